@@ -1,0 +1,84 @@
+import { eq } from 'drizzle-orm'
+import { workspaces } from '../db/schema'
+import type { Deps } from '../deps'
+import { AppError } from '../http/errors'
+import { CONNECTIONS, PLATFORM_IDS, SANDBOX_FAIL_MODES, type PlatformId, type SandboxFailMode } from '../networks/platform-ids'
+import { addSandboxAccount } from '../services/accounts'
+import { createToken, revokeToken } from '../services/tokens'
+import { createWorkspace } from '../services/workspaces'
+import { CliError, parseOptions } from './args'
+
+type CliDeps = Pick<Deps, 'db' | 'cipher' | 'clock'>
+export type Command = (deps: CliDeps, argv: string[]) => Promise<unknown>
+
+async function requireWorkspace(deps: CliDeps, id: string): Promise<void> {
+  const [ws] = await deps.db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, id))
+  if (!ws) throw new CliError(`no workspace with id ${id}`)
+}
+
+function oneOf<T extends string>(value: string, allowed: readonly T[], option: string): T {
+  if (!(allowed as readonly string[]).includes(value)) throw new CliError(`--${option} must be one of ${allowed.join(', ')}`)
+  return value as T
+}
+
+const workspaceCreate: Command = async (deps, argv) => {
+  const o = parseOptions(argv, { name: { type: 'string', required: true }, plan: { type: 'string' }, timezone: { type: 'string' } })
+  const ws = await createWorkspace(deps.db, { name: o.name as string, planId: o.plan as string | undefined, timezone: o.timezone as string | undefined })
+  return { id: ws.id, name: ws.name, plan: ws.planId, timezone: ws.timezone, createdAt: ws.createdAt.toISOString() }
+}
+
+const tokenCreate: Command = async (deps, argv) => {
+  const o = parseOptions(argv, { workspace: { type: 'string', required: true }, name: { type: 'string' } })
+  await requireWorkspace(deps, o.workspace as string)
+  const token = await createToken(deps.db, o.workspace as string, (o.name as string | undefined) ?? 'cli')
+  return { ...token, workspaceId: o.workspace }
+}
+
+const tokenRevoke: Command = async (deps, argv) => {
+  const o = parseOptions(argv, { id: { type: 'string', required: true } })
+  if (!(await revokeToken(deps.db, o.id as string, deps.clock.now()))) throw new CliError(`no live token with id ${o.id}`)
+  return { id: o.id, revoked: true }
+}
+
+const accountAdd: Command = async (deps, argv) => {
+  const o = parseOptions(argv, {
+    workspace: { type: 'string', required: true },
+    platform: { type: 'string', required: true },
+    username: { type: 'string', required: true },
+    sandbox: { type: 'boolean' },
+    'fail-mode': { type: 'string' },
+    connection: { type: 'string' },
+    credentials: { type: 'string' },
+  })
+  const platform = oneOf(o.platform as string, PLATFORM_IDS, 'platform') as PlatformId
+  await requireWorkspace(deps, o.workspace as string)
+  if (!o.sandbox) {
+    if (o.connection) oneOf(o.connection as string, CONNECTIONS, 'connection')
+    throw new CliError(
+      'only --sandbox accounts can be added in this version: connecting a real network needs its adapter, which verifies the credentials against the network first',
+    )
+  }
+  if (o.connection || o.credentials) throw new CliError('--sandbox takes no --connection or --credentials')
+  const failMode = o['fail-mode'] === undefined ? undefined : (oneOf(o['fail-mode'] as string, SANDBOX_FAIL_MODES, 'fail-mode') as SandboxFailMode)
+  return addSandboxAccount(deps.db, deps.cipher, { workspaceId: o.workspace as string, platform, username: o.username as string, failMode })
+}
+
+export const COMMANDS: Record<string, Command> = {
+  'workspace create': workspaceCreate,
+  'token create': tokenCreate,
+  'token revoke': tokenRevoke,
+  'account add': accountAdd,
+}
+
+/** Runs one command; AppErrors from services become CLI errors with the same message. */
+export async function runCommand(deps: CliDeps, argv: string[]): Promise<unknown> {
+  const name = argv.slice(0, 2).join(' ')
+  const command = COMMANDS[name]
+  if (!command) throw new CliError(`unknown command "${name}". Commands: ${Object.keys(COMMANDS).join(' | ')}`)
+  try {
+    return await command(deps, argv.slice(2))
+  } catch (err) {
+    if (err instanceof AppError) throw new CliError(err.message)
+    throw err
+  }
+}

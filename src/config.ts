@@ -1,0 +1,116 @@
+import { z } from 'zod'
+import { PLATFORM_IDS } from './networks/platform-ids'
+
+/**
+ * Configuration, parsed once from an environment record (Worker bindings or process.env).
+ * `parseConfig` fails fast with one message naming every missing or invalid key.
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes')
+
+const base64Key = z
+  .string()
+  .refine((v) => {
+    try {
+      return atob(v).length === 32
+    } catch {
+      return false
+    }
+  }, 'must be 32 bytes, base64-encoded (openssl rand -base64 32)')
+
+/** The real API origin of each network; `<PLATFORM_ID>_API_URL` points an adapter elsewhere (contract.md). */
+export const DEFAULT_NETWORK_ORIGINS = {
+  MICROBLOG_NET_API_URL: 'https://api.x.com',
+  TEXTTHREAD_NET_API_URL: 'https://graph.threads.net',
+  PHOTO_NET_API_URL: 'https://graph.facebook.com',
+  PHOTO_NET_DIRECT_API_URL: 'https://graph.instagram.com',
+  SOCIALGRAPH_NET_API_URL: 'https://graph.facebook.com',
+  PROFESSIONAL_NET_API_URL: 'https://api.linkedin.com',
+  SHORTVIDEO_NET_API_URL: 'https://open.tiktokapis.com',
+  VIDEOSHARE_NET_API_URL: 'https://www.googleapis.com',
+  PINBOARD_NET_API_URL: 'https://api.pinterest.com',
+  MESSAGING_NET_API_URL: 'https://api.telegram.org',
+  CHAT_NET_API_URL: 'https://discord.com',
+  OPENPROTOCOL_NET_VIDEO_URL: 'https://video.bsky.app',
+} as const
+export type NetworkOriginKey = keyof typeof DEFAULT_NETWORK_ORIGINS
+
+const shared = {
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** Public base URL of this service (permalinks of the sandbox network, QStash callbacks). */
+  PUBLIC_URL: z.url().optional(),
+  /** Largest JSON body accepted, in bytes (413 beyond). */
+  MAX_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  CREDENTIALS_KEY: base64Key.optional(),
+  ...(Object.fromEntries(
+    Object.entries(DEFAULT_NETWORK_ORIGINS).map(([k, v]) => [k, z.url().default(v)]),
+  ) as { [K in NetworkOriginKey]: z.ZodDefault<z.ZodURL> }),
+}
+
+const nodeSchema = z.object({
+  ...shared,
+  PORT: z.coerce.number().int().min(0).max(65535).default(8787),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./.data'),
+  /** When set, Node uses this PostgreSQL (through the Neon driver) instead of the embedded PGlite. */
+  DATABASE_URL: z.string().optional(),
+  NEON_WS_PROXY: z.string().optional(),
+  /** Trust `X-Forwarded-For` (the right-most entry) for the client IP: only behind your own proxy. */
+  TRUST_PROXY: bool.default(false),
+  UPSTASH_REDIS_REST_URL: z.url().optional(),
+  UPSTASH_REDIS_REST_TOKEN: z.string().optional(),
+})
+
+const workerSchema = z.object({
+  ...shared,
+  DATABASE_URL: z.string().min(1),
+  /** Local development only: `host:port` of a WebSocket-to-TCP proxy in front of a plain PostgreSQL. */
+  NEON_WS_PROXY: z.string().optional(),
+  CREDENTIALS_KEY: base64Key,
+  UPSTASH_REDIS_REST_URL: z.url(),
+  UPSTASH_REDIS_REST_TOKEN: z.string().min(1),
+  QSTASH_URL: z.url().default('https://qstash.upstash.io'),
+  QSTASH_TOKEN: z.string().min(1),
+  QSTASH_CURRENT_SIGNING_KEY: z.string().min(1),
+  QSTASH_NEXT_SIGNING_KEY: z.string().min(1),
+  S3_ENDPOINT: z.url(),
+  S3_REGION: z.string().default('auto'),
+  S3_BUCKET: z.string().min(1),
+  S3_ACCESS_KEY_ID: z.string().min(1),
+  S3_SECRET_ACCESS_KEY: z.string().min(1),
+  /** Public base URL under which stored objects are served (R2 custom domain or r2.dev). */
+  MEDIA_PUBLIC_URL: z.url(),
+})
+
+export type NodeConfig = z.infer<typeof nodeSchema>
+export type WorkerConfig = z.infer<typeof workerSchema>
+export type NetworkOrigins = Record<NetworkOriginKey, string>
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    this.name = 'ConfigError'
+  }
+}
+
+function parseWith<S extends z.ZodType>(schema: S, env: Record<string, unknown>): z.infer<S> {
+  // Empty strings count as unset, as in most .env tooling.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '' && v !== undefined))
+  const result = schema.safeParse(cleaned)
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.code === 'invalid_type' && i.input === undefined ? 'is required' : i.message}`),
+    )
+  }
+  return result.data
+}
+
+export const parseNodeConfig = (env: Record<string, unknown>): NodeConfig => parseWith(nodeSchema, env)
+export const parseWorkerConfig = (env: Record<string, unknown>): WorkerConfig => parseWith(workerSchema, env)
+
+export function networkOrigins(config: Record<NetworkOriginKey, string>): NetworkOrigins {
+  return Object.fromEntries(Object.keys(DEFAULT_NETWORK_ORIGINS).map((k) => [k, config[k as NetworkOriginKey]])) as NetworkOrigins
+}
+
+export { PLATFORM_IDS }

@@ -1,0 +1,6 @@
+export * from './workspaces'
+export * from './accounts'
+export * from './posts'
+export * from './media'
+export * from './queue'
+export * from './analytics'

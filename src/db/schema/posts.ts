@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm'
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { accounts } from './accounts'
+import { ts, workspaces } from './workspaces'
+
+export const posts = pgTable(
+  'posts',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    type: text('type').notNull(),
+    caption: text('caption'),
+    captionOverrides: jsonb('caption_overrides').$type<Record<string, string>>(),
+    mediaIds: jsonb('media_ids').$type<string[]>().notNull().default([]),
+    scheduledAt: ts('scheduled_at'),
+    publishedAt: ts('published_at'),
+    threadParts: jsonb('thread_parts').$type<string[]>(),
+    firstComment: text('first_comment'),
+    replyToMicropostId: text('reply_to_micropost_id'),
+    quoteMicropostId: text('quote_micropost_id'),
+    videoNetOptions: jsonb('video_net_options').$type<Record<string, unknown>>(),
+    audio: jsonb('audio').$type<Record<string, unknown>>(),
+    pinboardNetBoards: jsonb('pinboard_net_boards').$type<Record<string, string>>(),
+    pinboardNetOptions: jsonb('pinboard_net_options').$type<Record<string, unknown>>(),
+    linkUrl: text('link_url'),
+    recurrence: jsonb('recurrence').$type<Record<string, unknown>>(),
+    /** The post whose publication created this occurrence of a recurring post. */
+    recurrenceParentId: text('recurrence_parent_id'),
+    queued: boolean('queued').notNull().default(false),
+    /** The queue slot occurrence this post holds; unique per workspace so no two posts share one. */
+    queueSlotAt: ts('queue_slot_at'),
+    /** Bumped by every edit, reschedule and publish: deliveries made for an older version do nothing. */
+    version: integer('version').notNull().default(1),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('posts_workspace_created_idx').on(t.workspaceId, t.createdAt.desc(), t.id.desc()),
+    index('posts_workspace_status_created_idx').on(t.workspaceId, t.status, t.createdAt.desc()),
+    index('posts_workspace_scheduled_idx').on(t.workspaceId, t.scheduledAt),
+    index('posts_workspace_published_idx').on(t.workspaceId, t.publishedAt),
+    index('posts_workspace_type_idx').on(t.workspaceId, t.type),
+    index('posts_caption_trgm_idx').using('gin', sql`${t.caption} gin_trgm_ops`),
+    uniqueIndex('posts_queue_slot_uq')
+      .on(t.workspaceId, t.queueSlotAt)
+      .where(sql`${t.queueSlotAt} is not null`),
+  ],
+)
+
+/** One destination of a post: one per distinct account. */
+export const targets = pgTable(
+  'targets',
+  {
+    id: text('id').primaryKey(),
+    postId: text('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    workspaceId: text('workspace_id').notNull(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    status: text('status').notNull().default('PENDING'),
+    permalink: text('permalink'),
+    platformPostId: text('platform_post_id'),
+    error: jsonb('error').$type<{ code: string; message: string; retryable: boolean }>(),
+    warnings: jsonb('warnings').$type<string[]>(),
+    publishedAt: ts('published_at'),
+    attempts: integer('attempts').notNull().default(0),
+    /** When this target is due (the post's time, or the next retry). */
+    dueAt: ts('due_at'),
+    /** A claim in PUBLISHING holds until this time; past it, the sweep looks at the target. */
+    leaseUntil: ts('lease_until'),
+    /** The post version the current claim was made for. */
+    claimedVersion: integer('claimed_version'),
+    /** Progress of a multi-step publish (thread part ids, first comment, pending network state). */
+    progress: jsonb('progress').$type<Record<string, unknown>>(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('targets_post_account_uq').on(t.postId, t.accountId),
+    index('targets_account_idx').on(t.accountId),
+    index('targets_workspace_platform_idx').on(t.workspaceId, t.platform, t.postId),
+    index('targets_due_idx').on(t.status, t.dueAt),
+  ],
+)

@@ -1,0 +1,30 @@
+import type { Context } from 'hono'
+import type { NetworkOrigins } from './config'
+import type { Db } from './db/types'
+import type { Clock } from './infra/clock'
+import type { CredentialCipher } from './infra/credential-cipher'
+import type { Logger } from './infra/logger'
+import type { RateLimiter } from './infra/ratelimit/types'
+
+/** Settings the app reads at request time (a subset of either runtime's configuration). */
+export interface AppSettings {
+  maxBodyBytes: number
+  /** Base URL of this service as users reach it (permalinks of the sandbox network, callbacks). */
+  publicUrl: string | null
+  networkOrigins: NetworkOrigins
+}
+
+/**
+ * Everything the app needs from the outside world. The runtime entries build it
+ * (`deps/worker.ts`, `deps/node.ts`): the only places clients are constructed.
+ */
+export interface Deps {
+  settings: AppSettings
+  db: Db
+  rateLimiter: RateLimiter
+  /** The address rate limits count by: `CF-Connecting-IP` on Workers, the socket (or a trusted proxy's header) on Node. */
+  clientIp: (c: Context) => string
+  cipher: CredentialCipher
+  logger: Logger
+  clock: Clock
+}

@@ -1,0 +1,82 @@
+import { z } from '@hono/zod-openapi'
+import type { Hook } from '@hono/zod-openapi'
+import { AppError, ERROR_CODES, ERROR_STATUS, type ErrorCode, type ErrorDetail } from './errors'
+
+export const ErrorDetailSchema = z
+  .object({
+    path: z.string().openapi({ description: 'The field concerned, dotted (`captionOverrides.MICROBLOG_NET`, `threadParts.2`).' }),
+    message: z.string().optional(),
+    platform: z.string().optional().openapi({ description: 'The platform id whose rule was broken, where one was.' }),
+    limit: z.number().optional(),
+    actual: z.number().optional(),
+  })
+  .catchall(z.unknown())
+  .openapi('ErrorDetail')
+
+export const ErrorSchema = z
+  .object({
+    error: z.object({
+      code: z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]),
+      message: z.string().openapi({ description: 'What went wrong, in words a person can act on.' }),
+      details: z.array(ErrorDetailSchema).optional().openapi({ description: 'One entry per problem.' }),
+      requestId: z.string().openapi({ example: 'req_4fQk2W9xYb7TzL0aPc3D' }),
+    }),
+  })
+  .openapi('Error')
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem.',
+  401: 'Missing, malformed, unknown or revoked token (`unauthorized`).',
+  403: 'A plan cap would be exceeded (`plan_limit_reached`).',
+  404: 'Unknown route, or an id that is not in your workspace (`not_found`).',
+  409: 'The resource is in a state that does not allow this (`post_not_editable`, `nothing_to_retry`).',
+  413: 'Body over the documented cap (`payload_too_large`).',
+  415: 'Body without `Content-Type: application/json` (`unsupported_media_type`).',
+  422: 'A well-formed request that breaks a rule; `details` names each field and platform concerned.',
+  429: 'Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait.',
+  500: 'A bug on our side (`internal_error`); the request id identifies it.',
+}
+
+const codesFor = (status: number) => ERROR_CODES.filter((c) => ERROR_STATUS[c] === status)
+
+function errorResponse(status: number) {
+  return {
+    description: `${STATUS_TEXT[status]} Codes: ${codesFor(status).join(', ')}.`,
+    content: { 'application/json': { schema: ErrorSchema } },
+  }
+}
+
+/** The error answers every authenticated route can give, plus the route's own (403, 409, 422...). */
+export function errorResponses(...extra: Array<403 | 409 | 413 | 415 | 422>) {
+  const statuses = [400, 401, 404, 413, 415, 429, 500, ...extra].sort()
+  return Object.fromEntries([...new Set(statuses)].map((s) => [s, errorResponse(s)]))
+}
+
+export const jsonResponse = <T extends z.ZodType>(schema: T, description: string) => ({
+  200: { description, content: { 'application/json': { schema } } },
+})
+
+export const jsonBody = <T extends z.ZodType>(schema: T, description?: string) => ({
+  required: true,
+  ...(description ? { description } : {}),
+  content: { 'application/json': { schema } },
+})
+
+export const SECURITY = [{ bearerAuth: [] }]
+
+/** zod's issues as one `details` entry per problem (400 `invalid_request`). */
+export function issuesToDetails(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>, prefix?: string): ErrorDetail[] {
+  return issues.map((i) => {
+    const path = [prefix, ...i.path.map(String)].filter(Boolean).join('.')
+    return { path: path || 'body', message: i.message }
+  })
+}
+
+/** Validation failures of any request part become the contract's 400. */
+export const validationHook: Hook<unknown, any, string, unknown> = (result) => {
+  if (!result.success) {
+    const where = result.target === 'json' ? undefined : result.target
+    const details = issuesToDetails(result.error.issues, where === 'param' || where === 'query' ? where : undefined)
+    throw new AppError('invalid_request', details.length === 1 ? `Invalid request: ${details[0]!.path}: ${details[0]!.message}` : `Invalid request: ${details.length} problems, listed in details.`, { details })
+  }
+}

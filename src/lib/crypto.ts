@@ -1,0 +1,36 @@
+/** Small WebCrypto helpers shared by the Worker and Node (no node:crypto, so both runtimes run the same code). */
+const encoder = new TextEncoder()
+
+export async function sha256Hex(input: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', encoder.encode(input))
+  return toHex(new Uint8Array(digest))
+}
+
+export function toHex(bytes: Uint8Array): string {
+  let s = ''
+  for (const b of bytes) s += b.toString(16).padStart(2, '0')
+  return s
+}
+
+/** Compares two strings in time that depends only on their lengths, never on where they first differ. */
+export function constantTimeEqual(a: string, b: string): boolean {
+  const x = encoder.encode(a)
+  const y = encoder.encode(b)
+  let diff = x.length ^ y.length
+  const n = Math.max(x.length, y.length)
+  for (let i = 0; i < n; i++) diff |= (x[i] ?? 0) ^ (y[i] ?? 0)
+  return diff === 0
+}
+
+export function toBase64(bytes: Uint8Array): string {
+  let s = ''
+  for (const b of bytes) s += String.fromCharCode(b)
+  return btoa(s)
+}
+
+export function fromBase64(text: string): Uint8Array<ArrayBuffer> {
+  const s = atob(text)
+  const out = new Uint8Array(new ArrayBuffer(s.length))
+  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i)
+  return out
+}

@@ -1,0 +1,31 @@
+/** Opaque, prefixed identifiers (`post_3kq…`): the prefix says what an id names, the rest is 128 random bits. */
+const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'
+
+export function randomBase62(length: number): string {
+  const out: string[] = []
+  // Rejection sampling keeps every character uniformly likely (256 is not a multiple of 62).
+  while (out.length < length) {
+    const bytes = crypto.getRandomValues(new Uint8Array(length * 2))
+    for (const b of bytes) {
+      if (b < 248 && out.length < length) out.push(ALPHABET[b % 62]!)
+    }
+  }
+  return out.join('')
+}
+
+export const ID_PREFIX = {
+  workspace: 'ws',
+  token: 'tok',
+  account: 'acc',
+  post: 'post',
+  target: 'tgt',
+  media: 'med',
+  folder: 'fld',
+  slot: 'slot',
+} as const
+
+export type IdKind = keyof typeof ID_PREFIX
+
+export function newId(kind: IdKind): string {
+  return `${ID_PREFIX[kind]}_${randomBase62(22)}`
+}

@@ -1,0 +1,34 @@
+/** The twelve platform ids of contract.md: values of `platform`, keys of `captionOverrides`. */
+export const PLATFORM_IDS = [
+  'PHOTO_NET',
+  'SHORTVIDEO_NET',
+  'MICROBLOG_NET',
+  'MESSAGING_NET',
+  'SOCIALGRAPH_NET',
+  'PROFESSIONAL_NET',
+  'TEXTTHREAD_NET',
+  'OPENPROTOCOL_NET',
+  'VIDEOSHARE_NET',
+  'PINBOARD_NET',
+  'FEDERATED_NET',
+  'CHAT_NET',
+] as const
+export type PlatformId = (typeof PLATFORM_IDS)[number]
+
+export const CONNECTIONS = ['SOCIALGRAPH_LOGIN', 'DIRECT_LOGIN', 'APP_PASSWORD', 'BOT_TOKEN', 'WEBHOOK', 'SANDBOX'] as const
+export type Connection = (typeof CONNECTIONS)[number]
+
+export const ACCOUNT_STATUSES = ['ACTIVE', 'EXPIRED', 'DISCONNECTED'] as const
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number]
+
+export const POST_TYPES = ['IMAGE', 'CAROUSEL', 'REEL', 'STORY'] as const
+export type PostType = (typeof POST_TYPES)[number]
+
+export const POST_STATUSES = ['DRAFT', 'SCHEDULED', 'PUBLISHING', 'PUBLISHED', 'FAILED'] as const
+export type PostStatus = (typeof POST_STATUSES)[number]
+
+export const TARGET_STATUSES = ['PENDING', 'PUBLISHING', 'PUBLISHED', 'FAILED'] as const
+export type TargetStatus = (typeof TARGET_STATUSES)[number]
+
+export const SANDBOX_FAIL_MODES = ['never', 'once', 'transient', 'always'] as const
+export type SandboxFailMode = (typeof SANDBOX_FAIL_MODES)[number]

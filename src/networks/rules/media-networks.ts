@@ -1,0 +1,272 @@
+/**
+ * Rules of the media-first networks, where every post needs media: the photo-sharing network
+ * (Instagram Graph API), the short-video network (TikTok Content Posting API), the
+ * video-sharing network (YouTube Data API v3) and the pinboard network (Pinterest API v5).
+ * Values from platforms.md; "(2nd)" there means a secondary source only.
+ */
+import type { PlatformRules } from '../rules-schema'
+import {
+  DAY,
+  GB,
+  IMAGE_OR_VIDEO,
+  MB,
+  MINUTE,
+  NO_OPTIONS,
+  caption,
+  format,
+  image,
+  limit,
+  onCanvas,
+  sized,
+  title,
+  video,
+} from './shared'
+
+const FEED_ASPECT = { minImageAspectRatio: 0.8, maxImageAspectRatio: 1.91 }
+
+export const PHOTO_NET_RULES: PlatformRules = {
+  platform: 'PHOTO_NET',
+  name: 'photo-sharing network',
+  connections: ['SOCIALGRAPH_LOGIN', 'DIRECT_LOGIN', 'SANDBOX'],
+  threadModel: false,
+  caption: caption(2200, 'characters', {
+    maxHashtags: 5,
+    maxMentions: 20,
+    note: 'The network does not name its counting unit; code points are the safe reading. Its reference allows 30 hashtags, but it has moved to 5 (secondary source), so 5 is enforced.',
+  }),
+  title: null,
+  thread: null,
+  media: {
+    allowsTextOnly: false,
+    maxItems: 10,
+    mixing: true,
+    altTextMaxLength: null,
+    image: image({
+      mimeTypes: ['image/jpeg'],
+      maxSizeBytes: 8 * MB,
+      minWidth: 320,
+      maxItems: 10,
+      note: 'Images wider than 1440 px are scaled down by the network, so no maximum width is enforced.',
+    }),
+    video: video({
+      mimeTypes: ['video/mp4', 'video/quicktime'],
+      maxSizeBytes: 300 * MB,
+      maxWidth: 1920,
+      minAspectRatio: 0.01,
+      maxAspectRatio: 10,
+      minDurationSec: 3,
+      maxDurationSec: 15 * MINUTE,
+      maxItems: 10,
+      note: 'Reel limits (secondary source; some regions allow 1 GB). Every video is published as a reel.',
+    }),
+    note: null,
+  },
+  formats: [
+    format('IMAGE', {
+      mediaKinds: IMAGE_OR_VIDEO,
+      maxItems: 10,
+      ...FEED_ASPECT,
+      note: 'Several items are published as a carousel; a single video as a reel shared to the feed.',
+    }),
+    format('CAROUSEL', { mediaKinds: IMAGE_OR_VIDEO, minItems: 2, maxItems: 10, ...FEED_ASPECT }),
+    format('REEL', { mediaKinds: ['video'], maxItems: 1 }),
+    format('STORY', {
+      mediaKinds: IMAGE_OR_VIDEO,
+      maxItems: 1,
+      maxVideoDurationSec: 60,
+      note: 'One item per story; the 60 s video cap is from a secondary source.',
+    }),
+  ],
+  defaultFormat: 'IMAGE',
+  recommended: [
+    onCanvas('IMAGE', 'feed_portrait'),
+    onCanvas('IMAGE', 'feed_square'),
+    onCanvas('IMAGE', 'landscape'),
+    onCanvas('CAROUSEL', 'feed_portrait', 'Every item is cropped to the first item\'s ratio; keep them alike.'),
+    onCanvas('REEL', 'story'),
+    onCanvas('STORY', 'story'),
+  ],
+  options: {
+    ...NO_OPTIONS,
+    firstComment: { formats: ['IMAGE', 'CAROUSEL', 'REEL'], maxLength: 2200, counting: 'characters' },
+    audio: { formats: ['REEL'], connections: ['SOCIALGRAPH_LOGIN'] },
+  },
+  deleteSupported: false,
+  insights: { followers: true, postMetrics: ['likes', 'comments', 'shares', 'views', 'saves'], note: null },
+  limits: [
+    limit('posts', 50, DAY, 'A carousel counts as one post. Older references say 25; the publisher reads the account\'s current quota.'),
+  ],
+  note: 'Media is fetched by the network from a public URL.',
+}
+
+export const SHORTVIDEO_NET_RULES: PlatformRules = {
+  platform: 'SHORTVIDEO_NET',
+  name: 'short-video network',
+  connections: ['DIRECT_LOGIN', 'SANDBOX'],
+  threadModel: false,
+  caption: caption(2200, 'utf16', {
+    maxLengthWithImages: 4000,
+    note: 'A video post publishes the caption as its 2,200-unit title; a photo post as its 4,000-unit description.',
+  }),
+  title: title(90, 'utf16', {
+    required: false,
+    media: 'image',
+    note: 'Photo posts only: a short title above the description.',
+  }),
+  thread: null,
+  media: {
+    allowsTextOnly: false,
+    maxItems: 35,
+    mixing: false,
+    altTextMaxLength: null,
+    image: image({
+      mimeTypes: ['image/jpeg', 'image/webp'],
+      maxSizeBytes: 20 * MB,
+      maxWidth: 1920,
+      maxHeight: 1920,
+      maxPixels: 1920 * 1080,
+      maxItems: 35,
+      note: 'Photos up to 1080p (secondary source); PNG is refused. The `story` canvas fits.',
+    }),
+    video: video({
+      mimeTypes: ['video/mp4', 'video/webm', 'video/quicktime'],
+      maxSizeBytes: 4 * GB,
+      minWidth: 360,
+      maxWidth: 4096,
+      minHeight: 360,
+      maxHeight: 4096,
+      minDurationSec: 3,
+      maxDurationSec: 10 * MINUTE,
+      note: 'Each creator has their own maximum duration (often 600 s); the publisher checks it before uploading.',
+    }),
+    note: null,
+  },
+  formats: [
+    format('REEL', {
+      mediaKinds: IMAGE_OR_VIDEO,
+      maxItems: 35,
+      note: 'Every post is a video post, or a photo post of 1 to 35 photos; the media decides which.',
+    }),
+  ],
+  defaultFormat: 'REEL',
+  recommended: [sized('REEL', 1080, 1920, 'Vertical 9:16 video.'), onCanvas('REEL', 'story', 'Photo posts.')],
+  options: {
+    ...NO_OPTIONS,
+    videoNetOptions: {
+      privacyLevels: ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'],
+      defaultPrivacyLevel: 'SELF_ONLY',
+      switches: ['disableComment', 'disableDuet', 'disableStitch', 'brandContentToggle', 'brandOrganicToggle'],
+      note: 'The privacy level must be one the creator\'s account offers; unaudited apps may only post SELF_ONLY.',
+    },
+  },
+  deleteSupported: false,
+  insights: { followers: false, postMetrics: [], note: 'Needs a scope not yet approved for this service.' },
+  limits: [],
+  note: null,
+}
+
+export const VIDEOSHARE_NET_RULES: PlatformRules = {
+  platform: 'VIDEOSHARE_NET',
+  name: 'video-sharing network',
+  connections: ['DIRECT_LOGIN', 'SANDBOX'],
+  threadModel: false,
+  caption: caption(5000, 'utf8_bytes', {
+    forbiddenCharacters: ['<', '>'],
+    note: 'The caption is published as the video description.',
+  }),
+  title: title(100, 'characters', {
+    required: true,
+    forbiddenCharacters: ['<', '>'],
+    note: 'The video title is the caption\'s first line.',
+  }),
+  thread: null,
+  media: {
+    allowsTextOnly: false,
+    maxItems: 1,
+    mixing: false,
+    altTextMaxLength: null,
+    image: null,
+    video: video({
+      mimeTypes: ['video/*'],
+      maxSizeBytes: 256 * GB,
+      maxDurationSec: 15 * MINUTE,
+      note: 'Channels the network has verified may upload up to 12 hours; 15 minutes is the cap for the rest (secondary source).',
+    }),
+    note: null,
+  },
+  formats: [
+    format('REEL', {
+      mediaKinds: ['video'],
+      maxItems: 1,
+      note: 'Every post is one video; the network itself files vertical or square videos of up to 3 minutes as short videos.',
+    }),
+  ],
+  defaultFormat: 'REEL',
+  recommended: [sized('REEL', 1920, 1080, 'Landscape 16:9.'), sized('REEL', 1080, 1920, 'Vertical short video.')],
+  options: NO_OPTIONS,
+  deleteSupported: true,
+  insights: { followers: true, postMetrics: ['likes', 'comments', 'views'], note: null },
+  limits: [],
+  note: 'Uploads from an unaudited API project stay private.',
+}
+
+export const PINBOARD_NET_RULES: PlatformRules = {
+  platform: 'PINBOARD_NET',
+  name: 'pinboard network',
+  connections: ['DIRECT_LOGIN', 'SANDBOX'],
+  threadModel: false,
+  caption: caption(800, 'characters', {
+    note: 'The caption becomes the pin description (800 in the API reference; the app shows 500).',
+  }),
+  title: title(100, 'characters', {
+    required: false,
+    field: 'pinboardNetOptions.title',
+    note: 'When `pinboardNetOptions.title` is unset, the caption\'s first line is used.',
+  }),
+  thread: null,
+  media: {
+    allowsTextOnly: false,
+    maxItems: 5,
+    mixing: false,
+    altTextMaxLength: 500,
+    image: image({
+      mimeTypes: ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/bmp', 'image/tiff'],
+      maxSizeBytes: 20 * MB,
+      maxItems: 5,
+      note: 'Size cap from a secondary source.',
+    }),
+    video: video({
+      mimeTypes: ['video/mp4', 'video/quicktime', 'video/x-m4v'],
+      maxSizeBytes: 2 * GB,
+      minDurationSec: 4,
+      maxDurationSec: 15 * MINUTE,
+      note: 'Secondary source. The cover is taken from a frame of the video.',
+    }),
+    note: null,
+  },
+  formats: [
+    format('IMAGE', {
+      mediaKinds: IMAGE_OR_VIDEO,
+      maxItems: 5,
+      sameDimensions: true,
+      note: 'One image, one video, or 2 to 5 images published as a carousel pin.',
+    }),
+    format('CAROUSEL', { mediaKinds: ['image'], minItems: 2, maxItems: 5, sameDimensions: true }),
+  ],
+  defaultFormat: 'IMAGE',
+  recommended: [
+    sized('IMAGE', 1000, 1500, '2:3 is the ideal pin; `feed_portrait` is the closest canvas.'),
+    onCanvas('IMAGE', 'feed_portrait'),
+    onCanvas('CAROUSEL', 'feed_square'),
+  ],
+  options: {
+    ...NO_OPTIONS,
+    pinboardNetBoards: { requiredToPublish: true },
+    pinboardNetOptions: { titleMaxLength: 100 },
+    linkUrl: { use: 'destination', maxLength: 2048 },
+  },
+  deleteSupported: true,
+  insights: { followers: true, postMetrics: ['views', 'saves'], note: null },
+  limits: [],
+  note: 'Apps with trial access create pins only their creator can see.',
+}

@@ -1,0 +1,20 @@
+import { createRoute, type RouteHandler } from '@hono/zod-openapi'
+import type { AppEnv } from '../../http/context'
+import { errorResponses, jsonResponse, SECURITY } from '../../http/openapi'
+import { getQueueSchedule } from '../../services/queue-slots'
+import { QueueScheduleSchema } from './schema'
+
+export const route = createRoute({
+  method: 'get',
+  path: '/queue-slots',
+  tags: ['Queue'],
+  summary: 'The weekly posting schedule that `action: queue` publishes into',
+  description: 'Workspace-wide, shared by every account, in the workspace time zone; ordered by weekday then time.',
+  security: SECURITY,
+  responses: { ...jsonResponse(QueueScheduleSchema, 'The schedule.'), ...errorResponses() },
+})
+
+export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
+  const { deps, auth } = c.var
+  return c.json(await getQueueSchedule(deps.db, auth.workspaceId), 200)
+}

@@ -1,0 +1,22 @@
+import { createRoute, type RouteHandler } from '@hono/zod-openapi'
+import type { AppEnv } from '../../http/context'
+import { errorResponses, jsonBody, jsonResponse, SECURITY } from '../../http/openapi'
+import { replaceQueueSchedule } from '../../services/queue-slots'
+import { QueueScheduleSchema, ReplaceQueueScheduleSchema } from './schema'
+
+export const route = createRoute({
+  method: 'put',
+  path: '/queue-slots',
+  tags: ['Queue'],
+  summary: 'Replace the weekly posting schedule',
+  description:
+    'Replaces every slot at once (an empty list clears the schedule). Each slot occurrence holds one post. Posts already queued keep the time they were given.',
+  security: SECURITY,
+  request: { body: jsonBody(ReplaceQueueScheduleSchema) },
+  responses: { ...jsonResponse(QueueScheduleSchema, 'The new schedule.'), ...errorResponses() },
+})
+
+export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
+  const { deps, auth } = c.var
+  return c.json(await replaceQueueSchedule(deps.db, auth.workspaceId, c.req.valid('json')), 200)
+}

@@ -1,0 +1,71 @@
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { Redis } from '@upstash/redis'
+import ws from 'ws'
+import { networkOrigins, type NodeConfig } from '../config'
+import { applyMigrations } from '../db/migrate'
+import { openNeon } from '../db/neon'
+import { openPglite } from '../db/pglite'
+import type { Db } from '../db/types'
+import type { Deps } from '../deps'
+import { systemClock } from '../infra/clock'
+import { createCredentialCipher, generateCredentialsKey } from '../infra/credential-cipher'
+import { createLogger, type Logger } from '../infra/logger'
+import { createMemoryRateLimiter } from '../infra/ratelimit/memory'
+import { createUpstashRateLimiter } from '../infra/ratelimit/upstash'
+import { nodeClientIp } from './client-ip'
+
+export interface NodeRuntime {
+  deps: Deps
+  /** Which database the process runs on, for the start-up line. */
+  database: 'pglite' | 'postgres'
+  close(): Promise<void>
+}
+
+/** The database of the Node runtime: DATABASE_URL through the Neon driver, else PGlite under DATA_DIR. Migrated. */
+export async function openNodeDatabase(config: NodeConfig): Promise<{ db: Db; database: NodeRuntime['database']; close(): Promise<void> }> {
+  if (config.DATABASE_URL) {
+    const conn = openNeon({ url: config.DATABASE_URL, wsProxy: config.NEON_WS_PROXY, webSocket: ws })
+    await applyMigrations(conn.db, 'neon')
+    return { db: conn.db, database: 'postgres', close: conn.close }
+  }
+  const conn = await openPglite({ dataDir: join(config.DATA_DIR, 'pg') })
+  await applyMigrations(conn.db, 'pglite')
+  return { db: conn.db, database: 'pglite', close: conn.close }
+}
+
+/**
+ * CREDENTIALS_KEY, or for the embedded default a key generated once and kept (mode 600) under
+ * DATA_DIR, so `npm start` needs no configuration and credentials survive restarts.
+ */
+export function resolveCredentialsKey(config: NodeConfig, logger: Logger): string {
+  if (config.CREDENTIALS_KEY) return config.CREDENTIALS_KEY
+  const file = join(config.DATA_DIR, 'credentials.key')
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  mkdirSync(config.DATA_DIR, { recursive: true })
+  writeFileSync(file, generateCredentialsKey() + '\n', { mode: 0o600 })
+  chmodSync(file, 0o600)
+  logger.warn('credentials_key_generated', { file, hint: 'set CREDENTIALS_KEY in production' })
+  return readFileSync(file, 'utf8').trim()
+}
+
+export async function buildNodeDeps(config: NodeConfig): Promise<NodeRuntime> {
+  const logger = createLogger(config.LOG_LEVEL)
+  const database = await openNodeDatabase(config)
+  const rateLimiter =
+    config.UPSTASH_REDIS_REST_URL && config.UPSTASH_REDIS_REST_TOKEN
+      ? createUpstashRateLimiter(new Redis({ url: config.UPSTASH_REDIS_REST_URL, token: config.UPSTASH_REDIS_REST_TOKEN }), {
+          onError: () => logger.warn('rate_limiter_unavailable'),
+        })
+      : createMemoryRateLimiter()
+  const deps: Deps = {
+    settings: { maxBodyBytes: config.MAX_BODY_BYTES, publicUrl: config.PUBLIC_URL ?? null, networkOrigins: networkOrigins(config) },
+    db: database.db,
+    rateLimiter,
+    clientIp: nodeClientIp(config.TRUST_PROXY),
+    cipher: await createCredentialCipher(resolveCredentialsKey(config, logger)),
+    logger,
+    clock: systemClock(),
+  }
+  return { deps, database: database.database, close: database.close }
+}

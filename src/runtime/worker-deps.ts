@@ -1,0 +1,30 @@
+import { Redis } from '@upstash/redis/cloudflare'
+import { networkOrigins, parseWorkerConfig } from '../config'
+import { openNeon } from '../db/neon'
+import type { Deps } from '../deps'
+import { systemClock } from '../infra/clock'
+import { createCredentialCipher } from '../infra/credential-cipher'
+import { createLogger } from '../infra/logger'
+import { createUpstashRateLimiter } from '../infra/ratelimit/upstash'
+import { workerClientIp } from './client-ip'
+
+/**
+ * Deps of one Worker invocation. A Neon pool's WebSocket cannot outlive the request that opened
+ * it, so each invocation opens its own and closes it when done (`close`, via waitUntil).
+ */
+export async function buildWorkerDeps(env: Record<string, unknown>): Promise<{ deps: Deps; close(): Promise<void> }> {
+  const config = parseWorkerConfig(env)
+  const logger = createLogger(config.LOG_LEVEL)
+  const conn = openNeon({ url: config.DATABASE_URL, wsProxy: config.NEON_WS_PROXY, max: 4 })
+  const redis = new Redis({ url: config.UPSTASH_REDIS_REST_URL, token: config.UPSTASH_REDIS_REST_TOKEN })
+  const deps: Deps = {
+    settings: { maxBodyBytes: config.MAX_BODY_BYTES, publicUrl: config.PUBLIC_URL ?? null, networkOrigins: networkOrigins(config) },
+    db: conn.db,
+    rateLimiter: createUpstashRateLimiter(redis, { onError: () => logger.warn('rate_limiter_unavailable') }),
+    clientIp: workerClientIp,
+    cipher: await createCredentialCipher(config.CREDENTIALS_KEY),
+    logger,
+    clock: systemClock(),
+  }
+  return { deps, close: conn.close }
+}

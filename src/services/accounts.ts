@@ -1,0 +1,111 @@
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm'
+import { accounts, plans, workspaces } from '../db/schema'
+import type { Db } from '../db/types'
+import { AppError } from '../http/errors'
+import type { CredentialCipher } from '../infra/credential-cipher'
+import { newId } from '../lib/ids'
+import type { AccountStatus, Connection, PlatformId, SandboxFailMode } from '../networks/platform-ids'
+
+export interface AccountRecord {
+  id: string
+  platform: PlatformId
+  username: string
+  status: AccountStatus
+  connection: Connection
+  /** Why the account is not ACTIVE, and what to do about it; null when ACTIVE. */
+  statusMessage: string | null
+  createdAt: string
+}
+
+type AccountRow = typeof accounts.$inferSelect
+
+export function toAccountRecord(row: AccountRow): AccountRecord {
+  return {
+    id: row.id,
+    platform: row.platform as PlatformId,
+    username: row.username,
+    status: row.status as AccountStatus,
+    connection: row.connection as Connection,
+    statusMessage: row.statusMessage,
+    createdAt: row.createdAt.toISOString(),
+  }
+}
+
+export async function listAccounts(db: Db, workspaceId: string): Promise<AccountRecord[]> {
+  const rows = await db.select().from(accounts).where(eq(accounts.workspaceId, workspaceId)).orderBy(asc(accounts.createdAt), asc(accounts.id))
+  return rows.map(toAccountRecord)
+}
+
+/** One account of the workspace, or 404 (an id of another workspace does not exist for the caller). */
+export async function getAccountRow(db: Db, workspaceId: string, accountId: string): Promise<AccountRow> {
+  const [row] = await db.select().from(accounts).where(and(eq(accounts.id, accountId), eq(accounts.workspaceId, workspaceId)))
+  if (!row) throw new AppError('not_found', 'Account not found.')
+  return row
+}
+
+export interface NewAccount {
+  workspaceId: string
+  platform: PlatformId
+  username: string
+  connection: Connection
+  credentials: Record<string, unknown>
+  externalId?: string | null
+}
+
+/**
+ * Stores a connected account with its credentials encrypted. The plan's `socialAccounts` cap is
+ * checked under a lock on the workspace row, so concurrent additions cannot overshoot it.
+ */
+export async function insertAccount(db: Db, cipher: CredentialCipher, input: NewAccount): Promise<AccountRecord> {
+  const id = newId('account')
+  const sealed = await cipher.encrypt(input.credentials, id)
+  return db.transaction(async (tx) => {
+    const [ws] = await tx
+      .select({ cap: plans.socialAccounts })
+      .from(workspaces)
+      .innerJoin(plans, eq(plans.id, workspaces.planId))
+      .where(eq(workspaces.id, input.workspaceId))
+      .for('update', { of: workspaces })
+    if (!ws) throw new AppError('not_found', 'Workspace not found.')
+    if (ws.cap >= 0) {
+      const [used] = await tx
+        .select({ n: count() })
+        .from(accounts)
+        .where(and(eq(accounts.workspaceId, input.workspaceId), ne(accounts.status, 'DISCONNECTED')))
+      if ((used?.n ?? 0) >= ws.cap) {
+        throw new AppError('plan_limit_reached', `Your plan allows ${ws.cap} connected accounts; disconnect one or upgrade the plan.`, {
+          details: [{ path: 'socialAccounts', limit: ws.cap, actual: (used?.n ?? 0) + 1 }],
+        })
+      }
+    }
+    const [row] = await tx
+      .insert(accounts)
+      .values({
+        id,
+        workspaceId: input.workspaceId,
+        platform: input.platform,
+        connection: input.connection,
+        username: input.username,
+        externalId: input.externalId ?? null,
+        credentials: sealed,
+        updatedAt: sql`now()`,
+      })
+      .returning()
+    return toAccountRecord(row!)
+  })
+}
+
+/** A `SANDBOX` account: publishes to the built-in simulated network (contract.md, "Local operation"). */
+export function addSandboxAccount(
+  db: Db,
+  cipher: CredentialCipher,
+  input: { workspaceId: string; platform: PlatformId; username: string; failMode?: SandboxFailMode },
+): Promise<AccountRecord> {
+  return insertAccount(db, cipher, {
+    workspaceId: input.workspaceId,
+    platform: input.platform,
+    username: input.username,
+    connection: 'SANDBOX',
+    credentials: { failMode: input.failMode ?? 'never' },
+  })
+}

@@ -1,0 +1,70 @@
+import { asc, eq } from 'drizzle-orm'
+import { queueSlots, workspaces } from '../db/schema'
+import type { Db } from '../db/types'
+import { AppError, type ErrorDetail } from '../http/errors'
+import { newId } from '../lib/ids'
+import { isValidTimeZone } from '../lib/timezone'
+
+export interface QueueSlotView {
+  id: string
+  /** 0 = Sunday. */
+  weekday: number
+  /** Local time in the workspace zone, `HH:MM`. */
+  time: string
+}
+
+export interface QueueSchedule {
+  timezone: string
+  slots: QueueSlotView[]
+}
+
+export const MAX_QUEUE_SLOTS = 168
+
+const toTime = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
+export const parseTime = (time: string): number => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5))
+
+export async function getQueueSchedule(db: Db, workspaceId: string): Promise<QueueSchedule> {
+  const [ws] = await db.select({ timezone: workspaces.timezone }).from(workspaces).where(eq(workspaces.id, workspaceId))
+  if (!ws) throw new AppError('not_found', 'Workspace not found.')
+  const rows = await db
+    .select()
+    .from(queueSlots)
+    .where(eq(queueSlots.workspaceId, workspaceId))
+    .orderBy(asc(queueSlots.weekday), asc(queueSlots.minutes))
+  return { timezone: ws.timezone, slots: rows.map((r) => ({ id: r.id, weekday: r.weekday, time: toTime(r.minutes) })) }
+}
+
+/**
+ * Replaces the weekly schedule (and optionally the workspace zone) in one transaction.
+ * Posts already queued keep the absolute time they were given.
+ */
+export async function replaceQueueSchedule(
+  db: Db,
+  workspaceId: string,
+  input: { timezone?: string | undefined; slots: Array<{ weekday: number; time: string }> },
+): Promise<QueueSchedule> {
+  const problems: ErrorDetail[] = []
+  if (input.timezone !== undefined && !isValidTimeZone(input.timezone)) {
+    problems.push({ path: 'timezone', message: `unknown time zone "${input.timezone}"; use an IANA name such as Europe/Berlin` })
+  }
+  const seen = new Map<string, number>()
+  input.slots.forEach((slot, i) => {
+    const key = `${slot.weekday}@${parseTime(slot.time)}`
+    const first = seen.get(key)
+    if (first !== undefined) problems.push({ path: `slots.${i}`, message: `same weekday and time as slots.${first}` })
+    else seen.set(key, i)
+  })
+  if (problems.length > 0) {
+    throw new AppError('invalid_request', problems.length === 1 ? `Invalid request: ${problems[0]!.path}: ${problems[0]!.message}` : 'Invalid queue schedule; see details.', { details: problems })
+  }
+  await db.transaction(async (tx) => {
+    if (input.timezone !== undefined) await tx.update(workspaces).set({ timezone: input.timezone }).where(eq(workspaces.id, workspaceId))
+    await tx.delete(queueSlots).where(eq(queueSlots.workspaceId, workspaceId))
+    if (input.slots.length > 0) {
+      await tx.insert(queueSlots).values(
+        input.slots.map((s) => ({ id: newId('slot'), workspaceId, weekday: s.weekday, minutes: parseTime(s.time) })),
+      )
+    }
+  })
+  return getQueueSchedule(db, workspaceId)
+}

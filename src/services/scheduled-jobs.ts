@@ -1,0 +1,26 @@
+import type { Deps } from '../deps'
+import { describeError } from '../infra/logger'
+
+/** A periodic job: the Cron Trigger runs every job each minute on Workers, a timer does on Node. */
+export interface ScheduledJob {
+  name: string
+  run(deps: Deps): Promise<void>
+}
+
+/**
+ * The registered jobs. Publishing (sweep of due and expired targets) and analytics collection
+ * add theirs here; one job failing never stops the others.
+ */
+export const SCHEDULED_JOBS: ReadonlyArray<ScheduledJob> = []
+
+export async function runScheduledJobs(deps: Deps, jobs: ReadonlyArray<ScheduledJob> = SCHEDULED_JOBS): Promise<void> {
+  for (const job of jobs) {
+    const started = Date.now()
+    try {
+      await job.run(deps)
+      deps.logger.debug('job_done', { job: job.name, ms: Date.now() - started })
+    } catch (err) {
+      deps.logger.error('job_failed', { job: job.name, ...describeError(err) })
+    }
+  }
+}

@@ -1,0 +1,61 @@
+import { and, eq, isNull, lt, or } from 'drizzle-orm'
+import { apiTokens } from '../db/schema'
+import type { Db } from '../db/types'
+import { constantTimeEqual, sha256Hex } from '../lib/crypto'
+import { newId, randomBase62 } from '../lib/ids'
+
+/** Personal access tokens: a fixed prefix and 43 random base62 characters (about 256 bits). */
+export const TOKEN_PREFIX = 'sps_'
+const TOKEN_PATTERN = /^sps_[0-9A-Za-z]{43}$/
+/** last_used_at is written at most this often per token, so reads do not become writes. */
+const LAST_USED_RESOLUTION_MS = 60_000
+
+export interface CreatedToken {
+  id: string
+  name: string
+  /** Shown once; only its SHA-256 is stored. */
+  token: string
+  createdAt: string
+}
+
+export async function createToken(db: Db, workspaceId: string, name: string): Promise<CreatedToken> {
+  const token = TOKEN_PREFIX + randomBase62(43)
+  const [row] = await db
+    .insert(apiTokens)
+    .values({ id: newId('token'), workspaceId, name, tokenHash: await sha256Hex(token), hint: token.slice(0, 8) })
+    .returning()
+  return { id: row!.id, name: row!.name, token, createdAt: row!.createdAt.toISOString() }
+}
+
+/** Revokes a token; returns false when no live token has that id. */
+export async function revokeToken(db: Db, tokenId: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(apiTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(apiTokens.id, tokenId), isNull(apiTokens.revokedAt)))
+    .returning({ id: apiTokens.id })
+  return rows.length > 0
+}
+
+export const isWellFormedToken = (token: string): boolean => TOKEN_PATTERN.test(token)
+
+/** The workspace a presented token belongs to, or null for a malformed, unknown or revoked one. */
+export async function authenticateToken(db: Db, token: string, now: Date): Promise<{ workspaceId: string; tokenId: string } | null> {
+  if (!isWellFormedToken(token)) return null
+  const hash = await sha256Hex(token)
+  const [row] = await db
+    .select({ id: apiTokens.id, workspaceId: apiTokens.workspaceId, tokenHash: apiTokens.tokenHash, revokedAt: apiTokens.revokedAt, lastUsedAt: apiTokens.lastUsedAt })
+    .from(apiTokens)
+    .where(eq(apiTokens.tokenHash, hash))
+    .limit(1)
+  // The index finds the row by hash; the comparison itself is constant-time.
+  if (!row || row.revokedAt || !constantTimeEqual(row.tokenHash, hash)) return null
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+    const stale = new Date(now.getTime() - LAST_USED_RESOLUTION_MS)
+    await db
+      .update(apiTokens)
+      .set({ lastUsedAt: now })
+      .where(and(eq(apiTokens.id, row.id), or(isNull(apiTokens.lastUsedAt), lt(apiTokens.lastUsedAt, stale))))
+  }
+  return { workspaceId: row.workspaceId, tokenId: row.id }
+}

@@ -1,0 +1,82 @@
+import { and, count, eq, gte, ne, sql } from 'drizzle-orm'
+import { accounts, plans, posts, workspaces } from '../db/schema'
+import type { Db } from '../db/types'
+import { AppError } from '../http/errors'
+import { newId } from '../lib/ids'
+import { isValidTimeZone } from '../lib/timezone'
+
+export interface PlanView {
+  id: string
+  name: string
+  limits: { socialAccounts: number; seats: number; monthlyPosts: number }
+}
+
+export interface WorkspaceOverview {
+  workspaceId: string
+  name: string
+  timezone: string
+  plan: PlanView
+  usage: { socialAccounts: number; postsThisMonth: number }
+  stats: { accounts: number; scheduled: number }
+}
+
+export async function createWorkspace(db: Db, input: { name: string; planId?: string; timezone?: string }) {
+  const timezone = input.timezone ?? 'UTC'
+  if (!isValidTimeZone(timezone)) {
+    throw new AppError('invalid_request', `Unknown time zone "${timezone}"; use an IANA name such as Europe/Berlin.`, { details: [{ path: 'timezone' }] })
+  }
+  const planId = input.planId ?? 'pro'
+  const [plan] = await db.select({ id: plans.id }).from(plans).where(eq(plans.id, planId))
+  if (!plan) throw new AppError('invalid_request', `Unknown plan "${planId}".`, { details: [{ path: 'plan' }] })
+  const [row] = await db.insert(workspaces).values({ id: newId('workspace'), name: input.name, planId, timezone }).returning()
+  return row!
+}
+
+/** Connected accounts that count against the plan: every one not disconnected. */
+export async function countConnectedAccounts(db: Db, workspaceId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(accounts)
+    .where(and(eq(accounts.workspaceId, workspaceId), ne(accounts.status, 'DISCONNECTED')))
+  return row?.n ?? 0
+}
+
+/**
+ * Posts created since the first day of the current month at midnight in the workspace's own time zone:
+ * the count `monthlyPosts` is enforced against.
+ */
+export async function countPostsThisMonth(db: Db, workspaceId: string, timezone: string, now: Date): Promise<number> {
+  const monthStart = sql`(date_trunc('month', (${now.toISOString()}::timestamptz AT TIME ZONE ${timezone})) AT TIME ZONE ${timezone})`
+  const [row] = await db
+    .select({ n: count() })
+    .from(posts)
+    .where(and(eq(posts.workspaceId, workspaceId), gte(posts.createdAt, monthStart)))
+  return row?.n ?? 0
+}
+
+export async function getWorkspaceOverview(db: Db, workspaceId: string, now: Date): Promise<WorkspaceOverview> {
+  const [row] = await db
+    .select({ workspace: workspaces, plan: plans })
+    .from(workspaces)
+    .innerJoin(plans, eq(plans.id, workspaces.planId))
+    .where(eq(workspaces.id, workspaceId))
+  if (!row) throw new AppError('not_found', 'Workspace not found.')
+  const [connected, postsThisMonth, allAccounts, scheduled] = await Promise.all([
+    countConnectedAccounts(db, workspaceId),
+    countPostsThisMonth(db, workspaceId, row.workspace.timezone, now),
+    db.select({ n: count() }).from(accounts).where(eq(accounts.workspaceId, workspaceId)),
+    db.select({ n: count() }).from(posts).where(and(eq(posts.workspaceId, workspaceId), eq(posts.status, 'SCHEDULED'))),
+  ])
+  return {
+    workspaceId,
+    name: row.workspace.name,
+    timezone: row.workspace.timezone,
+    plan: {
+      id: row.plan.id,
+      name: row.plan.name,
+      limits: { socialAccounts: row.plan.socialAccounts, seats: row.plan.seats, monthlyPosts: row.plan.monthlyPosts },
+    },
+    usage: { socialAccounts: connected, postsThisMonth },
+    stats: { accounts: allAccounts[0]?.n ?? 0, scheduled: scheduled[0]?.n ?? 0 },
+  }
+}

@@ -1,0 +1,72 @@
+import { Redis } from '@upstash/redis'
+import { inject } from 'vitest'
+import { createApp } from '../../src/app'
+import { DEFAULT_NETWORK_ORIGINS } from '../../src/config'
+import type { Deps } from '../../src/deps'
+import { systemClock, type Clock } from '../../src/infra/clock'
+import { createCredentialCipher, generateCredentialsKey } from '../../src/infra/credential-cipher'
+import { createLogger } from '../../src/infra/logger'
+import { createMemoryRateLimiter } from '../../src/infra/ratelimit/memory'
+import type { RateLimiter } from '../../src/infra/ratelimit/types'
+import { createUpstashRateLimiter } from '../../src/infra/ratelimit/upstash'
+import { randomBase62 } from '../../src/lib/ids'
+import { nodeClientIp } from '../../src/runtime/client-ip'
+import { createToken } from '../../src/services/tokens'
+import { createWorkspace } from '../../src/services/workspaces'
+import { testDatabase } from './database'
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>
+  deps: Deps
+  workspaceId: string
+  token: string
+  /** The client address this app's requests come from (each test app has its own rate-limit bucket). */
+  ip: string
+  call(method: string, path: string, init?: { body?: unknown; token?: string | null; headers?: Record<string, string> }): Promise<Response>
+}
+
+/** The rate limiter of the run: Upstash through its REST stand-in when the run has Redis, else in memory. */
+function testRateLimiter(clock: Clock, prefix: string): RateLimiter {
+  const url = inject('upstashUrl')
+  if (url) return createUpstashRateLimiter(new Redis({ url, token: inject('upstashToken')! }), { prefix })
+  return createMemoryRateLimiter({ now: () => clock.now().getTime() })
+}
+
+export const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`
+
+/** A fresh workspace with a token, and the app over the run's real services. */
+export async function createTestApp(options: { plan?: 'free' | 'pro' | 'agency'; timezone?: string; clock?: Clock; logLines?: string[] } = {}): Promise<TestApp> {
+  const { db } = await testDatabase()
+  const clock = options.clock ?? systemClock()
+  const deps: Deps = {
+    settings: { maxBodyBytes: 1_048_576, publicUrl: null, networkOrigins: { ...DEFAULT_NETWORK_ORIGINS } },
+    db,
+    rateLimiter: testRateLimiter(clock, `test:${randomBase62(10)}`),
+    clientIp: nodeClientIp(true),
+    cipher: await createCredentialCipher(generateCredentialsKey()),
+    logger: createLogger(options.logLines ? 'debug' : 'silent', (line) => options.logLines?.push(line)),
+    clock,
+  }
+  const workspace = await createWorkspace(db, { name: 'Test workspace', planId: options.plan ?? 'pro', timezone: options.timezone ?? 'UTC' })
+  const { token } = await createToken(db, workspace.id, 'test')
+  const app = createApp(deps)
+  const ip = randomIp()
+  return {
+    app,
+    deps,
+    workspaceId: workspace.id,
+    token,
+    ip,
+    async call(method, path, init = {}) {
+      const headers: Record<string, string> = { 'x-forwarded-for': ip, ...init.headers }
+      const bearer = init.token === undefined ? token : init.token
+      if (bearer !== null) headers.authorization = `Bearer ${bearer}`
+      let body: string | undefined
+      if (init.body !== undefined) {
+        body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body)
+        headers['content-type'] ??= 'application/json'
+      }
+      return app.request(path, { method, headers, ...(body !== undefined ? { body } : {}) })
+    },
+  }
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config'
+
+// `npm test`: the Node suite. Embedded by default; DATABASE_URL / REDIS_URL switch it to real servers.
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    exclude: ['test/worker/**'],
+    globalSetup: ['./test/global-setup.ts'],
+    setupFiles: ['./test/support/setup-file.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+})
