@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { apiTokens } from '../src/db/schema'
 import { createToken, revokeToken } from '../src/services/tokens'
-import { createTestApp } from './support/test-app'
+import { createTestApp, type TestResponse } from './support/test-app'
 
 const API_ROUTES: Array<[string, string]> = [
   ['GET', '/v1/me'],
@@ -13,7 +13,7 @@ const API_ROUTES: Array<[string, string]> = [
   ['GET', '/v1/no-such-route'],
 ]
 
-async function expectUnauthorized(res: Response) {
+async function expectUnauthorized(res: TestResponse) {
   expect(res.status).toBe(401)
   const body = await res.json()
   expect(body.error.code).toBe('unauthorized')

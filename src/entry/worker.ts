@@ -1,4 +1,4 @@
-/// <reference types="@cloudflare/workers-types" />
+import type { ExecutionContext, ScheduledController } from '@cloudflare/workers-types/index'
 import { createApp } from '../app'
 import { ConfigError } from '../config'
 import { errorBody, AppError } from '../http/errors'
@@ -40,4 +40,4 @@ export default {
       ctx.waitUntil(runtime.close())
     }
   },
-} satisfies ExportedHandler<Env>
+}

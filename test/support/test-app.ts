@@ -15,6 +15,11 @@ import { createToken } from '../../src/services/tokens'
 import { createWorkspace } from '../../src/services/workspaces'
 import { testDatabase } from './database'
 
+/** A Response whose JSON tests read without casts. */
+export interface TestResponse extends Response {
+  json(): Promise<any>
+}
+
 export interface TestApp {
   app: ReturnType<typeof createApp>
   deps: Deps
@@ -22,7 +27,7 @@ export interface TestApp {
   token: string
   /** The client address this app's requests come from (each test app has its own rate-limit bucket). */
   ip: string
-  call(method: string, path: string, init?: { body?: unknown; token?: string | null; headers?: Record<string, string> }): Promise<Response>
+  call(method: string, path: string, init?: { body?: unknown; token?: string | null; headers?: Record<string, string> }): Promise<TestResponse>
 }
 
 /** The rate limiter of the run: Upstash through its REST stand-in when the run has Redis, else in memory. */
@@ -66,7 +71,7 @@ export async function createTestApp(options: { plan?: 'free' | 'pro' | 'agency';
         body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body)
         headers['content-type'] ??= 'application/json'
       }
-      return app.request(path, { method, headers, ...(body !== undefined ? { body } : {}) })
+      return (await app.request(path, { method, headers, ...(body !== undefined ? { body } : {}) })) as TestResponse
     },
   }
 }
