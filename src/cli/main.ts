@@ -24,7 +24,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (err) => {
-    const message = err instanceof CliError || (err instanceof Error && err.name === 'ConfigError') ? err.message : `unexpected failure (${JSON.stringify(describeError(err))})`
+    const message = err instanceof CliError || (err instanceof Error && (err.name === 'ConfigError' || err.name === 'DataDirInUseError')) ? err.message : `unexpected failure (${JSON.stringify(describeError(err))})`
     process.stderr.write(`error: ${message}\n`)
     process.exit(1)
   },

@@ -1,6 +1,8 @@
 import { serve } from '@hono/node-server'
 import { createApp } from '../app'
 import { ConfigError, parseNodeConfig } from '../config'
+import { describeError } from '../infra/logger'
+import { DataDirInUseError } from '../runtime/data-dir-lock'
 import { buildNodeDeps } from '../runtime/node-deps'
 import { bootstrapDemoWorkspace } from '../services/demo'
 import { runScheduledJobs } from '../services/scheduled-jobs'
@@ -35,7 +37,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  if (err instanceof ConfigError) console.error(err.message)
-  else console.error(`Start-up failed: ${err instanceof Error ? err.message : String(err)}`)
+  if (err instanceof ConfigError || err instanceof DataDirInUseError) console.error(err.message)
+  else console.error(`Start-up failed (${JSON.stringify(describeError(err))}); is the database reachable?`)
   process.exit(1)
 })

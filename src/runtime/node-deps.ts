@@ -14,6 +14,7 @@ import { createLogger, type Logger } from '../infra/logger'
 import { createMemoryRateLimiter } from '../infra/ratelimit/memory'
 import { createUpstashRateLimiter } from '../infra/ratelimit/upstash'
 import { nodeClientIp } from './client-ip'
+import { lockDataDir } from './data-dir-lock'
 
 export interface NodeRuntime {
   deps: Deps
@@ -29,9 +30,17 @@ export async function openNodeDatabase(config: NodeConfig): Promise<{ db: Db; da
     await applyMigrations(conn.db, 'neon')
     return { db: conn.db, database: 'postgres', close: conn.close }
   }
-  const conn = await openPglite({ dataDir: join(config.DATA_DIR, 'pg') })
-  await applyMigrations(conn.db, 'pglite')
-  return { db: conn.db, database: 'pglite', close: conn.close }
+  const dir = join(config.DATA_DIR, 'pg')
+  mkdirSync(dir, { recursive: true })
+  const unlock = lockDataDir(dir)
+  try {
+    const conn = await openPglite({ dataDir: dir })
+    await applyMigrations(conn.db, 'pglite')
+    return { db: conn.db, database: 'pglite', close: () => conn.close().finally(unlock) }
+  } catch (err) {
+    unlock()
+    throw err
+  }
 }
 
 /**

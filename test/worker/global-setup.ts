@@ -1,18 +1,14 @@
 import { randomBytes } from 'node:crypto'
-import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
-import { drizzle } from 'drizzle-orm/pglite'
 import type { TestProject } from 'vitest/node'
 import ws from 'ws'
 import { applyMigrations } from '../../src/db/migrate'
 import { openNeon } from '../../src/db/neon'
-import * as schema from '../../src/db/schema'
 import type { Db } from '../../src/db/types'
 import { createToken } from '../../src/services/tokens'
 import { createWorkspace } from '../../src/services/workspaces'
 import { startNeonWsProxy } from '../support/neon-ws-proxy'
 import { startUpstashRestShim } from '../support/upstash-rest-shim'
+import { startEmbeddedPostgresServer } from '../support/worker-services'
 
 /** The Worker bindings that point at the services started here (the rest are fixed in the config). */
 export interface WorkerServiceBindings {
@@ -57,7 +53,8 @@ async function seed(db: Db): Promise<{ workspaceId: string; token: string }> {
  *
  * - DATABASE_URL set: a fresh database on that PostgreSQL (dropped at teardown), migrated through the
  *   Neon driver and the WebSocket proxy: exactly the path the Worker then takes.
- * - not set: an in-memory PGlite, migrated, served over TCP by pglite-socket, with the same proxy in front.
+ * - not set: an in-memory PGlite, migrated, served over TCP by pglite-socket (test/support/worker-services.ts),
+ *   with the same proxy in front.
  * - REDIS_URL set: the Upstash REST shim in front of that Redis; else in front of ioredis-mock.
  */
 export default async function setup(project: TestProject) {
@@ -95,23 +92,15 @@ export default async function setup(project: TestProject) {
         await conn.close()
       }
     } else {
-      const pglite = await PGlite.create({ extensions: { pg_trgm } })
-      closers.push(() => pglite.close())
-      const db = drizzle({ client: pglite, schema }) as unknown as Db
-      await applyMigrations(db, 'pglite')
-      seeded = await seed(db)
-      // One PGlite session behind it: queries of all connections are queued one at a time. More than
-      // one connection is allowed only because a request's pool may still be closing (waitUntil)
-      // when the next request opens its own.
-      const socketServer = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: 8 })
-      await socketServer.start()
-      closers.push(() => socketServer.stop())
-      const [, port] = socketServer.getServerConn().split(':')
-      const proxy = await startNeonWsProxy({ pgHost: '127.0.0.1', pgPort: Number(port) })
+      const embedded = await startEmbeddedPostgresServer()
+      closers.push(embedded.close)
+      await applyMigrations(embedded.db, 'pglite')
+      seeded = await seed(embedded.db)
+      const proxy = await startNeonWsProxy({ pgHost: '127.0.0.1', pgPort: embedded.port })
       closers.push(proxy.close)
       proxyAddress = proxy.address
-      // The socket server accepts any user and password; the Neon driver wants both.
-      workerDatabaseUrl = `postgres://postgres:pglite@127.0.0.1:${port}/postgres`
+      // The embedded server accepts any user and password; the Neon driver wants both.
+      workerDatabaseUrl = `postgres://postgres:pglite@127.0.0.1:${embedded.port}/postgres`
     }
 
     const upstashToken = `worker-smoke-${randomBytes(12).toString('hex')}`

@@ -1,0 +1,76 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { databaseEnv, runCli, startServer, type CliResult } from './support/processes'
+
+const dataDir = mkdtempSync(join(tmpdir(), 'sps-cli-'))
+const env = databaseEnv(dataDir)
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
+describe('npm run cli', () => {
+  it('creates a workspace, a token that works on the API, a sandbox account, and revokes the token', async () => {
+    const ws = await runCli(['workspace', 'create', '--name', 'Acme', '--plan', 'free', '--timezone', 'Europe/Berlin'], env)
+    expect(ws.code, ws.stderr).toBe(0)
+    expect(ws.json).toMatchObject({ id: expect.stringMatching(/^ws_/), name: 'Acme', plan: 'free', timezone: 'Europe/Berlin' })
+
+    const token = await runCli(['token', 'create', '--workspace', ws.json.id, '--name', 'ci'], env)
+    expect(token.code, token.stderr).toBe(0)
+    expect(token.json).toMatchObject({ id: expect.stringMatching(/^tok_/), name: 'ci', token: expect.stringMatching(/^sps_[0-9A-Za-z]{43}$/), workspaceId: ws.json.id })
+
+    const account = await runCli(['account', 'add', '--workspace', ws.json.id, '--platform', 'PINBOARD_NET', '--username', 'boards', '--sandbox', '--fail-mode', 'once'], env)
+    expect(account.code, account.stderr).toBe(0)
+    expect(account.json).toMatchObject({ id: expect.stringMatching(/^acc_/), platform: 'PINBOARD_NET', connection: 'SANDBOX', status: 'ACTIVE' })
+
+    const me = async () => {
+      const server = await startServer(env)
+      try {
+        const res = await fetch(`${server.baseUrl}/v1/me`, { headers: { authorization: `Bearer ${token.json.token}` } })
+        return { status: res.status, body: (await res.json()) as any }
+      } finally {
+        await server.stop()
+      }
+    }
+    const live = await me()
+    expect(live.status).toBe(200)
+    expect(live.body).toMatchObject({ workspaceId: ws.json.id, plan: { id: 'free' }, usage: { socialAccounts: 1 } })
+
+    const revoked = await runCli(['token', 'revoke', '--id', token.json.id], env)
+    expect(revoked.code, revoked.stderr).toBe(0)
+    expect(revoked.json).toEqual({ id: token.json.id, revoked: true })
+    expect((await me()).status).toBe(401)
+  })
+
+  it('fails with a clear message on stderr and a non-zero exit code', async () => {
+    const cases: Array<[string[], RegExp]> = [
+      [['workspace', 'delete'], /unknown command/],
+      [['workspace', 'create'], /--name is required/],
+      [['workspace', 'create', '--name', 'x', '--plan', 'platinum'], /Unknown plan/],
+      [['token', 'create', '--workspace', 'ws_missing'], /no workspace with id ws_missing/],
+      [['token', 'revoke', '--id', 'tok_missing'], /no live token/],
+      [['workspace', 'create', '--name', 'x', '--colour', 'red'], /unknown option --colour/],
+    ]
+    const results: CliResult[] = []
+    for (const [args] of cases) results.push(await runCli(args, env))
+    results.forEach((r, i) => {
+      expect(r.code, cases[i]![0].join(' ')).toBe(1)
+      expect(r.stdout).toBe('')
+      expect(r.stderr).toMatch(cases[i]![1])
+    })
+  })
+})
+
+describe.runIf(!process.env.DATABASE_URL)('the embedded database', () => {
+  it('is refused to a second process while npm start holds it, instead of being corrupted', async () => {
+    const server = await startServer(env)
+    try {
+      const clash = await runCli(['workspace', 'create', '--name', 'Clash'], env)
+      expect(clash.code).toBe(1)
+      expect(clash.stderr).toMatch(/is in use by process \d+ \(is npm start running\?\)/)
+    } finally {
+      await server.stop()
+    }
+    const after = await runCli(['workspace', 'create', '--name', 'After'], env)
+    expect(after.code, after.stderr).toBe(0)
+  })
+})
