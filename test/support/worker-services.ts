@@ -73,7 +73,7 @@ async function startTerminateRelay(upstreamPort: number): Promise<{ port: number
     // Frontend framing: untyped start-up packets (SSL/GSS requests, then the StartupMessage or a
     // CancelRequest), then typed messages (1 type byte + int32 length that counts itself).
     let startup = true
-    let pending = Buffer.alloc(0)
+    let pending: Buffer = Buffer.alloc(0)
     client.on('data', (chunk: Buffer) => {
       pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk])
       let offset = 0
