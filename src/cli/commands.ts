@@ -63,7 +63,14 @@ const accountAdd: Command = async (deps, argv) => {
   return addSandboxAccount(deps.db, deps.cipher, { workspaceId: o.workspace as string, platform, username: o.username as string, failMode })
 }
 
+/** Opening the database applies pending migrations; this command does only that. */
+const dbMigrate: Command = async (_deps, argv) => {
+  parseOptions(argv, {})
+  return { migrated: true }
+}
+
 export const COMMANDS: Record<string, Command> = {
+  'db migrate': dbMigrate,
   'workspace create': workspaceCreate,
   'token create': tokenCreate,
   'token revoke': tokenRevoke,

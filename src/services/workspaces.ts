@@ -54,19 +54,22 @@ export async function countPostsThisMonth(db: Db, workspaceId: string, timezone:
   return row?.n ?? 0
 }
 
+/** Counts in the same terms as plan enforcement: one statement, whatever the workspace size. */
 export async function getWorkspaceOverview(db: Db, workspaceId: string, now: Date): Promise<WorkspaceOverview> {
+  const monthStart = sql`(date_trunc('month', (${now.toISOString()}::timestamptz AT TIME ZONE ${workspaces.timezone})) AT TIME ZONE ${workspaces.timezone})`
   const [row] = await db
-    .select({ workspace: workspaces, plan: plans })
+    .select({
+      workspace: workspaces,
+      plan: plans,
+      connected: sql<number>`(select count(*) from ${accounts} where ${accounts.workspaceId} = ${workspaces.id} and ${accounts.status} <> 'DISCONNECTED')`.mapWith(Number),
+      allAccounts: sql<number>`(select count(*) from ${accounts} where ${accounts.workspaceId} = ${workspaces.id})`.mapWith(Number),
+      postsThisMonth: sql<number>`(select count(*) from ${posts} where ${posts.workspaceId} = ${workspaces.id} and ${posts.createdAt} >= ${monthStart})`.mapWith(Number),
+      scheduled: sql<number>`(select count(*) from ${posts} where ${posts.workspaceId} = ${workspaces.id} and ${posts.status} = 'SCHEDULED')`.mapWith(Number),
+    })
     .from(workspaces)
     .innerJoin(plans, eq(plans.id, workspaces.planId))
     .where(eq(workspaces.id, workspaceId))
   if (!row) throw new AppError('not_found', 'Workspace not found.')
-  const [connected, postsThisMonth, allAccounts, scheduled] = await Promise.all([
-    countConnectedAccounts(db, workspaceId),
-    countPostsThisMonth(db, workspaceId, row.workspace.timezone, now),
-    db.select({ n: count() }).from(accounts).where(eq(accounts.workspaceId, workspaceId)),
-    db.select({ n: count() }).from(posts).where(and(eq(posts.workspaceId, workspaceId), eq(posts.status, 'SCHEDULED'))),
-  ])
   return {
     workspaceId,
     name: row.workspace.name,
@@ -76,7 +79,7 @@ export async function getWorkspaceOverview(db: Db, workspaceId: string, now: Dat
       name: row.plan.name,
       limits: { socialAccounts: row.plan.socialAccounts, seats: row.plan.seats, monthlyPosts: row.plan.monthlyPosts },
     },
-    usage: { socialAccounts: connected, postsThisMonth },
-    stats: { accounts: allAccounts[0]?.n ?? 0, scheduled: scheduled[0]?.n ?? 0 },
+    usage: { socialAccounts: row.connected, postsThisMonth: row.postsThisMonth },
+    stats: { accounts: row.allAccounts, scheduled: row.scheduled },
   }
 }

@@ -1,0 +1,82 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { sql } from 'drizzle-orm'
+import { createApp } from '../src/app'
+import { parseNodeConfig } from '../src/config'
+import { createMemoryRateLimiter } from '../src/infra/ratelimit/memory'
+import { buildNodeDeps } from '../src/runtime/node-deps'
+import { bootstrapDemoWorkspace } from '../src/services/demo'
+import { sha256Hex } from '../src/lib/crypto'
+import { percentile, round, timeMany, type Benchmark } from './types'
+
+/** Wall time from spawning `npm start`'s process to its first answer on /v1/me. */
+async function bootOnce(dataDir: string): Promise<number> {
+  const started = performance.now()
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/entry/node.ts'], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'error' },
+  })
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = ''
+    child.stdout.on('data', (d) => {
+      out += d
+      const m = /on (http:\/\/\S+) \(/.exec(out)
+      if (m) resolve(m[1]!)
+    })
+    child.on('exit', (code) => reject(new Error(`exited ${code}: ${out}`)))
+  })
+  await (await fetch(`${url}/v1/me`)).arrayBuffer()
+  const elapsed = performance.now() - started
+  await new Promise((r) => {
+    child.once('exit', r)
+    child.kill('SIGTERM')
+  })
+  return elapsed
+}
+
+export const foundationBenchmark: Benchmark = {
+  name: 'foundation',
+  description: '`npm start` boot (empty and existing DATA_DIR) and GET /v1/me against the bare SQL it needs',
+  async run() {
+    const dir = mkdtempSync(join(tmpdir(), 'sps-bench-'))
+    try {
+      const cold = await bootOnce(dir)
+      const warm = await bootOnce(dir)
+      const runtime = await buildNodeDeps(parseNodeConfig({ DATA_DIR: join(dir, 'requests'), LOG_LEVEL: 'silent' }))
+      const demo = (await bootstrapDemoWorkspace(runtime.deps))!
+      // Measure the work, not the limiter's refusals: one client sends every request here.
+      runtime.deps.rateLimiter = createMemoryRateLimiter({ rules: { default: { limit: 1_000_000, windowSec: 60 } } })
+      const app = createApp(runtime.deps)
+      const headers = { authorization: `Bearer ${demo.token}` }
+      const api = await timeMany(500, async () => {
+        const res = await app.request('/v1/me', { headers })
+        if (res.status !== 200) throw new Error(`GET /v1/me answered ${res.status}`)
+        await res.arrayBuffer()
+      })
+      const db = runtime.deps.db
+      const hash = await sha256Hex(demo.token)
+      // The same reads as hand-written SQL: the token lookup, then workspace, plan and the four counts.
+      const bare = await timeMany(500, async () => {
+        await db.execute(sql`select id, workspace_id, revoked_at from api_tokens where token_hash = ${hash}`)
+        await db.execute(sql`select w.*, p.*,
+          (select count(*) from accounts a where a.workspace_id = w.id and a.status <> 'DISCONNECTED'),
+          (select count(*) from accounts a where a.workspace_id = w.id),
+          (select count(*) from posts x where x.workspace_id = w.id and x.created_at >= date_trunc('month', now() at time zone w.timezone) at time zone w.timezone),
+          (select count(*) from posts x where x.workspace_id = w.id and x.status = 'SCHEDULED')
+          from workspaces w join plans p on p.id = w.plan_id where w.id = ${demo.workspaceId}`)
+      })
+      await runtime.close()
+      return [
+        { measure: 'npm start, empty DATA_DIR (initdb + migrations + demo), ms', value: round(cold, 0) },
+        { measure: 'npm start, existing DATA_DIR, ms', value: round(warm, 0) },
+        { measure: 'GET /v1/me p50 ms (PGlite, in process)', value: round(percentile(api, 50)) },
+        { measure: 'GET /v1/me p99 ms', value: round(percentile(api, 99)) },
+        { measure: 'bare SQL of /v1/me p50 ms', value: round(percentile(bare, 50)) },
+        { measure: 'ratio API / bare SQL (p50)', value: round(percentile(api, 50) / percentile(bare, 50)) },
+      ]
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  },
+}
