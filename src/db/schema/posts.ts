@@ -63,6 +63,8 @@ export const targets = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
     platform: text('platform').notNull(),
+    /** Index of the account in the post's `accountIds`, so the record keeps the caller's order. */
+    position: integer('position').notNull().default(0),
     status: text('status').notNull().default('PENDING'),
     permalink: text('permalink'),
     platformPostId: text('platform_post_id'),
