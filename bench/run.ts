@@ -1,8 +1,9 @@
 import { foundationBenchmark } from './foundation.bench'
+import { postsBenchmark } from './posts.bench'
 import type { Benchmark } from './types'
 
 /** `npm run bench` runs every benchmark; `npm run bench -- foundation` only the named ones. */
-const BENCHMARKS: Benchmark[] = [foundationBenchmark]
+const BENCHMARKS: Benchmark[] = [foundationBenchmark, postsBenchmark]
 
 async function main() {
   const wanted = process.argv.slice(2)

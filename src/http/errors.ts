@@ -9,6 +9,7 @@ export const ERROR_STATUS = {
   not_found: 404,
   post_not_editable: 409,
   nothing_to_retry: 409,
+  idempotency_key_in_use: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   schedule_time_required: 422,

@@ -29,7 +29,7 @@ const STATUS_TEXT: Record<number, string> = {
   401: 'Missing, malformed, unknown or revoked token (`unauthorized`).',
   403: 'A plan cap would be exceeded (`plan_limit_reached`).',
   404: 'Unknown route, or an id that is not in your workspace (`not_found`).',
-  409: 'The resource is in a state that does not allow this (`post_not_editable`, `nothing_to_retry`).',
+  409: 'The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running.',
   413: 'Body over the documented cap (`payload_too_large`).',
   415: 'Body without `Content-Type: application/json` (`unsupported_media_type`).',
   422: 'A well-formed request that breaks a rule; `details` names each field and platform concerned.',
@@ -80,3 +80,15 @@ export const validationHook: Hook<unknown, any, string, unknown> = (result) => {
     throw new AppError('invalid_request', details.length === 1 ? `Invalid request: ${details[0]!.path}: ${details[0]!.message}` : `Invalid request: ${details.length} problems, listed in details.`, { details })
   }
 }
+
+/** The optional `Idempotency-Key` header of routes that create things. */
+export const IdempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .optional()
+    .openapi({
+      param: { name: 'idempotency-key', in: 'header' },
+      description:
+        'Any unique string (1-255 visible ASCII characters, a UUID is ideal). The first successful answer is replayed for 24 h with `Idempotent-Replayed: true`; the same key with another body is 422 `idempotency_key_reused`.',
+    }),
+})

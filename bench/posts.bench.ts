@@ -1,0 +1,98 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { sql } from 'drizzle-orm'
+import { createApp } from '../src/app'
+import { parseNodeConfig } from '../src/config'
+import { createMemoryRateLimiter } from '../src/infra/ratelimit/memory'
+import { newId } from '../src/lib/ids'
+import { PLATFORM_IDS } from '../src/networks/platform-ids'
+import { buildNodeDeps } from '../src/runtime/node-deps'
+import { addSandboxAccount } from '../src/services/accounts'
+import { createToken } from '../src/services/tokens'
+import { createWorkspace } from '../src/services/workspaces'
+import { percentile, round, timeMany, type Benchmark } from './types'
+
+const POSTS = 100_000
+
+/**
+ * POST /v1/posts with 10 targets, and GET /v1/posts?page=1&limit=50 over 100,000 posts, each
+ * beside the bare SQL the same work needs, on the same database in the same run.
+ */
+export const postsBenchmark: Benchmark = {
+  name: 'posts',
+  description: `create a post with 10 targets; list page 1 (limit 50) of ${POSTS.toLocaleString('en')} posts; each against its bare SQL`,
+  async run() {
+    const dir = mkdtempSync(join(tmpdir(), 'sps-bench-posts-'))
+    const runtime = await buildNodeDeps(parseNodeConfig({ ...process.env, DATA_DIR: dir, LOG_LEVEL: 'silent' }))
+    try {
+      const { deps } = runtime
+      deps.rateLimiter = createMemoryRateLimiter({ rules: { default: { limit: 1_000_000, windowSec: 60 } } })
+      const ws = await createWorkspace(deps.db, { name: 'bench', planId: 'agency' })
+      const { token } = await createToken(deps.db, ws.id, 'bench')
+      const accounts = []
+      for (const platform of PLATFORM_IDS.filter((p) => !['PHOTO_NET', 'SHORTVIDEO_NET', 'VIDEOSHARE_NET', 'PINBOARD_NET'].includes(p)).slice(0, 8)) {
+        accounts.push(await addSandboxAccount(deps.db, deps.cipher, { workspaceId: ws.id, platform, username: platform }))
+        if (platform === 'MICROBLOG_NET' || platform === 'CHAT_NET') accounts.push(await addSandboxAccount(deps.db, deps.cipher, { workspaceId: ws.id, platform, username: `${platform}_2` }))
+      }
+      const tenIds = accounts.slice(0, 10).map((a) => a.id)
+      const seedStart = performance.now()
+      await deps.db.execute(sql`insert into posts (id, workspace_id, status, type, caption, media_ids, created_at, updated_at)
+        select 'post_seed_' || g, ${ws.id}, (array['DRAFT','SCHEDULED','PUBLISHED','FAILED'])[1 + g % 4], 'IMAGE', 'Seeded caption number ' || g, '[]'::jsonb,
+               now() - (g || ' seconds')::interval, now()
+        from generate_series(1, ${POSTS}) g`)
+      await deps.db.execute(sql`insert into targets (id, post_id, workspace_id, account_id, platform, position, status)
+        select 'tgt_seed_' || g || '_' || k, 'post_seed_' || g, ${ws.id}, (${sql.raw(`array['${tenIds.slice(0, 2).join("','")}']`)})[k], 'MICROBLOG_NET', k - 1, 'PENDING'
+        from generate_series(1, ${POSTS}) g, generate_series(1, 2) k`)
+      await deps.db.execute(sql`analyze`)
+      const seedMs = performance.now() - seedStart
+
+      const app = createApp(deps)
+      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
+      const body = JSON.stringify({ type: 'IMAGE', accountIds: tenIds, mediaIds: [], action: 'draft', caption: 'Benchmark post' })
+      const create = await timeMany(200, async () => {
+        const res = await app.request('/v1/posts', { method: 'POST', headers, body })
+        if (res.status !== 200) throw new Error(`create answered ${res.status}: ${await res.text()}`)
+        await res.arrayBuffer()
+      })
+      // The bare SQL of a create: the accounts lookup, the locked workspace and the month count, two inserts, one read back.
+      const createBare = await timeMany(200, async () => {
+        const id = newId('post')
+        await deps.db.execute(sql`select id, platform, connection from accounts where workspace_id = ${ws.id} and id in (${sql.join(tenIds.map((i) => sql`${i}`), sql`, `)})`)
+        await deps.db.transaction(async (tx) => {
+          await tx.execute(sql`select w.timezone, p.monthly_posts from workspaces w join plans p on p.id = w.plan_id where w.id = ${ws.id} for update of w`)
+          await tx.execute(sql`insert into posts (id, workspace_id, status, type, caption, media_ids) values (${id}, ${ws.id}, 'DRAFT', 'IMAGE', 'bare', '[]'::jsonb)`)
+          await tx.execute(sql`insert into targets (id, post_id, workspace_id, account_id, platform, position) select ${id} || '_' || ord, ${id}, ${ws.id}, a, 'CHAT_NET', ord from unnest(${sql.raw(`array['${tenIds.join("','")}']`)}) with ordinality as t(a, ord)`)
+        })
+        await deps.db.execute(sql`select * from posts where id = ${id}`)
+        await deps.db.execute(sql`select * from targets where post_id = ${id}`)
+      })
+      const list = await timeMany(100, async () => {
+        const res = await app.request('/v1/posts?page=1&limit=50', { headers })
+        if (res.status !== 200) throw new Error(`list answered ${res.status}`)
+        await res.arrayBuffer()
+      })
+      const listBare = await timeMany(100, async () => {
+        const page = await deps.db.execute(sql`select * from posts where workspace_id = ${ws.id} order by created_at desc nulls last, id desc limit 50`)
+        const ids = (page as unknown as { rows: Array<{ id: string }> }).rows.map((r) => r.id)
+        await deps.db.execute(sql`select * from targets where post_id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`)
+        await deps.db.execute(sql`select count(*) from posts where workspace_id = ${ws.id}`)
+      })
+      const p50 = (xs: number[]) => percentile(xs, 50)
+      return [
+        { measure: `seed ${POSTS} posts + ${2 * POSTS} targets, ms`, value: round(seedMs, 0) },
+        { measure: 'create, 10 targets: API p50 ms', value: round(p50(create)) },
+        { measure: 'create: API p99 ms', value: round(percentile(create, 99)) },
+        { measure: 'create: bare SQL p50 ms', value: round(p50(createBare)) },
+        { measure: 'create: ratio API / bare', value: round(p50(create) / p50(createBare)) },
+        { measure: 'list page 1 limit 50: API p50 ms', value: round(p50(list)) },
+        { measure: 'list: API p99 ms', value: round(percentile(list, 99)) },
+        { measure: 'list: bare SQL p50 ms', value: round(p50(listBare)) },
+        { measure: 'list: ratio API / bare', value: round(p50(list) / p50(listBare)) },
+      ]
+    } finally {
+      await runtime.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  },
+}

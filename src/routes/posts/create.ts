@@ -1,0 +1,25 @@
+import { createRoute, type RouteHandler } from '@hono/zod-openapi'
+import type { AppEnv } from '../../http/context'
+import { errorResponses, IdempotencyHeaders, jsonBody, jsonResponse, SECURITY } from '../../http/openapi'
+import { createPost } from '../../services/posts/write'
+import { CreatePostSchema, PostSchema } from './schema'
+
+export const route = createRoute({
+  method: 'post',
+  path: '/posts',
+  tags: ['Posts'],
+  summary: 'Create a post: draft, publish now, schedule, or queue',
+  description: [
+    'One target per distinct account. Every rule of `GET /v1/platforms` is checked for every selected platform (with its caption override) and all violations come back at once in `details`, each naming its field and platform.',
+    'Status right after create: `draft` -> DRAFT; `schedule` (needs a future `scheduledAt`) and `queue` (the earliest free slot occurrence) -> SCHEDULED; `now` -> PUBLISHING (publishing is asynchronous; read the post for each target\'s outcome).',
+    'A draft saves without what can still be added later (media on a media-only network, a pinboard board); scheduling, queueing and publishing need it.',
+  ].join('\n\n'),
+  security: SECURITY,
+  request: { headers: IdempotencyHeaders, body: jsonBody(CreatePostSchema) },
+  responses: { ...jsonResponse(PostSchema, 'The created post.'), ...errorResponses(403, 422) },
+})
+
+export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
+  const { deps, auth } = c.var
+  return c.json(await createPost(deps, auth.workspaceId, c.req.valid('json')), 200)
+}

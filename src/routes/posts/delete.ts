@@ -1,0 +1,21 @@
+import { createRoute, z, type RouteHandler } from '@hono/zod-openapi'
+import type { AppEnv } from '../../http/context'
+import { errorResponses, jsonResponse, SECURITY } from '../../http/openapi'
+import { deletePost } from '../../services/posts/write'
+import { PostIdParam } from './schema'
+
+export const route = createRoute({
+  method: 'delete',
+  path: '/posts/{id}',
+  tags: ['Posts'],
+  summary: 'Delete a post and cancel its pending publishes',
+  description: 'Removes the service\'s copy. Anything already published on a network stays published.',
+  security: SECURITY,
+  request: { params: PostIdParam },
+  responses: { ...jsonResponse(z.object({ id: z.string(), deleted: z.literal(true) }).openapi('DeletedPost'), 'The post is gone.'), ...errorResponses() },
+})
+
+export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
+  const { deps, auth } = c.var
+  return c.json(await deletePost(deps, auth.workspaceId, c.req.valid('param').id), 200)
+}

@@ -1,0 +1,29 @@
+import { createRoute, z, type RouteHandler } from '@hono/zod-openapi'
+import type { AppEnv } from '../../http/context'
+import { errorResponses, SECURITY } from '../../http/openapi'
+import { DEFAULT_PAGE_SIZE, listPostPage, listPosts, UNPAGED_MAX } from '../../services/posts/read'
+import { ListPostsQuery, PostPageSchema, PostSchema } from './schema'
+
+export const route = createRoute({
+  method: 'get',
+  path: '/posts',
+  tags: ['Posts'],
+  summary: 'List posts, newest first, with filters',
+  description: `Without \`page\`: a plain array of the matching posts (at most ${UNPAGED_MAX}; use \`page\` to walk more). With \`page\`: an envelope \`{ data, page, limit, total, hasMore }\`; \`limit\` defaults to ${DEFAULT_PAGE_SIZE}, at most 100.`,
+  security: SECURITY,
+  request: { query: ListPostsQuery },
+  responses: {
+    200: {
+      description: 'The posts: an array without `page`, an envelope with it.',
+      content: { 'application/json': { schema: z.union([z.array(PostSchema), PostPageSchema]) } },
+    },
+    ...errorResponses(),
+  },
+})
+
+export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
+  const { deps, auth } = c.var
+  const { page, limit, ...filter } = c.req.valid('query')
+  if (page === undefined) return c.json(await listPosts(deps.db, auth.workspaceId, filter), 200)
+  return c.json(await listPostPage(deps.db, auth.workspaceId, filter, page, limit ?? DEFAULT_PAGE_SIZE), 200)
+}

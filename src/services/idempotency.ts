@@ -1,0 +1,44 @@
+import { and, eq, lt } from 'drizzle-orm'
+import { idempotencyKeys } from '../db/schema'
+import type { Db } from '../db/types'
+
+/** How long the first answer to a key is replayed. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000
+
+export type IdempotencyClaim =
+  | { kind: 'claimed' }
+  | { kind: 'replay'; status: number; body: unknown }
+  | { kind: 'reused' }
+  | { kind: 'in_progress' }
+
+/**
+ * Takes a key for one request: the first caller claims it (a `pending` row); a later caller with
+ * the same fingerprint gets the stored answer, or learns the first is still running; a different
+ * fingerprint is a reuse. An expired record is replaced.
+ */
+export async function claimIdempotencyKey(db: Db, workspaceId: string, key: string, fingerprint: string, now: Date): Promise<IdempotencyClaim> {
+  await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.workspaceId, workspaceId), eq(idempotencyKeys.key, key), lt(idempotencyKeys.expiresAt, now)))
+  const inserted = await db
+    .insert(idempotencyKeys)
+    .values({ workspaceId, key, fingerprint, state: 'pending', createdAt: now, expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS) })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key })
+  if (inserted.length > 0) return { kind: 'claimed' }
+  const [row] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.workspaceId, workspaceId), eq(idempotencyKeys.key, key)))
+  if (!row) return claimIdempotencyKey(db, workspaceId, key, fingerprint, now)
+  if (row.fingerprint !== fingerprint) return { kind: 'reused' }
+  if (row.state === 'done') return { kind: 'replay', status: row.responseStatus ?? 200, body: row.responseBody }
+  return { kind: 'in_progress' }
+}
+
+export async function completeIdempotencyKey(db: Db, workspaceId: string, key: string, status: number, body: unknown): Promise<void> {
+  await db
+    .update(idempotencyKeys)
+    .set({ state: 'done', responseStatus: status, responseBody: body })
+    .where(and(eq(idempotencyKeys.workspaceId, workspaceId), eq(idempotencyKeys.key, key)))
+}
+
+/** A request that did not succeed gives its key back, so the caller can fix the request and retry with it. */
+export async function releaseIdempotencyKey(db: Db, workspaceId: string, key: string): Promise<void> {
+  await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.workspaceId, workspaceId), eq(idempotencyKeys.key, key), eq(idempotencyKeys.state, 'pending')))
+}

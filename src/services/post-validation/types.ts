@@ -1,0 +1,95 @@
+/**
+ * The input and output shapes of post validation. Plain data only: no database rows, no
+ * request objects, so the posts service, the bulk importer and the tests build them alike.
+ */
+import type { ErrorCode } from '../../http/errors'
+import type { Connection, PlatformId, PostType } from '../../networks/platform-ids'
+import type { MediaKind } from '../../networks/rules-schema'
+
+export interface ValidationAccount {
+  id: string
+  platform: PlatformId
+  connection: Connection
+}
+
+export interface ValidationMedia {
+  id: string
+  type: 'IMAGE' | 'VIDEO'
+  mimeType: string
+  sizeBytes: number
+  /** null: unknown (never fails a check). */
+  width: number | null
+  height: number | null
+  durationSec: number | null
+}
+
+export interface VideoNetAccountOptions {
+  privacyLevel?: string
+  disableComment?: boolean
+  disableDuet?: boolean
+  disableStitch?: boolean
+  brandContentToggle?: boolean
+  brandOrganicToggle?: boolean
+}
+
+export interface PostContent {
+  type: PostType
+  caption: string | null
+  captionOverrides: Partial<Record<PlatformId, string>> | null
+  mediaIds: string[]
+  threadParts: string[] | null
+  firstComment: string | null
+  replyToMicropostId: string | null
+  quoteMicropostId: string | null
+  videoNetOptions: Record<string, VideoNetAccountOptions> | null
+  audio: { audioId: string; audioVolume?: number; videoVolume?: number } | null
+  pinboardNetBoards: Record<string, string> | null
+  pinboardNetOptions: { title?: string | null } | null
+  linkUrl: string | null
+}
+
+/**
+ * 'draft': content rules only. 'publish' (schedule, queue, publish now): also what a draft
+ * may still lack, such as media on a media-only network or a carousel's minimum item count
+ * (contract.md, "Drafts").
+ */
+export type ValidationIntent = 'draft' | 'publish'
+
+/** One broken rule, naming the body field (`path`) and, where it applies, the platform and account. */
+export interface Violation {
+  code: ErrorCode
+  path: string
+  platform?: PlatformId
+  accountId?: string
+  message: string
+  limit?: number
+  actual?: number
+}
+
+export interface ValidationInput {
+  content: PostContent
+  accounts: ValidationAccount[]
+  /** The assets of `content.mediaIds`, in that order (an id missing here is reported as `media_not_found`). */
+  media: ValidationMedia[]
+  intent: ValidationIntent
+}
+
+/** One media item where it sits in `mediaIds`. */
+export interface PlacedMedia {
+  index: number
+  item: ValidationMedia
+  kind: MediaKind
+}
+
+/** What every rule module reads: the input plus values derived from it once. */
+export interface ValidationContext {
+  content: PostContent
+  accounts: ValidationAccount[]
+  intent: ValidationIntent
+  /** Distinct platforms of `accounts`, in order of first appearance. */
+  platforms: PlatformId[]
+  /** The media found, with their position in `mediaIds`. */
+  media: PlacedMedia[]
+  /** 'video' when any item is a video, 'image' when all are images, null without media. */
+  mediaKind: MediaKind | null
+}

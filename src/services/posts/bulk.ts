@@ -1,0 +1,134 @@
+import { parse } from 'csv-parse/sync'
+import type { Deps } from '../../deps'
+import { AppError, type ErrorCode, type ErrorDetail } from '../../http/errors'
+import { createPost } from './write'
+import type { CreatePostInput } from './types'
+
+/** Documented caps of POST /v1/posts/bulk (413 beyond either). */
+export const BULK_MAX_CSV_BYTES = 512 * 1024
+export const BULK_MAX_ROWS = 500
+
+/** The columns of contract.md, "Bulk CSV"; any order, no others. */
+export const BULK_COLUMNS = ['accountIds', 'caption', 'type', 'action', 'scheduledAt', 'mediaIds', 'firstComment', 'linkUrl', 'threadParts', 'captionOverrides'] as const
+type Column = (typeof BULK_COLUMNS)[number]
+
+export interface BulkRowError {
+  code: ErrorCode
+  message: string
+  details?: ErrorDetail[]
+}
+
+export interface BulkRowReport {
+  line: number
+  ok: boolean
+  postId: string | null
+  error: BulkRowError | null
+}
+
+export interface BulkReport {
+  total: number
+  succeeded: number
+  failed: number
+  rows: BulkRowReport[]
+}
+
+interface ParsedRow {
+  line: number
+  values: Partial<Record<Column, string>>
+}
+
+const list = (v: string | undefined) => (v ? v.split('|').map((s) => s.trim()).filter(Boolean) : [])
+const text = (v: string | undefined) => (v === undefined || v === '' ? undefined : v)
+
+function readCsv(csv: string): ParsedRow[] {
+  if (new TextEncoder().encode(csv).length > BULK_MAX_CSV_BYTES) {
+    throw new AppError('payload_too_large', `The CSV is larger than ${BULK_MAX_CSV_BYTES} bytes; split it into several requests.`, {
+      details: [{ path: 'csv', limit: BULK_MAX_CSV_BYTES }],
+    })
+  }
+  let records: Array<{ record: string[]; info: { lines: number } }>
+  try {
+    // RFC 4180: quoted fields may hold commas, quotes ("") and line breaks.
+    records = parse(csv, { info: true, skip_empty_lines: true, relax_column_count: false, bom: true }) as unknown as typeof records
+  } catch (err) {
+    const where = (err as { lines?: number }).lines
+    throw new AppError('invalid_request', `The CSV cannot be read${where ? ` (near line ${where})` : ''}: ${(err as Error).message.replace(/^Invalid Record Length: /, '')}`, {
+      details: [{ path: 'csv', ...(where ? { line: where } : {}) }],
+    })
+  }
+  const [header, ...rows] = records
+  if (!header) throw new AppError('invalid_request', 'The CSV is empty; it needs a header row.', { details: [{ path: 'csv' }] })
+  const columns = header.record.map((c) => c.trim())
+  const unknown = columns.filter((c) => !(BULK_COLUMNS as readonly string[]).includes(c))
+  const repeated = columns.filter((c, i) => columns.indexOf(c) !== i)
+  if (unknown.length > 0 || repeated.length > 0 || !columns.includes('accountIds')) {
+    const details: ErrorDetail[] = [
+      ...unknown.map((c) => ({ path: 'csv', column: c, message: `unknown column "${c}"; columns: ${BULK_COLUMNS.join(', ')}` })),
+      ...repeated.map((c) => ({ path: 'csv', column: c, message: `column "${c}" appears twice` })),
+      ...(columns.includes('accountIds') ? [] : [{ path: 'csv', column: 'accountIds', message: 'the accountIds column is required' }]),
+    ]
+    throw new AppError('invalid_request', `The CSV header is not valid: ${details.map((d) => d.message).join('; ')}.`, { details })
+  }
+  if (rows.length > BULK_MAX_ROWS) {
+    throw new AppError('payload_too_large', `The CSV has ${rows.length} rows; at most ${BULK_MAX_ROWS} are taken per request.`, {
+      details: [{ path: 'csv', limit: BULK_MAX_ROWS, actual: rows.length }],
+    })
+  }
+  return rows.map(({ record, info }) => ({
+    // info.lines is where the record ends; a quoted field may span lines, so count back to its start.
+    line: info.lines - (record.join(',').split(/\r\n|\r|\n/).length - 1),
+    values: Object.fromEntries(columns.map((c, i) => [c, record[i]])) as Partial<Record<Column, string>>,
+  }))
+}
+
+/** A CSV row as the body of POST /v1/posts; 400-style problems are reported per row. */
+function rowToInput(values: Partial<Record<Column, string>>): CreatePostInput {
+  let captionOverrides: Record<string, string> | undefined
+  if (text(values.captionOverrides)) {
+    try {
+      captionOverrides = JSON.parse(values.captionOverrides!)
+    } catch {
+      throw new AppError('invalid_request', 'captionOverrides is not a JSON object.', { details: [{ path: 'captionOverrides' }] })
+    }
+  }
+  const scheduledAt = text(values.scheduledAt)
+  return {
+    accountIds: list(values.accountIds),
+    mediaIds: list(values.mediaIds),
+    type: (text(values.type) ?? 'IMAGE') as CreatePostInput['type'],
+    action: (text(values.action) ?? (scheduledAt ? 'schedule' : 'draft')) as CreatePostInput['action'],
+    caption: text(values.caption),
+    scheduledAt,
+    firstComment: text(values.firstComment),
+    linkUrl: text(values.linkUrl),
+    threadParts: values.threadParts ? list(values.threadParts) : undefined,
+    captionOverrides,
+  }
+}
+
+/**
+ * Creates one post per CSV row through the same service as POST /v1/posts, each in its own
+ * transaction, so one bad row never stops the others.
+ */
+export async function createPostsFromCsv(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  workspaceId: string,
+  csv: string,
+  validate: (input: unknown) => { ok: true; value: CreatePostInput } | { ok: false; details: ErrorDetail[] },
+): Promise<BulkReport> {
+  const rows = readCsv(csv)
+  const reports: BulkRowReport[] = []
+  for (const row of rows) {
+    try {
+      const checked = validate(rowToInput(row.values))
+      if (!checked.ok) throw new AppError('invalid_request', `Invalid row: ${checked.details.map((d) => `${d.path}: ${d.message}`).join('; ')}`, { details: checked.details })
+      const post = await createPost(deps, workspaceId, checked.value)
+      reports.push({ line: row.line, ok: true, postId: post.id, error: null })
+    } catch (err) {
+      if (!(err instanceof AppError) || err.code === 'internal_error') throw err
+      reports.push({ line: row.line, ok: false, postId: null, error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) } })
+    }
+  }
+  const succeeded = reports.filter((r) => r.ok).length
+  return { total: reports.length, succeeded, failed: reports.length - succeeded, rows: reports }
+}

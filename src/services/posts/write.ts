@@ -1,0 +1,133 @@
+import { and, eq, inArray, notInArray } from 'drizzle-orm'
+import { posts, targets } from '../../db/schema'
+import type { Tx } from '../../db/types'
+import type { Deps } from '../../deps'
+import { AppError, notFound } from '../../http/errors'
+import { newId } from '../../lib/ids'
+import type { ValidationAccount } from '../post-validation'
+import { assertValidContent, columnsFromRow, EMPTY_CONTENT, mergeContent } from './content'
+import { loadPostAccounts, loadPostMedia } from './load'
+import { getPost } from './read'
+import type { PostRecord } from './record'
+import { timingFor } from './timing'
+import type { CreatePostInput, UpdatePostInput } from './types'
+import { assertMonthlyPostQuota, lockWorkspace } from './workspace-lock'
+
+type PostDeps = Pick<Deps, 'db' | 'clock'>
+
+const parseTime = (iso: string | null | undefined) => (iso ? new Date(iso) : null)
+
+function targetRows(postId: string, workspaceId: string, accounts: ValidationAccount[], dueAt: Date | null) {
+  return accounts.map((a, position) => ({
+    id: newId('target'),
+    postId,
+    workspaceId,
+    accountId: a.id,
+    platform: a.platform,
+    position,
+    status: 'PENDING',
+    dueAt,
+  }))
+}
+
+/** Creates a post and one target per distinct account, in one transaction. */
+export async function createPost(deps: PostDeps, workspaceId: string, input: CreatePostInput): Promise<PostRecord> {
+  const now = deps.clock.now()
+  const accounts = await loadPostAccounts(deps.db, workspaceId, input.accountIds)
+  const media = await loadPostMedia(deps.db, workspaceId, input.mediaIds)
+  const content = mergeContent({ ...EMPTY_CONTENT, type: input.type, mediaIds: input.mediaIds }, input)
+  const scheduledAt = parseTime(input.scheduledAt)
+  assertValidContent(content, accounts, media, input.action === 'draft' ? 'draft' : 'publish', scheduledAt)
+  const id = newId('post')
+  await deps.db.transaction(async (tx) => {
+    const ws = await lockWorkspace(tx, workspaceId)
+    await assertMonthlyPostQuota(tx, ws, now)
+    const timing = await timingFor(tx, { action: input.action, scheduledAt, workspaceId, timezone: ws.timezone, now })
+    await tx.insert(posts).values({ id, workspaceId, ...content, ...timingColumns(timing), createdAt: now, updatedAt: now })
+    await tx.insert(targets).values(targetRows(id, workspaceId, accounts, timing.dueAt))
+  })
+  return getPost(deps.db, workspaceId, id)
+}
+
+function timingColumns(t: Awaited<ReturnType<typeof timingFor>>) {
+  return { status: t.status, scheduledAt: t.scheduledAt, queued: t.queued, queueSlotAt: t.queueSlotAt }
+}
+
+async function lockPost(tx: Tx, workspaceId: string, postId: string) {
+  const [row] = await tx.select().from(posts).where(and(eq(posts.id, postId), eq(posts.workspaceId, workspaceId))).for('update')
+  if (!row) throw notFound('Post')
+  return row
+}
+
+/** A post can change until anything of it has gone out: PUBLISHED, PUBLISHING, or a target published. */
+async function assertEditable(tx: Tx, post: { id: string; status: string }): Promise<void> {
+  const settled = await tx
+    .select({ id: targets.id })
+    .from(targets)
+    .where(and(eq(targets.postId, post.id), inArray(targets.status, ['PUBLISHED', 'PUBLISHING'])))
+    .limit(1)
+  if (post.status === 'PUBLISHED' || post.status === 'PUBLISHING' || settled.length > 0) {
+    throw new AppError(
+      'post_not_editable',
+      post.status === 'PUBLISHING' ? 'The post is being published and cannot be changed now.' : 'The post has been published (in part or in full) and cannot be changed.',
+    )
+  }
+}
+
+/**
+ * Edits a post. Without `action` it goes back to DRAFT (and gives up its queue slot); with one,
+ * the edit comes first and then the action. Every edit bumps the version, so deliveries
+ * scheduled for the old version do nothing.
+ */
+export async function updatePost(deps: PostDeps, workspaceId: string, postId: string, input: UpdatePostInput): Promise<PostRecord> {
+  const now = deps.clock.now()
+  await deps.db.transaction(async (tx) => {
+    const ws = await lockWorkspace(tx, workspaceId)
+    const row = await lockPost(tx, workspaceId, postId)
+    await assertEditable(tx, row)
+    const current = await tx.select().from(targets).where(eq(targets.postId, postId))
+    const accountIds = input.accountIds ?? [...current].sort((a, b) => a.position - b.position).map((t) => t.accountId)
+    const accounts = await loadPostAccounts(tx, workspaceId, accountIds)
+    const content = mergeContent(columnsFromRow(row), input)
+    const media = await loadPostMedia(tx, workspaceId, content.mediaIds)
+    const scheduledAt = input.scheduledAt !== undefined ? parseTime(input.scheduledAt) : row.scheduledAt
+    assertValidContent(content, accounts, media, input.action && input.action !== 'draft' ? 'publish' : 'draft', scheduledAt)
+    // Release the post's own slot first, so re-queueing may take the same occurrence again.
+    await tx.update(posts).set({ queueSlotAt: null }).where(eq(posts.id, postId))
+    const timing = await timingFor(tx, { action: input.action, scheduledAt, workspaceId, timezone: ws.timezone, now })
+    await tx
+      .update(posts)
+      .set({ ...content, ...timingColumns(timing), version: row.version + 1, updatedAt: now })
+      .where(eq(posts.id, postId))
+    const keep = accounts.map((a) => a.id)
+    await tx.delete(targets).where(and(eq(targets.postId, postId), notInArray(targets.accountId, keep)))
+    const existing = new Set(current.map((t) => t.accountId))
+    const added = accounts.filter((a) => !existing.has(a.id))
+    if (added.length > 0) await tx.insert(targets).values(targetRows(postId, workspaceId, added, timing.dueAt))
+    for (const [position, account] of accounts.entries()) {
+      await tx
+        .update(targets)
+        .set({ position, status: 'PENDING', dueAt: timing.dueAt, error: null, attempts: 0, leaseUntil: null, claimedVersion: null, progress: null, updatedAt: now })
+        .where(and(eq(targets.postId, postId), eq(targets.accountId, account.id)))
+    }
+  })
+  return getPost(deps.db, workspaceId, postId)
+}
+
+/** POST /posts/{id}/schedule: the same edit path with only a new time. */
+export function reschedulePost(deps: PostDeps, workspaceId: string, postId: string, scheduledAt: string): Promise<PostRecord> {
+  return updatePost(deps, workspaceId, postId, { action: 'schedule', scheduledAt })
+}
+
+/**
+ * Removes the service's copy (its targets with it); what was published on a network stays there.
+ * A delivery still on its way finds no target to claim and does nothing.
+ */
+export async function deletePost(deps: PostDeps, workspaceId: string, postId: string): Promise<{ id: string; deleted: true }> {
+  const rows = await deps.db
+    .delete(posts)
+    .where(and(eq(posts.id, postId), eq(posts.workspaceId, workspaceId)))
+    .returning({ id: posts.id })
+  if (rows.length === 0) throw notFound('Post')
+  return { id: postId, deleted: true }
+}

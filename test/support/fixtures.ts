@@ -1,0 +1,43 @@
+import { mediaAssets } from '../../src/db/schema'
+import { newId } from '../../src/lib/ids'
+import type { PlatformId } from '../../src/networks/platform-ids'
+import { addSandboxAccount, insertAccount } from '../../src/services/accounts'
+import type { TestApp } from './test-app'
+
+/** A SANDBOX account of the test workspace. */
+export async function account(t: TestApp, platform: PlatformId, username = platform.toLowerCase()) {
+  return addSandboxAccount(t.deps.db, t.deps.cipher, { workspaceId: t.workspaceId, platform, username })
+}
+
+/** An account with a given connection (no network call: for rules that depend on the connection). */
+export async function connectedAccount(t: TestApp, platform: PlatformId, connection: 'SOCIALGRAPH_LOGIN' | 'DIRECT_LOGIN') {
+  return insertAccount(t.deps.db, t.deps.cipher, { workspaceId: t.workspaceId, platform, username: `${platform.toLowerCase()}_${connection.toLowerCase()}`, connection, credentials: {} })
+}
+
+/** A registered media asset row, as registration would have stored it. */
+export async function media(
+  t: TestApp,
+  asset: { type?: 'IMAGE' | 'VIDEO'; mimeType?: string; width?: number; height?: number; sizeBytes?: number; durationSec?: number | null } = {},
+) {
+  const id = newId('media')
+  const type = asset.type ?? 'IMAGE'
+  await t.deps.db.insert(mediaAssets).values({
+    id,
+    workspaceId: t.workspaceId,
+    type,
+    storageKey: `${t.workspaceId}/2026/11/${id}.bin`,
+    url: `https://media.example.test/${id}`,
+    mimeType: asset.mimeType ?? (type === 'IMAGE' ? 'image/jpeg' : 'video/mp4'),
+    width: asset.width ?? 1080,
+    height: asset.height ?? 1350,
+    sizeBytes: asset.sizeBytes ?? 500_000,
+    durationSec: asset.durationSec ?? (type === 'VIDEO' ? 30 : null),
+  })
+  return id
+}
+
+/** A fixed clock for tests that depend on "now". */
+export const fixedClock = (iso: string) => {
+  let now = new Date(iso)
+  return { now: () => now, set: (next: string) => (now = new Date(next)) }
+}
