@@ -74,6 +74,8 @@ export const targets = pgTable(
     attempts: integer('attempts').notNull().default(0),
     /** When this target is due (the post's time, or the next retry). */
     dueAt: ts('due_at'),
+    /** When a delivery was last handed to the queue for the current due time. */
+    dispatchedAt: ts('dispatched_at'),
     /** A claim in PUBLISHING holds until this time; past it, the sweep looks at the target. */
     leaseUntil: ts('lease_until'),
     /** The post version the current claim was made for. */

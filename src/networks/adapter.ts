@@ -1,0 +1,126 @@
+import type { PlatformId, PostType } from './platform-ids'
+
+/**
+ * What every network adapter implements (design.md, "Adapters"). Adapters never read env, the
+ * database or a request: they get plain data, `fetch` and the network's base URL.
+ */
+export interface NetworkAdapter {
+  /** Head post, thread parts, first comment; resumes from `input.progress`. */
+  publish(input: PublishInput): Promise<PublishResult>
+  /** Containers or uploads still processing (`pending`), or a publish whose outcome is unknown. */
+  checkStatus?(input: PendingInput): Promise<PublishResult>
+  fetchInsights?(input: InsightsInput): Promise<Insights>
+  deletePost?(input: DeleteInput): Promise<void>
+  listBoards?(input: BoardsInput): Promise<Board[]>
+}
+
+export interface PublishMedia {
+  id: string
+  type: 'IMAGE' | 'VIDEO'
+  url: string
+  mimeType: string
+  sizeBytes: number
+  width: number | null
+  height: number | null
+  durationSec: number | null
+  altText: string | null
+}
+
+/** The content of one target, already resolved for its platform (override applied, fallback format). */
+export interface TargetContent {
+  platform: PlatformId
+  /** The format after the platform's fallback. */
+  type: PostType
+  text: string
+  media: PublishMedia[]
+  /** Only on platforms with a thread model; [] otherwise. */
+  threadParts: string[]
+  firstComment: string | null
+  replyToMicropostId: string | null
+  quoteMicropostId: string | null
+  videoNetOptions: Record<string, unknown> | null
+  audio: Record<string, unknown> | null
+  pinboardBoardId: string | null
+  pinTitle: string | null
+  linkUrl: string | null
+}
+
+/** What a multi-step publish has done so far; stored on the target after every step. */
+export interface PublishProgress {
+  /** Network id of the head post, once it exists. */
+  headId?: string
+  headPermalink?: string
+  /** Network ids of thread parts that went out, in order. */
+  partIds?: string[]
+  firstComment?: 'posted' | 'refused' | 'skipped'
+  /** Adapter-specific state for checkStatus (container ids, upload ids...). */
+  pending?: unknown
+  [extra: string]: unknown
+}
+
+export interface PublishInput {
+  /** Stable for the target: use it as the network's idempotency key where there is one. */
+  idempotencyKey: string
+  accountId: string
+  connection: string
+  credentials: Record<string, unknown>
+  content: TargetContent
+  progress: PublishProgress
+  /** Persists progress at once (call after each network post is created), so a retry resumes. */
+  saveProgress(progress: PublishProgress): Promise<void>
+  /** 1 for the first try. */
+  attempt: number
+  fetch: typeof fetch
+  baseUrl: string
+}
+
+export interface PendingInput extends Omit<PublishInput, 'saveProgress'> {
+  saveProgress(progress: PublishProgress): Promise<void>
+  /** True when the engine lost track of a publish (lease expired): confirm whether it exists. */
+  unconfirmed: boolean
+}
+
+export type FailureKind = 'auth_expired' | 'rejected' | 'rate_limited' | 'transient'
+
+export type PublishResult =
+  | { status: 'published'; platformPostId: string; permalink: string; warnings?: string[] }
+  | { status: 'pending'; state: unknown; checkAfterSec: number }
+  | { status: 'failed'; kind: FailureKind; message: string; retryAfterSec?: number }
+  /** Only from checkStatus on an unconfirmed publish: the network has no such post. */
+  | { status: 'absent' }
+
+export interface InsightsInput {
+  accountId: string
+  credentials: Record<string, unknown>
+  /** Network ids of published posts to read metrics for. */
+  posts: Array<{ targetId: string; platformPostId: string; publishedAt: Date }>
+  fetch: typeof fetch
+  baseUrl: string
+  now: Date
+}
+
+/** `null` means the network reports nothing, never 0. */
+export interface Insights {
+  followers: number | null
+  posts: Array<{ targetId: string; likes: number | null; comments: number | null; shares: number | null; views: number | null; saves: number | null }>
+}
+
+export interface DeleteInput {
+  credentials: Record<string, unknown>
+  platformPostId: string
+  fetch: typeof fetch
+  baseUrl: string
+}
+
+export interface BoardsInput {
+  accountId: string
+  credentials: Record<string, unknown>
+  fetch: typeof fetch
+  baseUrl: string
+}
+
+export interface Board {
+  id: string
+  name: string
+  privacy: string
+}
