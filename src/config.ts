@@ -60,6 +60,16 @@ const nodeSchema = z.object({
   TRUST_PROXY: bool.default(false),
   UPSTASH_REDIS_REST_URL: z.url().optional(),
   UPSTASH_REDIS_REST_TOKEN: z.string().optional(),
+  /** With S3_ENDPOINT set, media go to that S3-compatible store; else to a local one under DATA_DIR/s3. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().default('auto'),
+  S3_BUCKET: z.string().default('media'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Public base URL of the bucket's objects; the local store serves them itself. */
+  MEDIA_PUBLIC_URL: z.url().optional(),
+  /** Port of the local object store (without S3_ENDPOINT); default PORT + 1, or any free port when PORT is 0. */
+  LOCAL_S3_PORT: z.coerce.number().int().min(0).max(65535).optional(),
 })
 
 const workerSchema = z.object({

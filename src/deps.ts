@@ -5,6 +5,8 @@ import type { Clock } from './infra/clock'
 import type { CredentialCipher } from './infra/credential-cipher'
 import type { Logger } from './infra/logger'
 import type { RateLimiter } from './infra/ratelimit/types'
+import type { ObjectStorage } from './infra/storage/types'
+import type { ImageCodecs } from './media/codecs'
 
 /** Settings the app reads at request time (a subset of either runtime's configuration). */
 export interface AppSettings {
@@ -27,4 +29,8 @@ export interface Deps {
   cipher: CredentialCipher
   logger: Logger
   clock: Clock
+  /** Media objects: R2 on Workers, an S3 endpoint or the local store on Node. */
+  storage: ObjectStorage
+  /** WebAssembly codecs of the variants pipeline. */
+  imageCodecs: ImageCodecs
 }

@@ -6,6 +6,8 @@ import { systemClock } from '../infra/clock'
 import { createCredentialCipher } from '../infra/credential-cipher'
 import { createLogger } from '../infra/logger'
 import { createUpstashRateLimiter } from '../infra/ratelimit/upstash'
+import { createS3Storage } from '../infra/storage/s3'
+import { workerImageCodecs } from '../media/codecs-worker'
 import { workerClientIp } from './client-ip'
 
 /**
@@ -25,6 +27,15 @@ export async function buildWorkerDeps(env: Record<string, unknown>): Promise<{ d
     cipher: await createCredentialCipher(config.CREDENTIALS_KEY),
     logger,
     clock: systemClock(),
+    storage: createS3Storage({
+      endpoint: config.S3_ENDPOINT,
+      region: config.S3_REGION,
+      bucket: config.S3_BUCKET,
+      accessKeyId: config.S3_ACCESS_KEY_ID,
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+      publicBaseUrl: config.MEDIA_PUBLIC_URL,
+    }),
+    imageCodecs: workerImageCodecs(),
   }
   return { deps, close: conn.close }
 }

@@ -9,11 +9,17 @@ import { createLogger } from '../../src/infra/logger'
 import { createMemoryRateLimiter } from '../../src/infra/ratelimit/memory'
 import type { RateLimiter } from '../../src/infra/ratelimit/types'
 import { createUpstashRateLimiter } from '../../src/infra/ratelimit/upstash'
+import type { ImageCodecs } from '../../src/media/codecs'
+import { nodeImageCodecs } from '../../src/media/codecs-node'
 import { randomBase62 } from '../../src/lib/ids'
 import { nodeClientIp } from '../../src/runtime/client-ip'
 import { createToken } from '../../src/services/tokens'
 import { createWorkspace } from '../../src/services/workspaces'
 import { testDatabase } from './database'
+import { testStorage } from './storage'
+
+/** Compiled once per test file (compiled WebAssembly modules are immutable). */
+let imageCodecs: ImageCodecs | null = null
 
 /** A Response whose JSON tests read without casts. */
 export interface TestResponse extends Response {
@@ -42,6 +48,7 @@ export const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random()
 /** A fresh workspace with a token, and the app over the run's real services. */
 export async function createTestApp(options: { plan?: 'free' | 'pro' | 'agency'; timezone?: string; clock?: Clock; logLines?: string[] } = {}): Promise<TestApp> {
   const { db } = await testDatabase()
+  const { storage } = await testStorage()
   const clock = options.clock ?? systemClock()
   const deps: Deps = {
     settings: { maxBodyBytes: 1_048_576, publicUrl: null, networkOrigins: { ...DEFAULT_NETWORK_ORIGINS } },
@@ -51,6 +58,8 @@ export async function createTestApp(options: { plan?: 'free' | 'pro' | 'agency';
     cipher: await createCredentialCipher(generateCredentialsKey()),
     logger: createLogger(options.logLines ? 'debug' : 'silent', (line) => options.logLines?.push(line)),
     clock,
+    storage,
+    imageCodecs: (imageCodecs ??= nodeImageCodecs()),
   }
   const workspace = await createWorkspace(db, { name: 'Test workspace', planId: options.plan ?? 'pro', timezone: options.timezone ?? 'UTC' })
   const { token } = await createToken(db, workspace.id, 'test')

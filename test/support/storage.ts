@@ -1,0 +1,39 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll } from 'vitest'
+import { LOCAL_S3_CREDENTIALS, startLocalS3, type LocalS3 } from '../../src/infra/storage/local-s3'
+import { createS3Storage } from '../../src/infra/storage/s3'
+import type { ObjectStorage } from '../../src/infra/storage/types'
+
+export const TEST_BUCKET = 'media-test'
+
+let started: Promise<{ local: LocalS3; dir: string }> | null = null
+
+/**
+ * This test file's object store: a local s3rver on a free loopback port (real HTTP, the production
+ * S3 client and presigner), started on first use and closed when the file's tests are done.
+ */
+export async function testStorage(): Promise<{ storage: ObjectStorage; endpoint: string }> {
+  if (!started) {
+    const dir = mkdtempSync(join(tmpdir(), 'sps-s3-'))
+    started = startLocalS3({ directory: dir, bucket: TEST_BUCKET }).then((local) => ({ local, dir }))
+  }
+  const { local } = await started
+  const storage = createS3Storage({
+    endpoint: local.endpoint,
+    region: 'us-east-1',
+    bucket: TEST_BUCKET,
+    ...LOCAL_S3_CREDENTIALS,
+    publicBaseUrl: `${local.endpoint}/${TEST_BUCKET}`,
+  })
+  return { storage, endpoint: local.endpoint }
+}
+
+afterAll(async () => {
+  if (!started) return
+  const { local, dir } = await started
+  started = null
+  await local.close()
+  rmSync(dir, { recursive: true, force: true })
+})
