@@ -1,0 +1,125 @@
+import encodeJpeg, { init as initJpegEncoder } from '@jsquash/jpeg/encode.js'
+import decodePng, { init as initPngDecoder } from '@jsquash/png/decode.js'
+import { JPG } from 'image-size/types/jpg'
+import { PNG } from 'image-size/types/png'
+import type { CodecModules } from './codecs'
+import { containPlacement, coverBox, decodeEighths, neededScale, type CropMode, type Fit, type Placement } from './geometry'
+import { decodeJpegScaled, estimateDecodeBytes, readJpegHeader } from './jpeg-decode'
+import { flattenOnWhite, orientedView, type Raster, type View } from './raster'
+import { resampleInto } from './resample'
+import { analysisImage, smartFocus, type RgbaImage } from './smart-crop'
+
+/**
+ * The variants pipeline: one source image to several exact canvases, on Workers and Node alike.
+ * Memory, not time, is what it is designed around (a Worker has 128 MB): a JPEG is decoded once,
+ * straight to the smallest M/8 scale the largest canvas needs; every canvas is resampled from
+ * that and encoded one at a time; smart crop looks at a 256-pixel copy.
+ */
+export const VARIANT_LIMITS = {
+  /** WebAssembly memory one JPEG decode may use (input + scaled output + a progressive file's coefficients). */
+  jpegDecodeBudgetBytes: 72 * 1024 * 1024,
+  /** PNG cannot be decoded at a reduced scale: its full RGBA frame is 4 bytes a pixel. */
+  pngMaxPixels: 6_000_000,
+  jpegQuality: 82,
+} as const
+
+export class VariantSourceError extends Error {
+  override readonly name = 'VariantSourceError'
+}
+
+export interface CanvasSize {
+  width: number
+  height: number
+}
+
+export interface RenderedCanvas extends CanvasSize {
+  /** JPEG. */
+  bytes: Uint8Array
+}
+
+export interface RenderStats {
+  /** The source was decoded at `decodeEighths`/8 of its size, to `decodedWidth` x `decodedHeight`. */
+  decodeEighths: number
+  decodedWidth: number
+  decodedHeight: number
+  decoderMemoryBytes: number
+}
+
+function jpegOrientation(bytes: Uint8Array): number {
+  try {
+    const o = JPG.calculate(bytes).orientation
+    return o && o >= 1 && o <= 8 ? o : 1
+  } catch {
+    return 1
+  }
+}
+
+async function decodeSource(modules: CodecModules, bytes: Uint8Array, mimeType: string, canvases: CanvasSize[], fit: Fit): Promise<{ view: View; stats: RenderStats }> {
+  if (mimeType === 'image/jpeg') {
+    const header = readJpegHeader(bytes)
+    if (!header) throw new VariantSourceError('The source JPEG is damaged: it has no frame header.')
+    const orientation = jpegOrientation(bytes)
+    const [w, h] = orientation >= 5 ? [header.height, header.width] : [header.width, header.height]
+    const eighths = decodeEighths(Math.max(...canvases.map((c) => neededScale(w, h, c.width, c.height, fit))))
+    const estimate = estimateDecodeBytes(header, bytes.length, eighths)
+    if (estimate > VARIANT_LIMITS.jpegDecodeBudgetBytes) {
+      const mp = ((header.width * header.height) / 1e6).toFixed(1)
+      throw new VariantSourceError(
+        `The source is too large to cut variants from: a ${mp} MP ${header.progressive ? 'progressive ' : ''}JPEG needs about ${Math.round(estimate / 1048576)} MB to decode; the limit is ${VARIANT_LIMITS.jpegDecodeBudgetBytes / 1048576} MB. Baseline JPEGs up to about 24 MP (progressive 4:2:0 up to about 12 MP) fit.`,
+      )
+    }
+    let decoded
+    try {
+      decoded = decodeJpegScaled(modules.jpegTurbo, bytes, header, eighths)
+    } catch {
+      throw new VariantSourceError('The source JPEG could not be decoded; it may be damaged.')
+    }
+    const raster: Raster = { data: decoded.data, width: decoded.width, height: decoded.height, channels: 3 }
+    return {
+      view: orientedView(raster, orientation),
+      stats: { decodeEighths: eighths, decodedWidth: decoded.width, decodedHeight: decoded.height, decoderMemoryBytes: decoded.memoryBytes },
+    }
+  }
+  if (mimeType === 'image/png') {
+    const size = PNG.calculate(bytes)
+    if (size.width * size.height > VARIANT_LIMITS.pngMaxPixels) {
+      throw new VariantSourceError(`The source PNG is ${size.width}x${size.height}; variants are cut from PNGs of at most ${VARIANT_LIMITS.pngMaxPixels / 1e6} MP (use a JPEG for larger photos).`)
+    }
+    await initPngDecoder(modules.pngDecoder)
+    const image = await decodePng(bytes.slice().buffer)
+    const raster: Raster = { data: image.data, width: image.width, height: image.height, channels: 4 }
+    flattenOnWhite(raster)
+    return { view: orientedView(raster, 1), stats: { decodeEighths: 8, decodedWidth: image.width, decodedHeight: image.height, decoderMemoryBytes: 0 } }
+  }
+  throw new VariantSourceError(`Variants are cut from JPEG or PNG images; this one is ${mimeType}.`)
+}
+
+async function placement(view: View, small: RgbaImage | null, canvas: CanvasSize, fit: Fit, crop: CropMode): Promise<Placement> {
+  const full = { x: 0, y: 0, width: canvas.width, height: canvas.height }
+  if (fit === 'contain') return containPlacement(view.width, view.height, canvas.width, canvas.height)
+  const focus = crop === 'smart' && small ? await smartFocus(view, small, canvas.width, canvas.height) : { x: view.width / 2, y: view.height / 2 }
+  return { crop: coverBox(view.width, view.height, canvas.width, canvas.height, focus.x, focus.y), target: full }
+}
+
+/** Renders each canvas (exactly its size) as a JPEG; `contain` pads with white. */
+export async function renderVariants(
+  modules: CodecModules,
+  source: { bytes: Uint8Array; mimeType: string },
+  canvases: CanvasSize[],
+  fit: Fit,
+  crop: CropMode,
+): Promise<{ outputs: RenderedCanvas[]; stats: RenderStats }> {
+  const { view, stats } = await decodeSource(modules, source.bytes, source.mimeType, canvases, fit)
+  const small = fit === 'cover' && crop === 'smart' ? analysisImage(view) : null
+  // A fresh encoder instance per job: its memory grows to one canvas and goes with the job.
+  await initJpegEncoder(modules.mozjpegEncoder)
+  const outputs: RenderedCanvas[] = []
+  for (const canvas of canvases) {
+    const place = await placement(view, small, canvas, fit, crop)
+    const pixels = new Uint8ClampedArray(canvas.width * canvas.height * 4).fill(255)
+    resampleInto(view, place.crop, pixels, canvas.width, place.target)
+    const encoded = await encodeJpeg({ data: pixels, width: canvas.width, height: canvas.height, colorSpace: 'srgb' } as ImageData, { quality: VARIANT_LIMITS.jpegQuality, progressive: false })
+    outputs.push({ width: canvas.width, height: canvas.height, bytes: new Uint8Array(encoded) })
+  }
+  return { outputs, stats }
+}
