@@ -1,9 +1,10 @@
 import { foundationBenchmark } from './foundation.bench'
 import { postsBenchmark } from './posts.bench'
 import type { Benchmark } from './types'
+import { variantsBenchmark } from './variants.bench'
 
 /** `npm run bench` runs every benchmark; `npm run bench -- foundation` only the named ones. */
-const BENCHMARKS: Benchmark[] = [foundationBenchmark, postsBenchmark]
+const BENCHMARKS: Benchmark[] = [foundationBenchmark, postsBenchmark, variantsBenchmark]
 
 async function main() {
   const wanted = process.argv.slice(2)

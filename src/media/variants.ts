@@ -13,7 +13,7 @@ import { analysisImage, smartFocus, type RgbaImage } from './smart-crop'
  * The variants pipeline: one source image to several exact canvases, on Workers and Node alike.
  * Memory, not time, is what it is designed around (a Worker has 128 MB): a JPEG is decoded once,
  * straight to the smallest M/8 scale the largest canvas needs; every canvas is resampled from
- * that and encoded one at a time; smart crop looks at a 256-pixel copy.
+ * that, then they are encoded one at a time; smart crop looks at a 256-pixel copy.
  */
 export const VARIANT_LIMITS = {
   /** WebAssembly memory one JPEG decode may use (input + scaled output + a progressive file's coefficients). */
@@ -101,25 +101,54 @@ async function placement(view: View, small: RgbaImage | null, canvas: CanvasSize
   return { crop: coverBox(view.width, view.height, canvas.width, canvas.height, focus.x, focus.y), target: full }
 }
 
-/** Renders each canvas (exactly its size) as a JPEG; `contain` pads with white. */
+/**
+ * Renders each canvas (exactly its size) as a JPEG; `contain` pads with white. Two phases, so the
+ * decoder's memory and the encoder's are not needed at once: every canvas is resampled from the
+ * decoded image first (RGBA, 21 MB for all four), then the decoded image is let go and the canvases
+ * are encoded one by one, each dropped once encoded.
+ */
 export async function renderVariants(
   modules: CodecModules,
   source: { bytes: Uint8Array; mimeType: string },
   canvases: CanvasSize[],
   fit: Fit,
   crop: CropMode,
+  /** Called after each step (`decoded`, `resampled`, `encoded`): the benchmark measures memory there. */
+  onStep?: (step: string) => void,
 ): Promise<{ outputs: RenderedCanvas[]; stats: RenderStats }> {
-  const { view, stats } = await decodeSource(modules, source.bytes, source.mimeType, canvases, fit)
-  const small = fit === 'cover' && crop === 'smart' ? analysisImage(view) : null
+  const { pixels, stats } = await resampleAll(modules, source, canvases, fit, crop, onStep)
   // A fresh encoder instance per job: its memory grows to one canvas and goes with the job.
   await initJpegEncoder(modules.mozjpegEncoder)
   const outputs: RenderedCanvas[] = []
-  for (const canvas of canvases) {
-    const place = await placement(view, small, canvas, fit, crop)
-    const pixels = new Uint8ClampedArray(canvas.width * canvas.height * 4).fill(255)
-    resampleInto(view, place.crop, pixels, canvas.width, place.target)
-    const encoded = await encodeJpeg({ data: pixels, width: canvas.width, height: canvas.height, colorSpace: 'srgb' } as ImageData, { quality: VARIANT_LIMITS.jpegQuality, progressive: false })
+  for (const [i, canvas] of canvases.entries()) {
+    const data = pixels[i]!
+    pixels[i] = null
+    const encoded = await encodeJpeg({ data, width: canvas.width, height: canvas.height, colorSpace: 'srgb' } as ImageData, { quality: VARIANT_LIMITS.jpegQuality, progressive: false })
     outputs.push({ width: canvas.width, height: canvas.height, bytes: new Uint8Array(encoded) })
+    onStep?.('encoded')
   }
   return { outputs, stats }
+}
+
+/** Phase one: decode, then every canvas's pixels. The decoded image is unreachable once this returns. */
+async function resampleAll(
+  modules: CodecModules,
+  source: { bytes: Uint8Array; mimeType: string },
+  canvases: CanvasSize[],
+  fit: Fit,
+  crop: CropMode,
+  onStep?: (step: string) => void,
+): Promise<{ pixels: Array<Uint8ClampedArray | null>; stats: RenderStats }> {
+  const { view, stats } = await decodeSource(modules, source.bytes, source.mimeType, canvases, fit)
+  onStep?.('decoded')
+  const small = fit === 'cover' && crop === 'smart' ? analysisImage(view) : null
+  const pixels: Array<Uint8ClampedArray | null> = []
+  for (const canvas of canvases) {
+    const place = await placement(view, small, canvas, fit, crop)
+    const data = new Uint8ClampedArray(canvas.width * canvas.height * 4).fill(255)
+    resampleInto(view, place.crop, data, canvas.width, place.target)
+    pixels.push(data)
+    onStep?.('resampled')
+  }
+  return { pixels, stats }
 }
