@@ -8,10 +8,6 @@ import { defineConfig } from 'vitest/config'
 export const STATIC_TEST_BINDINGS = {
   LOG_LEVEL: 'warn',
   CREDENTIALS_KEY: Buffer.alloc(32, 0x5a).toString('base64'),
-  QSTASH_URL: 'http://127.0.0.1:9/qstash',
-  QSTASH_TOKEN: 'qstash-test-token',
-  QSTASH_CURRENT_SIGNING_KEY: 'sig_current_test_key',
-  QSTASH_NEXT_SIGNING_KEY: 'sig_next_test_key',
   S3_ENDPOINT: 'http://127.0.0.1:9/s3',
   S3_REGION: 'auto',
   S3_BUCKET: 'media-test',
@@ -25,7 +21,8 @@ export const STATIC_TEST_BINDINGS = {
  * `vitest run --config vitest.worker.config.ts`: the Worker bundle inside workerd
  * (@cloudflare/vitest-pool-workers 0.15.1), against the services test/worker/global-setup.ts starts
  * on Node: PostgreSQL (real with DATABASE_URL, else PGlite over TCP) behind the Neon WebSocket proxy,
- * and the Upstash REST shim (real Redis with REDIS_URL, else ioredis-mock).
+ * the Upstash REST shim (real Redis with REDIS_URL, else ioredis-mock) and the QStash stand-in
+ * (QSTASH_URL, its token and signing keys).
  *
  * The pool resolves a function's options when it starts, after global setup, so the bindings come from
  * what global setup provided (free ports picked by the OS, no fixed ports to collide on).

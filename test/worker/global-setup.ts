@@ -7,6 +7,7 @@ import type { Db } from '../../src/db/types'
 import { createToken } from '../../src/services/tokens'
 import { createWorkspace } from '../../src/services/workspaces'
 import { startNeonWsProxy } from '../support/neon-ws-proxy'
+import { startLocalQStash } from '../support/qstash-local'
 import { startUpstashRestShim } from '../support/upstash-rest-shim'
 import { startEmbeddedPostgresServer } from '../support/worker-services'
 
@@ -16,6 +17,10 @@ export interface WorkerServiceBindings {
   NEON_WS_PROXY: string
   UPSTASH_REDIS_REST_URL: string
   UPSTASH_REDIS_REST_TOKEN: string
+  QSTASH_URL: string
+  QSTASH_TOKEN: string
+  QSTASH_CURRENT_SIGNING_KEY: string
+  QSTASH_NEXT_SIGNING_KEY: string
 }
 
 export interface WorkerSmokeFixture {
@@ -56,6 +61,7 @@ async function seed(db: Db): Promise<{ workspaceId: string; token: string }> {
  * - not set: an in-memory PGlite, migrated, served over TCP by pglite-socket (test/support/worker-services.ts),
  *   with the same proxy in front.
  * - REDIS_URL set: the Upstash REST shim in front of that Redis; else in front of ioredis-mock.
+ * - Always: the QStash stand-in (test/support/qstash-local.ts), with a fresh token and signing keys.
  */
 export default async function setup(project: TestProject) {
   const closers: Array<() => Promise<unknown>> = []
@@ -107,11 +113,18 @@ export default async function setup(project: TestProject) {
     const shim = await startUpstashRestShim({ ...(redisUrl ? { redisUrl } : {}), token: upstashToken })
     closers.push(shim.close)
 
+    const qstash = await startLocalQStash()
+    closers.push(qstash.close)
+
     project.provide('workerServiceBindings', {
       DATABASE_URL: workerDatabaseUrl,
       NEON_WS_PROXY: proxyAddress,
       UPSTASH_REDIS_REST_URL: shim.url,
       UPSTASH_REDIS_REST_TOKEN: upstashToken,
+      QSTASH_URL: qstash.url,
+      QSTASH_TOKEN: qstash.token,
+      QSTASH_CURRENT_SIGNING_KEY: qstash.currentSigningKey,
+      QSTASH_NEXT_SIGNING_KEY: qstash.nextSigningKey,
     })
     project.provide('workerSmoke', {
       database: databaseUrl ? 'postgres' : 'pglite',

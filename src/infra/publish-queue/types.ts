@@ -15,3 +15,15 @@ export interface Delivery {
 export interface PublishQueue {
   enqueue(deliveries: Delivery[]): Promise<void>
 }
+
+/**
+ * Checks that a publish callback really comes from the delivery service: QStash's
+ * `Upstash-Signature` (an HS256 JWT over the body's SHA-256 and the URL it was published to).
+ * Present only where deliveries arrive over HTTP (the Worker); false for anything not proven valid.
+ */
+export interface DeliveryVerifier {
+  verify(signature: string, body: string, url: string): Promise<boolean>
+}
+
+/** The de-duplication id of a delivery: one per target, post version and attempt. */
+export const deliveryId = (d: Pick<Delivery, 'targetId' | 'version' | 'attempt'>): string => `${d.targetId}-v${d.version}-a${d.attempt}`

@@ -1,0 +1,19 @@
+import { Hono } from 'hono'
+import type { AppEnv } from '../../http/context'
+import { limitBody } from '../../http/body-guard'
+import * as publishCallback from './publish'
+
+/**
+ * Routes the platform calls, not users: mounted at `/internal`, outside `/v1`, its token auth and
+ * rate limits, and plain Hono routes so the OpenAPI document never lists them.
+ */
+export function createInternalRoutes(): Hono<AppEnv> {
+  const internal = new Hono<AppEnv>()
+  internal.post(
+    publishCallback.PATH,
+    publishCallback.requireDeliveryVerifier(),
+    limitBody(publishCallback.MAX_CALLBACK_BYTES),
+    publishCallback.handler,
+  )
+  return internal
+}
