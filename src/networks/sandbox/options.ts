@@ -1,0 +1,53 @@
+/**
+ * What the simulated network records beside a head post's text and media: the options it was
+ * published with, as the network would apply them (default privacy, a title derived from the
+ * caption where the registry says so). Its permalink page shows them.
+ */
+import { countText, firstLine } from '../../lib/text-count'
+import { rulesFor } from '../rules'
+import type { TitleRules } from '../rules-schema'
+import type { Board, TargetContent } from '../adapter'
+
+export function headOptions(content: TargetContent, boards: Board[]): Record<string, unknown> {
+  const rules = rulesFor(content.platform)
+  const board = boards.find((b) => b.id === content.pinboardBoardId)
+  const videoNet = rules.options.videoNetOptions
+  const options: Record<string, unknown> = {
+    format: content.type,
+    title: titleOf(content, rules.title),
+    board: board ? { id: board.id, name: board.name } : null,
+    linkUrl: rules.options.linkUrl ? content.linkUrl : null,
+    replyToMicropostId: content.replyToMicropostId,
+    quoteMicropostId: content.quoteMicropostId,
+    privacyLevel: videoNet ? (content.videoNetOptions?.privacyLevel ?? videoNet.defaultPrivacyLevel) : null,
+    switches: videoNet ? switchesOf(content.videoNetOptions, videoNet.switches) : null,
+  }
+  return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== null && v !== undefined))
+}
+
+/** The switches set to true, by name; null when none is. */
+function switchesOf(options: Record<string, unknown> | null, names: string[]): string[] | null {
+  const on = names.filter((name) => options?.[name] === true)
+  return on.length > 0 ? on : null
+}
+
+/**
+ * The published title: the one a field sets (the pin title), else the caption's first line;
+ * shortened at a whole word when over the budget, as the registry says derived titles are.
+ */
+function titleOf(content: TargetContent, rule: TitleRules | null): string | null {
+  if (rule === null) return null
+  const kind = content.media.length === 0 ? null : content.media.some((m) => m.type === 'VIDEO') ? 'video' : 'image'
+  if (rule.media !== null && rule.media !== kind) return null
+  const line = (rule.field !== null ? content.pinTitle?.trim() : '') || firstLine(content.text)
+  const fits = (text: string) => countText(text, rule) <= rule.maxLength
+  if (fits(line)) return line || null
+  let title = ''
+  for (const word of line.split(/\s+/)) {
+    const next = title === '' ? word : `${title} ${word}`
+    if (!fits(next)) break
+    title = next
+  }
+  // One word longer than the budget: cut it by code points.
+  return title || [...line].slice(0, rule.maxLength).join('')
+}

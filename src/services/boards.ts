@@ -1,0 +1,35 @@
+import type { Deps } from '../deps'
+import { AppError } from '../http/errors'
+import type { Board } from '../networks/adapter'
+import type { Connection, PlatformId } from '../networks/platform-ids'
+import { rulesFor } from '../networks/rules'
+import { getAccountRow } from './accounts'
+
+/**
+ * The boards of a pinboard account, as its network lists them (`GET /v1/accounts/{id}/boards`):
+ * their ids are the values of `pinboardNetBoards`. Another workspace's account is 404; an account
+ * of a network without boards, or one no adapter can reach yet, is 422 `invalid_option`.
+ */
+export async function listAccountBoards(deps: Pick<Deps, 'db' | 'cipher' | 'networks'>, workspaceId: string, accountId: string): Promise<Board[]> {
+  const row = await getAccountRow(deps.db, workspaceId, accountId)
+  const platform = row.platform as PlatformId
+  const connection = row.connection as Connection
+  if (rulesFor(platform).options.pinboardNetBoards === null) {
+    throw new AppError('invalid_option', `Account ${row.id} is a ${platform} account; only PINBOARD_NET accounts have boards.`, {
+      details: [{ path: 'id', platform }],
+    })
+  }
+  const adapter = deps.networks.adapterFor(platform, connection)
+  if (!adapter?.listBoards) {
+    throw new AppError('invalid_option', `Boards of ${platform} accounts connected through ${connection} cannot be listed yet: this service has no adapter for that connection.`, {
+      details: [{ path: 'id', platform }],
+    })
+  }
+  const credentials = await deps.cipher.decrypt(row.credentials, row.id)
+  return adapter.listBoards({
+    accountId: row.id,
+    credentials,
+    fetch: deps.networks.fetch,
+    baseUrl: deps.networks.baseUrlFor(platform, connection, credentials),
+  })
+}
