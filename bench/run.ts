@@ -1,10 +1,11 @@
+import { engineBenchmark } from './engine.bench'
 import { foundationBenchmark } from './foundation.bench'
 import { postsBenchmark } from './posts.bench'
 import type { Benchmark } from './types'
 import { variantsBenchmark } from './variants.bench'
 
 /** `npm run bench` runs every benchmark; `npm run bench -- foundation` only the named ones. */
-const BENCHMARKS: Benchmark[] = [foundationBenchmark, postsBenchmark, variantsBenchmark]
+const BENCHMARKS: Benchmark[] = [foundationBenchmark, postsBenchmark, engineBenchmark, variantsBenchmark]
 
 async function main() {
   const wanted = process.argv.slice(2)

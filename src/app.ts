@@ -10,6 +10,8 @@ import { validationHook } from './http/openapi'
 import { rateLimit } from './http/rate-limit'
 import { requestId } from './http/request-id'
 import { registerRoutes } from './routes'
+import { createInternalRoutes } from './routes/internal'
+import { sandboxSite } from './routes/sandbox'
 
 export const OPENAPI_PATH = '/v1/openapi.json'
 
@@ -32,7 +34,8 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
     await next()
   })
   app.use('*', requestId())
-  app.use('*', rateLimit())
+  // `/internal` callbacks come from the platform (QStash) in bursts, and are authenticated by signature.
+  app.use('*', async (c, next) => (c.req.path.startsWith('/internal/') ? next() : rateLimit()(c, next)))
   app.use('/v1/*', async (c, next) => (c.req.path === OPENAPI_PATH ? next() : requireToken()(c, next)))
   app.use('/v1/*', limitBody(deps.settings.maxBodyBytes))
   app.use('/v1/*', requireJsonBody())
@@ -40,6 +43,9 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   const v1 = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   registerRoutes(v1)
   app.route('/v1', v1)
+  app.route('/internal', createInternalRoutes())
+  // The simulated network's own public pages (permalinks of SANDBOX posts): outside /v1, no token.
+  app.route('/sandbox', sandboxSite())
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',

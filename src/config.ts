@@ -70,10 +70,14 @@ const nodeSchema = z.object({
   MEDIA_PUBLIC_URL: z.url().optional(),
   /** Port of the local object store (without S3_ENDPOINT); default PORT + 1, or any free port when PORT is 0. */
   LOCAL_S3_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Most publishes the in-process delivery queue runs at once. */
+  PUBLISH_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(64),
 })
 
 const workerSchema = z.object({
   ...shared,
+  /** Required on Workers: QStash delivers publishes to PUBLIC_URL/internal/publish, and signs that URL. */
+  PUBLIC_URL: z.url(),
   DATABASE_URL: z.string().min(1),
   /** Local development only: `host:port` of a WebSocket-to-TCP proxy in front of a plain PostgreSQL. */
   NEON_WS_PROXY: z.string().optional(),
@@ -104,13 +108,22 @@ export class ConfigError extends Error {
   }
 }
 
+/** Why a key is required, where its name does not say it. Names and reasons only, never values. */
+const REQUIRED_HINTS: Record<string, string> = {
+  PUBLIC_URL: 'the base URL this Worker is reached at; QStash delivers publish callbacks to PUBLIC_URL/internal/publish',
+}
+
 function parseWith<S extends z.ZodType>(schema: S, env: Record<string, unknown>): z.infer<S> {
   // Empty strings count as unset, as in most .env tooling.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '' && v !== undefined))
   const result = schema.safeParse(cleaned)
   if (!result.success) {
     throw new ConfigError(
-      result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.code === 'invalid_type' && i.input === undefined ? 'is required' : i.message}`),
+      result.error.issues.map((i) => {
+        const key = i.path.join('.') || '(root)'
+        const hint = REQUIRED_HINTS[key] ? ` (${REQUIRED_HINTS[key]})` : ''
+        return `${key}: ${i.code === 'invalid_type' && i.input === undefined ? `is required${hint}` : i.message}`
+      }),
     )
   }
   return result.data

@@ -4,9 +4,12 @@ import type { Db } from './db/types'
 import type { Clock } from './infra/clock'
 import type { CredentialCipher } from './infra/credential-cipher'
 import type { Logger } from './infra/logger'
+import type { DeliveryVerifier, PublishQueue } from './infra/publish-queue/types'
 import type { RateLimiter } from './infra/ratelimit/types'
 import type { ObjectStorage } from './infra/storage/types'
 import type { ImageCodecs } from './media/codecs'
+import type { NetworkRegistry } from './networks/registry'
+import type { PublishPolicy } from './services/publishing/policy'
 
 /** Settings the app reads at request time (a subset of either runtime's configuration). */
 export interface AppSettings {
@@ -14,6 +17,8 @@ export interface AppSettings {
   /** Base URL of this service as users reach it (permalinks of the sandbox network, callbacks). */
   publicUrl: string | null
   networkOrigins: NetworkOrigins
+  /** Retry and lease policy of the publishing engine; defaults in services/publishing/policy.ts. */
+  publishing?: Partial<PublishPolicy>
 }
 
 /**
@@ -33,4 +38,10 @@ export interface Deps {
   storage: ObjectStorage
   /** WebAssembly codecs of the variants pipeline. */
   imageCodecs: ImageCodecs
+  /** Delayed delivery of publishes: QStash on Workers, in process on Node. */
+  publishQueue: PublishQueue
+  /** Checks the signature of publish callbacks (`POST /internal/publish`): QStash's keys on Workers; absent on Node, where that route answers 404. */
+  deliveryVerifier?: DeliveryVerifier
+  /** The network adapters, and where each one talks to. */
+  networks: NetworkRegistry
 }

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { waitForRoomInCurrentMinute } from './support/minute'
 import { ROOT, startServer } from './support/processes'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sps-start-'))
@@ -40,6 +41,7 @@ describe('npm start', () => {
   it('limits by the socket address over real HTTP: the 121st request in a minute gets 429', async () => {
     const server = await startServer({ ...env, DATA_DIR: join(dataDir, 'limits') })
     try {
+      await waitForRoomInCurrentMinute(15_000)
       const statuses: number[] = []
       for (let i = 0; i < 121; i++) {
         // A forged X-Forwarded-For must not buy a fresh bucket: the proxy is not trusted by default.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { BULK_MAX_ROWS } from '../src/services/posts/bulk'
 import { account } from './support/fixtures'
+import { waitForRoomInCurrentMinute } from './support/minute'
 import { createTestApp } from './support/test-app'
 
 const FUTURE = new Date(Date.now() + 86_400_000).toISOString()
@@ -58,6 +59,7 @@ over two lines",${chat.id},,,`,
   })
 
   it('has its own rate limit of 10 a minute', async () => {
+    await waitForRoomInCurrentMinute(5_000, { onlyWithUpstash: true })
     const t = await createTestApp()
     const statuses: number[] = []
     for (let i = 0; i < 11; i++) statuses.push((await t.call('POST', '/v1/posts/bulk', { body: { csv: 'accountIds\n' } })).status)

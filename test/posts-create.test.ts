@@ -68,7 +68,7 @@ describe('POST /v1/posts', () => {
     expect(res.status, JSON.stringify(await res.clone().json())).toBe(200)
     const post = await res.json()
     const { action: _action, ...stored } = body
-    expect(post).toMatchObject({ ...stored, status: 'SCHEDULED', scheduledAt: new Date(FUTURE).toISOString(), recurrence: { ...body.recurrence, parentId: null } })
+    expect(post).toMatchObject({ ...stored, status: 'SCHEDULED', scheduledAt: new Date(FUTURE).toISOString(), recurrence: { ...body.recurrence, occurrence: 1, parentId: null } })
     expect(post.targets.every((t: { status: string }) => t.status === 'PENDING')).toBe(true)
   })
 

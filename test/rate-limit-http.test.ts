@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { bucketFor } from '../src/http/rate-limit'
-import { createTestApp, randomIp } from './support/test-app'
+import { fixedClock } from './support/fixtures'
+import { waitForRoomInCurrentMinute } from './support/minute'
+import { createTestApp as createAnyTestApp, randomIp } from './support/test-app'
+
+/** A fixed clock for the in-memory limiter, and a whole minute ahead for Upstash's real one. */
+async function createTestApp() {
+  await waitForRoomInCurrentMinute(15_000, { onlyWithUpstash: true })
+  return createAnyTestApp({ clock: fixedClock(new Date().toISOString()) })
+}
 
 describe('rate limits over HTTP', () => {
   it('refuses the 121st request in a minute from one IP with 429 and Retry-After', async () => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createMemoryRateLimiter } from '../src/infra/ratelimit/memory'
 import { RATE_LIMIT_RULES, type RateLimitBucket, type RateLimiter } from '../src/infra/ratelimit/types'
 import { createUpstashRateLimiter } from '../src/infra/ratelimit/upstash'
+import { waitForRoomInCurrentMinute } from './support/minute'
 import { startUpstashRestShim, type UpstashRestShim } from './support/upstash-rest-shim'
 
 const MINUTE_MS = 60_000
@@ -150,18 +151,14 @@ describe(`upstash limiter through the REST shim (${REAL_REDIS_URL ? `redis at ${
    * Upstash reads the real clock: a test must not straddle a minute boundary, or the previous
    * window's weight would change under it. Waits (at most `budgetMs`) for a fresh minute if needed.
    */
-  async function waitForRoomInCurrentMinute(budgetMs = 2_500) {
-    const leftMs = MINUTE_MS - (Date.now() % MINUTE_MS)
-    if (leftMs < budgetMs) await new Promise((resolve) => setTimeout(resolve, leftMs + 5))
-  }
 
   describeRateLimiterContract('upstash', async () => {
-    await waitForRoomInCurrentMinute()
+    await waitForRoomInCurrentMinute(2_500)
     return { limiter: createUpstashRateLimiter(redisClient(), { prefix: uniquePrefix() }), now: Date.now }
   })
 
   it('gives exactly the decisions of the memory limiter', async () => {
-    await waitForRoomInCurrentMinute()
+    await waitForRoomInCurrentMinute(2_500)
     const upstash = createUpstashRateLimiter(redisClient(), { prefix: uniquePrefix() })
     const memory = createMemoryRateLimiter()
     const fromUpstash = await checkTimes(upstash, 'bulk', '198.51.100.7', 12)

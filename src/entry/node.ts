@@ -5,6 +5,7 @@ import { describeError } from '../infra/logger'
 import { DataDirInUseError } from '../runtime/data-dir-lock'
 import { buildNodeDeps } from '../runtime/node-deps'
 import { bootstrapDemoWorkspace } from '../services/demo'
+import { requeuePendingTargets } from '../services/publishing/sweep'
 import { runScheduledJobs } from '../services/scheduled-jobs'
 
 /** `npm start`: the API on Node with embedded defaults (PGlite, in-memory rate limits, in-process jobs). */
@@ -16,6 +17,8 @@ async function main(): Promise<void> {
   const app = createApp(runtime.deps)
   const server = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT }, (info) => {
     const base = `http://${info.address.includes(':') ? `[${info.address}]` : info.address}:${info.port}`
+    // Sandbox permalinks point here unless PUBLIC_URL says where users reach the service.
+    runtime.deps.settings.publicUrl ??= base
     const bootMs = Math.round(performance.now() - startedAt)
     console.log(`Social Publishing API on ${base} (database: ${runtime.database}, boot ${bootMs} ms)`)
     console.log(`  API reference: ${base}/docs`)
@@ -26,6 +29,9 @@ async function main(): Promise<void> {
       console.log(`  curl -H "Authorization: Bearer ${demo.token}" ${base}/v1/me\n`)
     }
   })
+  // The in-process queue starts empty: hand it every pending publish again, then sweep every minute.
+  const requeued = await requeuePendingTargets(runtime.deps)
+  if (requeued > 0) runtime.deps.logger.info('publishes_requeued', { count: requeued })
   const timer = setInterval(() => void runScheduledJobs(runtime.deps), 60_000)
   timer.unref()
 

@@ -11,13 +11,16 @@ import type { Deps } from '../deps'
 import { systemClock } from '../infra/clock'
 import { createCredentialCipher, generateCredentialsKey } from '../infra/credential-cipher'
 import { createLogger, type Logger } from '../infra/logger'
+import { createInProcessPublishQueue } from '../infra/publish-queue/in-process'
 import { createMemoryRateLimiter } from '../infra/ratelimit/memory'
 import { createUpstashRateLimiter } from '../infra/ratelimit/upstash'
 import { LOCAL_S3_CREDENTIALS, startLocalS3 } from '../infra/storage/local-s3'
 import { createS3Storage } from '../infra/storage/s3'
 import type { ObjectStorage } from '../infra/storage/types'
 import { nodeImageCodecs } from '../media/codecs-node'
+import { publishTarget } from '../services/publishing/publish-target'
 import { nodeClientIp } from './client-ip'
+import { buildNetworkRegistry } from './networks'
 import { lockDataDir } from './data-dir-lock'
 
 export interface NodeRuntime {
@@ -110,8 +113,11 @@ export async function buildNodeDeps(config: NodeConfig): Promise<NodeRuntime> {
           onError: () => logger.warn('rate_limiter_unavailable'),
         })
       : createMemoryRateLimiter()
+  // Deliveries run later, from the queue's timer, when `deps` below exists.
+  const publishQueue = createInProcessPublishQueue({ run: (d) => publishTarget(deps, d), concurrency: config.PUBLISH_CONCURRENCY, logger })
+  const settings = { maxBodyBytes: config.MAX_BODY_BYTES, publicUrl: config.PUBLIC_URL ?? null, networkOrigins: networkOrigins(config) }
   const deps: Deps = {
-    settings: { maxBodyBytes: config.MAX_BODY_BYTES, publicUrl: config.PUBLIC_URL ?? null, networkOrigins: networkOrigins(config) },
+    settings,
     db: database.db,
     rateLimiter,
     clientIp: nodeClientIp(config.TRUST_PROXY),
@@ -120,6 +126,10 @@ export async function buildNodeDeps(config: NodeConfig): Promise<NodeRuntime> {
     clock: systemClock(),
     storage: media.storage,
     imageCodecs: nodeImageCodecs(),
+    publishQueue,
+    networks: buildNetworkRegistry(database.db, settings),
   }
-  return { deps, database: database.database, mediaStore: media.description, close: () => media.close().finally(database.close) }
+  // The queue first: its runs in flight still need the database.
+  const close = () => publishQueue.close().finally(() => media.close().finally(database.close))
+  return { deps, database: database.database, mediaStore: media.description, close }
 }

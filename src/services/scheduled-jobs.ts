@@ -1,5 +1,6 @@
 import type { Deps } from '../deps'
 import { describeError } from '../infra/logger'
+import { sweepTargets } from './publishing/sweep'
 
 /** A periodic job: the Cron Trigger runs every job each minute on Workers, a timer does on Node. */
 export interface ScheduledJob {
@@ -11,7 +12,15 @@ export interface ScheduledJob {
  * The registered jobs. Publishing (sweep of due and expired targets) and analytics collection
  * add theirs here; one job failing never stops the others.
  */
-export const SCHEDULED_JOBS: ReadonlyArray<ScheduledJob> = []
+export const SCHEDULED_JOBS: ReadonlyArray<ScheduledJob> = [
+  {
+    name: 'publish_sweep',
+    run: async (deps) => {
+      const report = await sweepTargets(deps)
+      if (report.redispatched || report.confirmed || report.unconfirmed) deps.logger.info('publish_sweep', { ...report })
+    },
+  },
+]
 
 export async function runScheduledJobs(deps: Deps, jobs: ReadonlyArray<ScheduledJob> = SCHEDULED_JOBS): Promise<void> {
   for (const job of jobs) {

@@ -6,6 +6,7 @@ import type { Deps } from '../../src/deps'
 import { systemClock, type Clock } from '../../src/infra/clock'
 import { createCredentialCipher, generateCredentialsKey } from '../../src/infra/credential-cipher'
 import { createLogger } from '../../src/infra/logger'
+import { createRecordingPublishQueue, type RecordingPublishQueue } from '../../src/infra/publish-queue/recording'
 import { createMemoryRateLimiter } from '../../src/infra/ratelimit/memory'
 import type { RateLimiter } from '../../src/infra/ratelimit/types'
 import { createUpstashRateLimiter } from '../../src/infra/ratelimit/upstash'
@@ -13,6 +14,7 @@ import type { ImageCodecs } from '../../src/media/codecs'
 import { nodeImageCodecs } from '../../src/media/codecs-node'
 import { randomBase62 } from '../../src/lib/ids'
 import { nodeClientIp } from '../../src/runtime/client-ip'
+import { buildNetworkRegistry } from '../../src/runtime/networks'
 import { createToken } from '../../src/services/tokens'
 import { createWorkspace } from '../../src/services/workspaces'
 import { testDatabase } from './database'
@@ -33,14 +35,22 @@ export interface TestApp {
   token: string
   /** The client address this app's requests come from (each test app has its own rate-limit bucket). */
   ip: string
+  /** `deps.publishQueue`: records deliveries; a test runs the due ones itself (`takeDue`). */
+  publishQueue: RecordingPublishQueue
   call(method: string, path: string, init?: { body?: unknown; token?: string | null; headers?: Record<string, string> }): Promise<TestResponse>
 }
 
-/** The rate limiter of the run: Upstash through its REST stand-in when the run has Redis, else in memory. */
-function testRateLimiter(clock: Clock, prefix: string): RateLimiter {
+/**
+ * The rate limiter of the run: Upstash through its REST stand-in when the run has Redis, else in
+ * memory. The in-memory one reads the test's clock, or with none the moment the app was made, so
+ * a test counting requests never straddles a window boundary; tests on Upstash's real clock
+ * wait for room in the current minute (support/minute.ts).
+ */
+function testRateLimiter(clock: Clock | undefined, prefix: string): RateLimiter {
   const url = inject('upstashUrl')
   if (url) return createUpstashRateLimiter(new Redis({ url, token: inject('upstashToken')! }), { prefix })
-  return createMemoryRateLimiter({ now: () => clock.now().getTime() })
+  const frozen = Date.now()
+  return createMemoryRateLimiter({ now: () => (clock ? clock.now().getTime() : frozen) })
 }
 
 export const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`
@@ -50,16 +60,20 @@ export async function createTestApp(options: { plan?: 'free' | 'pro' | 'agency';
   const { db } = await testDatabase()
   const { storage } = await testStorage()
   const clock = options.clock ?? systemClock()
+  const publishQueue = createRecordingPublishQueue()
+  const settings = { maxBodyBytes: 1_048_576, publicUrl: 'http://localhost', networkOrigins: { ...DEFAULT_NETWORK_ORIGINS } }
   const deps: Deps = {
-    settings: { maxBodyBytes: 1_048_576, publicUrl: null, networkOrigins: { ...DEFAULT_NETWORK_ORIGINS } },
+    settings,
     db,
-    rateLimiter: testRateLimiter(clock, `test:${randomBase62(10)}`),
+    rateLimiter: testRateLimiter(options.clock, `test:${randomBase62(10)}`),
     clientIp: nodeClientIp(true),
     cipher: await createCredentialCipher(generateCredentialsKey()),
     logger: createLogger(options.logLines ? 'debug' : 'silent', (line) => options.logLines?.push(line)),
     clock,
     storage,
     imageCodecs: (imageCodecs ??= nodeImageCodecs()),
+    publishQueue,
+    networks: buildNetworkRegistry(db, settings),
   }
   const workspace = await createWorkspace(db, { name: 'Test workspace', planId: options.plan ?? 'pro', timezone: options.timezone ?? 'UTC' })
   const { token } = await createToken(db, workspace.id, 'test')
@@ -68,6 +82,7 @@ export async function createTestApp(options: { plan?: 'free' | 'pro' | 'agency';
   return {
     app,
     deps,
+    publishQueue,
     workspaceId: workspace.id,
     token,
     ip,

@@ -114,7 +114,10 @@ export const PostSchema = z
     pinboardNetBoards: z.record(z.string(), z.string()).nullable(),
     pinboardNetOptions: z.object({ title: z.string().nullable().optional() }).nullable(),
     linkUrl: z.string().nullable(),
-    recurrence: RecurrenceSchema.extend({ parentId: z.string().nullable() }).nullable(),
+    recurrence: RecurrenceSchema.extend({
+      occurrence: z.number().int().openapi({ description: 'Which occurrence of the series this post is, from 1.' }),
+      parentId: z.string().nullable().openapi({ description: 'The previous occurrence, whose publication created this one.' }),
+    }).nullable(),
     queued: z.boolean().openapi({ description: 'The time came from a queue slot.' }),
     createdAt: z.string(),
     updatedAt: z.string(),

@@ -80,7 +80,7 @@ export function toPostRecord(p: PostRow, postTargets: TargetRow[]): PostRecord {
     pinboardNetBoards: p.pinboardNetBoards ?? null,
     pinboardNetOptions: p.pinboardNetOptions ?? null,
     linkUrl: p.linkUrl,
-    recurrence: p.recurrence ? { ...p.recurrence, parentId: p.recurrenceParentId } : null,
+    recurrence: p.recurrence ? { ...p.recurrence, occurrence: p.recurrence.occurrence ?? 1, parentId: p.recurrenceParentId } : null,
     queued: p.queued,
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),

@@ -7,13 +7,14 @@ import { newId } from '../../lib/ids'
 import type { ValidationAccount } from '../post-validation'
 import { assertValidContent, columnsFromRow, EMPTY_CONTENT, mergeContent } from './content'
 import { loadPostAccounts, loadPostMedia } from './load'
+import { dispatchPendingTargets } from '../publishing/dispatch'
 import { getPost } from './read'
 import type { PostRecord } from './record'
 import { timingFor } from './timing'
 import type { CreatePostInput, UpdatePostInput } from './types'
 import { assertMonthlyPostQuota, lockWorkspace } from './workspace-lock'
 
-type PostDeps = Pick<Deps, 'db' | 'clock'>
+type PostDeps = Pick<Deps, 'db' | 'clock' | 'publishQueue'>
 
 const parseTime = (iso: string | null | undefined) => (iso ? new Date(iso) : null)
 
@@ -46,6 +47,7 @@ export async function createPost(deps: PostDeps, workspaceId: string, input: Cre
     await tx.insert(posts).values({ id, workspaceId, ...content, ...timingColumns(timing), createdAt: now, updatedAt: now })
     await tx.insert(targets).values(targetRows(id, workspaceId, accounts, timing.dueAt))
   })
+  await dispatchPendingTargets(deps, id)
   return getPost(deps.db, workspaceId, id)
 }
 
@@ -111,6 +113,7 @@ export async function updatePost(deps: PostDeps, workspaceId: string, postId: st
         .where(and(eq(targets.postId, postId), eq(targets.accountId, account.id)))
     }
   })
+  await dispatchPendingTargets(deps, postId)
   return getPost(deps.db, workspaceId, postId)
 }
 

@@ -1,0 +1,20 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import { posts, targets } from '../../db/schema'
+import type { Deps } from '../../deps'
+
+/**
+ * Hands the post's PENDING targets to the queue at their due time and notes when, so the
+ * sweep knows they were dispatched. Called after the transaction that made them due.
+ */
+export async function dispatchPendingTargets(deps: Pick<Deps, 'db' | 'publishQueue' | 'clock'>, postId: string, onlyTargetIds?: string[]): Promise<number> {
+  const rows = await deps.db
+    .select({ id: targets.id, dueAt: targets.dueAt, attempts: targets.attempts, version: posts.version })
+    .from(targets)
+    .innerJoin(posts, eq(posts.id, targets.postId))
+    .where(and(eq(targets.postId, postId), eq(targets.status, 'PENDING'), ...(onlyTargetIds ? [inArray(targets.id, onlyTargetIds)] : [])))
+  const due = rows.filter((r) => r.dueAt !== null)
+  if (due.length === 0) return 0
+  await deps.publishQueue.enqueue(due.map((r) => ({ targetId: r.id, version: r.version, notBefore: r.dueAt!, attempt: r.attempts + 1 })))
+  await deps.db.update(targets).set({ dispatchedAt: deps.clock.now() }).where(inArray(targets.id, due.map((r) => r.id)))
+  return due.length
+}

@@ -1,0 +1,82 @@
+import { eq, sql } from 'drizzle-orm'
+import { accounts, targets } from '../../db/schema'
+import type { Deps } from '../../deps'
+import { describeError } from '../../infra/logger'
+import type { PendingInput, PublishInput, PublishProgress, PublishResult } from '../../networks/adapter'
+import type { Connection, PlatformId } from '../../networks/platform-ids'
+import { claimTarget, type ClaimedTarget } from './claim'
+import { DEFAULT_PUBLISH_POLICY, type PublishPolicy } from './policy'
+import { recordResult, RECONNECT_MESSAGE, type PublishOutcome } from './record-result'
+import { buildTargetContent } from './target-content'
+
+export type { PublishOutcome }
+
+export interface DeliveryRef {
+  targetId: string
+  version: number
+}
+
+export const policyOf = (deps: Pick<Deps, 'settings'>): PublishPolicy => ({ ...DEFAULT_PUBLISH_POLICY, ...deps.settings.publishing })
+
+/**
+ * The one function every delivery path calls (QStash callback, in-process queue, sweep):
+ * claim the target, build its platform's content, call the adapter, record what happened.
+ * Safe to call any number of times for the same delivery: only one call claims the target.
+ */
+export async function publishTarget(deps: Deps, delivery: DeliveryRef): Promise<PublishOutcome> {
+  const policy = policyOf(deps)
+  const claimed = await claimTarget(deps.db, delivery.targetId, delivery.version, deps.clock.now(), policy.leaseSec)
+  if (!claimed) return 'skipped'
+  const progress: PublishProgress = { ...(claimed.target.progress ?? {}) }
+  const result = await callNetwork(deps, claimed, progress, false)
+  return recordResult(deps, policy, claimed, result, progress)
+}
+
+/**
+ * Calls the account's adapter: `checkStatus` when a network job is pending or the outcome is
+ * unconfirmed, else `publish`. An exception from an adapter (a bug, a dropped connection) is a
+ * transient failure; nothing of it reaches a user or a log line but its class.
+ */
+export async function callNetwork(deps: Deps, claimed: ClaimedTarget, progress: PublishProgress, unconfirmed: boolean): Promise<PublishResult> {
+  const { target, post } = claimed
+  const [account] = await deps.db.select().from(accounts).where(eq(accounts.id, target.accountId))
+  if (!account) return { status: 'failed', kind: 'rejected', message: 'The account was removed.' }
+  if (account.status !== 'ACTIVE') {
+    return account.status === 'EXPIRED'
+      ? { status: 'failed', kind: 'auth_expired', message: account.statusMessage ?? RECONNECT_MESSAGE }
+      : { status: 'failed', kind: 'rejected', message: 'The account is disconnected: reconnect it, then retry.' }
+  }
+  const platform = target.platform as PlatformId
+  const connection = account.connection as Connection
+  const adapter = deps.networks.adapterFor(platform, connection)
+  if (!adapter) return { status: 'failed', kind: 'rejected', message: `Publishing to ${platform} through ${connection} is not available in this version.` }
+  try {
+    const credentials = await deps.cipher.decrypt(account.credentials, account.id)
+    const input: PublishInput = {
+      idempotencyKey: target.id,
+      accountId: account.id,
+      connection,
+      credentials,
+      content: await buildTargetContent(deps.db, post, account.id, platform),
+      progress,
+      saveProgress: async (next) => {
+        Object.assign(progress, next)
+        await deps.db
+          .update(targets)
+          .set({ progress: { ...progress }, platformPostId: sql`coalesce(${targets.platformPostId}, ${progress.headId ?? null})` })
+          .where(eq(targets.id, target.id))
+      },
+      attempt: target.attempts,
+      fetch: deps.networks.fetch,
+      baseUrl: deps.networks.baseUrlFor(platform, connection, credentials),
+    }
+    if ((progress.pending !== undefined || unconfirmed) && adapter.checkStatus) {
+      return await adapter.checkStatus({ ...input, unconfirmed } satisfies PendingInput)
+    }
+    if (unconfirmed) return { status: 'failed', kind: 'transient', message: 'unconfirmed' }
+    return await adapter.publish(input)
+  } catch (err) {
+    deps.logger.warn('adapter_threw', { targetId: target.id, platform, ...describeError(err) })
+    return { status: 'failed', kind: 'transient', message: `${platform} could not be reached.` }
+  }
+}

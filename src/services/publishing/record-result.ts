@@ -1,0 +1,90 @@
+import { and, eq, or, sql } from 'drizzle-orm'
+import { accounts, targets } from '../../db/schema'
+import type { Deps } from '../../deps'
+import type { PublishProgress, PublishResult } from '../../networks/adapter'
+import { dispatchPendingTargets } from './dispatch'
+import { isSettled, refreshPostStatus } from './aggregate'
+import { retryDelaySec, type PublishPolicy } from './policy'
+import type { ClaimedTarget } from './claim'
+import { scheduleNextOccurrence } from './recurrence'
+
+export type PublishOutcome = 'published' | 'pending' | 'retrying' | 'failed' | 'skipped'
+
+type EngineDeps = Pick<Deps, 'db' | 'clock' | 'publishQueue' | 'logger'>
+
+/** Still ours: PUBLISHING under our claim, or marked unconfirmed by the sweep while we were still at it. */
+const ours = (targetId: string) =>
+  and(eq(targets.id, targetId), or(eq(targets.status, 'PUBLISHING'), and(eq(targets.status, 'FAILED'), sql`${targets.error} ->> 'code' = 'unconfirmed'`)))
+
+export const RECONNECT_MESSAGE = 'token expired: reconnect the account'
+
+/**
+ * Writes what the network answered onto the target and the post, in one transaction with the
+ * post's status; then hands any follow-up (a retry, a status check, the next occurrence of a
+ * recurring post) to the queue.
+ */
+export async function recordResult(deps: EngineDeps, policy: PublishPolicy, claimed: ClaimedTarget, result: PublishResult, progress: PublishProgress): Promise<PublishOutcome> {
+  const now = deps.clock.now()
+  const { target } = claimed
+  const attempt = target.attempts
+  // Attempts of this round (since the last manual publish or retry) count against the budget.
+  const roundAttempts = attempt - (typeof progress.roundStart === 'number' ? progress.roundStart : 0)
+  let outcome: PublishOutcome
+  let update: Partial<typeof targets.$inferInsert>
+  switch (result.status) {
+    case 'published':
+      outcome = 'published'
+      update = { status: 'PUBLISHED', platformPostId: result.platformPostId, permalink: result.permalink, publishedAt: now, warnings: result.warnings?.length ? result.warnings : null, error: null }
+      break
+    case 'pending':
+      outcome = 'pending'
+      update = { status: 'PENDING', dueAt: new Date(now.getTime() + result.checkAfterSec * 1000), progress: { ...progress, pending: result.state }, error: null }
+      break
+    case 'absent':
+      // Only the sweep asks about an unconfirmed publish; here it means the network never made it.
+      outcome = 'retrying'
+      update = { status: 'PENDING', dueAt: now, error: null }
+      break
+    case 'failed': {
+      const transient = result.kind === 'transient' || result.kind === 'rate_limited'
+      const code = result.kind
+      const message = result.kind === 'auth_expired' ? `${RECONNECT_MESSAGE} (${result.message})` : result.message
+      if (transient && roundAttempts < policy.maxAttempts) {
+        outcome = 'retrying'
+        const waitSec = retryDelaySec(policy, attempt, result.retryAfterSec)
+        update = { status: 'PENDING', dueAt: new Date(now.getTime() + waitSec * 1000), error: { code, message, retryable: true } }
+      } else {
+        outcome = 'failed'
+        update = { status: 'FAILED', error: { code, message: transient ? `${message} (gave up after ${roundAttempts} attempts)` : message, retryable: transient || result.kind === 'auth_expired' } }
+      }
+      break
+    }
+  }
+  const followUp = await deps.db.transaction(async (tx) => {
+    const written = await tx
+      .update(targets)
+      .set({ ...update, leaseUntil: null, updatedAt: now, ...(result.status !== 'pending' ? { progress: stripPending(progress) } : {}) })
+      .where(ours(target.id))
+      .returning({ id: targets.id })
+    if (written.length === 0) return { nextPostId: null, written: false }
+    if (result.status === 'failed' && result.kind === 'auth_expired') {
+      await tx.update(accounts).set({ status: 'EXPIRED', statusMessage: `${RECONNECT_MESSAGE}: ${result.message}`, updatedAt: now }).where(eq(accounts.id, target.accountId))
+    }
+    const refreshed = await refreshPostStatus(tx, target.postId, now)
+    let nextPostId: string | null = null
+    if (refreshed && !isSettled(refreshed.before.status) && isSettled(refreshed.after.status)) {
+      const anyPublished = refreshed.after.status === 'PUBLISHED' || (await tx.select({ id: targets.id }).from(targets).where(and(eq(targets.postId, target.postId), eq(targets.status, 'PUBLISHED'))).limit(1)).length > 0
+      if (anyPublished) nextPostId = await scheduleNextOccurrence(tx, refreshed.after, now)
+    }
+    return { nextPostId, written: true }
+  })
+  if (!followUp.written) return 'skipped'
+  if (update.status === 'PENDING') await dispatchPendingTargets(deps, target.postId, [target.id])
+  if (followUp.nextPostId) await dispatchPendingTargets(deps, followUp.nextPostId)
+  return outcome
+}
+
+function stripPending(progress: PublishProgress): PublishProgress {
+  const { pending: _pending, ...rest } = progress
+  return rest
+}

@@ -1,0 +1,114 @@
+import { and, eq, inArray, isNotNull, isNull, lt, lte, or } from 'drizzle-orm'
+import { posts, targets } from '../../db/schema'
+import type { Deps } from '../../deps'
+import { describeError } from '../../infra/logger'
+import { dispatchPendingTargets } from './dispatch'
+import type { ClaimedTarget } from './claim'
+import { refreshPostStatus } from './aggregate'
+import { callNetwork, policyOf } from './publish-target'
+import { recordResult } from './record-result'
+
+/** Targets looked at per sweep; the rest wait for the next minute. */
+const SWEEP_BATCH = 500
+
+export interface SweepReport {
+  redispatched: number
+  confirmed: number
+  unconfirmed: number
+}
+
+/**
+ * The safety net (Cron Trigger every minute; a timer on Node): (1) due targets that no delivery
+ * reached get a new one; (2) targets whose claim expired in PUBLISHING are never published
+ * blindly again: the network is asked whether the post exists; if it cannot say, the target
+ * ends FAILED with code `unconfirmed` and a message telling the user to check.
+ */
+export async function sweepTargets(deps: Deps): Promise<SweepReport> {
+  const policy = policyOf(deps)
+  const now = deps.clock.now()
+  const report: SweepReport = { redispatched: 0, confirmed: 0, unconfirmed: 0 }
+
+  const stale = new Date(now.getTime() - policy.sweepGraceSec * 1000)
+  const undelivered = await deps.db
+    .selectDistinct({ postId: targets.postId })
+    .from(targets)
+    .innerJoin(posts, eq(posts.id, targets.postId))
+    .where(and(eq(targets.status, 'PENDING'), lte(targets.dueAt, stale), inArray(posts.status, ['SCHEDULED', 'PUBLISHING']), or(isNull(targets.dispatchedAt), lt(targets.dispatchedAt, stale))))
+    .limit(SWEEP_BATCH)
+  for (const { postId } of undelivered) report.redispatched += await dispatchPendingTargets(deps, postId)
+
+  const expired = await deps.db
+    .select({ id: targets.id })
+    .from(targets)
+    .where(and(eq(targets.status, 'PUBLISHING'), isNotNull(targets.leaseUntil), lt(targets.leaseUntil, now)))
+    .limit(SWEEP_BATCH)
+  for (const { id } of expired) {
+    try {
+      if (await resolveExpiredClaim(deps, id)) report.confirmed++
+      else report.unconfirmed++
+    } catch (err) {
+      deps.logger.error('sweep_target_failed', { targetId: id, ...describeError(err) })
+    }
+  }
+  return report
+}
+
+/** True when the network settled the question (published, or confirmed absent and retried). */
+async function resolveExpiredClaim(deps: Deps, targetId: string): Promise<boolean> {
+  const policy = policyOf(deps)
+  const now = deps.clock.now()
+  // Take the expired claim over with a fresh lease, so two sweeps never act on one target.
+  const [target] = await deps.db
+    .update(targets)
+    .set({ leaseUntil: new Date(now.getTime() + policy.leaseSec * 1000), updatedAt: now })
+    .where(and(eq(targets.id, targetId), eq(targets.status, 'PUBLISHING'), lt(targets.leaseUntil, now)))
+    .returning()
+  if (!target) return true
+  const [post] = await deps.db.select().from(posts).where(eq(posts.id, target.postId))
+  if (!post) return true
+  const claimed: ClaimedTarget = { target, post }
+  const progress = { ...(target.progress ?? {}) }
+  const result = await callNetwork(deps, claimed, progress, true)
+  if (result.status === 'published' || result.status === 'absent' || result.status === 'pending') {
+    await recordResult(deps, policy, claimed, result, progress)
+    return true
+  }
+  await markUnconfirmed(deps, target.id, target.postId, target.platform)
+  return false
+}
+
+async function markUnconfirmed(deps: Deps, targetId: string, postId: string, platform: string): Promise<void> {
+  const now = deps.clock.now()
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(targets)
+      .set({
+        status: 'FAILED',
+        leaseUntil: null,
+        updatedAt: now,
+        error: {
+          code: 'unconfirmed',
+          message: `We lost track of this publish and ${platform} cannot tell us whether it went out: check the account, and use retry only if the post is not there.`,
+          retryable: true,
+        },
+      })
+      .where(and(eq(targets.id, targetId), eq(targets.status, 'PUBLISHING')))
+    await refreshPostStatus(tx, postId, now)
+  })
+}
+
+/**
+ * Node start-up: the in-process queue is empty after a restart, so every PENDING target with a
+ * due time is handed to it again (at its own time), before the first sweep would.
+ */
+export async function requeuePendingTargets(deps: Deps): Promise<number> {
+  const rows = await deps.db
+    .selectDistinct({ postId: targets.postId })
+    .from(targets)
+    .innerJoin(posts, eq(posts.id, targets.postId))
+    .where(and(eq(targets.status, 'PENDING'), isNotNull(targets.dueAt), inArray(posts.status, ['SCHEDULED', 'PUBLISHING'])))
+  let count = 0
+  for (const { postId } of rows) count += await dispatchPendingTargets(deps, postId)
+  return count
+}
+
