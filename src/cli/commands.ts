@@ -3,12 +3,17 @@ import { workspaces } from '../db/schema'
 import type { Deps } from '../deps'
 import { AppError } from '../http/errors'
 import { CONNECTIONS, PLATFORM_IDS, SANDBOX_FAIL_MODES, type PlatformId, type SandboxFailMode } from '../networks/platform-ids'
+import { parseNodeConfig, networkOrigins } from '../config'
+import { createLogger } from '../infra/logger'
+import { buildNetworkRegistry } from '../runtime/networks'
 import { addSandboxAccount } from '../services/accounts'
+import { collectAnalytics } from '../services/analytics/collect'
 import { createToken, revokeToken } from '../services/tokens'
 import { createWorkspace } from '../services/workspaces'
 import { CliError, parseOptions } from './args'
 
-type CliDeps = Pick<Deps, 'db' | 'cipher' | 'clock'>
+/** `networks` and `logger` default to the Node runtime's (configuration from the environment). */
+type CliDeps = Pick<Deps, 'db' | 'cipher' | 'clock'> & Partial<Pick<Deps, 'networks' | 'logger'>>
 export type Command = (deps: CliDeps, argv: string[]) => Promise<unknown>
 
 async function requireWorkspace(deps: CliDeps, id: string): Promise<void> {
@@ -63,6 +68,18 @@ const accountAdd: Command = async (deps, argv) => {
   return addSandboxAccount(deps.db, deps.cipher, { workspaceId: o.workspace as string, platform, username: o.username as string, failMode })
 }
 
+/** One analytics collection pass now: the same code the scheduled job runs. */
+const analyticsCollect: Command = async (deps, argv) => {
+  const o = parseOptions(argv, { workspace: { type: 'string' } })
+  if (o.workspace) await requireWorkspace(deps, o.workspace as string)
+  const settings = { maxBodyBytes: 0, publicUrl: null, networkOrigins: networkOrigins(parseNodeConfig(process.env)) }
+  const networks = deps.networks ?? buildNetworkRegistry(deps.db, settings)
+  const logger = deps.logger ?? createLogger('warn', (line) => console.error(line))
+  const now = deps.clock.now()
+  const report = await collectAnalytics({ db: deps.db, cipher: deps.cipher, networks, logger }, { ...(o.workspace ? { workspaceId: o.workspace as string } : {}), now })
+  return { ...report, workspaceId: (o.workspace as string | undefined) ?? null, collectedAt: now.toISOString() }
+}
+
 /** Opening the database applies pending migrations; this command does only that. */
 const dbMigrate: Command = async (_deps, argv) => {
   parseOptions(argv, {})
@@ -75,6 +92,7 @@ export const COMMANDS: Record<string, Command> = {
   'token create': tokenCreate,
   'token revoke': tokenRevoke,
   'account add': accountAdd,
+  'analytics collect': analyticsCollect,
 }
 
 /** Runs one command; AppErrors from services become CLI errors with the same message. */

@@ -1,6 +1,8 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import type { AppEnv } from '../http/context'
 import * as listBoards from './accounts/boards'
+import * as getAnalytics from './analytics/get'
+import * as getBestTimes from './best-times/get'
 import * as listAccounts from './accounts/list'
 import * as getMe from './me/get'
 import * as getMedia from './media/get'
@@ -46,4 +48,6 @@ export function registerRoutes(v1: OpenAPIHono<AppEnv>): void {
   v1.openapi(createVariants.route, createVariants.handler)
   v1.openapi(getQueueSlots.route, getQueueSlots.handler)
   v1.openapi(replaceQueueSlots.route, replaceQueueSlots.handler)
+  v1.openapi(getAnalytics.route, getAnalytics.handler)
+  v1.openapi(getBestTimes.route, getBestTimes.handler)
 }

@@ -1,5 +1,6 @@
 import type { Deps } from '../deps'
 import { describeError } from '../infra/logger'
+import { collectAnalytics } from './analytics/collect'
 import { sweepTargets } from './publishing/sweep'
 
 /** A periodic job: the Cron Trigger runs every job each minute on Workers, a timer does on Node. */
@@ -18,6 +19,14 @@ export const SCHEDULED_JOBS: ReadonlyArray<ScheduledJob> = [
     run: async (deps) => {
       const report = await sweepTargets(deps)
       if (report.redispatched || report.confirmed || report.unconfirmed) deps.logger.info('publish_sweep', { ...report })
+    },
+  },
+  {
+    // Runs after the sweep, so a slow or failing network never delays publishing.
+    name: 'analytics_collect',
+    run: async (deps) => {
+      const report = await collectAnalytics(deps, { now: deps.clock.now() })
+      if (report.accounts) deps.logger.info('analytics_collect', { ...report })
     },
   },
 ]

@@ -1,0 +1,20 @@
+import { createRoute, type RouteHandler } from '@hono/zod-openapi'
+import type { AppEnv } from '../../http/context'
+import { errorResponses, jsonResponse, SECURITY } from '../../http/openapi'
+import { getBestTimes } from '../../services/analytics/best-times'
+import { BEST_TIMES_DESCRIPTION, BestTimesSchema } from './schema'
+
+export const route = createRoute({
+  method: 'get',
+  path: '/best-times',
+  tags: ['Analytics'],
+  summary: 'Recommended posting times, overall and per platform',
+  description: BEST_TIMES_DESCRIPTION,
+  security: SECURITY,
+  responses: { ...jsonResponse(BestTimesSchema, 'The best-times reports.'), ...errorResponses() },
+})
+
+export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
+  const { deps, auth } = c.var
+  return c.json(await getBestTimes(deps.db, auth.workspaceId, deps.clock.now()), 200)
+}

@@ -1,0 +1,86 @@
+/**
+ * `GET /v1/best-times`: the workspace's publishing history read from the database, handed to the
+ * statistics of best-times-stats.ts, overall and per platform.
+ *
+ * History: the workspace's PUBLISHED targets published between `LOOKBACK_DAYS` days and
+ * `MATURE_AFTER_HOURS` hours ago (younger posts are still gathering interactions). A post's
+ * figures are its latest metric snapshot taken at least `MATURE_AFTER_HOURS` after publication.
+ * `overall` pools the platforms whose network reports per-post interactions.
+ */
+import { and, desc, eq, gte, lte, sql } from 'drizzle-orm'
+import { accounts, targetMetricSnapshots, targets, workspaces } from '../../db/schema'
+import type { Db } from '../../db/types'
+import { PLATFORM_IDS, type PlatformId } from '../../networks/platform-ids'
+import { buildReport, type BestTimesReport, type Observation } from './best-times-stats'
+import { engagementOf, reportsEngagement } from './engagement'
+
+export const LOOKBACK_DAYS = 180
+export const MATURE_AFTER_HOURS = 48
+
+const HOUR_MS = 3_600_000
+
+export interface BestTimes {
+  overall: BestTimesReport
+  byPlatform: Array<{ platform: PlatformId; report: BestTimesReport }>
+}
+
+export async function getBestTimes(db: Db, workspaceId: string, now: Date): Promise<BestTimes> {
+  const [ws] = await db.select({ timezone: workspaces.timezone }).from(workspaces).where(eq(workspaces.id, workspaceId))
+  const timezone = ws?.timezone ?? 'UTC'
+
+  const latest = db
+    .select({
+      likes: targetMetricSnapshots.likes,
+      comments: targetMetricSnapshots.comments,
+      shares: targetMetricSnapshots.shares,
+      saves: targetMetricSnapshots.saves,
+    })
+    .from(targetMetricSnapshots)
+    .where(and(eq(targetMetricSnapshots.targetId, targets.id), sql`${targetMetricSnapshots.collectedAt} >= ${targets.publishedAt} + ${sql.raw(`interval '${MATURE_AFTER_HOURS} hours'`)}`))
+    .orderBy(desc(targetMetricSnapshots.collectedAt))
+    .limit(1)
+    .as('latest')
+  const local = sql`(${targets.publishedAt} at time zone ${timezone})`
+  const rows = await db
+    .select({
+      accountId: targets.accountId,
+      platform: targets.platform,
+      weekday: sql<number>`extract(dow from ${local})::int`,
+      hour: sql<number>`extract(hour from ${local})::int`,
+      likes: latest.likes,
+      comments: latest.comments,
+      shares: latest.shares,
+      saves: latest.saves,
+    })
+    .from(targets)
+    .leftJoinLateral(latest, sql`true`)
+    .where(
+      and(
+        eq(targets.workspaceId, workspaceId),
+        eq(targets.status, 'PUBLISHED'),
+        gte(targets.publishedAt, new Date(now.getTime() - LOOKBACK_DAYS * 24 * HOUR_MS)),
+        lte(targets.publishedAt, new Date(now.getTime() - MATURE_AFTER_HOURS * HOUR_MS)),
+      ),
+    )
+  const accountPlatforms = await db.selectDistinct({ platform: accounts.platform }).from(accounts).where(eq(accounts.workspaceId, workspaceId))
+
+  const byPlatform = new Map<PlatformId, Observation[]>()
+  for (const { platform } of accountPlatforms) byPlatform.set(platform as PlatformId, [])
+  for (const r of rows) {
+    const platform = r.platform as PlatformId
+    const observation: Observation = { accountId: r.accountId, weekday: Number(r.weekday), hour: Number(r.hour), engagement: engagementOf(r) }
+    const list = byPlatform.get(platform)
+    if (list) list.push(observation)
+    else byPlatform.set(platform, [observation])
+  }
+  const platforms = PLATFORM_IDS.filter((p) => byPlatform.has(p))
+  const reporting = platforms.filter(reportsEngagement)
+  return {
+    overall: buildReport(
+      timezone,
+      reporting.flatMap((p) => byPlatform.get(p)!),
+      platforms.length === 0 || reporting.length > 0,
+    ),
+    byPlatform: platforms.map((platform) => ({ platform, report: buildReport(timezone, byPlatform.get(platform)!, reportsEngagement(platform)) })),
+  }
+}

@@ -1,0 +1,191 @@
+/**
+ * One analytics collection pass (the scheduled job every minute, and `npm run cli -- analytics
+ * collect`). Per ACTIVE account: the follower count once per day (the workspace's calendar day),
+ * and the metrics of its published targets on the schedule of `COLLECTION_SCHEDULE`. Work per pass
+ * is bounded (`limits`); what is left waits for the next pass, stalest first. A network that
+ * reports nothing is stored as null, never 0. An account whose network fails is logged (ids and
+ * error class only) and skipped; the pass and publishing go on.
+ */
+import { and, asc, desc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm'
+import { accounts, followerSnapshots, targetMetricSnapshots, targets, workspaces } from '../../db/schema'
+import type { Deps } from '../../deps'
+import { describeError } from '../../infra/logger'
+import { newMetricSnapshotId } from './ids'
+import type { Insights, InsightsInput } from '../../networks/adapter'
+import type { Connection, PlatformId } from '../../networks/platform-ids'
+import { rulesFor } from '../../networks/rules'
+import { cleanFigure, COLLECTION_MAX_AGE_HOURS, COLLECTION_SCHEDULE } from './engagement'
+
+export type CollectDeps = Pick<Deps, 'db' | 'cipher' | 'networks' | 'logger'>
+
+export interface CollectLimits {
+  /** Accounts whose network is called in one pass. */
+  accounts: number
+  /** Targets whose metrics are read in one pass. */
+  targets: number
+  /** Posts per `fetchInsights` call. */
+  batch: number
+}
+
+export const DEFAULT_COLLECT_LIMITS: CollectLimits = { accounts: 100, targets: 500, batch: 50 }
+
+export interface CollectReport {
+  accounts: number
+  followerSnapshots: number
+  targetSnapshots: number
+  failedAccounts: number
+}
+
+interface DueTarget {
+  id: string
+  accountId: string
+  platformPostId: string
+  publishedAt: Date
+}
+
+const HOUR_MS = 3_600_000
+
+/** SQL interval (in hours) a target of this age waits between two collections. */
+const intervalHours = (nowIso: string) =>
+  sql`case ${sql.join(
+    COLLECTION_SCHEDULE.map((s) => sql`when ${nowIso}::timestamptz - ${targets.publishedAt} < ${sql.raw(`${s.untilAgeHours}`)} * interval '1 hour' then ${sql.raw(`${s.everyHours}`)}`),
+    sql` `,
+  )} end`
+
+export async function collectAnalytics(deps: CollectDeps, options: { workspaceId?: string; now: Date; limits?: Partial<CollectLimits> }): Promise<CollectReport> {
+  const { db } = deps
+  const now = options.now
+  const limits = { ...DEFAULT_COLLECT_LIMITS, ...options.limits }
+  const nowIso = now.toISOString()
+  const inWorkspace = options.workspaceId ? eq(accounts.workspaceId, options.workspaceId) : undefined
+
+  // Accounts without today's follower snapshot (today in the workspace's time zone).
+  const localDay = sql<string>`to_char((${nowIso}::timestamptz at time zone ${workspaces.timezone})::date, 'YYYY-MM-DD')`
+  const followersDue = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .innerJoin(workspaces, eq(workspaces.id, accounts.workspaceId))
+    .where(
+      and(
+        eq(accounts.status, 'ACTIVE'),
+        inWorkspace,
+        sql`not exists (select 1 from ${followerSnapshots} f where f.account_id = ${accounts.id} and f.day = (${nowIso}::timestamptz at time zone ${workspaces.timezone})::date)`,
+      ),
+    )
+    .orderBy(asc(accounts.id))
+    .limit(limits.accounts)
+
+  // Published targets whose last collection is older than their age's interval, stalest first.
+  const last = db
+    .select({ collectedAt: targetMetricSnapshots.collectedAt })
+    .from(targetMetricSnapshots)
+    .where(eq(targetMetricSnapshots.targetId, targets.id))
+    .orderBy(desc(targetMetricSnapshots.collectedAt))
+    .limit(1)
+    .as('last')
+  const dueRows = await db
+    .select({ id: targets.id, accountId: targets.accountId, platformPostId: targets.platformPostId, publishedAt: targets.publishedAt })
+    .from(targets)
+    .innerJoin(accounts, eq(accounts.id, targets.accountId))
+    .leftJoinLateral(last, sql`true`)
+    .where(
+      and(
+        eq(targets.status, 'PUBLISHED'),
+        isNotNull(targets.platformPostId),
+        gte(targets.publishedAt, new Date(now.getTime() - COLLECTION_MAX_AGE_HOURS * HOUR_MS)),
+        lte(targets.publishedAt, now),
+        eq(accounts.status, 'ACTIVE'),
+        inWorkspace,
+        sql`(${last.collectedAt} is null or ${last.collectedAt} <= ${nowIso}::timestamptz - ${intervalHours(nowIso)} * interval '1 hour')`,
+      ),
+    )
+    .orderBy(sql`${last.collectedAt} asc nulls first`, asc(targets.publishedAt))
+    .limit(limits.targets)
+  const due = dueRows as DueTarget[]
+
+  const byAccount = new Map<string, { followers: boolean; targets: DueTarget[] }>()
+  for (const { id } of followersDue) byAccount.set(id, { followers: true, targets: [] })
+  for (const t of due) {
+    const entry = byAccount.get(t.accountId) ?? { followers: false, targets: [] }
+    entry.targets.push(t)
+    byAccount.set(t.accountId, entry)
+  }
+  const accountIds = [...byAccount.keys()].slice(0, limits.accounts)
+  const report: CollectReport = { accounts: 0, followerSnapshots: 0, targetSnapshots: 0, failedAccounts: 0 }
+  if (accountIds.length === 0) return report
+
+  const rows = await db
+    .select({ id: accounts.id, platform: accounts.platform, connection: accounts.connection, credentials: accounts.credentials, timezone: workspaces.timezone, day: localDay })
+    .from(accounts)
+    .innerJoin(workspaces, eq(workspaces.id, accounts.workspaceId))
+    .where(inArray(accounts.id, accountIds))
+  for (const account of rows) {
+    const work = byAccount.get(account.id)!
+    report.accounts++
+    try {
+      const insights = await readInsights(deps, account, work, now, limits.batch)
+      if (work.followers) {
+        await db
+          .insert(followerSnapshots)
+          .values({ accountId: account.id, day: account.day, followers: insights.followers, collectedAt: now })
+          .onConflictDoUpdate({ target: [followerSnapshots.accountId, followerSnapshots.day], set: { followers: insights.followers, collectedAt: now } })
+        report.followerSnapshots++
+      }
+      const known = new Set(work.targets.map((t) => t.id))
+      const values = insights.posts.filter((p) => known.has(p.targetId)).map((p) => ({ id: newMetricSnapshotId(), targetId: p.targetId, collectedAt: now, likes: p.likes, comments: p.comments, shares: p.shares, views: p.views, saves: p.saves }))
+      if (values.length > 0) await db.insert(targetMetricSnapshots).values(values)
+      report.targetSnapshots += values.length
+    } catch (err) {
+      report.failedAccounts++
+      deps.logger.warn('analytics_collect_failed', { accountId: account.id, platform: account.platform, ...describeError(err) })
+    }
+  }
+  return report
+}
+
+/**
+ * The account's followers and its due targets' metrics. A platform whose registry reports nothing,
+ * or a connection without an insights endpoint, answers null without a network call.
+ */
+async function readInsights(
+  deps: CollectDeps,
+  account: { id: string; platform: string; connection: string; credentials: string },
+  work: { followers: boolean; targets: DueTarget[] },
+  now: Date,
+  batch: number,
+): Promise<Insights> {
+  const platform = account.platform as PlatformId
+  const rules = rulesFor(platform).insights
+  const adapter = deps.networks.adapterFor(platform, account.connection as Connection)
+  const nulls = (list: DueTarget[]): Insights['posts'] => list.map((t) => ({ targetId: t.id, likes: null, comments: null, shares: null, views: null, saves: null }))
+  if (!adapter?.fetchInsights || (!rules.followers && rules.postMetrics.length === 0)) return { followers: null, posts: nulls(work.targets) }
+
+  const credentials = await deps.cipher.decrypt(account.credentials, account.id)
+  const base: Omit<InsightsInput, 'posts'> = {
+    accountId: account.id,
+    credentials,
+    fetch: deps.networks.fetch,
+    baseUrl: deps.networks.baseUrlFor(platform, account.connection as Connection, credentials),
+    now,
+  }
+  let followers: number | null = null
+  const posts: Insights['posts'] = []
+  const chunks: DueTarget[][] = []
+  for (let i = 0; i < work.targets.length; i += batch) chunks.push(work.targets.slice(i, i + batch))
+  if (chunks.length === 0) chunks.push([])
+  for (const [i, chunk] of chunks.entries()) {
+    const answer = await adapter.fetchInsights({ ...base, posts: chunk.map((t) => ({ targetId: t.id, platformPostId: t.platformPostId, publishedAt: t.publishedAt })) })
+    if (i === 0) followers = rules.followers ? cleanFigure(answer.followers) : null
+    for (const p of answer.posts) {
+      posts.push({
+        targetId: p.targetId,
+        likes: cleanFigure(p.likes),
+        comments: cleanFigure(p.comments),
+        shares: cleanFigure(p.shares),
+        views: cleanFigure(p.views),
+        saves: cleanFigure(p.saves),
+      })
+    }
+  }
+  return { followers, posts }
+}

@@ -1,0 +1,147 @@
+/**
+ * `GET /v1/analytics`: followers per account (the latest count and a daily series of the last
+ * `SERIES_DAYS` days of the workspace's calendar) and the figures of recently published targets,
+ * each with the moment it was collected. Null is unknown (not reported or not collected), never 0.
+ */
+import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm'
+import { accounts, followerSnapshots, targetMetricSnapshots, targets, workspaces } from '../../db/schema'
+import type { Db } from '../../db/types'
+import type { PlatformId } from '../../networks/platform-ids'
+import { rulesFor } from '../../networks/rules'
+import type { PostMetric } from '../../networks/rules-schema'
+import { engagementOf, type MetricFigures } from './engagement'
+
+export const SERIES_DAYS = 30
+export const RECENT_POST_DAYS = 30
+export const RECENT_POSTS_MAX = 100
+
+export interface AccountAnalytics {
+  accountId: string
+  platform: PlatformId
+  username: string
+  status: string
+  reports: { followers: boolean; postMetrics: PostMetric[] }
+  followers: { value: number | null; collectedAt: string | null }
+  series: Array<{ day: string; followers: number | null; collectedAt: string | null }>
+}
+
+export interface PostAnalytics {
+  targetId: string
+  postId: string
+  accountId: string
+  platform: PlatformId
+  publishedAt: string
+  permalink: string | null
+  collectedAt: string | null
+  metrics: MetricFigures
+  engagement: number | null
+}
+
+export interface Analytics {
+  timezone: string
+  generatedAt: string
+  accounts: AccountAnalytics[]
+  recentPosts: PostAnalytics[]
+}
+
+/** `YYYY-MM-DD` of `at` in `timezone`. */
+export function localDay(at: Date, timezone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at)
+}
+
+/** The `count` calendar days ending with `lastDay`, oldest first. */
+function daysEnding(lastDay: string, count: number): string[] {
+  const [y, m, d] = lastDay.split('-').map(Number) as [number, number, number]
+  return Array.from({ length: count }, (_, i) => new Date(Date.UTC(y, m - 1, d - (count - 1 - i))).toISOString().slice(0, 10))
+}
+
+export async function getAnalytics(db: Db, workspaceId: string, now: Date): Promise<Analytics> {
+  const [ws] = await db.select({ timezone: workspaces.timezone }).from(workspaces).where(eq(workspaces.id, workspaceId))
+  const timezone = ws?.timezone ?? 'UTC'
+  const days = daysEnding(localDay(now, timezone), SERIES_DAYS)
+
+  const accountRows = await db
+    .select({ id: accounts.id, platform: accounts.platform, username: accounts.username, status: accounts.status })
+    .from(accounts)
+    .where(eq(accounts.workspaceId, workspaceId))
+    .orderBy(asc(accounts.createdAt), asc(accounts.id))
+  const ids = accountRows.map((a) => a.id)
+  const snapshots = ids.length
+    ? await db
+        .select()
+        .from(followerSnapshots)
+        .where(and(inArray(followerSnapshots.accountId, ids), gte(followerSnapshots.day, days[0]!)))
+    : []
+  const latest = ids.length
+    ? await db
+        .selectDistinctOn([followerSnapshots.accountId])
+        .from(followerSnapshots)
+        .where(inArray(followerSnapshots.accountId, ids))
+        .orderBy(followerSnapshots.accountId, desc(followerSnapshots.day))
+    : []
+  const latestBy = new Map(latest.map((s) => [s.accountId, s]))
+  const seriesBy = new Map(snapshots.map((s) => [`${s.accountId}:${s.day}`, s]))
+
+  const accountList: AccountAnalytics[] = accountRows.map((a) => {
+    const platform = a.platform as PlatformId
+    const rules = rulesFor(platform).insights
+    const last = latestBy.get(a.id)
+    return {
+      accountId: a.id,
+      platform,
+      username: a.username,
+      status: a.status,
+      reports: { followers: rules.followers, postMetrics: [...rules.postMetrics] },
+      followers: { value: last?.followers ?? null, collectedAt: last?.collectedAt.toISOString() ?? null },
+      series: days.map((day) => {
+        const s = seriesBy.get(`${a.id}:${day}`)
+        return { day, followers: s?.followers ?? null, collectedAt: s?.collectedAt.toISOString() ?? null }
+      }),
+    }
+  })
+  return { timezone, generatedAt: now.toISOString(), accounts: accountList, recentPosts: await recentPosts(db, workspaceId, now) }
+}
+
+async function recentPosts(db: Db, workspaceId: string, now: Date): Promise<PostAnalytics[]> {
+  const last = db
+    .select()
+    .from(targetMetricSnapshots)
+    .where(eq(targetMetricSnapshots.targetId, targets.id))
+    .orderBy(desc(targetMetricSnapshots.collectedAt))
+    .limit(1)
+    .as('last')
+  const rows = await db
+    .select({
+      targetId: targets.id,
+      postId: targets.postId,
+      accountId: targets.accountId,
+      platform: targets.platform,
+      publishedAt: targets.publishedAt,
+      permalink: targets.permalink,
+      collectedAt: last.collectedAt,
+      likes: last.likes,
+      comments: last.comments,
+      shares: last.shares,
+      views: last.views,
+      saves: last.saves,
+    })
+    .from(targets)
+    .leftJoinLateral(last, sql`true`)
+    .where(and(eq(targets.workspaceId, workspaceId), eq(targets.status, 'PUBLISHED'), gte(targets.publishedAt, new Date(now.getTime() - RECENT_POST_DAYS * 86_400_000))))
+    .orderBy(desc(targets.publishedAt), desc(targets.id))
+    .limit(RECENT_POSTS_MAX)
+  return rows.map((r) => {
+    const metrics: MetricFigures = { likes: r.likes, comments: r.comments, shares: r.shares, views: r.views, saves: r.saves }
+    return {
+      targetId: r.targetId,
+      postId: r.postId,
+      accountId: r.accountId,
+      platform: r.platform as PlatformId,
+      publishedAt: r.publishedAt!.toISOString(),
+      permalink: r.permalink,
+      collectedAt: r.collectedAt ? new Date(r.collectedAt).toISOString() : null,
+      metrics,
+      engagement: engagementOf(metrics),
+    }
+  })
+}
