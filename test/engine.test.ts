@@ -193,6 +193,36 @@ describe('publishing engine', () => {
     expect(texts).toEqual(['Hello<--', 'two<-fake_1', 'three<-fake_2', 'four<-fake_3'])
   })
 
+  it('answers a create with 200 even when the queue is down, and the sweep delivers later', async () => {
+    const { t, clock, network, queue } = await setup()
+    const a = await account(t, 'MICROBLOG_NET')
+    const working = t.deps.publishQueue
+    t.deps.publishQueue = { enqueue: async () => { throw new Error('queue unreachable') } }
+    const res = await t.call('POST', '/v1/posts', { body: { type: 'IMAGE', accountIds: [a.id], mediaIds: [], action: 'now', caption: 'still goes out' } })
+    expect(res.status).toBe(200)
+    t.deps.publishQueue = working
+    clock.set('2026-11-21T10:01:00Z')
+    expect((await sweepTargets(t.deps)).redispatched).toBe(1)
+    expect(await runDue(t, queue)).toEqual(['published'])
+    expect(network.calls()).toBe(1)
+  })
+
+  it('continues a recurring series once a retry publishes an occurrence that had ended unconfirmed', async () => {
+    const { t, clock, queue } = await setup({ withCheckStatus: false })
+    const a = await account(t, 'MICROBLOG_NET')
+    const p = await post(t, { accountIds: [a.id], action: 'now', recurrence: { frequency: 'daily', interval: 1 } })
+    const [d] = queue.takeDue(clock.now())
+    await claimTarget(t.deps.db, d!.targetId, d!.version, clock.now(), 60)
+    clock.set('2026-11-21T10:02:00Z')
+    await sweepTargets(t.deps)
+    expect(await (await t.call('GET', '/v1/posts')).json()).toHaveLength(1)
+    await t.call('POST', `/v1/posts/${p.id}/retry`)
+    expect(await runDue(t, queue)).toEqual(['published'])
+    const all = await (await t.call('GET', '/v1/posts?sort=-createdAt')).json()
+    expect(all).toHaveLength(2)
+    expect(all[1]).toMatchObject({ status: 'SCHEDULED', recurrence: { occurrence: 2, parentId: p.id } })
+  })
+
   it('takes a scheduled post out of SCHEDULED when its first target is claimed', async () => {
     const { t, clock, queue } = await setup()
     const a = await account(t, 'MICROBLOG_NET')

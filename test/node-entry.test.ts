@@ -1,9 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import { waitForRoomInCurrentMinute } from './support/minute'
 import { ROOT, startServer } from './support/processes'
+
+// These tests start real processes (tsx, PGlite, the local store): minutes on a loaded machine, not seconds.
+vi.setConfig({ testTimeout: 180_000 })
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sps-start-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))

@@ -20,11 +20,12 @@ over two lines",${chat.id},,,`,
       `ok again,acc_nope,,,`,
       `past,${x.id},2020-01-01T00:00:00Z,,`,
       `broken overrides,${x.id},,,{not json`,
+      `one field too many,${chat.id},,,,extra`,
     ].join('\n')
     const res = await t.call('POST', '/v1/posts/bulk', { body: { csv } })
     expect(res.status).toBe(200)
     const report = await res.json()
-    expect(report).toMatchObject({ total: 6, succeeded: 2, failed: 4 })
+    expect(report).toMatchObject({ total: 7, succeeded: 2, failed: 5 })
     expect(report.rows.map((r: { line: number; ok: boolean; error: { code: string } | null }) => [r.line, r.ok, r.error?.code ?? null])).toEqual([
       [2, true, null],
       [3, true, null],
@@ -32,6 +33,7 @@ over two lines",${chat.id},,,`,
       [6, false, 'account_not_found'],
       [7, false, 'schedule_time_in_past'],
       [8, false, 'invalid_request'],
+      [9, false, 'invalid_request'],
     ])
     const first = await (await t.call('GET', `/v1/posts/${report.rows[0].postId}`)).json()
     expect(first).toMatchObject({ caption: 'Hello, "world"', status: 'SCHEDULED', accountIds: [x.id, chat.id], threadParts: ['two', 'three'], captionOverrides: { MICROBLOG_NET: 'short' } })

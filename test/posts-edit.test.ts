@@ -75,6 +75,16 @@ describe('editing posts', () => {
     expect((await t.call('PATCH', `/v1/posts/${post.id}`, { body: { caption: 'x' } })).status).toBe(409)
   })
 
+  it('refuses to edit a failed post whose head post already went out (its thread failed later)', async () => {
+    const t = await createTestApp()
+    const { post } = await scheduledPost(t)
+    await t.deps.db.update(posts).set({ status: 'FAILED' }).where(eq(posts.id, post.id))
+    await t.deps.db.update(targets).set({ status: 'FAILED', progress: { headId: 'net_1', partIds: [] } }).where(eq(targets.postId, post.id))
+    const res = await t.call('PATCH', `/v1/posts/${post.id}`, { body: { caption: 'again', action: 'schedule', scheduledAt: IN_TWO_DAYS() } })
+    expect(res.status).toBe(409)
+    expect((await res.json()).error.code).toBe('post_not_editable')
+  })
+
   it('moves the time with /schedule and refuses a time in the past', async () => {
     const t = await createTestApp()
     const { post } = await scheduledPost(t)

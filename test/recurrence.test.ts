@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { nextOccurrence } from '../src/services/publishing/recurrence'
+import { nextOccurrence, occurrenceAt } from '../src/services/publishing/recurrence'
 import { fakeNetwork, runDue } from './support/engine'
 import { account, fixedClock } from './support/fixtures'
 import { createTestApp } from './support/test-app'
@@ -61,7 +61,13 @@ describe('recurrence', () => {
     expect(await (await t.call('GET', '/v1/posts')).json()).toHaveLength(2)
   })
 
-  it('steps months by the calendar, keeping the local time', () => {
+  it('steps months by the calendar from the first occurrence, keeping the local time', () => {
+    const anchor = new Date('2027-01-31T09:00:00Z')
+    expect([1, 2, 3].map((k) => occurrenceAt(anchor, { frequency: 'monthly', interval: 1 }, 'UTC', k).toISOString())).toEqual([
+      '2027-02-28T09:00:00.000Z',
+      '2027-03-31T09:00:00.000Z',
+      '2027-04-30T09:00:00.000Z',
+    ])
     expect(nextOccurrence(new Date('2027-01-31T09:00:00Z'), { frequency: 'monthly', interval: 1 }, 'UTC').toISOString()).toBe('2027-02-28T09:00:00.000Z')
     expect(nextOccurrence(new Date('2026-10-20T07:30:00Z'), { frequency: 'monthly', interval: 1 }, 'Europe/Berlin').toISOString()).toBe('2026-11-20T08:30:00.000Z')
     expect(nextOccurrence(new Date('2026-11-21T10:00:00Z'), { frequency: 'daily', interval: 2 }, 'America/New_York').toISOString()).toBe('2026-11-23T10:00:00.000Z')

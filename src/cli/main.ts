@@ -3,7 +3,7 @@ import { describeError } from '../infra/logger'
 import { createCredentialCipher } from '../infra/credential-cipher'
 import { createLogger } from '../infra/logger'
 import { systemClock } from '../infra/clock'
-import { openNodeDatabase, resolveCredentialsKey } from '../runtime/node-deps'
+import { openNodeDatabase, resolveCredentialsKey } from '../runtime/node-database'
 import { CliError } from './args'
 import { runCommand } from './commands'
 

@@ -48,6 +48,6 @@ export const idempotent = (): MiddlewareHandler<AppEnv> => async (c, next) => {
     await releaseIdempotencyKey(deps.db, auth.workspaceId, key)
     throw err
   }
-  if (c.res.status === 200) await completeIdempotencyKey(deps.db, auth.workspaceId, key, 200, await c.res.clone().json())
+  if (c.res.status === 200) await completeIdempotencyKey(deps.db, auth.workspaceId, key, 200, await c.res.clone().json(), deps.clock.now())
   else await releaseIdempotencyKey(deps.db, auth.workspaceId, key)
 }

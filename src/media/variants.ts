@@ -20,6 +20,8 @@ export const VARIANT_LIMITS = {
   jpegDecodeBudgetBytes: 72 * 1024 * 1024,
   /** PNG cannot be decoded at a reduced scale: its full RGBA frame is 4 bytes a pixel. */
   pngMaxPixels: 6_000_000,
+  /** Largest source file read at all: the whole file is in memory while it decodes (a 12 MP JPEG is 2-10 MB). */
+  maxSourceBytes: 40_000_000,
   jpegQuality: 82,
 } as const
 
@@ -81,12 +83,22 @@ async function decodeSource(modules: CodecModules, bytes: Uint8Array, mimeType: 
     }
   }
   if (mimeType === 'image/png') {
-    const size = PNG.calculate(bytes)
+    let size: { width: number; height: number }
+    try {
+      size = PNG.calculate(bytes) as { width: number; height: number }
+    } catch {
+      throw new VariantSourceError('The source PNG could not be read; it may be damaged.')
+    }
     if (size.width * size.height > VARIANT_LIMITS.pngMaxPixels) {
       throw new VariantSourceError(`The source PNG is ${size.width}x${size.height}; variants are cut from PNGs of at most ${VARIANT_LIMITS.pngMaxPixels / 1e6} MP (use a JPEG for larger photos).`)
     }
     await initPngDecoder(modules.pngDecoder)
-    const image = await decodePng(bytes.slice().buffer)
+    let image: Awaited<ReturnType<typeof decodePng>>
+    try {
+      image = await decodePng(bytes.slice().buffer)
+    } catch {
+      throw new VariantSourceError('The source PNG could not be decoded; it may be damaged.')
+    }
     const raster: Raster = { data: image.data, width: image.width, height: image.height, channels: 4 }
     flattenOnWhite(raster)
     return { view: orientedView(raster, 1), stats: { decodeEighths: 8, decodedWidth: image.width, decodedHeight: image.height, decoderMemoryBytes: 0 } }

@@ -1,16 +1,10 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Redis } from '@upstash/redis'
-import ws from 'ws'
 import { ConfigError, networkOrigins, type NodeConfig } from '../config'
-import { applyMigrations } from '../db/migrate'
-import { openNeon } from '../db/neon'
-import { openPglite } from '../db/pglite'
-import type { Db } from '../db/types'
 import type { Deps } from '../deps'
 import { systemClock } from '../infra/clock'
-import { createCredentialCipher, generateCredentialsKey } from '../infra/credential-cipher'
-import { createLogger, type Logger } from '../infra/logger'
+import { createCredentialCipher } from '../infra/credential-cipher'
+import { createLogger } from '../infra/logger'
 import { createInProcessPublishQueue } from '../infra/publish-queue/in-process'
 import { createMemoryRateLimiter } from '../infra/ratelimit/memory'
 import { createUpstashRateLimiter } from '../infra/ratelimit/upstash'
@@ -21,12 +15,12 @@ import { nodeImageCodecs } from '../media/codecs-node'
 import { publishTarget } from '../services/publishing/publish-target'
 import { nodeClientIp } from './client-ip'
 import { buildNetworkRegistry } from './networks'
-import { lockDataDir } from './data-dir-lock'
+import { openNodeDatabase, resolveCredentialsKey, type NodeDatabase } from './node-database'
 
 export interface NodeRuntime {
   deps: Deps
   /** Which database the process runs on, for the start-up line. */
-  database: 'pglite' | 'postgres'
+  database: NodeDatabase['database']
   /** Where media go, for the start-up line: the local store's address, or the S3 endpoint. */
   mediaStore: string
   close(): Promise<void>
@@ -60,41 +54,6 @@ export async function openNodeStorage(config: NodeConfig): Promise<{ storage: Ob
     publicBaseUrl: config.MEDIA_PUBLIC_URL ?? `${local.endpoint}/${local.bucket}`,
   })
   return { storage, description: `${local.endpoint}/${local.bucket}`, close: local.close }
-}
-
-/** The database of the Node runtime: DATABASE_URL through the Neon driver, else PGlite under DATA_DIR. Migrated. */
-export async function openNodeDatabase(config: NodeConfig): Promise<{ db: Db; database: NodeRuntime['database']; close(): Promise<void> }> {
-  if (config.DATABASE_URL) {
-    const conn = openNeon({ url: config.DATABASE_URL, wsProxy: config.NEON_WS_PROXY, webSocket: ws })
-    await applyMigrations(conn.db, 'neon')
-    return { db: conn.db, database: 'postgres', close: conn.close }
-  }
-  const dir = join(config.DATA_DIR, 'pg')
-  mkdirSync(dir, { recursive: true })
-  const unlock = lockDataDir(dir)
-  try {
-    const conn = await openPglite({ dataDir: dir })
-    await applyMigrations(conn.db, 'pglite')
-    return { db: conn.db, database: 'pglite', close: () => conn.close().finally(unlock) }
-  } catch (err) {
-    unlock()
-    throw err
-  }
-}
-
-/**
- * CREDENTIALS_KEY, or for the embedded default a key generated once and kept (mode 600) under
- * DATA_DIR, so `npm start` needs no configuration and credentials survive restarts.
- */
-export function resolveCredentialsKey(config: NodeConfig, logger: Logger): string {
-  if (config.CREDENTIALS_KEY) return config.CREDENTIALS_KEY
-  const file = join(config.DATA_DIR, 'credentials.key')
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
-  mkdirSync(config.DATA_DIR, { recursive: true })
-  writeFileSync(file, generateCredentialsKey() + '\n', { mode: 0o600 })
-  chmodSync(file, 0o600)
-  logger.warn('credentials_key_generated', { file, hint: 'set CREDENTIALS_KEY in production' })
-  return readFileSync(file, 'utf8').trim()
 }
 
 export async function buildNodeDeps(config: NodeConfig): Promise<NodeRuntime> {

@@ -4,6 +4,8 @@ import type { Db } from '../db/types'
 
 /** How long the first answer to a key is replayed. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000
+/** A request that died holding its key (an isolate killed mid-request) frees it after this. */
+export const IDEMPOTENCY_PENDING_TTL_MS = 60 * 1000
 
 export type IdempotencyClaim =
   | { kind: 'claimed' }
@@ -20,7 +22,7 @@ export async function claimIdempotencyKey(db: Db, workspaceId: string, key: stri
   await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.workspaceId, workspaceId), eq(idempotencyKeys.key, key), lt(idempotencyKeys.expiresAt, now)))
   const inserted = await db
     .insert(idempotencyKeys)
-    .values({ workspaceId, key, fingerprint, state: 'pending', createdAt: now, expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS) })
+    .values({ workspaceId, key, fingerprint, state: 'pending', createdAt: now, expiresAt: new Date(now.getTime() + IDEMPOTENCY_PENDING_TTL_MS) })
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key })
   if (inserted.length > 0) return { kind: 'claimed' }
@@ -31,10 +33,10 @@ export async function claimIdempotencyKey(db: Db, workspaceId: string, key: stri
   return { kind: 'in_progress' }
 }
 
-export async function completeIdempotencyKey(db: Db, workspaceId: string, key: string, status: number, body: unknown): Promise<void> {
+export async function completeIdempotencyKey(db: Db, workspaceId: string, key: string, status: number, body: unknown, now: Date): Promise<void> {
   await db
     .update(idempotencyKeys)
-    .set({ state: 'done', responseStatus: status, responseBody: body })
+    .set({ state: 'done', responseStatus: status, responseBody: body, expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS) })
     .where(and(eq(idempotencyKeys.workspaceId, workspaceId), eq(idempotencyKeys.key, key)))
 }
 

@@ -4,7 +4,7 @@ import type { Deps } from '../deps'
 import { AppError } from '../http/errors'
 import { newId } from '../lib/ids'
 import type { CropMode, Fit } from '../media/geometry'
-import { renderVariants, VariantSourceError } from '../media/variants'
+import { renderVariants, VARIANT_LIMITS, VariantSourceError } from '../media/variants'
 import { CANVASES } from '../networks/rules'
 import type { CanvasName } from '../networks/rules-schema'
 import { getAsset, type MediaAsset } from './media-assets'
@@ -80,6 +80,10 @@ async function renderMissing(
     bySize.set(size, [...(bySize.get(size) ?? []), f])
   }
   const groups = [...bySize.values()]
+  if (source.sizeBytes > VARIANT_LIMITS.maxSourceBytes) {
+    const message = `The source is ${source.sizeBytes} bytes; variants are cut from images of at most ${VARIANT_LIMITS.maxSourceBytes} bytes.`
+    throw new AppError('media_not_supported', message, { details: [{ path: 'id', message, limit: VARIANT_LIMITS.maxSourceBytes, actual: source.sizeBytes }] })
+  }
   const bytes = await deps.storage.get(source.storageKey)
   if (!bytes) throw new AppError('media_not_found', `The file of ${source.id} is no longer in storage.`, { details: [{ path: 'id', message: 'source file missing' }] })
   let rendered

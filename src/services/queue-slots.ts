@@ -4,6 +4,7 @@ import type { Db } from '../db/types'
 import { AppError, type ErrorDetail } from '../http/errors'
 import { newId } from '../lib/ids'
 import { isValidTimeZone } from '../lib/timezone'
+import { lockWorkspace } from './posts/workspace-lock'
 
 export interface QueueSlotView {
   id: string
@@ -58,6 +59,8 @@ export async function replaceQueueSchedule(
     throw new AppError('invalid_request', problems.length === 1 ? `Invalid request: ${problems[0]!.path}: ${problems[0]!.message}` : 'Invalid queue schedule; see details.', { details: problems })
   }
   await db.transaction(async (tx) => {
+    // Concurrent replacements of one schedule take turns (else both inserts collide on queue_slots_uq).
+    await lockWorkspace(tx, workspaceId)
     if (input.timezone !== undefined) await tx.update(workspaces).set({ timezone: input.timezone }).where(eq(workspaces.id, workspaceId))
     await tx.delete(queueSlots).where(eq(queueSlots.workspaceId, workspaceId))
     if (input.slots.length > 0) {

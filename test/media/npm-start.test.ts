@@ -3,9 +3,12 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import { startServer } from '../support/processes'
 import { jpeg, paint } from './helpers'
+
+// These tests start real processes (tsx, PGlite, the local store): minutes on a loaded machine, not seconds.
+vi.setConfig({ testTimeout: 180_000 })
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sps-media-start-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))

@@ -51,7 +51,7 @@ export interface StartedServer {
 }
 
 /** `npm start` (src/entry/node.ts) on a free port; resolves once it prints where it listens. */
-export function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<StartedServer> {
+export function startServer(env: Record<string, string>, timeoutMs = 150_000): Promise<StartedServer> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/entry/node.ts'], { cwd: ROOT, env: { ...env, PORT: '0' } })
     let out = ''

@@ -26,7 +26,7 @@ export const posts = pgTable(
     pinboardNetBoards: jsonb('pinboard_net_boards').$type<Record<string, string>>(),
     pinboardNetOptions: jsonb('pinboard_net_options').$type<Record<string, unknown>>(),
     linkUrl: text('link_url'),
-    recurrence: jsonb('recurrence').$type<{ frequency: 'daily' | 'weekly' | 'monthly'; interval: number; endsAt: string | null; count: number | null; occurrence?: number }>(),
+    recurrence: jsonb('recurrence').$type<{ frequency: 'daily' | 'weekly' | 'monthly'; interval: number; endsAt: string | null; count: number | null; occurrence?: number; anchor?: string }>(),
     /** The post whose publication created this occurrence of a recurring post. */
     recurrenceParentId: text('recurrence_parent_id'),
     queued: boolean('queued').notNull().default(false),

@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync'
 import type { Deps } from '../../deps'
 import { AppError, type ErrorCode, type ErrorDetail } from '../../http/errors'
+import { describeError } from '../../infra/logger'
 import { createPost } from './write'
 import type { CreatePostInput } from './types'
 
@@ -35,6 +36,9 @@ export interface BulkReport {
 interface ParsedRow {
   line: number
   values: Partial<Record<Column, string>>
+  /** Fields in the row, against the header's count: a mismatch is that row's error alone. */
+  fields: number
+  expected: number
 }
 
 const list = (v: string | undefined) => (v ? v.split('|').map((s) => s.trim()).filter(Boolean) : [])
@@ -49,7 +53,7 @@ function readCsv(csv: string): ParsedRow[] {
   let records: Array<{ record: string[]; info: { lines: number } }>
   try {
     // RFC 4180: quoted fields may hold commas, quotes ("") and line breaks.
-    records = parse(csv, { info: true, skip_empty_lines: true, relax_column_count: false, bom: true }) as unknown as typeof records
+    records = parse(csv, { info: true, skip_empty_lines: true, relax_column_count: true, bom: true }) as unknown as typeof records
   } catch (err) {
     const where = (err as { lines?: number }).lines
     throw new AppError('invalid_request', `The CSV cannot be read${where ? ` (near line ${where})` : ''}: ${(err as Error).message.replace(/^Invalid Record Length: /, '')}`, {
@@ -78,6 +82,8 @@ function readCsv(csv: string): ParsedRow[] {
     // info.lines is where the record ends; a quoted field may span lines, so count back to its start.
     line: info.lines - (record.join(',').split(/\r\n|\r|\n/).length - 1),
     values: Object.fromEntries(columns.map((c, i) => [c, record[i]])) as Partial<Record<Column, string>>,
+    fields: record.length,
+    expected: columns.length,
   }))
 }
 
@@ -111,7 +117,7 @@ function rowToInput(values: Partial<Record<Column, string>>): CreatePostInput {
  * transaction, so one bad row never stops the others.
  */
 export async function createPostsFromCsv(
-  deps: Pick<Deps, 'db' | 'clock' | 'publishQueue'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'publishQueue' | 'logger'>,
   workspaceId: string,
   csv: string,
   validate: (input: unknown) => { ok: true; value: CreatePostInput } | { ok: false; details: ErrorDetail[] },
@@ -120,12 +126,20 @@ export async function createPostsFromCsv(
   const reports: BulkRowReport[] = []
   for (const row of rows) {
     try {
+      if (row.fields !== row.expected) {
+        throw new AppError('invalid_request', `Line ${row.line} has ${row.fields} fields; the header has ${row.expected}.`, { details: [{ path: 'csv', line: row.line }] })
+      }
       const checked = validate(rowToInput(row.values))
       if (!checked.ok) throw new AppError('invalid_request', `Invalid row: ${checked.details.map((d) => `${d.path}: ${d.message}`).join('; ')}`, { details: checked.details })
       const post = await createPost(deps, workspaceId, checked.value)
       reports.push({ line: row.line, ok: true, postId: post.id, error: null })
     } catch (err) {
-      if (!(err instanceof AppError) || err.code === 'internal_error') throw err
+      // Rows before this one are committed: an unexpected failure is this row's report, never the whole answer's.
+      if (!(err instanceof AppError)) {
+        deps.logger.error('bulk_row_failed', { line: row.line, ...describeError(err) })
+        reports.push({ line: row.line, ok: false, postId: null, error: { code: 'internal_error', message: 'This row could not be saved because of an error on our side; send it again.' } })
+        continue
+      }
       reports.push({ line: row.line, ok: false, postId: null, error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) } })
     }
   }

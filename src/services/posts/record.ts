@@ -44,6 +44,12 @@ export interface PostRecord {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
 
+/** The series fields a caller set, which occurrence this is, and the previous one. */
+function recurrenceRecord(p: PostRow) {
+  const { anchor: _anchor, occurrence, ...series } = p.recurrence!
+  return { ...series, occurrence: occurrence ?? 1, parentId: p.recurrenceParentId }
+}
+
 export function toTargetRecord(t: TargetRow): TargetRecord {
   return {
     id: t.id,
@@ -80,7 +86,7 @@ export function toPostRecord(p: PostRow, postTargets: TargetRow[]): PostRecord {
     pinboardNetBoards: p.pinboardNetBoards ?? null,
     pinboardNetOptions: p.pinboardNetOptions ?? null,
     linkUrl: p.linkUrl,
-    recurrence: p.recurrence ? { ...p.recurrence, occurrence: p.recurrence.occurrence ?? 1, parentId: p.recurrenceParentId } : null,
+    recurrence: p.recurrence ? recurrenceRecord(p) : null,
     queued: p.queued,
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),

@@ -1,4 +1,4 @@
-import { and, eq, inArray, notInArray } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, notInArray, or, sql } from 'drizzle-orm'
 import { posts, targets } from '../../db/schema'
 import type { Tx } from '../../db/types'
 import type { Deps } from '../../deps'
@@ -14,7 +14,7 @@ import { timingFor } from './timing'
 import type { CreatePostInput, UpdatePostInput } from './types'
 import { assertMonthlyPostQuota, lockWorkspace } from './workspace-lock'
 
-type PostDeps = Pick<Deps, 'db' | 'clock' | 'publishQueue'>
+type PostDeps = Pick<Deps, 'db' | 'clock' | 'publishQueue' | 'logger'>
 
 const parseTime = (iso: string | null | undefined) => (iso ? new Date(iso) : null)
 
@@ -61,14 +61,23 @@ async function lockPost(tx: Tx, workspaceId: string, postId: string) {
   return row
 }
 
-/** A post can change until anything of it has gone out: PUBLISHED, PUBLISHING, or a target published. */
+/**
+ * A post can change until anything of it has gone out: PUBLISHED, PUBLISHING, or a target that
+ * is publishing, published, or got anything onto its network (a head post whose thread then
+ * failed: editing would publish the head again).
+ */
 async function assertEditable(tx: Tx, post: { id: string; status: string }): Promise<void> {
-  const settled = await tx
+  const [outside] = await tx
     .select({ id: targets.id })
     .from(targets)
-    .where(and(eq(targets.postId, post.id), inArray(targets.status, ['PUBLISHED', 'PUBLISHING'])))
+    .where(
+      and(
+        eq(targets.postId, post.id),
+        or(inArray(targets.status, ['PUBLISHED', 'PUBLISHING']), isNotNull(targets.platformPostId), sql`${targets.progress} -> 'headId' is not null`),
+      ),
+    )
     .limit(1)
-  if (post.status === 'PUBLISHED' || post.status === 'PUBLISHING' || settled.length > 0) {
+  if (post.status === 'PUBLISHED' || post.status === 'PUBLISHING' || outside) {
     throw new AppError(
       'post_not_editable',
       post.status === 'PUBLISHING' ? 'The post is being published and cannot be changed now.' : 'The post has been published (in part or in full) and cannot be changed.',

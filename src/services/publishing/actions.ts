@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm'
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm'
 import { posts, targets } from '../../db/schema'
 import type { Deps } from '../../deps'
 import { AppError, notFound } from '../../http/errors'
@@ -8,7 +8,7 @@ import { getPost } from '../posts/read'
 import type { PostRecord } from '../posts/record'
 import { dispatchPendingTargets } from './dispatch'
 
-type ActionDeps = Pick<Deps, 'db' | 'clock' | 'publishQueue'>
+type ActionDeps = Pick<Deps, 'db' | 'clock' | 'publishQueue' | 'logger'>
 
 /**
  * POST /posts/{id}/publish: publishing starts now, whatever the post was scheduled for. Targets
@@ -29,7 +29,7 @@ export async function publishPostNow(deps: ActionDeps, workspaceId: string, post
     await tx
       .update(targets)
       .set({ status: 'PENDING', dueAt: now, error: null, leaseUntil: null, progress: newRound, updatedAt: now })
-      .where(and(eq(targets.postId, postId), ne(targets.status, 'PUBLISHED')))
+      .where(and(eq(targets.postId, postId), notInArray(targets.status, ['PUBLISHED', 'PUBLISHING'])))
     return true
   })
   if (started) await dispatchPendingTargets(deps, postId)
@@ -42,7 +42,7 @@ const newRound = sql`coalesce(${targets.progress}, '{}'::jsonb) || jsonb_build_o
 /** POST /posts/{id}/retry: only FAILED targets go again; published ones are never touched. */
 export async function retryFailedTargets(deps: ActionDeps, workspaceId: string, postId: string): Promise<PostRecord> {
   const now = deps.clock.now()
-  const retried = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(posts).where(and(eq(posts.id, postId), eq(posts.workspaceId, workspaceId))).for('update')
     if (!row) throw notFound('Post')
     const failed = await tx.select({ id: targets.id }).from(targets).where(and(eq(targets.postId, postId), eq(targets.status, 'FAILED')))
@@ -52,8 +52,8 @@ export async function retryFailedTargets(deps: ActionDeps, workspaceId: string, 
       .update(targets)
       .set({ status: 'PENDING', dueAt: now, error: null, leaseUntil: null, progress: newRound, updatedAt: now })
       .where(inArray(targets.id, failed.map((f) => f.id)))
-    return failed.map((f) => f.id)
   })
-  await dispatchPendingTargets(deps, postId, retried)
+  // Every PENDING target of the post: the version changed, so siblings waiting on a backoff need new deliveries too.
+  await dispatchPendingTargets(deps, postId)
   return getPost(deps.db, workspaceId, postId)
 }

@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { posts, targets } from '../../db/schema'
 import type { Tx } from '../../db/types'
 import type { PostStatus } from '../../networks/platform-ids'
 import type { PostRow } from '../posts/record'
+import { scheduleNextOccurrence } from './recurrence'
 
 /**
  * The post's status from its targets (contract.md): all PUBLISHED -> PUBLISHED; any still
@@ -11,6 +12,7 @@ import type { PostRow } from '../posts/record'
  * Returns the post before and after, for what follows a settle (recurrence).
  */
 export async function refreshPostStatus(tx: Tx, postId: string, now: Date): Promise<{ before: PostRow; after: PostRow } | null> {
+  // Callers lock the post first (before touching its targets); locking again is a no-op.
   const [before] = await tx.select().from(posts).where(eq(posts.id, postId)).for('update')
   if (!before) return null
   const rows = await tx.select({ status: targets.status, publishedAt: targets.publishedAt }).from(targets).where(eq(targets.postId, postId))
@@ -29,3 +31,15 @@ export async function refreshPostStatus(tx: Tx, postId: string, now: Date): Prom
 
 /** Settled: nothing of the post is still on its way. */
 export const isSettled = (status: string) => status === 'PUBLISHED' || status === 'FAILED'
+
+/**
+ * After a target settles: the post's status from its targets, and for a recurring post that
+ * has settled with anything published, its next occurrence (created once: a later settle finds
+ * the child). Returns the new occurrence's id, if one was made.
+ */
+export async function settlePost(tx: Tx, postId: string, now: Date): Promise<string | null> {
+  const refreshed = await refreshPostStatus(tx, postId, now)
+  if (!refreshed || !isSettled(refreshed.after.status) || !refreshed.after.recurrence) return null
+  const published = await tx.select({ id: targets.id }).from(targets).where(and(eq(targets.postId, postId), eq(targets.status, 'PUBLISHED'))).limit(1)
+  return published.length > 0 ? scheduleNextOccurrence(tx, refreshed.after, now) : null
+}

@@ -1,12 +1,25 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { posts, targets } from '../../db/schema'
 import type { Deps } from '../../deps'
+import { describeError } from '../../infra/logger'
 
 /**
  * Hands the post's PENDING targets to the queue at their due time and notes when, so the
- * sweep knows they were dispatched. Called after the transaction that made them due.
+ * sweep knows they were dispatched. Called after the transaction that made them due, so it
+ * never fails the request: what it could not hand over, the sweep re-dispatches (their
+ * `dispatchedAt` stays unset). A failed request would make a client retry, and a retry a
+ * second post.
  */
-export async function dispatchPendingTargets(deps: Pick<Deps, 'db' | 'publishQueue' | 'clock'>, postId: string, onlyTargetIds?: string[]): Promise<number> {
+export async function dispatchPendingTargets(deps: Pick<Deps, 'db' | 'publishQueue' | 'clock' | 'logger'>, postId: string, onlyTargetIds?: string[]): Promise<number> {
+  try {
+    return await handOver(deps, postId, onlyTargetIds)
+  } catch (err) {
+    deps.logger.error('dispatch_failed', { postId, ...describeError(err) })
+    return 0
+  }
+}
+
+async function handOver(deps: Pick<Deps, 'db' | 'publishQueue' | 'clock'>, postId: string, onlyTargetIds?: string[]): Promise<number> {
   const rows = await deps.db
     .select({ id: targets.id, dueAt: targets.dueAt, attempts: targets.attempts, version: posts.version })
     .from(targets)

@@ -1,20 +1,29 @@
-import { and, eq, or, sql } from 'drizzle-orm'
+import { and, eq, isNull, or, sql } from 'drizzle-orm'
 import { accounts, targets } from '../../db/schema'
 import type { Deps } from '../../deps'
 import type { PublishProgress, PublishResult } from '../../networks/adapter'
 import { dispatchPendingTargets } from './dispatch'
-import { isSettled, refreshPostStatus } from './aggregate'
+import { settlePost } from './aggregate'
 import { retryDelaySec, type PublishPolicy } from './policy'
-import type { ClaimedTarget } from './claim'
-import { scheduleNextOccurrence } from './recurrence'
+import { lockPostRow, type ClaimedTarget } from './claim'
 
 export type PublishOutcome = 'published' | 'pending' | 'retrying' | 'failed' | 'skipped'
 
 type EngineDeps = Pick<Deps, 'db' | 'clock' | 'publishQueue' | 'logger'>
 
-/** Still ours: PUBLISHING under our claim, or marked unconfirmed by the sweep while we were still at it. */
-const ours = (targetId: string) =>
-  and(eq(targets.id, targetId), or(eq(targets.status, 'PUBLISHING'), and(eq(targets.status, 'FAILED'), sql`${targets.error} ->> 'code' = 'unconfirmed'`)))
+/**
+ * Still ours: PUBLISHING under our own claim (fenced by its lease: a sweep that took the target
+ * over set a new one), or marked unconfirmed by the sweep while we were still at it, in which
+ * case what the network really answered is the truth to record.
+ */
+const ours = (target: { id: string; leaseUntil: Date | null }) =>
+  and(
+    eq(targets.id, target.id),
+    or(
+      and(eq(targets.status, 'PUBLISHING'), target.leaseUntil ? eq(targets.leaseUntil, target.leaseUntil) : isNull(targets.leaseUntil)),
+      and(eq(targets.status, 'FAILED'), sql`${targets.error} ->> 'code' = 'unconfirmed'`),
+    ),
+  )
 
 export const RECONNECT_MESSAGE = 'token expired: reconnect the account'
 
@@ -61,22 +70,18 @@ export async function recordResult(deps: EngineDeps, policy: PublishPolicy, clai
     }
   }
   const followUp = await deps.db.transaction(async (tx) => {
+    // Lock order everywhere: the post, then its targets.
+    if (!(await lockPostRow(tx, target.postId))) return { nextPostId: null, written: false }
     const written = await tx
       .update(targets)
       .set({ ...update, leaseUntil: null, updatedAt: now, ...(result.status !== 'pending' ? { progress: stripPending(progress) } : {}) })
-      .where(ours(target.id))
+      .where(ours(target))
       .returning({ id: targets.id })
     if (written.length === 0) return { nextPostId: null, written: false }
     if (result.status === 'failed' && result.kind === 'auth_expired') {
       await tx.update(accounts).set({ status: 'EXPIRED', statusMessage: `${RECONNECT_MESSAGE}: ${result.message}`, updatedAt: now }).where(eq(accounts.id, target.accountId))
     }
-    const refreshed = await refreshPostStatus(tx, target.postId, now)
-    let nextPostId: string | null = null
-    if (refreshed && !isSettled(refreshed.before.status) && isSettled(refreshed.after.status)) {
-      const anyPublished = refreshed.after.status === 'PUBLISHED' || (await tx.select({ id: targets.id }).from(targets).where(and(eq(targets.postId, target.postId), eq(targets.status, 'PUBLISHED'))).limit(1)).length > 0
-      if (anyPublished) nextPostId = await scheduleNextOccurrence(tx, refreshed.after, now)
-    }
-    return { nextPostId, written: true }
+    return { nextPostId: await settlePost(tx, target.postId, now), written: true }
   })
   if (!followUp.written) return 'skipped'
   if (update.status === 'PENDING') await dispatchPendingTargets(deps, target.postId, [target.id])

@@ -6,18 +6,22 @@ import type { Tx } from '../../db/types'
 import { newId } from '../../lib/ids'
 import type { PostRow } from '../posts/record'
 
-type Recurrence = NonNullable<PostRow['recurrence']> & { occurrence?: number }
+type Recurrence = NonNullable<PostRow['recurrence']> & { occurrence?: number; anchor?: string }
 
 /**
- * The occurrence after `from`, at the same local wall-clock time in `timezone` (so 09:00 stays
- * 09:00 across daylight-saving changes); a month step keeps the day or takes the month's last.
+ * `steps` intervals after `anchor`, at the same local wall-clock time in `timezone` (so 09:00
+ * stays 09:00 across daylight-saving changes). Counting from the series' first occurrence keeps
+ * a monthly series on its day: from Jan 31, Feb 28, then Mar 31 (not Mar 28).
  */
-export function nextOccurrence(from: Date, recurrence: Pick<Recurrence, 'frequency' | 'interval'>, timezone: string): Date {
-  const local = new TZDate(from.getTime(), timezone)
-  const step = recurrence.interval
-  const next = recurrence.frequency === 'daily' ? addDays(local, step) : recurrence.frequency === 'weekly' ? addWeeks(local, step) : addMonths(local, step)
-  return new Date(next.getTime())
+export function occurrenceAt(anchor: Date, recurrence: Pick<Recurrence, 'frequency' | 'interval'>, timezone: string, steps: number): Date {
+  const local = new TZDate(anchor.getTime(), timezone)
+  const n = recurrence.interval * steps
+  const at = recurrence.frequency === 'daily' ? addDays(local, n) : recurrence.frequency === 'weekly' ? addWeeks(local, n) : addMonths(local, n)
+  return new Date(at.getTime())
 }
+
+/** The occurrence one interval after `from`. */
+export const nextOccurrence = (from: Date, recurrence: Pick<Recurrence, 'frequency' | 'interval'>, timezone: string): Date => occurrenceAt(from, recurrence, timezone, 1)
 
 /**
  * When an occurrence of a recurring post has gone out, the next one is created as a new
@@ -32,11 +36,12 @@ export async function scheduleNextOccurrence(tx: Tx, post: PostRow, now: Date): 
   if (existing) return null
   const [ws] = await tx.select({ timezone: workspaces.timezone }).from(workspaces).where(eq(workspaces.id, post.workspaceId))
   const timezone = ws?.timezone ?? 'UTC'
+  const anchor = recurrence.anchor ? new Date(recurrence.anchor) : post.scheduledAt
   let occurrence = recurrence.occurrence ?? 1
-  let at = post.scheduledAt
+  let at: Date
   do {
-    at = nextOccurrence(at, recurrence, timezone)
     occurrence++
+    at = occurrenceAt(anchor, recurrence, timezone, occurrence - 1)
   } while (at.getTime() <= now.getTime())
   if (recurrence.count !== null && occurrence > recurrence.count) return null
   if (recurrence.endsAt && at.getTime() > new Date(recurrence.endsAt).getTime()) return null
@@ -49,7 +54,7 @@ export async function scheduleNextOccurrence(tx: Tx, post: PostRow, now: Date): 
     scheduledAt: at,
     queued: false,
     queueSlotAt: null,
-    recurrence: { ...recurrence, occurrence },
+    recurrence: { ...recurrence, occurrence, anchor: anchor.toISOString() },
     recurrenceParentId: post.id,
     createdAt: now,
     updatedAt: now,

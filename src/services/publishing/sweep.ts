@@ -3,8 +3,8 @@ import { posts, targets } from '../../db/schema'
 import type { Deps } from '../../deps'
 import { describeError } from '../../infra/logger'
 import { dispatchPendingTargets } from './dispatch'
-import type { ClaimedTarget } from './claim'
-import { refreshPostStatus } from './aggregate'
+import { lockPostRow, type ClaimedTarget } from './claim'
+import { settlePost } from './aggregate'
 import { callNetwork, policyOf } from './publish-target'
 import { recordResult } from './record-result'
 
@@ -79,7 +79,8 @@ async function resolveExpiredClaim(deps: Deps, targetId: string): Promise<boolea
 
 async function markUnconfirmed(deps: Deps, targetId: string, postId: string, platform: string): Promise<void> {
   const now = deps.clock.now()
-  await deps.db.transaction(async (tx) => {
+  const nextPostId = await deps.db.transaction(async (tx) => {
+    if (!(await lockPostRow(tx, postId))) return null
     await tx
       .update(targets)
       .set({
@@ -93,8 +94,9 @@ async function markUnconfirmed(deps: Deps, targetId: string, postId: string, pla
         },
       })
       .where(and(eq(targets.id, targetId), eq(targets.status, 'PUBLISHING')))
-    await refreshPostStatus(tx, postId, now)
+    return settlePost(tx, postId, now)
   })
+  if (nextPostId) await dispatchPendingTargets(deps, nextPostId)
 }
 
 /**

@@ -1,0 +1,58 @@
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import ws from 'ws'
+import type { NodeConfig } from '../config'
+import { applyMigrations } from '../db/migrate'
+import { openNeon } from '../db/neon'
+import { openPglite } from '../db/pglite'
+import type { Db } from '../db/types'
+import { generateCredentialsKey } from '../infra/credential-cipher'
+import type { Logger } from '../infra/logger'
+import { lockDataDir } from './data-dir-lock'
+
+/**
+ * The Node runtime's database and credentials key, on their own so the CLI opens them without
+ * loading the HTTP app, the S3 client or the image codecs.
+ */
+export interface NodeDatabase {
+  db: Db
+  /** Which database the process runs on, for the start-up line. */
+  database: 'pglite' | 'postgres'
+  close(): Promise<void>
+}
+
+/** The database of the Node runtime: DATABASE_URL through the Neon driver, else PGlite under DATA_DIR. Migrated. */
+export async function openNodeDatabase(config: NodeConfig): Promise<NodeDatabase> {
+  if (config.DATABASE_URL) {
+    const conn = openNeon({ url: config.DATABASE_URL, wsProxy: config.NEON_WS_PROXY, webSocket: ws })
+    await applyMigrations(conn.db, 'neon')
+    return { db: conn.db, database: 'postgres', close: conn.close }
+  }
+  const dir = join(config.DATA_DIR, 'pg')
+  mkdirSync(dir, { recursive: true })
+  const unlock = lockDataDir(dir)
+  try {
+    const conn = await openPglite({ dataDir: dir })
+    await applyMigrations(conn.db, 'pglite')
+    return { db: conn.db, database: 'pglite', close: () => conn.close().finally(unlock) }
+  } catch (err) {
+    unlock()
+    throw err
+  }
+}
+
+/**
+ * CREDENTIALS_KEY, or for the embedded default a key generated once and kept (mode 600) under
+ * DATA_DIR, so `npm start` needs no configuration and credentials survive restarts.
+ */
+export function resolveCredentialsKey(config: NodeConfig, logger: Logger): string {
+  if (config.CREDENTIALS_KEY) return config.CREDENTIALS_KEY
+  const file = join(config.DATA_DIR, 'credentials.key')
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  mkdirSync(config.DATA_DIR, { recursive: true })
+  writeFileSync(file, generateCredentialsKey() + '\n', { mode: 0o600 })
+  chmodSync(file, 0o600)
+  logger.warn('credentials_key_generated', { file, hint: 'set CREDENTIALS_KEY in production' })
+  return readFileSync(file, 'utf8').trim()
+}
+
