@@ -1,3 +1,4 @@
+import { bestTimesBenchmark } from './best-times.bench'
 import { engineBenchmark } from './engine.bench'
 import { foundationBenchmark } from './foundation.bench'
 import { postsBenchmark } from './posts.bench'
@@ -5,7 +6,7 @@ import type { Benchmark } from './types'
 import { variantsBenchmark } from './variants.bench'
 
 /** `npm run bench` runs every benchmark; `npm run bench -- foundation` only the named ones. */
-const BENCHMARKS: Benchmark[] = [foundationBenchmark, postsBenchmark, engineBenchmark, variantsBenchmark]
+const BENCHMARKS: Benchmark[] = [foundationBenchmark, postsBenchmark, engineBenchmark, variantsBenchmark, bestTimesBenchmark]
 
 async function main() {
   const wanted = process.argv.slice(2)

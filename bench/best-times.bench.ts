@@ -1,0 +1,98 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { sql } from 'drizzle-orm'
+import { createApp } from '../src/app'
+import { parseNodeConfig } from '../src/config'
+import { createMemoryRateLimiter } from '../src/infra/ratelimit/memory'
+import type { PlatformId } from '../src/networks/platform-ids'
+import { buildNodeDeps } from '../src/runtime/node-deps'
+import { addSandboxAccount } from '../src/services/accounts'
+import { getBestTimes } from '../src/services/analytics/best-times'
+import { COLLECTION_SCHEDULE } from '../src/services/analytics/engagement'
+import { createToken } from '../src/services/tokens'
+import { createWorkspace } from '../src/services/workspaces'
+import { percentile, round, timeMany, type Benchmark } from './types'
+
+const POSTS = 10_000
+const PLATFORMS: PlatformId[] = ['PHOTO_NET', 'MICROBLOG_NET', 'SOCIALGRAPH_NET', 'VIDEOSHARE_NET']
+
+/** The collection schedule's snapshot ages, in hours: every snapshot a 30-day-old post has. */
+function snapshotAges(): number[] {
+  const ages: number[] = []
+  let from = 0
+  for (const step of COLLECTION_SCHEDULE) {
+    for (let age = from + step.everyHours; age <= step.untilAgeHours; age += step.everyHours) ages.push(age)
+    from = step.untilAgeHours
+  }
+  return ages
+}
+
+/**
+ * GET /v1/best-times over 10,000 published posts (four accounts, Europe/Berlin), each with every
+ * metric snapshot the collection schedule takes (about 33 per post), on the embedded database.
+ */
+export const bestTimesBenchmark: Benchmark = {
+  name: 'best-times',
+  description: `GET /v1/best-times over ${POSTS.toLocaleString('en')} published posts with their full snapshot history (PGlite)`,
+  async run() {
+    const dir = mkdtempSync(join(tmpdir(), 'sps-bench-best-times-'))
+    const runtime = await buildNodeDeps(parseNodeConfig({ ...process.env, DATA_DIR: dir, LOG_LEVEL: 'silent' }))
+    try {
+      const { deps } = runtime
+      deps.rateLimiter = createMemoryRateLimiter({ rules: { default: { limit: 1_000_000, windowSec: 60 } } })
+      const ws = await createWorkspace(deps.db, { name: 'bench', planId: 'agency', timezone: 'Europe/Berlin' })
+      const { token } = await createToken(deps.db, ws.id, 'bench')
+      const accounts = []
+      for (const platform of PLATFORMS) accounts.push(await addSandboxAccount(deps.db, deps.cipher, { workspaceId: ws.id, platform, username: platform }))
+      const accountArray = sql.raw(`array['${accounts.map((a) => a.id).join("','")}']`)
+      const platformArray = sql.raw(`array['${accounts.map((a) => a.platform).join("','")}']`)
+      const ages = sql.raw(`array[${snapshotAges().join(',')}]`)
+
+      const seedStart = performance.now()
+      // One post every 25 minutes going back ~174 days from two days ago.
+      await deps.db.execute(sql`insert into posts (id, workspace_id, status, type, caption, media_ids, published_at, created_at, updated_at)
+        select 'post_bt_' || g, ${ws.id}, 'PUBLISHED', 'IMAGE', 'Seeded ' || g, '[]'::jsonb, now() - interval '2 days' - (g * 25 || ' minutes')::interval, now(), now()
+        from generate_series(1, ${POSTS}) g`)
+      await deps.db.execute(sql`insert into targets (id, post_id, workspace_id, account_id, platform, position, status, platform_post_id, published_at)
+        select 'tgt_bt_' || g, 'post_bt_' || g, ${ws.id}, (${accountArray})[1 + g % 4], (${platformArray})[1 + g % 4], 0, 'PUBLISHED', 'net_' || g, p.published_at
+        from generate_series(1, ${POSTS}) g join posts p on p.id = 'post_bt_' || g`)
+      // Engagement grows with age; posts at 18:00 local earn twice as much; accounts differ tenfold in size.
+      await deps.db.execute(sql`insert into target_metric_snapshots (id, target_id, collected_at, likes, comments, shares, views, saves)
+        select 'ms_bt_' || g || '_' || a, 'tgt_bt_' || g, t.published_at + (a || ' hours')::interval,
+               f.e * 8 / 10, f.e / 10, f.e / 20, f.e * 20, f.e / 20
+        from generate_series(1, ${POSTS}) g
+        join targets t on t.id = 'tgt_bt_' || g
+        cross join unnest(${ages}) a
+        cross join lateral (select ((10 ^ (g % 4)) * (40 + g * 7 % 40) * least(1, a / 48.0)
+               * case when extract(hour from t.published_at at time zone 'Europe/Berlin') = 18 then 2 else 1 end)::int as e) f
+        where t.published_at + (a || ' hours')::interval <= now()`)
+      await deps.db.execute(sql`analyze`)
+      const seedMs = performance.now() - seedStart
+      const counted = (await deps.db.execute(sql`select count(*)::int as n from target_metric_snapshots`)) as unknown as { rows: Array<{ n: number }> }
+      const snapshots = counted.rows[0]?.n ?? 0
+
+      const service = await timeMany(20, () => getBestTimes(deps.db, ws.id, new Date()), 3)
+      const app = createApp(deps)
+      const headers = { authorization: `Bearer ${token}` }
+      let top = ''
+      const http = await timeMany(20, async () => {
+        const res = await app.request('/v1/best-times', { headers })
+        if (res.status !== 200) throw new Error(`best-times answered ${res.status}: ${await res.text()}`)
+        const body = (await res.json()) as { overall: { observations: number; slots: Array<{ weekday: number; minutes: number; score: number }> } }
+        const best = body.overall.slots[0]
+        top = best ? `weekday ${best.weekday} ${best.minutes / 60}:00 score ${best.score} (${body.overall.observations} obs)` : 'none'
+      }, 3)
+      const row = (what: string, d: number[]): Record<string, string | number> => ({ what, runs: d.length, p50_ms: round(percentile(d, 50)), p95_ms: round(percentile(d, 95)), max_ms: round(d.at(-1)!) })
+      const rows: Array<Record<string, string | number>> = [
+        { what: 'seed', posts: POSTS, snapshots, ms: round(seedMs, 0) },
+        row('getBestTimes (service)', service),
+        { ...row('GET /v1/best-times', http), top },
+      ]
+      return rows
+    } finally {
+      await runtime.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  },
+}
