@@ -11,9 +11,9 @@ import { scheduleNextOccurrence } from './recurrence'
  * post's row lock, so two targets settling at once cannot both read a stale picture.
  * Returns the post before and after, for what follows a settle (recurrence).
  */
-export async function refreshPostStatus(tx: Tx, postId: string, now: Date): Promise<{ before: PostRow; after: PostRow } | null> {
-  // Callers lock the post first (before touching its targets); locking again is a no-op.
-  const [before] = await tx.select().from(posts).where(eq(posts.id, postId)).for('update')
+export async function refreshPostStatus(tx: Tx, postId: string, now: Date, locked?: PostRow): Promise<{ before: PostRow; after: PostRow } | null> {
+  // Callers lock the post first (before touching its targets) and may hand the locked row over.
+  const before = locked ?? (await tx.select().from(posts).where(eq(posts.id, postId)).for('update'))[0]
   if (!before) return null
   const rows = await tx.select({ status: targets.status, publishedAt: targets.publishedAt }).from(targets).where(eq(targets.postId, postId))
   let status: PostStatus
@@ -37,8 +37,8 @@ export const isSettled = (status: string) => status === 'PUBLISHED' || status ==
  * has settled with anything published, its next occurrence (created once: a later settle finds
  * the child). Returns the new occurrence's id, if one was made.
  */
-export async function settlePost(tx: Tx, postId: string, now: Date): Promise<string | null> {
-  const refreshed = await refreshPostStatus(tx, postId, now)
+export async function settlePost(tx: Tx, postId: string, now: Date, locked?: PostRow): Promise<string | null> {
+  const refreshed = await refreshPostStatus(tx, postId, now, locked)
   if (!refreshed || !isSettled(refreshed.after.status) || !refreshed.after.recurrence) return null
   const published = await tx.select({ id: targets.id }).from(targets).where(and(eq(targets.postId, postId), eq(targets.status, 'PUBLISHED'))).limit(1)
   return published.length > 0 ? scheduleNextOccurrence(tx, refreshed.after, now) : null

@@ -21,12 +21,16 @@ const EARLY_TOLERANCE_MS = 5_000
  */
 export async function claimTarget(db: Db, targetId: string, version: number, now: Date, leaseSec: number): Promise<ClaimedTarget | null> {
   return db.transaction(async (tx) => {
-    const [ref] = await tx.select({ postId: targets.postId }).from(targets).where(eq(targets.id, targetId))
-    if (!ref) return null
     const [post] = await tx
       .select()
       .from(posts)
-      .where(and(eq(posts.id, ref.postId), eq(posts.version, version), inArray(posts.status, ['SCHEDULED', 'PUBLISHING'])))
+      .where(
+        and(
+          sql`${posts.id} = (select t.post_id from targets t where t.id = ${targetId})`,
+          eq(posts.version, version),
+          inArray(posts.status, ['SCHEDULED', 'PUBLISHING']),
+        ),
+      )
       .for('update')
     if (!post) return null
     const [target] = await tx

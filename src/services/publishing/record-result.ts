@@ -71,7 +71,8 @@ export async function recordResult(deps: EngineDeps, policy: PublishPolicy, clai
   }
   const followUp = await deps.db.transaction(async (tx) => {
     // Lock order everywhere: the post, then its targets.
-    if (!(await lockPostRow(tx, target.postId))) return { nextPostId: null, written: false }
+    const locked = await lockPostRow(tx, target.postId)
+    if (!locked) return { nextPostId: null, written: false }
     const written = await tx
       .update(targets)
       .set({ ...update, leaseUntil: null, updatedAt: now, ...(result.status !== 'pending' ? { progress: stripPending(progress) } : {}) })
@@ -81,7 +82,7 @@ export async function recordResult(deps: EngineDeps, policy: PublishPolicy, clai
     if (result.status === 'failed' && result.kind === 'auth_expired') {
       await tx.update(accounts).set({ status: 'EXPIRED', statusMessage: `${RECONNECT_MESSAGE}: ${result.message}`, updatedAt: now }).where(eq(accounts.id, target.accountId))
     }
-    return { nextPostId: await settlePost(tx, target.postId, now), written: true }
+    return { nextPostId: await settlePost(tx, target.postId, now, locked), written: true }
   })
   if (!followUp.written) return 'skipped'
   if (update.status === 'PENDING') await dispatchPendingTargets(deps, target.postId, [target.id])

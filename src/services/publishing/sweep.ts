@@ -105,12 +105,15 @@ async function markUnconfirmed(deps: Deps, targetId: string, postId: string, pla
  */
 export async function requeuePendingTargets(deps: Deps): Promise<number> {
   const rows = await deps.db
-    .selectDistinct({ postId: targets.postId })
+    .select({ id: targets.id, dueAt: targets.dueAt, attempts: targets.attempts, version: posts.version })
     .from(targets)
     .innerJoin(posts, eq(posts.id, targets.postId))
     .where(and(eq(targets.status, 'PENDING'), isNotNull(targets.dueAt), inArray(posts.status, ['SCHEDULED', 'PUBLISHING'])))
-  let count = 0
-  for (const { postId } of rows) count += await dispatchPendingTargets(deps, postId)
-  return count
+  if (rows.length === 0) return 0
+  await deps.publishQueue.enqueue(rows.map((r) => ({ targetId: r.id, version: r.version, notBefore: r.dueAt!, attempt: r.attempts + 1 })))
+  const now = deps.clock.now()
+  for (let i = 0; i < rows.length; i += 1000) {
+    await deps.db.update(targets).set({ dispatchedAt: now }).where(inArray(targets.id, rows.slice(i, i + 1000).map((r) => r.id)))
+  }
+  return rows.length
 }
-
