@@ -189,5 +189,5 @@ describe('npm run cli -- analytics collect', () => {
     const missing = await runCli(['analytics', 'collect', '--workspace', 'ws_missing'], env)
     expect(missing.code).toBe(1)
     expect(missing.stderr).toMatch(/no workspace with id ws_missing/)
-  })
+  }, 180_000) // real processes (tsx, PGlite): minutes on a loaded machine
 })
