@@ -10,6 +10,7 @@ import { addSandboxAccount } from '../src/services/accounts'
 import { publishTarget } from '../src/services/publishing/publish-target'
 import { requeuePendingTargets } from '../src/services/publishing/sweep'
 import { createWorkspace } from '../src/services/workspaces'
+import { startTestServices } from '../test/support/services'
 import { percentile, round, type Benchmark } from './types'
 
 const TARGETS = 10_000
@@ -26,14 +27,24 @@ export const engineBenchmark: Benchmark = {
   description: `${TARGETS.toLocaleString('en')} targets due at once, adapter ${ADAPTER_MS} ms per call, in-process queue on Node`,
   async run() {
     const rows: Array<Record<string, string | number>> = []
-    for (const concurrency of [64, 256]) rows.push(...(await drainOnce(concurrency)))
+    for (const concurrency of [64, 256]) rows.push(...(await drainOnce(concurrency, null)))
+    // With DATABASE_URL, the same drain on that PostgreSQL through the Neon driver (a fresh database).
+    if (process.env.DATABASE_URL) {
+      const services = await startTestServices({ databaseUrl: process.env.DATABASE_URL })
+      try {
+        rows.push(...(await drainOnce(64, { DATABASE_URL: services.databaseUrl!, NEON_WS_PROXY: services.neonWsProxy! })))
+      } finally {
+        await services.close()
+      }
+    }
     return rows
   },
 }
 
-async function drainOnce(concurrency: number): Promise<Array<Record<string, string | number>>> {
+async function drainOnce(concurrency: number, server: { DATABASE_URL: string; NEON_WS_PROXY: string } | null): Promise<Array<Record<string, string | number>>> {
   const dir = mkdtempSync(join(tmpdir(), 'sps-bench-engine-'))
-  const runtime = await buildNodeDeps(parseNodeConfig({ ...process.env, DATA_DIR: dir, LOG_LEVEL: 'silent', PORT: '0' }))
+  const { DATABASE_URL: _ignored, ...env } = process.env
+  const runtime = await buildNodeDeps(parseNodeConfig({ ...env, ...server, DATA_DIR: dir, LOG_LEVEL: 'silent', PORT: '0' }))
   const { deps } = runtime
   try {
     const calls = new Map<string, number>()
@@ -77,7 +88,7 @@ async function drainOnce(concurrency: number): Promise<Array<Record<string, stri
     const duplicates = [...calls.values()].filter((n) => n > 1).length
     await queue.close()
     lateness.sort((a, b) => a - b)
-    const label = `concurrency ${concurrency}`
+    const label = `${server ? 'PostgreSQL' : 'PGlite'}, concurrency ${concurrency}`
     return [
       { measure: `${label}: handed to the queue at start-up`, value: enqueued },
       { measure: `${label}: start-up requeue, ms`, value: round(enqueueMs, 0) },
