@@ -1,9 +1,10 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm'
-import { accounts, plans, workspaces } from '../db/schema'
+import { accounts } from '../db/schema'
 import type { Db } from '../db/types'
 import { AppError } from '../http/errors'
 import type { CredentialCipher } from '../infra/credential-cipher'
 import { newId } from '../lib/ids'
+import { lockWorkspace } from './workspace-lock'
 import type { AccountStatus, Connection, PlatformId, SandboxFailMode } from '../networks/platform-ids'
 
 export interface AccountRecord {
@@ -60,21 +61,15 @@ export async function insertAccount(db: Db, cipher: CredentialCipher, input: New
   const id = newId('account')
   const sealed = await cipher.encrypt(input.credentials, id)
   return db.transaction(async (tx) => {
-    const [ws] = await tx
-      .select({ cap: plans.socialAccounts })
-      .from(workspaces)
-      .innerJoin(plans, eq(plans.id, workspaces.planId))
-      .where(eq(workspaces.id, input.workspaceId))
-      .for('update', { of: workspaces })
-    if (!ws) throw new AppError('not_found', 'Workspace not found.')
-    if (ws.cap >= 0) {
+    const ws = await lockWorkspace(tx, input.workspaceId)
+    if (ws.socialAccounts >= 0) {
       const [used] = await tx
         .select({ n: count() })
         .from(accounts)
         .where(and(eq(accounts.workspaceId, input.workspaceId), ne(accounts.status, 'DISCONNECTED')))
-      if ((used?.n ?? 0) >= ws.cap) {
-        throw new AppError('plan_limit_reached', `Your plan allows ${ws.cap} connected accounts; disconnect one or upgrade the plan.`, {
-          details: [{ path: 'socialAccounts', limit: ws.cap, actual: (used?.n ?? 0) + 1 }],
+      if ((used?.n ?? 0) >= ws.socialAccounts) {
+        throw new AppError('plan_limit_reached', `Your plan allows ${ws.socialAccounts} connected accounts; disconnect one or upgrade the plan.`, {
+          details: [{ path: 'socialAccounts', limit: ws.socialAccounts, actual: (used?.n ?? 0) + 1 }],
         })
       }
     }

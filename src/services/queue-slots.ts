@@ -4,7 +4,7 @@ import type { Db } from '../db/types'
 import { AppError, type ErrorDetail } from '../http/errors'
 import { newId } from '../lib/ids'
 import { isValidTimeZone } from '../lib/timezone'
-import { lockWorkspace } from './posts/workspace-lock'
+import { lockWorkspace } from './workspace-lock'
 
 export interface QueueSlotView {
   id: string

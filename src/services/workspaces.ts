@@ -1,9 +1,10 @@
-import { and, count, eq, gte, ne, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { accounts, plans, posts, workspaces } from '../db/schema'
 import type { Db } from '../db/types'
 import { AppError } from '../http/errors'
 import { newId } from '../lib/ids'
 import { isValidTimeZone } from '../lib/timezone'
+import { monthStartIn } from './workspace-lock'
 
 export interface PlanView {
   id: string
@@ -32,31 +33,9 @@ export async function createWorkspace(db: Db, input: { name: string; planId?: st
   return row!
 }
 
-/** Connected accounts that count against the plan: every one not disconnected. */
-export async function countConnectedAccounts(db: Db, workspaceId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(accounts)
-    .where(and(eq(accounts.workspaceId, workspaceId), ne(accounts.status, 'DISCONNECTED')))
-  return row?.n ?? 0
-}
-
-/**
- * Posts created since the first day of the current month at midnight in the workspace's own time zone:
- * the count `monthlyPosts` is enforced against.
- */
-export async function countPostsThisMonth(db: Db, workspaceId: string, timezone: string, now: Date): Promise<number> {
-  const monthStart = sql`(date_trunc('month', (${now.toISOString()}::timestamptz AT TIME ZONE ${timezone})) AT TIME ZONE ${timezone})`
-  const [row] = await db
-    .select({ n: count() })
-    .from(posts)
-    .where(and(eq(posts.workspaceId, workspaceId), gte(posts.createdAt, monthStart)))
-  return row?.n ?? 0
-}
-
 /** Counts in the same terms as plan enforcement: one statement, whatever the workspace size. */
 export async function getWorkspaceOverview(db: Db, workspaceId: string, now: Date): Promise<WorkspaceOverview> {
-  const monthStart = sql`(date_trunc('month', (${now.toISOString()}::timestamptz AT TIME ZONE ${workspaces.timezone})) AT TIME ZONE ${workspaces.timezone})`
+  const monthStart = monthStartIn(workspaces.timezone, now)
   const [row] = await db
     .select({
       workspace: workspaces,

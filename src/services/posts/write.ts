@@ -12,7 +12,7 @@ import { getPost } from './read'
 import type { PostRecord } from './record'
 import { timingFor } from './timing'
 import type { CreatePostInput, UpdatePostInput } from './types'
-import { assertMonthlyPostQuota, lockWorkspace } from './workspace-lock'
+import { assertMonthlyPostQuota, lockWorkspace } from '../workspace-lock'
 
 type PostDeps = Pick<Deps, 'db' | 'clock' | 'publishQueue' | 'logger'>
 
