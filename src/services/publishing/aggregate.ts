@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { posts, targets } from '../../db/schema'
 import type { Tx } from '../../db/types'
+import type { PostStatus } from '../../networks/platform-ids'
 import type { PostRow } from '../posts/record'
 import { scheduleNextOccurrence } from './recurrence'
 
@@ -11,23 +12,21 @@ import { scheduleNextOccurrence } from './recurrence'
  * Returns the post before and after, for what follows a settle (recurrence).
  */
 export async function refreshPostStatus(tx: Tx, postId: string, now: Date, locked?: PostRow): Promise<{ before: PostRow; after: PostRow } | null> {
-  // Callers lock the post first (before touching its targets) and may hand the locked row over;
-  // with the lock held, this one statement reads every target's settled state.
+  // Callers lock the post first (before touching its targets) and may hand the locked row over.
   const before = locked ?? (await tx.select().from(posts).where(eq(posts.id, postId)).for('update'))[0]
   if (!before) return null
-  const ofPost = sql`from targets where post_id = ${postId}`
-  const allPublished = sql`(select count(*) > 0 and bool_and(status = 'PUBLISHED') ${ofPost})`
+  const rows = await tx.select({ status: targets.status, publishedAt: targets.publishedAt }).from(targets).where(eq(targets.postId, postId))
+  let status: PostStatus
+  if (rows.length > 0 && rows.every((r) => r.status === 'PUBLISHED')) status = 'PUBLISHED'
+  else if (rows.some((r) => r.status === 'PENDING' || r.status === 'PUBLISHING')) status = 'PUBLISHING'
+  else status = 'FAILED'
+  const latest = rows.reduce<Date | null>((max, r) => (r.publishedAt && (!max || r.publishedAt > max) ? r.publishedAt : max), null)
   const [after] = await tx
     .update(posts)
-    .set({
-      status: sql`case when ${allPublished} then 'PUBLISHED'
-        when (select bool_or(status in ('PENDING', 'PUBLISHING')) ${ofPost}) then 'PUBLISHING' else 'FAILED' end`,
-      publishedAt: sql`case when ${allPublished} then (select max(published_at) ${ofPost}) else ${posts.publishedAt} end`,
-      updatedAt: now,
-    })
+    .set({ status, publishedAt: status === 'PUBLISHED' ? latest : before.publishedAt, updatedAt: now })
     .where(eq(posts.id, postId))
     .returning()
-  return after ? { before, after } : null
+  return { before, after: after! }
 }
 
 /** Settled: nothing of the post is still on its way. */
