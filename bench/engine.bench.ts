@@ -13,7 +13,7 @@ import { createWorkspace } from '../src/services/workspaces'
 import { startTestServices } from '../test/support/services'
 import { percentile, round, type Benchmark } from './types'
 
-const TARGETS = 10_000
+const TARGETS = Number(process.env.BENCH_ENGINE_TARGETS ?? 10_000)
 const PER_POST = 10
 const ADAPTER_MS = 100
 
@@ -27,7 +27,7 @@ export const engineBenchmark: Benchmark = {
   description: `${TARGETS.toLocaleString('en')} targets due at once, adapter ${ADAPTER_MS} ms per call, in-process queue on Node`,
   async run() {
     const rows: Array<Record<string, string | number>> = []
-    for (const concurrency of [64, 256]) rows.push(...(await drainOnce(concurrency, null)))
+    if (!process.env.BENCH_ENGINE_PG_ONLY) for (const concurrency of [64, 256]) rows.push(...(await drainOnce(concurrency, null)))
     // With DATABASE_URL, the same drain on that PostgreSQL through the Neon driver (a fresh database).
     if (process.env.DATABASE_URL) {
       const services = await startTestServices({ databaseUrl: process.env.DATABASE_URL })
