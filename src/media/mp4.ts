@@ -12,7 +12,8 @@ export interface Mp4Info {
 }
 
 const MAX_MOOV_BYTES = 32 * 1024 * 1024
-const MAX_TOP_LEVEL_BOXES = 1000
+/** Real files have a handful of top-level boxes (ftyp, free, mdat, moov, uuid...); each costs one ranged read. */
+const MAX_TOP_LEVEL_BOXES = 32
 
 const u32 = (b: Uint8Array, o: number) => new DataView(b.buffer, b.byteOffset, b.byteLength).getUint32(o)
 const i32 = (b: Uint8Array, o: number) => new DataView(b.buffer, b.byteOffset, b.byteLength).getInt32(o)
