@@ -33,8 +33,27 @@ export const DEFAULT_NETWORK_ORIGINS = {
   MESSAGING_NET_API_URL: 'https://api.telegram.org',
   CHAT_NET_API_URL: 'https://discord.com',
   OPENPROTOCOL_NET_VIDEO_URL: 'https://video.bsky.app',
+  /** The video-share network's token endpoint lives on its own origin. */
+  VIDEOSHARE_NET_OAUTH_URL: 'https://oauth2.googleapis.com',
 } as const
 export type NetworkOriginKey = keyof typeof DEFAULT_NETWORK_ORIGINS
+
+/** Networks whose token refresh needs this service's registered OAuth client (`<ID>_CLIENT_ID` / `<ID>_CLIENT_SECRET`). */
+export const OAUTH_CLIENT_PLATFORMS = ['MICROBLOG_NET', 'SHORTVIDEO_NET', 'VIDEOSHARE_NET', 'PINBOARD_NET'] as const
+export type OAuthClientPlatform = (typeof OAUTH_CLIENT_PLATFORMS)[number]
+export interface OAuthClient {
+  clientId: string
+  /** Absent for a public client (the microblog network's PKCE apps). */
+  clientSecret: string | null
+}
+export type NetworkClients = Partial<Record<OAuthClientPlatform, OAuthClient>>
+
+const oauthClientKeys = Object.fromEntries(
+  OAUTH_CLIENT_PLATFORMS.flatMap((p) => [
+    [`${p}_CLIENT_ID`, z.string().optional()],
+    [`${p}_CLIENT_SECRET`, z.string().optional()],
+  ]),
+) as Record<`${OAuthClientPlatform}_CLIENT_${'ID' | 'SECRET'}`, z.ZodOptional<z.ZodString>>
 
 const shared = {
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
@@ -43,6 +62,7 @@ const shared = {
   /** Largest JSON body accepted, in bytes (413 beyond). */
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
   CREDENTIALS_KEY: base64Key.optional(),
+  ...oauthClientKeys,
   ...(Object.fromEntries(
     Object.entries(DEFAULT_NETWORK_ORIGINS).map(([k, v]) => [k, z.url().default(v)]),
   ) as { [K in NetworkOriginKey]: z.ZodDefault<z.ZodURL> }),
@@ -134,6 +154,17 @@ export const parseWorkerConfig = (env: Record<string, unknown>): WorkerConfig =>
 
 export function networkOrigins(config: Record<NetworkOriginKey, string>): NetworkOrigins {
   return Object.fromEntries(Object.keys(DEFAULT_NETWORK_ORIGINS).map((k) => [k, config[k as NetworkOriginKey]])) as NetworkOrigins
+}
+
+/** The OAuth clients configured for token refresh; a platform without one cannot renew its tokens. */
+export function networkClients(config: Partial<Record<string, unknown>>): NetworkClients {
+  const clients: NetworkClients = {}
+  for (const p of OAUTH_CLIENT_PLATFORMS) {
+    const id = config[`${p}_CLIENT_ID`]
+    const secret = config[`${p}_CLIENT_SECRET`]
+    if (typeof id === 'string' && id) clients[p] = { clientId: id, clientSecret: typeof secret === 'string' && secret ? secret : null }
+  }
+  return clients
 }
 
 export { PLATFORM_IDS }

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import type { NetworkOrigins } from './config'
+import type { NetworkClients, NetworkOrigins } from './config'
 import type { Db } from './db/types'
 import type { Clock } from './infra/clock'
 import type { CredentialCipher } from './infra/credential-cipher'
@@ -17,6 +17,8 @@ export interface AppSettings {
   /** Base URL of this service as users reach it (permalinks of the sandbox network, callbacks). */
   publicUrl: string | null
   networkOrigins: NetworkOrigins
+  /** OAuth clients of the networks whose token refresh needs one. */
+  networkClients?: NetworkClients
   /** Retry and lease policy of the publishing engine; defaults in services/publishing/policy.ts. */
   publishing?: Partial<PublishPolicy>
 }

@@ -46,6 +46,7 @@ describe('analytics collection', () => {
     expect(first.map((s) => s.targetId).sort()).toEqual([fresh!, threeDays!, tenDays!, chatPost!].sort())
     const expected = sandboxInsights('PHOTO_NET', {
       accountId: photo.id,
+      connection: 'SANDBOX',
       credentials: {},
       posts: [{ targetId: threeDays!, platformPostId: `net_${threeDays}`, publishedAt: ago(72) }],
       fetch,

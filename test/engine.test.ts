@@ -48,7 +48,7 @@ describe('publishing engine', () => {
     // The process claims the target and the network creates the post, then the process dies.
     const claimed = await claimTarget(t.deps.db, d!.targetId, d!.version, clock.now(), 60)
     expect(claimed).not.toBeNull()
-    await network.adapter.publish({ idempotencyKey: d!.targetId, accountId: a.id, connection: 'SANDBOX', credentials: {}, content: { platform: 'MICROBLOG_NET', type: 'IMAGE', text: 'Hello', media: [], threadParts: [], firstComment: null, replyToMicropostId: null, quoteMicropostId: null, videoNetOptions: null, audio: null, pinboardBoardId: null, pinTitle: null, linkUrl: null }, progress: {}, saveProgress: async () => {}, attempt: 1, fetch, baseUrl: '' })
+    await network.adapter.publish({ idempotencyKey: d!.targetId, accountId: a.id, connection: 'SANDBOX', credentials: {}, content: { platform: 'MICROBLOG_NET', type: 'IMAGE', text: 'Hello', media: [], threadParts: [], firstComment: null, replyToMicropostId: null, quoteMicropostId: null, videoNetOptions: null, audio: null, pinboardBoardId: null, pinTitle: null, linkUrl: null }, progress: {}, saveProgress: async () => {}, attempt: 1, fetch, baseUrl: '', now: clock.now() })
     expect(network.posts.size).toBe(1)
     // Within the lease the sweep leaves it alone; past it, the network is asked.
     expect((await sweepTargets(t.deps)).confirmed).toBe(0)

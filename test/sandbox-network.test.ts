@@ -57,6 +57,7 @@ function target(platform: PlatformId, content: Partial<TargetContent> = {}, inpu
     attempt: 1,
     fetch,
     baseUrl: '',
+    now: new Date(),
     ...input,
   }
   return { input: publishInput, saved }
@@ -214,14 +215,14 @@ describe('sandbox network: status, delete, boards, insights', () => {
     const { input } = target('MICROBLOG_NET')
     const made = published(await sandbox.publish(input))
     const microblog = sandbox.forPlatform('MICROBLOG_NET')
-    await microblog.deletePost!({ credentials: {}, platformPostId: made.platformPostId, fetch, baseUrl: '' })
+    await microblog.deletePost!({ connection: 'SANDBOX', credentials: {}, platformPostId: made.platformPostId, fetch, baseUrl: '' })
     expect(await store.get(made.platformPostId)).toBeNull()
     expect(sandbox.forPlatform('PHOTO_NET').deletePost).toBeUndefined()
     expect(sandbox.forPlatform('MICROBLOG_NET').listBoards).toBeUndefined()
   })
 
   it('lists three stable boards per pinboard account', async () => {
-    const boards = await sandbox.forPlatform('PINBOARD_NET').listBoards!({ accountId: 'acc_boards', credentials: {}, fetch, baseUrl: '' })
+    const boards = await sandbox.forPlatform('PINBOARD_NET').listBoards!({ accountId: 'acc_boards', connection: 'SANDBOX', credentials: {}, fetch, baseUrl: '' })
     expect(boards.map((b) => [b.name, b.privacy])).toEqual([
       ['Inspiration', 'PUBLIC'],
       ['Recipes', 'PUBLIC'],
@@ -234,6 +235,7 @@ describe('sandbox network: status, delete, boards, insights', () => {
 
   const insightsInput = (accountId: string, now: string, posts: Array<[string, string]> = [['tgt_1', 'sbx_1']]) => ({
     accountId,
+    connection: 'SANDBOX',
     credentials: {},
     posts: posts.map(([targetId, platformPostId]) => ({ targetId, platformPostId, publishedAt: new Date('2026-03-04T09:00:00Z') })),
     fetch,

@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm'
 import { workspaces } from '../db/schema'
 import type { Deps } from '../deps'
 import { AppError } from '../http/errors'
-import { CONNECTIONS, PLATFORM_IDS, SANDBOX_FAIL_MODES, type PlatformId, type SandboxFailMode } from '../networks/platform-ids'
-import { parseNodeConfig, networkOrigins } from '../config'
+import { CONNECTIONS, PLATFORM_IDS, SANDBOX_FAIL_MODES, type Connection, type PlatformId, type SandboxFailMode } from '../networks/platform-ids'
+import { networkClients, networkOrigins, parseNodeConfig } from '../config'
 import { createLogger } from '../infra/logger'
 import { buildNetworkRegistry } from '../runtime/networks'
+import { connectAccount } from '../services/account-connection'
 import { addSandboxAccount } from '../services/accounts'
 import { collectAnalytics } from '../services/analytics/collect'
 import { createToken, revokeToken } from '../services/tokens'
@@ -49,7 +50,7 @@ const accountAdd: Command = async (deps, argv) => {
   const o = parseOptions(argv, {
     workspace: { type: 'string', required: true },
     platform: { type: 'string', required: true },
-    username: { type: 'string', required: true },
+    username: { type: 'string' },
     sandbox: { type: 'boolean' },
     'fail-mode': { type: 'string' },
     connection: { type: 'string' },
@@ -57,26 +58,41 @@ const accountAdd: Command = async (deps, argv) => {
   })
   const platform = oneOf(o.platform as string, PLATFORM_IDS, 'platform') as PlatformId
   await requireWorkspace(deps, o.workspace as string)
-  if (!o.sandbox) {
-    if (o.connection) oneOf(o.connection as string, CONNECTIONS, 'connection')
-    throw new CliError(
-      'only --sandbox accounts can be added in this version: connecting a real network needs its adapter, which verifies the credentials against the network first',
-    )
+  if (o.sandbox) {
+    if (o.connection || o.credentials) throw new CliError('--sandbox takes no --connection or --credentials')
+    if (!o.username) throw new CliError('--username is required with --sandbox')
+    const failMode = o['fail-mode'] === undefined ? undefined : (oneOf(o['fail-mode'] as string, SANDBOX_FAIL_MODES, 'fail-mode') as SandboxFailMode)
+    return addSandboxAccount(deps.db, deps.cipher, { workspaceId: o.workspace as string, platform, username: o.username as string, failMode })
   }
-  if (o.connection || o.credentials) throw new CliError('--sandbox takes no --connection or --credentials')
-  const failMode = o['fail-mode'] === undefined ? undefined : (oneOf(o['fail-mode'] as string, SANDBOX_FAIL_MODES, 'fail-mode') as SandboxFailMode)
-  return addSandboxAccount(deps.db, deps.cipher, { workspaceId: o.workspace as string, platform, username: o.username as string, failMode })
+  if (!o.connection || !o.credentials) throw new CliError('either --sandbox, or --connection with --credentials \'<json>\' (contract.md, "Network connections")')
+  if (o['fail-mode'] !== undefined) throw new CliError('--fail-mode applies to --sandbox accounts only')
+  const connection = oneOf(o.connection as string, CONNECTIONS, 'connection') as Connection
+  let credentials: unknown
+  try {
+    credentials = JSON.parse(o.credentials as string)
+  } catch {
+    throw new CliError('--credentials must be a JSON object')
+  }
+  return connectAccount(
+    { db: deps.db, cipher: deps.cipher, clock: deps.clock, networks: deps.networks ?? buildNetworkRegistry(deps.db, nodeSettings()) },
+    { workspaceId: o.workspace as string, platform, connection, credentials, ...(o.username ? { username: o.username as string } : {}) },
+  )
+}
+
+/** The network settings of the Node runtime, from the environment. */
+function nodeSettings() {
+  const config = parseNodeConfig(process.env)
+  return { maxBodyBytes: 0, publicUrl: config.PUBLIC_URL ?? null, networkOrigins: networkOrigins(config), networkClients: networkClients(config) }
 }
 
 /** One analytics collection pass now: the same code the scheduled job runs. */
 const analyticsCollect: Command = async (deps, argv) => {
   const o = parseOptions(argv, { workspace: { type: 'string' } })
   if (o.workspace) await requireWorkspace(deps, o.workspace as string)
-  const settings = { maxBodyBytes: 0, publicUrl: null, networkOrigins: networkOrigins(parseNodeConfig(process.env)) }
-  const networks = deps.networks ?? buildNetworkRegistry(deps.db, settings)
+  const networks = deps.networks ?? buildNetworkRegistry(deps.db, nodeSettings())
   const logger = deps.logger ?? createLogger('warn', (line) => console.error(line))
   const now = deps.clock.now()
-  const report = await collectAnalytics({ db: deps.db, cipher: deps.cipher, networks, logger }, { ...(o.workspace ? { workspaceId: o.workspace as string } : {}), now })
+  const report = await collectAnalytics({ db: deps.db, cipher: deps.cipher, networks, logger, clock: deps.clock }, { ...(o.workspace ? { workspaceId: o.workspace as string } : {}), now })
   return { ...report, workspaceId: (o.workspace as string | undefined) ?? null, collectedAt: now.toISOString() }
 }
 

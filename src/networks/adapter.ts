@@ -12,7 +12,53 @@ export interface NetworkAdapter {
   fetchInsights?(input: InsightsInput): Promise<Insights>
   deletePost?(input: DeleteInput): Promise<void>
   listBoards?(input: BoardsInput): Promise<Board[]>
+  /**
+   * Calls the network once with these credentials and says whose they are (`account add`).
+   * Throws a `NetworkFailure` (networks/http.ts) when the network refuses them.
+   */
+  verifyCredentials?(input: VerifyInput): Promise<VerifiedAccount>
+  /** For tokens that expire: when to renew them, and how. The service saves what `refresh` returns. */
+  credentialRefresh?: CredentialRefresh
 }
+
+export interface VerifyInput {
+  connection: string
+  credentials: Record<string, unknown>
+  fetch: typeof fetch
+  baseUrl: string
+  now: Date
+}
+
+export interface VerifiedAccount {
+  /** The account's name as the network shows it (handle, page name, channel title...). */
+  username: string
+  /** The network's own id of the account (user id, page id, DID, chat id...). */
+  externalId: string
+  /** The credentials to store: the input's, completed with what the network answered (ids, a session). */
+  credentials: Record<string, unknown>
+}
+
+export interface CredentialRefresh {
+  /** True when these credentials must be renewed before the next call (expired, or about to). */
+  isDue(credentials: Record<string, unknown>, now: Date): boolean
+  /**
+   * Renews them. The result replaces the stored credentials in one write, under a lock on the
+   * account, so a rotated refresh token is never lost to a concurrent refresh.
+   */
+  refresh(input: RefreshInput): Promise<RefreshResult>
+}
+
+export interface RefreshInput {
+  connection: string
+  credentials: Record<string, unknown>
+  fetch: typeof fetch
+  baseUrl: string
+  now: Date
+}
+
+export type RefreshResult =
+  | { status: 'refreshed'; credentials: Record<string, unknown> }
+  | { status: 'failed'; kind: FailureKind; message: string; retryAfterSec?: number }
 
 export interface PublishMedia {
   id: string
@@ -72,6 +118,8 @@ export interface PublishInput {
   attempt: number
   fetch: typeof fetch
   baseUrl: string
+  /** The engine's clock (timestamps the network wants, token expiry). */
+  now: Date
 }
 
 export interface PendingInput extends Omit<PublishInput, 'saveProgress'> {
@@ -91,6 +139,7 @@ export type PublishResult =
 
 export interface InsightsInput {
   accountId: string
+  connection: string
   credentials: Record<string, unknown>
   /** Network ids of published posts to read metrics for. */
   posts: Array<{ targetId: string; platformPostId: string; publishedAt: Date }>
@@ -106,6 +155,7 @@ export interface Insights {
 }
 
 export interface DeleteInput {
+  connection: string
   credentials: Record<string, unknown>
   platformPostId: string
   fetch: typeof fetch
@@ -114,6 +164,7 @@ export interface DeleteInput {
 
 export interface BoardsInput {
   accountId: string
+  connection: string
   credentials: Record<string, unknown>
   fetch: typeof fetch
   baseUrl: string

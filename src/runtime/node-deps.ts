@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { Redis } from '@upstash/redis'
-import { ConfigError, networkOrigins, type NodeConfig } from '../config'
+import { ConfigError, networkClients, networkOrigins, type NodeConfig } from '../config'
 import type { Deps } from '../deps'
 import { systemClock } from '../infra/clock'
 import { createCredentialCipher } from '../infra/credential-cipher'
@@ -74,7 +74,7 @@ export async function buildNodeDeps(config: NodeConfig): Promise<NodeRuntime> {
       : createMemoryRateLimiter()
   // Deliveries run later, from the queue's timer, when `deps` below exists.
   const publishQueue = createInProcessPublishQueue({ run: (d) => publishTarget(deps, d), concurrency: config.PUBLISH_CONCURRENCY, logger })
-  const settings = { maxBodyBytes: config.MAX_BODY_BYTES, publicUrl: config.PUBLIC_URL ?? null, networkOrigins: networkOrigins(config) }
+  const settings = { maxBodyBytes: config.MAX_BODY_BYTES, publicUrl: config.PUBLIC_URL ?? null, networkOrigins: networkOrigins(config), networkClients: networkClients(config) }
   const deps: Deps = {
     settings,
     db: database.db,

@@ -1,6 +1,6 @@
 import { Client } from '@upstash/qstash'
 import { Redis } from '@upstash/redis/cloudflare'
-import { networkOrigins, parseWorkerConfig } from '../config'
+import { networkClients, networkOrigins, parseWorkerConfig } from '../config'
 import { openNeon } from '../db/neon'
 import type { Deps } from '../deps'
 import { systemClock } from '../infra/clock'
@@ -22,7 +22,7 @@ export async function buildWorkerDeps(env: Record<string, unknown>): Promise<{ d
   const logger = createLogger(config.LOG_LEVEL)
   const conn = openNeon({ url: config.DATABASE_URL, wsProxy: config.NEON_WS_PROXY, max: 4 })
   const redis = new Redis({ url: config.UPSTASH_REDIS_REST_URL, token: config.UPSTASH_REDIS_REST_TOKEN })
-  const settings = { maxBodyBytes: config.MAX_BODY_BYTES, publicUrl: config.PUBLIC_URL ?? null, networkOrigins: networkOrigins(config) }
+  const settings = { maxBodyBytes: config.MAX_BODY_BYTES, publicUrl: config.PUBLIC_URL ?? null, networkOrigins: networkOrigins(config), networkClients: networkClients(config) }
   const deps: Deps = {
     settings,
     db: conn.db,

@@ -4,13 +4,14 @@ import type { Board } from '../networks/adapter'
 import type { Connection, PlatformId } from '../networks/platform-ids'
 import { rulesFor } from '../networks/rules'
 import { getAccountRow } from './accounts'
+import { usableCredentials } from './network-credentials'
 
 /**
  * The boards of a pinboard account, as its network lists them (`GET /v1/accounts/{id}/boards`):
  * their ids are the values of `pinboardNetBoards`. Another workspace's account is 404; an account
  * of a network without boards, or one no adapter can reach yet, is 422 `invalid_option`.
  */
-export async function listAccountBoards(deps: Pick<Deps, 'db' | 'cipher' | 'networks'>, workspaceId: string, accountId: string): Promise<Board[]> {
+export async function listAccountBoards(deps: Pick<Deps, 'db' | 'cipher' | 'networks' | 'clock'>, workspaceId: string, accountId: string): Promise<Board[]> {
   const row = await getAccountRow(deps.db, workspaceId, accountId)
   const platform = row.platform as PlatformId
   const connection = row.connection as Connection
@@ -25,9 +26,12 @@ export async function listAccountBoards(deps: Pick<Deps, 'db' | 'cipher' | 'netw
       details: [{ path: 'id', platform }],
     })
   }
-  const credentials = await deps.cipher.decrypt(row.credentials, row.id)
+  const usable = await usableCredentials(deps, row, adapter)
+  if (!usable.ok) throw new AppError('invalid_option', `${platform} did not accept the account's credentials: ${usable.message}`, { details: [{ path: 'id', platform }] })
+  const credentials = usable.credentials
   return adapter.listBoards({
     accountId: row.id,
+    connection,
     credentials,
     fetch: deps.networks.fetch,
     baseUrl: deps.networks.baseUrlFor(platform, connection, credentials),

@@ -1,6 +1,6 @@
 import { mediaAssets } from '../../src/db/schema'
 import { newId } from '../../src/lib/ids'
-import type { PlatformId } from '../../src/networks/platform-ids'
+import type { Connection, PlatformId } from '../../src/networks/platform-ids'
 import { addSandboxAccount, insertAccount } from '../../src/services/accounts'
 import type { TestApp } from './test-app'
 
@@ -40,4 +40,40 @@ export async function media(
 export const fixedClock = (iso: string) => {
   let now = new Date(iso)
   return { now: () => now, set: (next: string) => (now = new Date(next)) }
+}
+
+/**
+ * An account connected to a real network's adapter with these credentials, stored as `account add`
+ * stores them but without the verifying call (tests of publishing start from a connected account).
+ */
+export async function realAccount(t: TestApp, platform: PlatformId, connection: Exclude<Connection, 'SANDBOX'>, credentials: Record<string, unknown>, externalId: string | null = null) {
+  return insertAccount(t.deps.db, t.deps.cipher, { workspaceId: t.workspaceId, platform, username: `${platform.toLowerCase()}_user`, connection, credentials, externalId })
+}
+
+/**
+ * A media asset whose bytes really are in the test's object store, at the public URL the adapters
+ * download from (push networks) or hand to the network (pull networks, whose fakes fetch it).
+ */
+export async function storedMedia(
+  t: TestApp,
+  asset: { bytes: Uint8Array; mimeType: string; type?: 'IMAGE' | 'VIDEO'; width?: number; height?: number; durationSec?: number | null; altText?: string | null },
+) {
+  const id = newId('media')
+  const type = asset.type ?? (asset.mimeType.startsWith('video/') ? 'VIDEO' : 'IMAGE')
+  const key = `${t.workspaceId}/2026/11/${id}`
+  await t.deps.storage.put(key, asset.bytes, asset.mimeType)
+  await t.deps.db.insert(mediaAssets).values({
+    id,
+    workspaceId: t.workspaceId,
+    type,
+    storageKey: key,
+    url: t.deps.storage.publicUrl(key),
+    mimeType: asset.mimeType,
+    width: asset.width ?? 1080,
+    height: asset.height ?? 1350,
+    sizeBytes: asset.bytes.byteLength,
+    durationSec: asset.durationSec ?? (type === 'VIDEO' ? 30 : null),
+    altText: asset.altText ?? null,
+  })
+  return id
 }

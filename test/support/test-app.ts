@@ -1,7 +1,7 @@
 import { Redis } from '@upstash/redis'
 import { inject } from 'vitest'
 import { createApp } from '../../src/app'
-import { DEFAULT_NETWORK_ORIGINS } from '../../src/config'
+import { DEFAULT_NETWORK_ORIGINS, type NetworkClients, type NetworkOrigins } from '../../src/config'
 import type { Deps } from '../../src/deps'
 import { systemClock, type Clock } from '../../src/infra/clock'
 import { createCredentialCipher, generateCredentialsKey } from '../../src/infra/credential-cipher'
@@ -56,12 +56,26 @@ function testRateLimiter(clock: Clock | undefined, prefix: string): RateLimiter 
 export const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`
 
 /** A fresh workspace with a token, and the app over the run's real services. */
-export async function createTestApp(options: { plan?: 'free' | 'pro' | 'agency'; timezone?: string; clock?: Clock; logLines?: string[] } = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  plan?: 'free' | 'pro' | 'agency'
+  timezone?: string
+  clock?: Clock
+  logLines?: string[]
+  /** Where the real adapters talk to (a fake's URL per `<PLATFORM_ID>_API_URL`), and their OAuth clients. */
+  networks?: { origins?: Partial<NetworkOrigins>; clients?: NetworkClients }
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { db } = await testDatabase()
   const { storage } = await testStorage()
   const clock = options.clock ?? systemClock()
   const publishQueue = createRecordingPublishQueue()
-  const settings = { maxBodyBytes: 1_048_576, publicUrl: 'http://localhost', networkOrigins: { ...DEFAULT_NETWORK_ORIGINS } }
+  const settings = {
+    maxBodyBytes: 1_048_576,
+    publicUrl: 'http://localhost',
+    networkOrigins: { ...DEFAULT_NETWORK_ORIGINS, ...options.networks?.origins },
+    networkClients: options.networks?.clients ?? {},
+  }
   const deps: Deps = {
     settings,
     db,

@@ -14,9 +14,11 @@ import { newMetricSnapshotId } from './ids'
 import type { Insights, InsightsInput } from '../../networks/adapter'
 import type { Connection, PlatformId } from '../../networks/platform-ids'
 import { rulesFor } from '../../networks/rules'
+import { NetworkFailure } from '../../networks/http'
+import { usableCredentials } from '../network-credentials'
 import { cleanFigure, COLLECTION_MAX_AGE_HOURS, COLLECTION_SCHEDULE } from './engagement'
 
-export type CollectDeps = Pick<Deps, 'db' | 'cipher' | 'networks' | 'logger'>
+export type CollectDeps = Pick<Deps, 'db' | 'cipher' | 'networks' | 'logger' | 'clock'>
 
 export interface CollectLimits {
   /** Accounts whose network is called in one pass. */
@@ -160,9 +162,12 @@ async function readInsights(
   const nulls = (list: DueTarget[]): Insights['posts'] => list.map((t) => ({ targetId: t.id, likes: null, comments: null, shares: null, views: null, saves: null }))
   if (!adapter?.fetchInsights || (!rules.followers && rules.postMetrics.length === 0)) return { followers: null, posts: nulls(work.targets) }
 
-  const credentials = await deps.cipher.decrypt(account.credentials, account.id)
+  const usable = await usableCredentials(deps, account, adapter)
+  if (!usable.ok) throw new NetworkFailure(usable.kind, usable.message)
+  const credentials = usable.credentials
   const base: Omit<InsightsInput, 'posts'> = {
     accountId: account.id,
+    connection: account.connection,
     credentials,
     fetch: deps.networks.fetch,
     baseUrl: deps.networks.baseUrlFor(platform, account.connection as Connection, credentials),

@@ -8,6 +8,7 @@ import { claimTarget, type ClaimedTarget } from './claim'
 import { DEFAULT_PUBLISH_POLICY, type PublishPolicy } from './policy'
 import { recordResult, RECONNECT_MESSAGE, type PublishOutcome } from './record-result'
 import { buildTargetContent } from './target-content'
+import { usableCredentials, type UsableCredentials } from '../network-credentials'
 
 export type { PublishOutcome }
 
@@ -51,12 +52,13 @@ export async function callNetwork(deps: Deps, claimed: ClaimedTarget, progress: 
   const adapter = deps.networks.adapterFor(platform, connection)
   if (!adapter) return { status: 'failed', kind: 'rejected', message: `Publishing to ${platform} through ${connection} is not available in this version.` }
   try {
-    const credentials = await deps.cipher.decrypt(account.credentials, account.id)
+    const usable = await usableCredentials(deps, account, adapter)
+    if (!usable.ok) return failedFrom(usable)
     const input: PublishInput = {
       idempotencyKey: target.id,
       accountId: account.id,
       connection,
-      credentials,
+      credentials: usable.credentials,
       content: await buildTargetContent(deps.db, post, account.id, platform),
       progress,
       saveProgress: async (next) => {
@@ -68,15 +70,26 @@ export async function callNetwork(deps: Deps, claimed: ClaimedTarget, progress: 
       },
       attempt: target.attempts,
       fetch: deps.networks.fetch,
-      baseUrl: deps.networks.baseUrlFor(platform, connection, credentials),
+      baseUrl: deps.networks.baseUrlFor(platform, connection, usable.credentials),
+      now: deps.clock.now(),
     }
-    if ((progress.pending !== undefined || unconfirmed) && adapter.checkStatus) {
-      return await adapter.checkStatus({ ...input, unconfirmed } satisfies PendingInput)
+    const call = (args: PublishInput) =>
+      (progress.pending !== undefined || unconfirmed) && adapter.checkStatus ? adapter.checkStatus({ ...args, unconfirmed } satisfies PendingInput) : adapter.publish(args)
+    if (unconfirmed && !adapter.checkStatus) return { status: 'failed', kind: 'transient', message: 'unconfirmed' }
+    const result = await call(input)
+    // A token the network no longer takes, though it was not due: renew it once and try again.
+    if (result.status === 'failed' && result.kind === 'auth_expired' && adapter.credentialRefresh && !usable.refreshed) {
+      const renewed = await usableCredentials(deps, account, adapter, { force: true })
+      if (!renewed.ok) return failedFrom(renewed)
+      return await call({ ...input, credentials: renewed.credentials, baseUrl: deps.networks.baseUrlFor(platform, connection, renewed.credentials) })
     }
-    if (unconfirmed) return { status: 'failed', kind: 'transient', message: 'unconfirmed' }
-    return await adapter.publish(input)
+    return result
   } catch (err) {
     deps.logger.warn('adapter_threw', { targetId: target.id, platform, ...describeError(err) })
     return { status: 'failed', kind: 'transient', message: `${platform} could not be reached.` }
   }
+}
+
+function failedFrom(usable: Extract<UsableCredentials, { ok: false }>): PublishResult {
+  return { status: 'failed', kind: usable.kind, message: usable.message, ...(usable.retryAfterSec !== undefined ? { retryAfterSec: usable.retryAfterSec } : {}) }
 }

@@ -1,0 +1,7 @@
+import type { NetworkAdapter } from '../adapter'
+import type { AdapterOptions } from './options'
+
+/** Not connected yet: every publish is refused with a clear message until this network's adapter lands. */
+export function createVideoShareAdapter(_options: AdapterOptions): NetworkAdapter {
+  return { publish: async () => ({ status: 'failed', kind: 'rejected', message: 'VIDEOSHARE_NET is not available yet.' }) }
+}

@@ -1,0 +1,172 @@
+/**
+ * What every adapter needs to speak HTTP to a network: one bounded request, the failure taxonomy
+ * the engine acts on (design.md), the wait a network asked for, and our media's bytes. Adapters
+ * throw `NetworkFailure` from deep inside a flow and turn it into a result at the top
+ * (`asFailedResult`), so each network file reads as its documented steps.
+ */
+import type { FailureKind, PublishMedia, PublishResult } from './adapter'
+
+/** A network call longer than this is abandoned as transient (well under the engine's 5-minute lease). */
+export const DEFAULT_TIMEOUT_MS = 30_000
+/** Uploading or downloading media bytes may take longer. */
+export const MEDIA_TIMEOUT_MS = 120_000
+
+export class NetworkFailure extends Error {
+  constructor(
+    readonly kind: FailureKind,
+    message: string,
+    readonly retryAfterSec?: number,
+  ) {
+    super(message)
+    this.name = 'NetworkFailure'
+  }
+}
+
+export interface NetworkAnswer {
+  status: number
+  headers: Headers
+  text: string
+  /** The body parsed as JSON, or null when it is empty or not JSON. */
+  body: any
+}
+
+export interface RequestOptions {
+  method?: string
+  headers?: Record<string, string>
+  /** Sent as `application/json`. */
+  json?: unknown
+  /** Sent as `application/x-www-form-urlencoded`. */
+  form?: Record<string, string>
+  /** Sent as is (FormData, bytes); its own content type unless `headers` says one. */
+  body?: BodyInit
+  timeoutMs?: number
+}
+
+/**
+ * One HTTP request with a deadline. A dropped connection or a timeout throws a transient
+ * `NetworkFailure` naming the network, never the URL (it may hold a token, as the messaging
+ * network's does) nor the error's own text.
+ */
+export async function request(fetchImpl: typeof fetch, network: string, url: string, options: RequestOptions = {}): Promise<NetworkAnswer> {
+  const headers: Record<string, string> = { ...options.headers }
+  let body: BodyInit | undefined = options.body
+  if (options.json !== undefined) {
+    body = JSON.stringify(options.json)
+    headers['content-type'] ??= 'application/json'
+  } else if (options.form !== undefined) {
+    body = new URLSearchParams(options.form).toString()
+    headers['content-type'] ??= 'application/x-www-form-urlencoded'
+  }
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+  let response: Response
+  let text: string
+  try {
+    response = await fetchImpl(url, { method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, signal: AbortSignal.timeout(timeoutMs) })
+    text = await response.text()
+  } catch (err) {
+    const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')
+    throw new NetworkFailure('transient', timedOut ? `${network} did not answer within ${Math.round(timeoutMs / 1000)} s.` : `${network} could not be reached.`)
+  }
+  let parsed: unknown = null
+  if (text) {
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      parsed = null
+    }
+  }
+  return { status: response.status, headers: response.headers, text, body: parsed }
+}
+
+/** The failure class of an HTTP status when the body says nothing more specific. */
+export function kindOfStatus(status: number): FailureKind {
+  if (status === 401) return 'auth_expired'
+  if (status === 429) return 'rate_limited'
+  if (status >= 500 || status === 408) return 'transient'
+  return 'rejected'
+}
+
+/**
+ * Seconds the network asked us to wait, from whichever header it uses: `Retry-After` (seconds or
+ * an HTTP date), `X-RateLimit-Reset-After` (seconds), `x-rate-limit-reset` / `X-RateLimit-Reset`
+ * (epoch seconds, or an ISO time as the federated network sends), `RateLimit-Reset` (seconds).
+ */
+export function retryAfterSec(headers: Headers, now: Date): number | undefined {
+  const nowSec = now.getTime() / 1000
+  const positive = (n: number) => (Number.isFinite(n) && n >= 0 ? Math.ceil(n) : undefined)
+  const retryAfter = headers.get('retry-after')
+  if (retryAfter) {
+    const seconds = Number(retryAfter)
+    if (!Number.isNaN(seconds)) return positive(seconds)
+    const at = Date.parse(retryAfter)
+    if (!Number.isNaN(at)) return positive(at / 1000 - nowSec)
+  }
+  const resetAfter = headers.get('x-ratelimit-reset-after')
+  if (resetAfter) return positive(Number(resetAfter))
+  const reset = headers.get('x-rate-limit-reset') ?? headers.get('x-ratelimit-reset')
+  if (reset) {
+    const epoch = Number(reset)
+    if (!Number.isNaN(epoch)) return positive(epoch > 1e9 ? epoch - nowSec : epoch)
+    const at = Date.parse(reset)
+    if (!Number.isNaN(at)) return positive(at / 1000 - nowSec)
+  }
+  const ratelimitReset = headers.get('ratelimit-reset')
+  if (ratelimitReset) {
+    const n = Number(ratelimitReset)
+    return positive(n > 1e9 ? n - nowSec : n)
+  }
+  return undefined
+}
+
+/** An answer that is not a success, as a failure: its class from the status, its words from the network. */
+export function failureOf(answer: NetworkAnswer, network: string, reason: string | null | undefined, now: Date): NetworkFailure {
+  const kind = kindOfStatus(answer.status)
+  const words = reason && reason.trim() ? reason.trim() : `HTTP ${answer.status}`
+  return new NetworkFailure(kind, `${network}: ${words}`, kind === 'rate_limited' || kind === 'transient' ? retryAfterSec(answer.headers, now) : undefined)
+}
+
+/** The engine's result for anything an adapter threw: its class when it is a `NetworkFailure`, else transient. */
+export function asFailedResult(err: unknown, network: string): Extract<PublishResult, { status: 'failed' }> {
+  if (err instanceof NetworkFailure) {
+    return { status: 'failed', kind: err.kind, message: err.message, ...(err.retryAfterSec !== undefined ? { retryAfterSec: err.retryAfterSec } : {}) }
+  }
+  return { status: 'failed', kind: 'transient', message: `${network} could not be reached.` }
+}
+
+/**
+ * The bytes of one of our media assets, for networks that take uploads (the asset's public URL
+ * on our own storage). A missing object is not worth retrying; anything else is transient.
+ */
+export async function downloadMedia(fetchImpl: typeof fetch, media: PublishMedia): Promise<Uint8Array> {
+  let response: Response
+  try {
+    response = await fetchImpl(media.url, { signal: AbortSignal.timeout(MEDIA_TIMEOUT_MS) })
+    if (response.status === 404 || response.status === 403) {
+      throw new NetworkFailure('rejected', `Media ${media.id} is no longer in storage: upload it again.`)
+    }
+    if (!response.ok) throw new NetworkFailure('transient', `Media ${media.id} could not be read from storage (HTTP ${response.status}).`)
+    return new Uint8Array(await response.arrayBuffer())
+  } catch (err) {
+    if (err instanceof NetworkFailure) throw err
+    throw new NetworkFailure('transient', `Media ${media.id} could not be read from storage.`)
+  }
+}
+
+/** A string credential, or a rejection naming the missing field (credentials are checked when stored). */
+export function credential(credentials: Record<string, unknown>, field: string): string {
+  const value = credentials[field]
+  if (typeof value !== 'string' || value === '') throw new NetworkFailure('rejected', `The account's credentials lack ${field}: reconnect the account.`)
+  return value
+}
+
+/** True when an ISO `expiresAt` credential is past, or within `marginSec` of now. */
+export function expiresWithin(credentials: Record<string, unknown>, now: Date, marginSec: number): boolean {
+  const at = typeof credentials.expiresAt === 'string' ? Date.parse(credentials.expiresAt) : NaN
+  return !Number.isNaN(at) && at - now.getTime() <= marginSec * 1000
+}
+
+/** ISO time `seconds` from now: the `expiresAt` to store for a token that lasts `expires_in`. */
+export const expiresAtFrom = (now: Date, seconds: number): string => new Date(now.getTime() + seconds * 1000).toISOString()
+
+/** Joins an origin (possibly with a path) and a path without doubling or dropping the slash. */
+export const joinUrl = (base: string, path: string): string => `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`

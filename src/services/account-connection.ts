@@ -1,0 +1,57 @@
+/**
+ * Connecting a real network account (`account add --connection`): the credentials are checked
+ * against the contract's fields, then the network is called once to confirm them and to say whose
+ * they are; only then is the account stored, its credentials encrypted, with the network's own
+ * name and id. Nothing is stored when the network refuses them.
+ */
+import type { Deps } from '../deps'
+import { AppError } from '../http/errors'
+import { checkCredentials, connectionsOf } from '../networks/credentials'
+import { NetworkFailure } from '../networks/http'
+import type { Connection, PlatformId } from '../networks/platform-ids'
+import { insertAccount, type AccountRecord } from './accounts'
+
+export interface ConnectAccountInput {
+  workspaceId: string
+  platform: PlatformId
+  connection: Connection
+  credentials: unknown
+  /** Used only when the network reports no name of its own. */
+  username?: string
+}
+
+export async function connectAccount(deps: Pick<Deps, 'db' | 'cipher' | 'networks' | 'clock'>, input: ConnectAccountInput): Promise<AccountRecord> {
+  const { platform, connection } = input
+  if (connection === 'SANDBOX') throw new AppError('invalid_request', 'SANDBOX accounts are added without credentials.')
+  const checked = checkCredentials(platform, connection, input.credentials)
+  if (!checked.ok) {
+    throw new AppError('invalid_request', `Invalid ${platform} credentials: ${checked.problems.join('; ')}`, {
+      details: checked.problems.map((message) => ({ path: `credentials.${message.split(':', 1)[0]}`, message, platform })),
+    })
+  }
+  const adapter = deps.networks.adapterFor(platform, connection)
+  if (!adapter?.verifyCredentials) {
+    throw new AppError('invalid_request', `${platform} accounts cannot be connected through ${connection}; it connects through ${connectionsOf(platform).join(' or ')}.`)
+  }
+  let verified
+  try {
+    verified = await adapter.verifyCredentials({
+      connection,
+      credentials: checked.credentials,
+      fetch: deps.networks.fetch,
+      baseUrl: deps.networks.baseUrlFor(platform, connection, checked.credentials),
+      now: deps.clock.now(),
+    })
+  } catch (err) {
+    if (err instanceof NetworkFailure) throw new AppError('invalid_request', `${platform} did not confirm the credentials: ${err.message}`)
+    throw err
+  }
+  return insertAccount(deps.db, deps.cipher, {
+    workspaceId: input.workspaceId,
+    platform,
+    connection,
+    username: verified.username || input.username || verified.externalId,
+    externalId: verified.externalId,
+    credentials: verified.credentials,
+  })
+}

@@ -1,0 +1,60 @@
+/**
+ * The credentials an adapter gets: decrypted, and renewed first when they are due. A renewal runs
+ * under a row lock on the account and writes the rotated tokens in the same transaction, so two
+ * publishes that find the same token due renew it once, and a rotated refresh token is never
+ * lost (the second one reads what the first saved). A network that refuses the renewal marks the
+ * account EXPIRED with a reconnect message.
+ */
+import { eq, sql } from 'drizzle-orm'
+import { accounts } from '../db/schema'
+import type { Deps } from '../deps'
+import type { FailureKind, NetworkAdapter } from '../networks/adapter'
+import type { Connection, PlatformId } from '../networks/platform-ids'
+import { RECONNECT_MESSAGE } from './publishing/record-result'
+
+export type CredentialDeps = Pick<Deps, 'db' | 'cipher' | 'networks' | 'clock'>
+
+export interface AccountCredentialsRow {
+  id: string
+  platform: string
+  connection: string
+  /** Sealed, as stored. */
+  credentials: string
+}
+
+export type UsableCredentials =
+  | { ok: true; credentials: Record<string, unknown>; refreshed: boolean }
+  | { ok: false; kind: FailureKind; message: string; retryAfterSec?: number }
+
+/**
+ * Decrypts the account's credentials and renews them when the adapter says they are due, or
+ * always with `force` (after the network answered that the token no longer works) unless another
+ * caller renewed them in the meantime.
+ */
+export async function usableCredentials(deps: CredentialDeps, account: AccountCredentialsRow, adapter: NetworkAdapter, options: { force?: boolean } = {}): Promise<UsableCredentials> {
+  const credentials = await deps.cipher.decrypt(account.credentials, account.id)
+  const renewal = adapter.credentialRefresh
+  if (!renewal) return { ok: true, credentials, refreshed: false }
+  if (!options.force && !renewal.isDue(credentials, deps.clock.now())) return { ok: true, credentials, refreshed: false }
+  const platform = account.platform as PlatformId
+  const connection = account.connection as Connection
+  return deps.db.transaction(async (tx) => {
+    const [locked] = await tx.select({ credentials: accounts.credentials, status: accounts.status }).from(accounts).where(eq(accounts.id, account.id)).for('update')
+    if (!locked) return { ok: false, kind: 'rejected', message: 'The account was removed.' }
+    const current = await deps.cipher.decrypt(locked.credentials, account.id)
+    const now = deps.clock.now()
+    const renewedMeanwhile = locked.credentials !== account.credentials
+    if (renewedMeanwhile && !renewal.isDue(current, now)) return { ok: true, credentials: current, refreshed: false }
+    if (!options.force && !renewal.isDue(current, now)) return { ok: true, credentials: current, refreshed: false }
+    const result = await renewal.refresh({ connection, credentials: current, fetch: deps.networks.fetch, baseUrl: deps.networks.baseUrlFor(platform, connection, current), now })
+    if (result.status === 'refreshed') {
+      const sealed = await deps.cipher.encrypt(result.credentials, account.id)
+      await tx.update(accounts).set({ credentials: sealed, updatedAt: sql`now()` }).where(eq(accounts.id, account.id))
+      return { ok: true, credentials: result.credentials, refreshed: true }
+    }
+    if (result.kind === 'auth_expired') {
+      await tx.update(accounts).set({ status: 'EXPIRED', statusMessage: `${RECONNECT_MESSAGE}: ${result.message}`, updatedAt: now }).where(eq(accounts.id, account.id))
+    }
+    return { ok: false, kind: result.kind, message: result.message, ...(result.retryAfterSec !== undefined ? { retryAfterSec: result.retryAfterSec } : {}) }
+  })
+}
