@@ -1,0 +1,194 @@
+/**
+ * A loopback photo network (Instagram Graph API content publishing), one per host: the page
+ * network's Graph host (`SOCIALGRAPH_LOGIN`) or the photo network's own (`DIRECT_LOGIN`). Written
+ * from the IG User Media / IG Container / media_publish / comments / insights references:
+ * versioned paths, `access_token` in the query or form body (code 190 when wrong), containers that
+ * really GET our media URL and check its bytes, stay IN_PROGRESS for some polls, then FINISHED (or
+ * ERROR with a status text), PUBLISHED once published; the account's media and stories lists;
+ * Graph error bodies; usage headers.
+ */
+import { startFakeServer, type FakeReply, type FakeRequest } from './fake-server'
+
+export interface PhotoContainer {
+  id: string
+  params: Record<string, string>
+  polls: number
+  status: 'IN_PROGRESS' | 'FINISHED' | 'ERROR' | 'EXPIRED' | 'PUBLISHED'
+  statusText: string | null
+  mediaId: string | null
+  /** Bytes the network pulled from our media URL. */
+  fetched: { contentType: string; bytes: number } | null
+}
+
+export interface PhotoMedia {
+  id: string
+  containerId: string
+  caption: string | null
+  mediaType: string
+  timestamp: string
+  permalink: string
+  comments: string[]
+}
+
+const graphError = (status: number, message: string, code: number, subcode?: number, userMsg?: string): FakeReply => ({
+  status,
+  json: { error: { message, type: code === 190 ? 'OAuthException' : 'IGApiException', code, ...(subcode ? { error_subcode: subcode } : {}), ...(userMsg ? { error_user_msg: userMsg } : {}), fbtrace_id: 'AbCdEf' } },
+})
+
+const igTime = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, '+0000')
+const VERSIONED = /^\/v\d+\.\d+\/(.+)$/
+
+export async function startPhotoFake(options: { host: 'facebook' | 'instagram'; igUserId?: string; username?: string; token?: string; processingPolls?: number; now?: () => Date }) {
+  const igUserId = options.igUserId ?? '17841400000000001'
+  const state = {
+    token: options.token ?? 'ig-token',
+    processingPolls: options.processingPolls ?? 1,
+    followers: 1234,
+    containers: new Map<string, PhotoContainer>(),
+    media: [] as PhotoMedia[],
+    publishCalls: [] as string[],
+    refreshCalls: 0,
+    refusedComments: false,
+    loseNextPublishAnswer: false,
+    failNextMatching: [] as Array<{ path: RegExp; reply: FakeReply }>,
+    metrics: { likes: 10, comments: 2, shares: 1, saved: 4, views: 300 } as Record<string, number>,
+  }
+  let seq = 0
+  const now = () => options.now?.() ?? new Date()
+  const nextId = () => `179000000${String(++seq).padStart(8, '0')}`
+  const params = (req: FakeRequest) => {
+    const all = new URLSearchParams(req.query)
+    if (req.method === 'POST' && req.body.length) for (const [k, v] of req.form()) all.set(k, v)
+    return Object.fromEntries(all)
+  }
+  const authorized = (p: Record<string, string>) => p.access_token === state.token
+  const headers = { 'x-app-usage': '{"call_count":1,"total_cputime":1,"total_time":1}' }
+
+  /** The network cURLs the media URL when it builds the container. */
+  async function pull(c: PhotoContainer) {
+    const url = c.params.image_url ?? c.params.video_url
+    const wantVideo = c.params.video_url !== undefined
+    try {
+      const res = await fetch(url!)
+      const bytes = new Uint8Array(await res.arrayBuffer())
+      const type = res.headers.get('content-type') ?? ''
+      c.fetched = { contentType: type, bytes: bytes.byteLength }
+      const ok = res.ok && (wantVideo ? /^video\/(mp4|quicktime)/.test(type) && bytes.byteLength > 8 : type.startsWith('image/jpeg') && bytes[0] === 0xff && bytes[1] === 0xd8)
+      if (!ok) Object.assign(c, { status: 'ERROR', statusText: wantVideo ? 'Error: The video format is not supported. (2207026)' : 'Error: Only JPEG images are supported. (2207005)' })
+    } catch {
+      Object.assign(c, { status: 'ERROR', statusText: 'Error: Media download has failed. The media URI doesn\'t meet our requirements. (2207052)' })
+    }
+  }
+
+  async function createContainer(p: Record<string, string>): Promise<FakeReply> {
+    if (p.media_type === 'CAROUSEL') {
+      const children = (p.children ?? '').split(',').map((id) => state.containers.get(id))
+      if (children.length < 2 || children.some((c) => !c || c.params.is_carousel_item !== 'true' || c.status !== 'FINISHED')) {
+        return graphError(400, 'Invalid parameter', 100, 2207028, 'The carousel could not be created: its items are missing or not ready.')
+      }
+    } else if (!p.image_url && !p.video_url) {
+      return graphError(400, 'The parameter image_url or video_url is required.', 100)
+    }
+    if (p.media_type === 'VIDEO' && p.is_carousel_item !== 'true') return graphError(400, 'The VIDEO media type is no longer supported; use REELS.', 100, 2207023)
+    const c: PhotoContainer = { id: nextId(), params: p, polls: 0, status: 'IN_PROGRESS', statusText: null, mediaId: null, fetched: null }
+    state.containers.set(c.id, c)
+    if (p.media_type !== 'CAROUSEL') await pull(c)
+    return { json: { id: c.id }, headers }
+  }
+
+  function publish(p: Record<string, string>): FakeReply {
+    state.publishCalls.push(p.creation_id ?? '')
+    const c = state.containers.get(p.creation_id ?? '')
+    if (!c) return graphError(400, 'Unsupported post request.', 100, 33)
+    if (c.status !== 'FINISHED') return graphError(400, 'Media ID is not available', 9007, 2207027, 'The media is not ready for publishing, please wait for a moment')
+    const m: PhotoMedia = {
+      id: nextId(),
+      containerId: c.id,
+      caption: c.params.caption ?? null,
+      mediaType: c.params.media_type ?? 'IMAGE',
+      timestamp: igTime(now()),
+      permalink: `https://photo.example/p/${seq}/`,
+      comments: [],
+    }
+    Object.assign(c, { status: 'PUBLISHED', mediaId: m.id })
+    state.media.unshift(m)
+    if (state.loseNextPublishAnswer) {
+      state.loseNextPublishAnswer = false
+      return { status: 502, body: 'Bad Gateway' }
+    }
+    return { json: { id: m.id }, headers }
+  }
+
+  function read(id: string, p: Record<string, string>): FakeReply {
+    if (id === 'me' && options.host === 'instagram') return { json: { user_id: igUserId, username: options.username ?? 'photo_user', id: '2680000000000001' } }
+    if (id === igUserId) return { json: { id: igUserId, username: options.username ?? 'photo_user', followers_count: state.followers } }
+    const c = state.containers.get(id)
+    if (c) {
+      if (c.status === 'IN_PROGRESS' && ++c.polls >= state.processingPolls) c.status = 'FINISHED'
+      return { json: { id, status_code: c.status, ...(c.statusText ? { status: c.statusText } : { status: c.status === 'FINISHED' ? 'Finished: Media has been uploaded and it is ready to be published.' : 'In Progress' }) } }
+    }
+    const m = state.media.find((x) => x.id === id)
+    if (m) return { json: { id, permalink: m.permalink, caption: m.caption, timestamp: m.timestamp, fields: p.fields } }
+    return graphError(400, `Unsupported get request. Object with ID '${id}' does not exist.`, 100, 33)
+  }
+
+  const server = await startFakeServer(
+    [
+      ['GET', '/refresh_access_token', (req) => {
+        const p = params(req)
+        state.refreshCalls++
+        if (options.host !== 'instagram') return graphError(400, 'Unknown path components: /refresh_access_token', 2500)
+        if (p.grant_type !== 'ig_refresh_token' || !authorized(p)) return graphError(400, 'Error validating access token: Session has expired.', 190, 463)
+        state.token = `${state.token}-r${state.refreshCalls}`
+        return { json: { access_token: state.token, token_type: 'bearer', expires_in: 5_184_000 } }
+      }],
+      ['GET', VERSIONED, (req, [rest]) => {
+        const p = params(req)
+        if (!authorized(p)) return graphError(400, 'Invalid OAuth access token - Cannot parse access token', 190)
+        const hit = state.failNextMatching.findIndex((f) => f.path.test(req.path))
+        if (hit >= 0) return state.failNextMatching.splice(hit, 1)[0]!.reply
+        const [id, edge] = rest!.split('/')
+        if (id === igUserId && (edge === 'media' || edge === 'stories')) {
+          const list = state.media.filter((m) => (edge === 'stories') === (m.mediaType === 'STORIES'))
+          return { json: { data: list.map((m) => ({ id: m.id, caption: m.caption ?? undefined, timestamp: m.timestamp })) } }
+        }
+        if (edge === 'insights') {
+          if (!state.media.some((m) => m.id === id)) return graphError(400, 'Media does not exist', 100)
+          return { json: { data: (p.metric ?? '').split(',').map((name) => ({ name, period: 'lifetime', values: [{ value: state.metrics[name] ?? 0 }], id: `${id}/insights/${name}/lifetime` })) } }
+        }
+        return read(id!, p)
+      }],
+      ['POST', VERSIONED, async (req, [rest]) => {
+        const p = params(req)
+        if (!authorized(p)) return graphError(400, 'Invalid OAuth access token - Cannot parse access token', 190)
+        const hit = state.failNextMatching.findIndex((f) => f.path.test(req.path))
+        if (hit >= 0) return state.failNextMatching.splice(hit, 1)[0]!.reply
+        const [id, edge] = rest!.split('/')
+        if (id === igUserId && edge === 'media') return createContainer(p)
+        if (id === igUserId && edge === 'media_publish') return publish(p)
+        const m = state.media.find((x) => x.id === id)
+        if (m && edge === 'comments') {
+          if (state.refusedComments) return graphError(400, 'Comments are disabled for this media.', 100, 2207001, 'Commenting has been turned off for this post.')
+          m.comments.push(p.message ?? '')
+          return { json: { id: nextId() } }
+        }
+        return graphError(400, 'Unsupported post request.', 100, 33)
+      }],
+    ],
+    () => graphError(400, 'Unknown path components', 2500),
+  )
+
+  return {
+    ...server,
+    igUserId,
+    state,
+    /** The next request whose path matches answers with this instead. */
+    failNext(path: RegExp, reply: FakeReply) {
+      state.failNextMatching.push({ path, reply })
+    },
+    expireToken() {
+      state.token = `${state.token}-revoked`
+    },
+    containers: () => [...state.containers.values()],
+  }
+}
