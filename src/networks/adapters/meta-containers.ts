@@ -5,14 +5,12 @@
  * parent naming them. The container's own status is the exactly-once guard: PUBLISHED means the
  * network already made the post, so it is looked up, never published again.
  */
-import { NetworkFailure, joinUrl, request, retryAfterSec, type NetworkAnswer } from '../http'
-import { GRAPH_DAILY_CAP_SUBCODES, graphFailure } from './meta-graph'
+import { NetworkFailure, joinUrl, request } from '../http'
+import { graphFailure } from './meta-graph'
 
 /** Container states, as both networks spell them. */
 export type ContainerCode = 'IN_PROGRESS' | 'FINISHED' | 'ERROR' | 'EXPIRED' | 'PUBLISHED'
 
-/** A daily publishing cap is answered without a wait; the next try is this far off. */
-export const DAILY_CAP_WAIT_SEC = 3600
 /** How far back from our publish request a post found in the account's recent list may be dated. */
 export const RECOVERY_MARGIN_MS = 5 * 60_000
 
@@ -37,21 +35,11 @@ export interface GraphClient {
   getRoot(path: string, params: Params): Promise<any>
 }
 
-/** graphFailure, plus the publishing cap: a 2207042 subcode (sent with code 9) is a wait, not a refusal. */
-export function metaFailure(answer: NetworkAnswer, network: string, now: Date): NetworkFailure {
-  const failure = graphFailure(answer, network, now)
-  const subcode = answer.body?.error?.error_subcode
-  if (typeof subcode === 'number' && GRAPH_DAILY_CAP_SUBCODES.includes(subcode) && failure.kind !== 'rate_limited') {
-    return new NetworkFailure('rate_limited', failure.message, retryAfterSec(answer.headers, now) ?? DAILY_CAP_WAIT_SEC)
-  }
-  return failure
-}
-
 export function graphClient(o: GraphClientOptions): GraphClient {
   const call = async (url: string, init: { method?: string; form?: Params } = {}) => {
     const answer = await request(o.fetch, o.network, url, init)
     if (answer.status >= 200 && answer.status < 300 && !(answer.body && answer.body.error)) return answer.body ?? {}
-    throw metaFailure(answer, o.network, o.now)
+    throw graphFailure(answer, o.network, o.now)
   }
   const url = (path: string, params: Params, versioned = true) =>
     `${joinUrl(o.baseUrl, versioned ? `${o.version}/${path}` : path)}?${new URLSearchParams({ ...params, access_token: o.accessToken })}`

@@ -15,7 +15,7 @@ export const GRAPH_ERROR_KINDS: Array<{ codes: number[]; kind: FailureKind }> = 
   { codes: [1, 2], kind: 'transient' },
 ]
 
-/** Subcodes that mean a daily publishing cap (wait for the next day rather than retry soon). */
+/** Subcodes that mean a daily publishing cap, whatever code they come with (the photo network sends 9/2207042): a wait, not a refusal. */
 export const GRAPH_DAILY_CAP_SUBCODES = [2207042]
 
 export interface GraphError {
@@ -48,13 +48,13 @@ function businessUseCaseWaitSec(headers: Headers): number | undefined {
 export function graphFailure(answer: NetworkAnswer, network: string, now: Date): NetworkFailure {
   const error: GraphError = (answer.body && typeof answer.body === 'object' && answer.body.error) || {}
   const code = error.code
-  let kind: FailureKind | undefined = code === undefined ? undefined : GRAPH_ERROR_KINDS.find((k) => k.codes.includes(code))?.kind
+  const daily = error.error_subcode !== undefined && GRAPH_DAILY_CAP_SUBCODES.includes(error.error_subcode)
+  let kind: FailureKind | undefined = daily ? 'rate_limited' : code === undefined ? undefined : GRAPH_ERROR_KINDS.find((k) => k.codes.includes(code))?.kind
   if (!kind && error.is_transient) kind = 'transient'
   kind ??= answer.status === 401 ? 'auth_expired' : answer.status === 429 ? 'rate_limited' : answer.status >= 500 ? 'transient' : 'rejected'
   const words = error.error_user_msg || error.message || `HTTP ${answer.status}`
   const message = `${network}: ${words}${code !== undefined ? ` (code ${code}${error.error_subcode ? `/${error.error_subcode}` : ''})` : ''}`
   if (kind === 'rate_limited') {
-    const daily = error.error_subcode !== undefined && GRAPH_DAILY_CAP_SUBCODES.includes(error.error_subcode)
     return new NetworkFailure(kind, message, retryAfterSec(answer.headers, now) ?? businessUseCaseWaitSec(answer.headers) ?? (daily ? 3600 : undefined))
   }
   return new NetworkFailure(kind, message, kind === 'transient' ? retryAfterSec(answer.headers, now) : undefined)
