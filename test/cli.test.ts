@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it, vi } from 'vitest'
+import { startMessagingFake } from './fakes/messaging'
 import { databaseEnv, runCli, startServer, type CliResult } from './support/processes'
 
 // These tests start real processes (tsx, PGlite, the local store): minutes on a loaded machine, not seconds.
@@ -42,6 +43,42 @@ describe('npm run cli', () => {
     expect(revoked.code, revoked.stderr).toBe(0)
     expect(revoked.json).toEqual({ id: token.json.id, revoked: true })
     expect((await me()).status).toBe(401)
+  })
+
+  it('connects a real account only after the network confirms the credentials, under the name the network reports', async () => {
+    const network = await startMessagingFake()
+    const withNetwork = { ...env, MESSAGING_NET_API_URL: network.url }
+    const ws = await runCli(['workspace', 'create', '--name', 'Connected'], withNetwork)
+    expect(ws.code, ws.stderr).toBe(0)
+    const add = (credentials: unknown, extra: string[] = []) =>
+      runCli(['account', 'add', '--workspace', ws.json.id, '--platform', 'MESSAGING_NET', '--connection', 'BOT_TOKEN', '--credentials', JSON.stringify(credentials), ...extra], withNetwork)
+
+    const missing = await add({ botToken: '123456:ABC-def_ghi' })
+    expect(missing.code).toBe(1)
+    expect(missing.stderr).toMatch(/chatId: is required/)
+    const wrongConnection = await runCli(['account', 'add', '--workspace', ws.json.id, '--platform', 'MESSAGING_NET', '--connection', 'WEBHOOK', '--credentials', '{}'], withNetwork)
+    expect(wrongConnection.stderr).toMatch(/MESSAGING_NET connects through BOT_TOKEN, not WEBHOOK/)
+    const refused = await add({ botToken: '999999:WRONG-token', chatId: '@acmenews' })
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toMatch(/MESSAGING_NET did not confirm the credentials/)
+    expect(refused.stderr).not.toContain('WRONG-token')
+
+    const added = await add({ botToken: '123456:ABC-def_ghi', chatId: '@acmenews' }, ['--username', 'ignored'])
+    expect(added.code, added.stderr).toBe(0)
+    expect(added.json).toMatchObject({ platform: 'MESSAGING_NET', connection: 'BOT_TOKEN', username: 'acmenews', status: 'ACTIVE' })
+    expect(added.stdout).not.toContain('ABC-def_ghi')
+
+    // Only the confirmed account was stored, and no endpoint shows its token.
+    const token = await runCli(['token', 'create', '--workspace', ws.json.id], withNetwork)
+    const server = await startServer(withNetwork)
+    try {
+      const res = await fetch(`${server.baseUrl}/v1/accounts`, { headers: { authorization: `Bearer ${token.json.token}` } })
+      const text = await res.text()
+      expect(JSON.parse(text)).toEqual([expect.objectContaining({ id: added.json.id, username: 'acmenews', connection: 'BOT_TOKEN' })])
+      expect(text).not.toContain('ABC-def_ghi')
+    } finally {
+      await server.stop()
+    }
   })
 
   it('fails with a clear message on stderr and a non-zero exit code', async () => {

@@ -44,5 +44,5 @@ export function checkCredentials(platform: PlatformId, connection: Connection, i
   if (!schema) return { ok: false, problems: [`${platform} connects through ${connectionsOf(platform).join(' or ')}, not ${connection}`] }
   const parsed = schema.safeParse(input)
   if (parsed.success) return { ok: true, credentials: parsed.data as Record<string, unknown> }
-  return { ok: false, problems: parsed.error.issues.map((i) => `${i.path.join('.') || 'credentials'}: ${i.code === 'invalid_type' && i.input === undefined ? 'is required' : i.message}`) }
+  return { ok: false, problems: parsed.error.issues.map((i) => `${i.path.join('.') || 'credentials'}: ${i.input === undefined ? 'is required' : i.message}`) }
 }
