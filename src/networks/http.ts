@@ -4,7 +4,7 @@
  * throw `NetworkFailure` from deep inside a flow and turn it into a result at the top
  * (`asFailedResult`), so each network file reads as its documented steps.
  */
-import type { FailureKind, PublishMedia, PublishResult } from './adapter'
+import type { FailureKind, PublishMedia, PublishResult, RefreshResult } from './adapter'
 
 /** A network call longer than this is abandoned as transient (well under the engine's 5-minute lease). */
 export const DEFAULT_TIMEOUT_MS = 30_000
@@ -170,3 +170,24 @@ export const expiresAtFrom = (now: Date, seconds: number): string => new Date(no
 
 /** Joins an origin (possibly with a path) and a path without doubling or dropping the slash. */
 export const joinUrl = (base: string, path: string): string => `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`
+
+/**
+ * Credentials after an OAuth token answer: the new access token and its expiry, and the new
+ * refresh token when the network rotated it, else the one we had (a refresh token is never lost).
+ */
+export function withRenewedTokens(credentials: Record<string, unknown>, body: { access_token: string; refresh_token?: unknown; expires_in?: unknown }, now: Date, defaultLifetimeSec: number): Record<string, unknown> {
+  const lifetime = Number(body.expires_in)
+  return {
+    ...credentials,
+    accessToken: body.access_token,
+    refreshToken: typeof body.refresh_token === 'string' && body.refresh_token ? body.refresh_token : credentials.refreshToken,
+    expiresAt: expiresAtFrom(now, Number.isFinite(lifetime) && lifetime > 0 ? lifetime : defaultLifetimeSec),
+  }
+}
+
+/** A renewal this service cannot make: its OAuth client for the network is not configured. The account must be reconnected (or the client configured). */
+export const noOAuthClient = (platform: string): RefreshResult => ({
+  status: 'failed',
+  kind: 'auth_expired',
+  message: `${platform}: this service has no OAuth client configured (${platform}_CLIENT_ID / ${platform}_CLIENT_SECRET), so the token cannot be renewed`,
+})

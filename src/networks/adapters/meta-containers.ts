@@ -5,7 +5,8 @@
  * parent naming them. The container's own status is the exactly-once guard: PUBLISHED means the
  * network already made the post, so it is looked up, never published again.
  */
-import { NetworkFailure, joinUrl, request } from '../http'
+import type { RefreshInput, RefreshResult } from '../adapter'
+import { NetworkFailure, asFailedResult, expiresAtFrom, joinUrl, request } from '../http'
 import { graphFailure } from './meta-graph'
 
 /** Container states, as both networks spell them. */
@@ -155,4 +156,19 @@ export const graphTime = (value: unknown): number => (typeof value === 'string' 
 export function findListed(items: Array<Record<string, unknown>>, textField: string, text: string | null, since: Date | null): string | null {
   const found = items.find((m) => (text === null || (m[textField] ?? '') === text) && (since === null || !(graphTime(m.timestamp) < since.getTime())))
   return found && typeof found.id === 'string' ? found.id : null
+}
+
+/** Renews a long-lived token through `GET /refresh_access_token?grant_type=<grantType>` (the photo network's direct login, the text-thread network). */
+export async function refreshLongLivedToken(graph: GraphClient, network: string, grantType: string, input: RefreshInput): Promise<RefreshResult> {
+  try {
+    const body = await graph.getRoot('refresh_access_token', { grant_type: grantType })
+    if (typeof body.access_token !== 'string') throw new NetworkFailure('transient', `${network} answered the token renewal without a token.`)
+    const expiresIn = Number(body.expires_in)
+    return {
+      status: 'refreshed',
+      credentials: { ...input.credentials, accessToken: body.access_token, ...(Number.isFinite(expiresIn) && expiresIn > 0 ? { expiresAt: expiresAtFrom(input.now, expiresIn) } : {}) },
+    }
+  } catch (e) {
+    return asFailedResult(e, network)
+  }
 }

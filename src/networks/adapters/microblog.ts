@@ -6,7 +6,7 @@
  * (microblog-sent.ts) instead of being sent again.
  */
 import type { Insights, NetworkAdapter, PublishInput, PublishProgress, PublishResult } from '../adapter'
-import { asFailedResult, credential, expiresAtFrom, expiresWithin, joinUrl, NetworkFailure, request } from '../http'
+import { asFailedResult, credential, expiresWithin, joinUrl, NetworkFailure, noOAuthClient, request, withRenewedTokens } from '../http'
 import { api, failureOfAnswer, mediaStatus, NETWORK, postIdOf, problemWords, uploadMedia, type Api } from './microblog-api'
 import { findSent, tooSoonToTell, type Sending } from './microblog-sent'
 import type { AdapterOptions } from './options'
@@ -162,9 +162,7 @@ export function createMicroblogAdapter(options: AdapterOptions): NetworkAdapter 
       isDue: (credentials, now) => expiresWithin(credentials, now, REFRESH_MARGIN_SEC),
       async refresh(input) {
         const client = options.clients.MICROBLOG_NET
-        if (!client) {
-          return { status: 'failed', kind: 'auth_expired', message: `${NETWORK}: the access token expired and this service has no OAuth client configured to renew it (MICROBLOG_NET_CLIENT_ID)` }
-        }
+        if (!client) return noOAuthClient(NETWORK)
         try {
           const headers: Record<string, string> = {}
           if (client.clientSecret) headers.authorization = `Basic ${btoa(`${client.clientId}:${client.clientSecret}`)}`
@@ -174,15 +172,7 @@ export function createMicroblogAdapter(options: AdapterOptions): NetworkAdapter 
           })
           const b = answer.body
           if (answer.status === 200 && typeof b?.access_token === 'string') {
-            return {
-              status: 'refreshed',
-              credentials: {
-                ...input.credentials,
-                accessToken: b.access_token,
-                refreshToken: typeof b.refresh_token === 'string' && b.refresh_token ? b.refresh_token : input.credentials.refreshToken,
-                expiresAt: expiresAtFrom(input.now, Number(b.expires_in) || 7200),
-              },
-            }
+            return { status: 'refreshed', credentials: withRenewedTokens(input.credentials, b, input.now, 7200) }
           }
           const words = problemWords(b) ?? b?.error ?? `HTTP ${answer.status}`
           // The token endpoint answers 400 (invalid_grant / invalid_request) for a refresh token it no longer takes.

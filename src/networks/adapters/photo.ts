@@ -9,8 +9,8 @@
  * posts, never made twice. The network has no documented delete.
  */
 import type { Insights, InsightsInput, NetworkAdapter, PendingInput, PublishInput, PublishProgress, PublishResult, RefreshInput, VerifyInput } from '../adapter'
-import { NetworkFailure, asFailedResult, credential, expiresAtFrom, expiresWithin } from '../http'
-import { driveContainers, findListed, graphClient, type ContainerCode, type ContainerState, type GraphClient } from './meta-containers'
+import { NetworkFailure, asFailedResult, credential, expiresWithin } from '../http'
+import { driveContainers, findListed, graphClient, refreshLongLivedToken, type ContainerCode, type ContainerState, type GraphClient } from './meta-containers'
 import type { AdapterOptions } from './options'
 import {
   PHOTO_COMMENT_FORMATS,
@@ -132,18 +132,7 @@ async function refresh(input: RefreshInput) {
   if (input.connection !== 'DIRECT_LOGIN') {
     return { status: 'failed' as const, kind: 'auth_expired' as const, message: `${N}: this login's token cannot be renewed here; reconnect the account.` }
   }
-  try {
-    const body = await client(input, input.now).getRoot('refresh_access_token', { grant_type: 'ig_refresh_token' })
-    if (typeof body.access_token !== 'string') throw new NetworkFailure('transient', `${N} answered the token renewal without a token.`)
-    const expiresIn = Number(body.expires_in)
-    return {
-      status: 'refreshed' as const,
-      credentials: { ...input.credentials, accessToken: body.access_token, ...(Number.isFinite(expiresIn) && expiresIn > 0 ? { expiresAt: expiresAtFrom(input.now, expiresIn) } : {}) },
-    }
-  } catch (e) {
-    const failed = asFailedResult(e, N)
-    return { status: 'failed' as const, kind: failed.kind, message: failed.message, ...(failed.retryAfterSec !== undefined ? { retryAfterSec: failed.retryAfterSec } : {}) }
-  }
+  return refreshLongLivedToken(client(input, input.now), N, 'ig_refresh_token', input)
 }
 
 /** Followers, and per post likes, comments, shares, saves and views; a post the network will not report on is null. */

@@ -4,7 +4,7 @@
  * client authentication, form body; the answer may or may not rotate the refresh token).
  */
 import type { CredentialRefresh, RefreshResult } from '../adapter'
-import { NetworkFailure, credential, expiresAtFrom, expiresWithin, failureOf, joinUrl, request, type NetworkAnswer } from '../http'
+import { NetworkFailure, asFailedResult, credential, expiresWithin, failureOf, joinUrl, noOAuthClient, request, withRenewedTokens, type NetworkAnswer } from '../http'
 import type { AdapterOptions } from './options'
 
 export const NETWORK = 'PINBOARD_NET'
@@ -54,9 +54,7 @@ export function pinRefresh(options: AdapterOptions): CredentialRefresh {
     isDue: (credentials, now) => expiresWithin(credentials, now, REFRESH_MARGIN_SEC),
     async refresh(input): Promise<RefreshResult> {
       const client = options.clients.PINBOARD_NET
-      if (!client?.clientId || !client.clientSecret) {
-        return { status: 'failed', kind: 'auth_expired', message: `${NETWORK}: this service has no OAuth client configured (PINBOARD_NET_CLIENT_ID and PINBOARD_NET_CLIENT_SECRET), so the token cannot be renewed.` }
-      }
+      if (!client?.clientId || !client.clientSecret) return noOAuthClient(NETWORK)
       try {
         const refreshToken = credential(input.credentials, 'refreshToken')
         const basic = btoa(`${client.clientId}:${client.clientSecret}`)
@@ -71,20 +69,10 @@ export function pinRefresh(options: AdapterOptions): CredentialRefresh {
           const kind = answer.status === 400 || answer.status === 401 ? 'auth_expired' : failure.kind
           return { status: 'failed', kind, message: failure.message, ...(failure.retryAfterSec !== undefined ? { retryAfterSec: failure.retryAfterSec } : {}) }
         }
-        const body = answer.body
-        return {
-          status: 'refreshed',
-          credentials: {
-            ...input.credentials,
-            accessToken: body.access_token,
-            // Kept when the answer carries no new one: a refresh token is never lost.
-            refreshToken: typeof body.refresh_token === 'string' && body.refresh_token ? body.refresh_token : refreshToken,
-            expiresAt: expiresAtFrom(input.now, typeof body.expires_in === 'number' ? body.expires_in : 30 * 24 * 3600),
-          },
-        }
+        // Kept when the answer carries no new one: a refresh token is never lost.
+        return { status: 'refreshed', credentials: withRenewedTokens(input.credentials, answer.body, input.now, 30 * 24 * 3600) }
       } catch (err) {
-        if (err instanceof NetworkFailure) return { status: 'failed', kind: err.kind, message: err.message }
-        return { status: 'failed', kind: 'transient', message: `${NETWORK} could not be reached.` }
+        return asFailedResult(err, NETWORK)
       }
     },
   }

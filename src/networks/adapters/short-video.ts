@@ -6,7 +6,7 @@
  * the status endpoint through `pending`. No insights (the scope is not approved), no delete.
  */
 import type { NetworkAdapter, PendingInput, PublishInput, PublishMedia, PublishResult, RefreshInput, RefreshResult, VerifyInput, VerifiedAccount } from '../adapter'
-import { MEDIA_TIMEOUT_MS, NetworkFailure, asFailedResult, credential, downloadMedia, expiresAtFrom, expiresWithin, joinUrl, kindOfStatus, request } from '../http'
+import { MEDIA_TIMEOUT_MS, NetworkFailure, asFailedResult, credential, downloadMedia, expiresWithin, joinUrl, noOAuthClient, withRenewedTokens, kindOfStatus, request } from '../http'
 import type { AdapterOptions } from './options'
 import { FAIL_REASONS, NETWORK, PATHS, REFRESH_MARGIN_SEC, STATUS_POLL_SEC, api, chunkPlan, settingsFor, tokenFailure, type CreatorInfo } from './short-video-api'
 
@@ -65,27 +65,17 @@ export function createShortVideoAdapter(options: AdapterOptions): NetworkAdapter
       isDue: (credentials, now) => expiresWithin(credentials, now, REFRESH_MARGIN_SEC),
       async refresh(input: RefreshInput): Promise<RefreshResult> {
         const client = options.clients.SHORTVIDEO_NET
-        if (!client?.clientId || !client.clientSecret) return { status: 'failed', kind: 'rejected', message: `${NETWORK}: no OAuth client is configured (SHORTVIDEO_NET_CLIENT_ID / SHORTVIDEO_NET_CLIENT_SECRET), so its tokens cannot be renewed.` }
+        if (!client?.clientId || !client.clientSecret) return noOAuthClient(NETWORK)
         try {
-          const refreshToken = credential(input.credentials, 'refreshToken')
           const answer = await request(input.fetch, NETWORK, joinUrl(input.baseUrl, PATHS.token), {
-            form: { client_key: client.clientId, client_secret: client.clientSecret, grant_type: 'refresh_token', refresh_token: refreshToken },
+            form: { client_key: client.clientId, client_secret: client.clientSecret, grant_type: 'refresh_token', refresh_token: credential(input.credentials, 'refreshToken') },
           })
           const body = answer.body ?? {}
           if (answer.status >= 300 || typeof body.access_token !== 'string') throw tokenFailure(answer.status, body)
-          return {
-            status: 'refreshed',
-            credentials: {
-              ...input.credentials,
-              accessToken: body.access_token,
-              // Refresh tokens rotate: always keep the newest one, never lose the old one without a new one.
-              refreshToken: typeof body.refresh_token === 'string' && body.refresh_token ? body.refresh_token : refreshToken,
-              expiresAt: expiresAtFrom(input.now, typeof body.expires_in === 'number' ? body.expires_in : 7200),
-            },
-          }
+          // Refresh tokens rotate: the newest one is stored.
+          return { status: 'refreshed', credentials: withRenewedTokens(input.credentials, body, input.now, 7200) }
         } catch (err) {
-          const failed = asFailedResult(err, NETWORK)
-          return { status: 'failed', kind: failed.kind, message: failed.message, ...(failed.retryAfterSec !== undefined ? { retryAfterSec: failed.retryAfterSec } : {}) }
+          return asFailedResult(err, NETWORK)
         }
       },
     },

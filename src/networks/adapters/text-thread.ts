@@ -8,8 +8,8 @@
  * from it (rules); posts can be deleted.
  */
 import type { DeleteInput, NetworkAdapter, PendingInput, PublishInput, PublishMedia, PublishProgress, PublishResult, RefreshInput, TargetContent, VerifyInput } from '../adapter'
-import { NetworkFailure, asFailedResult, credential, expiresAtFrom, expiresWithin } from '../http'
-import { driveContainers, findListed, graphClient, type ContainerCode, type ContainerPlan, type ContainerState, type GraphClient, type Params } from './meta-containers'
+import { NetworkFailure, asFailedResult, credential, expiresWithin } from '../http'
+import { driveContainers, findListed, graphClient, refreshLongLivedToken, type ContainerCode, type ContainerPlan, type ContainerState, type GraphClient, type Params } from './meta-containers'
 import type { AdapterOptions } from './options'
 
 const N = 'TEXTTHREAD_NET'
@@ -119,18 +119,7 @@ async function verifyCredentials(input: VerifyInput) {
 
 /** Long-lived tokens renew themselves (`th_refresh_token`) while valid and at least 24 h old. */
 async function refresh(input: RefreshInput) {
-  try {
-    const body = await client(input, input.now).getRoot('refresh_access_token', { grant_type: 'th_refresh_token' })
-    if (typeof body.access_token !== 'string') throw new NetworkFailure('transient', `${N} answered the token renewal without a token.`)
-    const expiresIn = Number(body.expires_in)
-    return {
-      status: 'refreshed' as const,
-      credentials: { ...input.credentials, accessToken: body.access_token, ...(Number.isFinite(expiresIn) && expiresIn > 0 ? { expiresAt: expiresAtFrom(input.now, expiresIn) } : {}) },
-    }
-  } catch (e) {
-    const failed = asFailedResult(e, N)
-    return { status: 'failed' as const, kind: failed.kind, message: failed.message, ...(failed.retryAfterSec !== undefined ? { retryAfterSec: failed.retryAfterSec } : {}) }
-  }
+  return refreshLongLivedToken(client(input, input.now), N, 'th_refresh_token', input)
 }
 
 /** DELETE /{media-id}; a post already gone is not an error. */

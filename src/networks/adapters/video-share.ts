@@ -6,7 +6,7 @@
  * through `pending` (videos.list status/processingDetails). Insights from statistics; delete.
  */
 import type { Insights, NetworkAdapter, PendingInput, PublishInput, PublishResult, RefreshInput, RefreshResult, VerifiedAccount, VerifyInput } from '../adapter'
-import { MEDIA_TIMEOUT_MS, NetworkFailure, asFailedResult, credential, downloadMedia, expiresAtFrom, expiresWithin, joinUrl, request } from '../http'
+import { MEDIA_TIMEOUT_MS, NetworkFailure, asFailedResult, credential, downloadMedia, expiresWithin, joinUrl, noOAuthClient, withRenewedTokens, request } from '../http'
 import type { AdapterOptions } from './options'
 import { CATEGORY_ID, MAX_PROCESSING_POLLS, NETWORK, PRIVACY_STATUS, PROCESSING_POLL_SEC, REFRESH_MARGIN_SEC, UPLOAD_CHUNK_BYTES, api, failureFrom, permalinkOf, videoText } from './video-share-api'
 
@@ -58,11 +58,10 @@ export function createVideoShareAdapter(options: AdapterOptions): NetworkAdapter
       isDue: (credentials, now) => expiresWithin(credentials, now, REFRESH_MARGIN_SEC),
       async refresh(input: RefreshInput): Promise<RefreshResult> {
         const client = options.clients.VIDEOSHARE_NET
-        if (!client?.clientId || !client.clientSecret) return { status: 'failed', kind: 'rejected', message: `${NETWORK}: no OAuth client is configured (VIDEOSHARE_NET_CLIENT_ID / VIDEOSHARE_NET_CLIENT_SECRET), so its tokens cannot be renewed.` }
+        if (!client?.clientId || !client.clientSecret) return noOAuthClient(NETWORK)
         try {
-          const refreshToken = credential(input.credentials, 'refreshToken')
           const answer = await request(input.fetch, NETWORK, joinUrl(options.origins.VIDEOSHARE_NET_OAUTH_URL, '/token'), {
-            form: { client_id: client.clientId, client_secret: client.clientSecret, refresh_token: refreshToken, grant_type: 'refresh_token' },
+            form: { client_id: client.clientId, client_secret: client.clientSecret, refresh_token: credential(input.credentials, 'refreshToken'), grant_type: 'refresh_token' },
           })
           const body = answer.body ?? {}
           if (answer.status >= 300 || typeof body.access_token !== 'string') {
@@ -70,19 +69,10 @@ export function createVideoShareAdapter(options: AdapterOptions): NetworkAdapter
             if (body.error === 'invalid_grant') return { status: 'failed', kind: 'auth_expired', message: `${NETWORK}: the refresh token was refused (${words})` }
             return { status: 'failed', kind: answer.status >= 500 ? 'transient' : 'rejected', message: `${NETWORK}: token refresh failed (${words})` }
           }
-          return {
-            status: 'refreshed',
-            credentials: {
-              ...input.credentials,
-              accessToken: body.access_token,
-              // Google normally keeps the refresh token: keep the old one unless a new one came.
-              refreshToken: typeof body.refresh_token === 'string' && body.refresh_token ? body.refresh_token : refreshToken,
-              expiresAt: expiresAtFrom(input.now, typeof body.expires_in === 'number' ? body.expires_in : 3600),
-            },
-          }
+          // The network normally keeps the refresh token: the old one stays unless a new one came.
+          return { status: 'refreshed', credentials: withRenewedTokens(input.credentials, body, input.now, 3600) }
         } catch (err) {
-          const failed = asFailedResult(err, NETWORK)
-          return { status: 'failed', kind: failed.kind, message: failed.message }
+          return asFailedResult(err, NETWORK)
         }
       },
     },
