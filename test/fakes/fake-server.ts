@@ -113,7 +113,8 @@ export async function startFakeServer(routes: FakeRoute[], notFound: (req: FakeR
   }
 }
 
-afterAll(async () => {
+/** Closes every server still open (the end of a test file, or a global setup's teardown). */
+export async function closeAllFakeServers(): Promise<void> {
   await Promise.all(
     [...open].map(
       (s) =>
@@ -124,4 +125,11 @@ afterAll(async () => {
     ),
   )
   open.clear()
-})
+}
+
+// Inside a test file the servers close with it; a global setup (no test runner) closes its own.
+try {
+  afterAll(closeAllFakeServers)
+} catch {
+  // not in a test file
+}

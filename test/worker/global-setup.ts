@@ -10,6 +10,7 @@ import { startNeonWsProxy } from '../support/neon-ws-proxy'
 import { startLocalQStash } from '../support/qstash-local'
 import { startUpstashRestShim } from '../support/upstash-rest-shim'
 import { startEmbeddedPostgresServer } from '../support/worker-services'
+import { startOpenProtocolFake } from '../fakes/open-protocol'
 
 /** The Worker bindings that point at the services started here (the rest are fixed in the config). */
 export interface WorkerServiceBindings {
@@ -39,6 +40,8 @@ declare module 'vitest' {
     workerServiceBindings: WorkerServiceBindings
     /** Read by the tests inside workerd. */
     workerSmoke: WorkerSmokeFixture
+    /** A loopback fake of the open-protocol network (its PDS and video service), for the adapter test inside workerd. */
+    openProtocolFake: { url: string; videoUrl: string; identifier: string; appPassword: string }
   }
 }
 
@@ -116,6 +119,9 @@ export default async function setup(project: TestProject) {
     const qstash = await startLocalQStash()
     closers.push(qstash.close)
 
+    const openProtocol = await startOpenProtocolFake({ now: () => new Date() })
+    closers.push(openProtocol.pds.close, openProtocol.video.close)
+
     project.provide('workerServiceBindings', {
       DATABASE_URL: workerDatabaseUrl,
       NEON_WS_PROXY: proxyAddress,
@@ -126,6 +132,7 @@ export default async function setup(project: TestProject) {
       QSTASH_CURRENT_SIGNING_KEY: qstash.currentSigningKey,
       QSTASH_NEXT_SIGNING_KEY: qstash.nextSigningKey,
     })
+    project.provide('openProtocolFake', { url: openProtocol.url, videoUrl: openProtocol.videoUrl, identifier: openProtocol.handle, appPassword: openProtocol.appPassword })
     project.provide('workerSmoke', {
       database: databaseUrl ? 'postgres' : 'pglite',
       redis: redisUrl ? 'redis' : 'ioredis-mock',
