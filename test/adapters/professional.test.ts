@@ -38,7 +38,7 @@ describe('PROFESSIONAL_NET adapter', () => {
     expect(member).toMatchObject({ username: 'Ada Lovelace' })
     expect((await t.deps.db.select().from(accounts).where(eq(accounts.id, member.id)))[0]!.externalId).toBe(PERSON)
     const call = fake.calls('GET', '/v2/userinfo')[0]!
-    expect(call.headers).toMatchObject({ authorization: 'Bearer li-token', 'x-restli-protocol-version': '2.0.0', 'linkedin-version': expect.stringMatching(/^\d{6}$/) })
+    expect(call.headers).toMatchObject({ authorization: 'Bearer li-token', 'x-restli-protocol-version': '2.0.0', 'linkedin-version': '202605' })
     const page = await connectAccount(t.deps, { workspaceId: t.workspaceId, platform: 'PROFESSIONAL_NET', connection: 'DIRECT_LOGIN', credentials: creds({ authorUrn: 'urn:li:organization:2414183' }) })
     expect(page).toMatchObject({ username: 'Analytical Engines Ltd' })
     await expect(connectAccount(t.deps, { workspaceId: t.workspaceId, platform: 'PROFESSIONAL_NET', connection: 'DIRECT_LOGIN', credentials: creds({ authorUrn: 'urn:li:person:someoneelse' }) })).rejects.toThrow(/belongs to member abc123/)

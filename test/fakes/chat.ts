@@ -58,13 +58,16 @@ export async function startChatFake(options: { guildId?: string } = {}) {
     if (state.queued[i]!.skip-- > 0) return null
     return state.queued.splice(i, 1)[0]!.reply
   }
+  /** The reference: every HTTP API client sends `User-Agent: DiscordBot ($url, $versionNumber)`. */
+  const badAgent = (req: FakeRequest) => (/^DiscordBot \([^,]+, [^)]+\)/.test(req.headers['user-agent'] ?? '') ? null : err(400, 0, 'Missing or invalid User-Agent'))
   const asBot = (handler: (req: FakeRequest, params: string[]) => FakeReply | Promise<FakeReply>) => async (req: FakeRequest, params: string[]) =>
-    queued(req) ?? (req.headers.authorization === `Bot ${state.botToken}` ? handler(req, params) : err(401, 0, '401: Unauthorized'))
+    queued(req) ?? badAgent(req) ?? (req.headers.authorization === `Bot ${state.botToken}` ? handler(req, params) : err(401, 0, '401: Unauthorized'))
   const asWebhook = (handler: (req: FakeRequest, params: string[]) => FakeReply | Promise<FakeReply>) => async (req: FakeRequest, params: string[]) => {
-    const early = queued(req)
+    const early = queued(req) ?? badAgent(req)
     if (early) return early
     const [id, token] = params
-    if (state.webhook.deleted || id !== state.webhook.id || token !== state.webhook.token) return err(404, 10015, 'Unknown Webhook')
+    if (state.webhook.deleted || id !== state.webhook.id) return err(404, 10015, 'Unknown Webhook')
+    if (token !== state.webhook.token) return err(401, 50027, 'Invalid Webhook Token')
     return handler(req, params)
   }
 

@@ -28,6 +28,13 @@ export interface FakeLinkedInPost {
   body: any
 }
 
+/**
+ * Versions the documentation shows as active in late 2026 (Marketing migrations page: 202601-202603
+ * sunset in Jan-Mar 2027; versioned pages up to li-lms-2026-05; each supported at least a year).
+ * 202510/202511 sunset in Oct/Nov 2026; anything later than documented is not known to exist.
+ */
+export const ACTIVE_VERSIONS = ['202601', '202602', '202603', '202604', '202605']
+
 const error = (status: number, code: string, message: string, serviceErrorCode = 100): FakeReply => ({ status, json: { status, serviceErrorCode, code, message } })
 
 export async function startProfessionalFake(options: { token?: string; memberId?: string; memberName?: string; orgId?: string; orgName?: string; videoPartSize?: number; processingPolls?: number } = {}) {
@@ -52,7 +59,8 @@ export async function startProfessionalFake(options: { token?: string; memberId?
     const queued = state.queued.findIndex((q) => q.match.test(`${req.method} ${req.path}`))
     if (queued >= 0) return state.queued.splice(queued, 1)[0]!.reply
     if (req.headers.authorization !== `Bearer ${state.token}`) return error(401, 'REVOKED_ACCESS_TOKEN', 'The token used in the request has been revoked by the user', 65601)
-    if (!/^\d{6}$/.test(req.headers['linkedin-version'] ?? '')) return error(426, 'NONEXISTENT_VERSION', 'Requested version  is not active')
+    const version = req.headers['linkedin-version'] ?? ''
+    if (!ACTIVE_VERSIONS.includes(version)) return error(426, 'NONEXISTENT_VERSION', `Requested version ${version} is not active`)
     if (req.headers['x-restli-protocol-version'] !== '2.0.0') return error(400, 'BAD_REQUEST', 'X-Restli-Protocol-Version 2.0.0 is required')
     return null
   }

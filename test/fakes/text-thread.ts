@@ -28,6 +28,9 @@ export interface ThreadPost {
   deleted: boolean
 }
 
+/** Threads posts reference: a carousel has 2 to 20 images or videos (a mix allowed). */
+const CAROUSEL_MAX = 20
+
 const graphError = (status: number, message: string, code: number, subcode?: number): FakeReply => ({
   status,
   json: { error: { message, type: code === 190 ? 'OAuthException' : 'THApiException', code, ...(subcode ? { error_subcode: subcode } : {}), fbtrace_id: 'AbCdEf' } },
@@ -81,6 +84,7 @@ export async function startTextThreadFake(options: { userId?: string; username?:
     if (p.reply_to_id && !state.posts.some((x) => x.id === p.reply_to_id)) return graphError(400, 'The post you are replying to does not exist.', 100, 4279009)
     if (type === 'CAROUSEL') {
       const kids = (p.children ?? '').split(',').map((id) => state.containers.get(id))
+      if (kids.length > CAROUSEL_MAX) return graphError(400, `A carousel takes at most ${CAROUSEL_MAX} items.`, 100)
       if (kids.length < 2 || kids.some((k) => !k || k.params.is_carousel_item !== 'true' || k.status !== 'FINISHED')) return graphError(400, 'Carousel children are missing or not ready.', 100, 4279004)
     }
     const c: ThreadContainer = { id: nextId(), params: p, polls: 0, status: 'IN_PROGRESS', errorMessage: null, fetched: null }

@@ -12,11 +12,14 @@ export const API_PATH = '/api/v10'
 export const MAX_FILE_BYTES = 10 * 1024 * 1024
 /** Mentions in our text are shown, never resolved into pings (@everyone, @here, roles, users). */
 export const NO_PINGS = { parse: [] as string[], replied_user: false }
+/** The reference requires every HTTP API client to name itself as `DiscordBot ($url, $versionNumber)`. */
+export const USER_AGENT = 'DiscordBot (https://social-publishing-service.invalid, 1.0.0)'
 
 /** JSON error codes that mean the account must be reconnected: the webhook or channel is gone. */
 const RECONNECT_CODES: Record<number, string> = {
   10015: 'the webhook was deleted: reconnect the account with a new webhook URL',
   10003: 'the channel no longer exists: reconnect the account with a channel the bot can post in',
+  50027: 'the webhook token is not valid: reconnect the account with the webhook URL as Discord shows it',
 }
 /** Codes refused for a reason the user can fix in the server's settings. */
 const FIX_CODES: Record<number, string> = {
@@ -53,7 +56,7 @@ export function channelOf(input: { connection: string; credentials: Record<strin
       u.pathname = `${u.pathname.replace(/\/+$/, '')}/messages/${encodeURIComponent(id)}`
       return u.toString()
     }
-    return { kind: 'webhook', fetch: input.fetch, now: input.now, sendUrl: send.toString(), messageUrl: message, infoUrl: hook.toString(), headers: {} }
+    return { kind: 'webhook', fetch: input.fetch, now: input.now, sendUrl: send.toString(), messageUrl: message, infoUrl: hook.toString(), headers: { 'user-agent': USER_AGENT } }
   }
   if (input.connection !== 'BOT_TOKEN') throw new NetworkFailure('rejected', `${NETWORK} does not publish through ${input.connection}.`)
   const apiBase = joinUrl(input.baseUrl, API_PATH)
@@ -66,7 +69,7 @@ export function channelOf(input: { connection: string; credentials: Record<strin
     sendUrl: messages,
     messageUrl: (id) => `${messages}/${encodeURIComponent(id)}`,
     infoUrl: joinUrl(apiBase, `/channels/${encodeURIComponent(channelId)}`),
-    headers: { authorization: `Bot ${credential(input.credentials, 'botToken')}` },
+    headers: { authorization: `Bot ${credential(input.credentials, 'botToken')}`, 'user-agent': USER_AGENT },
     apiBase,
     channelId,
   }

@@ -6,8 +6,12 @@
 import { expiresWithin, failureOf, joinUrl, NetworkFailure, request, type NetworkAnswer, type RequestOptions } from '../http'
 
 export const NETWORK = 'PROFESSIONAL_NET'
-/** `LinkedIn-Version` (YYYYMM). Versions are supported for about a year; move it forward with the API. */
-export const API_VERSION = '202610'
+/**
+ * `LinkedIn-Version` (YYYYMM). Each monthly version is supported for at least a year (Marketing
+ * versioning page); 202605 is documented (li-lms-2026-05 pages) and so active until about May 2027.
+ * Move it forward with the API: a sunset version is refused with HTTP 426.
+ */
+export const API_VERSION = '202605'
 export const RESTLI_PROTOCOL = '2.0.0'
 
 /** Error `code`s the network answers with, and what the user reads. */
