@@ -88,7 +88,7 @@ export const TEXTTHREAD_NET_RULES: PlatformRules = {
   thread: { maxParts: SERVICE_THREAD_CAP, part: TEXTTHREAD_TEXT, note: SERVICE_THREAD_CAP_NOTE },
   media: {
     allowsTextOnly: true,
-    maxItems: 10,
+    maxItems: 20,
     mixing: true,
     altTextMaxLength: null,
     image: image({
@@ -97,7 +97,7 @@ export const TEXTTHREAD_NET_RULES: PlatformRules = {
       minWidth: 320,
       minAspectRatio: 0.1,
       maxAspectRatio: 10,
-      maxItems: 10,
+      maxItems: 20,
       note: 'Secondary source. Images wider than 1440 px are scaled down by the network.',
     }),
     video: video({
@@ -105,18 +105,18 @@ export const TEXTTHREAD_NET_RULES: PlatformRules = {
       maxSizeBytes: 1 * GB,
       maxWidth: 1920,
       maxDurationSec: 5 * MINUTE,
-      maxItems: 10,
+      maxItems: 20,
       note: 'Secondary source.',
     }),
     note: null,
   },
   formats: [
-    format('IMAGE', { mediaKinds: IMAGE_OR_VIDEO, maxItems: 10, note: 'Several items are published as a carousel.' }),
+    format('IMAGE', { mediaKinds: IMAGE_OR_VIDEO, maxItems: 20, note: 'Several items are published as a carousel.' }),
     format('CAROUSEL', {
       mediaKinds: IMAGE_OR_VIDEO,
       minItems: 2,
-      maxItems: 10,
-      note: 'Secondary sources say 20 items since 2024; 10 is enforced until confirmed.',
+      maxItems: 20,
+      note: 'The network\'s reference: 2 to 20 images or videos, or a mix.',
     }),
   ],
   defaultFormat: 'IMAGE',
