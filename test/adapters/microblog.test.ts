@@ -88,6 +88,23 @@ describe('MICROBLOG_NET adapter', () => {
     expect((await getPost(t, second.id)).targets[0].error).toMatchObject({ code: 'rejected', message: 'MICROBLOG_NET: Unsupported video codec.' })
   })
 
+  it('uploads a media again when its id is about to expire (expires_after_secs) before the post goes out', async () => {
+    const { t, clock, fake, account } = await setup({ processingPolls: 1, mediaLifetimeSec: 900 })
+    const v = await storedMedia(t, { bytes: bytes(3000, 5), mimeType: 'video/mp4', durationSec: 10, width: 1280, height: 720 })
+    await publish(t, { accountIds: [account.id], mediaIds: [v], caption: 'Late video' })
+    expect(await runDue(t, t.publishQueue)).toEqual(['pending'])
+    const [first] = [...fake.media.keys()]
+    clock.set('2026-11-21T10:06:40Z') // 500 s of the 900 left: too close to risk
+    expect(await runDue(t, t.publishQueue)).toEqual(['pending'])
+    clock.set('2026-11-21T10:06:50Z')
+    expect(await runDue(t, t.publishQueue)).toEqual(['published'])
+    expect(fake.calls('POST', '/2/media/upload/initialize')).toHaveLength(2)
+    const second = [...fake.media.keys()][1]!
+    expect(second).not.toBe(first)
+    expect(fake.tweets[0]!.mediaIds).toEqual([second])
+    expect(Buffer.compare(fake.bytesOf(second), Buffer.from(bytes(3000, 5)))).toBe(0)
+  })
+
   it('replies to a post given by URL, quotes with the plan, and appends the quoted URL when the plan refuses quotes', async () => {
     const { t, fake, account } = await setup({ quotesAllowed: false })
     await publish(t, { accountIds: [account.id], caption: 'Agreed', replyToMicropostId: 'https://twitter.com/someone/status/1234567890' })

@@ -96,6 +96,19 @@ describe('OPENPROTOCOL_NET adapter', () => {
     expect(fake.posts()[0]!.value.embed).toMatchObject({ $type: 'app.bsky.embed.video', alt: 'clip', aspectRatio: { width: 320, height: 240 }, video: { mimeType: 'video/mp4', size: bytes.byteLength } })
   })
 
+  it('uses the blob of a video the service already processed (job ends in already_exists with its blob)', async () => {
+    const { t, clock, fake, acct } = await setup()
+    fake.videoSeenBefore(true)
+    const m = await storedMedia(t, { bytes: mp4({ durationSec: 4, width: 320, height: 240 }), mimeType: 'video/mp4', durationSec: 4 })
+    const p = await createPost(t, acct.id, { caption: 'Again', mediaIds: [m] })
+    for (let i = 0; i <= 3; i++) {
+      clock.set(new Date(Date.parse('2026-11-21T10:00:00Z') + i * 5_000).toISOString())
+      await runDue(t, t.publishQueue)
+    }
+    expect((await getPost(t, p.id)).status).toBe('PUBLISHED')
+    expect(fake.posts()[0]!.value.embed).toMatchObject({ $type: 'app.bsky.embed.video', video: { mimeType: 'video/mp4' } })
+  })
+
   it('fails a post whose video the service cannot process, with its reason', async () => {
     const { t, clock, fake, acct } = await setup()
     fake.failVideoJobs(true)
@@ -107,6 +120,25 @@ describe('OPENPROTOCOL_NET adapter', () => {
     }
     const after = await getPost(t, p.id)
     expect(after.targets[0]).toMatchObject({ status: 'FAILED', error: { code: 'rejected', message: expect.stringContaining('Video is too long') } })
+  })
+
+  it('checks getUploadLimits before uploading a video: a spent daily quota waits (rate_limited), any other refusal is rejected in the service\'s words', async () => {
+    const { t, fake, acct } = await setup()
+    const m = await storedMedia(t, { bytes: mp4({ durationSec: 4, width: 320, height: 240 }), mimeType: 'video/mp4', durationSec: 4 })
+    fake.setUploadLimits({ canUpload: false, remainingDailyVideos: 0, remainingDailyBytes: 0, message: 'You have reached your daily video upload limit' })
+    const quota = await createPost(t, acct.id, { caption: 'A clip', mediaIds: [m] })
+    await runDue(t, t.publishQueue)
+    const target = (await getPost(t, quota.id)).targets[0]
+    expect(target.status).not.toBe('FAILED')
+    expect(target.error).toMatchObject({ code: 'rate_limited', message: expect.stringContaining('daily video upload limit') })
+    expect(fake.video.calls('GET', '/xrpc/app.bsky.video.getUploadLimits')).toHaveLength(1)
+    expect(fake.video.calls('POST', '/xrpc/app.bsky.video.uploadVideo')).toHaveLength(0)
+
+    fake.setUploadLimits({ canUpload: false, remainingDailyVideos: 25, remainingDailyBytes: 10_000_000_000, message: 'Please verify your email address before uploading videos' })
+    const refused = await createPost(t, acct.id, { caption: 'Another clip', mediaIds: [m] })
+    await runDue(t, t.publishQueue)
+    expect((await getPost(t, refused.id)).targets[0]).toMatchObject({ status: 'FAILED', error: { code: 'rejected', message: 'OPENPROTOCOL_NET: Please verify your email address before uploading videos.' } })
+    expect(fake.video.calls('POST', '/xrpc/app.bsky.video.uploadVideo')).toHaveLength(0)
   })
 
   it('adds a link card when a link is given without media', async () => {

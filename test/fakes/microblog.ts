@@ -28,6 +28,8 @@ export interface FakeMedia {
   /** STATUS polls left before processing succeeds (videos). */
   pollsLeft: number
   failProcessing: boolean
+  /** Epoch ms after which the id is refused (`expires_after_secs`). */
+  expiresAt: number
 }
 
 const problem = (status: number, title: string, detail: string, type = 'about:blank'): FakeReply => ({ status, json: { title, detail, type, status } })
@@ -44,6 +46,8 @@ export interface MicroblogFakeOptions {
   processingPolls?: number
   /** Whether the app's plan allows `quote_tweet_id`. */
   quotesAllowed?: boolean
+  /** `expires_after_secs` given for a media id (the docs' finalize example says 86400). */
+  mediaLifetimeSec?: number
   /** The network's clock (created_at of posts). */
   now?: () => Date
 }
@@ -61,6 +65,7 @@ export async function startMicroblogFake(options: MicroblogFakeOptions = {}) {
   let tokenSeq = 1
   let followers = 1234
   const now = options.now ?? (() => new Date())
+  const lifetime = options.mediaLifetimeSec ?? 86400
   const nextId = () => String(1_800_000_000_000_000_000n + BigInt(++seq))
 
   /** The planned answer for this call to `path`, once its skipped calls are used up. */
@@ -143,8 +148,8 @@ export async function startMicroblogFake(options: MicroblogFakeOptions = {}) {
           const body = req.json()
           if (!body.media_type || !body.total_bytes || !body.media_category) return problem(400, 'Invalid Request', 'One or more parameters to your request was invalid.')
           const id = nextId()
-          media.set(id, { id, mediaType: body.media_type, category: body.media_category, totalBytes: body.total_bytes, segments: new Map(), finalized: false, pollsLeft: body.media_category === 'tweet_video' ? (options.processingPolls ?? 2) : 0, failProcessing: false })
-          return { json: { data: { id, media_key: `7_${id}`, expires_after_secs: 86400 } } }
+          media.set(id, { id, mediaType: body.media_type, category: body.media_category, totalBytes: body.total_bytes, segments: new Map(), finalized: false, pollsLeft: body.media_category === 'tweet_video' ? (options.processingPolls ?? 2) : 0, failProcessing: false, expiresAt: now().getTime() + lifetime * 1000 })
+          return { json: { data: { id, media_key: `7_${id}`, expires_after_secs: lifetime } } }
         }),
       ],
       [
@@ -170,7 +175,7 @@ export async function startMicroblogFake(options: MicroblogFakeOptions = {}) {
           const received = [...m.segments.values()].reduce((n, b) => n + b.byteLength, 0)
           if (received !== m.totalBytes) return problem(400, 'Invalid Request', `File size mismatch: declared ${m.totalBytes}, received ${received}.`)
           m.finalized = true
-          const data: Record<string, unknown> = { id, media_key: `7_${id}`, size: m.totalBytes, expires_after_secs: 86400 }
+          const data: Record<string, unknown> = { id, media_key: `7_${id}`, size: m.totalBytes, expires_after_secs: Math.max(0, Math.floor((m.expiresAt - now().getTime()) / 1000)) }
           if (m.pollsLeft > 0) data.processing_info = { state: 'pending', check_after_secs: 3 }
           return { json: { data } }
         }),
@@ -200,7 +205,7 @@ export async function startMicroblogFake(options: MicroblogFakeOptions = {}) {
           if (tweets.some((t) => t.text === text && t.text !== '')) return problem(403, 'Forbidden', 'You are not allowed to create a Tweet with duplicate content.')
           for (const id of body.media?.media_ids ?? []) {
             const m = media.get(id)
-            if (!m || !m.finalized || m.pollsLeft > 0) return problem(400, 'Invalid Request', `Your media IDs are invalid: ${id}.`)
+            if (!m || !m.finalized || m.pollsLeft > 0 || m.expiresAt <= now().getTime()) return problem(400, 'Invalid Request', `Your media IDs are invalid: ${id}.`)
           }
           const replyTo = body.reply?.in_reply_to_tweet_id ?? null
           const tweet: FakeTweet = {

@@ -55,6 +55,9 @@ export async function startOpenProtocolFake(options: OpenProtocolFakeOptions) {
   let loseNextCreate = false
   let duplicateAs500 = false
   let failVideo = false
+  let videoSeenBefore = false
+  /** app.bsky.video.getUploadLimits' answer (lexicon: canUpload, remainingDailyVideos, remainingDailyBytes, message?, error?). */
+  let uploadLimits: Record<string, unknown> = { canUpload: true, remainingDailyVideos: 25, remainingDailyBytes: 10_000_000_000 }
 
   const takePlanned = (nsid: string) => {
     const i = planned.findIndex((p) => p.nsid === nsid)
@@ -163,8 +166,17 @@ export async function startOpenProtocolFake(options: OpenProtocolFakeOptions) {
     () => xerr(501, 'MethodNotImplemented', 'Method Not Implemented'),
   )
 
+  /** A service token minted by the PDS for `aud` and `lxm`, else null. */
+  const serviceGrant = (req: FakeRequest, aud: string, lxm: string) => {
+    const grant = state.serviceTokens.get(/^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '')
+    return grant && grant.aud === aud && grant.lxm === lxm ? grant : null
+  }
   const video = await startFakeServer(
     [
+      ['GET', path('app.bsky.video.getUploadLimits'), (req) => {
+        if (!serviceGrant(req, `did:web:${new URL(video.url).host.replace(':', '%3A')}`, 'app.bsky.video.getUploadLimits')) return xerr(401, 'AuthenticationRequired', 'Invalid service token')
+        return { json: uploadLimits }
+      }],
       ['POST', path('app.bsky.video.uploadVideo'), (req) => {
         const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? ''
         const grant = state.serviceTokens.get(token)
@@ -186,6 +198,8 @@ export async function startOpenProtocolFake(options: OpenProtocolFakeOptions) {
         if (job.fail) return { json: { jobStatus: { jobId, did: job.did, state: 'JOB_STATE_FAILED', error: 'video_too_long', message: 'Video is too long' } } }
         const cid = cidOf(job.bytes)
         state.blobs.set(cid, { bytes: job.bytes, mimeType: 'video/mp4' })
+        // The docs: a video processed before ends in an `already_exists` error that still carries its blob.
+        if (videoSeenBefore) return { json: { jobStatus: { jobId, did: job.did, state: 'JOB_STATE_FAILED', error: 'already_exists', message: 'Video already processed', blob: { $type: 'blob', ref: { $link: cid }, mimeType: 'video/mp4', size: job.bytes.byteLength } } } }
         return { json: { jobStatus: { jobId, did: job.did, state: 'JOB_STATE_COMPLETED', progress: 100, blob: { $type: 'blob', ref: { $link: cid }, mimeType: 'video/mp4', size: job.bytes.byteLength } } } }
       }],
     ],
@@ -214,6 +228,10 @@ export async function startOpenProtocolFake(options: OpenProtocolFakeOptions) {
     revokeRefreshTokens: () => state.refreshTokens.clear(),
     /** Answer a taken record key as older servers do (a 500) instead of RecordAlreadyExists. */
     duplicateAs500: (on: boolean) => (duplicateAs500 = on),
+    /** Jobs finish as `already_exists` (the service processed these bytes before), blob included. */
+    videoSeenBefore: (on: boolean) => (videoSeenBefore = on),
+    /** What getUploadLimits answers from now on. */
+    setUploadLimits: (limits: Record<string, unknown>) => (uploadLimits = limits),
     /** Video jobs created from now on fail. */
     failVideoJobs: (on: boolean) => (failVideo = on),
   }

@@ -65,6 +65,8 @@ export function api(fetchImpl: typeof fetch, baseUrl: string, accessToken: strin
 
 export interface Uploaded {
   id: string
+  /** Seconds the id stays usable (`expires_after_secs` of finalize, else of initialize). */
+  expiresAfterSec?: number
   /** Set while the network is still processing the media. */
   checkAfterSec?: number
 }
@@ -99,7 +101,8 @@ export async function uploadMedia(x: Api, fetchImpl: typeof fetch, media: Publis
   }
   const done = await x.call('POST', `/2/media/upload/${id}/finalize`)
   const checkAfterSec = processingOf(done.data?.processing_info)
-  return checkAfterSec === undefined ? { id } : { id, checkAfterSec }
+  const lifetime = Number(done.data?.expires_after_secs ?? init.data?.expires_after_secs)
+  return { id, ...(checkAfterSec === undefined ? {} : { checkAfterSec }), ...(lifetime > 0 ? { expiresAfterSec: lifetime } : {}) }
 }
 
 /** Seconds to wait before the media is ready, or undefined once it is. */

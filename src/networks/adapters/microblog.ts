@@ -15,6 +15,11 @@ import type { AdapterOptions } from './options'
 const REFRESH_MARGIN_SEC = 300
 /** A 403 on a quote whose words say quoting is not allowed (the network sells quoting with a plan). */
 const QUOTE_REFUSED = /quot/i
+/**
+ * A media id is usable for `expires_after_secs` only (a later post with it is refused); one this
+ * close to its end when the post is about to go out is uploaded again rather than risked.
+ */
+const MEDIA_EXPIRY_MARGIN_SEC = 600
 /** Post ids per metrics lookup (the endpoint's maximum). */
 const METRICS_BATCH = 100
 /** Our metric names from the network's `public_metrics`. */
@@ -32,7 +37,11 @@ const sum = (a: number | null, b: number | null) => (a === null && b === null ? 
 interface MediaState {
   id: string
   ready: boolean
+  /** When the network stops taking this id (ISO). */
+  expiresAt?: string
 }
+
+const expiring = (state: MediaState, now: Date) => state.expiresAt !== undefined && Date.parse(state.expiresAt) - now.getTime() <= MEDIA_EXPIRY_MARGIN_SEC * 1000
 
 const permalinkOf = (credentials: Record<string, unknown>, id: string) =>
   typeof credentials.username === 'string' && credentials.username ? `https://x.com/${credentials.username}/status/${id}` : `https://x.com/i/web/status/${id}`
@@ -46,9 +55,10 @@ async function mediaIds(input: PublishInput, x: Api): Promise<{ ids: string[]; w
   let waitSec: number | null = null
   for (const media of input.content.media) {
     let state = saved[media.id]
-    if (!state) {
+    if (!state || expiring(state, input.now)) {
       const uploaded = await uploadMedia(x, input.fetch, media)
       state = { id: uploaded.id, ready: uploaded.checkAfterSec === undefined }
+      if (uploaded.expiresAfterSec !== undefined) state.expiresAt = new Date(input.now.getTime() + uploaded.expiresAfterSec * 1000).toISOString()
       saved[media.id] = state
       await input.saveProgress({ media: { ...saved } })
       if (uploaded.checkAfterSec !== undefined) waitSec = Math.max(waitSec ?? 0, uploaded.checkAfterSec)

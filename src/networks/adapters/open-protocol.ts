@@ -18,6 +18,11 @@ const VIDEO_POLL_SEC = 5
 /** app.bsky.feed.getPosts takes at most this many uris. */
 const GET_POSTS_BATCH = 25
 const JOB_FAILED = 'JOB_STATE_FAILED'
+/**
+ * A daily video quota (getUploadLimits: remainingDailyVideos / remainingDailyBytes) gives no reset
+ * time; try again after this long.
+ */
+const VIDEO_QUOTA_RETRY_SEC = 3600
 
 interface StrongRef {
   uri: string
@@ -230,22 +235,46 @@ async function videoBlob(ctx: Ctx, video: PublishMedia): Promise<BlobRef | 'pend
   if (progress.pending?.videoJobId) {
     job = (await xrpc(input.fetch, ctx.videoUrl, 'app.bsky.video.getJobStatus', { params: { jobId: progress.pending.videoJobId } }, input.now)).jobStatus
   } else {
+    const bytes = await downloadMedia(input.fetch, video)
+    await checkUploadLimits(ctx, bytes.byteLength)
     // did:web percent-encodes a port's colon.
     const pds = new URL(session.pdsUrl ?? input.baseUrl).host.replace(':', '%3A')
-    const auth = await xrpc(input.fetch, input.baseUrl, 'com.atproto.server.getServiceAuth', { token: session.accessJwt, params: { aud: `did:web:${pds}`, lxm: 'com.atproto.repo.uploadBlob', exp: String(Math.floor(input.now.getTime() / 1000) + 30 * 60) } }, input.now)
-    const bytes = await downloadMedia(input.fetch, video)
-    job = await xrpc(input.fetch, ctx.videoUrl, 'app.bsky.video.uploadVideo', { token: String(auth.token), params: { did: session.did, name: `${video.id}.mp4` }, body: bytes as Uint8Array<ArrayBuffer>, headers: { 'content-type': 'video/mp4' }, timeoutMs: MEDIA_TIMEOUT_MS }, input.now)
+    const auth = await serviceAuth(ctx, `did:web:${pds}`, 'com.atproto.repo.uploadBlob', 30 * 60)
+    const answer = await xrpc(input.fetch, ctx.videoUrl, 'app.bsky.video.uploadVideo', { token: auth, params: { did: session.did, name: `${video.id}.mp4` }, body: bytes as Uint8Array<ArrayBuffer>, headers: { 'content-type': 'video/mp4' }, timeoutMs: MEDIA_TIMEOUT_MS }, input.now)
+    // The lexicon wraps the job in `jobStatus`; the docs' tutorial reads it at the top level.
+    job = answer?.jobStatus ?? answer
   }
-  if (job?.state === JOB_FAILED) {
-    throw new NetworkFailure('rejected', `${NETWORK}: the video could not be processed${job.error || job.message ? ` (${job.message ?? job.error})` : ''}.`)
-  }
+  // A blob is the answer even beside an error: `already_exists` hands back the earlier processed video.
   if (job?.blob) {
     const blob = job.blob as BlobRef
     await input.saveProgress({ videoBlob: blob, pending: undefined })
     progress.pending = undefined
     return blob
   }
+  if (job?.state === JOB_FAILED) {
+    throw new NetworkFailure('rejected', `${NETWORK}: the video could not be processed${job.error || job.message ? ` (${job.message ?? job.error})` : ''}.`)
+  }
   if (!job?.jobId) throw new NetworkFailure('transient', `${NETWORK}: the video service gave no job id.`)
   progress.pending = { videoJobId: String(job.jobId) }
   return 'pending'
+}
+
+/** A service token from the PDS for `aud`, good for `lxm` only. */
+async function serviceAuth(ctx: Ctx, aud: string, lxm: string, lifetimeSec: number): Promise<string> {
+  const { input, session } = ctx
+  const answer = await xrpc(input.fetch, input.baseUrl, 'com.atproto.server.getServiceAuth', { token: session.accessJwt, params: { aud, lxm, exp: String(Math.floor(input.now.getTime() / 1000) + lifetimeSec) } }, input.now)
+  return String(answer.token)
+}
+
+/** app.bsky.video.getUploadLimits before uploading: a daily quota spent waits, any other refusal is the service's words. */
+async function checkUploadLimits(ctx: Ctx, size: number): Promise<void> {
+  const { input } = ctx
+  const token = await serviceAuth(ctx, `did:web:${new URL(ctx.videoUrl).host.replace(':', '%3A')}`, 'app.bsky.video.getUploadLimits', 60)
+  const limits = await xrpc(input.fetch, ctx.videoUrl, 'app.bsky.video.getUploadLimits', { token }, input.now)
+  const quotaSpent = (typeof limits.remainingDailyVideos === 'number' && limits.remainingDailyVideos <= 0) || (typeof limits.remainingDailyBytes === 'number' && limits.remainingDailyBytes < size)
+  const words = typeof limits.message === 'string' && limits.message ? limits.message : typeof limits.error === 'string' && limits.error ? limits.error : null
+  if (quotaSpent) {
+    throw new NetworkFailure('rate_limited', `${NETWORK}: ${words ?? 'the daily video upload limit is reached'} (videos left today: ${limits.remainingDailyVideos ?? '?'}, bytes left: ${limits.remainingDailyBytes ?? '?'}, this video: ${size}).`, VIDEO_QUOTA_RETRY_SEC)
+  }
+  if (limits.canUpload === false) throw new NetworkFailure('rejected', `${NETWORK}: ${words ?? 'this account may not upload videos'}.`)
 }
