@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { accounts, targets } from '../../src/db/schema'
 import { createShortVideoAdapter } from '../../src/networks/adapters/short-video'
-import { CHUNKS, chunkPlan } from '../../src/networks/adapters/short-video-api'
+import { CHUNKS, chunkPlan, publicPostIds } from '../../src/networks/adapters/short-video-api'
 import { DEFAULT_NETWORK_ORIGINS } from '../../src/config'
 import { connectAccount } from '../../src/services/account-connection'
 import type { PublishInput } from '../../src/networks/adapter'
@@ -201,6 +201,12 @@ describe('SHORTVIDEO_NET adapter (Content Posting API)', () => {
     expect(fake.state.posts).toHaveLength(1)
     expect(adapter.fetchInsights).toBeUndefined()
     expect(adapter.deletePost).toBeUndefined()
+  })
+
+  it('reads publicaly_available_post_id (list<int64>) exactly, beyond JS number precision', () => {
+    expect(publicPostIds('{"data":{"status":"PUBLISH_COMPLETE","publicaly_available_post_id":[7301234567890123457]}}')).toEqual(['7301234567890123457'])
+    expect(publicPostIds('{"data":{"publicaly_available_post_id":["7301234567890123457", 42]}}')).toEqual(['7301234567890123457', '42'])
+    expect(publicPostIds('{"data":{"publicaly_available_post_id":[]}}')).toEqual([])
   })
 
   it('plans FILE_UPLOAD chunks by the documented rules', () => {

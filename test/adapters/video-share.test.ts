@@ -128,7 +128,7 @@ describe('VIDEOSHARE_NET adapter (YouTube Data API v3)', () => {
     await runDue(t, t.publishQueue)
     await later(30)
     expect(await later(30)).toEqual(['failed'])
-    expect((await getPost(t, post.id)).targets[0].error).toMatchObject({ code: 'rejected', message: 'VIDEOSHARE_NET: YouTube rejected the video (duplicate).' })
+    expect((await getPost(t, post.id)).targets[0].error).toMatchObject({ code: 'rejected', message: 'VIDEOSHARE_NET: YouTube rejected the video: it duplicates a video already on YouTube (duplicate).' })
   })
 
   it('warns when YouTube keeps the video private (unaudited project)', async () => {

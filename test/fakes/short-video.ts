@@ -57,8 +57,9 @@ export async function startShortVideoFake(options: { openId?: string; username?:
     if (i >= 0) return state.failNextReplies.splice(i, 1)[0]!.reply
     return null
   }
+  // The Content Posting pages document exactly `application/json; charset=UTF-8`.
   const jsonBody = (req: FakeRequest) => {
-    if (!(req.headers['content-type'] ?? '').startsWith('application/json')) throw new Error('expected a JSON body')
+    if (!/^application\/json;\s*charset=utf-8$/i.test(req.headers['content-type'] ?? '')) throw new Error(`expected Content-Type application/json; charset=UTF-8, got ${req.headers['content-type']}`)
     return req.json()
   }
 
@@ -78,7 +79,7 @@ export async function startShortVideoFake(options: { openId?: string; username?:
         },
       ],
       ['GET', '/v2/user/info/', (req) => authed(req) ?? ok({ user: { open_id: openId, display_name: 'Dancer', username: state.creator.creator_username } })],
-      ['POST', '/v2/post/publish/creator_info/query/', (req) => authed(req) ?? ok(state.creator)],
+      ['POST', '/v2/post/publish/creator_info/query/', (req) => authed(req) ?? (jsonBody(req), ok(state.creator))],
       [
         'POST',
         '/v2/post/publish/video/init/',
@@ -90,7 +91,7 @@ export async function startShortVideoFake(options: { openId?: string; username?:
           if (refusedInfo) return refusedInfo
           const src = body.source_info ?? {}
           if (src.source !== 'FILE_UPLOAD') return tiktokError(403, 'url_ownership_unverified', 'Please verify the ownership of the URL prefix or domain.')
-          if (src.total_chunk_count !== Math.max(1, Math.floor(src.video_size / src.chunk_size))) return tiktokError(400, 'invalid_params', 'total_chunk_count does not match video_size and chunk_size.')
+          if (src.total_chunk_count !== Math.max(1, Math.floor(src.video_size / src.chunk_size))) return tiktokError(400, 'invalid_param', 'total_chunk_count does not match video_size and chunk_size.')
           const post = newPost('VIDEO', body)
           return ok({ publish_id: post.publishId, upload_url: `${server.url}/video/?upload_id=${post.publishId}&upload_token=secret_${post.publishId}` })
         },
@@ -104,7 +105,7 @@ export async function startShortVideoFake(options: { openId?: string; username?:
           const i = state.failNextReplies.findIndex((f) => f.path === '/video/')
           if (i >= 0) return state.failNextReplies.splice(i, 1)[0]!.reply
           const m = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(req.headers['content-range'] ?? '')
-          if (!m || !(req.headers['content-type'] ?? '').startsWith('video/')) return { status: 400, json: { error: { code: 'invalid_params', message: 'Content-Range and a video Content-Type are required.' } } }
+          if (!m || !['video/mp4', 'video/quicktime', 'video/webm'].includes(req.headers['content-type'] ?? '')) return { status: 400, json: { error: { code: 'invalid_param', message: 'Content-Range and Content-Type video/mp4, video/quicktime or video/webm are required.' } } }
           const [first, last, total] = [Number(m[1]), Number(m[2]), Number(m[3])]
           if (total !== post.sourceInfo.video_size || last - first + 1 !== req.body.length) return { status: 400, json: { error: { code: 'invalid_params', message: 'Content-Range does not match.' } } }
           if (first === 0) post.bytes = Buffer.alloc(0)
@@ -120,15 +121,15 @@ export async function startShortVideoFake(options: { openId?: string; username?:
           const refused = authed(req)
           if (refused) return refused
           const body = jsonBody(req)
-          if (body.media_type !== 'PHOTO' || body.post_mode !== 'DIRECT_POST') return tiktokError(400, 'invalid_params', 'media_type and post_mode are required.')
+          if (body.media_type !== 'PHOTO' || body.post_mode !== 'DIRECT_POST') return tiktokError(400, 'invalid_param', 'media_type and post_mode are required.')
           const refusedInfo = checkPostInfo(body.post_info)
           if (refusedInfo) return refusedInfo
           const src = body.source_info ?? {}
-          if (src.source !== 'PULL_FROM_URL' || !Array.isArray(src.photo_images) || src.photo_images.length < 1 || src.photo_images.length > 35) return tiktokError(400, 'invalid_params', 'photo_images must hold 1 to 35 URLs.')
+          if (src.source !== 'PULL_FROM_URL' || !Array.isArray(src.photo_images) || src.photo_images.length < 1 || src.photo_images.length > 35) return tiktokError(400, 'invalid_param', 'photo_images must hold 1 to 35 URLs.')
           const photos: Buffer[] = []
           for (const url of src.photo_images as string[]) {
             const res = await fetch(url)
-            if (!res.ok) return tiktokError(400, 'invalid_params', 'A photo URL could not be fetched.')
+            if (!res.ok) return tiktokError(400, 'invalid_param', 'A photo URL could not be fetched.')
             const bytes = Buffer.from(await res.arrayBuffer())
             const jpeg = bytes[0] === 0xff && bytes[1] === 0xd8
             const webp = bytes.subarray(8, 12).toString('latin1') === 'WEBP'
@@ -155,11 +156,15 @@ export async function startShortVideoFake(options: { openId?: string; username?:
               if (post.failReason) post.status = 'FAILED'
               else {
                 post.status = 'PUBLISH_COMPLETE'
-                if (state.givePublicId) post.publicId = `73${String(post.polls)}000${state.posts.indexOf(post) + 1}`
+                // Real ids are 19-digit int64s, beyond what a JS number holds exactly.
+                if (state.givePublicId) post.publicId = `73012345678901234${String(10 + state.posts.indexOf(post))}`
               }
             }
           }
-          return ok({ status: post.status, ...(post.failReason && post.status === 'FAILED' ? { fail_reason: post.failReason } : {}), publicaly_available_post_id: post.publicId ? [Number(post.publicId)] : [], uploaded_bytes: post.bytes.length })
+          // publicaly_available_post_id is list<int64>: written as bare numbers, as TikTok sends them.
+          const data = JSON.stringify({ status: post.status, ...(post.failReason && post.status === 'FAILED' ? { fail_reason: post.failReason } : {}), publicaly_available_post_id: '@IDS@', uploaded_bytes: post.bytes.length })
+          const body = `{"data":${data.replace('"@IDS@"', `[${post.publicId ?? ''}]`)},"error":{"code":"ok","message":"","log_id":"log_ok"}}`
+          return { status: 200, headers: { 'content-type': 'application/json' }, body }
         },
       ],
     ],

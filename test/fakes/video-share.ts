@@ -121,6 +121,8 @@ export async function startVideoShareFake(options: { channelId?: string } = {}) 
           const refused = authed(req)
           if (refused) return refused
           if (req.query.get('uploadType') !== 'resumable' || req.query.get('part') !== 'snippet,status') return googleError(400, 'invalidParameter', 'uploadType=resumable and part are required.')
+          // The resumable guide: the metadata body goes as `application/json; charset=UTF-8`.
+          if (!/^application\/json;\s*charset=utf-8$/i.test(req.headers['content-type'] ?? '')) return googleError(400, 'badContent', 'Content-Type must be application/json; charset=UTF-8.')
           const total = Number(req.headers['x-upload-content-length'])
           const metadata = req.json()
           if (!metadata.snippet?.title || /[<>]/.test(metadata.snippet.title) || /[<>]/.test(metadata.snippet.description ?? '')) return googleError(400, 'invalidTitle', 'The request metadata specifies an invalid or empty video title.')

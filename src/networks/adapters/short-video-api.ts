@@ -59,10 +59,13 @@ export const ERRORS: Record<string, { kind: FailureKind; waitSec?: number; words
   spam_risk_user_banned_from_posting: { kind: 'rejected', words: 'the account is banned from posting' },
   privacy_level_option_mismatch: { kind: 'rejected', words: 'the privacy level is not one the account offers: choose another in videoNetOptions' },
   unaudited_client_can_only_post_to_private_accounts: { kind: 'rejected', words: 'this app is not audited yet and may only post with privacy level SELF_ONLY: set videoNetOptions privacyLevel to SELF_ONLY' },
+  spam_risk_too_many_pending_share: { kind: 'rate_limited', waitSec: 3600, words: 'the account has too many unfinished API shares' },
   url_ownership_unverified: { kind: 'rejected', words: "the media URL's domain is not verified for this app: verify the media domain in the developer portal" },
   file_format_check_failed: { kind: 'rejected', words: 'the file format is not accepted: use MP4, WebM or MOV video, or JPEG/WebP photos' },
   duration_check_failed: { kind: 'rejected', words: "the video's duration is outside what the account may post" },
   picture_size_check_failed: { kind: 'rejected', words: 'a photo is too large: use photos up to 1080p and 20 MB' },
+  // The Content Posting pages document `invalid_param`; the v2 error-handling page `invalid_params`.
+  invalid_param: { kind: 'rejected' },
   invalid_params: { kind: 'rejected' },
 }
 
@@ -91,12 +94,25 @@ export function tokenFailure(status: number, body: any): NetworkFailure {
   return new NetworkFailure(status >= 500 ? 'transient' : 'rejected', `${NETWORK}: token refresh failed (${words})`)
 }
 
-/** One API call with the account's bearer token; `data` of a success, a classified failure otherwise. */
+/** The Content-Type every Content Posting JSON call documents. */
+export const JSON_TYPE = 'application/json; charset=UTF-8'
+
+/**
+ * `publicaly_available_post_id` is a list of int64: 19-digit ids do not survive JSON.parse as
+ * numbers, so they are read as written from the raw body.
+ */
+export function publicPostIds(text: string): string[] {
+  const list = /"publicaly_available_post_id"\s*:\s*\[([^\]]*)\]/.exec(text)?.[1] ?? ''
+  return [...list.matchAll(/"?(\d+)"?/g)].map((m) => m[1]!)
+}
+
+/** One API call with the account's bearer token; `data` of a success (plus the raw text), a classified failure otherwise. */
 export async function api(fetchImpl: typeof fetch, baseUrl: string, token: string, path: string, now: Date, options: RequestOptions = {}): Promise<any> {
-  const answer = await request(fetchImpl, NETWORK, joinUrl(baseUrl, path), { ...options, headers: { authorization: `Bearer ${token}`, ...options.headers } })
+  const json: Record<string, string> = options.json !== undefined ? { 'content-type': JSON_TYPE } : {}
+  const answer = await request(fetchImpl, NETWORK, joinUrl(baseUrl, path), { ...options, headers: { authorization: `Bearer ${token}`, ...json, ...options.headers } })
   const error = answer.body?.error
   const code: string | null = typeof error?.code === 'string' ? error.code : null
-  if (answer.status < 300 && (code === null || code === 'ok')) return answer.body?.data ?? {}
+  if (answer.status < 300 && (code === null || code === 'ok')) return Object.assign(answer.body?.data ?? {}, { rawText: answer.text })
   const known = code ? ERRORS[code] : undefined
   const kind = known?.kind ?? (answer.status < 300 ? 'rejected' : kindOfStatus(answer.status))
   const said = typeof error?.message === 'string' && error.message ? error.message : null

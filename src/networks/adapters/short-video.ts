@@ -8,7 +8,7 @@
 import type { NetworkAdapter, PendingInput, PublishInput, PublishMedia, PublishResult, RefreshInput, RefreshResult, VerifyInput, VerifiedAccount } from '../adapter'
 import { MEDIA_TIMEOUT_MS, NetworkFailure, asFailedResult, credential, downloadMedia, expiresWithin, joinUrl, noOAuthClient, withRenewedTokens, kindOfStatus, request } from '../http'
 import type { AdapterOptions } from './options'
-import { FAIL_REASONS, NETWORK, PATHS, REFRESH_MARGIN_SEC, STATUS_POLL_SEC, api, chunkPlan, settingsFor, tokenFailure, type CreatorInfo } from './short-video-api'
+import { FAIL_REASONS, NETWORK, PATHS, REFRESH_MARGIN_SEC, STATUS_POLL_SEC, api, chunkPlan, publicPostIds, settingsFor, tokenFailure, type CreatorInfo } from './short-video-api'
 
 const PROFILE_URL = 'https://www.tiktok.com/'
 
@@ -179,8 +179,8 @@ async function pollStatus(input: PublishInput, publishId: string): Promise<Publi
  * publish id stands for the post and the link goes to the creator's profile.
  */
 async function published(input: PublishInput, token: string, publishId: string, data: any): Promise<PublishResult> {
-  const ids: unknown[] = Array.isArray(data.publicaly_available_post_id) ? data.publicaly_available_post_id : []
-  const postId = ids.length > 0 ? String(ids[0]) : null
+  const ids = publicPostIds(String(data.rawText ?? ''))
+  const postId = ids[0] ?? null
   const username = await usernameOf(input, token)
   const profile = username ? `https://www.tiktok.com/@${username}` : PROFILE_URL
   const warnings: string[] = []

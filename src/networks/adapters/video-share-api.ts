@@ -32,6 +32,28 @@ export const REASONS: Record<string, { kind: FailureKind; waitSec?: 'pacific_mid
   authError: { kind: 'auth_expired' },
 }
 
+/** videos resource status.failureReason / status.rejectionReason values, in words a person can act on. */
+export const FAILURE_REASONS: Record<string, string> = {
+  codec: 'the video uses a codec YouTube cannot read',
+  conversion: 'YouTube could not convert the video',
+  emptyFile: 'the file is empty',
+  invalidFile: 'the file is not a valid video',
+  tooSmall: 'the file is too small',
+  uploadAborted: 'the upload was aborted',
+}
+export const REJECTION_REASONS: Record<string, string> = {
+  claim: 'a rights claim',
+  copyright: 'copyright infringement',
+  duplicate: 'it duplicates a video already on YouTube',
+  inappropriate: 'inappropriate content',
+  legal: 'a legal issue',
+  length: 'its length',
+  termsOfUse: 'a Terms of Service violation',
+  trademark: 'trademark infringement',
+  uploaderAccountClosed: "the channel's account is closed",
+  uploaderAccountSuspended: "the channel's account is suspended",
+}
+
 /** Seconds until the next midnight in America/Los_Angeles (YouTube quotas reset then), plus a minute. */
 export function secondsToPacificMidnight(now: Date): number {
   const parts = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', hour12: false, hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(now)

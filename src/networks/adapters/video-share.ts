@@ -8,7 +8,7 @@
 import type { Insights, NetworkAdapter, PendingInput, PublishInput, PublishResult, RefreshInput, RefreshResult, VerifiedAccount, VerifyInput } from '../adapter'
 import { MEDIA_TIMEOUT_MS, NetworkFailure, asFailedResult, credential, downloadMedia, expiresWithin, joinUrl, noOAuthClient, withRenewedTokens, request } from '../http'
 import type { AdapterOptions } from './options'
-import { CATEGORY_ID, MAX_PROCESSING_POLLS, NETWORK, PRIVACY_STATUS, PROCESSING_POLL_SEC, REFRESH_MARGIN_SEC, UPLOAD_CHUNK_BYTES, api, failureFrom, permalinkOf, videoText } from './video-share-api'
+import { CATEGORY_ID, FAILURE_REASONS, REJECTION_REASONS, MAX_PROCESSING_POLLS, NETWORK, PRIVACY_STATUS, PROCESSING_POLL_SEC, REFRESH_MARGIN_SEC, UPLOAD_CHUNK_BYTES, api, failureFrom, permalinkOf, videoText } from './video-share-api'
 
 interface Pending {
   videoId: string
@@ -130,7 +130,7 @@ async function advance(input: PublishInput): Promise<PublishResult> {
   if (!sessionUri) {
     const { title, description } = videoText(input.content.text)
     const started = await request(input.fetch, NETWORK, joinUrl(input.baseUrl, '/upload/youtube/v3/videos?uploadType=resumable&part=snippet,status'), {
-      headers: { authorization: `Bearer ${token}`, 'x-upload-content-length': String(total), 'x-upload-content-type': video.mimeType },
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json; charset=UTF-8', 'x-upload-content-length': String(total), 'x-upload-content-type': video.mimeType },
       json: { snippet: { title, description, categoryId: CATEGORY_ID }, status: { privacyStatus: PRIVACY_STATUS, selfDeclaredMadeForKids: false } },
     })
     if (started.status >= 300) throw failureFrom(started, input.now)
@@ -188,6 +188,9 @@ async function uploaded(input: PublishInput, resource: any): Promise<PublishResu
   return { status: 'pending', state: { videoId, polls: 0 } satisfies Pending, checkAfterSec: PROCESSING_POLL_SEC }
 }
 
+const reasonWords = (table: Record<string, string>, code: unknown): string =>
+  typeof code === 'string' ? `${table[code] ?? code} (${code})` : 'an unknown reason'
+
 async function processing(input: PublishInput, videoId: string, polls: number): Promise<PublishResult> {
   const token = credential(input.credentials, 'accessToken')
   const body = await api(input.fetch, input.baseUrl, token, `/youtube/v3/videos?part=status,processingDetails&id=${encodeURIComponent(videoId)}`, input.now)
@@ -196,9 +199,9 @@ async function processing(input: PublishInput, videoId: string, polls: number): 
   const status = video.status ?? {}
   switch (status.uploadStatus) {
     case 'failed':
-      return { status: 'failed', kind: 'rejected', message: `${NETWORK}: processing failed (${String(status.failureReason ?? 'unknown reason')}).` }
+      return { status: 'failed', kind: 'rejected', message: `${NETWORK}: processing failed: ${reasonWords(FAILURE_REASONS, status.failureReason)}.` }
     case 'rejected':
-      return { status: 'failed', kind: 'rejected', message: `${NETWORK}: YouTube rejected the video (${String(status.rejectionReason ?? 'unknown reason')}).` }
+      return { status: 'failed', kind: 'rejected', message: `${NETWORK}: YouTube rejected the video: ${reasonWords(REJECTION_REASONS, status.rejectionReason)}.` }
     case 'deleted':
       return { status: 'failed', kind: 'rejected', message: `${NETWORK}: the video was deleted on YouTube.` }
   }
