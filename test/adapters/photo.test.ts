@@ -71,12 +71,12 @@ describe('PHOTO_NET adapter', () => {
   it('builds a carousel from child containers, with the caption on the parent only', async () => {
     const { t, graph } = await setup()
     const a = await graphAccount(t, graph)
-    const ids = [await image(t), await video(t)]
+    const ids = [await image(t, 'First slide'), await video(t)]
     const id = await post(t, { type: 'CAROUSEL', accountIds: [a.id], mediaIds: ids, caption: 'Two things' })
     await runDue(t, t.publishQueue)
     expect((await target(t, id)).status).toBe('PUBLISHED')
     const [c1, c2, parent] = graph.containers()
-    expect(c1!.params).toMatchObject({ image_url: expect.any(String), is_carousel_item: 'true' })
+    expect(c1!.params).toMatchObject({ image_url: expect.any(String), is_carousel_item: 'true', alt_text: 'First slide' })
     expect(c2!.params).toMatchObject({ media_type: 'VIDEO', is_carousel_item: 'true' })
     expect(c2!.fetched!.contentType).toBe('video/mp4')
     expect(c1!.params.caption).toBeUndefined()
@@ -105,7 +105,23 @@ describe('PHOTO_NET adapter', () => {
     const notJpeg = await storedMedia(t, { bytes: await png(paint(1080, 1350, () => [0, 0, 0])), mimeType: 'image/jpeg' })
     const id = await post(t, { accountIds: [a.id], mediaIds: [notJpeg], caption: 'x' })
     expect(await runDue(t, t.publishQueue)).toEqual(['failed'])
-    expect((await target(t, id)).error).toMatchObject({ code: 'rejected', message: expect.stringContaining('Only JPEG images are supported') })
+    expect((await target(t, id)).error).toMatchObject({ code: 'rejected', message: expect.stringContaining('the image format is not supported (use JPEG) (2207005)') })
+  })
+
+  it('waits without building anything while the 24 h publishing quota is used up', async () => {
+    const { t, clock, graph } = await setup()
+    graph.state.quotaUsedElsewhere = 50
+    const a = await graphAccount(t, graph)
+    const id = await post(t, { accountIds: [a.id], mediaIds: [await image(t)], caption: 'x' })
+    expect(await runDue(t, t.publishQueue)).toEqual(['retrying'])
+    expect(graph.calls('GET', new RegExp(`/${graph.igUserId}/content_publishing_limit$`))[0]!.query.get('fields')).toBe('quota_usage,config')
+    expect(graph.calls('POST', /\/media$/)).toHaveLength(0)
+    const [row] = await t.deps.db.select().from(targets).where(eq(targets.postId, id))
+    expect(row!.error).toMatchObject({ code: 'rate_limited', message: expect.stringContaining('50 of its 50') })
+    expect(row!.dueAt!.getTime() - clock.now().getTime()).toBe(3_600_000)
+    graph.state.quotaUsedElsewhere = 10
+    advance(clock, 3600)
+    expect(await runDue(t, t.publishQueue)).toEqual(['published'])
   })
 
   it('waits as the network asks when throttled, and for a day cap; retries a 5xx', async () => {

@@ -28,7 +28,7 @@ async function setup(options: { withClient?: boolean; credentials?: Record<strin
   return { t, fake, clock, account, adapter, advance }
 }
 
-async function pin(t: TestApp, accountId: string, body: Record<string, unknown>, board: string | null = 'b2') {
+async function pin(t: TestApp, accountId: string, body: Record<string, unknown>, board: string | null = '549755813002') {
   const res = await t.call('POST', '/v1/posts', { body: { type: 'IMAGE', accountIds: [accountId], mediaIds: [], action: 'now', pinboardNetBoards: board ? { [accountId]: board } : null, ...body } })
   const created = await res.json()
   expect(res.ok, JSON.stringify(created)).toBe(true)
@@ -63,7 +63,7 @@ describe('PINBOARD_NET adapter (Pinterest API v5)', () => {
     expect(res.status).toBe(200)
     const body = await res.json()
     const boards = Array.isArray(body) ? body : body.data ?? body.boards
-    expect(boards.map((b: { id: string }) => b.id)).toEqual(['b1', 'b2', 'b3', 'b4', 'b5'])
+    expect(boards.map((b: { id: string }) => b.id)).toEqual(['549755813001', '549755813002', '549755813003', '549755813004', '549755813005'])
     expect(boards[0]).toMatchObject({ name: 'Board 1', privacy: 'SECRET' })
     expect(fake.calls('GET', '/v5/boards').map((r) => [r.query.get('page_size'), r.query.get('bookmark')])).toEqual([['250', null], ['250', '2'], ['250', '4']])
   })
@@ -76,7 +76,7 @@ describe('PINBOARD_NET adapter (Pinterest API v5)', () => {
     const target = (await getPost(t, p.id)).targets[0]
     expect(target).toMatchObject({ status: 'PUBLISHED', permalink: `https://www.pinterest.com/pin/${target.platformPostId}/` })
     const made = fake.state.pins.get(target.platformPostId)!
-    expect(made).toMatchObject({ board_id: 'b2', title: 'Red velvet', description: 'Red velvet loaf\nRecipe inside', link: 'https://bakery.example/red', alt_text: 'A red loaf on a board', media_source: { source_type: 'image_url' } })
+    expect(made).toMatchObject({ board_id: '549755813002', title: 'Red velvet', description: 'Red velvet loaf\nRecipe inside', link: 'https://bakery.example/red', alt_text: 'A red loaf on a board', media_source: { source_type: 'image_url' } })
     expect(Buffer.compare(made.images[0]!, Buffer.from(photo.bytes))).toBe(0)
   })
 

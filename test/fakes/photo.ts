@@ -4,7 +4,8 @@
  * from the IG User Media / IG Container / media_publish / comments / insights references:
  * versioned paths, `access_token` in the query or form body (code 190 when wrong), containers that
  * really GET our media URL and check its bytes, stay IN_PROGRESS for some polls, then FINISHED (or
- * ERROR with a status text), PUBLISHED once published; the account's media and stories lists;
+ * ERROR with its subcode as `status`), PUBLISHED once published; the account's media and stories
+ * lists; alt_text on images only; reel audio on the Facebook-login host only; the 24 h publishing quota;
  * Graph error bodies; usage headers.
  */
 import { startFakeServer, type FakeReply, type FakeRequest } from './fake-server'
@@ -52,6 +53,9 @@ export async function startPhotoFake(options: { host: 'facebook' | 'instagram'; 
     loseNextPublishAnswer: false,
     failNextMatching: [] as Array<{ path: RegExp; reply: FakeReply }>,
     metrics: { likes: 10, comments: 2, shares: 1, saved: 4, views: 300 } as Record<string, number>,
+    /** content_publishing_limit: `config.quota_total` (the current reference's example: 50 per 86400 s), and posts counted as made elsewhere. */
+    quotaTotal: 50,
+    quotaUsedElsewhere: 0,
   }
   let seq = 0
   const now = () => options.now?.() ?? new Date()
@@ -74,9 +78,10 @@ export async function startPhotoFake(options: { host: 'facebook' | 'instagram'; 
       const type = res.headers.get('content-type') ?? ''
       c.fetched = { contentType: type, bytes: bytes.byteLength }
       const ok = res.ok && (wantVideo ? /^video\/(mp4|quicktime)/.test(type) && bytes.byteLength > 8 : type.startsWith('image/jpeg') && bytes[0] === 0xff && bytes[1] === 0xd8)
-      if (!ok) Object.assign(c, { status: 'ERROR', statusText: wantVideo ? 'Error: The video format is not supported. (2207026)' : 'Error: Only JPEG images are supported. (2207005)' })
+      // IG Container ref: when status_code is ERROR, `status` is an error subcode.
+      if (!ok) Object.assign(c, { status: 'ERROR', statusText: wantVideo ? '2207026' : '2207005' })
     } catch {
-      Object.assign(c, { status: 'ERROR', statusText: 'Error: Media download has failed. The media URI doesn\'t meet our requirements. (2207052)' })
+      Object.assign(c, { status: 'ERROR', statusText: '2207052' })
     }
   }
 
@@ -90,14 +95,21 @@ export async function startPhotoFake(options: { host: 'facebook' | 'instagram'; 
       return graphError(400, 'The parameter image_url or video_url is required.', 100)
     }
     if (p.media_type === 'VIDEO' && p.is_carousel_item !== 'true') return graphError(400, 'The VIDEO media type is no longer supported; use REELS.', 100, 2207023)
+    // IG User Media ref: alt_text is for image posts; reels and stories are not supported.
+    if (p.alt_text !== undefined && (p.media_type === 'REELS' || p.media_type === 'STORIES' || p.media_type === 'VIDEO' || !p.image_url)) return graphError(400, 'Invalid parameter: alt_text is only supported for images.', 100)
+    if (p.audio_configuration !== undefined && options.host !== 'facebook') return graphError(400, 'Invalid parameter: audio_configuration is not supported with Instagram Login.', 100)
     const c: PhotoContainer = { id: nextId(), params: p, polls: 0, status: 'IN_PROGRESS', statusText: null, mediaId: null, fetched: null }
     state.containers.set(c.id, c)
     if (p.media_type !== 'CAROUSEL') await pull(c)
     return { json: { id: c.id }, headers }
   }
 
+  /** API-published posts in the last 24 h (a carousel counts as one). */
+  const quotaUsage = () => state.quotaUsedElsewhere + state.media.filter((m) => now().getTime() - Date.parse(m.timestamp.replace('+0000', 'Z')) < 86_400_000).length
+
   function publish(p: Record<string, string>): FakeReply {
     state.publishCalls.push(p.creation_id ?? '')
+    if (quotaUsage() >= state.quotaTotal) return graphError(400, 'The user has reached the daily publishing limit.', 9, 2207042, 'You reached the maximum number of posts allowed in 24 hours.')
     const c = state.containers.get(p.creation_id ?? '')
     if (!c) return graphError(400, 'Unsupported post request.', 100, 33)
     if (c.status !== 'FINISHED') return graphError(400, 'Media ID is not available', 9007, 2207027, 'The media is not ready for publishing, please wait for a moment')
@@ -151,6 +163,10 @@ export async function startPhotoFake(options: { host: 'facebook' | 'instagram'; 
         if (id === igUserId && (edge === 'media' || edge === 'stories')) {
           const list = state.media.filter((m) => (edge === 'stories') === (m.mediaType === 'STORIES'))
           return { json: { data: list.map((m) => ({ id: m.id, caption: m.caption ?? undefined, timestamp: m.timestamp })) } }
+        }
+        if (id === igUserId && edge === 'content_publishing_limit') {
+          const fields = (p.fields ?? 'quota_usage').split(',')
+          return { json: { data: [{ quota_usage: quotaUsage(), ...(fields.includes('config') ? { config: { quota_total: state.quotaTotal, quota_duration: 86400 } } : {}) }] } }
         }
         if (edge === 'insights') {
           if (!state.media.some((m) => m.id === id)) return graphError(400, 'Media does not exist', 100)

@@ -40,7 +40,8 @@ export async function startPinboardFake(options: { boards?: number; processingPo
     rotateRefreshToken: options.rotateRefreshToken ?? false,
     refreshCount: 0,
     maxPageSize: 250,
-    boards: Array.from({ length: options.boards ?? 3 }, (_, i) => ({ id: `b${i + 1}`, name: `Board ${i + 1}`, privacy: i === 0 ? 'SECRET' : 'PUBLIC' })),
+    // Board and pin ids are digit strings (OpenAPI: pattern ^\\d+$).
+    boards: Array.from({ length: options.boards ?? 3 }, (_, i) => ({ id: String(549755813001 + i), name: `Board ${i + 1}`, privacy: i === 0 ? 'SECRET' : 'PUBLIC' })),
     pins: new Map<string, FakePin>(),
     media: new Map<string, FakeMedia>(),
     analytics: new Map<string, { IMPRESSION: number; SAVE: number }>(),
@@ -99,6 +100,7 @@ export async function startPinboardFake(options: { boards?: number; processingPo
       })],
       ['POST', '/v5/pins', guarded(async (req) => {
         const body = req.json()
+        if (typeof body.board_id !== 'string' || !/^\d+$/.test(body.board_id)) return error(400, 1, 'Invalid parameters: board_id must match ^\\d+$.')
         if (!state.boards.some((b) => b.id === body.board_id)) return error(404, 2001, 'Board not found.')
         const source = body.media_source ?? {}
         const images: Buffer[] = []
@@ -127,6 +129,9 @@ export async function startPinboardFake(options: { boards?: number; processingPo
         const a = state.analytics.get(id!)
         if (!a) return error(404, 50, 'Pin not found.')
         if (!req.query.get('start_date') || !req.query.get('end_date') || !req.query.get('metric_types')) return error(400, 1, 'Missing start_date, end_date or metric_types.')
+        // metric_types is an array in `form` style without explode: one comma-separated value.
+        const metrics = req.query.getAll('metric_types')
+        if (metrics.length !== 1 || metrics[0]!.split(',').some((m) => !['IMPRESSION', 'SAVE', 'PIN_CLICK', 'OUTBOUND_CLICK', 'VIDEO_MRC_VIEW', 'TOTAL_COMMENTS', 'TOTAL_REACTIONS'].includes(m))) return error(400, 1, 'Invalid metric_types.')
         return { json: { all: { daily_metrics: [], lifetime_metrics: { ...a }, summary_metrics: { ...a } } } }
       })],
       ['POST', '/v5/media', guarded((req) => {

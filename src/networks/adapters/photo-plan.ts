@@ -20,6 +20,32 @@ export const PHOTO_MEDIA_METRICS = { likes: 'likes', comments: 'comments', share
 export const PHOTO_COMMENT_FORMATS = ['IMAGE', 'CAROUSEL', 'REEL']
 /** How many recent posts are searched for one whose publish answer was lost. */
 export const PHOTO_RECOVERY_LIST_LIMIT = 25
+/** The wait when `content_publishing_limit` says the rolling 24 h publishing quota is used up (the network names no reset time). */
+export const PHOTO_QUOTA_WAIT_SEC = 3600
+
+/**
+ * A container in `ERROR` carries an error subcode in `status` (IG Container reference); what the
+ * common ones mean (platforms.md's subcode list, from an open-source scheduler), in words a person can act on.
+ */
+export const PHOTO_CONTAINER_ERRORS: Record<string, string> = {
+  '2207003': 'fetching the media from its URL timed out',
+  '2207004': 'the image is too large (8 MB at most)',
+  '2207005': 'the image format is not supported (use JPEG)',
+  '2207009': 'the aspect ratio is out of range (4:5 to 1.91:1)',
+  '2207010': 'the caption is too long',
+  '2207020': 'the media container expired',
+  '2207026': 'the video format is not supported (MP4 or MOV, H.264/HEVC, AAC)',
+  '2207052': 'the media could not be fetched from its URL',
+}
+
+/** The words for a container's `status` (a bare subcode, or a text that may name one). */
+export function containerErrorWords(status: unknown): string | null {
+  if (typeof status !== 'string' || !status.trim()) return null
+  const code = /\b(22070\d\d)\b/.exec(status)?.[1]
+  const words = code ? PHOTO_CONTAINER_ERRORS[code] : undefined
+  if (!words) return status
+  return /^\d+$/.test(status.trim()) ? `${words} (${code})` : `${words} (${status.trim()})`
+}
 
 /**
  * The reel's audio (content.audio, volumes 0..1) as the Graph field `audio_configuration`
@@ -33,14 +59,16 @@ export function audioParams(audio: Record<string, unknown> | null, connection: s
   return { audio_configuration: JSON.stringify(config) }
 }
 
+/** `alt_text` (added 24 Mar 2025) is for image posts only: reels and stories refuse it. */
 const altText = (m: PublishMedia): Params => (m.altText ? { alt_text: m.altText } : {})
 
 function reel(m: PublishMedia, content: TargetContent, connection: string): Params {
   return { media_type: 'REELS', video_url: m.url, caption: content.text, share_to_feed: 'true', ...audioParams(content.audio, connection) }
 }
 
+/** A carousel item: `alt_text` goes on image items (the reference's image request takes `is_carousel_item` and `alt_text` together). */
 function carouselChild(m: PublishMedia): Params {
-  return m.type === 'VIDEO' ? { media_type: 'VIDEO', video_url: m.url, is_carousel_item: 'true' } : { image_url: m.url, is_carousel_item: 'true' }
+  return m.type === 'VIDEO' ? { media_type: 'VIDEO', video_url: m.url, is_carousel_item: 'true' } : { image_url: m.url, is_carousel_item: 'true', ...altText(m) }
 }
 
 /** The containers for this content (TargetContent.type is the format after fallback). */

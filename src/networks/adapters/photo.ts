@@ -18,8 +18,10 @@ import {
   PHOTO_MEDIA_METRICS,
   PHOTO_NETWORK,
   PHOTO_POLL_SEC,
+  PHOTO_QUOTA_WAIT_SEC,
   PHOTO_RECOVERY_LIST_LIMIT,
   PHOTO_REFRESH_MARGIN_SEC,
+  containerErrorWords,
   photoPlan,
 } from './photo-plan'
 
@@ -60,6 +62,7 @@ async function advance(input: PublishInput, confirm: boolean): Promise<PublishRe
     await input.saveProgress({ ...progress })
   }
   if (!progress.headId) {
+    if (!confirm && !progress.containers) await checkQuota(graph, igUserId)
     const isStory = input.content.type === 'STORY'
     const result = await driveContainers(() => photoPlan(input.content, input.connection), progress.containers as ContainerState | undefined, {
       network: N,
@@ -67,7 +70,7 @@ async function advance(input: PublishInput, confirm: boolean): Promise<PublishRe
       create: async (params) => String((await graph.post(`${igUserId}/media`, params)).id),
       status: async (id) => {
         const body = await graph.get(id, { fields: 'status_code,status' })
-        return { code: String(body.status_code ?? 'IN_PROGRESS') as ContainerCode, detail: typeof body.status === 'string' ? body.status : null }
+        return { code: String(body.status_code ?? 'IN_PROGRESS') as ContainerCode, detail: body.status_code === 'ERROR' ? containerErrorWords(body.status) : null }
       },
       publish: async (id) => String((await graph.post(`${igUserId}/media_publish`, { creation_id: id })).id),
       findPublished: async (since) => {
@@ -88,6 +91,27 @@ async function advance(input: PublishInput, confirm: boolean): Promise<PublishRe
   }
   const warnings = await firstComment(input, graph, headId, progress, save)
   return { status: 'published', platformPostId: headId, permalink: progress.headPermalink ?? '', ...(warnings.length ? { warnings } : {}) }
+}
+
+/**
+ * Before building anything: the account's rolling 24 h quota (`content_publishing_limit`). Used up
+ * means a wait, not a refusal. The check is advisory: a refused read does not stop the publish
+ * (media_publish enforces the cap itself, code 9 / subcode 2207042).
+ */
+async function checkQuota(graph: GraphClient, igUserId: string): Promise<void> {
+  let body: any
+  try {
+    body = await graph.get(`${igUserId}/content_publishing_limit`, { fields: 'quota_usage,config' })
+  } catch (e) {
+    if (e instanceof NetworkFailure && e.kind === 'rejected') return
+    throw e
+  }
+  const row = Array.isArray(body.data) ? body.data[0] : undefined
+  const used = Number(row?.quota_usage)
+  const total = Number(row?.config?.quota_total)
+  if (Number.isFinite(used) && Number.isFinite(total) && total > 0 && used >= total) {
+    throw new NetworkFailure('rate_limited', `${N}: the account has published ${used} of its ${total} posts allowed in 24 hours; waiting for room.`, PHOTO_QUOTA_WAIT_SEC)
+  }
 }
 
 /** The first comment, once: a refusal is a warning on a published post, never a failure. */

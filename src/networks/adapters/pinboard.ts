@@ -198,7 +198,7 @@ async function findUnconfirmed(call: PinCall, input: PendingInput): Promise<Publ
       (p.description ?? '') === content.text &&
       (p.title || null) === (content.pinTitle || null) &&
       (p.link || null) === (content.linkUrl || null) &&
-      Date.parse(String(p.created_at)) >= since,
+      utcTime(p.created_at) >= since,
   )
   if (!ours) return { status: 'absent' }
   await input.saveProgress({ headId: String(ours.id) })
@@ -206,5 +206,7 @@ async function findUnconfirmed(call: PinCall, input: PendingInput): Promise<Publ
 }
 
 const day = (d: Date) => d.toISOString().slice(0, 10)
+/** `created_at` is a date-time the network writes without a zone (`2026-11-21T10:00:00`): it is UTC, never the host's local time. */
+const utcTime = (value: unknown): number => (typeof value === 'string' ? Date.parse(/(Z|[+-]\d\d:?\d\d)$/.test(value) ? value : `${value}Z`) : NaN)
 const figure = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null)
 
