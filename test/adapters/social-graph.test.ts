@@ -131,6 +131,17 @@ describe('SOCIALGRAPH_NET adapter (Facebook Pages Graph API)', () => {
     expect((await getPost(t, p.id)).targets[0]).toMatchObject({ status: 'FAILED', error: { code: 'rejected', message: expect.stringMatching(/could not be processed: The video file is corrupt/) } })
   })
 
+  it('fails a video whose upload expired before processing, instead of waiting for ever', async () => {
+    const { t, fake, account, advance } = await setup()
+    const video = await storedMedia(t, { bytes: mp4({ durationSec: 10, width: 640, height: 360 }), mimeType: 'video/mp4', width: 640, height: 360, durationSec: 10 })
+    const p = await post(t, account.id, { caption: 'Too late', mediaIds: [video] })
+    await runDue(t, t.publishQueue)
+    for (const m of fake.state.media.values()) m.expired = true
+    advance(20)
+    await runDue(t, t.publishQueue)
+    expect((await getPost(t, p.id)).targets[0]).toMatchObject({ status: 'FAILED', error: { code: 'rejected', message: expect.stringMatching(/could not be processed: the upload expired/) } })
+  })
+
   it('publishes a reel through the upload session and a photo story', async () => {
     const { t, fake, account, advance } = await setup()
     const bytes = mp4({ durationSec: 20, width: 1080, height: 1920 })

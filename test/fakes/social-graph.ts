@@ -27,6 +27,8 @@ export interface GraphMedia {
   altText: string | null
   pollsLeft: number
   failProcessing: boolean
+  /** The upload expired before the network processed it (`video_status: expired`). */
+  expired?: boolean
 }
 
 const graphError = (status: number, code: number, message: string, extra: Record<string, unknown> = {}): FakeReply => ({
@@ -82,6 +84,7 @@ export async function startSocialGraphFake(options: { pageId?: string; pageName?
   const onPage = (req: FakeRequest, params: string[]) => (params[0] === pageId ? null : graphError(400, 100, `Unsupported post request. Object with ID '${params[0]}' does not exist`, { error_subcode: 33 }))
 
   const videoStatus = (m: GraphMedia, kind: 'video' | 'reel') => {
+    if (m.expired) return { video_status: 'expired', processing_phase: { status: 'not_started' } }
     if (m.failProcessing) return { video_status: 'error', processing_phase: { status: 'error', errors: [{ code: 1363008, message: 'The video file is corrupt.' }] } }
     if (m.pollsLeft > 0) {
       m.pollsLeft--

@@ -67,3 +67,6 @@ export async function permalinkOf(call: GraphCall, id: string): Promise<string> 
   if (!link) return `${WEB_ORIGIN}/${encodeURIComponent(id)}`
   return link.startsWith('/') ? `${WEB_ORIGIN}${link}` : link
 }
+
+/** `status.video_status` values that end a video or reel for good (the Video API's status field). */
+export const FAILED_VIDEO_STATUSES = ['error', 'expired']

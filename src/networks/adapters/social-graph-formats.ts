@@ -7,7 +7,7 @@
 import type { PendingInput, PublishInput, PublishMedia, PublishResult } from '../adapter'
 import { NetworkFailure, credential, request } from '../http'
 import { graphFailure } from './meta-graph'
-import { NETWORK, literalText, permalinkOf, type GraphCall } from './social-graph-api'
+import { FAILED_VIDEO_STATUSES, NETWORK, literalText, permalinkOf, type GraphCall } from './social-graph-api'
 
 /** Seconds between checks of a processing reel. */
 export const REEL_POLL_SEC = 20
@@ -56,8 +56,8 @@ export async function reelPending(call: GraphCall, input: PendingInput, save: Pe
   const status = video.status ?? {}
   const phases = [status.uploading_phase, status.processing_phase, status.publishing_phase]
   const failed = phases.find((p) => p?.status === 'error')
-  if (status.video_status === 'error' || failed) {
-    const reason = failed?.errors?.[0]?.message
+  if (FAILED_VIDEO_STATUSES.includes(status.video_status) || failed) {
+    const reason = failed?.errors?.[0]?.message ?? (status.video_status === 'expired' ? 'the upload expired before it was published' : null)
     throw new NetworkFailure('rejected', `${NETWORK}: the reel could not be published${reason ? `: ${reason}` : ''}.`)
   }
   if (status.video_status === 'ready' || status.publishing_phase?.status === 'complete') {

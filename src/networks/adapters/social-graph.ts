@@ -12,7 +12,7 @@
 import type { InsightsInput, NetworkAdapter, PendingInput, PublishInput, PublishMedia, PublishProgress, PublishResult } from '../adapter'
 import { NetworkFailure, asFailedResult, credential } from '../http'
 import type { AdapterOptions } from './options'
-import { NETWORK, graphClient, isMissingObject, literalText, permalinkOf, type GraphCall } from './social-graph-api'
+import { FAILED_VIDEO_STATUSES, NETWORK, graphClient, isMissingObject, literalText, permalinkOf, type GraphCall } from './social-graph-api'
 import { publishReel, publishStory, reelPending } from './social-graph-formats'
 
 /** Seconds between checks of a processing video. */
@@ -138,13 +138,13 @@ async function published(call: GraphCall, headId: string, progress: PublishProgr
   return { status: 'published', platformPostId: headId, permalink, ...(warnings.length ? { warnings } : {}) }
 }
 
-/** A processing video: `ready` (or a complete processing phase) publishes, `error` refuses. */
+/** A processing video: `ready` (or a complete processing phase) publishes, `error` or `expired` refuses. */
 async function videoStatus(call: GraphCall, input: PendingInput, state: VideoPending): Promise<PublishResult> {
   const video = await call('GET', state.videoId, { query: { fields: 'status,permalink_url' } })
   const status = video.status ?? {}
   const phase = status.processing_phase?.status
-  if (status.video_status === 'error' || phase === 'error') {
-    const reason = status.processing_phase?.errors?.[0]?.message ?? status.uploading_phase?.errors?.[0]?.message
+  if (FAILED_VIDEO_STATUSES.includes(status.video_status) || phase === 'error') {
+    const reason = status.processing_phase?.errors?.[0]?.message ?? status.uploading_phase?.errors?.[0]?.message ?? (status.video_status === 'expired' ? 'the upload expired before it was processed' : null)
     throw new NetworkFailure('rejected', `${NETWORK}: the video could not be processed${reason ? `: ${reason}` : ''}.`)
   }
   if (status.video_status === 'ready' || phase === 'complete') {

@@ -9,6 +9,8 @@ export interface PublishPolicy {
   leaseSec: number
   /** A due target that no delivery reached gets a new one after this grace. */
   sweepGraceSec: number
+  /** A network still processing a post (upload, container, video job) after this long ends FAILED `unconfirmed`: never pending for ever. */
+  maxPendingSec: number
   /** Jitter source, 0..1 (deterministic in tests). */
   random: () => number
 }
@@ -19,6 +21,7 @@ export const DEFAULT_PUBLISH_POLICY: PublishPolicy = {
   backoffMaxSec: 3600,
   leaseSec: 300,
   sweepGraceSec: 60,
+  maxPendingSec: 24 * 3600,
   random: Math.random,
 }
 

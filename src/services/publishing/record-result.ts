@@ -45,10 +45,19 @@ export async function recordResult(deps: EngineDeps, policy: PublishPolicy, clai
       outcome = 'published'
       update = { status: 'PUBLISHED', platformPostId: result.platformPostId, permalink: result.permalink, publishedAt: now, warnings: result.warnings?.length ? result.warnings : null, error: null }
       break
-    case 'pending':
+    case 'pending': {
+      const since = typeof progress.pendingSince === 'string' ? new Date(progress.pendingSince) : now
+      if (now.getTime() - since.getTime() > policy.maxPendingSec * 1000) {
+        outcome = 'failed'
+        const hours = Math.round(policy.maxPendingSec / 3600)
+        const message = `${target.platform} was still processing this post after ${hours} hours: check the account, and use retry only if the post is not there.`
+        update = { status: 'FAILED', error: { code: 'unconfirmed', message, retryable: true } }
+        break
+      }
       outcome = 'pending'
-      update = { status: 'PENDING', dueAt: new Date(now.getTime() + result.checkAfterSec * 1000), progress: { ...progress, pending: result.state }, error: null }
+      update = { status: 'PENDING', dueAt: new Date(now.getTime() + result.checkAfterSec * 1000), progress: { ...progress, pending: result.state, pendingSince: since.toISOString() }, error: null }
       break
+    }
     case 'absent':
       // Only the sweep asks about an unconfirmed publish; here it means the network never made it.
       outcome = 'retrying'
@@ -75,7 +84,7 @@ export async function recordResult(deps: EngineDeps, policy: PublishPolicy, clai
     if (!locked) return { nextPostId: null, written: false }
     const written = await tx
       .update(targets)
-      .set({ ...update, leaseUntil: null, updatedAt: now, ...(result.status !== 'pending' ? { progress: stripPending(progress) } : {}) })
+      .set({ ...update, leaseUntil: null, updatedAt: now, ...(update.status !== 'PENDING' || result.status !== 'pending' ? { progress: stripPending(progress) } : {}) })
       .where(ours(target))
       .returning({ id: targets.id })
     if (written.length === 0) return { nextPostId: null, written: false }
@@ -91,6 +100,6 @@ export async function recordResult(deps: EngineDeps, policy: PublishPolicy, clai
 }
 
 function stripPending(progress: PublishProgress): PublishProgress {
-  const { pending: _pending, ...rest } = progress
+  const { pending: _pending, pendingSince: _since, ...rest } = progress
   return rest
 }
