@@ -35,6 +35,9 @@ describe('FEDERATED_NET adapter', () => {
     expect(added).toMatchObject({ username: 'alice', status: 'ACTIVE' })
     const [row] = await t.deps.db.select().from(accounts).where(eq(accounts.id, added.id))
     expect(row!.externalId).toBe('109876')
+    // 403 (methods/accounts.md): the login is disabled, unconfirmed or pending approval.
+    fake.failNext('verify', { status: 403, json: { error: 'Your login is currently disabled' } })
+    await expect(connectAccount(t.deps, { workspaceId: t.workspaceId, platform: 'FEDERATED_NET', connection: 'DIRECT_LOGIN', credentials: creds })).rejects.toThrow(/Your login is currently disabled/)
     fake.revokeTokens()
     await expect(connectAccount(t.deps, { workspaceId: t.workspaceId, platform: 'FEDERATED_NET', connection: 'DIRECT_LOGIN', credentials: creds })).rejects.toThrow(/The access token is invalid/)
   })
@@ -82,6 +85,20 @@ describe('FEDERATED_NET adapter', () => {
     expect(fake.state.media.get(status!.mediaIds[0]!)!.bytes.equals(Buffer.from(bytes))).toBe(true)
   })
 
+  it('fails with the instance\'s words when processing the video fails (422 from GET /api/v1/media/:id)', async () => {
+    const { t, clock, fake, acct } = await setup()
+    fake.failNextProcessing()
+    const m = await storedMedia(t, { bytes: mp4({ durationSec: 3, width: 320, height: 240 }), mimeType: 'video/mp4', durationSec: 3 })
+    const p = await createPost(t, acct.id, { caption: 'clip', mediaIds: [m] })
+    await runDue(t, t.publishQueue)
+    for (let i = 0; i < 3; i++) {
+      later(clock, 5)
+      await runDue(t, t.publishQueue)
+    }
+    expect((await getPost(t, p.id)).targets[0]).toMatchObject({ status: 'FAILED', error: { code: 'rejected', message: 'FEDERATED_NET: Validation failed: File content type is invalid, File is invalid' } })
+    expect(fake.server.calls('POST', '/api/v1/statuses')).toHaveLength(0)
+  })
+
   it('waits again when the instance says the media is still processing (its pending state lost)', async () => {
     const { t, clock, fake, acct } = await setup()
     const m = await storedMedia(t, { bytes: mp4({ durationSec: 3, width: 320, height: 240 }), mimeType: 'video/mp4', durationSec: 3 })
@@ -103,7 +120,7 @@ describe('FEDERATED_NET adapter', () => {
 
   it('classifies failures: 429 waits until X-RateLimit-Reset, 5xx is retried, 422 fails with the instance\'s words', async () => {
     const { t, clock, fake, acct } = await setup()
-    fake.failNext('status', { status: 429, headers: { 'x-ratelimit-reset': '2026-11-21T10:03:00.000Z', 'x-ratelimit-remaining': '0' }, json: { error: 'Too many requests' } })
+    fake.failNext('status', { status: 429, headers: { 'x-ratelimit-reset': '2026-11-21T10:03:00.000000Z', 'x-ratelimit-remaining': '0' }, json: { error: 'Too many requests' } })
     const p = await createPost(t, acct.id, { caption: 'hi' })
     await runDue(t, t.publishQueue)
     let target = (await getPost(t, p.id)).targets[0]

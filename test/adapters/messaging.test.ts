@@ -44,6 +44,31 @@ describe('MESSAGING_NET adapter', () => {
     await expect(connectAccount(t.deps, { ...input, credentials: { botToken: fake.token, chatId: '@acmenews' } })).rejects.toThrow(/@acme_bot is not an administrator of the channel/)
   })
 
+  it('lets a restricted member of a group post only while is_member and can_send_messages are true', async () => {
+    const { t, fake } = await setup({ chat: { id: -1009876543210, type: 'supergroup', title: 'Private group' }, member: { status: 'restricted', is_member: true, can_send_messages: true } })
+    const input = { workspaceId: t.workspaceId, platform: 'MESSAGING_NET' as const, connection: 'BOT_TOKEN' as const, credentials: { botToken: fake.token, chatId: '-1009876543210' } }
+    expect(await connectAccount(t.deps, input)).toMatchObject({ username: 'Private group', status: 'ACTIVE' })
+    fake.setMember({ status: 'restricted', is_member: true, can_send_messages: false })
+    await expect(connectAccount(t.deps, input)).rejects.toThrow(/@acme_bot is not a member of the chat allowed to send messages/)
+    fake.setMember({ status: 'restricted', is_member: false, can_send_messages: true })
+    await expect(connectAccount(t.deps, input)).rejects.toThrow(/not a member of the chat allowed to send messages/)
+  })
+
+  it('publishes a message the network queued (message_id 0): linked to the chat, parts not replying to it, with a warning', async () => {
+    const { t, fake, account } = await setup()
+    fake.scheduleNext()
+    const p = await publish(t, { accountIds: [account.id], caption: 'Queued', threadParts: ['After it'] })
+    expect(await runDue(t, t.publishQueue)).toEqual(['published'])
+    expect(fake.messages.map((m) => [m.text, m.replyTo])).toEqual([['Queued', null], ['After it', null]])
+    const target = (await getPost(t, p.id)).targets[0]
+    expect(target).toMatchObject({ status: 'PUBLISHED', platformPostId: '0', permalink: 'https://t.me/acmenews' })
+    const [row] = await t.deps.db.select().from(targets).where(eq(targets.id, target.id))
+    expect(row!.warnings).toEqual([expect.stringMatching(/queued the message.*cannot be deleted from here/)])
+    const adapter = t.deps.networks.adapterFor('MESSAGING_NET', 'BOT_TOKEN')!
+    await expect(adapter.deletePost!({ connection: 'BOT_TOKEN', credentials: { botToken: fake.token, chatId: String(fake.chat.id) }, fetch, baseUrl: fake.url, platformPostId: '0' })).rejects.toMatchObject({ kind: 'rejected', message: expect.stringMatching(/delete it in the chat/) })
+    expect(fake.calls('POST', /\/deleteMessage$/)).toHaveLength(0)
+  })
+
   it('sends text exactly as written, without a parse mode, and a thread as replies', async () => {
     const { t, fake, account } = await setup()
     const p = await publish(t, { accountIds: [account.id], caption: '*not bold* <b>not html</b> _x_', threadParts: ['part [2](x)', 'part 3'] })
@@ -172,6 +197,8 @@ describe('MESSAGING_NET adapter', () => {
     })
     await adapter.deletePost!({ ...base, platformPostId: String(first!.message_id) })
     expect(fake.messages.map((m) => m.text)).toEqual(['Second'])
+    // Already deleted in the chat: the network says it is not found, which is what a delete wants.
+    await adapter.deletePost!({ ...base, platformPostId: String(first!.message_id) })
     clock.set('2026-11-23T10:00:01Z')
     await expect(adapter.deletePost!({ ...base, platformPostId: String(second!.message_id) })).rejects.toMatchObject({ kind: 'rejected', message: "MESSAGING_NET: Bad Request: message can't be deleted for everyone" })
   })

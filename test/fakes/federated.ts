@@ -3,6 +3,10 @@
  * uploads (images ready at once; video 202 and processing for a few polls, 206 meanwhile),
  * statuses honouring Idempotency-Key for an hour, reply chains, counts, delete, and the
  * X-RateLimit-* headers on every answer. Errors are `{error: "..."}` as the instance sends them.
+ * From mastodon/documentation: methods/media.md (200 image / 202 `url: null`, GET 206 while
+ * processing, 422 when processing failed), methods/statuses.md (Idempotency-Key kept up to 1 hour,
+ * DELETE answers the Status with its source `text`), user/posting.md (4 images or one video),
+ * api/rate-limits.md (X-RateLimit-Reset is a timestamp), entities/Error.md.
  */
 import { startFakeServer, type FakeReply, type FakeRequest } from './fake-server'
 
@@ -26,6 +30,8 @@ export interface FederatedMedia {
   filename: string
   description: string | null
   pollsLeft: number
+  /** Processing ends in failure (GET answers 422). */
+  failed: boolean
 }
 
 const IDEMPOTENCY_TTL_MS = 3600_000
@@ -42,6 +48,7 @@ export async function startFederatedFake(options: { now: () => Date; token?: str
   let serial = 100
   const planned: Array<{ route: string; reply: FakeReply; skip: number }> = []
   let loseNextStatus = false
+  let failNextProcessing = false
 
   const rateHeaders = (): Record<string, string> => ({
     'x-ratelimit-limit': '300',
@@ -89,7 +96,8 @@ export async function startFederatedFake(options: { now: () => Date; token?: str
         if (!(file instanceof Blob)) return { status: 422, json: { error: 'Validation failed: File can\'t be blank' } }
         const id = String(++serial)
         const video = file.type.startsWith('video/')
-        const m: FederatedMedia = { id, bytes: Buffer.from(await file.arrayBuffer()), mimeType: file.type, filename: (file as File).name, description: (form.get('description') as string | null) ?? null, pollsLeft: video ? (options.videoPolls ?? 2) : 0 }
+        const m: FederatedMedia = { id, bytes: Buffer.from(await file.arrayBuffer()), mimeType: file.type, filename: (file as File).name, description: (form.get('description') as string | null) ?? null, pollsLeft: video ? (options.videoPolls ?? 2) : 0, failed: video && failNextProcessing }
+        if (video) failNextProcessing = false
         state.media.set(id, m)
         return { status: video ? 202 : 200, json: mediaJson(m) }
       })],
@@ -100,6 +108,7 @@ export async function startFederatedFake(options: { now: () => Date; token?: str
           m.pollsLeft--
           return { status: 206, json: { ...mediaJson(m), url: null } }
         }
+        if (m.failed) return { status: 422, json: { error: 'Validation failed: File content type is invalid, File is invalid' } }
         return { json: mediaJson(m) }
       })],
       ['POST', '/api/v1/statuses', guarded('status', (req) => {
@@ -118,6 +127,7 @@ export async function startFederatedFake(options: { now: () => Date; token?: str
           if (!m) return { status: 422, json: { error: 'Validation failed: Media could not be found' } }
           if (m.pollsLeft > 0) return { status: 422, json: { error: 'Cannot attach files that have not finished processing. Try again in a moment!' } }
         }
+        if (mediaIds.length > 1 && mediaIds.some((id) => state.media.get(id)!.mimeType.startsWith('video/'))) return { status: 422, json: { error: 'Cannot attach a video to a post that already contains images' } }
         if (body.in_reply_to_id && !state.statuses.some((s) => s.id === body.in_reply_to_id)) return { status: 404, json: { error: 'Record not found' } }
         const id = String(++serial)
         const status: FederatedStatus = { id, text, visibility: body.visibility ?? 'public', inReplyToId: body.in_reply_to_id ?? null, mediaIds, idempotencyKey: key, url: `${server.url}/@alice/${id}`, favourites_count: 0, replies_count: 0, reblogs_count: 0 }
@@ -155,6 +165,8 @@ export async function startFederatedFake(options: { now: () => Date; token?: str
     /** The next status is made but its answer is lost (a 502 from a proxy). */
     loseNextStatus: () => (loseNextStatus = true),
     revokeTokens: () => state.tokens.clear(),
+    /** The next video uploaded fails processing (after its polls, GET /api/v1/media/:id answers 422). */
+    failNextProcessing: () => (failNextProcessing = true),
   }
 }
 

@@ -4,7 +4,10 @@
  * `{ok:false,error_code,description,parameters}` failures (401 for a wrong token, 403 when the bot
  * cannot post, 429 with `retry_after`, 400 with `migrate_to_chat_id`), files uploaded as multipart
  * parts or `attach://` references, albums answering one message per item, replies, and delete
- * refusing messages older than 48 hours.
+ * refusing messages older than 48 hours. Limits as documented: text 1-4096 characters, captions
+ * 0-1024, albums 2-10 items; a restricted member needs is_member and can_send_messages. A message
+ * the network queues instead of sending answers `message_id: 0` (`scheduleNext`).
+ * The descriptions' exact words are not documented; these follow what the network is seen to send.
  */
 import { startFakeServer, type FakeReply, type FakeRequest } from './fake-server'
 
@@ -26,12 +29,15 @@ const fail = (error_code: number, description: string, parameters?: Record<strin
   json: { ok: false, error_code, description, ...(parameters ? { parameters } : {}) },
 })
 const ok = (result: unknown): FakeReply => ({ json: { ok: true, result } })
+type Member = { status: string; can_post_messages?: boolean; is_member?: boolean; can_send_messages?: boolean }
+const TEXT_MAX = 4096
+const CAPTION_MAX = 1024
 
 export interface MessagingFakeOptions {
   token?: string
   chat?: { id: number; type: 'channel' | 'supergroup' | 'group'; title: string; username?: string }
-  /** The bot's membership in the chat. */
-  member?: { status: string; can_post_messages?: boolean }
+  /** The bot's membership in the chat (a ChatMember object without `user`). */
+  member?: Member
   now?: () => Date
 }
 
@@ -39,7 +45,8 @@ export async function startMessagingFake(options: MessagingFakeOptions = {}) {
   const token = options.token ?? '123456:ABC-def_ghi'
   const chat = options.chat ?? { id: -1001234567890, type: 'channel' as const, title: 'Acme News', username: 'acmenews' }
   const me = { id: 123456, is_bot: true, first_name: 'Acme Bot', username: 'acme_bot' }
-  let member: { status: string; can_post_messages?: boolean } = options.member ?? { status: 'administrator', can_post_messages: true }
+  let member: Member = options.member ?? { status: 'administrator', can_post_messages: true }
+  let scheduleNext = false
   const now = options.now ?? (() => new Date())
   const messages: FakeMessage[] = []
   const planned: Array<{ method: string; reply: FakeReply; skip: number; afterSend: boolean }> = []
@@ -79,6 +86,8 @@ export async function startMessagingFake(options: MessagingFakeOptions = {}) {
   async function send(method: string, params: Map<string, unknown>): Promise<FakeReply> {
     if (member.status === 'left' || member.status === 'kicked') return fail(403, 'Forbidden: bot is not a member of the channel chat')
     if (chat.type === 'channel' && member.status !== 'administrator' && member.status !== 'creator') return fail(403, 'Forbidden: bot is not a member of the channel chat')
+    if (chat.type === 'channel' && member.status === 'administrator' && member.can_post_messages !== true) return fail(400, 'Bad Request: need administrator rights in the channel chat')
+    if (member.status === 'restricted' && (!member.is_member || !member.can_send_messages)) return fail(400, 'Bad Request: not enough rights to send text messages to the chat')
     const reply = json(params.get('reply_parameters')) as { message_id?: number } | undefined
     const replyTo = reply?.message_id ?? null
     if (replyTo !== null && !messages.some((m) => m.message_id === replyTo)) return fail(400, 'Bad Request: message to be replied not found')
@@ -87,15 +96,18 @@ export async function startMessagingFake(options: MessagingFakeOptions = {}) {
     if (method === 'sendMessage') {
       const text = String(params.get('text') ?? '')
       if (!text) return fail(400, 'Bad Request: message text is empty')
+      if (text.length > TEXT_MAX) return fail(400, 'Bad Request: message is too long')
       made.push({ ...base, message_id: ++seq, kind: 'text', text, caption: null, bytes: null })
     } else if (method === 'sendPhoto' || method === 'sendVideo') {
       const kind = method === 'sendPhoto' ? 'photo' : 'video'
       const bytes = await fileOf(params, params.get(kind))
       if (!bytes) return fail(400, `Bad Request: there is no ${kind} in the request`)
+      if (String(params.get('caption') ?? '').length > CAPTION_MAX) return fail(400, 'Bad Request: message caption is too long')
       made.push({ ...base, message_id: ++seq, kind, text: null, caption: (params.get('caption') as string) ?? null, bytes })
     } else {
       const items = json(params.get('media')) as Array<{ type: 'photo' | 'video'; media: string; caption?: string }>
       if (!Array.isArray(items) || items.length < 2 || items.length > 10) return fail(400, 'Bad Request: wrong number of media in the album')
+      if (items.some((item) => (item.caption ?? '').length > CAPTION_MAX)) return fail(400, 'Bad Request: message caption is too long')
       const groupId = `g${++group}`
       for (const item of items) {
         const bytes = await fileOf(params, item.media)
@@ -106,8 +118,10 @@ export async function startMessagingFake(options: MessagingFakeOptions = {}) {
     messages.push(...made)
     const after = take(method, true)
     if (after) return after
+    const queued = scheduleNext
+    scheduleNext = false
     const asJson = (m: FakeMessage) => ({
-      message_id: m.message_id,
+      message_id: queued ? 0 : m.message_id,
       date: m.date,
       chat: chatObject(),
       ...(m.text !== null ? { text: m.text } : {}),
@@ -168,7 +182,9 @@ export async function startMessagingFake(options: MessagingFakeOptions = {}) {
     messages,
     /** A later call of `method` (after `skip` calls) answers this; with `afterSend` the message is sent all the same. */
     failOn: (method: string, reply: FakeReply, opts: { skip?: number; afterSend?: boolean } = {}) => planned.push({ method, reply, skip: opts.skip ?? 0, afterSend: opts.afterSend ?? false }),
-    setMember: (next: { status: string; can_post_messages?: boolean }) => (member = next),
+    setMember: (next: Member) => (member = next),
+    /** The next send is queued by the network: it is made, but answered with `message_id: 0`. */
+    scheduleNext: () => (scheduleNext = true),
     setMemberCount: (n: number) => (memberCount = n),
     fail,
   }

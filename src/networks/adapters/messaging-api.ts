@@ -42,11 +42,15 @@ export function bot(fetchImpl: typeof fetch, baseUrl: string, token: string): Bo
   }
 }
 
-/** https://t.me/<username>/<id> for a public chat, else t.me/c/<internal id>/<id> (members only). */
+/**
+ * https://t.me/<username>/<id> for a public chat, else t.me/c/<internal id>/<id> (members only).
+ * Message id 0 (queued by the network, id unknown) links the chat itself.
+ */
 export function permalinkOf(credentials: Record<string, unknown>, messageId: string): string {
   const username = typeof credentials.chatUsername === 'string' && credentials.chatUsername ? credentials.chatUsername : null
   const chatId = String(credentials.chatId ?? '')
-  if (username) return `https://t.me/${username}/${messageId}`
-  if (chatId.startsWith('@')) return `https://t.me/${chatId.slice(1)}/${messageId}`
-  return `https://t.me/c/${chatId.replace(/^-100/, '').replace(/^-/, '')}/${messageId}`
+  const tail = messageId === '0' ? '' : `/${messageId}`
+  if (username) return `https://t.me/${username}${tail}`
+  if (chatId.startsWith('@')) return `https://t.me/${chatId.slice(1)}${tail}`
+  return `https://t.me/c/${chatId.replace(/^-100/, '').replace(/^-/, '')}${tail}`
 }

@@ -15,8 +15,16 @@ import type { AdapterOptions } from './options'
 /** A chat member status that may post, by chat type (channels need an administrator). */
 const CAN_POST: Record<string, (member: any) => boolean> = {
   channel: (m) => m.status === 'creator' || (m.status === 'administrator' && m.can_post_messages !== false),
-  default: (m) => ['creator', 'administrator', 'member'].includes(m.status) || (m.status === 'restricted' && m.can_send_messages !== false),
+  // ChatMemberRestricted always carries is_member and can_send_messages.
+  default: (m) => ['creator', 'administrator', 'member'].includes(m.status) || (m.status === 'restricted' && m.is_member === true && m.can_send_messages === true),
 }
+
+/**
+ * The Bot API answers `message_id: 0` when the network scheduled the message instead of sending it
+ * at once (e.g. a video to a big chat): it goes out later, but that id can never be used.
+ */
+const SCHEDULED = '0'
+const SCHEDULED_WARNING = `${NETWORK} queued the message to go out shortly and did not give its id: it has no link yet, later thread parts follow it without replying to it, and it cannot be deleted from here.`
 
 /** What was being sent when an attempt ended without an answer: -1 the head, else the part's index. */
 interface Sending {
@@ -81,18 +89,20 @@ async function run(input: PublishInput): Promise<PublishResult> {
   let headId = input.progress.headId
   if (!headId) {
     const ids = await guarded(input, -1, () => sendHead(input, b, chatId))
-    if (!ids[0]) throw new NetworkFailure('transient', `${NETWORK} answered without a message id.`)
+    if (ids[0] === undefined || !/^\d+$/.test(ids[0])) throw new NetworkFailure('transient', `${NETWORK} answered without a message id.`)
     headId = ids[0]
     await input.saveProgress({ headId, headPermalink: permalinkOf(input.credentials, headId), messageIds: ids, sending: null })
   }
   const partIds = [...(input.progress.partIds ?? [])]
   for (let i = partIds.length; i < input.content.threadParts.length; i++) {
-    const replyTo = Number(partIds[i - 1] ?? headId)
-    const message = await guarded(input, i, () => b.call('sendMessage', { chat_id: chatId, text: input.content.threadParts[i]!, reply_parameters: { message_id: replyTo } }))
+    const replyTo = partIds[i - 1] ?? headId
+    const reply = replyTo === SCHEDULED ? {} : { reply_parameters: { message_id: Number(replyTo) } }
+    const message = await guarded(input, i, () => b.call('sendMessage', { chat_id: chatId, text: input.content.threadParts[i]!, ...reply }))
     partIds.push(String(message.message_id))
     await input.saveProgress({ partIds: [...partIds], sending: null })
   }
-  return { status: 'published', platformPostId: headId, permalink: permalinkOf(input.credentials, headId) }
+  const scheduled = [headId, ...partIds].includes(SCHEDULED)
+  return { status: 'published', platformPostId: headId, permalink: permalinkOf(input.credentials, headId), ...(scheduled ? { warnings: [SCHEDULED_WARNING] } : {}) }
 }
 
 export function createMessagingAdapter(_options: AdapterOptions): NetworkAdapter {
@@ -148,8 +158,14 @@ export function createMessagingAdapter(_options: AdapterOptions): NetworkAdapter
     },
 
     async deletePost(input) {
+      if (input.platformPostId === SCHEDULED) throw new NetworkFailure('rejected', `${NETWORK} never gave this message's id (it was queued to go out later): delete it in the chat.`)
       const b = bot(input.fetch, input.baseUrl, credential(input.credentials, 'botToken'))
-      await b.call('deleteMessage', { chat_id: credential(input.credentials, 'chatId'), message_id: Number(input.platformPostId) })
+      try {
+        await b.call('deleteMessage', { chat_id: credential(input.credentials, 'chatId'), message_id: Number(input.platformPostId) })
+      } catch (err) {
+        // Already gone (deleted in the chat) is what a delete wants.
+        if (!(err instanceof NetworkFailure) || !/message to delete not found/i.test(err.message)) throw err
+      }
     },
   }
 }
