@@ -169,7 +169,7 @@ describe('MESSAGING_NET adapter', () => {
     const [d] = t.publishQueue.takeDue(new Date(8.64e15))
     await claimTarget(t.deps.db, d!.targetId, d!.version, clock.now(), 60)
     clock.set('2026-11-21T10:02:00Z')
-    expect(await sweepTargets(t.deps)).toMatchObject({ confirmed: 1 })
+    expect(await sweepTargets(t.deps, { workspaceId: t.workspaceId })).toMatchObject({ confirmed: 1 })
     expect(await runDue(t, t.publishQueue)).toEqual(['published'])
     expect((await getPost(t, p.id)).status).toBe('PUBLISHED')
 
@@ -178,7 +178,7 @@ describe('MESSAGING_NET adapter', () => {
     await claimTarget(t.deps.db, d2!.targetId, d2!.version, clock.now(), 60)
     await t.deps.db.update(targets).set({ progress: { sending: { step: -1, at: clock.now().toISOString() } } }).where(eq(targets.id, d2!.targetId))
     clock.set('2026-11-21T10:04:00Z')
-    expect(await sweepTargets(t.deps)).toMatchObject({ unconfirmed: 1 })
+    expect(await sweepTargets(t.deps, { workspaceId: t.workspaceId })).toMatchObject({ unconfirmed: 1 })
     expect((await getPost(t, q.id)).targets[0].error).toMatchObject({ code: 'unconfirmed' })
     expect(fake.messages.map((m) => m.text)).toEqual(['Never sent'])
   })

@@ -201,7 +201,7 @@ describe('MICROBLOG_NET adapter', () => {
     await t.deps.db.update(targets).set({ progress: { sending: { step: -1, at: T0, text: 'Lost answer', replyTo: null } } }).where(eq(targets.id, d!.targetId))
     const made = fake.addTweet('Lost answer', '2026-11-21T10:00:01.000Z')
     clock.set('2026-11-21T10:02:00Z')
-    expect(await sweepTargets(t.deps)).toMatchObject({ confirmed: 1, unconfirmed: 0 })
+    expect(await sweepTargets(t.deps, { workspaceId: t.workspaceId })).toMatchObject({ confirmed: 1, unconfirmed: 0 })
     expect((await getPost(t, p.id)).targets[0]).toMatchObject({ status: 'PUBLISHED', platformPostId: made.id })
     expect(fake.calls('POST', '/2/tweets')).toHaveLength(0)
 
@@ -209,7 +209,7 @@ describe('MICROBLOG_NET adapter', () => {
     const [d2] = t.publishQueue.takeDue(new Date(8.64e15))
     await claimTarget(t.deps.db, d2!.targetId, d2!.version, clock.now(), 60)
     clock.set('2026-11-21T10:04:00Z')
-    expect(await sweepTargets(t.deps)).toMatchObject({ confirmed: 1 })
+    expect(await sweepTargets(t.deps, { workspaceId: t.workspaceId })).toMatchObject({ confirmed: 1 })
     expect(await runDue(t, t.publishQueue)).toEqual(['published'])
     expect((await getPost(t, q.id)).status).toBe('PUBLISHED')
     expect(fake.tweets.filter((x) => x.text === 'Never sent')).toHaveLength(1)

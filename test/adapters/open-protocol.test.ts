@@ -248,7 +248,7 @@ describe('OPENPROTOCOL_NET adapter', () => {
     await adapter(t).publish({ idempotencyKey: c1!.target.id, accountId: acct.id, connection: 'APP_PASSWORD', credentials: refresh.credentials, content: { platform: 'OPENPROTOCOL_NET', type: 'IMAGE', text: 'made before the crash', media: [], threadParts: [], firstComment: null, replyToMicropostId: null, quoteMicropostId: null, videoNetOptions: null, audio: null, pinboardBoardId: null, pinTitle: null, linkUrl: null }, progress: {}, saveProgress: async () => {}, attempt: 1, fetch, baseUrl: fake.url, now: clock.now() })
     expect(fake.posts()).toHaveLength(1)
     clock.set('2026-11-21T10:02:00Z')
-    expect(await sweepTargets(t.deps)).toMatchObject({ confirmed: 2, unconfirmed: 0 })
+    expect(await sweepTargets(t.deps, { workspaceId: t.workspaceId })).toMatchObject({ confirmed: 2, unconfirmed: 0 })
     expect((await getPost(t, p1.id)).targets[0]).toMatchObject({ status: 'PUBLISHED', platformPostId: fake.posts()[0]!.uri })
     expect((await getPost(t, p2.id)).targets[0].status).toBe('PENDING')
     await runDue(t, t.publishQueue)

@@ -208,7 +208,7 @@ describe('PROFESSIONAL_NET adapter', () => {
     await t.deps.db.update(targets).set({ progress: { postSent: true } }).where(eq(targets.id, d1!.targetId))
     fake.state.posts.push({ urn: 'urn:li:share:7000000000000000042', author: PERSON, commentary: escapeLittleText('Lost track'), content: null, body: {} })
     clock.set('2026-11-21T10:02:00Z')
-    expect(await sweepTargets(t.deps)).toMatchObject({ confirmed: 1, unconfirmed: 0 })
+    expect(await sweepTargets(t.deps, { workspaceId: t.workspaceId })).toMatchObject({ confirmed: 1, unconfirmed: 0 })
     expect((await getPost(t, found.id)).targets[0]).toMatchObject({ status: 'PUBLISHED', platformPostId: 'urn:li:share:7000000000000000042' })
 
     const absent = await createPost(t, { caption: 'Never sent', accountIds: [account.id] })
@@ -216,7 +216,7 @@ describe('PROFESSIONAL_NET adapter', () => {
     await claimTarget(t.deps.db, d2!.targetId, d2!.version, clock.now(), 60)
     await t.deps.db.update(targets).set({ progress: { postSent: true } }).where(eq(targets.id, d2!.targetId))
     clock.set('2026-11-21T10:04:00Z')
-    expect(await sweepTargets(t.deps)).toMatchObject({ confirmed: 1 })
+    expect(await sweepTargets(t.deps, { workspaceId: t.workspaceId })).toMatchObject({ confirmed: 1 })
     await runDue(t, t.publishQueue)
     expect((await getPost(t, absent.id)).status).toBe('PUBLISHED')
     expect(fake.state.posts.filter((p) => p.commentary === 'Never sent')).toHaveLength(1)

@@ -223,7 +223,7 @@ describe('SOCIALGRAPH_NET adapter (Facebook Pages Graph API)', () => {
     const [e] = t.publishQueue.takeDue(new Date(8.64e15))
     await claimTarget(t.deps.db, e!.targetId, e!.version, clock.now(), 60)
     clock.set('2026-11-21T10:05:00Z')
-    await sweepTargets(t.deps)
+    await sweepTargets(t.deps, { workspaceId: t.workspaceId })
     expect((await getPost(t, p.id)).targets[0]).toMatchObject({ status: 'PUBLISHED', platformPostId: [...fake.state.posts.keys()][0] })
     await runDue(t, t.publishQueue)
     expect((await getPost(t, q.id)).targets[0].status).toBe('PUBLISHED')

@@ -23,8 +23,10 @@ export interface SweepReport {
  * blindly again: the network is asked whether the post exists; if it cannot say, the target
  * ends FAILED with code `unconfirmed` and a message telling the user to check.
  */
-export async function sweepTargets(deps: Deps): Promise<SweepReport> {
+export async function sweepTargets(deps: Deps, scope: { workspaceId?: string } = {}): Promise<SweepReport> {
   const policy = policyOf(deps)
+  // One workspace only (a test sharing its database with others); the scheduled sweep takes all.
+  const inScope = scope.workspaceId ? eq(posts.workspaceId, scope.workspaceId) : undefined
   const now = deps.clock.now()
   const report: SweepReport = { redispatched: 0, confirmed: 0, unconfirmed: 0 }
 
@@ -33,14 +35,15 @@ export async function sweepTargets(deps: Deps): Promise<SweepReport> {
     .selectDistinct({ postId: targets.postId })
     .from(targets)
     .innerJoin(posts, eq(posts.id, targets.postId))
-    .where(and(eq(targets.status, 'PENDING'), lte(targets.dueAt, stale), inArray(posts.status, ['SCHEDULED', 'PUBLISHING']), or(isNull(targets.dispatchedAt), lt(targets.dispatchedAt, stale))))
+    .where(and(eq(targets.status, 'PENDING'), lte(targets.dueAt, stale), inArray(posts.status, ['SCHEDULED', 'PUBLISHING']), or(isNull(targets.dispatchedAt), lt(targets.dispatchedAt, stale)), inScope))
     .limit(SWEEP_BATCH)
   for (const { postId } of undelivered) report.redispatched += await dispatchPendingTargets(deps, postId)
 
   const expired = await deps.db
     .select({ id: targets.id })
     .from(targets)
-    .where(and(eq(targets.status, 'PUBLISHING'), isNotNull(targets.leaseUntil), lt(targets.leaseUntil, now)))
+    .innerJoin(posts, eq(posts.id, targets.postId))
+    .where(and(eq(targets.status, 'PUBLISHING'), isNotNull(targets.leaseUntil), lt(targets.leaseUntil, now), inScope))
     .limit(SWEEP_BATCH)
   for (const { id } of expired) {
     try {
