@@ -3,6 +3,7 @@ import { AppError } from '../http/errors'
 import type { Board } from '../networks/adapter'
 import type { Connection, PlatformId } from '../networks/platform-ids'
 import { rulesFor } from '../networks/rules'
+import { NetworkFailure } from '../networks/http'
 import { getAccountRow } from './accounts'
 import { usableCredentials } from './network-credentials'
 
@@ -29,11 +30,18 @@ export async function listAccountBoards(deps: Pick<Deps, 'db' | 'cipher' | 'netw
   const usable = await usableCredentials(deps, row, adapter)
   if (!usable.ok) throw new AppError('invalid_option', `${platform} did not accept the account's credentials: ${usable.message}`, { details: [{ path: 'id', platform }] })
   const credentials = usable.credentials
-  return adapter.listBoards({
-    accountId: row.id,
-    connection,
-    credentials,
-    fetch: deps.networks.fetch,
-    baseUrl: deps.networks.baseUrlFor(platform, connection, credentials),
-  })
+  try {
+    return await adapter.listBoards({
+      accountId: row.id,
+      connection,
+      credentials,
+      fetch: deps.networks.fetch,
+      baseUrl: deps.networks.baseUrlFor(platform, connection, credentials),
+    })
+  } catch (err) {
+    if (!(err instanceof NetworkFailure)) throw err
+    if (err.kind === 'rate_limited') throw new AppError('rate_limited', `${err.message} Try listing the boards again later.`, { retryAfterSec: err.retryAfterSec ?? 60 })
+    const what = err.kind === 'auth_expired' ? `${err.message} (reconnect the account)` : err.message
+    throw new AppError('invalid_option', `The boards could not be listed: ${what}`, { details: [{ path: 'id', platform }] })
+  }
 }

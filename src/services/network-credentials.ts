@@ -43,9 +43,9 @@ export async function usableCredentials(deps: CredentialDeps, account: AccountCr
     if (!locked) return { ok: false, kind: 'rejected', message: 'The account was removed.' }
     const current = await deps.cipher.decrypt(locked.credentials, account.id)
     const now = deps.clock.now()
+    // Not due (any more): a forced renewal is skipped too when another caller renewed meanwhile.
     const renewedMeanwhile = locked.credentials !== account.credentials
-    if (renewedMeanwhile && !renewal.isDue(current, now)) return { ok: true, credentials: current, refreshed: false }
-    if (!options.force && !renewal.isDue(current, now)) return { ok: true, credentials: current, refreshed: false }
+    if ((renewedMeanwhile || !options.force) && !renewal.isDue(current, now)) return { ok: true, credentials: current, refreshed: false }
     const result = await renewal.refresh({ connection, credentials: current, fetch: deps.networks.fetch, baseUrl: deps.networks.baseUrlFor(platform, connection, current), now })
     if (result.status === 'refreshed') {
       const sealed = await deps.cipher.encrypt(result.credentials, account.id)

@@ -68,6 +68,20 @@ describe('PINBOARD_NET adapter (Pinterest API v5)', () => {
     expect(fake.calls('GET', '/v5/boards').map((r) => [r.query.get('page_size'), r.query.get('bookmark')])).toEqual([['250', null], ['250', '2'], ['250', '4']])
   })
 
+  it('answers a boards request the network refuses in its words, never a 500', async () => {
+    const { t, fake, account } = await setup()
+    fake.expireAccessToken()
+    const res = await t.call('GET', `/v1/accounts/${account.id}/boards`)
+    expect(res.status).toBe(422)
+    const body = await res.json()
+    expect(body.error).toMatchObject({ code: 'invalid_option', message: expect.stringMatching(/The boards could not be listed: PINBOARD_NET: .*reconnect the account/) })
+    fake.failNextError(429, 8, 'You have exceeded your rate limit. Try again later.', { 'retry-after': '120' }, /\/v5\/boards/)
+    fake.state.accessToken = fake.state.accessToken.replace(/-expired$/, '')
+    const limited = await t.call('GET', `/v1/accounts/${account.id}/boards`)
+    expect(limited.status).toBe(429)
+    expect(limited.headers.get('retry-after')).toBe('120')
+  })
+
   it('pins one image the network fetches from our storage, with title, description, link and alt text', async () => {
     const { t, fake, account } = await setup()
     const photo = await image(t, [180, 20, 20], 'A red loaf on a board')

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import { accounts, targets } from '../../db/schema'
 import type { Deps } from '../../deps'
 import { describeError } from '../../infra/logger'
+import { asFailedResult, NetworkFailure } from '../../networks/http'
 import type { PendingInput, PublishInput, PublishProgress, PublishResult } from '../../networks/adapter'
 import type { Connection, PlatformId } from '../../networks/platform-ids'
 import { claimTarget, type ClaimedTarget } from './claim'
@@ -35,8 +36,8 @@ export async function publishTarget(deps: Deps, delivery: DeliveryRef): Promise<
 
 /**
  * Calls the account's adapter: `checkStatus` when a network job is pending or the outcome is
- * unconfirmed, else `publish`. An exception from an adapter (a bug, a dropped connection) is a
- * transient failure; nothing of it reaches a user or a log line but its class.
+ * unconfirmed, else `publish`. A `NetworkFailure` an adapter throws keeps its class; any other
+ * exception (a bug) is a transient failure, and nothing of it reaches a user or a log line but its class.
  */
 export async function callNetwork(deps: Deps, claimed: ClaimedTarget, progress: PublishProgress, unconfirmed: boolean): Promise<PublishResult> {
   const { target, post } = claimed
@@ -85,6 +86,8 @@ export async function callNetwork(deps: Deps, claimed: ClaimedTarget, progress: 
     }
     return result
   } catch (err) {
+    // A classified network failure keeps its class, whichever step of an adapter threw it.
+    if (err instanceof NetworkFailure) return asFailedResult(err, platform)
     deps.logger.warn('adapter_threw', { targetId: target.id, platform, ...describeError(err) })
     return { status: 'failed', kind: 'transient', message: `${platform} could not be reached.` }
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { NetworkAdapter } from '../src/networks/adapter'
+import { NetworkFailure } from '../src/networks/http'
 import type { NetworkRegistry } from '../src/networks/registry'
 import { runDue } from './support/engine'
 import { account, fixedClock } from './support/fixtures'
@@ -46,5 +47,26 @@ describe('publishing engine: a network that never finishes processing', () => {
     const after = await read()
     expect(after.status).toBe('FAILED')
     expect(after.targets[0]).toMatchObject({ status: 'FAILED', error: { code: 'unconfirmed', retryable: true, message: expect.stringContaining('still processing this post after 3 hours') } })
+  })
+})
+
+describe('publishing engine: a failure an adapter throws', () => {
+  it('keeps the class and words of a thrown NetworkFailure (a refusal fails at once, not after five transient retries)', async () => {
+    const clock = fixedClock('2026-11-21T10:00:00Z')
+    const t = await createTestApp({ clock })
+    let calls = 0
+    const adapter: NetworkAdapter = {
+      publish: async () => {
+        calls++
+        throw new NetworkFailure('rejected', 'MICROBLOG_NET: You are not allowed to create a Tweet with duplicate content.')
+      },
+    }
+    t.deps.networks = { adapterFor: () => adapter, baseUrlFor: () => 'http://network.invalid', fetch }
+    const a = await account(t, 'MICROBLOG_NET')
+    const created = await (await t.call('POST', '/v1/posts', { body: { type: 'IMAGE', mediaIds: [], caption: 'Again', accountIds: [a.id], action: 'now' } })).json()
+    await runDue(t, t.publishQueue)
+    const after = await (await t.call('GET', `/v1/posts/${created.id}`)).json()
+    expect(calls).toBe(1)
+    expect(after.targets[0]).toMatchObject({ status: 'FAILED', error: { code: 'rejected', retryable: false, message: 'MICROBLOG_NET: You are not allowed to create a Tweet with duplicate content.' } })
   })
 })
