@@ -44,7 +44,10 @@ export const bestTimesBenchmark: Benchmark = {
       const ws = await createWorkspace(deps.db, { name: 'bench', planId: 'agency', timezone: 'Europe/Berlin' })
       const { token } = await createToken(deps.db, ws.id, 'bench')
       const accounts = []
-      for (const platform of PLATFORMS) accounts.push(await addSandboxAccount(deps.db, deps.cipher, { workspaceId: ws.id, platform, username: platform }))
+      for (const platform of PLATFORMS)
+        accounts.push(
+          await addSandboxAccount(deps.db, deps.cipher, { workspaceId: ws.id, platform, username: platform }),
+        )
       const accountArray = sql.raw(`array['${accounts.map((a) => a.id).join("','")}']`)
       const platformArray = sql.raw(`array['${accounts.map((a) => a.platform).join("','")}']`)
       const ages = sql.raw(`array[${snapshotAges().join(',')}]`)
@@ -69,21 +72,37 @@ export const bestTimesBenchmark: Benchmark = {
         where t.published_at + (a || ' hours')::interval <= now()`)
       await deps.db.execute(sql`analyze`)
       const seedMs = performance.now() - seedStart
-      const counted = (await deps.db.execute(sql`select count(*)::int as n from target_metric_snapshots`)) as unknown as { rows: Array<{ n: number }> }
+      const counted = (await deps.db.execute(
+        sql`select count(*)::int as n from target_metric_snapshots`,
+      )) as unknown as { rows: Array<{ n: number }> }
       const snapshots = counted.rows[0]?.n ?? 0
 
       const service = await timeMany(20, () => getBestTimes(deps.db, ws.id, new Date()), 3)
       const app = createApp(deps)
       const headers = { authorization: `Bearer ${token}` }
       let top = ''
-      const http = await timeMany(20, async () => {
-        const res = await app.request('/v1/best-times', { headers })
-        if (res.status !== 200) throw new Error(`best-times answered ${res.status}: ${await res.text()}`)
-        const body = (await res.json()) as { overall: { observations: number; slots: Array<{ weekday: number; minutes: number; score: number }> } }
-        const best = body.overall.slots[0]
-        top = best ? `weekday ${best.weekday} ${best.minutes / 60}:00 score ${best.score} (${body.overall.observations} obs)` : 'none'
-      }, 3)
-      const row = (what: string, d: number[]): Record<string, string | number> => ({ what, runs: d.length, p50_ms: round(percentile(d, 50)), p95_ms: round(percentile(d, 95)), max_ms: round(d.at(-1)!) })
+      const http = await timeMany(
+        20,
+        async () => {
+          const res = await app.request('/v1/best-times', { headers })
+          if (res.status !== 200) throw new Error(`best-times answered ${res.status}: ${await res.text()}`)
+          const body = (await res.json()) as {
+            overall: { observations: number; slots: Array<{ weekday: number; minutes: number; score: number }> }
+          }
+          const best = body.overall.slots[0]
+          top = best
+            ? `weekday ${best.weekday} ${best.minutes / 60}:00 score ${best.score} (${body.overall.observations} obs)`
+            : 'none'
+        },
+        3,
+      )
+      const row = (what: string, d: number[]): Record<string, string | number> => ({
+        what,
+        runs: d.length,
+        p50_ms: round(percentile(d, 50)),
+        p95_ms: round(percentile(d, 95)),
+        max_ms: round(d.at(-1)!),
+      })
       const rows: Array<Record<string, string | number>> = [
         { what: 'seed', posts: POSTS, snapshots, ms: round(seedMs, 0) },
         row('getBestTimes (service)', service),

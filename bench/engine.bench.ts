@@ -27,12 +27,15 @@ export const engineBenchmark: Benchmark = {
   description: `${TARGETS.toLocaleString('en')} targets due at once, adapter ${ADAPTER_MS} ms per call, in-process queue on Node`,
   async run() {
     const rows: Array<Record<string, string | number>> = []
-    if (!process.env.BENCH_ENGINE_PG_ONLY) for (const concurrency of [64, 256]) rows.push(...(await drainOnce(concurrency, null)))
+    if (!process.env.BENCH_ENGINE_PG_ONLY)
+      for (const concurrency of [64, 256]) rows.push(...(await drainOnce(concurrency, null)))
     // With DATABASE_URL, the same drain on that PostgreSQL through the Neon driver (a fresh database).
     if (process.env.DATABASE_URL) {
       const services = await startTestServices({ databaseUrl: process.env.DATABASE_URL })
       try {
-        rows.push(...(await drainOnce(64, { DATABASE_URL: services.databaseUrl!, NEON_WS_PROXY: services.neonWsProxy! })))
+        rows.push(
+          ...(await drainOnce(64, { DATABASE_URL: services.databaseUrl!, NEON_WS_PROXY: services.neonWsProxy! })),
+        )
       } finally {
         await services.close()
       }
@@ -41,10 +44,15 @@ export const engineBenchmark: Benchmark = {
   },
 }
 
-async function drainOnce(concurrency: number, server: { DATABASE_URL: string; NEON_WS_PROXY: string } | null): Promise<Array<Record<string, string | number>>> {
+async function drainOnce(
+  concurrency: number,
+  server: { DATABASE_URL: string; NEON_WS_PROXY: string } | null,
+): Promise<Array<Record<string, string | number>>> {
   const dir = mkdtempSync(join(tmpdir(), 'sps-bench-engine-'))
   const { DATABASE_URL: _ignored, ...env } = process.env
-  const runtime = await buildNodeDeps(parseNodeConfig({ ...env, ...server, DATA_DIR: dir, LOG_LEVEL: 'silent', PORT: '0' }))
+  const runtime = await buildNodeDeps(
+    parseNodeConfig({ ...env, ...server, DATA_DIR: dir, LOG_LEVEL: 'silent', PORT: '0' }),
+  )
   const { deps } = runtime
   try {
     const calls = new Map<string, number>()
@@ -55,7 +63,11 @@ async function drainOnce(concurrency: number, server: { DATABASE_URL: string; NE
         lateness.push(Date.now() - dueAt)
         calls.set(input.idempotencyKey, (calls.get(input.idempotencyKey) ?? 0) + 1)
         await new Promise((r) => setTimeout(r, ADAPTER_MS))
-        return { status: 'published', platformPostId: `n_${input.idempotencyKey}`, permalink: `https://bench.invalid/${input.idempotencyKey}` }
+        return {
+          status: 'published',
+          platformPostId: `n_${input.idempotencyKey}`,
+          permalink: `https://bench.invalid/${input.idempotencyKey}`,
+        }
       },
     }
     deps.networks = { adapterFor: () => adapter, baseUrlFor: () => '', fetch }
@@ -64,7 +76,11 @@ async function drainOnce(concurrency: number, server: { DATABASE_URL: string; NE
 
     const ws = await createWorkspace(deps.db, { name: 'bench', planId: 'agency' })
     const accountIds: string[] = []
-    for (let i = 0; i < PER_POST; i++) accountIds.push((await addSandboxAccount(deps.db, deps.cipher, { workspaceId: ws.id, platform: 'CHAT_NET', username: `a${i}` })).id)
+    for (let i = 0; i < PER_POST; i++)
+      accountIds.push(
+        (await addSandboxAccount(deps.db, deps.cipher, { workspaceId: ws.id, platform: 'CHAT_NET', username: `a${i}` }))
+          .id,
+      )
     dueAt = Date.now() + 5_000
     const due = new Date(dueAt).toISOString()
     const posts = TARGETS / PER_POST
@@ -83,8 +99,12 @@ async function drainOnce(concurrency: number, server: { DATABASE_URL: string; NE
       if (queue.waiting === 0 && queue.running === 0 && Date.now() > dueAt) break
     }
     const drainMs = Date.now() - dueAt
-    const settled = await deps.db.execute(sql`select status, count(*)::int as n from targets where workspace_id = ${ws.id} group by status`)
-    const byStatus = Object.fromEntries((settled as unknown as { rows: Array<{ status: string; n: number }> }).rows.map((r) => [r.status, r.n]))
+    const settled = await deps.db.execute(
+      sql`select status, count(*)::int as n from targets where workspace_id = ${ws.id} group by status`,
+    )
+    const byStatus = Object.fromEntries(
+      (settled as unknown as { rows: Array<{ status: string; n: number }> }).rows.map((r) => [r.status, r.n]),
+    )
     const duplicates = [...calls.values()].filter((n) => n > 1).length
     await queue.close()
     lateness.sort((a, b) => a - b)
@@ -97,7 +117,10 @@ async function drainOnce(concurrency: number, server: { DATABASE_URL: string; NE
       { measure: `${label}: duplicate network calls`, value: duplicates },
       { measure: `${label}: lateness p50, s`, value: round(percentile(lateness, 50) / 1000, 2) },
       { measure: `${label}: lateness p99, s`, value: round(percentile(lateness, 99) / 1000, 2) },
-      { measure: `${label}: floor (${TARGETS} x ${ADAPTER_MS} ms / concurrency), s`, value: round((TARGETS * ADAPTER_MS) / concurrency / 1000, 2) },
+      {
+        measure: `${label}: floor (${TARGETS} x ${ADAPTER_MS} ms / concurrency), s`,
+        value: round((TARGETS * ADAPTER_MS) / concurrency / 1000, 2),
+      },
     ]
   } finally {
     await runtime.close()

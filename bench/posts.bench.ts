@@ -31,9 +31,16 @@ export const postsBenchmark: Benchmark = {
       const ws = await createWorkspace(deps.db, { name: 'bench', planId: 'agency' })
       const { token } = await createToken(deps.db, ws.id, 'bench')
       const accounts = []
-      for (const platform of PLATFORM_IDS.filter((p) => !['PHOTO_NET', 'SHORTVIDEO_NET', 'VIDEOSHARE_NET', 'PINBOARD_NET'].includes(p)).slice(0, 8)) {
-        accounts.push(await addSandboxAccount(deps.db, deps.cipher, { workspaceId: ws.id, platform, username: platform }))
-        if (platform === 'MICROBLOG_NET' || platform === 'CHAT_NET') accounts.push(await addSandboxAccount(deps.db, deps.cipher, { workspaceId: ws.id, platform, username: `${platform}_2` }))
+      for (const platform of PLATFORM_IDS.filter(
+        (p) => !['PHOTO_NET', 'SHORTVIDEO_NET', 'VIDEOSHARE_NET', 'PINBOARD_NET'].includes(p),
+      ).slice(0, 8)) {
+        accounts.push(
+          await addSandboxAccount(deps.db, deps.cipher, { workspaceId: ws.id, platform, username: platform }),
+        )
+        if (platform === 'MICROBLOG_NET' || platform === 'CHAT_NET')
+          accounts.push(
+            await addSandboxAccount(deps.db, deps.cipher, { workspaceId: ws.id, platform, username: `${platform}_2` }),
+          )
       }
       const tenIds = accounts.slice(0, 10).map((a) => a.id)
       const seedStart = performance.now()
@@ -49,7 +56,13 @@ export const postsBenchmark: Benchmark = {
 
       const app = createApp(deps)
       const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
-      const body = JSON.stringify({ type: 'IMAGE', accountIds: tenIds, mediaIds: [], action: 'draft', caption: 'Benchmark post' })
+      const body = JSON.stringify({
+        type: 'IMAGE',
+        accountIds: tenIds,
+        mediaIds: [],
+        action: 'draft',
+        caption: 'Benchmark post',
+      })
       const create = await timeMany(200, async () => {
         const res = await app.request('/v1/posts', { method: 'POST', headers, body })
         if (res.status !== 200) throw new Error(`create answered ${res.status}: ${await res.text()}`)
@@ -58,11 +71,22 @@ export const postsBenchmark: Benchmark = {
       // The bare SQL of a create: the accounts lookup, the locked workspace and the month count, two inserts, one read back.
       const createBare = await timeMany(200, async () => {
         const id = newId('post')
-        await deps.db.execute(sql`select id, platform, connection from accounts where workspace_id = ${ws.id} and id in (${sql.join(tenIds.map((i) => sql`${i}`), sql`, `)})`)
+        await deps.db.execute(
+          sql`select id, platform, connection from accounts where workspace_id = ${ws.id} and id in (${sql.join(
+            tenIds.map((i) => sql`${i}`),
+            sql`, `,
+          )})`,
+        )
         await deps.db.transaction(async (tx) => {
-          await tx.execute(sql`select w.timezone, p.monthly_posts from workspaces w join plans p on p.id = w.plan_id where w.id = ${ws.id} for update of w`)
-          await tx.execute(sql`insert into posts (id, workspace_id, status, type, caption, media_ids) values (${id}, ${ws.id}, 'DRAFT', 'IMAGE', 'bare', '[]'::jsonb)`)
-          await tx.execute(sql`insert into targets (id, post_id, workspace_id, account_id, platform, position) select ${id} || '_' || ord, ${id}, ${ws.id}, a, 'CHAT_NET', ord from unnest(${sql.raw(`array['${tenIds.join("','")}']`)}) with ordinality as t(a, ord)`)
+          await tx.execute(
+            sql`select w.timezone, p.monthly_posts from workspaces w join plans p on p.id = w.plan_id where w.id = ${ws.id} for update of w`,
+          )
+          await tx.execute(
+            sql`insert into posts (id, workspace_id, status, type, caption, media_ids) values (${id}, ${ws.id}, 'DRAFT', 'IMAGE', 'bare', '[]'::jsonb)`,
+          )
+          await tx.execute(
+            sql`insert into targets (id, post_id, workspace_id, account_id, platform, position) select ${id} || '_' || ord, ${id}, ${ws.id}, a, 'CHAT_NET', ord from unnest(${sql.raw(`array['${tenIds.join("','")}']`)}) with ordinality as t(a, ord)`,
+          )
         })
         await deps.db.execute(sql`select * from posts where id = ${id}`)
         await deps.db.execute(sql`select * from targets where post_id = ${id}`)
@@ -73,9 +97,16 @@ export const postsBenchmark: Benchmark = {
         await res.arrayBuffer()
       })
       const listBare = await timeMany(100, async () => {
-        const page = await deps.db.execute(sql`select * from posts where workspace_id = ${ws.id} order by created_at desc nulls last, id desc limit 50`)
+        const page = await deps.db.execute(
+          sql`select * from posts where workspace_id = ${ws.id} order by created_at desc nulls last, id desc limit 50`,
+        )
         const ids = (page as unknown as { rows: Array<{ id: string }> }).rows.map((r) => r.id)
-        await deps.db.execute(sql`select * from targets where post_id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`)
+        await deps.db.execute(
+          sql`select * from targets where post_id in (${sql.join(
+            ids.map((i) => sql`${i}`),
+            sql`, `,
+          )})`,
+        )
         await deps.db.execute(sql`select count(*) from posts where workspace_id = ${ws.id}`)
       })
       const p50 = (xs: number[]) => percentile(xs, 50)

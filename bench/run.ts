@@ -6,12 +6,19 @@ import type { Benchmark } from './types'
 import { variantsBenchmark } from './variants.bench'
 
 /** `npm run bench` runs every benchmark; `npm run bench -- foundation` only the named ones. */
-const BENCHMARKS: Benchmark[] = [foundationBenchmark, postsBenchmark, engineBenchmark, variantsBenchmark, bestTimesBenchmark]
+const BENCHMARKS: Benchmark[] = [
+  foundationBenchmark,
+  postsBenchmark,
+  engineBenchmark,
+  variantsBenchmark,
+  bestTimesBenchmark,
+]
 
 async function main() {
   const wanted = process.argv.slice(2)
   const selected = wanted.length ? BENCHMARKS.filter((b) => wanted.includes(b.name)) : BENCHMARKS
-  if (selected.length === 0) throw new Error(`no benchmark named ${wanted.join(', ')}; have: ${BENCHMARKS.map((b) => b.name).join(', ')}`)
+  if (selected.length === 0)
+    throw new Error(`no benchmark named ${wanted.join(', ')}; have: ${BENCHMARKS.map((b) => b.name).join(', ')}`)
   for (const bench of selected) {
     console.log(`\n## ${bench.name}: ${bench.description}`)
     const rows = await bench.run()

@@ -42,7 +42,8 @@ function trackWasmMemory(tracked: WebAssembly.Module): () => number {
   const Instance = WebAssembly.Instance
   WebAssembly.Instance = function (module: WebAssembly.Module, imports?: WebAssembly.Imports) {
     const instance = new Instance(module, imports)
-    if (module === tracked) for (const value of Object.values(instance.exports)) if (value instanceof WebAssembly.Memory) memories.push(value)
+    if (module === tracked)
+      for (const value of Object.values(instance.exports)) if (value instanceof WebAssembly.Memory) memories.push(value)
     return instance
   } as unknown as typeof WebAssembly.Instance
   return () => Math.max(0, ...memories.map((m) => m.buffer.byteLength))
@@ -66,7 +67,9 @@ async function makePhoto(file: string, progressive: boolean): Promise<void> {
       else rgb.set([70 + noise * 2, 110 + ((x >> 5) & 31) + noise, 50 + noise], i)
     }
   }
-  await (await sharpOf())(rgb, { raw: { width: w, height: h, channels: 3 } }).jpeg({ quality: 90, progressive }).toFile(file)
+  await (await sharpOf())(rgb, { raw: { width: w, height: h, channels: 3 } })
+    .jpeg({ quality: 90, progressive })
+    .toFile(file)
 }
 
 async function child(contender: Contender, file: string): Promise<ChildResult> {
@@ -101,7 +104,10 @@ async function child(contender: Contender, file: string): Promise<ChildResult> {
     work = async () => {
       const sizes: number[] = []
       for (const s of SIZES) {
-        const out = await sharp(bytes).resize(s.width, s.height, { fit: 'cover', position: sharp.strategy.attention }).jpeg({ quality: 82, mozjpeg: true }).toBuffer()
+        const out = await sharp(bytes)
+          .resize(s.width, s.height, { fit: 'cover', position: sharp.strategy.attention })
+          .jpeg({ quality: 82, mozjpeg: true })
+          .toBuffer()
         sizes.push(out.length)
       }
       return { sizes }
@@ -125,7 +131,9 @@ async function child(contender: Contender, file: string): Promise<ChildResult> {
     baselineRssMb,
     peakRssMb,
     ...(coldStepPeak.at ? { stepPeakMb: coldStepPeak.mb, stepPeakAt: coldStepPeak.at } : {}),
-    ...(first.decoderWasmMb !== undefined ? { decoderWasmMb: first.decoderWasmMb, encoderWasmMb: first.encoderWasmMb, decodeEighths: first.decodeEighths } : {}),
+    ...(first.decoderWasmMb !== undefined
+      ? { decoderWasmMb: first.decoderWasmMb, encoderWasmMb: first.encoderWasmMb, decodeEighths: first.decodeEighths }
+      : {}),
     outputs: first.sizes.map((n) => `${Math.round(n / 1024)}K`).join(' '),
   }
 }
@@ -139,7 +147,11 @@ function runChild(contender: Contender, file: string): Promise<ChildResult> {
     })
     let out = ''
     proc.stdout.on('data', (d) => (out += d))
-    proc.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error(`${contender} exited ${code}: ${out}`))))
+    proc.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out.trim().split('\n').pop()!))
+        : reject(new Error(`${contender} exited ${code}: ${out}`)),
+    )
   })
 }
 
@@ -170,7 +182,8 @@ export const variantsBenchmark: Benchmark = {
         'peak RSS MB (cold run)': round(r.peakRssMb, 0),
         'peak over baseline MB': round(r.peakRssMb - r.baselineRssMb, 0),
         'heap+external MB at steps': r.stepPeakMb !== undefined ? `${round(r.stepPeakMb, 0)} (${r.stepPeakAt})` : '-',
-        'WASM MB decoder + encoder': r.decoderWasmMb !== undefined ? `${round(r.decoderWasmMb, 1)} + ${round(r.encoderWasmMb ?? 0, 1)}` : '-',
+        'WASM MB decoder + encoder':
+          r.decoderWasmMb !== undefined ? `${round(r.decoderWasmMb, 1)} + ${round(r.encoderWasmMb ?? 0, 1)}` : '-',
         outputs: r.outputs,
       }))
       rows.push({
@@ -178,7 +191,10 @@ export const variantsBenchmark: Benchmark = {
         'cold ms': round(ours.coldMs / sharp.coldMs, 2),
         'median ms': round(median(ours) / median(sharp), 2),
         'peak RSS MB (cold run)': round(ours.peakRssMb / sharp.peakRssMb, 2),
-        'peak over baseline MB': round((ours.peakRssMb - ours.baselineRssMb) / (sharp.peakRssMb - sharp.baselineRssMb), 2),
+        'peak over baseline MB': round(
+          (ours.peakRssMb - ours.baselineRssMb) / (sharp.peakRssMb - sharp.baselineRssMb),
+          2,
+        ),
         'heap+external MB at steps': '-',
         'WASM MB decoder + encoder': '-',
         outputs: `decoded at ${ours.decodeEighths}/8`,

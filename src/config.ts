@@ -5,19 +5,15 @@ import { PLATFORM_IDS } from './networks/platform-ids'
  * Configuration, parsed once from an environment record (Worker bindings or process.env).
  * `parseConfig` fails fast with one message naming every missing or invalid key.
  */
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes')
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes')
 
-const base64Key = z
-  .string()
-  .refine((v) => {
-    try {
-      return atob(v).length === 32
-    } catch {
-      return false
-    }
-  }, 'must be 32 bytes, base64-encoded (openssl rand -base64 32)')
+const base64Key = z.string().refine((v) => {
+  try {
+    return atob(v).length === 32
+  } catch {
+    return false
+  }
+}, 'must be 32 bytes, base64-encoded (openssl rand -base64 32)')
 
 /** The real API origin of each network; `<PLATFORM_ID>_API_URL` points an adapter elsewhere (contract.md). */
 export const DEFAULT_NETWORK_ORIGINS = {
@@ -63,9 +59,9 @@ const shared = {
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
   CREDENTIALS_KEY: base64Key.optional(),
   ...oauthClientKeys,
-  ...(Object.fromEntries(
-    Object.entries(DEFAULT_NETWORK_ORIGINS).map(([k, v]) => [k, z.url().default(v)]),
-  ) as { [K in NetworkOriginKey]: z.ZodDefault<z.ZodURL> }),
+  ...(Object.fromEntries(Object.entries(DEFAULT_NETWORK_ORIGINS).map(([k, v]) => [k, z.url().default(v)])) as {
+    [K in NetworkOriginKey]: z.ZodDefault<z.ZodURL>
+  }),
 }
 
 const nodeSchema = z.object({
@@ -130,7 +126,8 @@ export class ConfigError extends Error {
 
 /** Why a key is required, where its name does not say it. Names and reasons only, never values. */
 const REQUIRED_HINTS: Record<string, string> = {
-  PUBLIC_URL: 'the base URL this Worker is reached at; QStash delivers publish callbacks to PUBLIC_URL/internal/publish',
+  PUBLIC_URL:
+    'the base URL this Worker is reached at; QStash delivers publish callbacks to PUBLIC_URL/internal/publish',
 }
 
 function parseWith<S extends z.ZodType>(schema: S, env: Record<string, unknown>): z.infer<S> {
@@ -153,7 +150,9 @@ export const parseNodeConfig = (env: Record<string, unknown>): NodeConfig => par
 export const parseWorkerConfig = (env: Record<string, unknown>): WorkerConfig => parseWith(workerSchema, env)
 
 export function networkOrigins(config: Record<NetworkOriginKey, string>): NetworkOrigins {
-  return Object.fromEntries(Object.keys(DEFAULT_NETWORK_ORIGINS).map((k) => [k, config[k as NetworkOriginKey]])) as NetworkOrigins
+  return Object.fromEntries(
+    Object.keys(DEFAULT_NETWORK_ORIGINS).map((k) => [k, config[k as NetworkOriginKey]]),
+  ) as NetworkOrigins
 }
 
 /** The OAuth clients configured for token refresh; a platform without one cannot renew its tokens. */
@@ -162,7 +161,8 @@ export function networkClients(config: Partial<Record<string, unknown>>): Networ
   for (const p of OAUTH_CLIENT_PLATFORMS) {
     const id = config[`${p}_CLIENT_ID`]
     const secret = config[`${p}_CLIENT_SECRET`]
-    if (typeof id === 'string' && id) clients[p] = { clientId: id, clientSecret: typeof secret === 'string' && secret ? secret : null }
+    if (typeof id === 'string' && id)
+      clients[p] = { clientId: id, clientSecret: typeof secret === 'string' && secret ? secret : null }
   }
   return clients
 }

@@ -7,12 +7,25 @@ import { createTestApp } from './support/test-app'
 describe('GET /v1/accounts', () => {
   it('lists the workspace accounts in the spec shape, never their credentials', async () => {
     const t = await createTestApp()
-    const a = await addSandboxAccount(t.deps.db, t.deps.cipher, { workspaceId: t.workspaceId, platform: 'PHOTO_NET', username: 'studio', failMode: 'once' })
+    const a = await addSandboxAccount(t.deps.db, t.deps.cipher, {
+      workspaceId: t.workspaceId,
+      platform: 'PHOTO_NET',
+      username: 'studio',
+      failMode: 'once',
+    })
     const res = await t.call('GET', '/v1/accounts')
     expect(res.status).toBe(200)
     const list = await res.json()
     expect(list).toEqual([
-      { id: a.id, platform: 'PHOTO_NET', username: 'studio', status: 'ACTIVE', connection: 'SANDBOX', statusMessage: null, createdAt: expect.any(String) },
+      {
+        id: a.id,
+        platform: 'PHOTO_NET',
+        username: 'studio',
+        status: 'ACTIVE',
+        connection: 'SANDBOX',
+        statusMessage: null,
+        createdAt: expect.any(String),
+      },
     ])
     expect(JSON.stringify(list)).not.toMatch(/credentials|failMode|once/)
   })
@@ -20,15 +33,28 @@ describe('GET /v1/accounts', () => {
   it('never shows one workspace the accounts of another', async () => {
     const mine = await createTestApp()
     const theirs = await createTestApp()
-    await addSandboxAccount(theirs.deps.db, theirs.deps.cipher, { workspaceId: theirs.workspaceId, platform: 'MICROBLOG_NET', username: 'them' })
+    await addSandboxAccount(theirs.deps.db, theirs.deps.cipher, {
+      workspaceId: theirs.workspaceId,
+      platform: 'MICROBLOG_NET',
+      username: 'them',
+    })
     expect(await (await mine.call('GET', '/v1/accounts')).json()).toEqual([])
     expect(await (await theirs.call('GET', '/v1/accounts')).json()).toHaveLength(1)
   })
 
   it('keeps credentials encrypted at rest and bound to their account', async () => {
     const t = await createTestApp()
-    const a = await addSandboxAccount(t.deps.db, t.deps.cipher, { workspaceId: t.workspaceId, platform: 'PHOTO_NET', username: 'x', failMode: 'transient' })
-    const b = await addSandboxAccount(t.deps.db, t.deps.cipher, { workspaceId: t.workspaceId, platform: 'PHOTO_NET', username: 'y' })
+    const a = await addSandboxAccount(t.deps.db, t.deps.cipher, {
+      workspaceId: t.workspaceId,
+      platform: 'PHOTO_NET',
+      username: 'x',
+      failMode: 'transient',
+    })
+    const b = await addSandboxAccount(t.deps.db, t.deps.cipher, {
+      workspaceId: t.workspaceId,
+      platform: 'PHOTO_NET',
+      username: 'y',
+    })
     const [row] = await t.deps.db.select().from(accounts).where(eq(accounts.id, a.id))
     expect(row!.credentials).toMatch(/^v1\./)
     expect(row!.credentials).not.toContain('transient')
@@ -41,7 +67,11 @@ describe('GET /v1/accounts', () => {
     const t = await createTestApp({ plan: 'free' })
     const attempts = await Promise.allSettled(
       Array.from({ length: 5 }, (_, i) =>
-        addSandboxAccount(t.deps.db, t.deps.cipher, { workspaceId: t.workspaceId, platform: 'CHAT_NET', username: `u${i}` }),
+        addSandboxAccount(t.deps.db, t.deps.cipher, {
+          workspaceId: t.workspaceId,
+          platform: 'CHAT_NET',
+          username: `u${i}`,
+        }),
       ),
     )
     expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(3)

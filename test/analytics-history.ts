@@ -19,9 +19,18 @@ export async function writeHistory(t: TestApp, history: HistoryPost[]): Promise<
   for (let from = 0; from < history.length; from += 500) {
     const chunk = history.slice(from, from + 500)
     const chunkIds = ids.slice(from, from + 500)
-    await t.deps.db.insert(posts).values(
-      chunk.map((h, i) => ({ id: chunkIds[i]!.post, workspaceId: t.workspaceId, status: 'PUBLISHED', type: 'IMAGE', caption: 'history', publishedAt: new Date(h.publishedAt) })),
-    )
+    await t.deps.db
+      .insert(posts)
+      .values(
+        chunk.map((h, i) => ({
+          id: chunkIds[i]!.post,
+          workspaceId: t.workspaceId,
+          status: 'PUBLISHED',
+          type: 'IMAGE',
+          caption: 'history',
+          publishedAt: new Date(h.publishedAt),
+        })),
+      )
     await t.deps.db.insert(targets).values(
       chunk.map((h, i) => ({
         id: chunkIds[i]!.target,
@@ -54,7 +63,16 @@ export async function writeHistory(t: TestApp, history: HistoryPost[]): Promise<
 /** A post published at `at` whose figures were collected 3 days later: `engagement` split into likes and comments. */
 export function scoredPost(account: HistoryPost['account'], at: Date | string, engagement: number): HistoryPost {
   const likes = Math.round(engagement * 0.8)
-  return { account, publishedAt: at, snapshots: [{ at: new Date(new Date(at).getTime() + 72 * HOUR), figures: { likes, comments: engagement - likes, views: engagement * 20 } }] }
+  return {
+    account,
+    publishedAt: at,
+    snapshots: [
+      {
+        at: new Date(new Date(at).getTime() + 72 * HOUR),
+        figures: { likes, comments: engagement - likes, views: engagement * 20 },
+      },
+    ],
+  }
 }
 
 /** `count` weekly dates going back from `first` (an ISO instant), one week apart. */

@@ -18,8 +18,10 @@ const HOUR = 3_600_000
 const T0 = '2026-03-10T10:00:00.000Z'
 const ago = (hours: number, from = T0) => new Date(new Date(from).getTime() - hours * HOUR)
 
-const snapshotsOf = (t: TestApp, targetIds: string[]) => t.deps.db.select().from(targetMetricSnapshots).where(inArray(targetMetricSnapshots.targetId, targetIds))
-const followersOf = (t: TestApp, accountId: string) => t.deps.db.select().from(followerSnapshots).where(eq(followerSnapshots.accountId, accountId))
+const snapshotsOf = (t: TestApp, targetIds: string[]) =>
+  t.deps.db.select().from(targetMetricSnapshots).where(inArray(targetMetricSnapshots.targetId, targetIds))
+const followersOf = (t: TestApp, accountId: string) =>
+  t.deps.db.select().from(followerSnapshots).where(eq(followerSnapshots.accountId, accountId))
 
 describe('analytics collection', () => {
   it('collects followers once a day and target metrics on a thinning schedule; a network that reports nothing stores null, never 0', async () => {
@@ -38,7 +40,10 @@ describe('analytics collection', () => {
     const collect = () => collectAnalytics(t.deps, { workspaceId: t.workspaceId, now: clock.now() })
 
     expect(await collect()).toEqual({ accounts: 3, followerSnapshots: 3, targetSnapshots: 4, failedAccounts: 0 })
-    expect((await followersOf(t, photo.id))[0]).toMatchObject({ day: '2026-03-10', followers: sandboxFollowers(photo.id, new Date(T0)) })
+    expect((await followersOf(t, photo.id))[0]).toMatchObject({
+      day: '2026-03-10',
+      followers: sandboxFollowers(photo.id, new Date(T0)),
+    })
     expect((await followersOf(t, chat.id))[0]).toMatchObject({ day: '2026-03-10', followers: null })
     expect((await followersOf(t, messaging.id))[0]!.followers).toBeGreaterThan(0)
 
@@ -55,7 +60,13 @@ describe('analytics collection', () => {
     }).posts[0]!
     expect(first.find((s) => s.targetId === threeDays)).toMatchObject(expected)
     expect(expected.likes).toBeGreaterThan(0)
-    expect(first.find((s) => s.targetId === chatPost)).toMatchObject({ likes: null, comments: null, shares: null, views: null, saves: null })
+    expect(first.find((s) => s.targetId === chatPost)).toMatchObject({
+      likes: null,
+      comments: null,
+      shares: null,
+      views: null,
+      saves: null,
+    })
 
     // Same minute: nothing is due.
     expect(await collect()).toEqual({ accounts: 0, followerSnapshots: 0, targetSnapshots: 0, failedAccounts: 0 })
@@ -95,18 +106,35 @@ describe('analytics collection', () => {
       publish: failing.publish,
       fetchInsights: async (input) => ({
         followers: -4,
-        posts: input.posts.map((p) => ({ targetId: p.targetId, likes: Number.NaN, comments: '3' as unknown as number, shares: 2.4, views: -1, saves: null })),
+        posts: input.posts.map((p) => ({
+          targetId: p.targetId,
+          likes: Number.NaN,
+          comments: '3' as unknown as number,
+          shares: 2.4,
+          views: -1,
+          saves: null,
+        })),
       }),
     }
     const real = t.deps.networks
-    const networks: NetworkRegistry = { ...real, adapterFor: (p, c) => (p === 'MICROBLOG_NET' ? failing : p === 'SOCIALGRAPH_NET' ? garbage : real.adapterFor(p, c)) }
+    const networks: NetworkRegistry = {
+      ...real,
+      adapterFor: (p, c) =>
+        p === 'MICROBLOG_NET' ? failing : p === 'SOCIALGRAPH_NET' ? garbage : real.adapterFor(p, c),
+    }
     const report = await collectAnalytics({ ...t.deps, networks }, { workspaceId: t.workspaceId, now: new Date(T0) })
     expect(report).toEqual({ accounts: 3, followerSnapshots: 2, targetSnapshots: 2, failedAccounts: 1 })
     expect(await followersOf(t, micro.id)).toEqual([])
     expect((await followersOf(t, photo.id))[0]!.followers).toBeGreaterThan(0)
     expect((await snapshotsOf(t, [photoPost!]))[0]!.likes).toBeGreaterThan(0)
     expect((await followersOf(t, graph.id))[0]!.followers).toBeNull()
-    expect((await snapshotsOf(t, [graphPost!]))[0]).toMatchObject({ likes: null, comments: null, shares: 2, views: null, saves: null })
+    expect((await snapshotsOf(t, [graphPost!]))[0]).toMatchObject({
+      likes: null,
+      comments: null,
+      shares: 2,
+      views: null,
+      saves: null,
+    })
 
     const failure = lines.map((l) => JSON.parse(l)).find((l) => l.event === 'analytics_collect_failed')
     expect(failure).toMatchObject({ accountId: micro.id, platform: 'MICROBLOG_NET', errorType: 'TypeError' })
@@ -135,7 +163,10 @@ describe('GET /v1/analytics', () => {
       { account: photo, publishedAt: ago(31 * 24) },
     ])
     const before = await (await t.call('GET', '/v1/analytics')).json()
-    expect(before.accounts.find((a: any) => a.accountId === photo.id).followers).toEqual({ value: null, collectedAt: null })
+    expect(before.accounts.find((a: any) => a.accountId === photo.id).followers).toEqual({
+      value: null,
+      collectedAt: null,
+    })
     expect(before.recentPosts.find((p: any) => p.targetId === photoPost).collectedAt).toBeNull()
 
     await collectAnalytics(t.deps, { workspaceId: t.workspaceId, now: clock.now() })
@@ -151,7 +182,10 @@ describe('GET /v1/analytics', () => {
 
     const p = body.accounts[0]
     expect(p).toMatchObject({ platform: 'PHOTO_NET', reports: { followers: true } })
-    expect(p.followers).toEqual({ value: sandboxFollowers(photo.id, new Date('2026-03-11T10:30:00.000Z')), collectedAt: '2026-03-11T10:30:00.000Z' })
+    expect(p.followers).toEqual({
+      value: sandboxFollowers(photo.id, new Date('2026-03-11T10:30:00.000Z')),
+      collectedAt: '2026-03-11T10:30:00.000Z',
+    })
     expect(p.series).toHaveLength(30)
     expect(p.series[0].day).toBe('2026-02-10')
     // 10:00Z on 10 March is 06:00 (EDT, since 8 March) in New York.
@@ -161,7 +195,11 @@ describe('GET /v1/analytics', () => {
     expect(p.series.slice(0, -2).every((d: any) => d.followers === null && d.collectedAt === null)).toBe(true)
 
     const c = body.accounts[1]
-    expect(c).toMatchObject({ platform: 'CHAT_NET', reports: { followers: false, postMetrics: [] }, followers: { value: null, collectedAt: '2026-03-11T10:30:00.000Z' } })
+    expect(c).toMatchObject({
+      platform: 'CHAT_NET',
+      reports: { followers: false, postMetrics: [] },
+      followers: { value: null, collectedAt: '2026-03-11T10:30:00.000Z' },
+    })
 
     expect(body.recentPosts.map((r: any) => r.targetId)).toEqual([chatPost, photoPost])
     const photoFigures = body.recentPosts[1]
@@ -169,7 +207,10 @@ describe('GET /v1/analytics', () => {
     const m = photoFigures.metrics
     expect(m.views).toBeGreaterThan(0)
     expect(photoFigures.engagement).toBe(m.likes + m.comments + m.shares + m.saves)
-    expect(body.recentPosts[0]).toMatchObject({ metrics: { likes: null, comments: null, shares: null, views: null, saves: null }, engagement: null })
+    expect(body.recentPosts[0]).toMatchObject({
+      metrics: { likes: null, comments: null, shares: null, views: null, saves: null },
+      engagement: null,
+    })
     expect(JSON.stringify(body)).not.toContain(otherAccount.id)
   })
 })
@@ -182,11 +223,20 @@ describe('npm run cli -- analytics collect', () => {
   it('runs one collection pass for a workspace', async () => {
     const ws = await runCli(['workspace', 'create', '--name', 'Stats'], env)
     expect(ws.code, ws.stderr).toBe(0)
-    const added = await runCli(['account', 'add', '--workspace', ws.json.id, '--platform', 'MICROBLOG_NET', '--username', 'm', '--sandbox'], env)
+    const added = await runCli(
+      ['account', 'add', '--workspace', ws.json.id, '--platform', 'MICROBLOG_NET', '--username', 'm', '--sandbox'],
+      env,
+    )
     expect(added.code, added.stderr).toBe(0)
     const run = await runCli(['analytics', 'collect', '--workspace', ws.json.id], env)
     expect(run.code, run.stderr).toBe(0)
-    expect(run.json).toMatchObject({ workspaceId: ws.json.id, accounts: 1, followerSnapshots: 1, targetSnapshots: 0, failedAccounts: 0 })
+    expect(run.json).toMatchObject({
+      workspaceId: ws.json.id,
+      accounts: 1,
+      followerSnapshots: 1,
+      targetSnapshots: 0,
+      failedAccounts: 0,
+    })
     const missing = await runCli(['analytics', 'collect', '--workspace', 'ws_missing'], env)
     expect(missing.code).toBe(1)
     expect(missing.stderr).toMatch(/no workspace with id ws_missing/)

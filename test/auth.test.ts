@@ -32,7 +32,9 @@ describe('authentication', () => {
     for (const token of ['nonsense', unknown, t.token.slice(0, -1), t.token + 'x']) {
       await expectUnauthorized(await t.call('GET', '/v1/me', { token }))
     }
-    await expectUnauthorized(await t.call('GET', '/v1/me', { token: null, headers: { authorization: `Basic ${t.token}` } }))
+    await expectUnauthorized(
+      await t.call('GET', '/v1/me', { token: null, headers: { authorization: `Basic ${t.token}` } }),
+    )
   })
 
   it('accepts a valid token and takes the workspace from it', async () => {

@@ -30,7 +30,14 @@ describe('GET /v1/best-times', () => {
     const other = await app()
     const otherBoard = await account(other, 'PINBOARD_NET')
     // Another workspace's strong Saturday 07:00 never shows up here.
-    await writeHistory(other, weekly('2026-05-09T07:00:00Z', 25).map((d) => ({ account: otherBoard, publishedAt: d, snapshots: [{ at: new Date(d.getTime() + 72 * HOUR), figures: { saves: 500 } }] })))
+    await writeHistory(
+      other,
+      weekly('2026-05-09T07:00:00Z', 25).map((d) => ({
+        account: otherBoard,
+        publishedAt: d,
+        snapshots: [{ at: new Date(d.getTime() + 72 * HOUR), figures: { saves: 500 } }],
+      })),
+    )
 
     const t = await app()
     const sizes = [
@@ -49,16 +56,30 @@ describe('GET /v1/best-times', () => {
         ['2026-05-08T10:00:00Z', 1], // Friday 10:00
         ['2026-05-05T18:00:00Z', 2], // Tuesday 18:00
       ] as const) {
-        weekly(first, 20).forEach((d, i) => history.push(scoredPost(acc, d, Math.round(typical * multiple * noise[i % 3]!))))
+        weekly(first, 20).forEach((d, i) =>
+          history.push(scoredPost(acc, d, Math.round(typical * multiple * noise[i % 3]!))),
+        )
       }
     }
     // A network without per-post figures: its posts are left out of `overall`.
-    weekly('2026-05-05T18:00:00Z', 25).forEach((d) => history.push({ account: chat, publishedAt: d, snapshots: [{ at: new Date(d.getTime() + 72 * HOUR), figures: {} }] }))
+    weekly('2026-05-05T18:00:00Z', 25).forEach((d) =>
+      history.push({
+        account: chat,
+        publishedAt: d,
+        snapshots: [{ at: new Date(d.getTime() + 72 * HOUR), figures: {} }],
+      }),
+    )
     await writeHistory(t, history)
 
     const body = await bestTimes(t)
     const { overall } = body
-    expect(overall).toMatchObject({ timezone: 'UTC', observations: 300, minObservations: 20, insufficient: false, reason: 'ok' })
+    expect(overall).toMatchObject({
+      timezone: 'UTC',
+      observations: 300,
+      minObservations: 20,
+      insufficient: false,
+      reason: 'ok',
+    })
     expect(overall.slots[0]).toMatchObject({ weekday: 2, minutes: 18 * 60, samples: 60 })
     // (60 posts x 2 + prior 5 x 1) / 65 = 1.92
     expect(overall.slots[0].score).toBeGreaterThan(1.85)
@@ -72,7 +93,9 @@ describe('GET /v1/best-times', () => {
     expect(overall.grid[6][7]).toBeNull()
     expect(overall.grid[0][0]).toBeNull()
 
-    expect(body.byPlatform.map((p: any) => p.platform)).toEqual(['MICROBLOG_NET', 'SOCIALGRAPH_NET', 'PHOTO_NET', 'CHAT_NET'].sort((a, b) => order(a) - order(b)))
+    expect(body.byPlatform.map((p: any) => p.platform)).toEqual(
+      ['MICROBLOG_NET', 'SOCIALGRAPH_NET', 'PHOTO_NET', 'CHAT_NET'].sort((a, b) => order(a) - order(b)),
+    )
     for (const platform of ['PHOTO_NET', 'MICROBLOG_NET', 'SOCIALGRAPH_NET']) {
       const report = reportFor(body, platform)
       expect(report).toMatchObject({ reason: 'ok', observations: 100 })
@@ -86,7 +109,8 @@ describe('GET /v1/best-times', () => {
     const t = await app()
     const photo = await account(t, 'PHOTO_NET')
     const history: HistoryPost[] = []
-    for (const first of ['2026-05-04T09:00:00Z', '2026-05-06T12:00:00Z', '2026-05-07T15:00:00Z']) weekly(first, 20).forEach((d) => history.push(scoredPost(photo, d, 100)))
+    for (const first of ['2026-05-04T09:00:00Z', '2026-05-06T12:00:00Z', '2026-05-07T15:00:00Z'])
+      weekly(first, 20).forEach((d) => history.push(scoredPost(photo, d, 100)))
     weekly('2026-05-08T10:00:00Z', 20).forEach((d) => history.push(scoredPost(photo, d, 160))) // Friday 10:00, steady x1.6
     weekly('2026-05-09T20:00:00Z', 2).forEach((d) => history.push(scoredPost(photo, d, 240))) // Saturday 20:00, two lucky x2.4
     await writeHistory(t, history)
@@ -128,7 +152,10 @@ describe('GET /v1/best-times', () => {
   it('says few_posts below minObservations posts', async () => {
     const t = await app()
     const photo = await account(t, 'PHOTO_NET')
-    await writeHistory(t, weekly('2026-05-05T18:00:00Z', 5).map((d) => scoredPost(photo, d, 100)))
+    await writeHistory(
+      t,
+      weekly('2026-05-05T18:00:00Z', 5).map((d) => scoredPost(photo, d, 100)),
+    )
     const body = await bestTimes(t)
     expectInsufficient(body.overall, 'few_posts')
     expect(body.overall.observations).toBe(5)
@@ -142,7 +169,13 @@ describe('GET /v1/best-times', () => {
     await writeHistory(t, [
       ...dates.slice(0, 8).map((d) => scoredPost(photo, d, 100)),
       // Collected only 6 hours after publication: too young to compare.
-      ...dates.slice(8, 18).map((d) => ({ account: photo, publishedAt: d, snapshots: [{ at: new Date(d.getTime() + 6 * HOUR), figures: { likes: 40 } }] })),
+      ...dates
+        .slice(8, 18)
+        .map((d) => ({
+          account: photo,
+          publishedAt: d,
+          snapshots: [{ at: new Date(d.getTime() + 6 * HOUR), figures: { likes: 40 } }],
+        })),
       ...dates.slice(18).map((d) => ({ account: photo, publishedAt: d })),
     ])
     const { overall } = await bestTimes(t)
@@ -155,7 +188,11 @@ describe('GET /v1/best-times', () => {
     const photo = await account(t, 'PHOTO_NET')
     await writeHistory(
       t,
-      weekly('2026-05-05T18:00:00Z', 25).map((d, i) => ({ account: photo, publishedAt: d, snapshots: [{ at: new Date(d.getTime() + 72 * HOUR), figures: { likes: i % 3, comments: 0, views: 40 } }] })),
+      weekly('2026-05-05T18:00:00Z', 25).map((d, i) => ({
+        account: photo,
+        publishedAt: d,
+        snapshots: [{ at: new Date(d.getTime() + 72 * HOUR), figures: { likes: i % 3, comments: 0, views: 40 } }],
+      })),
     )
     const { overall } = await bestTimes(t)
     expectInsufficient(overall, 'low_engagement')
@@ -168,7 +205,10 @@ describe('GET /v1/best-times', () => {
     const professional = await account(t, 'PROFESSIONAL_NET')
     const dates = weekly('2026-05-05T18:00:00Z', 25)
     const nullSnapshot = (d: Date) => [{ at: new Date(d.getTime() + 72 * HOUR), figures: {} }]
-    await writeHistory(t, [...dates.map((d) => ({ account: chat, publishedAt: d, snapshots: nullSnapshot(d) })), ...dates.map((d) => ({ account: professional, publishedAt: d }))])
+    await writeHistory(t, [
+      ...dates.map((d) => ({ account: chat, publishedAt: d, snapshots: nullSnapshot(d) })),
+      ...dates.map((d) => ({ account: professional, publishedAt: d })),
+    ])
     const body = await bestTimes(t)
     expectInsufficient(body.overall, 'not_collected')
     expectInsufficient(reportFor(body, 'CHAT_NET'), 'not_collected')
@@ -177,7 +217,10 @@ describe('GET /v1/best-times', () => {
     // A network that does report, but for which every snapshot came back null: nothing was collected.
     const u = await app()
     const photo = await account(u, 'PHOTO_NET')
-    await writeHistory(u, dates.map((d) => ({ account: photo, publishedAt: d, snapshots: nullSnapshot(d) })))
+    await writeHistory(
+      u,
+      dates.map((d) => ({ account: photo, publishedAt: d, snapshots: nullSnapshot(d) })),
+    )
     const photoBody = await bestTimes(u)
     expectInsufficient(photoBody.overall, 'not_collected')
     expect(photoBody.overall.observations).toBe(0)

@@ -13,7 +13,10 @@ const { db } = await testDatabase()
 /** A test app whose `deps.networks` has the simulated network (read per request, so set after creation). */
 async function appWithNetworks(): Promise<TestApp> {
   const t = await createTestApp()
-  const sandbox = createSandboxAdapter({ store: createDrizzleSandboxStore(t.deps.db), permalinkBase: 'http://localhost' })
+  const sandbox = createSandboxAdapter({
+    store: createDrizzleSandboxStore(t.deps.db),
+    permalinkBase: 'http://localhost',
+  })
   t.deps.networks = createNetworkRegistry({ sandbox, origins: t.deps.settings.networkOrigins, fetch })
   return t
 }
@@ -26,7 +29,11 @@ describe('GET /v1/accounts/{id}/boards', () => {
     expect(res.status).toBe(200)
     const body = await res.json()
     expect(body).toEqual({ boards: sandboxBoards(pinboard.id) })
-    expect(body.boards.map((b: { name: string; privacy: string }) => `${b.name}:${b.privacy}`)).toEqual(['Inspiration:PUBLIC', 'Recipes:PUBLIC', 'Travel:SECRET'])
+    expect(body.boards.map((b: { name: string; privacy: string }) => `${b.name}:${b.privacy}`)).toEqual([
+      'Inspiration:PUBLIC',
+      'Recipes:PUBLIC',
+      'Travel:SECRET',
+    ])
     expect(await (await t.call('GET', `/v1/accounts/${pinboard.id}/boards`)).json()).toEqual(body)
   })
 
@@ -51,12 +58,15 @@ describe('GET /v1/accounts/{id}/boards', () => {
     expect(body.error.message).toContain('only PINBOARD_NET accounts have boards')
   })
 
-  it('answers 422 invalid_option when no adapter reaches the account\'s connection yet', async () => {
+  it("answers 422 invalid_option when no adapter reaches the account's connection yet", async () => {
     const t = await appWithNetworks()
     const direct = await connectedAccount(t, 'PINBOARD_NET', 'DIRECT_LOGIN')
     const res = await t.call('GET', `/v1/accounts/${direct.id}/boards`)
     expect(res.status).toBe(422)
-    expect((await res.json()).error).toMatchObject({ code: 'invalid_option', message: expect.stringContaining('no adapter') })
+    expect((await res.json()).error).toMatchObject({
+      code: 'invalid_option',
+      message: expect.stringContaining('no adapter'),
+    })
   })
 
   it('is described in the OpenAPI document with its 422', async () => {
@@ -69,14 +79,23 @@ describe('GET /v1/accounts/{id}/boards', () => {
 
 describe('network registry', () => {
   const sandbox = createSandboxAdapter({ store: createDrizzleSandboxStore(db), permalinkBase: '' })
-  const registry = createNetworkRegistry({ sandbox, origins: { ...DEFAULT_NETWORK_ORIGINS, MICROBLOG_NET_API_URL: 'http://127.0.0.1:9999' }, fetch })
+  const registry = createNetworkRegistry({
+    sandbox,
+    origins: { ...DEFAULT_NETWORK_ORIGINS, MICROBLOG_NET_API_URL: 'http://127.0.0.1:9999' },
+    fetch,
+  })
 
   it('sends SANDBOX accounts to the simulated network, others to a real adapter when one exists', () => {
     expect(registry.adapterFor('PINBOARD_NET', 'SANDBOX')?.listBoards).toBeTypeOf('function')
     expect(registry.adapterFor('PHOTO_NET', 'SANDBOX')?.deletePost).toBeUndefined()
     expect(registry.adapterFor('MICROBLOG_NET', 'DIRECT_LOGIN')).toBeNull()
     const real = { publish: async () => ({ status: 'absent' as const }) }
-    const withReal = createNetworkRegistry({ sandbox, realAdapters: { MICROBLOG_NET: real }, origins: DEFAULT_NETWORK_ORIGINS, fetch })
+    const withReal = createNetworkRegistry({
+      sandbox,
+      realAdapters: { MICROBLOG_NET: real },
+      origins: DEFAULT_NETWORK_ORIGINS,
+      fetch,
+    })
     expect(withReal.adapterFor('MICROBLOG_NET', 'DIRECT_LOGIN')).toBe(real)
     expect(withReal.adapterFor('MICROBLOG_NET', 'SANDBOX')).not.toBe(real)
   })
@@ -85,9 +104,15 @@ describe('network registry', () => {
     expect(registry.baseUrlFor('MICROBLOG_NET', 'DIRECT_LOGIN', {})).toBe('http://127.0.0.1:9999')
     expect(registry.baseUrlFor('PHOTO_NET', 'SOCIALGRAPH_LOGIN', {})).toBe('https://graph.facebook.com')
     expect(registry.baseUrlFor('PHOTO_NET', 'DIRECT_LOGIN', {})).toBe('https://graph.instagram.com')
-    expect(registry.baseUrlFor('OPENPROTOCOL_NET', 'APP_PASSWORD', { serviceUrl: 'https://pds.example.test' })).toBe('https://pds.example.test')
-    expect(registry.baseUrlFor('FEDERATED_NET', 'DIRECT_LOGIN', { instanceUrl: 'https://toot.example.test' })).toBe('https://toot.example.test')
-    expect(registry.baseUrlFor('CHAT_NET', 'WEBHOOK', { webhookUrl: 'https://chat.example.test/api/webhooks/1/x' })).toBe('https://chat.example.test/api/webhooks/1/x')
+    expect(registry.baseUrlFor('OPENPROTOCOL_NET', 'APP_PASSWORD', { serviceUrl: 'https://pds.example.test' })).toBe(
+      'https://pds.example.test',
+    )
+    expect(registry.baseUrlFor('FEDERATED_NET', 'DIRECT_LOGIN', { instanceUrl: 'https://toot.example.test' })).toBe(
+      'https://toot.example.test',
+    )
+    expect(
+      registry.baseUrlFor('CHAT_NET', 'WEBHOOK', { webhookUrl: 'https://chat.example.test/api/webhooks/1/x' }),
+    ).toBe('https://chat.example.test/api/webhooks/1/x')
     expect(registry.baseUrlFor('CHAT_NET', 'BOT_TOKEN', {})).toBe('https://discord.com')
     expect(registry.baseUrlFor('PINBOARD_NET', 'SANDBOX', {})).toBe('')
   })

@@ -14,17 +14,50 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
 describe('npm run cli', () => {
   it('creates a workspace, a token that works on the API, a sandbox account, and revokes the token', async () => {
-    const ws = await runCli(['workspace', 'create', '--name', 'Acme', '--plan', 'free', '--timezone', 'Europe/Berlin'], env)
+    const ws = await runCli(
+      ['workspace', 'create', '--name', 'Acme', '--plan', 'free', '--timezone', 'Europe/Berlin'],
+      env,
+    )
     expect(ws.code, ws.stderr).toBe(0)
-    expect(ws.json).toMatchObject({ id: expect.stringMatching(/^ws_/), name: 'Acme', plan: 'free', timezone: 'Europe/Berlin' })
+    expect(ws.json).toMatchObject({
+      id: expect.stringMatching(/^ws_/),
+      name: 'Acme',
+      plan: 'free',
+      timezone: 'Europe/Berlin',
+    })
 
     const token = await runCli(['token', 'create', '--workspace', ws.json.id, '--name', 'ci'], env)
     expect(token.code, token.stderr).toBe(0)
-    expect(token.json).toMatchObject({ id: expect.stringMatching(/^tok_/), name: 'ci', token: expect.stringMatching(/^sps_[0-9A-Za-z]{43}$/), workspaceId: ws.json.id })
+    expect(token.json).toMatchObject({
+      id: expect.stringMatching(/^tok_/),
+      name: 'ci',
+      token: expect.stringMatching(/^sps_[0-9A-Za-z]{43}$/),
+      workspaceId: ws.json.id,
+    })
 
-    const account = await runCli(['account', 'add', '--workspace', ws.json.id, '--platform', 'PINBOARD_NET', '--username', 'boards', '--sandbox', '--fail-mode', 'once'], env)
+    const account = await runCli(
+      [
+        'account',
+        'add',
+        '--workspace',
+        ws.json.id,
+        '--platform',
+        'PINBOARD_NET',
+        '--username',
+        'boards',
+        '--sandbox',
+        '--fail-mode',
+        'once',
+      ],
+      env,
+    )
     expect(account.code, account.stderr).toBe(0)
-    expect(account.json).toMatchObject({ id: expect.stringMatching(/^acc_/), platform: 'PINBOARD_NET', connection: 'SANDBOX', status: 'ACTIVE' })
+    expect(account.json).toMatchObject({
+      id: expect.stringMatching(/^acc_/),
+      platform: 'PINBOARD_NET',
+      connection: 'SANDBOX',
+      status: 'ACTIVE',
+    })
 
     const me = async () => {
       const server = await startServer(env)
@@ -51,12 +84,41 @@ describe('npm run cli', () => {
     const ws = await runCli(['workspace', 'create', '--name', 'Connected'], withNetwork)
     expect(ws.code, ws.stderr).toBe(0)
     const add = (credentials: unknown, extra: string[] = []) =>
-      runCli(['account', 'add', '--workspace', ws.json.id, '--platform', 'MESSAGING_NET', '--connection', 'BOT_TOKEN', '--credentials', JSON.stringify(credentials), ...extra], withNetwork)
+      runCli(
+        [
+          'account',
+          'add',
+          '--workspace',
+          ws.json.id,
+          '--platform',
+          'MESSAGING_NET',
+          '--connection',
+          'BOT_TOKEN',
+          '--credentials',
+          JSON.stringify(credentials),
+          ...extra,
+        ],
+        withNetwork,
+      )
 
     const missing = await add({ botToken: '123456:ABC-def_ghi' })
     expect(missing.code).toBe(1)
     expect(missing.stderr).toMatch(/chatId: is required/)
-    const wrongConnection = await runCli(['account', 'add', '--workspace', ws.json.id, '--platform', 'MESSAGING_NET', '--connection', 'WEBHOOK', '--credentials', '{}'], withNetwork)
+    const wrongConnection = await runCli(
+      [
+        'account',
+        'add',
+        '--workspace',
+        ws.json.id,
+        '--platform',
+        'MESSAGING_NET',
+        '--connection',
+        'WEBHOOK',
+        '--credentials',
+        '{}',
+      ],
+      withNetwork,
+    )
     expect(wrongConnection.stderr).toMatch(/MESSAGING_NET connects through BOT_TOKEN, not WEBHOOK/)
     const refused = await add({ botToken: '999999:WRONG-token', chatId: '@acmenews' })
     expect(refused.code).toBe(1)
@@ -65,16 +127,25 @@ describe('npm run cli', () => {
 
     const added = await add({ botToken: '123456:ABC-def_ghi', chatId: '@acmenews' }, ['--username', 'ignored'])
     expect(added.code, added.stderr).toBe(0)
-    expect(added.json).toMatchObject({ platform: 'MESSAGING_NET', connection: 'BOT_TOKEN', username: 'acmenews', status: 'ACTIVE' })
+    expect(added.json).toMatchObject({
+      platform: 'MESSAGING_NET',
+      connection: 'BOT_TOKEN',
+      username: 'acmenews',
+      status: 'ACTIVE',
+    })
     expect(added.stdout).not.toContain('ABC-def_ghi')
 
     // Only the confirmed account was stored, and no endpoint shows its token.
     const token = await runCli(['token', 'create', '--workspace', ws.json.id], withNetwork)
     const server = await startServer(withNetwork)
     try {
-      const res = await fetch(`${server.baseUrl}/v1/accounts`, { headers: { authorization: `Bearer ${token.json.token}` } })
+      const res = await fetch(`${server.baseUrl}/v1/accounts`, {
+        headers: { authorization: `Bearer ${token.json.token}` },
+      })
       const text = await res.text()
-      expect(JSON.parse(text)).toEqual([expect.objectContaining({ id: added.json.id, username: 'acmenews', connection: 'BOT_TOKEN' })])
+      expect(JSON.parse(text)).toEqual([
+        expect.objectContaining({ id: added.json.id, username: 'acmenews', connection: 'BOT_TOKEN' }),
+      ])
       expect(text).not.toContain('ABC-def_ghi')
     } finally {
       await server.stop()

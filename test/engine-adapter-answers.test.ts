@@ -28,7 +28,11 @@ describe('publishing engine: a network that never finishes processing', () => {
     t.deps.networks = registry
     t.deps.settings.publishing = { maxPendingSec: 3 * 3600, random: () => 0.5 }
     const a = await account(t, 'MICROBLOG_NET')
-    const created = await (await t.call('POST', '/v1/posts', { body: { type: 'IMAGE', mediaIds: [], caption: 'Slow video', accountIds: [a.id], action: 'now' } })).json()
+    const created = await (
+      await t.call('POST', '/v1/posts', {
+        body: { type: 'IMAGE', mediaIds: [], caption: 'Slow video', accountIds: [a.id], action: 'now' },
+      })
+    ).json()
 
     await runDue(t, t.publishQueue)
     const read = async () => (await t.call('GET', `/v1/posts/${created.id}`)).json()
@@ -46,7 +50,14 @@ describe('publishing engine: a network that never finishes processing', () => {
     expect(checks).toBe(7)
     const after = await read()
     expect(after.status).toBe('FAILED')
-    expect(after.targets[0]).toMatchObject({ status: 'FAILED', error: { code: 'unconfirmed', retryable: true, message: expect.stringContaining('still processing this post after 3 hours') } })
+    expect(after.targets[0]).toMatchObject({
+      status: 'FAILED',
+      error: {
+        code: 'unconfirmed',
+        retryable: true,
+        message: expect.stringContaining('still processing this post after 3 hours'),
+      },
+    })
   })
 })
 
@@ -58,15 +69,29 @@ describe('publishing engine: a failure an adapter throws', () => {
     const adapter: NetworkAdapter = {
       publish: async () => {
         calls++
-        throw new NetworkFailure('rejected', 'MICROBLOG_NET: You are not allowed to create a Tweet with duplicate content.')
+        throw new NetworkFailure(
+          'rejected',
+          'MICROBLOG_NET: You are not allowed to create a Tweet with duplicate content.',
+        )
       },
     }
     t.deps.networks = { adapterFor: () => adapter, baseUrlFor: () => 'http://network.invalid', fetch }
     const a = await account(t, 'MICROBLOG_NET')
-    const created = await (await t.call('POST', '/v1/posts', { body: { type: 'IMAGE', mediaIds: [], caption: 'Again', accountIds: [a.id], action: 'now' } })).json()
+    const created = await (
+      await t.call('POST', '/v1/posts', {
+        body: { type: 'IMAGE', mediaIds: [], caption: 'Again', accountIds: [a.id], action: 'now' },
+      })
+    ).json()
     await runDue(t, t.publishQueue)
     const after = await (await t.call('GET', `/v1/posts/${created.id}`)).json()
     expect(calls).toBe(1)
-    expect(after.targets[0]).toMatchObject({ status: 'FAILED', error: { code: 'rejected', retryable: false, message: 'MICROBLOG_NET: You are not allowed to create a Tweet with duplicate content.' } })
+    expect(after.targets[0]).toMatchObject({
+      status: 'FAILED',
+      error: {
+        code: 'rejected',
+        retryable: false,
+        message: 'MICROBLOG_NET: You are not allowed to create a Tweet with duplicate content.',
+      },
+    })
   })
 })

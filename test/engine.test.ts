@@ -14,14 +14,23 @@ async function setup(options: { delayMs?: number; withCheckStatus?: boolean } = 
   const network = fakeNetwork(options)
   const queue = t.publishQueue
   t.deps.networks = network.registry
-  t.deps.settings.publishing = { backoffBaseSec: 10, maxAttempts: 3, leaseSec: 60, sweepGraceSec: 30, random: () => 0.5 }
+  t.deps.settings.publishing = {
+    backoffBaseSec: 10,
+    maxAttempts: 3,
+    leaseSec: 60,
+    sweepGraceSec: 30,
+    random: () => 0.5,
+  }
   return { t, clock, network, queue }
 }
 
 const post = (t: Awaited<ReturnType<typeof setup>>['t'], body: Record<string, unknown>) =>
-  t.call('POST', '/v1/posts', { body: { type: 'IMAGE', mediaIds: [], caption: 'Hello', ...body } }).then((r) => r.json())
+  t
+    .call('POST', '/v1/posts', { body: { type: 'IMAGE', mediaIds: [], caption: 'Hello', ...body } })
+    .then((r) => r.json())
 
-const targetRow = async (t: Awaited<ReturnType<typeof setup>>['t'], id: string) => (await t.deps.db.select().from(targets).where(eq(targets.id, id)))[0]!
+const targetRow = async (t: Awaited<ReturnType<typeof setup>>['t'], id: string) =>
+  (await t.deps.db.select().from(targets).where(eq(targets.id, id)))[0]!
 
 describe('publishing engine', () => {
   it('makes exactly one network call for N concurrent and repeated deliveries of one target', async () => {
@@ -36,7 +45,17 @@ describe('publishing engine', () => {
     expect(outcomes.filter((o) => o === 'skipped')).toHaveLength(12)
     expect(network.calls()).toBe(1)
     const after = await (await t.call('GET', `/v1/posts/${p.id}`)).json()
-    expect(after).toMatchObject({ status: 'PUBLISHED', targets: [{ status: 'PUBLISHED', attempts: 1, permalink: expect.stringMatching(/^https:\/\/fake\.example\//), error: null }] })
+    expect(after).toMatchObject({
+      status: 'PUBLISHED',
+      targets: [
+        {
+          status: 'PUBLISHED',
+          attempts: 1,
+          permalink: expect.stringMatching(/^https:\/\/fake\.example\//),
+          error: null,
+        },
+      ],
+    })
     expect(after.publishedAt).not.toBeNull()
   })
 
@@ -48,7 +67,33 @@ describe('publishing engine', () => {
     // The process claims the target and the network creates the post, then the process dies.
     const claimed = await claimTarget(t.deps.db, d!.targetId, d!.version, clock.now(), 60)
     expect(claimed).not.toBeNull()
-    await network.adapter.publish({ idempotencyKey: d!.targetId, accountId: a.id, connection: 'SANDBOX', credentials: {}, content: { platform: 'MICROBLOG_NET', type: 'IMAGE', text: 'Hello', media: [], threadParts: [], firstComment: null, replyToMicropostId: null, quoteMicropostId: null, videoNetOptions: null, audio: null, pinboardBoardId: null, pinTitle: null, linkUrl: null }, progress: {}, saveProgress: async () => {}, attempt: 1, fetch, baseUrl: '', now: clock.now() })
+    await network.adapter.publish({
+      idempotencyKey: d!.targetId,
+      accountId: a.id,
+      connection: 'SANDBOX',
+      credentials: {},
+      content: {
+        platform: 'MICROBLOG_NET',
+        type: 'IMAGE',
+        text: 'Hello',
+        media: [],
+        threadParts: [],
+        firstComment: null,
+        replyToMicropostId: null,
+        quoteMicropostId: null,
+        videoNetOptions: null,
+        audio: null,
+        pinboardBoardId: null,
+        pinTitle: null,
+        linkUrl: null,
+      },
+      progress: {},
+      saveProgress: async () => {},
+      attempt: 1,
+      fetch,
+      baseUrl: '',
+      now: clock.now(),
+    })
     expect(network.posts.size).toBe(1)
     // Within the lease the sweep leaves it alone; past it, the network is asked.
     expect((await sweepTargets(t.deps, { workspaceId: t.workspaceId })).confirmed).toBe(0)
@@ -84,7 +129,11 @@ describe('publishing engine', () => {
     expect(await sweepTargets(t.deps, { workspaceId: t.workspaceId })).toMatchObject({ unconfirmed: 1 })
     const after = await (await t.call('GET', `/v1/posts/${p.id}`)).json()
     expect(after.status).toBe('FAILED')
-    expect(after.targets[0].error).toMatchObject({ code: 'unconfirmed', retryable: true, message: expect.stringMatching(/check the account/) })
+    expect(after.targets[0].error).toMatchObject({
+      code: 'unconfirmed',
+      retryable: true,
+      message: expect.stringMatching(/check the account/),
+    })
     expect(network.calls()).toBe(0)
     expect(queue.deliveries).toHaveLength(0)
   })
@@ -109,7 +158,10 @@ describe('publishing engine', () => {
     network.failNext({ status: 'failed', kind: 'transient', message: 'HTTP 503' })
     expect(await runDue(t, queue)).toEqual(['failed'])
     const after = await (await t.call('GET', `/v1/posts/${p.id}`)).json()
-    expect(after).toMatchObject({ status: 'FAILED', targets: [{ status: 'FAILED', attempts: 3, error: { code: 'transient', retryable: true } }] })
+    expect(after).toMatchObject({
+      status: 'FAILED',
+      targets: [{ status: 'FAILED', attempts: 3, error: { code: 'transient', retryable: true } }],
+    })
   })
 
   it('fails a rejected publish at once, and marks the account EXPIRED on an expired token', async () => {
@@ -119,13 +171,20 @@ describe('publishing engine', () => {
     network.failNext({ status: 'failed', kind: 'rejected', message: 'Duplicate content' })
     const p = await post(t, { accountIds: [a.id], action: 'now' })
     expect(await runDue(t, queue)).toEqual(['failed'])
-    expect((await (await t.call('GET', `/v1/posts/${p.id}`)).json()).targets[0].error).toEqual({ code: 'rejected', message: 'Duplicate content', retryable: false })
+    expect((await (await t.call('GET', `/v1/posts/${p.id}`)).json()).targets[0].error).toEqual({
+      code: 'rejected',
+      message: 'Duplicate content',
+      retryable: false,
+    })
 
     network.failNext({ status: 'failed', kind: 'auth_expired', message: 'Invalid or expired token' })
     const q = await post(t, { accountIds: [b.id], action: 'now' })
     await runDue(t, queue)
     const failed = await (await t.call('GET', `/v1/posts/${q.id}`)).json()
-    expect(failed.targets[0].error).toMatchObject({ code: 'auth_expired', message: expect.stringMatching(/reconnect the account/) })
+    expect(failed.targets[0].error).toMatchObject({
+      code: 'auth_expired',
+      message: expect.stringMatching(/reconnect the account/),
+    })
     const [acc] = await t.deps.db.select().from(accounts).where(eq(accounts.id, b.id))
     expect(acc).toMatchObject({ status: 'EXPIRED', statusMessage: expect.stringMatching(/reconnect/) })
     // Further publishes to that account fail without calling the network.
@@ -186,7 +245,10 @@ describe('publishing engine', () => {
     const midway = await targetRow(t, p.targets[0].id)
     expect(midway.progress).toMatchObject({ headId: 'fake_1', partIds: ['fake_2', 'fake_3'] })
     expect(midway.platformPostId).toBe('fake_1')
-    await t.deps.db.update(targets).set({ dueAt: new Date('2026-11-21T10:00:00Z') }).where(eq(targets.id, p.targets[0].id))
+    await t.deps.db
+      .update(targets)
+      .set({ dueAt: new Date('2026-11-21T10:00:00Z') })
+      .where(eq(targets.id, p.targets[0].id))
     for (const d of queue.deliveries) d.notBefore = new Date('2026-11-21T10:00:00Z')
     expect(await runDue(t, queue)).toEqual(['published'])
     const texts = [...network.posts.values()].map((x) => `${x.text}<-${x.replyTo ?? '-'}`)
@@ -197,8 +259,14 @@ describe('publishing engine', () => {
     const { t, clock, network, queue } = await setup()
     const a = await account(t, 'MICROBLOG_NET')
     const working = t.deps.publishQueue
-    t.deps.publishQueue = { enqueue: async () => { throw new Error('queue unreachable') } }
-    const res = await t.call('POST', '/v1/posts', { body: { type: 'IMAGE', accountIds: [a.id], mediaIds: [], action: 'now', caption: 'still goes out' } })
+    t.deps.publishQueue = {
+      enqueue: async () => {
+        throw new Error('queue unreachable')
+      },
+    }
+    const res = await t.call('POST', '/v1/posts', {
+      body: { type: 'IMAGE', accountIds: [a.id], mediaIds: [], action: 'now', caption: 'still goes out' },
+    })
     expect(res.status).toBe(200)
     t.deps.publishQueue = working
     clock.set('2026-11-21T10:01:00Z')

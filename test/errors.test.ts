@@ -7,7 +7,9 @@ describe('error bodies', () => {
     const res = await t.call('GET', '/v1/nothing-here')
     expect(res.status).toBe(404)
     const body = await res.json()
-    expect(body).toEqual({ error: { code: 'not_found', message: expect.any(String), requestId: expect.stringMatching(/^req_/) } })
+    expect(body).toEqual({
+      error: { code: 'not_found', message: expect.any(String), requestId: expect.stringMatching(/^req_/) },
+    })
     expect(res.headers.get('x-request-id')).toBe(body.error.requestId)
   })
 
@@ -28,7 +30,14 @@ describe('error bodies', () => {
 
   it('reports one detail per bad field', async () => {
     const t = await createTestApp()
-    const res = await t.call('PUT', '/v1/queue-slots', { body: { slots: [{ weekday: 9, time: '9:30' }, { weekday: 'monday', time: '10:00' }] } })
+    const res = await t.call('PUT', '/v1/queue-slots', {
+      body: {
+        slots: [
+          { weekday: 9, time: '9:30' },
+          { weekday: 'monday', time: '10:00' },
+        ],
+      },
+    })
     expect(res.status).toBe(400)
     const body = await res.json()
     expect(body.error.code).toBe('invalid_request')
@@ -38,7 +47,10 @@ describe('error bodies', () => {
 
   it('answers a body that is not JSON with 415', async () => {
     const t = await createTestApp()
-    const res = await t.call('PUT', '/v1/queue-slots', { body: 'slots=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+    const res = await t.call('PUT', '/v1/queue-slots', {
+      body: 'slots=1',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
     expect(res.status).toBe(415)
     expect((await res.json()).error.code).toBe('unsupported_media_type')
     const untyped = await t.app.request('/v1/queue-slots', {
@@ -64,7 +76,12 @@ describe('error bodies', () => {
     // Break the database under the app: every query now fails inside the driver.
     const broken = new Proxy(t.deps.db, {
       get(target, prop, receiver) {
-        if (prop === 'select') return () => { throw Object.assign(new Error('Failed query: select "token_hash" from "api_tokens" where secret=1'), { code: '42P01' }) }
+        if (prop === 'select')
+          return () => {
+            throw Object.assign(new Error('Failed query: select "token_hash" from "api_tokens" where secret=1'), {
+              code: '42P01',
+            })
+          }
         return Reflect.get(target, prop, receiver)
       },
     })

@@ -21,7 +21,10 @@ describe('Idempotency-Key', () => {
     const a = await account(t, 'CHAT_NET')
     const body = { type: 'IMAGE', accountIds: [a.id], mediaIds: [], action: 'draft', caption: 'one' }
     await t.call('POST', '/v1/posts', { body, headers: { 'idempotency-key': 'k-2' } })
-    const res = await t.call('POST', '/v1/posts', { body: { ...body, caption: 'two' }, headers: { 'idempotency-key': 'k-2' } })
+    const res = await t.call('POST', '/v1/posts', {
+      body: { ...body, caption: 'two' },
+      headers: { 'idempotency-key': 'k-2' },
+    })
     expect(res.status).toBe(422)
     expect((await res.json()).error.code).toBe('idempotency_key_reused')
   })
@@ -30,7 +33,9 @@ describe('Idempotency-Key', () => {
     const t = await createTestApp()
     const a = await account(t, 'CHAT_NET')
     const body = { type: 'IMAGE', accountIds: [a.id], mediaIds: [], action: 'draft', caption: 'race' }
-    const results = await Promise.all(Array.from({ length: 4 }, () => t.call('POST', '/v1/posts', { body, headers: { 'idempotency-key': 'k-race' } })))
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => t.call('POST', '/v1/posts', { body, headers: { 'idempotency-key': 'k-race' } })),
+    )
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200])
     const ids = new Set(await Promise.all(results.map(async (r) => (await r.json()).id)))
     expect(ids.size).toBe(1)
@@ -40,9 +45,15 @@ describe('Idempotency-Key', () => {
   it('gives the key back after a failed request, so the corrected request can use it', async () => {
     const t = await createTestApp()
     const a = await account(t, 'CHAT_NET')
-    const bad = await t.call('POST', '/v1/posts', { body: { type: 'IMAGE', accountIds: ['acc_missing'], mediaIds: [], action: 'draft' }, headers: { 'idempotency-key': 'k-3' } })
+    const bad = await t.call('POST', '/v1/posts', {
+      body: { type: 'IMAGE', accountIds: ['acc_missing'], mediaIds: [], action: 'draft' },
+      headers: { 'idempotency-key': 'k-3' },
+    })
     expect(bad.status).toBe(422)
-    const good = await t.call('POST', '/v1/posts', { body: { type: 'IMAGE', accountIds: [a.id], mediaIds: [], action: 'draft' }, headers: { 'idempotency-key': 'k-3' } })
+    const good = await t.call('POST', '/v1/posts', {
+      body: { type: 'IMAGE', accountIds: [a.id], mediaIds: [], action: 'draft' },
+      headers: { 'idempotency-key': 'k-3' },
+    })
     expect(good.status).toBe(200)
   })
 
@@ -51,10 +62,19 @@ describe('Idempotency-Key', () => {
     const other = await createTestApp()
     const a = await account(t, 'CHAT_NET')
     const b = await account(other, 'CHAT_NET')
-    const one = await t.call('POST', '/v1/posts/bulk', { body: { csv: `accountIds,caption\n${a.id},hi` }, headers: { 'idempotency-key': 'shared' } })
-    const two = await other.call('POST', '/v1/posts/bulk', { body: { csv: `accountIds,caption\n${b.id},hi` }, headers: { 'idempotency-key': 'shared' } })
+    const one = await t.call('POST', '/v1/posts/bulk', {
+      body: { csv: `accountIds,caption\n${a.id},hi` },
+      headers: { 'idempotency-key': 'shared' },
+    })
+    const two = await other.call('POST', '/v1/posts/bulk', {
+      body: { csv: `accountIds,caption\n${b.id},hi` },
+      headers: { 'idempotency-key': 'shared' },
+    })
     expect([one.status, two.status]).toEqual([200, 200])
-    const replay = await t.call('POST', '/v1/posts/bulk', { body: { csv: `accountIds,caption\n${a.id},hi` }, headers: { 'idempotency-key': 'shared' } })
+    const replay = await t.call('POST', '/v1/posts/bulk', {
+      body: { csv: `accountIds,caption\n${a.id},hi` },
+      headers: { 'idempotency-key': 'shared' },
+    })
     expect(await replay.json()).toEqual(await one.json())
     expect(await (await t.call('GET', '/v1/posts')).json()).toHaveLength(1)
   })

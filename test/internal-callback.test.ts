@@ -11,7 +11,10 @@ import { createTestApp, type TestApp } from './support/test-app'
 
 const PUBLIC_URL = 'https://api.example.test'
 const CALLBACK_URL = publishCallbackUrl(PUBLIC_URL)
-const KEYS = { currentSigningKey: `sig_current_${crypto.randomUUID()}`, nextSigningKey: `sig_next_${crypto.randomUUID()}` }
+const KEYS = {
+  currentSigningKey: `sig_current_${crypto.randomUUID()}`,
+  nextSigningKey: `sig_next_${crypto.randomUUID()}`,
+}
 
 /**
  * Stands in for a dependency that must not be touched: any property read is recorded (and fails).
@@ -31,7 +34,8 @@ function tripwires(deps: Deps): string[] {
       },
     )
   const d = deps as unknown as Record<string, unknown>
-  for (const name of ['db', 'publishQueue', 'storage', 'rateLimiter', 'cipher', 'networks', 'imageCodecs']) d[name] = wire(name)
+  for (const name of ['db', 'publishQueue', 'storage', 'rateLimiter', 'cipher', 'networks', 'imageCodecs'])
+    d[name] = wire(name)
   return touched
 }
 
@@ -47,7 +51,10 @@ function callback(t: TestApp, body: string, signature?: string) {
   return t.call('POST', '/internal/publish', {
     token: null,
     body,
-    headers: { 'content-type': 'application/json', ...(signature !== undefined ? { 'upstash-signature': signature } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(signature !== undefined ? { 'upstash-signature': signature } : {}),
+    },
   })
 }
 
@@ -57,7 +64,11 @@ describe('POST /internal/publish (QStash callback)', () => {
   it('does not exist where deliveries do not arrive over HTTP (Node: no verifier)', async () => {
     const t = await createTestApp()
     const touched = tripwires(t.deps)
-    const res = await callback(t, BODY, await signUpstashJwt({ key: KEYS.currentSigningKey, url: CALLBACK_URL, body: BODY }))
+    const res = await callback(
+      t,
+      BODY,
+      await signUpstashJwt({ key: KEYS.currentSigningKey, url: CALLBACK_URL, body: BODY }),
+    )
     expect(res.status).toBe(404)
     expect((await res.json()).error.code).toBe('not_found')
     expect(touched).toEqual([])
@@ -67,11 +78,39 @@ describe('POST /internal/publish (QStash callback)', () => {
     ['no signature', async () => undefined],
     ['an empty signature', async () => ''],
     ['a signature that is not a JWT', async () => 'not-a-jwt'],
-    ['a signature made with another key', () => signUpstashJwt({ key: 'sig_attacker_key', url: CALLBACK_URL, body: BODY })],
-    ['a signature over another body', () => signUpstashJwt({ key: KEYS.currentSigningKey, url: CALLBACK_URL, body: JSON.stringify({ targetId: 'tgt_other', version: 1 }) })],
-    ['a signature for another URL', () => signUpstashJwt({ key: KEYS.currentSigningKey, url: 'https://elsewhere.example/internal/publish', body: BODY })],
-    ['an expired signature', () => signUpstashJwt({ key: KEYS.currentSigningKey, url: CALLBACK_URL, body: BODY, nowSec: Math.floor(Date.now() / 1000) - 3_600 })],
-    ['a signature over the body before tampering', () => signUpstashJwt({ key: KEYS.currentSigningKey, url: CALLBACK_URL, body: BODY }), BODY.replace('"version":1', '"version":2')],
+    [
+      'a signature made with another key',
+      () => signUpstashJwt({ key: 'sig_attacker_key', url: CALLBACK_URL, body: BODY }),
+    ],
+    [
+      'a signature over another body',
+      () =>
+        signUpstashJwt({
+          key: KEYS.currentSigningKey,
+          url: CALLBACK_URL,
+          body: JSON.stringify({ targetId: 'tgt_other', version: 1 }),
+        }),
+    ],
+    [
+      'a signature for another URL',
+      () =>
+        signUpstashJwt({ key: KEYS.currentSigningKey, url: 'https://elsewhere.example/internal/publish', body: BODY }),
+    ],
+    [
+      'an expired signature',
+      () =>
+        signUpstashJwt({
+          key: KEYS.currentSigningKey,
+          url: CALLBACK_URL,
+          body: BODY,
+          nowSec: Math.floor(Date.now() / 1000) - 3_600,
+        }),
+    ],
+    [
+      'a signature over the body before tampering',
+      () => signUpstashJwt({ key: KEYS.currentSigningKey, url: CALLBACK_URL, body: BODY }),
+      BODY.replace('"version":1', '"version":2'),
+    ],
   ]
 
   it.each(rejected)('answers 401 for %s, and touches nothing else', async (_case, sign, sentBody) => {
@@ -92,8 +131,17 @@ describe('POST /internal/publish (QStash callback)', () => {
   it('answers 400 for a validly signed body that is not { targetId, version }, touching nothing', async () => {
     const t = await workerLikeApp()
     const touched = tripwires(t.deps)
-    for (const body of ['{not json', JSON.stringify({ targetId: 'tgt_x' }), JSON.stringify({ targetId: '', version: 1 }), JSON.stringify({ targetId: 'tgt_x', version: 1.5 })]) {
-      const res = await callback(t, body, await signUpstashJwt({ key: KEYS.currentSigningKey, url: CALLBACK_URL, body }))
+    for (const body of [
+      '{not json',
+      JSON.stringify({ targetId: 'tgt_x' }),
+      JSON.stringify({ targetId: '', version: 1 }),
+      JSON.stringify({ targetId: 'tgt_x', version: 1.5 }),
+    ]) {
+      const res = await callback(
+        t,
+        body,
+        await signUpstashJwt({ key: KEYS.currentSigningKey, url: CALLBACK_URL, body }),
+      )
       expect(res.status, body).toBe(400)
       expect((await res.json()).error.code).toBe('invalid_request')
     }
@@ -125,13 +173,17 @@ describe('POST /internal/publish (QStash callback)', () => {
     const network = fakeNetwork()
     t.deps.networks = network.registry
     const a = await account(t, 'MICROBLOG_NET')
-    const created = await t.call('POST', '/v1/posts', { body: { type: 'IMAGE', mediaIds: [], caption: 'Hello', accountIds: [a.id], action: 'now' } })
+    const created = await t.call('POST', '/v1/posts', {
+      body: { type: 'IMAGE', mediaIds: [], caption: 'Hello', accountIds: [a.id], action: 'now' },
+    })
     expect(created.status).toBe(200)
     expect(t.publishQueue.deliveries).toHaveLength(1)
     const { targetId, version } = t.publishQueue.deliveries[0]!
     const body = JSON.stringify({ targetId, version })
     const signature = await signUpstashJwt({ key: KEYS.currentSigningKey, url: CALLBACK_URL, body })
-    const outcomes = await Promise.all([1, 2, 3].map(async () => (await (await callback(t, body, signature)).json()).outcome))
+    const outcomes = await Promise.all(
+      [1, 2, 3].map(async () => (await (await callback(t, body, signature)).json()).outcome),
+    )
     expect(outcomes.sort()).toEqual(['published', 'skipped', 'skipped'])
     expect(network.calls()).toBe(1)
   })
@@ -152,10 +204,19 @@ describe('POST /internal/publish (QStash callback)', () => {
         callbackUrl: publishCallbackUrl(publicUrl),
       })
       const a = await account(t, 'MICROBLOG_NET')
-      const created = await (await t.call('POST', '/v1/posts', { body: { type: 'IMAGE', mediaIds: [], caption: 'Hello', accountIds: [a.id], action: 'now' } })).json()
-      await vi.waitFor(async () => expect((await (await t.call('GET', `/v1/posts/${created.id}`)).json()).status).toBe('PUBLISHED'), { timeout: 5_000, interval: 100 })
+      const created = await (
+        await t.call('POST', '/v1/posts', {
+          body: { type: 'IMAGE', mediaIds: [], caption: 'Hello', accountIds: [a.id], action: 'now' },
+        })
+      ).json()
+      await vi.waitFor(
+        async () => expect((await (await t.call('GET', `/v1/posts/${created.id}`)).json()).status).toBe('PUBLISHED'),
+        { timeout: 5_000, interval: 100 },
+      )
       await qstash.idle()
-      expect(qstash.attempts).toEqual([expect.objectContaining({ destination: `${publicUrl}/internal/publish`, status: 200, retried: 0 })])
+      expect(qstash.attempts).toEqual([
+        expect.objectContaining({ destination: `${publicUrl}/internal/publish`, status: 200, retried: 0 }),
+      ])
       expect(network.calls()).toBe(1)
     } finally {
       await qstash.close()

@@ -28,15 +28,39 @@ describe('GET /v1/me', () => {
   it('counts usage and stats from the database, for this workspace only', async () => {
     const t = await createTestApp({ timezone: 'Europe/Berlin' })
     const other = await createTestApp()
-    const account = await addSandboxAccount(t.deps.db, t.deps.cipher, { workspaceId: t.workspaceId, platform: 'MICROBLOG_NET', username: 'a' })
-    await addSandboxAccount(t.deps.db, t.deps.cipher, { workspaceId: t.workspaceId, platform: 'PHOTO_NET', username: 'b' })
-    await addSandboxAccount(other.deps.db, other.deps.cipher, { workspaceId: other.workspaceId, platform: 'PHOTO_NET', username: 'c' })
+    const account = await addSandboxAccount(t.deps.db, t.deps.cipher, {
+      workspaceId: t.workspaceId,
+      platform: 'MICROBLOG_NET',
+      username: 'a',
+    })
+    await addSandboxAccount(t.deps.db, t.deps.cipher, {
+      workspaceId: t.workspaceId,
+      platform: 'PHOTO_NET',
+      username: 'b',
+    })
+    await addSandboxAccount(other.deps.db, other.deps.cipher, {
+      workspaceId: other.workspaceId,
+      platform: 'PHOTO_NET',
+      username: 'c',
+    })
     const now = new Date()
     // Two this month (one scheduled), one created long before this month.
     await t.deps.db.insert(posts).values([
-      { id: newId('post'), workspaceId: t.workspaceId, status: 'SCHEDULED', type: 'IMAGE', scheduledAt: new Date(now.getTime() + 3_600_000) },
+      {
+        id: newId('post'),
+        workspaceId: t.workspaceId,
+        status: 'SCHEDULED',
+        type: 'IMAGE',
+        scheduledAt: new Date(now.getTime() + 3_600_000),
+      },
       { id: newId('post'), workspaceId: t.workspaceId, status: 'DRAFT', type: 'IMAGE' },
-      { id: newId('post'), workspaceId: t.workspaceId, status: 'PUBLISHED', type: 'IMAGE', createdAt: new Date(now.getTime() - 62 * 86_400_000) },
+      {
+        id: newId('post'),
+        workspaceId: t.workspaceId,
+        status: 'PUBLISHED',
+        type: 'IMAGE',
+        createdAt: new Date(now.getTime() - 62 * 86_400_000),
+      },
     ])
     const body = await (await t.call('GET', '/v1/me')).json()
     expect(body.usage).toEqual({ socialAccounts: 2, postsThisMonth: 2 })
@@ -52,7 +76,9 @@ describe('GET /v1/me', () => {
     const utc = await createTestApp({ timezone: 'UTC', clock })
     const createdAt = new Date('2026-02-28T15:30:00Z')
     for (const t of [tokyo, utc]) {
-      await t.deps.db.insert(posts).values({ id: newId('post'), workspaceId: t.workspaceId, status: 'DRAFT', type: 'IMAGE', createdAt })
+      await t.deps.db
+        .insert(posts)
+        .values({ id: newId('post'), workspaceId: t.workspaceId, status: 'DRAFT', type: 'IMAGE', createdAt })
     }
     expect((await (await tokyo.call('GET', '/v1/me')).json()).usage.postsThisMonth).toBe(1)
     expect((await (await utc.call('GET', '/v1/me')).json()).usage.postsThisMonth).toBe(0)

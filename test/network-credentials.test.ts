@@ -29,7 +29,11 @@ async function rotatingOAuthServer() {
       async (req) => {
         refreshes++
         await new Promise((r) => setTimeout(r, 30))
-        if (req.form().get('refresh_token') !== state.refresh) return { status: 400, json: { error: 'invalid_grant', error_description: 'Value passed for the token was invalid.' } }
+        if (req.form().get('refresh_token') !== state.refresh)
+          return {
+            status: 400,
+            json: { error: 'invalid_grant', error_description: 'Value passed for the token was invalid.' },
+          }
         state.n++
         state.access = `access-${state.n}`
         state.refresh = `refresh-${state.n}`
@@ -40,7 +44,8 @@ async function rotatingOAuthServer() {
       'POST',
       '/post',
       (req) => {
-        if (req.headers.authorization !== `Bearer ${state.access}`) return { status: 401, json: { title: 'Unauthorized', detail: 'Unauthorized' } }
+        if (req.headers.authorization !== `Bearer ${state.access}`)
+          return { status: 401, json: { title: 'Unauthorized', detail: 'Unauthorized' } }
         posts.push(req.json().text)
         return { json: { id: `p${posts.length}` } }
       },
@@ -60,7 +65,10 @@ async function rotatingOAuthServer() {
 /** A network adapter speaking to that server: renews when within 5 minutes of expiry. */
 const rotatingAdapter: NetworkAdapter = {
   async publish(input) {
-    const answer = await request(input.fetch, 'TestNet', joinUrl(input.baseUrl, '/post'), { headers: { authorization: `Bearer ${input.credentials.accessToken}` }, json: { text: input.content.text } })
+    const answer = await request(input.fetch, 'TestNet', joinUrl(input.baseUrl, '/post'), {
+      headers: { authorization: `Bearer ${input.credentials.accessToken}` },
+      json: { text: input.content.text },
+    })
     if (answer.status !== 200) {
       const failure = failureOf(answer, 'TestNet', answer.body?.detail, input.now)
       return { status: 'failed', kind: failure.kind, message: failure.message }
@@ -70,9 +78,24 @@ const rotatingAdapter: NetworkAdapter = {
   credentialRefresh: {
     isDue: (credentials, now) => expiresWithin(credentials, now, 300),
     async refresh(input) {
-      const answer = await request(input.fetch, 'TestNet', joinUrl(input.baseUrl, '/token'), { form: { grant_type: 'refresh_token', refresh_token: String(input.credentials.refreshToken) } })
-      if (answer.status !== 200) return { status: 'failed', kind: answer.body?.error === 'invalid_grant' ? 'auth_expired' : 'transient', message: `TestNet: ${answer.body?.error_description ?? answer.status}` }
-      return { status: 'refreshed', credentials: { ...input.credentials, accessToken: answer.body.access_token, refreshToken: answer.body.refresh_token, expiresAt: expiresAtFrom(input.now, answer.body.expires_in) } }
+      const answer = await request(input.fetch, 'TestNet', joinUrl(input.baseUrl, '/token'), {
+        form: { grant_type: 'refresh_token', refresh_token: String(input.credentials.refreshToken) },
+      })
+      if (answer.status !== 200)
+        return {
+          status: 'failed',
+          kind: answer.body?.error === 'invalid_grant' ? 'auth_expired' : 'transient',
+          message: `TestNet: ${answer.body?.error_description ?? answer.status}`,
+        }
+      return {
+        status: 'refreshed',
+        credentials: {
+          ...input.credentials,
+          accessToken: answer.body.access_token,
+          refreshToken: answer.body.refresh_token,
+          expiresAt: expiresAtFrom(input.now, answer.body.expires_in),
+        },
+      }
     },
   },
 }
@@ -87,7 +110,12 @@ async function setup(expiresAt: string) {
     origins: { ...t.deps.settings.networkOrigins, MICROBLOG_NET_API_URL: server.fake.url },
     fetch,
   })
-  const account = await realAccount(t, 'MICROBLOG_NET', 'DIRECT_LOGIN', { accessToken: 'access-0', refreshToken: 'refresh-0', expiresAt, userId: 'u1' })
+  const account = await realAccount(t, 'MICROBLOG_NET', 'DIRECT_LOGIN', {
+    accessToken: 'access-0',
+    refreshToken: 'refresh-0',
+    expiresAt,
+    userId: 'u1',
+  })
   const row = async () => (await t.deps.db.select().from(accounts).where(eq(accounts.id, account.id)))[0]!
   const stored = async () => t.deps.cipher.decrypt((await row()).credentials, account.id)
   return { t, clock, server, account, row, stored }
@@ -97,10 +125,18 @@ describe('network credentials: renewal before use', () => {
   it('renews a due token once for eight concurrent users, and every one of them gets the new token', async () => {
     const { t, server, row, stored } = await setup('2026-11-21T10:02:00Z')
     const adapter = t.deps.networks.adapterFor('MICROBLOG_NET', 'DIRECT_LOGIN')!
-    const results = await Promise.all(Array.from({ length: 8 }, async () => usableCredentials(t.deps, await row(), adapter)))
+    const results = await Promise.all(
+      Array.from({ length: 8 }, async () => usableCredentials(t.deps, await row(), adapter)),
+    )
     expect(server.refreshes()).toBe(1)
-    for (const r of results) expect(r).toMatchObject({ ok: true, credentials: { accessToken: 'access-1', refreshToken: 'refresh-1' } })
-    expect(await stored()).toMatchObject({ accessToken: 'access-1', refreshToken: 'refresh-1', expiresAt: '2026-11-21T12:00:00.000Z', userId: 'u1' })
+    for (const r of results)
+      expect(r).toMatchObject({ ok: true, credentials: { accessToken: 'access-1', refreshToken: 'refresh-1' } })
+    expect(await stored()).toMatchObject({
+      accessToken: 'access-1',
+      refreshToken: 'refresh-1',
+      expiresAt: '2026-11-21T12:00:00.000Z',
+      userId: 'u1',
+    })
     // Not due any more: no call.
     expect(await usableCredentials(t.deps, await row(), adapter)).toMatchObject({ ok: true, refreshed: false })
     expect(server.refreshes()).toBe(1)
@@ -149,7 +185,11 @@ describe('network credentials: renewal before use', () => {
 
 async function setupPost(t: TestApp, caption: string) {
   const [acc] = await t.deps.db.select().from(accounts).where(eq(accounts.workspaceId, t.workspaceId))
-  const created = await (await t.call('POST', '/v1/posts', { body: { type: 'IMAGE', accountIds: [acc!.id], mediaIds: [], caption, action: 'now' } })).json()
+  const created = await (
+    await t.call('POST', '/v1/posts', {
+      body: { type: 'IMAGE', accountIds: [acc!.id], mediaIds: [], caption, action: 'now' },
+    })
+  ).json()
   await runDue(t, t.publishQueue)
   const post = await (await t.call('GET', `/v1/posts/${created.id}`)).json()
   const [account] = await t.deps.db.select().from(accounts).where(eq(accounts.id, acc!.id))
@@ -157,18 +197,41 @@ async function setupPost(t: TestApp, caption: string) {
 }
 
 describe('network credentials: what account add accepts', () => {
-  it('checks each platform\'s fields and names every problem', () => {
-    expect(checkCredentials('MICROBLOG_NET', 'DIRECT_LOGIN', { accessToken: 'a', refreshToken: 'r', expiresAt: 1795000000, userId: '1' })).toEqual({
+  it("checks each platform's fields and names every problem", () => {
+    expect(
+      checkCredentials('MICROBLOG_NET', 'DIRECT_LOGIN', {
+        accessToken: 'a',
+        refreshToken: 'r',
+        expiresAt: 1795000000,
+        userId: '1',
+      }),
+    ).toEqual({
       ok: true,
-      credentials: { accessToken: 'a', refreshToken: 'r', expiresAt: new Date(1795000000 * 1000).toISOString(), userId: '1' },
+      credentials: {
+        accessToken: 'a',
+        refreshToken: 'r',
+        expiresAt: new Date(1795000000 * 1000).toISOString(),
+        userId: '1',
+      },
     })
     const bad = checkCredentials('OPENPROTOCOL_NET', 'APP_PASSWORD', { serviceUrl: 'not a url', identifier: '' })
     expect(bad.ok).toBe(false)
     if (!bad.ok) expect(bad.problems.map((p) => p.split(':')[0])).toEqual(['serviceUrl', 'identifier', 'appPassword'])
-    expect(checkCredentials('CHAT_NET', 'WEBHOOK', { webhookUrl: 'https://discord.com/api/webhooks/123/abc' }).ok).toBe(true)
+    expect(checkCredentials('CHAT_NET', 'WEBHOOK', { webhookUrl: 'https://discord.com/api/webhooks/123/abc' }).ok).toBe(
+      true,
+    )
     expect(checkCredentials('CHAT_NET', 'WEBHOOK', { webhookUrl: 'https://discord.com/channels/1/2' }).ok).toBe(false)
-    expect(checkCredentials('PHOTO_NET', 'APP_PASSWORD', {})).toEqual({ ok: false, problems: ['PHOTO_NET connects through SOCIALGRAPH_LOGIN or DIRECT_LOGIN, not APP_PASSWORD'] })
-    expect(checkCredentials('PROFESSIONAL_NET', 'DIRECT_LOGIN', { accessToken: 'a', expiresAt: '2027-01-01T00:00:00Z', authorUrn: 'urn:li:company:1' }).ok).toBe(false)
+    expect(checkCredentials('PHOTO_NET', 'APP_PASSWORD', {})).toEqual({
+      ok: false,
+      problems: ['PHOTO_NET connects through SOCIALGRAPH_LOGIN or DIRECT_LOGIN, not APP_PASSWORD'],
+    })
+    expect(
+      checkCredentials('PROFESSIONAL_NET', 'DIRECT_LOGIN', {
+        accessToken: 'a',
+        expiresAt: '2027-01-01T00:00:00Z',
+        authorUrn: 'urn:li:company:1',
+      }).ok,
+    ).toBe(false)
   })
 
   it('names a network failure without its URL', async () => {

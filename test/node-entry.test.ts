@@ -12,7 +12,13 @@ const dataDir = mkdtempSync(join(tmpdir(), 'sps-start-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
 // `npm start` is always the embedded default: no DATABASE_URL, whatever the run uses.
-const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_NO_WARNINGS: '1' }
+const env = {
+  PATH: process.env.PATH ?? '',
+  HOME: process.env.HOME ?? '',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  NODE_NO_WARNINGS: '1',
+}
 
 describe('npm start', () => {
   it('creates the demo workspace on an empty database, prints a working token once, and keeps data across restarts', async () => {
@@ -25,7 +31,9 @@ describe('npm start', () => {
       const me = await fetch(`${first.baseUrl}/v1/me`, { headers: { authorization: `Bearer ${token}` } })
       expect(me.status).toBe(200)
       expect(await me.json()).toMatchObject({ plan: { id: 'agency' }, usage: { socialAccounts: 12 } })
-      const accounts = (await (await fetch(`${first.baseUrl}/v1/accounts`, { headers: { authorization: `Bearer ${token}` } })).json()) as Array<{ platform: string; connection: string }>
+      const accounts = (await (
+        await fetch(`${first.baseUrl}/v1/accounts`, { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as Array<{ platform: string; connection: string }>
       expect(new Set(accounts.map((a) => a.platform)).size).toBe(12)
       expect(accounts.every((a) => a.connection === 'SANDBOX')).toBe(true)
     } finally {
@@ -35,7 +43,9 @@ describe('npm start', () => {
     const second = await startServer(env)
     try {
       expect(second.output()).not.toMatch(/sps_[0-9A-Za-z]{43}/)
-      expect((await fetch(`${second.baseUrl}/v1/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200)
+      expect((await fetch(`${second.baseUrl}/v1/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(
+        200,
+      )
     } finally {
       await second.stop()
     }

@@ -14,7 +14,13 @@ describe('OpenAPI description', () => {
       Object.entries(ops).map(([method, op]) => ({ path, method, op })),
     )
     expect(operations.map((o) => `${o.method.toUpperCase()} ${o.path}`).sort()).toEqual(
-      expect.arrayContaining(['GET /v1/me', 'GET /v1/accounts', 'GET /v1/platforms', 'GET /v1/queue-slots', 'PUT /v1/queue-slots']),
+      expect.arrayContaining([
+        'GET /v1/me',
+        'GET /v1/accounts',
+        'GET /v1/platforms',
+        'GET /v1/queue-slots',
+        'PUT /v1/queue-slots',
+      ]),
     )
     for (const { op } of operations) {
       for (const status of ['200', '400', '401', '404', '429', '500']) expect(op.responses[status]).toBeDefined()

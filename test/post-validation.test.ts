@@ -13,7 +13,11 @@ import {
   type Violation,
 } from '../src/services/post-validation'
 
-const acc = (platform: PlatformId, connection?: Connection, id = `acc_${platform.toLowerCase()}`): ValidationAccount => ({
+const acc = (
+  platform: PlatformId,
+  connection?: Connection,
+  id = `acc_${platform.toLowerCase()}`,
+): ValidationAccount => ({
   id,
   platform,
   connection: connection ?? RULES[platform].connections[0]!,
@@ -64,7 +68,8 @@ function validate({ accounts, media = [], intent = 'publish', ...content }: Case
   return validatePostContent({ content: full, accounts, media, intent })
 }
 /** The parts of each violation a test pins down. */
-const brief = (vs: Violation[]) => vs.map(({ code, path, platform, limit, actual }) => ({ code, path, platform, limit, actual }))
+const brief = (vs: Violation[]) =>
+  vs.map(({ code, path, platform, limit, actual }) => ({ code, path, platform, limit, actual }))
 
 const LONG_URL = `https://example.com/${'p'.repeat(80)}`
 const FAMILY = '👨\u200D👩\u200D👧\u200D👦'
@@ -74,7 +79,9 @@ describe('captions', () => {
     const ok = `${'a'.repeat(249)} ${LONG_URL} 日本語` // 249 + 1 + 23 + 1 + 6 = 280
     expect(validate({ accounts: [acc('MICROBLOG_NET')], caption: ok })).toEqual([])
     const vs = validate({ accounts: [acc('MICROBLOG_NET')], caption: `a${ok}` })
-    expect(brief(vs)).toEqual([{ code: 'caption_too_long', path: 'caption', platform: 'MICROBLOG_NET', limit: 280, actual: 281 }])
+    expect(brief(vs)).toEqual([
+      { code: 'caption_too_long', path: 'caption', platform: 'MICROBLOG_NET', limit: 280, actual: 281 },
+    ])
     expect(vs[0]!.message).toMatch(/^Caption is 281 characters; MICROBLOG_NET allows 280 \(every link counts 23/)
   })
 
@@ -99,7 +106,15 @@ describe('captions', () => {
     ])
     expect(validate({ accounts, media, caption: long, captionOverrides: { MICROBLOG_NET: 'short' } })).toEqual([])
     const vs = validate({ accounts, media, caption: 'fine', captionOverrides: { MICROBLOG_NET: 'b'.repeat(300) } })
-    expect(brief(vs)).toEqual([{ code: 'caption_too_long', path: 'captionOverrides.MICROBLOG_NET', platform: 'MICROBLOG_NET', limit: 280, actual: 300 }])
+    expect(brief(vs)).toEqual([
+      {
+        code: 'caption_too_long',
+        path: 'captionOverrides.MICROBLOG_NET',
+        platform: 'MICROBLOG_NET',
+        limit: 280,
+        actual: 300,
+      },
+    ])
   })
 
   it('checks content rules in a draft too (only what can be added later waits for publish)', () => {
@@ -126,18 +141,26 @@ describe('captions', () => {
 
   it('caps hashtags on PHOTO_NET (5) and reports refused characters (VIDEOSHARE_NET)', () => {
     const photo = validate({ accounts: [acc('PHOTO_NET')], media: [img('m1')], caption: '#a #b #c #d #e #f' })
-    expect(brief(photo)).toEqual([{ code: 'caption_too_long', path: 'caption', platform: 'PHOTO_NET', limit: 5, actual: 6 }])
+    expect(brief(photo)).toEqual([
+      { code: 'caption_too_long', path: 'caption', platform: 'PHOTO_NET', limit: 5, actual: 6 },
+    ])
     const video = validate({ accounts: [acc('VIDEOSHARE_NET')], media: [vid('v1')], caption: 'Title\n<b>bold</b>' })
-    expect(brief(video)).toEqual([{ code: 'invalid_option', path: 'caption', platform: 'VIDEOSHARE_NET', limit: undefined, actual: undefined }])
+    expect(brief(video)).toEqual([
+      { code: 'invalid_option', path: 'caption', platform: 'VIDEOSHARE_NET', limit: undefined, actual: undefined },
+    ])
   })
 
   it('needs text to publish a text-only post, and a title line on VIDEOSHARE_NET; drafts need neither', () => {
     const empty = validate({ accounts: [acc('MICROBLOG_NET')], caption: '  ' })
-    expect(brief(empty)).toEqual([{ code: 'invalid_option', path: 'caption', platform: 'MICROBLOG_NET', limit: undefined, actual: undefined }])
+    expect(brief(empty)).toEqual([
+      { code: 'invalid_option', path: 'caption', platform: 'MICROBLOG_NET', limit: undefined, actual: undefined },
+    ])
     expect(validate({ accounts: [acc('MICROBLOG_NET')], caption: null, intent: 'draft' })).toEqual([])
     const untitled = validate({ accounts: [acc('VIDEOSHARE_NET')], media: [vid('v1')], caption: '' })
     expect(brief(untitled).map((v) => v.path)).toEqual(['caption'])
-    expect(validate({ accounts: [acc('VIDEOSHARE_NET')], media: [vid('v1')], caption: '', intent: 'draft' })).toEqual([])
+    expect(validate({ accounts: [acc('VIDEOSHARE_NET')], media: [vid('v1')], caption: '', intent: 'draft' })).toEqual(
+      [],
+    )
   })
 })
 
@@ -174,9 +197,21 @@ describe('pinboard', () => {
   const pin = acc('PINBOARD_NET')
   const board = { pinboardNetBoards: { [pin.id]: 'board_1' } }
   it('refuses a title of 101 characters, accepts 100', () => {
-    expect(validate({ accounts: [pin], media: [img('m1')], ...board, pinboardNetOptions: { title: 't'.repeat(100) } })).toEqual([])
-    expect(brief(validate({ accounts: [pin], media: [img('m1')], ...board, pinboardNetOptions: { title: 't'.repeat(101) } }))).toEqual([
-      { code: 'pin_title_too_long', path: 'pinboardNetOptions.title', platform: 'PINBOARD_NET', limit: 100, actual: 101 },
+    expect(
+      validate({ accounts: [pin], media: [img('m1')], ...board, pinboardNetOptions: { title: 't'.repeat(100) } }),
+    ).toEqual([])
+    expect(
+      brief(
+        validate({ accounts: [pin], media: [img('m1')], ...board, pinboardNetOptions: { title: 't'.repeat(101) } }),
+      ),
+    ).toEqual([
+      {
+        code: 'pin_title_too_long',
+        path: 'pinboardNetOptions.title',
+        platform: 'PINBOARD_NET',
+        limit: 100,
+        actual: 101,
+      },
     ])
   })
 
@@ -193,12 +228,22 @@ describe('pinboard', () => {
     expect(brief(validate({ accounts: [pin], media: [img('m1')] })).map((v) => [v.code, v.path, v.platform])).toEqual([
       ['invalid_option', `pinboardNetBoards.${pin.id}`, 'PINBOARD_NET'],
     ])
-    const input = { accounts: [pin, other], media: [img('m1')], intent: 'draft' as const, pinboardNetBoards: { [other.id]: 'b1', acc_nobody: 'b2' } }
+    const input = {
+      accounts: [pin, other],
+      media: [img('m1')],
+      intent: 'draft' as const,
+      pinboardNetBoards: { [other.id]: 'b1', acc_nobody: 'b2' },
+    }
     expect(brief(validate(input)).map((v) => [v.code, v.path])).toEqual([
       ['invalid_option', `pinboardNetBoards.${other.id}`],
       ['invalid_option', 'pinboardNetBoards.acc_nobody'],
     ])
-    expect(accountsWithoutBoard({ accounts: [pin, other], content: { pinboardNetBoards: { [other.id]: 'b1' } } as unknown as PostContent })).toEqual([pin.id])
+    expect(
+      accountsWithoutBoard({
+        accounts: [pin, other],
+        content: { pinboardNetBoards: { [other.id]: 'b1' } } as unknown as PostContent,
+      }),
+    ).toEqual([pin.id])
     expect(validate({ accounts: [pin], media: [img('m1')], ...board })).toEqual([])
   })
 })
@@ -212,9 +257,9 @@ describe('linkUrl and micropost ids', () => {
     ])
     expect(validate({ accounts, linkUrl: 'example.com' })).toHaveLength(1)
     const longLink = `https://e.com/${'x'.repeat(2040)}` // 2054 characters; the pin destination takes 2048
-    expect(brief(validate({ accounts: [acc('PINBOARD_NET')], media: [img('m1')], intent: 'draft', linkUrl: longLink }))).toEqual([
-      { code: 'invalid_option', path: 'linkUrl', platform: 'PINBOARD_NET', limit: 2048, actual: 2054 },
-    ])
+    expect(
+      brief(validate({ accounts: [acc('PINBOARD_NET')], media: [img('m1')], intent: 'draft', linkUrl: longLink })),
+    ).toEqual([{ code: 'invalid_option', path: 'linkUrl', platform: 'PINBOARD_NET', limit: 2048, actual: 2054 }])
     expect(validate({ accounts, linkUrl: longLink })).toEqual([]) // no cap where the network states none
   })
 
@@ -225,25 +270,39 @@ describe('linkUrl and micropost ids', () => {
     expect(micropostIdFrom('https://mobile.twitter.com/jack/status/20/photo/1')).toBe('20')
     expect(micropostIdFrom('x.com/jack/status/20')).toBe('20')
     expect(micropostIdFrom('https://x.com/i/web/status/1799')).toBe('1799')
-    for (const bad of ['hello', 'https://example.com/jack/status/20', 'https://x.com/jack', 'https://x.com/status/20', 'ftp://x.com/a/status/1', 'https://x.com/a/status/abc']) {
+    for (const bad of [
+      'hello',
+      'https://example.com/jack/status/20',
+      'https://x.com/jack',
+      'https://x.com/status/20',
+      'ftp://x.com/a/status/1',
+      'https://x.com/a/status/abc',
+    ]) {
       expect(micropostIdFrom(bad), bad).toBeNull()
     }
   })
 
   it('refuses an unparseable replyToMicropostId or quoteMicropostId', () => {
     const accounts = [acc('MICROBLOG_NET')]
-    expect(validate({ accounts, replyToMicropostId: 'https://x.com/jack/status/20', quoteMicropostId: '42' })).toEqual([])
-    expect(brief(validate({ accounts, replyToMicropostId: 'not a post', quoteMicropostId: 'https://x.com/jack' })).map((v) => v.path)).toEqual([
-      'replyToMicropostId',
-      'quoteMicropostId',
-    ])
+    expect(validate({ accounts, replyToMicropostId: 'https://x.com/jack/status/20', quoteMicropostId: '42' })).toEqual(
+      [],
+    )
+    expect(
+      brief(validate({ accounts, replyToMicropostId: 'not a post', quoteMicropostId: 'https://x.com/jack' })).map(
+        (v) => v.path,
+      ),
+    ).toEqual(['replyToMicropostId', 'quoteMicropostId'])
   })
 })
 
 describe('network options', () => {
   it('refuses videoNetOptions for an account that is not a short-video account of the post', () => {
     const photo = acc('PHOTO_NET')
-    const vs = validate({ accounts: [photo], media: [img('m1')], videoNetOptions: { [photo.id]: { privacyLevel: 'SELF_ONLY' }, acc_x: {} } })
+    const vs = validate({
+      accounts: [photo],
+      media: [img('m1')],
+      videoNetOptions: { [photo.id]: { privacyLevel: 'SELF_ONLY' }, acc_x: {} },
+    })
     expect(vs.map((v) => [v.code, v.path, v.accountId])).toEqual([
       ['invalid_option', `videoNetOptions.${photo.id}`, photo.id],
       ['invalid_option', 'videoNetOptions.acc_x', 'acc_x'],
@@ -253,9 +312,17 @@ describe('network options', () => {
   it('checks privacyLevel against the short-video network values', () => {
     const tv = acc('SHORTVIDEO_NET')
     const base = { accounts: [tv], media: [vid('v1')] }
-    expect(validate({ ...base, videoNetOptions: { [tv.id]: { privacyLevel: 'PUBLIC_TO_EVERYONE', disableDuet: true } } })).toEqual([])
+    expect(
+      validate({ ...base, videoNetOptions: { [tv.id]: { privacyLevel: 'PUBLIC_TO_EVERYONE', disableDuet: true } } }),
+    ).toEqual([])
     expect(brief(validate({ ...base, videoNetOptions: { [tv.id]: { privacyLevel: 'PUBLIC' } } }))).toEqual([
-      { code: 'invalid_option', path: `videoNetOptions.${tv.id}.privacyLevel`, platform: 'SHORTVIDEO_NET', limit: undefined, actual: undefined },
+      {
+        code: 'invalid_option',
+        path: `videoNetOptions.${tv.id}.privacyLevel`,
+        platform: 'SHORTVIDEO_NET',
+        limit: undefined,
+        actual: undefined,
+      },
     ])
   })
 
@@ -263,11 +330,18 @@ describe('network options', () => {
     const audio = { audioId: 'a1', audioVolume: 0.5 }
     const reel = { type: 'REEL' as const, media: [vid('v1')], audio }
     expect(validate({ ...reel, accounts: [acc('PHOTO_NET', 'SOCIALGRAPH_LOGIN')] })).toEqual([])
-    expect(validate({ ...reel, accounts: [acc('PHOTO_NET', 'SOCIALGRAPH_LOGIN', 'a1'), acc('PHOTO_NET', 'DIRECT_LOGIN', 'a2')] })).toEqual([])
+    expect(
+      validate({
+        ...reel,
+        accounts: [acc('PHOTO_NET', 'SOCIALGRAPH_LOGIN', 'a1'), acc('PHOTO_NET', 'DIRECT_LOGIN', 'a2')],
+      }),
+    ).toEqual([])
     expect(brief(validate({ ...reel, accounts: [acc('PHOTO_NET', 'DIRECT_LOGIN')] }))).toEqual([
       { code: 'invalid_option', path: 'audio', platform: 'PHOTO_NET', limit: undefined, actual: undefined },
     ])
-    expect(validate({ ...reel, type: 'IMAGE', accounts: [acc('PHOTO_NET', 'SOCIALGRAPH_LOGIN')] }).map((v) => v.path)).toEqual(['audio'])
+    expect(
+      validate({ ...reel, type: 'IMAGE', accounts: [acc('PHOTO_NET', 'SOCIALGRAPH_LOGIN')] }).map((v) => v.path),
+    ).toEqual(['audio'])
     expect(validate({ ...reel, accounts: [acc('SHORTVIDEO_NET')] }).map((v) => v.path)).toEqual(['audio'])
   })
 
@@ -285,7 +359,9 @@ describe('network options', () => {
 
   it('refuses captionOverrides keys that are not platform ids', () => {
     const overrides = { NOT_A_NET: 'x' } as unknown as PostContent['captionOverrides']
-    expect(validate({ accounts: [acc('CHAT_NET')], captionOverrides: overrides }).map((v) => v.path)).toEqual(['captionOverrides.NOT_A_NET'])
+    expect(validate({ accounts: [acc('CHAT_NET')], captionOverrides: overrides }).map((v) => v.path)).toEqual([
+      'captionOverrides.NOT_A_NET',
+    ])
   })
 })
 
@@ -295,7 +371,9 @@ describe('media', () => {
     expect(vs.filter((v) => v.path === 'mediaIds.1').map((v) => v.code)).toEqual(['media_not_supported'])
     expect(vs.find((v) => v.path === 'mediaIds.1')!.message).toContain('a CAROUSEL on PINBOARD_NET takes images only')
     const reel = validate({ type: 'REEL', accounts: [acc('PHOTO_NET')], media: [img('m1')] })
-    expect(brief(reel)).toEqual([{ code: 'media_not_supported', path: 'mediaIds.0', platform: 'PHOTO_NET', limit: undefined, actual: undefined }])
+    expect(brief(reel)).toEqual([
+      { code: 'media_not_supported', path: 'mediaIds.0', platform: 'PHOTO_NET', limit: undefined, actual: undefined },
+    ])
   })
 
   it('refuses too many items (MICROBLOG_NET 4, PHOTO_NET carousel 10)', () => {
@@ -319,18 +397,36 @@ describe('media', () => {
   it('needs a carousel minimum (2) to publish, not in a draft', () => {
     const input = { type: 'CAROUSEL' as const, accounts: [acc('PHOTO_NET')], media: [img('m1')] }
     expect(validate({ ...input, intent: 'draft' })).toEqual([])
-    expect(brief(validate(input))).toEqual([{ code: 'media_not_supported', path: 'mediaIds', platform: 'PHOTO_NET', limit: 2, actual: 1 }])
+    expect(brief(validate(input))).toEqual([
+      { code: 'media_not_supported', path: 'mediaIds', platform: 'PHOTO_NET', limit: 2, actual: 1 },
+    ])
   })
 
   it('checks MIME types, with wildcards, and size caps with per-MIME overrides', () => {
-    expect(brief(validate({ accounts: [acc('PHOTO_NET')], media: [img('m1', { mimeType: 'image/png' })] })).map((v) => v.path)).toEqual(['mediaIds.0'])
+    expect(
+      brief(validate({ accounts: [acc('PHOTO_NET')], media: [img('m1', { mimeType: 'image/png' })] })).map(
+        (v) => v.path,
+      ),
+    ).toEqual(['mediaIds.0'])
     expect(validate({ accounts: [acc('CHAT_NET')], media: [img('m1', { mimeType: 'image/avif' })] })).toEqual([])
-    expect(validate({ accounts: [acc('VIDEOSHARE_NET')], caption: 'T', media: [vid('v1', { mimeType: 'video/x-matroska' })] })).toEqual([])
+    expect(
+      validate({
+        accounts: [acc('VIDEOSHARE_NET')],
+        caption: 'T',
+        media: [vid('v1', { mimeType: 'video/x-matroska' })],
+      }),
+    ).toEqual([])
     const gif = img('g', { mimeType: 'image/gif', sizeBytes: 12_000_000 })
     expect(validate({ accounts: [acc('MICROBLOG_NET')], media: [gif] })).toEqual([])
     const png = img('p', { mimeType: 'image/png', sizeBytes: 6_000_000 })
     expect(brief(validate({ accounts: [acc('MICROBLOG_NET')], media: [png] }))).toEqual([
-      { code: 'media_not_supported', path: 'mediaIds.0', platform: 'MICROBLOG_NET', limit: 5_000_000, actual: 6_000_000 },
+      {
+        code: 'media_not_supported',
+        path: 'mediaIds.0',
+        platform: 'MICROBLOG_NET',
+        limit: 5_000_000,
+        actual: 6_000_000,
+      },
     ])
   })
 
@@ -344,21 +440,38 @@ describe('media', () => {
     expect(validate({ accounts: [acc('PHOTO_NET')], media: [img('m1', { width: 1080, height: 566 })] })).toEqual([]) // 1.908
     const big = img('m1', { width: 1920, height: 1440 }) // 2,764,800 px > 1920 x 1080
     expect(brief(validate({ accounts: [acc('SHORTVIDEO_NET')], media: [big] }))).toEqual([
-      { code: 'media_not_supported', path: 'mediaIds.0', platform: 'SHORTVIDEO_NET', limit: 2_073_600, actual: 2_764_800 },
+      {
+        code: 'media_not_supported',
+        path: 'mediaIds.0',
+        platform: 'SHORTVIDEO_NET',
+        limit: 2_073_600,
+        actual: 2_764_800,
+      },
     ])
-    expect(brief(validate({ accounts: [acc('PHOTO_NET')], media: [img('m1', { width: 300, height: 300 })] }))[0]).toMatchObject({ limit: 320, actual: 300 })
+    expect(
+      brief(validate({ accounts: [acc('PHOTO_NET')], media: [img('m1', { width: 300, height: 300 })] }))[0],
+    ).toMatchObject({ limit: 320, actual: 300 })
   })
 
   it('checks video duration, with the format cap replacing the network one', () => {
-    expect(brief(validate({ accounts: [acc('MICROBLOG_NET')], media: [vid('v1', { durationSec: 150, width: 1280, height: 720 })] }))).toEqual([
-      { code: 'media_not_supported', path: 'mediaIds.0', platform: 'MICROBLOG_NET', limit: 140, actual: 150 },
-    ])
+    expect(
+      brief(
+        validate({
+          accounts: [acc('MICROBLOG_NET')],
+          media: [vid('v1', { durationSec: 150, width: 1280, height: 720 })],
+        }),
+      ),
+    ).toEqual([{ code: 'media_not_supported', path: 'mediaIds.0', platform: 'MICROBLOG_NET', limit: 140, actual: 150 }])
     expect(validate({ accounts: [acc('MICROBLOG_NET')], media: [vid('v1', { durationSec: null })] })).toEqual([])
-    expect(brief(validate({ type: 'STORY', accounts: [acc('PHOTO_NET')], media: [vid('v1', { durationSec: 61 })] }))).toEqual([
-      { code: 'media_not_supported', path: 'mediaIds.0', platform: 'PHOTO_NET', limit: 60, actual: 61 },
-    ])
-    expect(validate({ type: 'REEL', accounts: [acc('PHOTO_NET')], media: [vid('v1', { durationSec: 61 })] })).toEqual([])
-    expect(brief(validate({ type: 'REEL', accounts: [acc('PHOTO_NET')], media: [vid('v1', { durationSec: 2 })] }))[0]).toMatchObject({ limit: 3, actual: 2 })
+    expect(
+      brief(validate({ type: 'STORY', accounts: [acc('PHOTO_NET')], media: [vid('v1', { durationSec: 61 })] })),
+    ).toEqual([{ code: 'media_not_supported', path: 'mediaIds.0', platform: 'PHOTO_NET', limit: 60, actual: 61 }])
+    expect(validate({ type: 'REEL', accounts: [acc('PHOTO_NET')], media: [vid('v1', { durationSec: 61 })] })).toEqual(
+      [],
+    )
+    expect(
+      brief(validate({ type: 'REEL', accounts: [acc('PHOTO_NET')], media: [vid('v1', { durationSec: 2 })] }))[0],
+    ).toMatchObject({ limit: 3, actual: 2 })
   })
 
   it('refuses mixing where the network does not mix, and a second video on MICROBLOG_NET', () => {
@@ -373,19 +486,50 @@ describe('media', () => {
 
   it('falls back to the network default format instead of failing', () => {
     // MICROBLOG_NET honours no REEL: the post is published as IMAGE there, images welcome.
-    expect(validate({ type: 'REEL', accounts: [acc('MICROBLOG_NET')], media: [img('m1', { mimeType: 'image/png' })] })).toEqual([])
+    expect(
+      validate({ type: 'REEL', accounts: [acc('MICROBLOG_NET')], media: [img('m1', { mimeType: 'image/png' })] }),
+    ).toEqual([])
   })
 
   it('needs equal dimensions for a pinboard carousel; reports an unknown media id', () => {
-    const vs = validate({ type: 'CAROUSEL', accounts: [acc('PINBOARD_NET')], intent: 'draft', media: [img('a'), img('b', { width: 1000, height: 1000 })] })
-    expect(brief(vs)).toEqual([{ code: 'media_not_supported', path: 'mediaIds.1', platform: 'PINBOARD_NET', limit: undefined, actual: undefined }])
+    const vs = validate({
+      type: 'CAROUSEL',
+      accounts: [acc('PINBOARD_NET')],
+      intent: 'draft',
+      media: [img('a'), img('b', { width: 1000, height: 1000 })],
+    })
+    expect(brief(vs)).toEqual([
+      {
+        code: 'media_not_supported',
+        path: 'mediaIds.1',
+        platform: 'PINBOARD_NET',
+        limit: undefined,
+        actual: undefined,
+      },
+    ])
     const missing = validatePostContent({
-      content: { type: 'IMAGE', caption: 'x', captionOverrides: null, mediaIds: ['med_gone'], threadParts: null, firstComment: null, replyToMicropostId: null, quoteMicropostId: null, videoNetOptions: null, audio: null, pinboardNetBoards: null, pinboardNetOptions: null, linkUrl: null },
+      content: {
+        type: 'IMAGE',
+        caption: 'x',
+        captionOverrides: null,
+        mediaIds: ['med_gone'],
+        threadParts: null,
+        firstComment: null,
+        replyToMicropostId: null,
+        quoteMicropostId: null,
+        videoNetOptions: null,
+        audio: null,
+        pinboardNetBoards: null,
+        pinboardNetOptions: null,
+        linkUrl: null,
+      },
       accounts: [acc('CHAT_NET')],
       media: [],
       intent: 'draft',
     })
-    expect(brief(missing)).toEqual([{ code: 'media_not_found', path: 'mediaIds.0', platform: undefined, limit: undefined, actual: undefined }])
+    expect(brief(missing)).toEqual([
+      { code: 'media_not_found', path: 'mediaIds.0', platform: undefined, limit: undefined, actual: undefined },
+    ])
   })
 })
 

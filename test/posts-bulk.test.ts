@@ -26,7 +26,13 @@ over two lines",${chat.id},,,`,
     expect(res.status).toBe(200)
     const report = await res.json()
     expect(report).toMatchObject({ total: 7, succeeded: 2, failed: 5 })
-    expect(report.rows.map((r: { line: number; ok: boolean; error: { code: string } | null }) => [r.line, r.ok, r.error?.code ?? null])).toEqual([
+    expect(
+      report.rows.map((r: { line: number; ok: boolean; error: { code: string } | null }) => [
+        r.line,
+        r.ok,
+        r.error?.code ?? null,
+      ]),
+    ).toEqual([
       [2, true, null],
       [3, true, null],
       [5, false, 'caption_too_long'],
@@ -36,14 +42,24 @@ over two lines",${chat.id},,,`,
       [9, false, 'invalid_request'],
     ])
     const first = await (await t.call('GET', `/v1/posts/${report.rows[0].postId}`)).json()
-    expect(first).toMatchObject({ caption: 'Hello, "world"', status: 'SCHEDULED', accountIds: [x.id, chat.id], threadParts: ['two', 'three'], captionOverrides: { MICROBLOG_NET: 'short' } })
+    expect(first).toMatchObject({
+      caption: 'Hello, "world"',
+      status: 'SCHEDULED',
+      accountIds: [x.id, chat.id],
+      threadParts: ['two', 'three'],
+      captionOverrides: { MICROBLOG_NET: 'short' },
+    })
     const second = await (await t.call('GET', `/v1/posts/${report.rows[1].postId}`)).json()
     expect(second).toMatchObject({ caption: 'A caption\nover two lines', status: 'DRAFT', type: 'IMAGE' })
   })
 
   it('rejects an unknown column, a missing header and a CSV that cannot be parsed with 400', async () => {
     const t = await createTestApp()
-    for (const csv of ['accountIds,caption,colour\nacc_1,hi,red', 'caption\nhello', 'accountIds,caption\nacc_1,"unterminated']) {
+    for (const csv of [
+      'accountIds,caption,colour\nacc_1,hi,red',
+      'caption\nhello',
+      'accountIds,caption\nacc_1,"unterminated',
+    ]) {
       const res = await t.call('POST', '/v1/posts/bulk', { body: { csv } })
       expect(res.status, csv).toBe(400)
       expect((await res.json()).error.code).toBe('invalid_request')
@@ -53,7 +69,9 @@ over two lines",${chat.id},,,`,
   it('answers 413 beyond the documented row cap, creating nothing', async () => {
     const t = await createTestApp()
     const a = await account(t, 'CHAT_NET')
-    const csv = ['accountIds,caption', ...Array.from({ length: BULK_MAX_ROWS + 1 }, (_, i) => `${a.id},row ${i}`)].join('\n')
+    const csv = ['accountIds,caption', ...Array.from({ length: BULK_MAX_ROWS + 1 }, (_, i) => `${a.id},row ${i}`)].join(
+      '\n',
+    )
     const res = await t.call('POST', '/v1/posts/bulk', { body: { csv } })
     expect(res.status).toBe(413)
     expect((await res.json()).error.code).toBe('payload_too_large')
@@ -64,7 +82,8 @@ over two lines",${chat.id},,,`,
     await waitForRoomInCurrentMinute(5_000, { onlyWithUpstash: true })
     const t = await createTestApp()
     const statuses: number[] = []
-    for (let i = 0; i < 11; i++) statuses.push((await t.call('POST', '/v1/posts/bulk', { body: { csv: 'accountIds\n' } })).status)
+    for (let i = 0; i < 11; i++)
+      statuses.push((await t.call('POST', '/v1/posts/bulk', { body: { csv: 'accountIds\n' } })).status)
     expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true)
     expect(statuses[10]).toBe(429)
     expect((await t.call('GET', '/v1/me')).status).toBe(200)

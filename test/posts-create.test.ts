@@ -9,7 +9,9 @@ describe('POST /v1/posts', () => {
     const t = await createTestApp()
     const a = await account(t, 'MICROBLOG_NET')
     const b = await account(t, 'OPENPROTOCOL_NET')
-    const res = await t.call('POST', '/v1/posts', { body: { type: 'IMAGE', accountIds: [b.id, a.id, b.id], mediaIds: [], action: 'draft', caption: 'Hello' } })
+    const res = await t.call('POST', '/v1/posts', {
+      body: { type: 'IMAGE', accountIds: [b.id, a.id, b.id], mediaIds: [], action: 'draft', caption: 'Hello' },
+    })
     expect(res.status).toBe(200)
     const post = await res.json()
     expect(post).toEqual({
@@ -36,8 +38,28 @@ describe('POST /v1/posts', () => {
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       targets: [
-        { id: expect.stringMatching(/^tgt_/), accountId: b.id, platform: 'OPENPROTOCOL_NET', status: 'PENDING', permalink: null, platformPostId: null, error: null, publishedAt: null, attempts: 0 },
-        { id: expect.stringMatching(/^tgt_/), accountId: a.id, platform: 'MICROBLOG_NET', status: 'PENDING', permalink: null, platformPostId: null, error: null, publishedAt: null, attempts: 0 },
+        {
+          id: expect.stringMatching(/^tgt_/),
+          accountId: b.id,
+          platform: 'OPENPROTOCOL_NET',
+          status: 'PENDING',
+          permalink: null,
+          platformPostId: null,
+          error: null,
+          publishedAt: null,
+          attempts: 0,
+        },
+        {
+          id: expect.stringMatching(/^tgt_/),
+          accountId: a.id,
+          platform: 'MICROBLOG_NET',
+          status: 'PENDING',
+          permalink: null,
+          platformPostId: null,
+          error: null,
+          publishedAt: null,
+          attempts: 0,
+        },
       ],
     })
     expect(await (await t.call('GET', `/v1/posts/${post.id}`)).json()).toEqual(post)
@@ -68,7 +90,12 @@ describe('POST /v1/posts', () => {
     expect(res.status, JSON.stringify(await res.clone().json())).toBe(200)
     const post = await res.json()
     const { action: _action, ...stored } = body
-    expect(post).toMatchObject({ ...stored, status: 'SCHEDULED', scheduledAt: new Date(FUTURE).toISOString(), recurrence: { ...body.recurrence, occurrence: 1, parentId: null } })
+    expect(post).toMatchObject({
+      ...stored,
+      status: 'SCHEDULED',
+      scheduledAt: new Date(FUTURE).toISOString(),
+      recurrence: { ...body.recurrence, occurrence: 1, parentId: null },
+    })
     expect(post.targets.every((t: { status: string }) => t.status === 'PENDING')).toBe(true)
   })
 
@@ -77,7 +104,9 @@ describe('POST /v1/posts', () => {
     const a = await account(t, 'MESSAGING_NET')
     const base = { type: 'IMAGE', accountIds: [a.id], mediaIds: [], caption: 'hi' }
     const draft = await (await t.call('POST', '/v1/posts', { body: { ...base, action: 'draft' } })).json()
-    const scheduled = await (await t.call('POST', '/v1/posts', { body: { ...base, action: 'schedule', scheduledAt: FUTURE } })).json()
+    const scheduled = await (
+      await t.call('POST', '/v1/posts', { body: { ...base, action: 'schedule', scheduledAt: FUTURE } })
+    ).json()
     const now = await (await t.call('POST', '/v1/posts', { body: { ...base, action: 'now' } })).json()
     expect([draft.status, scheduled.status, now.status]).toEqual(['DRAFT', 'SCHEDULED', 'PUBLISHING'])
     expect(scheduled.scheduledAt).toBe(new Date(FUTURE).toISOString())
@@ -89,7 +118,10 @@ describe('POST /v1/posts', () => {
     const base = { type: 'IMAGE', accountIds: [a.id], mediaIds: [], caption: 'hi', action: 'schedule' }
     const missing = await t.call('POST', '/v1/posts', { body: base })
     expect(missing.status).toBe(422)
-    expect((await missing.json()).error).toMatchObject({ code: 'schedule_time_required', details: [{ path: 'scheduledAt' }] })
+    expect((await missing.json()).error).toMatchObject({
+      code: 'schedule_time_required',
+      details: [{ path: 'scheduledAt' }],
+    })
     const past = await t.call('POST', '/v1/posts', { body: { ...base, scheduledAt: '2026-11-21T09:59:59Z' } })
     expect(past.status).toBe(422)
     expect((await past.json()).error.code).toBe('schedule_time_in_past')
@@ -102,10 +134,14 @@ describe('POST /v1/posts', () => {
     const mine = await account(t, 'MESSAGING_NET')
     const theirs = await account(other, 'MESSAGING_NET')
     const theirMedia = await media(other)
-    const acc = await t.call('POST', '/v1/posts', { body: { type: 'IMAGE', accountIds: [mine.id, theirs.id], mediaIds: [], action: 'draft' } })
+    const acc = await t.call('POST', '/v1/posts', {
+      body: { type: 'IMAGE', accountIds: [mine.id, theirs.id], mediaIds: [], action: 'draft' },
+    })
     expect(acc.status).toBe(422)
     expect((await acc.json()).error).toMatchObject({ code: 'account_not_found', details: [{ path: 'accountIds.1' }] })
-    const med = await t.call('POST', '/v1/posts', { body: { type: 'IMAGE', accountIds: [mine.id], mediaIds: [theirMedia], action: 'draft' } })
+    const med = await t.call('POST', '/v1/posts', {
+      body: { type: 'IMAGE', accountIds: [mine.id], mediaIds: [theirMedia], action: 'draft' },
+    })
     expect(med.status).toBe(422)
     expect((await med.json()).error).toMatchObject({ code: 'media_not_found', details: [{ path: 'mediaIds.0' }] })
   })
@@ -128,7 +164,9 @@ describe('POST /v1/posts', () => {
     })
     expect(res.status).toBe(422)
     const { error } = await res.json()
-    const found = error.details.map((d: { code: string; path: string; platform?: string }) => `${d.code} ${d.path} ${d.platform ?? ''}`.trim())
+    const found = error.details.map((d: { code: string; path: string; platform?: string }) =>
+      `${d.code} ${d.path} ${d.platform ?? ''}`.trim(),
+    )
     expect(found).toEqual(
       expect.arrayContaining([
         'caption_too_long caption MICROBLOG_NET',
@@ -137,7 +175,11 @@ describe('POST /v1/posts', () => {
         expect.stringMatching(/^invalid_option linkUrl/),
       ]),
     )
-    expect(error.details.find((d: { path: string; platform?: string }) => d.path === 'caption' && d.platform === 'MICROBLOG_NET')).toMatchObject({ limit: 280, actual: 281 })
+    expect(
+      error.details.find(
+        (d: { path: string; platform?: string }) => d.path === 'caption' && d.platform === 'MICROBLOG_NET',
+      ),
+    ).toMatchObject({ limit: 280, actual: 281 })
   })
 
   it('lets a pinboard draft save without a board but needs one to schedule', async () => {
@@ -148,8 +190,13 @@ describe('POST /v1/posts', () => {
     expect((await t.call('POST', '/v1/posts', { body: { ...base, action: 'draft' } })).status).toBe(200)
     const res = await t.call('POST', '/v1/posts', { body: { ...base, action: 'schedule', scheduledAt: FUTURE } })
     expect(res.status).toBe(422)
-    expect((await res.json()).error).toMatchObject({ code: 'invalid_option', details: [{ path: `pinboardNetBoards.${pin.id}`, platform: 'PINBOARD_NET' }] })
-    const ok = await t.call('POST', '/v1/posts', { body: { ...base, action: 'schedule', scheduledAt: FUTURE, pinboardNetBoards: { [pin.id]: 'board_1' } } })
+    expect((await res.json()).error).toMatchObject({
+      code: 'invalid_option',
+      details: [{ path: `pinboardNetBoards.${pin.id}`, platform: 'PINBOARD_NET' }],
+    })
+    const ok = await t.call('POST', '/v1/posts', {
+      body: { ...base, action: 'schedule', scheduledAt: FUTURE, pinboardNetBoards: { [pin.id]: 'board_1' } },
+    })
     expect(ok.status).toBe(200)
   })
 
@@ -161,11 +208,15 @@ describe('POST /v1/posts', () => {
     expect(paths).toEqual(['accountIds', 'action', 'mediaIds', 'type'])
   })
 
-  it('never shows or touches another workspace\'s post', async () => {
+  it("never shows or touches another workspace's post", async () => {
     const t = await createTestApp()
     const other = await createTestApp()
     const a = await account(other, 'MESSAGING_NET')
-    const post = await (await other.call('POST', '/v1/posts', { body: { type: 'IMAGE', accountIds: [a.id], mediaIds: [], action: 'draft', caption: 'x' } })).json()
+    const post = await (
+      await other.call('POST', '/v1/posts', {
+        body: { type: 'IMAGE', accountIds: [a.id], mediaIds: [], action: 'draft', caption: 'x' },
+      })
+    ).json()
     for (const [method, path, body] of [
       ['GET', `/v1/posts/${post.id}`],
       ['PATCH', `/v1/posts/${post.id}`, { caption: 'mine now' }],

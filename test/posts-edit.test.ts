@@ -9,11 +9,22 @@ const IN_TWO_DAYS = () => new Date(Date.now() + 2 * 86_400_000).toISOString()
 
 async function scheduledPost(t: TestApp) {
   const a = await account(t, 'MESSAGING_NET')
-  const res = await t.call('POST', '/v1/posts', { body: { type: 'IMAGE', accountIds: [a.id], mediaIds: [], action: 'schedule', scheduledAt: IN_A_DAY(), caption: 'first', firstComment: null } })
+  const res = await t.call('POST', '/v1/posts', {
+    body: {
+      type: 'IMAGE',
+      accountIds: [a.id],
+      mediaIds: [],
+      action: 'schedule',
+      scheduledAt: IN_A_DAY(),
+      caption: 'first',
+      firstComment: null,
+    },
+  })
   return { post: await res.json(), account: a }
 }
 
-const versionOf = async (t: TestApp, id: string) => (await t.deps.db.select({ v: posts.version }).from(posts).where(eq(posts.id, id)))[0]!.v
+const versionOf = async (t: TestApp, id: string) =>
+  (await t.deps.db.select({ v: posts.version }).from(posts).where(eq(posts.id, id)))[0]!.v
 
 describe('editing posts', () => {
   it('resets a scheduled post to DRAFT when edited without an action, and bumps its version', async () => {
@@ -30,19 +41,36 @@ describe('editing posts', () => {
     const t = await createTestApp()
     const { post } = await scheduledPost(t)
     const later = IN_TWO_DAYS()
-    const res = await t.call('PATCH', `/v1/posts/${post.id}`, { body: { caption: 'moved', action: 'schedule', scheduledAt: later } })
-    expect(await res.json()).toMatchObject({ status: 'SCHEDULED', caption: 'moved', scheduledAt: new Date(later).toISOString() })
+    const res = await t.call('PATCH', `/v1/posts/${post.id}`, {
+      body: { caption: 'moved', action: 'schedule', scheduledAt: later },
+    })
+    expect(await res.json()).toMatchObject({
+      status: 'SCHEDULED',
+      caption: 'moved',
+      scheduledAt: new Date(later).toISOString(),
+    })
   })
 
   it('clears a field with null and keeps the ones not sent', async () => {
     const t = await createTestApp()
     const photo = await account(t, 'PHOTO_NET')
-    const created = await (await t.call('POST', '/v1/posts', { body: { type: 'IMAGE', accountIds: [photo.id], mediaIds: [], action: 'draft', caption: 'c', firstComment: 'first!' } })).json()
+    const created = await (
+      await t.call('POST', '/v1/posts', {
+        body: {
+          type: 'IMAGE',
+          accountIds: [photo.id],
+          mediaIds: [],
+          action: 'draft',
+          caption: 'c',
+          firstComment: 'first!',
+        },
+      })
+    ).json()
     const res = await (await t.call('PATCH', `/v1/posts/${created.id}`, { body: { firstComment: null } })).json()
     expect(res).toMatchObject({ caption: 'c', firstComment: null })
   })
 
-  it('replaces the targets when accountIds change, keeping the caller\'s order', async () => {
+  it("replaces the targets when accountIds change, keeping the caller's order", async () => {
     const t = await createTestApp()
     const { post, account: first } = await scheduledPost(t)
     const b = await account(t, 'CHAT_NET')
@@ -79,8 +107,13 @@ describe('editing posts', () => {
     const t = await createTestApp()
     const { post } = await scheduledPost(t)
     await t.deps.db.update(posts).set({ status: 'FAILED' }).where(eq(posts.id, post.id))
-    await t.deps.db.update(targets).set({ status: 'FAILED', progress: { headId: 'net_1', partIds: [] } }).where(eq(targets.postId, post.id))
-    const res = await t.call('PATCH', `/v1/posts/${post.id}`, { body: { caption: 'again', action: 'schedule', scheduledAt: IN_TWO_DAYS() } })
+    await t.deps.db
+      .update(targets)
+      .set({ status: 'FAILED', progress: { headId: 'net_1', partIds: [] } })
+      .where(eq(targets.postId, post.id))
+    const res = await t.call('PATCH', `/v1/posts/${post.id}`, {
+      body: { caption: 'again', action: 'schedule', scheduledAt: IN_TWO_DAYS() },
+    })
     expect(res.status).toBe(409)
     expect((await res.json()).error.code).toBe('post_not_editable')
   })
@@ -90,10 +123,16 @@ describe('editing posts', () => {
     const { post } = await scheduledPost(t)
     const later = IN_TWO_DAYS()
     const res = await t.call('POST', `/v1/posts/${post.id}/schedule`, { body: { scheduledAt: later } })
-    expect(await res.json()).toMatchObject({ status: 'SCHEDULED', scheduledAt: new Date(later).toISOString(), caption: 'first' })
+    expect(await res.json()).toMatchObject({
+      status: 'SCHEDULED',
+      scheduledAt: new Date(later).toISOString(),
+      caption: 'first',
+    })
     const [target] = await t.deps.db.select().from(targets).where(eq(targets.postId, post.id))
     expect(target!.dueAt!.toISOString()).toBe(new Date(later).toISOString())
-    const past = await t.call('POST', `/v1/posts/${post.id}/schedule`, { body: { scheduledAt: '2020-01-01T00:00:00Z' } })
+    const past = await t.call('POST', `/v1/posts/${post.id}/schedule`, {
+      body: { scheduledAt: '2020-01-01T00:00:00Z' },
+    })
     expect(past.status).toBe(422)
     expect((await past.json()).error.code).toBe('schedule_time_in_past')
     const missing = await t.call('POST', `/v1/posts/${post.id}/schedule`, { body: {} })

@@ -12,21 +12,37 @@ beforeAll(async () => {
   const x = await account(t, 'MICROBLOG_NET')
   const chat = await account(t, 'CHAT_NET')
   const make = async (name: string, body: Record<string, unknown>, createdAt: string) => {
-    const post = await (await t.call('POST', '/v1/posts', { body: { type: 'IMAGE', mediaIds: [], action: 'draft', ...body } })).json()
-    await t.deps.db.update(posts).set({ createdAt: new Date(createdAt) }).where(eq(posts.id, post.id))
+    const post = await (
+      await t.call('POST', '/v1/posts', { body: { type: 'IMAGE', mediaIds: [], action: 'draft', ...body } })
+    ).json()
+    await t.deps.db
+      .update(posts)
+      .set({ createdAt: new Date(createdAt) })
+      .where(eq(posts.id, post.id))
     created[name] = post.id
   }
   await make('oldest', { accountIds: [x.id], caption: 'Launch day 50%_off' }, '2026-01-01T00:00:00Z')
   await make('middle', { accountIds: [chat.id], caption: 'Weekly digest', type: 'STORY' }, '2026-02-01T00:00:00Z')
-  await make('newest', { accountIds: [x.id, chat.id], caption: 'launch recap', action: 'schedule', scheduledAt: new Date(Date.now() + 3_600_000).toISOString() }, '2026-03-01T00:00:00Z')
+  await make(
+    'newest',
+    {
+      accountIds: [x.id, chat.id],
+      caption: 'launch recap',
+      action: 'schedule',
+      scheduledAt: new Date(Date.now() + 3_600_000).toISOString(),
+    },
+    '2026-03-01T00:00:00Z',
+  )
   // Another workspace's post never shows.
   const other = await createTestApp()
   const o = await account(other, 'MICROBLOG_NET')
-  await other.call('POST', '/v1/posts', { body: { type: 'IMAGE', accountIds: [o.id], mediaIds: [], action: 'draft', caption: 'launch elsewhere' } })
+  await other.call('POST', '/v1/posts', {
+    body: { type: 'IMAGE', accountIds: [o.id], mediaIds: [], action: 'draft', caption: 'launch elsewhere' },
+  })
 })
 
 const ids = async (query: string) => {
-  const body = await (await t.call("GET", `/v1/posts${query}`)).json()
+  const body = await (await t.call('GET', `/v1/posts${query}`)).json()
   if (!Array.isArray(body)) throw new Error(`${query}: ${JSON.stringify(body)}`)
   return (body as Array<{ id: string }>).map((p) => p.id)
 }

@@ -3,7 +3,9 @@ import { account, fixedClock } from './support/fixtures'
 import { createTestApp, type TestApp } from './support/test-app'
 
 async function queue(t: TestApp, accountId: string) {
-  return t.call('POST', '/v1/posts', { body: { type: 'IMAGE', accountIds: [accountId], mediaIds: [], action: 'queue', caption: 'queued' } })
+  return t.call('POST', '/v1/posts', {
+    body: { type: 'IMAGE', accountIds: [accountId], mediaIds: [], action: 'queue', caption: 'queued' },
+  })
 }
 
 describe('action queue', () => {
@@ -19,7 +21,15 @@ describe('action queue', () => {
     // Saturday 2026-11-21 10:00 UTC = 11:00 in Berlin.
     const t = await createTestApp({ timezone: 'Europe/Berlin', clock: fixedClock('2026-11-21T10:00:00Z') })
     const a = await account(t, 'MESSAGING_NET')
-    await t.call('PUT', '/v1/queue-slots', { body: { slots: [{ weekday: 6, time: '09:00' }, { weekday: 6, time: '18:30' }, { weekday: 1, time: '08:00' }] } })
+    await t.call('PUT', '/v1/queue-slots', {
+      body: {
+        slots: [
+          { weekday: 6, time: '09:00' },
+          { weekday: 6, time: '18:30' },
+          { weekday: 1, time: '08:00' },
+        ],
+      },
+    })
     const times: string[] = []
     for (let i = 0; i < 4; i++) {
       const post = await (await queue(t, a.id)).json()
@@ -38,7 +48,14 @@ describe('action queue', () => {
     // Berlin springs forward on Sunday 2027-03-28; the slot is every Sunday 10:00 local.
     const t = await createTestApp({ timezone: 'Europe/Berlin', clock: fixedClock('2027-03-20T12:00:00Z') })
     const a = await account(t, 'MESSAGING_NET')
-    await t.call('PUT', '/v1/queue-slots', { body: { slots: [{ weekday: 0, time: '10:00' }, { weekday: 0, time: '02:30' }] } })
+    await t.call('PUT', '/v1/queue-slots', {
+      body: {
+        slots: [
+          { weekday: 0, time: '10:00' },
+          { weekday: 0, time: '02:30' },
+        ],
+      },
+    })
     const times: string[] = []
     for (let i = 0; i < 4; i++) times.push((await (await queue(t, a.id)).json()).scheduledAt)
     expect(times).toEqual([
@@ -52,7 +69,14 @@ describe('action queue', () => {
   it('never gives one occurrence to two posts, even under concurrent requests', async () => {
     const t = await createTestApp({ clock: fixedClock('2026-11-21T10:00:00Z') })
     const a = await account(t, 'MESSAGING_NET')
-    await t.call('PUT', '/v1/queue-slots', { body: { slots: [{ weekday: 1, time: '09:00' }, { weekday: 3, time: '09:00' }] } })
+    await t.call('PUT', '/v1/queue-slots', {
+      body: {
+        slots: [
+          { weekday: 1, time: '09:00' },
+          { weekday: 3, time: '09:00' },
+        ],
+      },
+    })
     const results = await Promise.all(Array.from({ length: 6 }, () => queue(t, a.id)))
     const bodies = await Promise.all(results.map((r) => r.json()))
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200])

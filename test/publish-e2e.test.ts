@@ -33,12 +33,25 @@ describe('publishing end to end on the SANDBOX network', () => {
       const a = await account(t, 'MICROBLOG_NET')
       const scheduledAt = new Date(Date.now() + 1_500).toISOString()
       const created = await (
-        await t.call('POST', '/v1/posts', { body: { type: 'IMAGE', accountIds: [a.id], mediaIds: [], action: 'schedule', scheduledAt, caption: 'Hello <world> & friends', threadParts: ['second part', 'third part'] } })
+        await t.call('POST', '/v1/posts', {
+          body: {
+            type: 'IMAGE',
+            accountIds: [a.id],
+            mediaIds: [],
+            action: 'schedule',
+            scheduledAt,
+            caption: 'Hello <world> & friends',
+            threadParts: ['second part', 'third part'],
+          },
+        })
       ).json()
       expect(created.status).toBe('SCHEDULED')
       await new Promise((r) => setTimeout(r, 700))
       expect((await getPost(t, created.id)).status).toBe('SCHEDULED')
-      const post = await until(() => getPost(t, created.id), (p) => p.status === 'PUBLISHED')
+      const post = await until(
+        () => getPost(t, created.id),
+        (p) => p.status === 'PUBLISHED',
+      )
       expect(post.status).toBe('PUBLISHED')
       expect(new Date(post.targets[0].publishedAt).getTime()).toBeGreaterThanOrEqual(new Date(scheduledAt).getTime())
       const permalink = new URL(post.targets[0].permalink)
@@ -56,12 +69,31 @@ describe('publishing end to end on the SANDBOX network', () => {
     const t = await createTestApp()
     const queue = liveQueue(t)
     try {
-      const a = await addSandboxAccount(t.deps.db, t.deps.cipher, { workspaceId: t.workspaceId, platform: 'CHAT_NET', username: 'flaky', failMode: 'once' })
-      const created = await (await t.call('POST', '/v1/posts', { body: { type: 'IMAGE', accountIds: [a.id], mediaIds: [], action: 'now', caption: 'hi' } })).json()
-      const failed = await until(() => getPost(t, created.id), (p) => p.status === 'FAILED')
-      expect(failed.targets[0]).toMatchObject({ status: 'FAILED', attempts: 1, error: { code: 'rejected', retryable: false } })
+      const a = await addSandboxAccount(t.deps.db, t.deps.cipher, {
+        workspaceId: t.workspaceId,
+        platform: 'CHAT_NET',
+        username: 'flaky',
+        failMode: 'once',
+      })
+      const created = await (
+        await t.call('POST', '/v1/posts', {
+          body: { type: 'IMAGE', accountIds: [a.id], mediaIds: [], action: 'now', caption: 'hi' },
+        })
+      ).json()
+      const failed = await until(
+        () => getPost(t, created.id),
+        (p) => p.status === 'FAILED',
+      )
+      expect(failed.targets[0]).toMatchObject({
+        status: 'FAILED',
+        attempts: 1,
+        error: { code: 'rejected', retryable: false },
+      })
       await t.call('POST', `/v1/posts/${created.id}/retry`)
-      const published = await until(() => getPost(t, created.id), (p) => p.status === 'PUBLISHED')
+      const published = await until(
+        () => getPost(t, created.id),
+        (p) => p.status === 'PUBLISHED',
+      )
       expect(published.targets[0]).toMatchObject({ status: 'PUBLISHED', attempts: 2, error: null })
     } finally {
       await queue.close()
@@ -72,9 +104,21 @@ describe('publishing end to end on the SANDBOX network', () => {
     const t = await createTestApp()
     const queue = liveQueue(t)
     try {
-      const a = await addSandboxAccount(t.deps.db, t.deps.cipher, { workspaceId: t.workspaceId, platform: 'FEDERATED_NET', username: 'wobbly', failMode: 'transient' })
-      const created = await (await t.call('POST', '/v1/posts', { body: { type: 'IMAGE', accountIds: [a.id], mediaIds: [], action: 'now', caption: 'hi' } })).json()
-      const published = await until(() => getPost(t, created.id), (p) => p.status === 'PUBLISHED')
+      const a = await addSandboxAccount(t.deps.db, t.deps.cipher, {
+        workspaceId: t.workspaceId,
+        platform: 'FEDERATED_NET',
+        username: 'wobbly',
+        failMode: 'transient',
+      })
+      const created = await (
+        await t.call('POST', '/v1/posts', {
+          body: { type: 'IMAGE', accountIds: [a.id], mediaIds: [], action: 'now', caption: 'hi' },
+        })
+      ).json()
+      const published = await until(
+        () => getPost(t, created.id),
+        (p) => p.status === 'PUBLISHED',
+      )
       expect(published.targets[0]).toMatchObject({ status: 'PUBLISHED', attempts: 2 })
     } finally {
       await queue.close()
@@ -85,11 +129,25 @@ describe('publishing end to end on the SANDBOX network', () => {
     const t = await createTestApp()
     const a = await account(t, 'MESSAGING_NET')
     // Created while the process had a queue that is now gone.
-    const created = await (await t.call('POST', '/v1/posts', { body: { type: 'IMAGE', accountIds: [a.id], mediaIds: [], action: 'schedule', scheduledAt: new Date(Date.now() + 800).toISOString(), caption: 'after restart' } })).json()
+    const created = await (
+      await t.call('POST', '/v1/posts', {
+        body: {
+          type: 'IMAGE',
+          accountIds: [a.id],
+          mediaIds: [],
+          action: 'schedule',
+          scheduledAt: new Date(Date.now() + 800).toISOString(),
+          caption: 'after restart',
+        },
+      })
+    ).json()
     const queue = liveQueue(t)
     try {
       expect(await requeuePendingTargets(t.deps)).toBeGreaterThanOrEqual(1)
-      const post = await until(() => getPost(t, created.id), (p) => p.status === 'PUBLISHED')
+      const post = await until(
+        () => getPost(t, created.id),
+        (p) => p.status === 'PUBLISHED',
+      )
       expect(post.status).toBe('PUBLISHED')
     } finally {
       await queue.close()

@@ -4,11 +4,20 @@ import { Client } from '@upstash/qstash'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createLogger } from '../src/infra/logger'
 import { createInProcessPublishQueue } from '../src/infra/publish-queue/in-process'
-import { createQStashPublishQueue, createQStashVerifier, PUBLISH_CALLBACK_PATH } from '../src/infra/publish-queue/qstash'
+import {
+  createQStashPublishQueue,
+  createQStashVerifier,
+  PUBLISH_CALLBACK_PATH,
+} from '../src/infra/publish-queue/qstash'
 import type { Delivery } from '../src/infra/publish-queue/types'
 import { startLocalQStash, type LocalQStash } from './support/qstash-local'
 
-const delivery = (targetId: string, notBefore: number, attempt = 1, version = 1): Delivery => ({ targetId, version, attempt, notBefore: new Date(notBefore) })
+const delivery = (targetId: string, notBefore: number, attempt = 1, version = 1): Delivery => ({
+  targetId,
+  version,
+  attempt,
+  notBefore: new Date(notBefore),
+})
 const silent = createLogger('silent')
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
@@ -20,9 +29,18 @@ describe('in-process publish queue', () => {
   it('runs a delivery at its notBefore, never before, in notBefore order (ties in arrival order)', async () => {
     vi.useFakeTimers({ now: 1_000_000 })
     const ran: Array<{ id: string; at: number }> = []
-    const queue = createInProcessPublishQueue({ run: async (d) => ran.push({ id: d.targetId, at: Date.now() }), concurrency: 1, logger: silent })
+    const queue = createInProcessPublishQueue({
+      run: async (d) => ran.push({ id: d.targetId, at: Date.now() }),
+      concurrency: 1,
+      logger: silent,
+    })
     const t0 = Date.now()
-    await queue.enqueue([delivery('c', t0 + 300), delivery('a1', t0 + 100), delivery('b', t0 + 200), delivery('a2', t0 + 100)])
+    await queue.enqueue([
+      delivery('c', t0 + 300),
+      delivery('a1', t0 + 100),
+      delivery('b', t0 + 200),
+      delivery('a2', t0 + 100),
+    ])
     await vi.advanceTimersByTimeAsync(99)
     expect(ran).toEqual([])
     await vi.advanceTimersByTimeAsync(1)
@@ -103,7 +121,10 @@ describe('in-process publish queue', () => {
 
   it('holds one delivery per id while it waits or runs (QStash de-duplicates the same way)', async () => {
     const ran: string[] = []
-    const queue = createInProcessPublishQueue({ run: async (d) => ran.push(`${d.targetId}/${d.attempt}`), logger: silent })
+    const queue = createInProcessPublishQueue({
+      run: async (d) => ran.push(`${d.targetId}/${d.attempt}`),
+      logger: silent,
+    })
     const soon = Date.now() + 20
     await queue.enqueue([delivery('x', soon), delivery('x', soon), delivery('x', soon, 2)])
     await queue.enqueue([delivery('x', soon)])
@@ -176,7 +197,10 @@ describe('QStash publish queue against the local stand-in', () => {
 
   beforeAll(async () => {
     qstash = await startLocalQStash()
-    const verifier = createQStashVerifier({ currentSigningKey: qstash.currentSigningKey, nextSigningKey: qstash.nextSigningKey })
+    const verifier = createQStashVerifier({
+      currentSigningKey: qstash.currentSigningKey,
+      nextSigningKey: qstash.nextSigningKey,
+    })
     receiver = createServer((req, res) => {
       const chunks: Buffer[] = []
       req.on('data', (c: Buffer) => chunks.push(c))
@@ -200,7 +224,11 @@ describe('QStash publish queue against the local stand-in', () => {
   })
 
   const newQueue = (retries?: number) =>
-    createQStashPublishQueue({ client: new Client({ baseUrl: qstash.url, token: qstash.token, devMode: false }), callbackUrl, ...(retries !== undefined ? { retries } : {}) })
+    createQStashPublishQueue({
+      client: new Client({ baseUrl: qstash.url, token: qstash.token, devMode: false }),
+      callbackUrl,
+      ...(retries !== undefined ? { retries } : {}),
+    })
   const bodiesFor = (targetId: string) => received.filter((r) => JSON.parse(r.body).targetId === targetId)
 
   it('publishes each delivery to the callback URL with not-before and dedup id, delivered signed at its time', async () => {
@@ -253,11 +281,21 @@ describe('QStash publish queue against the local stand-in', () => {
   it('also serves single publishes (POST /v2/publish/<url>) with Upstash-Delay, and refuses a wrong token', async () => {
     const client = new Client({ baseUrl: qstash.url, token: qstash.token, devMode: false })
     const before = Date.now()
-    const { messageId } = await client.publishJSON({ url: callbackUrl, body: { targetId: 'tgt_single', version: 1 }, delay: 1 })
-    expect(qstash.publishes.find((p) => p.messageId === messageId)).toMatchObject({ via: 'publish', destination: callbackUrl })
+    const { messageId } = await client.publishJSON({
+      url: callbackUrl,
+      body: { targetId: 'tgt_single', version: 1 },
+      delay: 1,
+    })
+    expect(qstash.publishes.find((p) => p.messageId === messageId)).toMatchObject({
+      via: 'publish',
+      destination: callbackUrl,
+    })
     await vi.waitFor(() => expect(bodiesFor('tgt_single')).toHaveLength(1), { timeout: 3_000 })
     expect(bodiesFor('tgt_single')[0]!.at - before).toBeGreaterThanOrEqual(1_000)
-    const intruder = createQStashPublishQueue({ client: new Client({ baseUrl: qstash.url, token: 'wrong', devMode: false }), callbackUrl })
+    const intruder = createQStashPublishQueue({
+      client: new Client({ baseUrl: qstash.url, token: 'wrong', devMode: false }),
+      callbackUrl,
+    })
     await expect(intruder.enqueue([delivery('tgt_intruder', Date.now())])).rejects.toThrow()
     expect(qstash.publishes.some((p) => p.body.includes('tgt_intruder'))).toBe(false)
   })
@@ -272,11 +310,15 @@ describe('QStash publish queue against the local stand-in', () => {
         const nth = batches.push(messages.length)
         await sleep(5)
         inFlight--
-        return messages.map((_, i) => (i === 0 && nth === 3 ? { error: 'quota' } : { messageId: `m${i}`, url: callbackUrl }))
+        return messages.map((_, i) =>
+          i === 0 && nth === 3 ? { error: 'quota' } : { messageId: `m${i}`, url: callbackUrl },
+        )
       },
     } as unknown as Client
     const queue = createQStashPublishQueue({ client, callbackUrl, parallelBatches: 2 })
-    await expect(queue.enqueue(Array.from({ length: 250 }, (_, i) => delivery(`t${i}`, Date.now())))).rejects.toThrow('QStash refused 1 of 250 deliveries.')
+    await expect(queue.enqueue(Array.from({ length: 250 }, (_, i) => delivery(`t${i}`, Date.now())))).rejects.toThrow(
+      'QStash refused 1 of 250 deliveries.',
+    )
     expect(batches).toEqual([100, 100, 50])
     expect(maxInFlight).toBe(2)
     await queue.enqueue([])

@@ -10,7 +10,14 @@ describe('queue slots', () => {
   it('replaces the schedule, sorted by weekday and time, and changes the zone when asked', async () => {
     const t = await createTestApp()
     const put = await t.call('PUT', '/v1/queue-slots', {
-      body: { timezone: 'America/New_York', slots: [{ weekday: 3, time: '17:00' }, { weekday: 1, time: '09:30' }, { weekday: 1, time: '08:05' }] },
+      body: {
+        timezone: 'America/New_York',
+        slots: [
+          { weekday: 3, time: '17:00' },
+          { weekday: 1, time: '09:30' },
+          { weekday: 1, time: '08:05' },
+        ],
+      },
     })
     expect(put.status).toBe(200)
     const expected = {
@@ -33,7 +40,13 @@ describe('queue slots', () => {
     const t = await createTestApp()
     await t.call('PUT', '/v1/queue-slots', { body: { slots: [{ weekday: 2, time: '12:00' }] } })
     const res = await t.call('PUT', '/v1/queue-slots', {
-      body: { timezone: 'Mars/Olympus', slots: [{ weekday: 0, time: '10:00' }, { weekday: 0, time: '10:00' }] },
+      body: {
+        timezone: 'Mars/Olympus',
+        slots: [
+          { weekday: 0, time: '10:00' },
+          { weekday: 0, time: '10:00' },
+        ],
+      },
     })
     expect(res.status).toBe(400)
     const body = await res.json()

@@ -37,7 +37,11 @@ describe('rate limits over HTTP', () => {
 
   it('puts the headers on every answer, errors and unauthenticated ones included', async () => {
     const t = await createTestApp()
-    for (const res of [await t.call('GET', '/v1/me', { token: null }), await t.call('GET', '/v1/nope'), await t.call('GET', '/v1/accounts')]) {
+    for (const res of [
+      await t.call('GET', '/v1/me', { token: null }),
+      await t.call('GET', '/v1/nope'),
+      await t.call('GET', '/v1/accounts'),
+    ]) {
       expect(res.headers.get('ratelimit-limit')).toBe('120')
       expect(Number(res.headers.get('ratelimit-remaining'))).toBeGreaterThanOrEqual(0)
       const reset = Number(res.headers.get('ratelimit-reset'))

@@ -207,9 +207,17 @@ describe(`upstash limiter through the REST shim (${REAL_REDIS_URL ? `redis at ${
     expect(await redis.eval(script, [`${key}:k`], [41])).toEqual([`${key}:k`, 42])
     expect(await redis.evalsha(clientSha, [`${key}:k`], [1])).toEqual([`${key}:k`, 2])
     await redis.del(`${key}:s`, `${key}:h`, `${key}:n`)
-    const unauthorized = await fetch(shim.url, { method: 'POST', body: '["PING"]', headers: { authorization: 'Bearer nope' } })
+    const unauthorized = await fetch(shim.url, {
+      method: 'POST',
+      body: '["PING"]',
+      headers: { authorization: 'Bearer nope' },
+    })
     expect(unauthorized.status).toBe(401)
-    const badCommand = await fetch(shim.url, { method: 'POST', body: '["NOSUCHCOMMAND"]', headers: { authorization: `Bearer ${SHIM_TOKEN}` } })
+    const badCommand = await fetch(shim.url, {
+      method: 'POST',
+      body: '["NOSUCHCOMMAND"]',
+      headers: { authorization: `Bearer ${SHIM_TOKEN}` },
+    })
     expect(badCommand.status).toBe(400)
     expect(await badCommand.json()).toHaveProperty('error')
   })

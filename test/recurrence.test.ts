@@ -20,7 +20,15 @@ describe('recurrence', () => {
     const a = await account(t, 'CHAT_NET')
     const first = await (
       await t.call('POST', '/v1/posts', {
-        body: { type: 'IMAGE', accountIds: [a.id], mediaIds: [], caption: 'Weekly tip', action: 'schedule', scheduledAt: '2027-03-27T08:00:00Z', recurrence: { frequency: 'weekly', interval: 1, count: 3 } },
+        body: {
+          type: 'IMAGE',
+          accountIds: [a.id],
+          mediaIds: [],
+          caption: 'Weekly tip',
+          action: 'schedule',
+          scheduledAt: '2027-03-27T08:00:00Z',
+          recurrence: { frequency: 'weekly', interval: 1, count: 3 },
+        },
       })
     ).json()
     clock.set('2027-03-27T08:00:00Z')
@@ -52,7 +60,15 @@ describe('recurrence', () => {
     const { t, clock, queue } = await setup('UTC', '2026-11-21T09:00:00Z')
     const a = await account(t, 'CHAT_NET')
     await t.call('POST', '/v1/posts', {
-      body: { type: 'IMAGE', accountIds: [a.id], mediaIds: [], caption: 'Daily', action: 'schedule', scheduledAt: '2026-11-21T10:00:00Z', recurrence: { frequency: 'daily', interval: 1, endsAt: '2026-11-22T12:00:00Z' } },
+      body: {
+        type: 'IMAGE',
+        accountIds: [a.id],
+        mediaIds: [],
+        caption: 'Daily',
+        action: 'schedule',
+        scheduledAt: '2026-11-21T10:00:00Z',
+        recurrence: { frequency: 'daily', interval: 1, endsAt: '2026-11-22T12:00:00Z' },
+      },
     })
     for (const at of ['2026-11-21T10:00:00Z', '2026-11-22T10:00:00Z', '2026-11-23T10:00:00Z']) {
       clock.set(at)
@@ -63,13 +79,25 @@ describe('recurrence', () => {
 
   it('steps months by the calendar from the first occurrence, keeping the local time', () => {
     const anchor = new Date('2027-01-31T09:00:00Z')
-    expect([1, 2, 3].map((k) => occurrenceAt(anchor, { frequency: 'monthly', interval: 1 }, 'UTC', k).toISOString())).toEqual([
-      '2027-02-28T09:00:00.000Z',
-      '2027-03-31T09:00:00.000Z',
-      '2027-04-30T09:00:00.000Z',
-    ])
-    expect(nextOccurrence(new Date('2027-01-31T09:00:00Z'), { frequency: 'monthly', interval: 1 }, 'UTC').toISOString()).toBe('2027-02-28T09:00:00.000Z')
-    expect(nextOccurrence(new Date('2026-10-20T07:30:00Z'), { frequency: 'monthly', interval: 1 }, 'Europe/Berlin').toISOString()).toBe('2026-11-20T08:30:00.000Z')
-    expect(nextOccurrence(new Date('2026-11-21T10:00:00Z'), { frequency: 'daily', interval: 2 }, 'America/New_York').toISOString()).toBe('2026-11-23T10:00:00.000Z')
+    expect(
+      [1, 2, 3].map((k) => occurrenceAt(anchor, { frequency: 'monthly', interval: 1 }, 'UTC', k).toISOString()),
+    ).toEqual(['2027-02-28T09:00:00.000Z', '2027-03-31T09:00:00.000Z', '2027-04-30T09:00:00.000Z'])
+    expect(
+      nextOccurrence(new Date('2027-01-31T09:00:00Z'), { frequency: 'monthly', interval: 1 }, 'UTC').toISOString(),
+    ).toBe('2027-02-28T09:00:00.000Z')
+    expect(
+      nextOccurrence(
+        new Date('2026-10-20T07:30:00Z'),
+        { frequency: 'monthly', interval: 1 },
+        'Europe/Berlin',
+      ).toISOString(),
+    ).toBe('2026-11-20T08:30:00.000Z')
+    expect(
+      nextOccurrence(
+        new Date('2026-11-21T10:00:00Z'),
+        { frequency: 'daily', interval: 2 },
+        'America/New_York',
+      ).toISOString(),
+    ).toBe('2026-11-23T10:00:00.000Z')
   })
 })

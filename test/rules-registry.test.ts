@@ -64,7 +64,11 @@ describe('rules registry', () => {
   it('limits pin titles to 100 and pin descriptions to 800, and needs a board to publish', () => {
     const pin = RULES.PINBOARD_NET
     expect(pin.caption.maxLength).toBe(800)
-    expect(pin.title).toMatchObject({ maxLength: 100, field: 'pinboardNetOptions.title', derivedFrom: 'caption_first_line' })
+    expect(pin.title).toMatchObject({
+      maxLength: 100,
+      field: 'pinboardNetOptions.title',
+      derivedFrom: 'caption_first_line',
+    })
     expect(pin.options.pinboardNetOptions?.titleMaxLength).toBe(100)
     expect(pin.options.pinboardNetBoards?.requiredToPublish).toBe(true)
     expect(pin.options.linkUrl?.use).toBe('destination')
@@ -143,9 +147,14 @@ describe('rules registry', () => {
     for (const [id, rules] of entries()) expect(rules.connections, id).toContain('SANDBOX')
   })
 
-  it('recommends canvases with the spec\'s sizes', () => {
+  it("recommends canvases with the spec's sizes", () => {
     expect(CANVASES.feed_portrait).toEqual({ width: 1080, height: 1350 })
-    expect(RULES.PHOTO_NET.recommended[0]).toMatchObject({ format: 'IMAGE', canvas: 'feed_portrait', width: 1080, height: 1350 })
+    expect(RULES.PHOTO_NET.recommended[0]).toMatchObject({
+      format: 'IMAGE',
+      canvas: 'feed_portrait',
+      width: 1080,
+      height: 1350,
+    })
     expect(RULES.PHOTO_NET.recommended.find((r) => r.format === 'STORY')).toMatchObject({ width: 1080, height: 1920 })
     for (const [id, rules] of entries()) {
       for (const spec of rules.recommended) {
@@ -154,8 +163,10 @@ describe('rules registry', () => {
     }
   })
 
-  it('keeps the networks\' brand names out of the served data', () => {
+  it("keeps the networks' brand names out of the served data", () => {
     const served = JSON.stringify(RULES)
-    expect(served).not.toMatch(/instagram|tiktok|twitter|tweet|telegram|facebook|linkedin|bluesky|youtube|pinterest|mastodon|discord|\bmeta\b/i)
+    expect(served).not.toMatch(
+      /instagram|tiktok|twitter|tweet|telegram|facebook|linkedin|bluesky|youtube|pinterest|mastodon|discord|\bmeta\b/i,
+    )
   })
 })

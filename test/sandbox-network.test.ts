@@ -81,7 +81,12 @@ describe('sandbox network: publish', () => {
     expect(result.permalink).toBe(`https://sps.example.test/sandbox/posts/${headId}`)
 
     const head = await store.get(headId)
-    expect(head).toMatchObject({ kind: 'post', text: 'Hello from the sandbox', replyToId: null, platform: 'MICROBLOG_NET' })
+    expect(head).toMatchObject({
+      kind: 'post',
+      text: 'Hello from the sandbox',
+      replyToId: null,
+      platform: 'MICROBLOG_NET',
+    })
     const [p0, p1] = saved.at(-1)?.partIds ?? []
     expect(await store.get(p0!)).toMatchObject({ kind: 'part', text: 'part one', replyToId: headId })
     expect(await store.get(p1!)).toMatchObject({ kind: 'part', text: 'part two', replyToId: p0 })
@@ -93,13 +98,16 @@ describe('sandbox network: publish', () => {
     expect(saved[0]?.headPermalink).toBe(result.permalink)
   })
 
-  it('posts the photo network\'s first comment under the head, never on a story or elsewhere', async () => {
+  it("posts the photo network's first comment under the head, never on a story or elsewhere", async () => {
     const { input, saved } = target('PHOTO_NET', { media: [photo], firstComment: 'First!' })
     const headId = published(await sandbox.publish(input)).platformPostId
     const replies = await store.replies(headId)
     expect(replies).toMatchObject([{ kind: 'comment', text: 'First!' }])
     expect(saved.at(-1)?.firstComment).toBe('posted')
-    expect(await store.get(headId)).toMatchObject({ media: [{ url: photo.url, type: 'IMAGE' }], options: { format: 'IMAGE' } })
+    expect(await store.get(headId)).toMatchObject({
+      media: [{ url: photo.url, type: 'IMAGE' }],
+      options: { format: 'IMAGE' },
+    })
 
     const story = target('PHOTO_NET', { type: 'STORY', media: [photo], firstComment: 'First!' })
     expect(published(await sandbox.publish(story.input)).warnings).toBeUndefined()
@@ -137,14 +145,18 @@ describe('sandbox network: publish', () => {
     expect(row?.n).toBe(1)
   })
 
-  it('applies the account\'s fail mode by attempt', async () => {
+  it("applies the account's fail mode by attempt", async () => {
     const once = target('MICROBLOG_NET', {}, { credentials: { failMode: 'once' } })
     expect(await sandbox.publish(once.input)).toMatchObject({ status: 'failed', kind: 'rejected' })
     expect(await store.findByKey(once.input.accountId, once.input.idempotencyKey)).toBeNull()
     expect(await sandbox.publish({ ...once.input, attempt: 2 })).toMatchObject({ status: 'published' })
 
     const transient = target('MICROBLOG_NET', {}, { credentials: { failMode: 'transient' } })
-    expect(await sandbox.publish(transient.input)).toMatchObject({ status: 'failed', kind: 'transient', retryAfterSec: 1 })
+    expect(await sandbox.publish(transient.input)).toMatchObject({
+      status: 'failed',
+      kind: 'transient',
+      retryAfterSec: 1,
+    })
     expect(await sandbox.publish({ ...transient.input, attempt: 2 })).toMatchObject({ status: 'published' })
 
     const always = target('MICROBLOG_NET', {}, { credentials: { failMode: 'always' } })
@@ -154,7 +166,7 @@ describe('sandbox network: publish', () => {
     expect(await rowsOf(always.input.accountId)).toBe(0)
   })
 
-  it('checks the platform\'s rules again, with the validator\'s counting', async () => {
+  it("checks the platform's rules again, with the validator's counting", async () => {
     const long = target('PHOTO_NET', { media: [photo], text: 'x'.repeat(2201) })
     const result = await sandbox.publish(long.input)
     expect(result).toMatchObject({ status: 'failed', kind: 'rejected' })
@@ -162,8 +174,13 @@ describe('sandbox network: publish', () => {
     expect(await rowsOf(long.input.accountId)).toBe(0)
 
     // 280 weighted units: 140 CJK characters count 2 each on the microblog network.
-    expect(await sandbox.publish(target('MICROBLOG_NET', { text: '字'.repeat(140) }).input)).toMatchObject({ status: 'published' })
-    expect(await sandbox.publish(target('MICROBLOG_NET', { text: '字'.repeat(141) }).input)).toMatchObject({ status: 'failed', kind: 'rejected' })
+    expect(await sandbox.publish(target('MICROBLOG_NET', { text: '字'.repeat(140) }).input)).toMatchObject({
+      status: 'published',
+    })
+    expect(await sandbox.publish(target('MICROBLOG_NET', { text: '字'.repeat(141) }).input)).toMatchObject({
+      status: 'failed',
+      kind: 'rejected',
+    })
     // A media-only network without media has nothing to publish.
     expect(await sandbox.publish(target('PHOTO_NET').input)).toMatchObject({ status: 'failed', kind: 'rejected' })
   })
@@ -172,14 +189,22 @@ describe('sandbox network: publish', () => {
     const none = target('PINBOARD_NET', { media: [photo] })
     const result = await sandbox.publish(none.input)
     expect(result).toMatchObject({ status: 'failed', kind: 'rejected' })
-    expect(result.status === 'failed' && result.message).toBe(`no board: pick one from GET /v1/accounts/${none.input.accountId}/boards.`)
+    expect(result.status === 'failed' && result.message).toBe(
+      `no board: pick one from GET /v1/accounts/${none.input.accountId}/boards.`,
+    )
 
     const unknown = target('PINBOARD_NET', { media: [photo], pinboardBoardId: '123' })
     expect(await sandbox.publish(unknown.input)).toMatchObject({ status: 'failed', kind: 'rejected' })
 
-    const { input } = target('PINBOARD_NET', { media: [photo], text: 'Lemon tart, the easy way\nStep one...', linkUrl: 'https://example.test/tart' })
+    const { input } = target('PINBOARD_NET', {
+      media: [photo],
+      text: 'Lemon tart, the easy way\nStep one...',
+      linkUrl: 'https://example.test/tart',
+    })
     const board = sandboxBoards(input.accountId)[1]!
-    const headId = published(await sandbox.publish({ ...input, content: { ...input.content, pinboardBoardId: board.id } })).platformPostId
+    const headId = published(
+      await sandbox.publish({ ...input, content: { ...input.content, pinboardBoardId: board.id } }),
+    ).platformPostId
     expect((await store.get(headId))?.options).toEqual({
       format: 'IMAGE',
       title: 'Lemon tart, the easy way',
@@ -189,7 +214,9 @@ describe('sandbox network: publish', () => {
 
     // A title derived from a long first line is shortened at a whole word, not refused.
     const long = { ...input.content, pinboardBoardId: board.id, pinTitle: 'word '.repeat(30).trim() }
-    const pin = published(await sandbox.publish({ ...input, idempotencyKey: `${input.idempotencyKey}-2`, content: long }))
+    const pin = published(
+      await sandbox.publish({ ...input, idempotencyKey: `${input.idempotencyKey}-2`, content: long }),
+    )
     expect((await store.get(pin.platformPostId))?.options.title).toBe('word '.repeat(20).trim())
   })
 
@@ -207,22 +234,40 @@ describe('sandbox network: status, delete, boards, insights', () => {
   it('confirms an unconfirmed publish by its idempotency key, or reports it absent', async () => {
     const { input } = target('MICROBLOG_NET')
     const made = published(await sandbox.publish(input))
-    expect(await sandbox.checkStatus!({ ...input, unconfirmed: true })).toEqual({ status: 'published', platformPostId: made.platformPostId, permalink: made.permalink })
-    expect(await sandbox.checkStatus!({ ...input, idempotencyKey: 'tgt_never_published', unconfirmed: true })).toEqual({ status: 'absent' })
+    expect(await sandbox.checkStatus!({ ...input, unconfirmed: true })).toEqual({
+      status: 'published',
+      platformPostId: made.platformPostId,
+      permalink: made.permalink,
+    })
+    expect(await sandbox.checkStatus!({ ...input, idempotencyKey: 'tgt_never_published', unconfirmed: true })).toEqual({
+      status: 'absent',
+    })
   })
 
   it('deletes only where the network has a delete endpoint', async () => {
     const { input } = target('MICROBLOG_NET')
     const made = published(await sandbox.publish(input))
     const microblog = sandbox.forPlatform('MICROBLOG_NET')
-    await microblog.deletePost!({ connection: 'SANDBOX', credentials: {}, platformPostId: made.platformPostId, fetch, baseUrl: '' })
+    await microblog.deletePost!({
+      connection: 'SANDBOX',
+      credentials: {},
+      platformPostId: made.platformPostId,
+      fetch,
+      baseUrl: '',
+    })
     expect(await store.get(made.platformPostId)).toBeNull()
     expect(sandbox.forPlatform('PHOTO_NET').deletePost).toBeUndefined()
     expect(sandbox.forPlatform('MICROBLOG_NET').listBoards).toBeUndefined()
   })
 
   it('lists three stable boards per pinboard account', async () => {
-    const boards = await sandbox.forPlatform('PINBOARD_NET').listBoards!({ accountId: 'acc_boards', connection: 'SANDBOX', credentials: {}, fetch, baseUrl: '' })
+    const boards = await sandbox.forPlatform('PINBOARD_NET').listBoards!({
+      accountId: 'acc_boards',
+      connection: 'SANDBOX',
+      credentials: {},
+      fetch,
+      baseUrl: '',
+    })
     expect(boards.map((b) => [b.name, b.privacy])).toEqual([
       ['Inspiration', 'PUBLIC'],
       ['Recipes', 'PUBLIC'],
@@ -237,7 +282,11 @@ describe('sandbox network: status, delete, boards, insights', () => {
     accountId,
     connection: 'SANDBOX',
     credentials: {},
-    posts: posts.map(([targetId, platformPostId]) => ({ targetId, platformPostId, publishedAt: new Date('2026-03-04T09:00:00Z') })),
+    posts: posts.map(([targetId, platformPostId]) => ({
+      targetId,
+      platformPostId,
+      publishedAt: new Date('2026-03-04T09:00:00Z'),
+    })),
     fetch,
     baseUrl: '',
     now: new Date(now),
@@ -250,10 +299,13 @@ describe('sandbox network: status, delete, boards, insights', () => {
     expect(a).toEqual(b)
     expect(a.followers).toBeGreaterThan(0)
     expect(a.posts[0]).toMatchObject({ targetId: 'tgt_1' })
-    for (const metric of ['likes', 'comments', 'shares', 'views', 'saves'] as const) expect(typeof a.posts[0]?.[metric]).toBe('number')
+    for (const metric of ['likes', 'comments', 'shares', 'views', 'saves'] as const)
+      expect(typeof a.posts[0]?.[metric]).toBe('number')
 
     const days = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => microblog.fetchInsights!(insightsInput('acc_insights', new Date(Date.UTC(2026, 2, 1 + i)).toISOString(), []))),
+      Array.from({ length: 30 }, (_, i) =>
+        microblog.fetchInsights!(insightsInput('acc_insights', new Date(Date.UTC(2026, 2, 1 + i)).toISOString(), [])),
+      ),
     )
     const followers = days.map((d) => d.followers ?? 0)
     followers.slice(1).forEach((n, i) => expect(n).toBeGreaterThanOrEqual(followers[i]!))
@@ -262,7 +314,10 @@ describe('sandbox network: status, delete, boards, insights', () => {
 
   it('makes the weekday and hour of a post matter, so best times can be found', async () => {
     const microblog = sandbox.forPlatform('MICROBLOG_NET')
-    const at = (iso: string) => ({ ...insightsInput('acc_times', '2026-04-30T00:00:00Z'), posts: [{ targetId: iso, platformPostId: `sbx_${iso}`, publishedAt: new Date(iso) }] })
+    const at = (iso: string) => ({
+      ...insightsInput('acc_times', '2026-04-30T00:00:00Z'),
+      posts: [{ targetId: iso, platformPostId: `sbx_${iso}`, publishedAt: new Date(iso) }],
+    })
     const wednesdayMorning = await microblog.fetchInsights!(at('2026-03-04T09:00:00Z'))
     const sundayNight = await microblog.fetchInsights!(at('2026-03-08T03:00:00Z'))
     expect(wednesdayMorning.posts[0]!.views!).toBeGreaterThan(5 * sundayNight.posts[0]!.views!)
@@ -270,11 +325,18 @@ describe('sandbox network: status, delete, boards, insights', () => {
 
   it('reports null where the real network exposes no insights', async () => {
     for (const platform of ['PROFESSIONAL_NET', 'TEXTTHREAD_NET', 'CHAT_NET', 'SHORTVIDEO_NET'] as const) {
-      const insights = await sandbox.forPlatform(platform).fetchInsights!(insightsInput('acc_quiet', '2026-03-10T12:00:00Z'))
-      expect(insights).toEqual({ followers: null, posts: [{ targetId: 'tgt_1', likes: null, comments: null, shares: null, views: null, saves: null }] })
+      const insights = await sandbox.forPlatform(platform).fetchInsights!(
+        insightsInput('acc_quiet', '2026-03-10T12:00:00Z'),
+      )
+      expect(insights).toEqual({
+        followers: null,
+        posts: [{ targetId: 'tgt_1', likes: null, comments: null, shares: null, views: null, saves: null }],
+      })
     }
     // The pinboard network reports views and saves only.
-    const pinboard = await sandbox.forPlatform('PINBOARD_NET').fetchInsights!(insightsInput('acc_pins', '2026-03-10T12:00:00Z'))
+    const pinboard = await sandbox.forPlatform('PINBOARD_NET').fetchInsights!(
+      insightsInput('acc_pins', '2026-03-10T12:00:00Z'),
+    )
     expect(pinboard.posts[0]).toMatchObject({ likes: null, comments: null, shares: null })
     expect(typeof pinboard.posts[0]?.views).toBe('number')
   })
@@ -284,7 +346,11 @@ describe('sandbox permalink page', () => {
   it('shows the post, escaped, with its thread in order, without a token', async () => {
     const t = await createTestApp()
     const text = '<script>alert("x")</script> & more'
-    const { input } = target('MICROBLOG_NET', { text, threadParts: ['second <b>part</b>', 'third part'], linkUrl: null })
+    const { input } = target('MICROBLOG_NET', {
+      text,
+      threadParts: ['second <b>part</b>', 'third part'],
+      linkUrl: null,
+    })
     const made = published(await sandbox.publish(input))
     const res = await t.app.request(new URL(made.permalink).pathname)
     expect(res.status).toBe(200)
@@ -308,7 +374,7 @@ describe('sandbox permalink page', () => {
     expect(page).toContain('Format')
   })
 
-  it('answers an unknown id with the contract\'s 404', async () => {
+  it("answers an unknown id with the contract's 404", async () => {
     const t = await createTestApp()
     const res = await t.app.request('/sandbox/posts/sbx_nope')
     expect(res.status).toBe(404)

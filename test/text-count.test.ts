@@ -109,7 +109,14 @@ describe('countText: other countings', () => {
   })
 
   it('an empty text counts 0 whatever the counting', () => {
-    for (const counting of ['weighted', 'graphemes', 'utf16', 'characters', 'characters_emoji_bytes', 'utf8_bytes'] as const) {
+    for (const counting of [
+      'weighted',
+      'graphemes',
+      'utf16',
+      'characters',
+      'characters_emoji_bytes',
+      'utf8_bytes',
+    ] as const) {
       expect(countText('', { counting, urlWeight: 23 })).toBe(0)
     }
   })

@@ -17,13 +17,19 @@ export function parseOptions(argv: string[], spec: OptionSpec): Record<string, s
     if (!arg.startsWith('--')) throw new CliError(`unexpected argument "${arg}"`)
     const [name, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined]
     const option = spec[name]
-    if (!option) throw new CliError(`unknown option --${name} (expected: ${Object.keys(spec).map((k) => `--${k}`).join(', ')})`)
+    if (!option)
+      throw new CliError(
+        `unknown option --${name} (expected: ${Object.keys(spec)
+          .map((k) => `--${k}`)
+          .join(', ')})`,
+      )
     if (option.type === 'boolean') {
       out[name] = true
       continue
     }
     const value = inline ?? argv[++i]
-    if (value === undefined || (inline === undefined && value.startsWith('--'))) throw new CliError(`--${name} needs a value`)
+    if (value === undefined || (inline === undefined && value.startsWith('--')))
+      throw new CliError(`--${name} needs a value`)
     out[name] = value
   }
   for (const [name, option] of Object.entries(spec)) {

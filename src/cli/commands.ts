@@ -2,7 +2,14 @@ import { eq } from 'drizzle-orm'
 import { workspaces } from '../db/schema'
 import type { Deps } from '../deps'
 import { AppError } from '../http/errors'
-import { CONNECTIONS, PLATFORM_IDS, SANDBOX_FAIL_MODES, type Connection, type PlatformId, type SandboxFailMode } from '../networks/platform-ids'
+import {
+  CONNECTIONS,
+  PLATFORM_IDS,
+  SANDBOX_FAIL_MODES,
+  type Connection,
+  type PlatformId,
+  type SandboxFailMode,
+} from '../networks/platform-ids'
 import { networkClients, networkOrigins, parseNodeConfig } from '../config'
 import { createLogger } from '../infra/logger'
 import { buildNetworkRegistry } from '../runtime/networks'
@@ -23,13 +30,22 @@ async function requireWorkspace(deps: CliDeps, id: string): Promise<void> {
 }
 
 function oneOf<T extends string>(value: string, allowed: readonly T[], option: string): T {
-  if (!(allowed as readonly string[]).includes(value)) throw new CliError(`--${option} must be one of ${allowed.join(', ')}`)
+  if (!(allowed as readonly string[]).includes(value))
+    throw new CliError(`--${option} must be one of ${allowed.join(', ')}`)
   return value as T
 }
 
 const workspaceCreate: Command = async (deps, argv) => {
-  const o = parseOptions(argv, { name: { type: 'string', required: true }, plan: { type: 'string' }, timezone: { type: 'string' } })
-  const ws = await createWorkspace(deps.db, { name: o.name as string, planId: o.plan as string | undefined, timezone: o.timezone as string | undefined })
+  const o = parseOptions(argv, {
+    name: { type: 'string', required: true },
+    plan: { type: 'string' },
+    timezone: { type: 'string' },
+  })
+  const ws = await createWorkspace(deps.db, {
+    name: o.name as string,
+    planId: o.plan as string | undefined,
+    timezone: o.timezone as string | undefined,
+  })
   return { id: ws.id, name: ws.name, plan: ws.planId, timezone: ws.timezone, createdAt: ws.createdAt.toISOString() }
 }
 
@@ -42,7 +58,8 @@ const tokenCreate: Command = async (deps, argv) => {
 
 const tokenRevoke: Command = async (deps, argv) => {
   const o = parseOptions(argv, { id: { type: 'string', required: true } })
-  if (!(await revokeToken(deps.db, o.id as string, deps.clock.now()))) throw new CliError(`no live token with id ${o.id}`)
+  if (!(await revokeToken(deps.db, o.id as string, deps.clock.now())))
+    throw new CliError(`no live token with id ${o.id}`)
   return { id: o.id, revoked: true }
 }
 
@@ -61,10 +78,21 @@ const accountAdd: Command = async (deps, argv) => {
   if (o.sandbox) {
     if (o.connection || o.credentials) throw new CliError('--sandbox takes no --connection or --credentials')
     if (!o.username) throw new CliError('--username is required with --sandbox')
-    const failMode = o['fail-mode'] === undefined ? undefined : (oneOf(o['fail-mode'] as string, SANDBOX_FAIL_MODES, 'fail-mode') as SandboxFailMode)
-    return addSandboxAccount(deps.db, deps.cipher, { workspaceId: o.workspace as string, platform, username: o.username as string, failMode })
+    const failMode =
+      o['fail-mode'] === undefined
+        ? undefined
+        : (oneOf(o['fail-mode'] as string, SANDBOX_FAIL_MODES, 'fail-mode') as SandboxFailMode)
+    return addSandboxAccount(deps.db, deps.cipher, {
+      workspaceId: o.workspace as string,
+      platform,
+      username: o.username as string,
+      failMode,
+    })
   }
-  if (!o.connection || !o.credentials) throw new CliError('either --sandbox, or --connection with --credentials \'<json>\' (contract.md, "Network connections")')
+  if (!o.connection || !o.credentials)
+    throw new CliError(
+      'either --sandbox, or --connection with --credentials \'<json>\' (contract.md, "Network connections")',
+    )
   if (o['fail-mode'] !== undefined) throw new CliError('--fail-mode applies to --sandbox accounts only')
   const connection = oneOf(o.connection as string, CONNECTIONS, 'connection') as Connection
   let credentials: unknown
@@ -74,15 +102,31 @@ const accountAdd: Command = async (deps, argv) => {
     throw new CliError('--credentials must be a JSON object')
   }
   return connectAccount(
-    { db: deps.db, cipher: deps.cipher, clock: deps.clock, networks: deps.networks ?? buildNetworkRegistry(deps.db, nodeSettings()) },
-    { workspaceId: o.workspace as string, platform, connection, credentials, ...(o.username ? { username: o.username as string } : {}) },
+    {
+      db: deps.db,
+      cipher: deps.cipher,
+      clock: deps.clock,
+      networks: deps.networks ?? buildNetworkRegistry(deps.db, nodeSettings()),
+    },
+    {
+      workspaceId: o.workspace as string,
+      platform,
+      connection,
+      credentials,
+      ...(o.username ? { username: o.username as string } : {}),
+    },
   )
 }
 
 /** The network settings of the Node runtime, from the environment. */
 function nodeSettings() {
   const config = parseNodeConfig(process.env)
-  return { maxBodyBytes: 0, publicUrl: config.PUBLIC_URL ?? null, networkOrigins: networkOrigins(config), networkClients: networkClients(config) }
+  return {
+    maxBodyBytes: 0,
+    publicUrl: config.PUBLIC_URL ?? null,
+    networkOrigins: networkOrigins(config),
+    networkClients: networkClients(config),
+  }
 }
 
 /** One analytics collection pass now: the same code the scheduled job runs. */
@@ -92,7 +136,10 @@ const analyticsCollect: Command = async (deps, argv) => {
   const networks = deps.networks ?? buildNetworkRegistry(deps.db, nodeSettings())
   const logger = deps.logger ?? createLogger('warn', (line) => console.error(line))
   const now = deps.clock.now()
-  const report = await collectAnalytics({ db: deps.db, cipher: deps.cipher, networks, logger, clock: deps.clock }, { ...(o.workspace ? { workspaceId: o.workspace as string } : {}), now })
+  const report = await collectAnalytics(
+    { db: deps.db, cipher: deps.cipher, networks, logger, clock: deps.clock },
+    { ...(o.workspace ? { workspaceId: o.workspace as string } : {}), now },
+  )
   return { ...report, workspaceId: (o.workspace as string | undefined) ?? null, collectedAt: now.toISOString() }
 }
 

@@ -12,7 +12,12 @@ async function main(): Promise<number> {
   const config = parseNodeConfig(process.env)
   const database = await openNodeDatabase(config)
   try {
-    const cipher = await createCredentialCipher(resolveCredentialsKey(config, createLogger('error', (l) => console.error(l))))
+    const cipher = await createCredentialCipher(
+      resolveCredentialsKey(
+        config,
+        createLogger('error', (l) => console.error(l)),
+      ),
+    )
     const result = await runCommand({ db: database.db, cipher, clock: systemClock() }, process.argv.slice(2))
     process.stdout.write(JSON.stringify(result, null, 2) + '\n')
     return 0
@@ -24,7 +29,11 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (err) => {
-    const message = err instanceof CliError || (err instanceof Error && (err.name === 'ConfigError' || err.name === 'DataDirInUseError')) ? err.message : `unexpected failure (${JSON.stringify(describeError(err))})`
+    const message =
+      err instanceof CliError ||
+      (err instanceof Error && (err.name === 'ConfigError' || err.name === 'DataDirInUseError'))
+        ? err.message
+        : `unexpected failure (${JSON.stringify(describeError(err))})`
     process.stderr.write(`error: ${message}\n`)
     process.exit(1)
   },

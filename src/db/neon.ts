@@ -13,7 +13,12 @@ export interface NeonConnection {
  * `wsProxy` (`host:port`) is for local development: a WebSocket-to-TCP proxy in front of a plain PostgreSQL.
  * `webSocket` is the constructor to use on Node (the `ws` package); workerd has a global WebSocket.
  */
-export function openNeon(options: { url: string; wsProxy?: string | undefined; webSocket?: unknown; max?: number }): NeonConnection {
+export function openNeon(options: {
+  url: string
+  wsProxy?: string | undefined
+  webSocket?: unknown
+  max?: number
+}): NeonConnection {
   if (options.webSocket) neonConfig.webSocketConstructor = options.webSocket as typeof WebSocket
   const proxy = options.wsProxy
   if (proxy) {

@@ -12,7 +12,10 @@ export interface PgliteConnection {
 }
 
 /** Embedded PostgreSQL (Node only): persistent under `dataDir`, or in memory when it is null. */
-export async function openPglite(options: { dataDir: string | null; loadDataDir?: Blob | File }): Promise<PgliteConnection> {
+export async function openPglite(options: {
+  dataDir: string | null
+  loadDataDir?: Blob | File
+}): Promise<PgliteConnection> {
   // PGlite's own mkdir is not recursive.
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true })
   const client = await PGlite.create({

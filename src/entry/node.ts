@@ -24,7 +24,9 @@ async function main(): Promise<void> {
     console.log(`  API reference: ${base}/docs`)
     console.log(`  Media store: ${runtime.mediaStore} (uploads PUT here; objects are served from here)`)
     if (demo) {
-      console.log(`\nDemo workspace ${demo.workspaceId} with ${demo.accounts} SANDBOX accounts. Its token, shown only this once:\n`)
+      console.log(
+        `\nDemo workspace ${demo.workspaceId} with ${demo.accounts} SANDBOX accounts. Its token, shown only this once:\n`,
+      )
       console.log(`  ${demo.token}\n`)
       console.log(`  curl -H "Authorization: Bearer ${demo.token}" ${base}/v1/me\n`)
     }

@@ -11,8 +11,18 @@ type Env = Record<string, unknown>
 function misconfigured(err: unknown): Response {
   const requestId = `req_${randomBase62(20)}`
   // Key names only: a ConfigError never carries a value.
-  console.log(JSON.stringify({ level: 'error', event: 'worker_misconfigured', requestId, problems: err instanceof ConfigError ? err.problems.join('; ') : 'unknown' }))
-  const body = errorBody(new AppError('internal_error', 'The service is misconfigured. The request id identifies it in our logs.'), requestId)
+  console.log(
+    JSON.stringify({
+      level: 'error',
+      event: 'worker_misconfigured',
+      requestId,
+      problems: err instanceof ConfigError ? err.problems.join('; ') : 'unknown',
+    }),
+  )
+  const body = errorBody(
+    new AppError('internal_error', 'The service is misconfigured. The request id identifies it in our logs.'),
+    requestId,
+  )
   return Response.json(body, { status: 500, headers: { 'X-Request-Id': requestId } })
 }
 

@@ -13,7 +13,10 @@ export const requireJsonBody = (): MiddlewareHandler<AppEnv> => async (c, next) 
     const hasBody = (length !== undefined && length !== '0') || c.req.header('transfer-encoding') !== undefined
     const type = c.req.header('content-type')
     if ((hasBody || type) && !JSON_TYPE.test(type ?? '')) {
-      throw new AppError('unsupported_media_type', 'Send the body as JSON with the header Content-Type: application/json.')
+      throw new AppError(
+        'unsupported_media_type',
+        'Send the body as JSON with the header Content-Type: application/json.',
+      )
     }
   }
   await next()

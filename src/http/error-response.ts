@@ -9,7 +9,10 @@ export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err
   if (err instanceof HTTPException) {
     if (err.status === 413) return new AppError('payload_too_large', 'The request body is larger than the API accepts.')
-    if (err.status === 400) return new AppError('invalid_request', 'The request body is not valid JSON.', { details: [{ path: 'body', message: 'malformed JSON' }] })
+    if (err.status === 400)
+      return new AppError('invalid_request', 'The request body is not valid JSON.', {
+        details: [{ path: 'body', message: 'malformed JSON' }],
+      })
   }
   return new AppError('internal_error', 'Something went wrong on our side. The request id identifies it in our logs.')
 }
@@ -18,7 +21,12 @@ export function errorResponse(c: Context<AppEnv>, err: unknown): Response {
   const appError = toAppError(err)
   const requestId = c.get('requestId') ?? 'req_unknown'
   if (appError.code === 'internal_error') {
-    c.get('deps')?.logger.error('request_failed', { requestId, method: c.req.method, path: c.req.path, ...describeError(err) })
+    c.get('deps')?.logger.error('request_failed', {
+      requestId,
+      method: c.req.method,
+      path: c.req.path,
+      ...describeError(err),
+    })
   }
   if (appError.retryAfterSec !== undefined) c.header('Retry-After', String(appError.retryAfterSec))
   c.header('X-Request-Id', requestId)

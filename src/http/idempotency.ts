@@ -18,7 +18,9 @@ export const idempotent = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   const key = c.req.header('idempotency-key')
   if (key === undefined || c.req.method !== 'POST') return next()
   if (!KEY_PATTERN.test(key)) {
-    throw new AppError('invalid_request', 'Idempotency-Key must be 1 to 255 visible ASCII characters.', { details: [{ path: 'header.Idempotency-Key' }] })
+    throw new AppError('invalid_request', 'Idempotency-Key must be 1 to 255 visible ASCII characters.', {
+      details: [{ path: 'header.Idempotency-Key' }],
+    })
   }
   const { deps, auth } = c.var
   const fingerprint = await sha256Hex(`${c.req.method} ${c.req.path}\n${await c.req.text()}`)
@@ -26,9 +28,13 @@ export const idempotent = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   for (;;) {
     const claim = await claimIdempotencyKey(deps.db, auth.workspaceId, key, fingerprint, deps.clock.now())
     if (claim.kind === 'reused') {
-      throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used with a different request; use a new key for a new request.', {
-        details: [{ path: 'header.Idempotency-Key' }],
-      })
+      throw new AppError(
+        'idempotency_key_reused',
+        'This Idempotency-Key was used with a different request; use a new key for a new request.',
+        {
+          details: [{ path: 'header.Idempotency-Key' }],
+        },
+      )
     }
     if (claim.kind === 'replay') {
       c.header('Idempotent-Replayed', 'true')
@@ -36,9 +42,13 @@ export const idempotent = (): MiddlewareHandler<AppEnv> => async (c, next) => {
     }
     if (claim.kind === 'claimed') break
     if (Date.now() > deadline) {
-      throw new AppError('idempotency_key_in_use', 'A request with this Idempotency-Key is still running; retry in a moment to get its answer.', {
-        details: [{ path: 'header.Idempotency-Key' }],
-      })
+      throw new AppError(
+        'idempotency_key_in_use',
+        'A request with this Idempotency-Key is still running; retry in a moment to get its answer.',
+        {
+          details: [{ path: 'header.Idempotency-Key' }],
+        },
+      )
     }
     await new Promise((r) => setTimeout(r, POLL_MS))
   }
@@ -48,6 +58,7 @@ export const idempotent = (): MiddlewareHandler<AppEnv> => async (c, next) => {
     await releaseIdempotencyKey(deps.db, auth.workspaceId, key)
     throw err
   }
-  if (c.res.status === 200) await completeIdempotencyKey(deps.db, auth.workspaceId, key, 200, await c.res.clone().json(), deps.clock.now())
+  if (c.res.status === 200)
+    await completeIdempotencyKey(deps.db, auth.workspaceId, key, 200, await c.res.clone().json(), deps.clock.now())
   else await releaseIdempotencyKey(deps.db, auth.workspaceId, key)
 }

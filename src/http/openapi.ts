@@ -4,7 +4,9 @@ import { AppError, ERROR_CODES, ERROR_STATUS, type ErrorCode, type ErrorDetail }
 
 export const ErrorDetailSchema = z
   .object({
-    path: z.string().openapi({ description: 'The field concerned, dotted (`captionOverrides.MICROBLOG_NET`, `threadParts.2`).' }),
+    path: z
+      .string()
+      .openapi({ description: 'The field concerned, dotted (`captionOverrides.MICROBLOG_NET`, `threadParts.2`).' }),
     message: z.string().optional(),
     platform: z.string().optional().openapi({ description: 'The platform id whose rule was broken, where one was.' }),
     limit: z.number().optional(),
@@ -65,7 +67,10 @@ export const jsonBody = <T extends z.ZodType>(schema: T, description?: string) =
 export const SECURITY = [{ bearerAuth: [] }]
 
 /** zod's issues as one `details` entry per problem (400 `invalid_request`). */
-export function issuesToDetails(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>, prefix?: string): ErrorDetail[] {
+export function issuesToDetails(
+  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>,
+  prefix?: string,
+): ErrorDetail[] {
   return issues.map((i) => {
     const path = [prefix, ...i.path.map(String)].filter(Boolean).join('.')
     return { path: path || 'body', message: i.message }
@@ -77,7 +82,13 @@ export const validationHook: Hook<unknown, any, string, unknown> = (result) => {
   if (!result.success) {
     const where = result.target === 'json' ? undefined : result.target
     const details = issuesToDetails(result.error.issues, where === 'param' || where === 'query' ? where : undefined)
-    throw new AppError('invalid_request', details.length === 1 ? `Invalid request: ${details[0]!.path}: ${details[0]!.message}` : `Invalid request: ${details.length} problems, listed in details.`, { details })
+    throw new AppError(
+      'invalid_request',
+      details.length === 1
+        ? `Invalid request: ${details[0]!.path}: ${details[0]!.message}`
+        : `Invalid request: ${details.length} problems, listed in details.`,
+      { details },
+    )
   }
 }
 

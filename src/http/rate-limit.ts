@@ -32,10 +32,14 @@ export const rateLimit = (): MiddlewareHandler<AppEnv> => async (c, next) => {
     for (const [k, v] of Object.entries(headers)) c.header(k, v)
     return errorResponse(
       c,
-      new AppError('rate_limited', `Too many requests: the limit is ${decision.limit} per minute. Try again in ${resetSec} s.`, {
-        // At the reset instant the previous window still weighs fully; one second more and a retry gets through.
-        retryAfterSec: resetSec + 1,
-      }),
+      new AppError(
+        'rate_limited',
+        `Too many requests: the limit is ${decision.limit} per minute. Try again in ${resetSec} s.`,
+        {
+          // At the reset instant the previous window still weighs fully; one second more and a retry gets through.
+          retryAfterSec: resetSec + 1,
+        },
+      ),
     )
   }
   await next()

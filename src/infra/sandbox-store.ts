@@ -73,7 +73,8 @@ export function createDrizzleSandboxStore(db: Db): SandboxStore {
         .returning()
       if (inserted) return toPost(inserted)
       const existing = await findByKey(post.accountId, post.idempotencyKey)
-      if (!existing) throw new Error(`sandbox post ${post.accountId}/${post.idempotencyKey} conflicted but cannot be read`)
+      if (!existing)
+        throw new Error(`sandbox post ${post.accountId}/${post.idempotencyKey} conflicted but cannot be read`)
       return existing
     },
     async get(id) {

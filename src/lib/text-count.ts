@@ -149,7 +149,10 @@ function codePointWeight(cp: number): number {
  */
 function isEmoji(grapheme: string): boolean {
   if (/\p{Regional_Indicator}/u.test(grapheme) || grapheme.includes('\u20E3')) return true
-  return /\p{Extended_Pictographic}/u.test(grapheme) && /\p{Emoji_Presentation}|\uFE0F|\p{Emoji_Modifier}|\u200D/u.test(grapheme)
+  return (
+    /\p{Extended_Pictographic}/u.test(grapheme) &&
+    /\p{Emoji_Presentation}|\uFE0F|\p{Emoji_Modifier}|\u200D/u.test(grapheme)
+  )
 }
 
 function sum<T>(items: readonly T[], weight: (item: T) => number): number {

@@ -19,7 +19,11 @@ export function nodeImageCodecs(): ImageCodecs {
   return {
     load() {
       compiled ??= (async () => {
-        const [jpegTurbo, mozjpegEncoder, pngDecoder] = await Promise.all([compile(FILES.jpegTurbo), compile(FILES.mozjpegEncoder), compile(FILES.pngDecoder)])
+        const [jpegTurbo, mozjpegEncoder, pngDecoder] = await Promise.all([
+          compile(FILES.jpegTurbo),
+          compile(FILES.mozjpegEncoder),
+          compile(FILES.pngDecoder),
+        ])
         return { jpegTurbo, mozjpegEncoder, pngDecoder }
       })()
       compiled.catch(() => (compiled = null))

@@ -6,6 +6,10 @@ import type { ImageCodecs } from './codecs'
 
 /** The Worker's codecs: wrangler bundles each `.wasm` import as a compiled module next to the script. */
 export function workerImageCodecs(): ImageCodecs {
-  const modules = { jpegTurbo, mozjpegEncoder, pngDecoder: (pngWasm as unknown as { default: WebAssembly.Module }).default }
+  const modules = {
+    jpegTurbo,
+    mozjpegEncoder,
+    pngDecoder: (pngWasm as unknown as { default: WebAssembly.Module }).default,
+  }
   return { load: async () => modules }
 }

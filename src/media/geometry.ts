@@ -24,7 +24,10 @@ export function containPlacement(w: number, h: number, tw: number, th: number): 
   const scale = Math.min(tw / w, th / h)
   const width = Math.max(1, Math.min(tw, Math.round(w * scale)))
   const height = Math.max(1, Math.min(th, Math.round(h * scale)))
-  return { crop: { x: 0, y: 0, width: w, height: h }, target: { x: Math.floor((tw - width) / 2), y: Math.floor((th - height) / 2), width, height } }
+  return {
+    crop: { x: 0, y: 0, width: w, height: h },
+    target: { x: Math.floor((tw - width) / 2), y: Math.floor((th - height) / 2), width, height },
+  }
 }
 
 /** The scale (of the full image) a canvas needs so that no pixel is upscaled. */

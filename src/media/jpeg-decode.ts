@@ -36,7 +36,12 @@ export function readJpegHeader(bytes: Uint8Array): JpegHeader | null {
       const hmax = Math.max(1, ...factors.map((f) => f[0]))
       const vmax = Math.max(1, ...factors.map((f) => f[1]))
       const sampleFactor = factors.reduce((n, [h, v]) => n + (h * v) / (hmax * vmax), 0) || 3
-      return { width, height, progressive: marker === 0xc2 || marker === 0xc6 || marker === 0xca || marker === 0xce, sampleFactor }
+      return {
+        width,
+        height,
+        progressive: marker === 0xc2 || marker === 0xc6 || marker === 0xca || marker === 0xce,
+        sampleFactor,
+      }
     }
     o += 2 + length
   }
@@ -65,8 +70,26 @@ interface TurboJpeg {
   malloc(size: number): number
   free(ptr: number): void
   tjInitDecompress(): number
-  tjDecompressHeader3(handle: number, buf: number, size: number, w: number, h: number, subsamp: number, colorspace: number): number
-  tjDecompress2(handle: number, buf: number, size: number, dst: number, width: number, pitch: number, height: number, format: number, flags: number): number
+  tjDecompressHeader3(
+    handle: number,
+    buf: number,
+    size: number,
+    w: number,
+    h: number,
+    subsamp: number,
+    colorspace: number,
+  ): number
+  tjDecompress2(
+    handle: number,
+    buf: number,
+    size: number,
+    dst: number,
+    width: number,
+    pitch: number,
+    height: number,
+    format: number,
+    flags: number,
+  ): number
   tjDestroy(handle: number): number
 }
 
@@ -76,7 +99,12 @@ const fail = (what: string) => () => {
 }
 
 /** Decodes to `scale`/8 of the full size (scale 1 to 8), as RGB. Throws on a damaged file. */
-export function decodeJpegScaled(module: WebAssembly.Module, bytes: Uint8Array, header: JpegHeader, scale: number): DecodedRgb {
+export function decodeJpegScaled(
+  module: WebAssembly.Module,
+  bytes: Uint8Array,
+  header: JpegHeader,
+  scale: number,
+): DecodedRgb {
   const instance = new WebAssembly.Instance(module, {
     // libjpeg reports fatal errors through longjmp: the instance is thrown away with the exception.
     env: { setjmp: () => 0, longjmp: fail('damaged JPEG') },
@@ -101,5 +129,10 @@ export function decodeJpegScaled(module: WebAssembly.Module, bytes: Uint8Array, 
   tj.tjDestroy(handle)
   tj.free(input)
   if (status !== 0) throw new Error('jpeg-turbo: damaged JPEG')
-  return { data: new Uint8Array(tj.memory.buffer, output, width * height * 3), width, height, memoryBytes: tj.memory.buffer.byteLength }
+  return {
+    data: new Uint8Array(tj.memory.buffer, output, width * height * 3),
+    width,
+    height,
+    memoryBytes: tj.memory.buffer.byteLength,
+  }
 }

@@ -51,7 +51,8 @@ function parseMoov(moov: Uint8Array): Mp4Info {
       let size: { width: number; height: number } | null = null
       for (const [k, b] of children(body)) {
         if (k === 'tkhd') size = trackSize(b)
-        if (k === 'mdia') for (const [k2, b2] of children(b)) if (k2 === 'hdlr' && b2.length >= 12) handler = type(b2, 8)
+        if (k === 'mdia')
+          for (const [k2, b2] of children(b)) if (k2 === 'hdlr' && b2.length >= 12) handler = type(b2, 8)
       }
       if (handler === 'vide' && size && size.width > 0 && size.height > 0) Object.assign(info, size)
     }

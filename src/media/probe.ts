@@ -40,12 +40,17 @@ const IMAGE_READERS = {
   'image/tiff': TIFF,
 } as const
 
-function imageSize(mime: keyof typeof IMAGE_READERS, bytes: Uint8Array): { width: number; height: number; orientation: number } | null {
+function imageSize(
+  mime: keyof typeof IMAGE_READERS,
+  bytes: Uint8Array,
+): { width: number; height: number; orientation: number } | null {
   try {
     const size = IMAGE_READERS[mime].calculate(bytes)
     if (!(size.width > 0 && size.height > 0)) return null
     const orientation = size.orientation && size.orientation >= 1 && size.orientation <= 8 ? size.orientation : 1
-    return orientation >= 5 ? { width: size.height, height: size.width, orientation } : { width: size.width, height: size.height, orientation }
+    return orientation >= 5
+      ? { width: size.height, height: size.width, orientation }
+      : { width: size.width, height: size.height, orientation }
   } catch {
     return null
   }
@@ -63,9 +68,23 @@ export async function probeObject(storage: ObjectStorage, key: string): Promise<
   let bytes = (await storage.getRange(key, 0, Math.min(head.sizeBytes, HEAD_BYTES) - 1)) ?? new Uint8Array(0)
   const mimeType = sniffMimeType(bytes)
   if (!mimeType) {
-    return { ok: false, reason: 'unsupported', message: 'The uploaded file is not an image or video the service accepts (JPEG, PNG, GIF, WebP, BMP, TIFF, MP4, MOV, M4V, WebM).' }
+    return {
+      ok: false,
+      reason: 'unsupported',
+      message:
+        'The uploaded file is not an image or video the service accepts (JPEG, PNG, GIF, WebP, BMP, TIFF, MP4, MOV, M4V, WebM).',
+    }
   }
-  const facts: MediaFacts = { type: mediaTypeOf(mimeType), mimeType, sizeBytes: head.sizeBytes, width: null, height: null, durationSec: null, orientation: 1, storedContentType: head.contentType }
+  const facts: MediaFacts = {
+    type: mediaTypeOf(mimeType),
+    mimeType,
+    sizeBytes: head.sizeBytes,
+    width: null,
+    height: null,
+    durationSec: null,
+    orientation: 1,
+    storedContentType: head.contentType,
+  }
   if (mimeType in IMAGE_READERS) {
     const reader = mimeType as keyof typeof IMAGE_READERS
     let size = imageSize(reader, bytes)
@@ -74,11 +93,19 @@ export async function probeObject(storage: ObjectStorage, key: string): Promise<
       bytes = (await storage.getRange(key, 0, Math.min(head.sizeBytes, RETRY_BYTES) - 1)) ?? bytes
       size = imageSize(reader, bytes)
     }
-    if (!size) return { ok: false, reason: 'unsupported', message: `The file looks like ${mimeType} but its dimensions cannot be read; it may be damaged.` }
+    if (!size)
+      return {
+        ok: false,
+        reason: 'unsupported',
+        message: `The file looks like ${mimeType} but its dimensions cannot be read; it may be damaged.`,
+      }
     return { ok: true, facts: { ...facts, ...size } }
   }
   if (mimeType !== 'video/webm') {
-    const info = await readMp4Info(async (start, end) => (await storage.getRange(key, start, end)) ?? new Uint8Array(0), head.sizeBytes)
+    const info = await readMp4Info(
+      async (start, end) => (await storage.getRange(key, start, end)) ?? new Uint8Array(0),
+      head.sizeBytes,
+    )
     if (info) Object.assign(facts, info)
   }
   return { ok: true, facts }

@@ -49,7 +49,13 @@ function taps(offset: number, length: number, out: number, limit: number): Taps 
  * RGBA canvas of `canvasWidth` columns, in two separable passes through a 3-channel intermediate
  * of (rows used x target width) bytes. Alpha is written opaque.
  */
-export function resampleInto(view: View, crop: Rect, canvas: Uint8ClampedArray, canvasWidth: number, target: Rect): void {
+export function resampleInto(
+  view: View,
+  crop: Rect,
+  canvas: Uint8ClampedArray,
+  canvasWidth: number,
+  target: Rect,
+): void {
   const { raster, base, dx, dy } = view
   const ch = raster.channels
   const src = raster.data
@@ -58,7 +64,8 @@ export function resampleInto(view: View, crop: Rect, canvas: Uint8ClampedArray, 
   const v = taps(crop.y, crop.height, target.height, view.height)
   // Byte offset of every horizontal tap within a displayed row (dx is negative for mirrored views).
   const hOffset = new Int32Array(tw * h.maxTaps)
-  for (let i = 0; i < tw; i++) for (let k = 0; k < h.count[i]!; k++) hOffset[i * h.maxTaps + k] = (h.start[i]! + k) * dx * ch
+  for (let i = 0; i < tw; i++)
+    for (let k = 0; k < h.count[i]!; k++) hOffset[i * h.maxTaps + k] = (h.start[i]! + k) * dx * ch
   const rowFirst = v.start[0]!
   const rows = v.start[target.height - 1]! + v.count[target.height - 1]! - rowFirst
   const mid = new Uint8ClampedArray(rows * tw * 3)

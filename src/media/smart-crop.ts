@@ -22,7 +22,11 @@ const operations = {
   open: async (image: RgbaImage) => image,
   resample: async (image: RgbaImage | Promise<RgbaImage>, width: number, height: number) => {
     const img = await image
-    return downscale({ raster: { ...img, channels: 4 }, width: img.width, height: img.height, base: 0, dx: 1, dy: img.width }, Math.max(1, ~~width), Math.max(1, ~~height))
+    return downscale(
+      { raster: { ...img, channels: 4 }, width: img.width, height: img.height, base: 0, dx: 1, dy: img.width },
+      Math.max(1, ~~width),
+      Math.max(1, ~~height),
+    )
   },
   getData: async (image: RgbaImage | Promise<RgbaImage>) => image,
 }
@@ -39,12 +43,20 @@ export function analysisImage(view: View): RgbaImage {
  * The centre of the most interesting region for a `tw` x `th` canvas, in the view's coordinates:
  * smartcrop (edges, skin tones, saturation, rule of thirds) over the small copy of the image.
  */
-export async function smartFocus(view: View, small: RgbaImage, tw: number, th: number): Promise<{ x: number; y: number }> {
-  const result = await (smartcrop as unknown as { crop(i: RgbaImage, o: object): Promise<{ topCrop: Rect }> }).crop(small, {
-    width: tw,
-    height: th,
-    imageOperations: operations,
-  })
+export async function smartFocus(
+  view: View,
+  small: RgbaImage,
+  tw: number,
+  th: number,
+): Promise<{ x: number; y: number }> {
+  const result = await (smartcrop as unknown as { crop(i: RgbaImage, o: object): Promise<{ topCrop: Rect }> }).crop(
+    small,
+    {
+      width: tw,
+      height: th,
+      imageOperations: operations,
+    },
+  )
   const c = result.topCrop
   const kx = view.width / small.width
   const ky = view.height / small.height

@@ -34,7 +34,8 @@ export function normalizeMimeType(value: string): SupportedMimeType | null {
   return (SUPPORTED_MIME_TYPES as readonly string[]).includes(mime) ? (mime as SupportedMimeType) : null
 }
 
-const ascii = (b: Uint8Array, start: number, length: number) => String.fromCharCode(...b.subarray(start, start + length))
+const ascii = (b: Uint8Array, start: number, length: number) =>
+  String.fromCharCode(...b.subarray(start, start + length))
 
 /** The MIME type the bytes are, or null when they are none of the supported kinds. Needs the first 64 bytes. */
 export function sniffMimeType(head: Uint8Array): SupportedMimeType | null {
@@ -44,7 +45,7 @@ export function sniffMimeType(head: Uint8Array): SupportedMimeType | null {
   if (ascii(head, 0, 4) === 'GIF8') return 'image/gif'
   if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 4) === 'WEBP') return 'image/webp'
   if (ascii(head, 0, 2) === 'BM') return 'image/bmp'
-  if ((ascii(head, 0, 4) === 'II*\0') || (ascii(head, 0, 4) === 'MM\0*')) return 'image/tiff'
+  if (ascii(head, 0, 4) === 'II*\0' || ascii(head, 0, 4) === 'MM\0*') return 'image/tiff'
   if (head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3) {
     // EBML: WebM declares its DocType near the start; other Matroska files are not supported.
     return ascii(head, 0, Math.min(head.length, 64)).includes('webm') ? 'video/webm' : null

@@ -3,7 +3,15 @@ import decodePng, { init as initPngDecoder } from '@jsquash/png/decode.js'
 import { JPG } from 'image-size/types/jpg'
 import { PNG } from 'image-size/types/png'
 import type { CodecModules } from './codecs'
-import { containPlacement, coverBox, decodeEighths, neededScale, type CropMode, type Fit, type Placement } from './geometry'
+import {
+  containPlacement,
+  coverBox,
+  decodeEighths,
+  neededScale,
+  type CropMode,
+  type Fit,
+  type Placement,
+} from './geometry'
 import { decodeJpegScaled, estimateDecodeBytes, readJpegHeader } from './jpeg-decode'
 import { flattenOnWhite, orientedView, type Raster, type View } from './raster'
 import { resampleInto } from './resample'
@@ -56,7 +64,13 @@ function jpegOrientation(bytes: Uint8Array): number {
   }
 }
 
-async function decodeSource(modules: CodecModules, bytes: Uint8Array, mimeType: string, canvases: CanvasSize[], fit: Fit): Promise<{ view: View; stats: RenderStats }> {
+async function decodeSource(
+  modules: CodecModules,
+  bytes: Uint8Array,
+  mimeType: string,
+  canvases: CanvasSize[],
+  fit: Fit,
+): Promise<{ view: View; stats: RenderStats }> {
   if (mimeType === 'image/jpeg') {
     const header = readJpegHeader(bytes)
     if (!header) throw new VariantSourceError('The source JPEG is damaged: it has no frame header.')
@@ -79,7 +93,12 @@ async function decodeSource(modules: CodecModules, bytes: Uint8Array, mimeType: 
     const raster: Raster = { data: decoded.data, width: decoded.width, height: decoded.height, channels: 3 }
     return {
       view: orientedView(raster, orientation),
-      stats: { decodeEighths: eighths, decodedWidth: decoded.width, decodedHeight: decoded.height, decoderMemoryBytes: decoded.memoryBytes },
+      stats: {
+        decodeEighths: eighths,
+        decodedWidth: decoded.width,
+        decodedHeight: decoded.height,
+        decoderMemoryBytes: decoded.memoryBytes,
+      },
     }
   }
   if (mimeType === 'image/png') {
@@ -90,7 +109,9 @@ async function decodeSource(modules: CodecModules, bytes: Uint8Array, mimeType: 
       throw new VariantSourceError('The source PNG could not be read; it may be damaged.')
     }
     if (size.width * size.height > VARIANT_LIMITS.pngMaxPixels) {
-      throw new VariantSourceError(`The source PNG is ${size.width}x${size.height}; variants are cut from PNGs of at most ${VARIANT_LIMITS.pngMaxPixels / 1e6} MP (use a JPEG for larger photos).`)
+      throw new VariantSourceError(
+        `The source PNG is ${size.width}x${size.height}; variants are cut from PNGs of at most ${VARIANT_LIMITS.pngMaxPixels / 1e6} MP (use a JPEG for larger photos).`,
+      )
     }
     await initPngDecoder(modules.pngDecoder)
     let image: Awaited<ReturnType<typeof decodePng>>
@@ -101,15 +122,27 @@ async function decodeSource(modules: CodecModules, bytes: Uint8Array, mimeType: 
     }
     const raster: Raster = { data: image.data, width: image.width, height: image.height, channels: 4 }
     flattenOnWhite(raster)
-    return { view: orientedView(raster, 1), stats: { decodeEighths: 8, decodedWidth: image.width, decodedHeight: image.height, decoderMemoryBytes: 0 } }
+    return {
+      view: orientedView(raster, 1),
+      stats: { decodeEighths: 8, decodedWidth: image.width, decodedHeight: image.height, decoderMemoryBytes: 0 },
+    }
   }
   throw new VariantSourceError(`Variants are cut from JPEG or PNG images; this one is ${mimeType}.`)
 }
 
-async function placement(view: View, small: RgbaImage | null, canvas: CanvasSize, fit: Fit, crop: CropMode): Promise<Placement> {
+async function placement(
+  view: View,
+  small: RgbaImage | null,
+  canvas: CanvasSize,
+  fit: Fit,
+  crop: CropMode,
+): Promise<Placement> {
   const full = { x: 0, y: 0, width: canvas.width, height: canvas.height }
   if (fit === 'contain') return containPlacement(view.width, view.height, canvas.width, canvas.height)
-  const focus = crop === 'smart' && small ? await smartFocus(view, small, canvas.width, canvas.height) : { x: view.width / 2, y: view.height / 2 }
+  const focus =
+    crop === 'smart' && small
+      ? await smartFocus(view, small, canvas.width, canvas.height)
+      : { x: view.width / 2, y: view.height / 2 }
   return { crop: coverBox(view.width, view.height, canvas.width, canvas.height, focus.x, focus.y), target: full }
 }
 
@@ -135,7 +168,10 @@ export async function renderVariants(
   for (const [i, canvas] of canvases.entries()) {
     const data = pixels[i]!
     pixels[i] = null
-    const encoded = await encodeJpeg({ data, width: canvas.width, height: canvas.height, colorSpace: 'srgb' } as ImageData, { quality: VARIANT_LIMITS.jpegQuality, progressive: false })
+    const encoded = await encodeJpeg(
+      { data, width: canvas.width, height: canvas.height, colorSpace: 'srgb' } as ImageData,
+      { quality: VARIANT_LIMITS.jpegQuality, progressive: false },
+    )
     outputs.push({ width: canvas.width, height: canvas.height, bytes: new Uint8Array(encoded) })
     onStep?.('encoded')
   }

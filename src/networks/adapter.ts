@@ -151,7 +151,14 @@ export interface InsightsInput {
 /** `null` means the network reports nothing, never 0. */
 export interface Insights {
   followers: number | null
-  posts: Array<{ targetId: string; likes: number | null; comments: number | null; shares: number | null; views: number | null; saves: number | null }>
+  posts: Array<{
+    targetId: string
+    likes: number | null
+    comments: number | null
+    shares: number | null
+    views: number | null
+    saves: number | null
+  }>
 }
 
 export interface DeleteInput {

@@ -36,12 +36,14 @@ export function createNetworkRegistry(options: NetworkRegistryOptions): NetworkR
     },
     baseUrlFor(platform: PlatformId, connection: Connection, credentials: Record<string, unknown>): string {
       if (connection === 'SANDBOX') return ''
-      const field = platform === 'CHAT_NET' && connection === 'WEBHOOK' ? 'webhookUrl' : SERVER_FROM_CREDENTIALS[platform]
+      const field =
+        platform === 'CHAT_NET' && connection === 'WEBHOOK' ? 'webhookUrl' : SERVER_FROM_CREDENTIALS[platform]
       if (field !== undefined) {
         const url = credentials[field]
         return typeof url === 'string' ? url : ''
       }
-      const key = platform === 'PHOTO_NET' && connection === 'DIRECT_LOGIN' ? 'PHOTO_NET_DIRECT_API_URL' : `${platform}_API_URL`
+      const key =
+        platform === 'PHOTO_NET' && connection === 'DIRECT_LOGIN' ? 'PHOTO_NET_DIRECT_API_URL' : `${platform}_API_URL`
       return key in origins ? origins[key as NetworkOriginKey] : ''
     },
   }

@@ -8,7 +8,9 @@ import type { Connection, PlatformId } from './platform-ids'
 
 const text = z.string().trim().min(1)
 const httpsUrl = z.url({ protocol: /^https?$/ })
-const expiresAt = z.union([z.iso.datetime({ offset: true }), z.number().int().positive()]).transform((v) => (typeof v === 'number' ? new Date(v * 1000).toISOString() : new Date(v).toISOString()))
+const expiresAt = z
+  .union([z.iso.datetime({ offset: true }), z.number().int().positive()])
+  .transform((v) => (typeof v === 'number' ? new Date(v * 1000).toISOString() : new Date(v).toISOString()))
 
 const oauthWithRefresh = { accessToken: text, refreshToken: text, expiresAt }
 
@@ -19,30 +21,61 @@ export const CREDENTIAL_SCHEMAS: Record<PlatformId, Partial<Record<Connection, z
   },
   SHORTVIDEO_NET: { DIRECT_LOGIN: z.object({ ...oauthWithRefresh, openId: text }) },
   MICROBLOG_NET: { DIRECT_LOGIN: z.object({ ...oauthWithRefresh, userId: text }) },
-  MESSAGING_NET: { BOT_TOKEN: z.object({ botToken: z.string().regex(/^\d+:[A-Za-z0-9_-]+$/, 'must look like 123456:ABC-DEF (from @BotFather)'), chatId: z.union([text, z.number().int()]).transform(String) }) },
+  MESSAGING_NET: {
+    BOT_TOKEN: z.object({
+      botToken: z.string().regex(/^\d+:[A-Za-z0-9_-]+$/, 'must look like 123456:ABC-DEF (from @BotFather)'),
+      chatId: z.union([text, z.number().int()]).transform(String),
+    }),
+  },
   SOCIALGRAPH_NET: { DIRECT_LOGIN: z.object({ accessToken: text, pageId: text }) },
-  PROFESSIONAL_NET: { DIRECT_LOGIN: z.object({ accessToken: text, expiresAt, authorUrn: z.string().regex(/^urn:li:(person|organization):[A-Za-z0-9_-]+$/, 'must be urn:li:person:<id> or urn:li:organization:<id>') }) },
+  PROFESSIONAL_NET: {
+    DIRECT_LOGIN: z.object({
+      accessToken: text,
+      expiresAt,
+      authorUrn: z
+        .string()
+        .regex(
+          /^urn:li:(person|organization):[A-Za-z0-9_-]+$/,
+          'must be urn:li:person:<id> or urn:li:organization:<id>',
+        ),
+    }),
+  },
   TEXTTHREAD_NET: { DIRECT_LOGIN: z.object({ accessToken: text, expiresAt, userId: text }) },
   OPENPROTOCOL_NET: { APP_PASSWORD: z.object({ serviceUrl: httpsUrl, identifier: text, appPassword: text }) },
   VIDEOSHARE_NET: { DIRECT_LOGIN: z.object({ ...oauthWithRefresh, channelId: text }) },
   PINBOARD_NET: { DIRECT_LOGIN: z.object(oauthWithRefresh) },
   FEDERATED_NET: { DIRECT_LOGIN: z.object({ instanceUrl: httpsUrl, accessToken: text }) },
   CHAT_NET: {
-    WEBHOOK: z.object({ webhookUrl: httpsUrl.refine((u) => /\/webhooks\/\d+\/[^/?#]+/.test(new URL(u).pathname), 'must be a webhook URL ending in /webhooks/<id>/<token>') }),
-    BOT_TOKEN: z.object({ botToken: text, channelId: z.string().regex(/^\d+$/, 'must be the channel\'s numeric id') }),
+    WEBHOOK: z.object({
+      webhookUrl: httpsUrl.refine(
+        (u) => /\/webhooks\/\d+\/[^/?#]+/.test(new URL(u).pathname),
+        'must be a webhook URL ending in /webhooks/<id>/<token>',
+      ),
+    }),
+    BOT_TOKEN: z.object({ botToken: text, channelId: z.string().regex(/^\d+$/, "must be the channel's numeric id") }),
   },
 }
 
 /** The connections a platform can be added with, SANDBOX aside. */
-export const connectionsOf = (platform: PlatformId): Connection[] => Object.keys(CREDENTIAL_SCHEMAS[platform]) as Connection[]
+export const connectionsOf = (platform: PlatformId): Connection[] =>
+  Object.keys(CREDENTIAL_SCHEMAS[platform]) as Connection[]
 
 export type CredentialCheck = { ok: true; credentials: Record<string, unknown> } | { ok: false; problems: string[] }
 
 /** Checks credentials for a platform and connection; each problem names its field. */
 export function checkCredentials(platform: PlatformId, connection: Connection, input: unknown): CredentialCheck {
   const schema = CREDENTIAL_SCHEMAS[platform][connection]
-  if (!schema) return { ok: false, problems: [`${platform} connects through ${connectionsOf(platform).join(' or ')}, not ${connection}`] }
+  if (!schema)
+    return {
+      ok: false,
+      problems: [`${platform} connects through ${connectionsOf(platform).join(' or ')}, not ${connection}`],
+    }
   const parsed = schema.safeParse(input)
   if (parsed.success) return { ok: true, credentials: parsed.data as Record<string, unknown> }
-  return { ok: false, problems: parsed.error.issues.map((i) => `${i.path.join('.') || 'credentials'}: ${i.input === undefined ? 'is required' : i.message}`) }
+  return {
+    ok: false,
+    problems: parsed.error.issues.map(
+      (i) => `${i.path.join('.') || 'credentials'}: ${i.input === undefined ? 'is required' : i.message}`,
+    ),
+  }
 }

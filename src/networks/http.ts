@@ -47,7 +47,12 @@ export interface RequestOptions {
  * `NetworkFailure` naming the network, never the URL (it may hold a token, as the messaging
  * network's does) nor the error's own text.
  */
-export async function request(fetchImpl: typeof fetch, network: string, url: string, options: RequestOptions = {}): Promise<NetworkAnswer> {
+export async function request(
+  fetchImpl: typeof fetch,
+  network: string,
+  url: string,
+  options: RequestOptions = {},
+): Promise<NetworkAnswer> {
   const headers: Record<string, string> = { ...options.headers }
   let body: BodyInit | undefined = options.body
   if (options.json !== undefined) {
@@ -61,11 +66,21 @@ export async function request(fetchImpl: typeof fetch, network: string, url: str
   let response: Response
   let text: string
   try {
-    response = await fetchImpl(url, { method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, signal: AbortSignal.timeout(timeoutMs) })
+    response = await fetchImpl(url, {
+      method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+      headers,
+      body,
+      signal: AbortSignal.timeout(timeoutMs),
+    })
     text = await response.text()
   } catch (err) {
     const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')
-    throw new NetworkFailure('transient', timedOut ? `${network} did not answer within ${Math.round(timeoutMs / 1000)} s.` : `${network} could not be reached.`)
+    throw new NetworkFailure(
+      'transient',
+      timedOut
+        ? `${network} did not answer within ${Math.round(timeoutMs / 1000)} s.`
+        : `${network} could not be reached.`,
+    )
   }
   let parsed: unknown = null
   if (text) {
@@ -119,16 +134,30 @@ export function retryAfterSec(headers: Headers, now: Date): number | undefined {
 }
 
 /** An answer that is not a success, as a failure: its class from the status, its words from the network. */
-export function failureOf(answer: NetworkAnswer, network: string, reason: string | null | undefined, now: Date): NetworkFailure {
+export function failureOf(
+  answer: NetworkAnswer,
+  network: string,
+  reason: string | null | undefined,
+  now: Date,
+): NetworkFailure {
   const kind = kindOfStatus(answer.status)
   const words = reason && reason.trim() ? reason.trim() : `HTTP ${answer.status}`
-  return new NetworkFailure(kind, `${network}: ${words}`, kind === 'rate_limited' || kind === 'transient' ? retryAfterSec(answer.headers, now) : undefined)
+  return new NetworkFailure(
+    kind,
+    `${network}: ${words}`,
+    kind === 'rate_limited' || kind === 'transient' ? retryAfterSec(answer.headers, now) : undefined,
+  )
 }
 
 /** The engine's result for anything an adapter threw: its class when it is a `NetworkFailure`, else transient. */
 export function asFailedResult(err: unknown, network: string): Extract<PublishResult, { status: 'failed' }> {
   if (err instanceof NetworkFailure) {
-    return { status: 'failed', kind: err.kind, message: err.message, ...(err.retryAfterSec !== undefined ? { retryAfterSec: err.retryAfterSec } : {}) }
+    return {
+      status: 'failed',
+      kind: err.kind,
+      message: err.message,
+      ...(err.retryAfterSec !== undefined ? { retryAfterSec: err.retryAfterSec } : {}),
+    }
   }
   return { status: 'failed', kind: 'transient', message: `${network} could not be reached.` }
 }
@@ -144,7 +173,11 @@ export async function downloadMedia(fetchImpl: typeof fetch, media: PublishMedia
     if (response.status === 404 || response.status === 403) {
       throw new NetworkFailure('rejected', `Media ${media.id} is no longer in storage: upload it again.`)
     }
-    if (!response.ok) throw new NetworkFailure('transient', `Media ${media.id} could not be read from storage (HTTP ${response.status}).`)
+    if (!response.ok)
+      throw new NetworkFailure(
+        'transient',
+        `Media ${media.id} could not be read from storage (HTTP ${response.status}).`,
+      )
     return new Uint8Array(await response.arrayBuffer())
   } catch (err) {
     if (err instanceof NetworkFailure) throw err
@@ -155,7 +188,8 @@ export async function downloadMedia(fetchImpl: typeof fetch, media: PublishMedia
 /** A string credential, or a rejection naming the missing field (credentials are checked when stored). */
 export function credential(credentials: Record<string, unknown>, field: string): string {
   const value = credentials[field]
-  if (typeof value !== 'string' || value === '') throw new NetworkFailure('rejected', `The account's credentials lack ${field}: reconnect the account.`)
+  if (typeof value !== 'string' || value === '')
+    throw new NetworkFailure('rejected', `The account's credentials lack ${field}: reconnect the account.`)
   return value
 }
 
@@ -166,7 +200,8 @@ export function expiresWithin(credentials: Record<string, unknown>, now: Date, m
 }
 
 /** ISO time `seconds` from now: the `expiresAt` to store for a token that lasts `expires_in`. */
-export const expiresAtFrom = (now: Date, seconds: number): string => new Date(now.getTime() + seconds * 1000).toISOString()
+export const expiresAtFrom = (now: Date, seconds: number): string =>
+  new Date(now.getTime() + seconds * 1000).toISOString()
 
 /** Joins an origin (possibly with a path) and a path without doubling or dropping the slash. */
 export const joinUrl = (base: string, path: string): string => `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`
@@ -175,12 +210,18 @@ export const joinUrl = (base: string, path: string): string => `${base.replace(/
  * Credentials after an OAuth token answer: the new access token and its expiry, and the new
  * refresh token when the network rotated it, else the one we had (a refresh token is never lost).
  */
-export function withRenewedTokens(credentials: Record<string, unknown>, body: { access_token: string; refresh_token?: unknown; expires_in?: unknown }, now: Date, defaultLifetimeSec: number): Record<string, unknown> {
+export function withRenewedTokens(
+  credentials: Record<string, unknown>,
+  body: { access_token: string; refresh_token?: unknown; expires_in?: unknown },
+  now: Date,
+  defaultLifetimeSec: number,
+): Record<string, unknown> {
   const lifetime = Number(body.expires_in)
   return {
     ...credentials,
     accessToken: body.access_token,
-    refreshToken: typeof body.refresh_token === 'string' && body.refresh_token ? body.refresh_token : credentials.refreshToken,
+    refreshToken:
+      typeof body.refresh_token === 'string' && body.refresh_token ? body.refresh_token : credentials.refreshToken,
     expiresAt: expiresAtFrom(now, Number.isFinite(lifetime) && lifetime > 0 ? lifetime : defaultLifetimeSec),
   }
 }

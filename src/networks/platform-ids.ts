@@ -15,7 +15,14 @@ export const PLATFORM_IDS = [
 ] as const
 export type PlatformId = (typeof PLATFORM_IDS)[number]
 
-export const CONNECTIONS = ['SOCIALGRAPH_LOGIN', 'DIRECT_LOGIN', 'APP_PASSWORD', 'BOT_TOKEN', 'WEBHOOK', 'SANDBOX'] as const
+export const CONNECTIONS = [
+  'SOCIALGRAPH_LOGIN',
+  'DIRECT_LOGIN',
+  'APP_PASSWORD',
+  'BOT_TOKEN',
+  'WEBHOOK',
+  'SANDBOX',
+] as const
 export type Connection = (typeof CONNECTIONS)[number]
 
 export const ACCOUNT_STATUSES = ['ACTIVE', 'EXPIRED', 'DISCONNECTED'] as const

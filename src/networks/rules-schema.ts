@@ -36,10 +36,16 @@ const positive = z.number().int().positive()
 const note = z
   .string()
   .nullable()
-  .openapi({ description: 'Where a value comes from or how it applies, when that is not obvious; null when nothing to add.' })
+  .openapi({
+    description: 'Where a value comes from or how it applies, when that is not obvious; null when nothing to add.',
+  })
 const pixels = (what: string) => positive.nullable().openapi({ description: `${what}, in pixels; null: no limit.` })
 const ratio = (what: string) =>
-  z.number().positive().nullable().openapi({ description: `${what} aspect ratio, width / height (4:5 = 0.8); null: no limit.` })
+  z
+    .number()
+    .positive()
+    .nullable()
+    .openapi({ description: `${what} aspect ratio, width / height (4:5 = 0.8); null: no limit.` })
 /**
  * `schema | null` for a named component. `.nullable()` would mark the shared component itself
  * nullable in the OpenAPI document, so the union is spelled out.
@@ -47,12 +53,17 @@ const ratio = (what: string) =>
 function orNull<T extends z.ZodType>(schema: T, description: string) {
   return z.union([schema, z.null()]).openapi({ description })
 }
-const seconds = (what: string) => z.number().positive().nullable().openapi({ description: `${what}, in seconds; null: no limit.` })
+const seconds = (what: string) =>
+  z
+    .number()
+    .positive()
+    .nullable()
+    .openapi({ description: `${what}, in seconds; null: no limit.` })
 
 export const CaptionCountingSchema = z.enum(CAPTION_COUNTINGS).openapi('CaptionCounting', {
   description: [
     'How the network counts text against `maxLength`.',
-    '`weighted`: text is NFC-normalised; code points in U+0000-U+10FF, U+2000-U+200D, U+2010-U+201F and U+2032-U+2037 count 1, every other code point 2, a whole emoji sequence counts 2, and every URL counts `urlWeight` (the microblog network\'s published counting configuration, version 3).',
+    "`weighted`: text is NFC-normalised; code points in U+0000-U+10FF, U+2000-U+200D, U+2010-U+201F and U+2032-U+2037 count 1, every other code point 2, a whole emoji sequence counts 2, and every URL counts `urlWeight` (the microblog network's published counting configuration, version 3).",
     '`graphemes`: user-perceived characters (extended grapheme clusters, as `Intl.Segmenter` splits them).',
     '`utf16`: UTF-16 code units (JavaScript `string.length`).',
     '`characters`: Unicode code points.',
@@ -71,7 +82,9 @@ export const TextBudgetSchema = z
     counting: CaptionCountingSchema,
     urlWeight: positive
       .nullable()
-      .openapi({ description: 'Every URL counts exactly this many units whatever its length; null: URLs count like other text.' }),
+      .openapi({
+        description: 'Every URL counts exactly this many units whatever its length; null: URLs count like other text.',
+      }),
     maxBytes: positive.nullable().openapi({ description: 'A second cap on the UTF-8 byte length; null: none.' }),
     normalization: z
       .enum(['NFC'])
@@ -97,7 +110,8 @@ export const CaptionRulesSchema = TextBudgetSchema.extend({
   maxMentions: count.nullable().openapi({ description: 'Most @mentions in one caption; null: no limit.' }),
   note,
 }).openapi('CaptionRules', {
-  description: 'The caption budget: `caption`, or the platform\'s entry in `captionOverrides`. Over the budget is rejected (`caption_too_long`), never truncated.',
+  description:
+    "The caption budget: `caption`, or the platform's entry in `captionOverrides`. Over the budget is rejected (`caption_too_long`), never truncated.",
 })
 
 export const TitleRulesSchema = TextBudgetSchema.extend({
@@ -105,7 +119,10 @@ export const TitleRulesSchema = TextBudgetSchema.extend({
   field: z
     .enum(['pinboardNetOptions.title'])
     .nullable()
-    .openapi({ description: 'Body field that sets the title explicitly (over the budget: `pin_title_too_long`); null: always derived.' }),
+    .openapi({
+      description:
+        'Body field that sets the title explicitly (over the budget: `pin_title_too_long`); null: always derived.',
+    }),
   derivedFrom: z
     .enum(['caption_first_line'])
     .openapi({ description: 'Where the title comes from when no field sets it: the first line of the caption.' }),
@@ -118,7 +135,10 @@ export const TitleRulesSchema = TextBudgetSchema.extend({
 
 export const ThreadRulesSchema = z
   .object({
-    maxParts: positive.openapi({ description: 'Most entries in `threadParts` (follow-ups after the head post). More is rejected (`thread_too_long`), never truncated.' }),
+    maxParts: positive.openapi({
+      description:
+        'Most entries in `threadParts` (follow-ups after the head post). More is rejected (`thread_too_long`), never truncated.',
+    }),
     part: TextBudgetSchema.openapi({ description: 'Budget of each follow-up; parts are text only.' }),
     note,
   })
@@ -126,11 +146,19 @@ export const ThreadRulesSchema = z
 
 export const ImageRulesSchema = z
   .object({
-    mimeTypes: z.array(z.string()).openapi({ description: 'Accepted MIME types; an entry `type/*` accepts the whole type.', example: ['image/jpeg', 'image/png'] }),
+    mimeTypes: z
+      .array(z.string())
+      .openapi({
+        description: 'Accepted MIME types; an entry `type/*` accepts the whole type.',
+        example: ['image/jpeg', 'image/png'],
+      }),
     maxSizeBytes: positive.nullable().openapi({ description: 'Largest file, in bytes; null: no network limit.' }),
     maxSizeBytesByMimeType: z
       .record(z.string(), positive)
-      .openapi({ description: 'Size caps that replace `maxSizeBytes` for particular MIME types.', example: { 'image/gif': 15000000 } }),
+      .openapi({
+        description: 'Size caps that replace `maxSizeBytes` for particular MIME types.',
+        example: { 'image/gif': 15000000 },
+      }),
     minWidth: pixels('Narrowest width'),
     maxWidth: pixels('Widest width'),
     minHeight: pixels('Lowest height'),
@@ -151,10 +179,17 @@ export const VideoRulesSchema = ImageRulesSchema.extend({
 
 export const MediaRulesSchema = z
   .object({
-    allowsTextOnly: z.boolean().openapi({ description: 'A post may carry no media (`mediaIds: []`). When false, media is required once the post is scheduled, queued or published; a draft saves without it.' }),
+    allowsTextOnly: z
+      .boolean()
+      .openapi({
+        description:
+          'A post may carry no media (`mediaIds: []`). When false, media is required once the post is scheduled, queued or published; a draft saves without it.',
+      }),
     maxItems: positive.openapi({ description: 'Most media items in one post, whatever the format.' }),
     mixing: z.boolean().openapi({ description: 'Images and videos may share one post.' }),
-    altTextMaxLength: positive.nullable().openapi({ description: 'Longest alt text the network keeps, in characters; null: not stated.' }),
+    altTextMaxLength: positive
+      .nullable()
+      .openapi({ description: 'Longest alt text the network keeps, in characters; null: not stated.' }),
     image: orNull(ImageRulesSchema, 'Image rules; null: the network takes no images.'),
     video: orNull(VideoRulesSchema, 'Video rules; null: the network takes no video.'),
     note,
@@ -165,13 +200,17 @@ export const FormatRulesSchema = z
   .object({
     type: PostTypeSchema.openapi({ description: 'A post format this network honours.' }),
     mediaKinds: z.array(MediaKindSchema).openapi({ description: 'Kinds of media this format accepts.' }),
-    minItems: positive.openapi({ description: 'Fewest media items. Format rules apply only to a post that carries media.' }),
-    maxItems: positive.openapi({ description: 'Most media items; each kind\'s own `maxItems` applies as well.' }),
-    minImageAspectRatio: ratio('Narrowest image in this format (replaces the image rule\'s)'),
-    maxImageAspectRatio: ratio('Widest image in this format (replaces the image rule\'s)'),
-    minVideoDurationSec: seconds('Shortest video in this format (replaces the video rule\'s)'),
-    maxVideoDurationSec: seconds('Longest video in this format (replaces the video rule\'s)'),
-    sameDimensions: z.boolean().openapi({ description: 'Every image in the post must have the same width and height.' }),
+    minItems: positive.openapi({
+      description: 'Fewest media items. Format rules apply only to a post that carries media.',
+    }),
+    maxItems: positive.openapi({ description: "Most media items; each kind's own `maxItems` applies as well." }),
+    minImageAspectRatio: ratio("Narrowest image in this format (replaces the image rule's)"),
+    maxImageAspectRatio: ratio("Widest image in this format (replaces the image rule's)"),
+    minVideoDurationSec: seconds("Shortest video in this format (replaces the video rule's)"),
+    maxVideoDurationSec: seconds("Longest video in this format (replaces the video rule's)"),
+    sameDimensions: z
+      .boolean()
+      .openapi({ description: 'Every image in the post must have the same width and height.' }),
     note,
   })
   .openapi('FormatRules')
@@ -179,7 +218,10 @@ export const FormatRulesSchema = z
 export const RecommendedSpecSchema = z
   .object({
     format: PostTypeSchema,
-    canvas: orNull(CanvasNameSchema, 'The variants canvas to produce for this format; null when no canvas matches (the width and height still apply).'),
+    canvas: orNull(
+      CanvasNameSchema,
+      'The variants canvas to produce for this format; null when no canvas matches (the width and height still apply).',
+    ),
     width: positive,
     height: positive,
     note,
@@ -195,13 +237,18 @@ export const PostOptionsRulesSchema = z
         counting: CaptionCountingSchema,
       })
       .nullable()
-      .openapi({ description: '`firstComment` is posted right after the post; a comment the network refuses does not fail the post. Null: ignored here.' }),
+      .openapi({
+        description:
+          '`firstComment` is posted right after the post; a comment the network refuses does not fail the post. Null: ignored here.',
+      }),
     replyToMicropostId: z.boolean().openapi({ description: '`replyToMicropostId` applies (an id or a URL).' }),
     quoteMicropostId: z.boolean().openapi({ description: '`quoteMicropostId` applies (an id or a URL).' }),
     videoNetOptions: z
       .object({
         privacyLevels: z.array(z.enum(VIDEO_NET_PRIVACY_LEVELS)),
-        defaultPrivacyLevel: z.enum(VIDEO_NET_PRIVACY_LEVELS).openapi({ description: 'Used when the account has no entry in `videoNetOptions`.' }),
+        defaultPrivacyLevel: z
+          .enum(VIDEO_NET_PRIVACY_LEVELS)
+          .openapi({ description: 'Used when the account has no entry in `videoNetOptions`.' }),
         switches: z.array(z.string()).openapi({ description: 'Boolean fields of an entry.' }),
         note,
       })
@@ -210,12 +257,18 @@ export const PostOptionsRulesSchema = z
     audio: z
       .object({
         formats: z.array(PostTypeSchema),
-        connections: z.array(z.enum(CONNECTIONS)).openapi({ description: 'Account connections through which `audio` is sent.' }),
+        connections: z
+          .array(z.enum(CONNECTIONS))
+          .openapi({ description: 'Account connections through which `audio` is sent.' }),
       })
       .nullable()
       .openapi({ description: '`audio` (`audioId`, `audioVolume`, `videoVolume`); null: ignored here.' }),
     pinboardNetBoards: z
-      .object({ requiredToPublish: z.boolean().openapi({ description: 'A target without a board fails when it publishes; a draft saves without one.' }) })
+      .object({
+        requiredToPublish: z
+          .boolean()
+          .openapi({ description: 'A target without a board fails when it publishes; a draft saves without one.' }),
+      })
       .nullable()
       .openapi({ description: 'Board id per account; null: ignored here.' }),
     pinboardNetOptions: z
@@ -224,7 +277,12 @@ export const PostOptionsRulesSchema = z
       .openapi({ description: '`pinboardNetOptions` (`{ title }`); null: ignored here.' }),
     linkUrl: z
       .object({
-        use: z.enum(['link_card', 'destination']).openapi({ description: '`link_card`: published as a link preview card; `destination`: where the post leads when opened.' }),
+        use: z
+          .enum(['link_card', 'destination'])
+          .openapi({
+            description:
+              '`link_card`: published as a link preview card; `destination`: where the post leads when opened.',
+          }),
         maxLength: positive.nullable(),
       })
       .nullable()
@@ -234,8 +292,12 @@ export const PostOptionsRulesSchema = z
 
 export const InsightsRulesSchema = z
   .object({
-    followers: z.boolean().openapi({ description: 'Follower counts are collected; false: analytics reports null (unknown).' }),
-    postMetrics: z.array(z.enum(POST_METRICS)).openapi({ description: 'Per-post metrics collected; a metric not listed is absent from analytics.' }),
+    followers: z
+      .boolean()
+      .openapi({ description: 'Follower counts are collected; false: analytics reports null (unknown).' }),
+    postMetrics: z
+      .array(z.enum(POST_METRICS))
+      .openapi({ description: 'Per-post metrics collected; a metric not listed is absent from analytics.' }),
     note,
   })
   .openapi('InsightsRules')
@@ -247,23 +309,36 @@ export const LimitRuleSchema = z
     windowSec: positive.openapi({ description: 'Length of the rolling window, in seconds.' }),
     note,
   })
-  .openapi('LimitRule', { description: 'A quota the network applies per account; the publisher honours it by retrying later.' })
+  .openapi('LimitRule', {
+    description: 'A quota the network applies per account; the publisher honours it by retrying later.',
+  })
 
 export const PlatformRulesSchema = z
   .object({
     platform: z.enum(PLATFORM_IDS),
     name: z.string().openapi({ description: 'What kind of network this is.', example: 'microblog network' }),
-    connections: z.array(z.enum(CONNECTIONS)).openapi({ description: 'Ways an account of this platform can be connected.' }),
-    threadModel: z.boolean().openapi({ description: 'The network chains posts into a thread, so `threadParts` applies.' }),
+    connections: z
+      .array(z.enum(CONNECTIONS))
+      .openapi({ description: 'Ways an account of this platform can be connected.' }),
+    threadModel: z
+      .boolean()
+      .openapi({ description: 'The network chains posts into a thread, so `threadParts` applies.' }),
     caption: CaptionRulesSchema,
     title: orNull(TitleRulesSchema, 'Title published beside the caption; null: none.'),
     thread: orNull(ThreadRulesSchema, 'Thread rules; null when `threadModel` is false (`threadParts` is ignored).'),
     media: MediaRulesSchema,
-    formats: z.array(FormatRulesSchema).openapi({ description: 'The post formats this network honours, each with its media rules.' }),
-    defaultFormat: PostTypeSchema.openapi({ description: 'A post whose `type` is not honoured here is published in this format instead of failing; the media attached still decides photo or video.' }),
+    formats: z
+      .array(FormatRulesSchema)
+      .openapi({ description: 'The post formats this network honours, each with its media rules.' }),
+    defaultFormat: PostTypeSchema.openapi({
+      description:
+        'A post whose `type` is not honoured here is published in this format instead of failing; the media attached still decides photo or video.',
+    }),
     recommended: z.array(RecommendedSpecSchema),
     options: PostOptionsRulesSchema,
-    deleteSupported: z.boolean().openapi({ description: 'The network lets a published post be removed through its API.' }),
+    deleteSupported: z
+      .boolean()
+      .openapi({ description: 'The network lets a published post be removed through its API.' }),
     insights: InsightsRulesSchema,
     limits: z.array(LimitRuleSchema),
     note,
@@ -272,7 +347,7 @@ export const PlatformRulesSchema = z
 
 export const RulesRegistrySchema = z.record(z.enum(PLATFORM_IDS), PlatformRulesSchema).openapi('RulesRegistry', {
   description:
-    'Every platform\'s rules, keyed by platform id. The publisher and the validator read this same object. Units: bytes, pixels, seconds; aspect ratios are width / height; null means no limit.',
+    "Every platform's rules, keyed by platform id. The publisher and the validator read this same object. Units: bytes, pixels, seconds; aspect ratios are width / height; null means no limit.",
 })
 
 export type CaptionCounting = z.infer<typeof CaptionCountingSchema>

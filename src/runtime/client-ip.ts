@@ -11,7 +11,11 @@ export const workerClientIp = (c: Context): string => c.req.header('cf-connectin
 export function nodeClientIp(trustProxy: boolean): (c: Context) => string {
   return (c) => {
     if (trustProxy) {
-      const forwarded = c.req.header('x-forwarded-for')?.split(',').map((s) => s.trim()).filter(Boolean)
+      const forwarded = c.req
+        .header('x-forwarded-for')
+        ?.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
       const last = forwarded?.[forwarded.length - 1]
       if (last) return last
     }

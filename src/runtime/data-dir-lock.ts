@@ -32,7 +32,8 @@ export function lockDataDir(dir: string): () => void {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
       const owner = Number(readFileSync(file, 'utf8').trim())
-      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) throw new DataDirInUseError(dir, owner)
+      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner))
+        throw new DataDirInUseError(dir, owner)
       rmSync(file, { force: true })
     }
   }

@@ -13,7 +13,10 @@ import { createSandboxAdapter } from '../networks/sandbox/adapter'
  */
 export function buildNetworkRegistry(db: Db, settings: AppSettings, fetchImpl: typeof fetch = fetch): NetworkRegistry {
   return createNetworkRegistry({
-    sandbox: createSandboxAdapter({ store: createDrizzleSandboxStore(db), permalinkBase: () => settings.publicUrl ?? 'http://localhost' }),
+    sandbox: createSandboxAdapter({
+      store: createDrizzleSandboxStore(db),
+      permalinkBase: () => settings.publicUrl ?? 'http://localhost',
+    }),
     realAdapters: createRealAdapters({ clients: settings.networkClients ?? {}, origins: settings.networkOrigins }),
     origins: settings.networkOrigins,
     fetch: fetchImpl,

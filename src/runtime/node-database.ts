@@ -55,4 +55,3 @@ export function resolveCredentialsKey(config: NodeConfig, logger: Logger): strin
   logger.warn('credentials_key_generated', { file, hint: 'set CREDENTIALS_KEY in production' })
   return readFileSync(file, 'utf8').trim()
 }
-

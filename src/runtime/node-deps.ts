@@ -30,9 +30,13 @@ export interface NodeRuntime {
  * Media storage of the Node runtime: the S3-compatible store of S3_ENDPOINT, else a local store
  * (s3rver) under DATA_DIR/s3 on LOCAL_S3_PORT, serving its objects itself. The same S3 code either way.
  */
-export async function openNodeStorage(config: NodeConfig): Promise<{ storage: ObjectStorage; description: string; close(): Promise<void> }> {
+export async function openNodeStorage(
+  config: NodeConfig,
+): Promise<{ storage: ObjectStorage; description: string; close(): Promise<void> }> {
   if (config.S3_ENDPOINT) {
-    const missing = (['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'MEDIA_PUBLIC_URL'] as const).filter((k) => !config[k])
+    const missing = (['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'MEDIA_PUBLIC_URL'] as const).filter(
+      (k) => !config[k],
+    )
     if (missing.length > 0) throw new ConfigError(missing.map((k) => `${k}: is required with S3_ENDPOINT`))
     const storage = createS3Storage({
       endpoint: config.S3_ENDPOINT,
@@ -45,7 +49,12 @@ export async function openNodeStorage(config: NodeConfig): Promise<{ storage: Ob
     return { storage, description: config.S3_ENDPOINT, close: async () => {} }
   }
   const port = config.LOCAL_S3_PORT ?? (config.PORT === 0 ? 0 : config.PORT + 1)
-  const local = await startLocalS3({ directory: join(config.DATA_DIR, 's3'), bucket: config.S3_BUCKET, host: config.HOST, port })
+  const local = await startLocalS3({
+    directory: join(config.DATA_DIR, 's3'),
+    bucket: config.S3_BUCKET,
+    host: config.HOST,
+    port,
+  })
   const storage = createS3Storage({
     endpoint: local.endpoint,
     region: 'us-east-1',
@@ -68,13 +77,25 @@ export async function buildNodeDeps(config: NodeConfig): Promise<NodeRuntime> {
   }
   const rateLimiter =
     config.UPSTASH_REDIS_REST_URL && config.UPSTASH_REDIS_REST_TOKEN
-      ? createUpstashRateLimiter(new Redis({ url: config.UPSTASH_REDIS_REST_URL, token: config.UPSTASH_REDIS_REST_TOKEN }), {
-          onError: () => logger.warn('rate_limiter_unavailable'),
-        })
+      ? createUpstashRateLimiter(
+          new Redis({ url: config.UPSTASH_REDIS_REST_URL, token: config.UPSTASH_REDIS_REST_TOKEN }),
+          {
+            onError: () => logger.warn('rate_limiter_unavailable'),
+          },
+        )
       : createMemoryRateLimiter()
   // Deliveries run later, from the queue's timer, when `deps` below exists.
-  const publishQueue = createInProcessPublishQueue({ run: (d) => publishTarget(deps, d), concurrency: config.PUBLISH_CONCURRENCY, logger })
-  const settings = { maxBodyBytes: config.MAX_BODY_BYTES, publicUrl: config.PUBLIC_URL ?? null, networkOrigins: networkOrigins(config), networkClients: networkClients(config) }
+  const publishQueue = createInProcessPublishQueue({
+    run: (d) => publishTarget(deps, d),
+    concurrency: config.PUBLISH_CONCURRENCY,
+    logger,
+  })
+  const settings = {
+    maxBodyBytes: config.MAX_BODY_BYTES,
+    publicUrl: config.PUBLIC_URL ?? null,
+    networkOrigins: networkOrigins(config),
+    networkClients: networkClients(config),
+  }
   const deps: Deps = {
     settings,
     db: database.db,

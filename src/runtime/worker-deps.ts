@@ -22,7 +22,12 @@ export async function buildWorkerDeps(env: Record<string, unknown>): Promise<{ d
   const logger = createLogger(config.LOG_LEVEL)
   const conn = openNeon({ url: config.DATABASE_URL, wsProxy: config.NEON_WS_PROXY, max: 4 })
   const redis = new Redis({ url: config.UPSTASH_REDIS_REST_URL, token: config.UPSTASH_REDIS_REST_TOKEN })
-  const settings = { maxBodyBytes: config.MAX_BODY_BYTES, publicUrl: config.PUBLIC_URL ?? null, networkOrigins: networkOrigins(config), networkClients: networkClients(config) }
+  const settings = {
+    maxBodyBytes: config.MAX_BODY_BYTES,
+    publicUrl: config.PUBLIC_URL ?? null,
+    networkOrigins: networkOrigins(config),
+    networkClients: networkClients(config),
+  }
   const deps: Deps = {
     settings,
     db: conn.db,
@@ -45,7 +50,10 @@ export async function buildWorkerDeps(env: Record<string, unknown>): Promise<{ d
       client: new Client({ baseUrl: config.QSTASH_URL, token: config.QSTASH_TOKEN, devMode: false }),
       callbackUrl: publishCallbackUrl(config.PUBLIC_URL),
     }),
-    deliveryVerifier: createQStashVerifier({ currentSigningKey: config.QSTASH_CURRENT_SIGNING_KEY, nextSigningKey: config.QSTASH_NEXT_SIGNING_KEY }),
+    deliveryVerifier: createQStashVerifier({
+      currentSigningKey: config.QSTASH_CURRENT_SIGNING_KEY,
+      nextSigningKey: config.QSTASH_NEXT_SIGNING_KEY,
+    }),
     networks: buildNetworkRegistry(conn.db, settings),
   }
   return { deps, close: conn.close }

@@ -20,18 +20,28 @@ export interface ConnectAccountInput {
   username?: string
 }
 
-export async function connectAccount(deps: Pick<Deps, 'db' | 'cipher' | 'networks' | 'clock'>, input: ConnectAccountInput): Promise<AccountRecord> {
+export async function connectAccount(
+  deps: Pick<Deps, 'db' | 'cipher' | 'networks' | 'clock'>,
+  input: ConnectAccountInput,
+): Promise<AccountRecord> {
   const { platform, connection } = input
   if (connection === 'SANDBOX') throw new AppError('invalid_request', 'SANDBOX accounts are added without credentials.')
   const checked = checkCredentials(platform, connection, input.credentials)
   if (!checked.ok) {
     throw new AppError('invalid_request', `Invalid ${platform} credentials: ${checked.problems.join('; ')}`, {
-      details: checked.problems.map((message) => ({ path: `credentials.${message.split(':', 1)[0]}`, message, platform })),
+      details: checked.problems.map((message) => ({
+        path: `credentials.${message.split(':', 1)[0]}`,
+        message,
+        platform,
+      })),
     })
   }
   const adapter = deps.networks.adapterFor(platform, connection)
   if (!adapter?.verifyCredentials) {
-    throw new AppError('invalid_request', `${platform} accounts cannot be connected through ${connection}; it connects through ${connectionsOf(platform).join(' or ')}.`)
+    throw new AppError(
+      'invalid_request',
+      `${platform} accounts cannot be connected through ${connection}; it connects through ${connectionsOf(platform).join(' or ')}.`,
+    )
   }
   let verified
   try {
@@ -43,7 +53,8 @@ export async function connectAccount(deps: Pick<Deps, 'db' | 'cipher' | 'network
       now: deps.clock.now(),
     })
   } catch (err) {
-    if (err instanceof NetworkFailure) throw new AppError('invalid_request', `${platform} did not confirm the credentials: ${err.message}`)
+    if (err instanceof NetworkFailure)
+      throw new AppError('invalid_request', `${platform} did not confirm the credentials: ${err.message}`)
     throw err
   }
   return insertAccount(deps.db, deps.cipher, {

@@ -33,13 +33,20 @@ export function toAccountRecord(row: AccountRow): AccountRecord {
 }
 
 export async function listAccounts(db: Db, workspaceId: string): Promise<AccountRecord[]> {
-  const rows = await db.select().from(accounts).where(eq(accounts.workspaceId, workspaceId)).orderBy(asc(accounts.createdAt), asc(accounts.id))
+  const rows = await db
+    .select()
+    .from(accounts)
+    .where(eq(accounts.workspaceId, workspaceId))
+    .orderBy(asc(accounts.createdAt), asc(accounts.id))
   return rows.map(toAccountRecord)
 }
 
 /** One account of the workspace, or 404 (an id of another workspace does not exist for the caller). */
 export async function getAccountRow(db: Db, workspaceId: string, accountId: string): Promise<AccountRow> {
-  const [row] = await db.select().from(accounts).where(and(eq(accounts.id, accountId), eq(accounts.workspaceId, workspaceId)))
+  const [row] = await db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.id, accountId), eq(accounts.workspaceId, workspaceId)))
   if (!row) throw new AppError('not_found', 'Account not found.')
   return row
 }
@@ -68,9 +75,13 @@ export async function insertAccount(db: Db, cipher: CredentialCipher, input: New
         .from(accounts)
         .where(and(eq(accounts.workspaceId, input.workspaceId), ne(accounts.status, 'DISCONNECTED')))
       if ((used?.n ?? 0) >= ws.socialAccounts) {
-        throw new AppError('plan_limit_reached', `Your plan allows ${ws.socialAccounts} connected accounts; disconnect one or upgrade the plan.`, {
-          details: [{ path: 'socialAccounts', limit: ws.socialAccounts, actual: (used?.n ?? 0) + 1 }],
-        })
+        throw new AppError(
+          'plan_limit_reached',
+          `Your plan allows ${ws.socialAccounts} connected accounts; disconnect one or upgrade the plan.`,
+          {
+            details: [{ path: 'socialAccounts', limit: ws.socialAccounts, actual: (used?.n ?? 0) + 1 }],
+          },
+        )
       }
     }
     const [row] = await tx

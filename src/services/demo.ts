@@ -22,7 +22,11 @@ export async function bootstrapDemoWorkspace(deps: Pick<Deps, 'db' | 'cipher'>):
   if ((existing?.n ?? 0) > 0) return null
   const workspace = await createWorkspace(deps.db, { name: 'Demo workspace', planId: 'agency', timezone: 'UTC' })
   for (const platform of PLATFORM_IDS) {
-    await addSandboxAccount(deps.db, deps.cipher, { workspaceId: workspace.id, platform, username: `demo_${platform.toLowerCase()}` })
+    await addSandboxAccount(deps.db, deps.cipher, {
+      workspaceId: workspace.id,
+      platform,
+      username: `demo_${platform.toLowerCase()}`,
+    })
   }
   const token = await createToken(deps.db, workspace.id, 'demo')
   return { workspaceId: workspace.id, token: token.token, accounts: PLATFORM_IDS.length }

@@ -18,29 +18,73 @@ export type IdempotencyClaim =
  * the same fingerprint gets the stored answer, or learns the first is still running; a different
  * fingerprint is a reuse. An expired record is replaced.
  */
-export async function claimIdempotencyKey(db: Db, workspaceId: string, key: string, fingerprint: string, now: Date): Promise<IdempotencyClaim> {
-  await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.workspaceId, workspaceId), eq(idempotencyKeys.key, key), lt(idempotencyKeys.expiresAt, now)))
+export async function claimIdempotencyKey(
+  db: Db,
+  workspaceId: string,
+  key: string,
+  fingerprint: string,
+  now: Date,
+): Promise<IdempotencyClaim> {
+  await db
+    .delete(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.workspaceId, workspaceId),
+        eq(idempotencyKeys.key, key),
+        lt(idempotencyKeys.expiresAt, now),
+      ),
+    )
   const inserted = await db
     .insert(idempotencyKeys)
-    .values({ workspaceId, key, fingerprint, state: 'pending', createdAt: now, expiresAt: new Date(now.getTime() + IDEMPOTENCY_PENDING_TTL_MS) })
+    .values({
+      workspaceId,
+      key,
+      fingerprint,
+      state: 'pending',
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + IDEMPOTENCY_PENDING_TTL_MS),
+    })
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key })
   if (inserted.length > 0) return { kind: 'claimed' }
-  const [row] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.workspaceId, workspaceId), eq(idempotencyKeys.key, key)))
+  const [row] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.workspaceId, workspaceId), eq(idempotencyKeys.key, key)))
   if (!row) return claimIdempotencyKey(db, workspaceId, key, fingerprint, now)
   if (row.fingerprint !== fingerprint) return { kind: 'reused' }
   if (row.state === 'done') return { kind: 'replay', status: row.responseStatus ?? 200, body: row.responseBody }
   return { kind: 'in_progress' }
 }
 
-export async function completeIdempotencyKey(db: Db, workspaceId: string, key: string, status: number, body: unknown, now: Date): Promise<void> {
+export async function completeIdempotencyKey(
+  db: Db,
+  workspaceId: string,
+  key: string,
+  status: number,
+  body: unknown,
+  now: Date,
+): Promise<void> {
   await db
     .update(idempotencyKeys)
-    .set({ state: 'done', responseStatus: status, responseBody: body, expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS) })
+    .set({
+      state: 'done',
+      responseStatus: status,
+      responseBody: body,
+      expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
+    })
     .where(and(eq(idempotencyKeys.workspaceId, workspaceId), eq(idempotencyKeys.key, key)))
 }
 
 /** A request that did not succeed gives its key back, so the caller can fix the request and retry with it. */
 export async function releaseIdempotencyKey(db: Db, workspaceId: string, key: string): Promise<void> {
-  await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.workspaceId, workspaceId), eq(idempotencyKeys.key, key), eq(idempotencyKeys.state, 'pending')))
+  await db
+    .delete(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.workspaceId, workspaceId),
+        eq(idempotencyKeys.key, key),
+        eq(idempotencyKeys.state, 'pending'),
+      ),
+    )
 }

@@ -43,7 +43,9 @@ export interface RegisterAssetInput {
 /** Seconds a claimed duration may differ from the one read from the file (container rounding). */
 const DURATION_TOLERANCE_SEC = 0.5
 
-const sourceIdSql = sql<string | null>`(select mv.source_id from media_variants mv where mv.asset_id = ${mediaAssets.id} limit 1)`
+const sourceIdSql = sql<
+  string | null
+>`(select mv.source_id from media_variants mv where mv.asset_id = ${mediaAssets.id} limit 1)`
 
 const assetColumns = {
   id: mediaAssets.id,
@@ -63,10 +65,17 @@ const assetColumns = {
 
 type AssetRow = { [K in keyof typeof assetColumns]: unknown } & { createdAt: Date }
 
-const toAsset = (row: AssetRow): MediaAsset => ({ ...(row as unknown as MediaAsset), createdAt: row.createdAt.toISOString() })
+const toAsset = (row: AssetRow): MediaAsset => ({
+  ...(row as unknown as MediaAsset),
+  createdAt: row.createdAt.toISOString(),
+})
 
 async function selectAssets(db: DbOrTx, where: SQL | undefined): Promise<MediaAsset[]> {
-  const rows = await db.select(assetColumns).from(mediaAssets).where(where).orderBy(desc(mediaAssets.createdAt), desc(mediaAssets.id))
+  const rows = await db
+    .select(assetColumns)
+    .from(mediaAssets)
+    .where(where)
+    .orderBy(desc(mediaAssets.createdAt), desc(mediaAssets.id))
   return rows.map((r) => toAsset(r as AssetRow))
 }
 
@@ -78,33 +87,74 @@ export async function getAsset(db: DbOrTx, workspaceId: string, id: string): Pro
 }
 
 /** The library, newest first; with `folderId`, only that folder. */
-export async function listAssets(db: DbOrTx, workspaceId: string, filter: { folderId?: string | undefined } = {}): Promise<MediaAsset[]> {
-  return selectAssets(db, and(eq(mediaAssets.workspaceId, workspaceId), filter.folderId !== undefined ? eq(mediaAssets.folderId, filter.folderId) : undefined))
+export async function listAssets(
+  db: DbOrTx,
+  workspaceId: string,
+  filter: { folderId?: string | undefined } = {},
+): Promise<MediaAsset[]> {
+  return selectAssets(
+    db,
+    and(
+      eq(mediaAssets.workspaceId, workspaceId),
+      filter.folderId !== undefined ? eq(mediaAssets.folderId, filter.folderId) : undefined,
+    ),
+  )
 }
 
-async function resolveFolder(db: DbOrTx, workspaceId: string, input: RegisterAssetInput, now: Date): Promise<string | null> {
+async function resolveFolder(
+  db: DbOrTx,
+  workspaceId: string,
+  input: RegisterAssetInput,
+  now: Date,
+): Promise<string | null> {
   if (input.folderId) {
-    const [found] = await db.select({ id: folders.id }).from(folders).where(and(eq(folders.workspaceId, workspaceId), eq(folders.id, input.folderId)))
-    if (!found) throw new AppError('invalid_option', `No folder ${input.folderId} in this workspace.`, { details: [{ path: 'folderId', message: 'unknown folder' }] })
+    const [found] = await db
+      .select({ id: folders.id })
+      .from(folders)
+      .where(and(eq(folders.workspaceId, workspaceId), eq(folders.id, input.folderId)))
+    if (!found)
+      throw new AppError('invalid_option', `No folder ${input.folderId} in this workspace.`, {
+        details: [{ path: 'folderId', message: 'unknown folder' }],
+      })
     return found.id
   }
   const name = input.folder?.trim()
   if (!name) return null
-  await db.insert(folders).values({ id: newId('folder'), workspaceId, name, createdAt: now }).onConflictDoNothing()
-  const [found] = await db.select({ id: folders.id }).from(folders).where(and(eq(folders.workspaceId, workspaceId), eq(folders.name, name)))
+  await db
+    .insert(folders)
+    .values({ id: newId('folder'), workspaceId, name, createdAt: now })
+    .onConflictDoNothing()
+  const [found] = await db
+    .select({ id: folders.id })
+    .from(folders)
+    .where(and(eq(folders.workspaceId, workspaceId), eq(folders.name, name)))
   return found!.id
 }
 
 /** Every claim of the caller that the file itself contradicts, one detail each. */
 function contradictedClaims(input: RegisterAssetInput, facts: MediaFacts): ErrorDetail[] {
   const out: ErrorDetail[] = []
-  const said = (path: string, claimed: unknown, actual: unknown) => out.push({ path, message: `the file has ${path} ${String(actual)}, not ${String(claimed)}`, claimed, found: actual })
+  const said = (path: string, claimed: unknown, actual: unknown) =>
+    out.push({
+      path,
+      message: `the file has ${path} ${String(actual)}, not ${String(claimed)}`,
+      claimed,
+      found: actual,
+    })
   if (input.type !== facts.type) said('type', input.type, facts.type)
-  if (input.mimeType !== undefined && normalizeMimeType(input.mimeType) !== facts.mimeType) said('mimeType', input.mimeType, facts.mimeType)
-  if (input.sizeBytes !== undefined && input.sizeBytes !== facts.sizeBytes) said('sizeBytes', input.sizeBytes, facts.sizeBytes)
-  if (input.width !== undefined && facts.width !== null && input.width !== facts.width) said('width', input.width, facts.width)
-  if (input.height !== undefined && facts.height !== null && input.height !== facts.height) said('height', input.height, facts.height)
-  if (input.durationSec !== undefined && facts.durationSec !== null && Math.abs(input.durationSec - facts.durationSec) > DURATION_TOLERANCE_SEC) {
+  if (input.mimeType !== undefined && normalizeMimeType(input.mimeType) !== facts.mimeType)
+    said('mimeType', input.mimeType, facts.mimeType)
+  if (input.sizeBytes !== undefined && input.sizeBytes !== facts.sizeBytes)
+    said('sizeBytes', input.sizeBytes, facts.sizeBytes)
+  if (input.width !== undefined && facts.width !== null && input.width !== facts.width)
+    said('width', input.width, facts.width)
+  if (input.height !== undefined && facts.height !== null && input.height !== facts.height)
+    said('height', input.height, facts.height)
+  if (
+    input.durationSec !== undefined &&
+    facts.durationSec !== null &&
+    Math.abs(input.durationSec - facts.durationSec) > DURATION_TOLERANCE_SEC
+  ) {
     said('durationSec', input.durationSec, facts.durationSec)
   }
   return out
@@ -116,38 +166,69 @@ function contradictedClaims(input: RegisterAssetInput, facts: MediaFacts): Error
  * chose). Type, size, dimensions and duration are read from the object; a claim that disagrees is
  * refused. Registering the same key again returns the asset it already is.
  */
-export async function registerAsset(deps: Pick<Deps, 'db' | 'storage' | 'clock'>, workspaceId: string, input: RegisterAssetInput): Promise<MediaAsset> {
+export async function registerAsset(
+  deps: Pick<Deps, 'db' | 'storage' | 'clock'>,
+  workspaceId: string,
+  input: RegisterAssetInput,
+): Promise<MediaAsset> {
   const notFound = () =>
-    new AppError('media_not_found', 'Nothing was uploaded under this storageKey in your workspace. PUT the bytes to the uploadUrl of POST /v1/media/uploads first.', {
-      details: [{ path: 'storageKey', message: 'no such object in this workspace' }],
-    })
+    new AppError(
+      'media_not_found',
+      'Nothing was uploaded under this storageKey in your workspace. PUT the bytes to the uploadUrl of POST /v1/media/uploads first.',
+      {
+        details: [{ path: 'storageKey', message: 'no such object in this workspace' }],
+      },
+    )
   // Another workspace's keys look exactly like missing ones, and the store is not even asked.
   if (!input.storageKey.startsWith(`${workspaceId}/`) || input.storageKey.includes('..')) throw notFound()
   if (input.url !== deps.storage.publicUrl(input.storageKey)) {
-    throw new AppError('invalid_option', 'url must be the url that POST /v1/media/uploads returned for this storageKey.', {
-      details: [{ path: 'url', message: 'not the public URL of storageKey' }],
-    })
+    throw new AppError(
+      'invalid_option',
+      'url must be the url that POST /v1/media/uploads returned for this storageKey.',
+      {
+        details: [{ path: 'url', message: 'not the public URL of storageKey' }],
+      },
+    )
   }
   const probe = await probeObject(deps.storage, input.storageKey)
   if (!probe.ok && probe.reason === 'missing') throw notFound()
-  if (!probe.ok) throw new AppError('media_not_supported', probe.message, { details: [{ path: 'storageKey', message: probe.message }] })
+  if (!probe.ok)
+    throw new AppError('media_not_supported', probe.message, {
+      details: [{ path: 'storageKey', message: probe.message }],
+    })
   const facts = probe.facts
   if (facts.sizeBytes > UPLOAD_LIMITS.maxSizeBytes) {
-    throw new AppError('media_not_supported', `The file is ${facts.sizeBytes} bytes; the service accepts files up to ${UPLOAD_LIMITS.maxSizeBytes} bytes (2 GB).`, {
-      details: [{ path: 'sizeBytes', limit: UPLOAD_LIMITS.maxSizeBytes, actual: facts.sizeBytes }],
-    })
+    throw new AppError(
+      'media_not_supported',
+      `The file is ${facts.sizeBytes} bytes; the service accepts files up to ${UPLOAD_LIMITS.maxSizeBytes} bytes (2 GB).`,
+      {
+        details: [{ path: 'sizeBytes', limit: UPLOAD_LIMITS.maxSizeBytes, actual: facts.sizeBytes }],
+      },
+    )
   }
   if (facts.storedContentType && normalizeMimeType(facts.storedContentType) !== facts.mimeType) {
-    throw new AppError('invalid_option', `The uploaded bytes are ${facts.mimeType} but were uploaded as ${facts.storedContentType}; request an upload URL with contentType ${facts.mimeType} and upload again.`, {
-      details: [{ path: 'storageKey', message: `stored as ${facts.storedContentType}, content is ${facts.mimeType}` }],
-    })
+    throw new AppError(
+      'invalid_option',
+      `The uploaded bytes are ${facts.mimeType} but were uploaded as ${facts.storedContentType}; request an upload URL with contentType ${facts.mimeType} and upload again.`,
+      {
+        details: [
+          { path: 'storageKey', message: `stored as ${facts.storedContentType}, content is ${facts.mimeType}` },
+        ],
+      },
+    )
   }
   const contradicted = contradictedClaims(input, facts)
   if (contradicted.length > 0) {
     const first = contradicted[0]!
-    throw new AppError('invalid_option', contradicted.length === 1 ? `The uploaded file contradicts the request: ${first.path}: ${first.message}.` : `The uploaded file contradicts ${contradicted.length} claims of the request; see details.`, {
-      details: contradicted,
-    })
+    throw new AppError(
+      'invalid_option',
+      contradicted.length === 1
+        ? `The uploaded file contradicts the request: ${first.path}: ${first.message}.`
+        : `The uploaded file contradicts ${contradicted.length} claims of the request; see details.`,
+      {
+        details: contradicted,
+      },
+    )
   }
   const now = deps.clock.now()
   const folderId = await resolveFolder(deps.db, workspaceId, input, now)
@@ -170,7 +251,10 @@ export async function registerAsset(deps: Pick<Deps, 'db' | 'storage' | 'clock'>
       createdAt: now,
     })
     .onConflictDoNothing({ target: mediaAssets.storageKey })
-  const [asset] = await selectAssets(deps.db, and(eq(mediaAssets.workspaceId, workspaceId), eq(mediaAssets.storageKey, input.storageKey)))
+  const [asset] = await selectAssets(
+    deps.db,
+    and(eq(mediaAssets.workspaceId, workspaceId), eq(mediaAssets.storageKey, input.storageKey)),
+  )
   if (!asset) throw notFound()
   return asset
 }

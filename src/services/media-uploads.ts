@@ -57,14 +57,22 @@ export async function createUpload(
 ): Promise<UploadTicket> {
   const mime = normalizeMimeType(input.contentType)
   if (!mime) {
-    throw new AppError('media_not_supported', `Content type "${input.contentType}" is not accepted. Upload JPEG, PNG, GIF, WebP, BMP or TIFF images, or MP4, MOV, M4V or WebM videos.`, {
-      details: [{ path: 'contentType', message: 'not a supported image or video type' }],
-    })
+    throw new AppError(
+      'media_not_supported',
+      `Content type "${input.contentType}" is not accepted. Upload JPEG, PNG, GIF, WebP, BMP or TIFF images, or MP4, MOV, M4V or WebM videos.`,
+      {
+        details: [{ path: 'contentType', message: 'not a supported image or video type' }],
+      },
+    )
   }
   if (input.sizeBytes !== undefined && input.sizeBytes > UPLOAD_LIMITS.maxSizeBytes) {
-    throw new AppError('media_not_supported', `The file is ${input.sizeBytes} bytes; uploads are limited to ${UPLOAD_LIMITS.maxSizeBytes} bytes (2 GB).`, {
-      details: [{ path: 'sizeBytes', limit: UPLOAD_LIMITS.maxSizeBytes, actual: input.sizeBytes }],
-    })
+    throw new AppError(
+      'media_not_supported',
+      `The file is ${input.sizeBytes} bytes; uploads are limited to ${UPLOAD_LIMITS.maxSizeBytes} bytes (2 GB).`,
+      {
+        details: [{ path: 'sizeBytes', limit: UPLOAD_LIMITS.maxSizeBytes, actual: input.sizeBytes }],
+      },
+    )
   }
   const now = deps.clock.now()
   const storageKey = newStorageKey(workspaceId, now, slugFilename(input.filename, mime))

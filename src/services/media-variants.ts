@@ -43,7 +43,11 @@ export async function createVariants(
 ): Promise<VariantsResult> {
   const source = await getAsset(deps.db, workspaceId, sourceId)
   if (source.type !== 'IMAGE') {
-    throw new AppError('media_not_supported', `Variants apply to images only; ${source.id} is a ${source.type.toLowerCase()}.`, { details: [{ path: 'id', message: 'not an image' }] })
+    throw new AppError(
+      'media_not_supported',
+      `Variants apply to images only; ${source.id} is a ${source.type.toLowerCase()}.`,
+      { details: [{ path: 'id', message: 'not an image' }] },
+    )
   }
   const fit = input.fit
   // Crop mode means nothing to `contain`: one file serves both spellings.
@@ -53,11 +57,19 @@ export async function createVariants(
     .select({ format: mediaVariants.format, id: mediaAssets.id, url: mediaAssets.url })
     .from(mediaVariants)
     .innerJoin(mediaAssets, eq(mediaAssets.id, mediaVariants.assetId))
-    .where(and(eq(mediaVariants.sourceId, source.id), eq(mediaVariants.fit, fit), eq(mediaVariants.crop, crop), inArray(mediaVariants.format, formats)))
+    .where(
+      and(
+        eq(mediaVariants.sourceId, source.id),
+        eq(mediaVariants.fit, fit),
+        eq(mediaVariants.crop, crop),
+        inArray(mediaVariants.format, formats),
+      ),
+    )
   const made = new Map(existing.map((e) => [e.format as CanvasName, { id: e.id, url: e.url }]))
   const missing = formats.filter((f) => !made.has(f))
   if (missing.length > 0) {
-    for (const [format, asset] of await renderMissing(deps, workspaceId, source, missing, fit, crop)) made.set(format, asset)
+    for (const [format, asset] of await renderMissing(deps, workspaceId, source, missing, fit, crop))
+      made.set(format, asset)
   }
   return {
     sourceId: source.id,
@@ -82,53 +94,77 @@ async function renderMissing(
   const groups = [...bySize.values()]
   if (source.sizeBytes > VARIANT_LIMITS.maxSourceBytes) {
     const message = `The source is ${source.sizeBytes} bytes; variants are cut from images of at most ${VARIANT_LIMITS.maxSourceBytes} bytes.`
-    throw new AppError('media_not_supported', message, { details: [{ path: 'id', message, limit: VARIANT_LIMITS.maxSourceBytes, actual: source.sizeBytes }] })
+    throw new AppError('media_not_supported', message, {
+      details: [{ path: 'id', message, limit: VARIANT_LIMITS.maxSourceBytes, actual: source.sizeBytes }],
+    })
   }
   const bytes = await deps.storage.get(source.storageKey)
-  if (!bytes) throw new AppError('media_not_found', `The file of ${source.id} is no longer in storage.`, { details: [{ path: 'id', message: 'source file missing' }] })
+  if (!bytes)
+    throw new AppError('media_not_found', `The file of ${source.id} is no longer in storage.`, {
+      details: [{ path: 'id', message: 'source file missing' }],
+    })
   let rendered
   try {
-    rendered = await renderVariants(await deps.imageCodecs.load(), { bytes, mimeType: source.mimeType }, groups.map((g) => CANVASES[g[0]!]), fit, crop)
+    rendered = await renderVariants(
+      await deps.imageCodecs.load(),
+      { bytes, mimeType: source.mimeType },
+      groups.map((g) => CANVASES[g[0]!]),
+      fit,
+      crop,
+    )
   } catch (err) {
-    if (err instanceof VariantSourceError) throw new AppError('media_not_supported', err.message, { details: [{ path: 'id', message: err.message }] })
+    if (err instanceof VariantSourceError)
+      throw new AppError('media_not_supported', err.message, { details: [{ path: 'id', message: err.message }] })
     throw err
   }
-  deps.logger.debug('variants_rendered', { sourceId: source.id, canvases: groups.length, decodeEighths: rendered.stats.decodeEighths })
+  deps.logger.debug('variants_rendered', {
+    sourceId: source.id,
+    canvases: groups.length,
+    decodeEighths: rendered.stats.decodeEighths,
+  })
   const out = new Map<CanvasName, { id: string; url: string }>()
   const now = deps.clock.now()
   for (const [i, output] of rendered.outputs.entries()) {
     const group = groups[i]!
-    const key = newStorageKey(workspaceId, now, `${sourceStem(source.storageKey)}-${output.width}x${output.height}-${fit}${fit === 'cover' ? `-${crop}` : ''}.jpg`)
+    const key = newStorageKey(
+      workspaceId,
+      now,
+      `${sourceStem(source.storageKey)}-${output.width}x${output.height}-${fit}${fit === 'cover' ? `-${crop}` : ''}.jpg`,
+    )
     await deps.storage.put(key, output.bytes, 'image/jpeg')
     const asset = { id: newId('media'), url: deps.storage.publicUrl(key) }
-    const claimed = await deps.db.transaction(async (tx) => {
-      await tx.insert(mediaAssets).values({
-        id: asset.id,
-        workspaceId,
-        folderId: source.folderId,
-        type: 'IMAGE',
-        storageKey: key,
-        url: asset.url,
-        mimeType: 'image/jpeg',
-        width: output.width,
-        height: output.height,
-        sizeBytes: output.bytes.length,
-        altText: source.altText,
-        createdAt: now,
+    const claimed = await deps.db
+      .transaction(async (tx) => {
+        await tx.insert(mediaAssets).values({
+          id: asset.id,
+          workspaceId,
+          folderId: source.folderId,
+          type: 'IMAGE',
+          storageKey: key,
+          url: asset.url,
+          mimeType: 'image/jpeg',
+          width: output.width,
+          height: output.height,
+          sizeBytes: output.bytes.length,
+          altText: source.altText,
+          createdAt: now,
+        })
+        const rows = await tx
+          .insert(mediaVariants)
+          .values(
+            group.map((format) => ({ sourceId: source.id, format, fit, crop, assetId: asset.id, createdAt: now })),
+          )
+          .onConflictDoNothing()
+          .returning({ format: mediaVariants.format })
+        // A concurrent request made the same variant first: keep theirs, drop ours.
+        if (rows.length === 0) tx.rollback()
+        return rows.map((r) => r.format as CanvasName)
       })
-      const rows = await tx
-        .insert(mediaVariants)
-        .values(group.map((format) => ({ sourceId: source.id, format, fit, crop, assetId: asset.id, createdAt: now })))
-        .onConflictDoNothing()
-        .returning({ format: mediaVariants.format })
-      // A concurrent request made the same variant first: keep theirs, drop ours.
-      if (rows.length === 0) tx.rollback()
-      return rows.map((r) => r.format as CanvasName)
-    }).catch(async (err: unknown) => {
-      if (!(err instanceof TransactionRollbackError)) throw err
-      await deps.storage.delete(key)
-      return [] as CanvasName[]
-    })
+      .catch(async (err: unknown) => {
+        if (!(err instanceof TransactionRollbackError)) throw err
+        await deps.storage.delete(key)
+        return [] as CanvasName[]
+      })
     for (const format of claimed) out.set(format, asset)
   }
   // Whatever a concurrent request made instead.
@@ -138,7 +174,14 @@ async function renderMissing(
       .select({ format: mediaVariants.format, id: mediaAssets.id, url: mediaAssets.url })
       .from(mediaVariants)
       .innerJoin(mediaAssets, eq(mediaAssets.id, mediaVariants.assetId))
-      .where(and(eq(mediaVariants.sourceId, source.id), eq(mediaVariants.fit, fit), eq(mediaVariants.crop, crop), inArray(mediaVariants.format, lost)))
+      .where(
+        and(
+          eq(mediaVariants.sourceId, source.id),
+          eq(mediaVariants.fit, fit),
+          eq(mediaVariants.crop, crop),
+          inArray(mediaVariants.format, lost),
+        ),
+      )
     for (const r of rows) out.set(r.format as CanvasName, { id: r.id, url: r.url })
   }
   return out

@@ -31,30 +31,55 @@ export type UsableCredentials =
  * always with `force` (after the network answered that the token no longer works) unless another
  * caller renewed them in the meantime.
  */
-export async function usableCredentials(deps: CredentialDeps, account: AccountCredentialsRow, adapter: NetworkAdapter, options: { force?: boolean } = {}): Promise<UsableCredentials> {
+export async function usableCredentials(
+  deps: CredentialDeps,
+  account: AccountCredentialsRow,
+  adapter: NetworkAdapter,
+  options: { force?: boolean } = {},
+): Promise<UsableCredentials> {
   const credentials = await deps.cipher.decrypt(account.credentials, account.id)
   const renewal = adapter.credentialRefresh
   if (!renewal) return { ok: true, credentials, refreshed: false }
-  if (!options.force && !renewal.isDue(credentials, deps.clock.now())) return { ok: true, credentials, refreshed: false }
+  if (!options.force && !renewal.isDue(credentials, deps.clock.now()))
+    return { ok: true, credentials, refreshed: false }
   const platform = account.platform as PlatformId
   const connection = account.connection as Connection
   return deps.db.transaction(async (tx) => {
-    const [locked] = await tx.select({ credentials: accounts.credentials, status: accounts.status }).from(accounts).where(eq(accounts.id, account.id)).for('update')
+    const [locked] = await tx
+      .select({ credentials: accounts.credentials, status: accounts.status })
+      .from(accounts)
+      .where(eq(accounts.id, account.id))
+      .for('update')
     if (!locked) return { ok: false, kind: 'rejected', message: 'The account was removed.' }
     const current = await deps.cipher.decrypt(locked.credentials, account.id)
     const now = deps.clock.now()
     // Not due (any more): a forced renewal is skipped too when another caller renewed meanwhile.
     const renewedMeanwhile = locked.credentials !== account.credentials
-    if ((renewedMeanwhile || !options.force) && !renewal.isDue(current, now)) return { ok: true, credentials: current, refreshed: false }
-    const result = await renewal.refresh({ connection, credentials: current, fetch: deps.networks.fetch, baseUrl: deps.networks.baseUrlFor(platform, connection, current), now })
+    if ((renewedMeanwhile || !options.force) && !renewal.isDue(current, now))
+      return { ok: true, credentials: current, refreshed: false }
+    const result = await renewal.refresh({
+      connection,
+      credentials: current,
+      fetch: deps.networks.fetch,
+      baseUrl: deps.networks.baseUrlFor(platform, connection, current),
+      now,
+    })
     if (result.status === 'refreshed') {
       const sealed = await deps.cipher.encrypt(result.credentials, account.id)
       await tx.update(accounts).set({ credentials: sealed, updatedAt: sql`now()` }).where(eq(accounts.id, account.id))
       return { ok: true, credentials: result.credentials, refreshed: true }
     }
     if (result.kind === 'auth_expired') {
-      await tx.update(accounts).set({ status: 'EXPIRED', statusMessage: `${RECONNECT_MESSAGE}: ${result.message}`, updatedAt: now }).where(eq(accounts.id, account.id))
+      await tx
+        .update(accounts)
+        .set({ status: 'EXPIRED', statusMessage: `${RECONNECT_MESSAGE}: ${result.message}`, updatedAt: now })
+        .where(eq(accounts.id, account.id))
     }
-    return { ok: false, kind: result.kind, message: result.message, ...(result.retryAfterSec !== undefined ? { retryAfterSec: result.retryAfterSec } : {}) }
+    return {
+      ok: false,
+      kind: result.kind,
+      message: result.message,
+      ...(result.retryAfterSec !== undefined ? { retryAfterSec: result.retryAfterSec } : {}),
+    }
   })
 }

@@ -21,7 +21,8 @@ export interface QueueSchedule {
 
 export const MAX_QUEUE_SLOTS = 168
 
-const toTime = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
+const toTime = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
 export const parseTime = (time: string): number => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5))
 
 export async function getQueueSchedule(db: Db, workspaceId: string): Promise<QueueSchedule> {
@@ -46,7 +47,10 @@ export async function replaceQueueSchedule(
 ): Promise<QueueSchedule> {
   const problems: ErrorDetail[] = []
   if (input.timezone !== undefined && !isValidTimeZone(input.timezone)) {
-    problems.push({ path: 'timezone', message: `unknown time zone "${input.timezone}"; use an IANA name such as Europe/Berlin` })
+    problems.push({
+      path: 'timezone',
+      message: `unknown time zone "${input.timezone}"; use an IANA name such as Europe/Berlin`,
+    })
   }
   const seen = new Map<string, number>()
   input.slots.forEach((slot, i) => {
@@ -56,17 +60,26 @@ export async function replaceQueueSchedule(
     else seen.set(key, i)
   })
   if (problems.length > 0) {
-    throw new AppError('invalid_request', problems.length === 1 ? `Invalid request: ${problems[0]!.path}: ${problems[0]!.message}` : 'Invalid queue schedule; see details.', { details: problems })
+    throw new AppError(
+      'invalid_request',
+      problems.length === 1
+        ? `Invalid request: ${problems[0]!.path}: ${problems[0]!.message}`
+        : 'Invalid queue schedule; see details.',
+      { details: problems },
+    )
   }
   await db.transaction(async (tx) => {
     // Concurrent replacements of one schedule take turns (else both inserts collide on queue_slots_uq).
     await lockWorkspace(tx, workspaceId)
-    if (input.timezone !== undefined) await tx.update(workspaces).set({ timezone: input.timezone }).where(eq(workspaces.id, workspaceId))
+    if (input.timezone !== undefined)
+      await tx.update(workspaces).set({ timezone: input.timezone }).where(eq(workspaces.id, workspaceId))
     await tx.delete(queueSlots).where(eq(queueSlots.workspaceId, workspaceId))
     if (input.slots.length > 0) {
-      await tx.insert(queueSlots).values(
-        input.slots.map((s) => ({ id: newId('slot'), workspaceId, weekday: s.weekday, minutes: parseTime(s.time) })),
-      )
+      await tx
+        .insert(queueSlots)
+        .values(
+          input.slots.map((s) => ({ id: newId('slot'), workspaceId, weekday: s.weekday, minutes: parseTime(s.time) })),
+        )
     }
   })
   return getQueueSchedule(db, workspaceId)

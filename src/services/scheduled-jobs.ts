@@ -18,7 +18,8 @@ export const SCHEDULED_JOBS: ReadonlyArray<ScheduledJob> = [
     name: 'publish_sweep',
     run: async (deps) => {
       const report = await sweepTargets(deps)
-      if (report.redispatched || report.confirmed || report.unconfirmed) deps.logger.info('publish_sweep', { ...report })
+      if (report.redispatched || report.confirmed || report.unconfirmed)
+        deps.logger.info('publish_sweep', { ...report })
     },
   },
   {

@@ -40,11 +40,21 @@ export async function revokeToken(db: Db, tokenId: string, now: Date): Promise<b
 export const isWellFormedToken = (token: string): boolean => TOKEN_PATTERN.test(token)
 
 /** The workspace a presented token belongs to, or null for a malformed, unknown or revoked one. */
-export async function authenticateToken(db: Db, token: string, now: Date): Promise<{ workspaceId: string; tokenId: string } | null> {
+export async function authenticateToken(
+  db: Db,
+  token: string,
+  now: Date,
+): Promise<{ workspaceId: string; tokenId: string } | null> {
   if (!isWellFormedToken(token)) return null
   const hash = await sha256Hex(token)
   const [row] = await db
-    .select({ id: apiTokens.id, workspaceId: apiTokens.workspaceId, tokenHash: apiTokens.tokenHash, revokedAt: apiTokens.revokedAt, lastUsedAt: apiTokens.lastUsedAt })
+    .select({
+      id: apiTokens.id,
+      workspaceId: apiTokens.workspaceId,
+      tokenHash: apiTokens.tokenHash,
+      revokedAt: apiTokens.revokedAt,
+      lastUsedAt: apiTokens.lastUsedAt,
+    })
     .from(apiTokens)
     .where(eq(apiTokens.tokenHash, hash))
     .limit(1)

@@ -17,7 +17,12 @@ export interface LockedWorkspace {
  */
 export async function lockWorkspace(tx: Tx, workspaceId: string): Promise<LockedWorkspace> {
   const [row] = await tx
-    .select({ id: workspaces.id, timezone: workspaces.timezone, monthlyPosts: plans.monthlyPosts, socialAccounts: plans.socialAccounts })
+    .select({
+      id: workspaces.id,
+      timezone: workspaces.timezone,
+      monthlyPosts: plans.monthlyPosts,
+      socialAccounts: plans.socialAccounts,
+    })
     .from(workspaces)
     .innerJoin(plans, eq(plans.id, workspaces.planId))
     .where(eq(workspaces.id, workspaceId))
@@ -38,11 +43,18 @@ export function monthStartIn(timezone: string | SQLWrapper, now: Date): SQL {
 export async function assertMonthlyPostQuota(tx: Tx, ws: LockedWorkspace, now: Date): Promise<void> {
   if (ws.monthlyPosts < 0) return
   const monthStart = monthStartIn(ws.timezone, now)
-  const [row] = await tx.select({ n: count() }).from(posts).where(and(eq(posts.workspaceId, ws.id), gte(posts.createdAt, monthStart)))
+  const [row] = await tx
+    .select({ n: count() })
+    .from(posts)
+    .where(and(eq(posts.workspaceId, ws.id), gte(posts.createdAt, monthStart)))
   const used = row?.n ?? 0
   if (used >= ws.monthlyPosts) {
-    throw new AppError('plan_limit_reached', `Your plan allows ${ws.monthlyPosts} posts a month and ${used} were created this month; upgrade the plan or wait for the next month.`, {
-      details: [{ path: 'monthlyPosts', limit: ws.monthlyPosts, actual: used + 1 }],
-    })
+    throw new AppError(
+      'plan_limit_reached',
+      `Your plan allows ${ws.monthlyPosts} posts a month and ${used} were created this month; upgrade the plan or wait for the next month.`,
+      {
+        details: [{ path: 'monthlyPosts', limit: ws.monthlyPosts, actual: used + 1 }],
+      },
+    )
   }
 }

@@ -24,12 +24,17 @@ export interface WorkspaceOverview {
 export async function createWorkspace(db: Db, input: { name: string; planId?: string; timezone?: string }) {
   const timezone = input.timezone ?? 'UTC'
   if (!isValidTimeZone(timezone)) {
-    throw new AppError('invalid_request', `Unknown time zone "${timezone}"; use an IANA name such as Europe/Berlin.`, { details: [{ path: 'timezone' }] })
+    throw new AppError('invalid_request', `Unknown time zone "${timezone}"; use an IANA name such as Europe/Berlin.`, {
+      details: [{ path: 'timezone' }],
+    })
   }
   const planId = input.planId ?? 'pro'
   const [plan] = await db.select({ id: plans.id }).from(plans).where(eq(plans.id, planId))
   if (!plan) throw new AppError('invalid_request', `Unknown plan "${planId}".`, { details: [{ path: 'plan' }] })
-  const [row] = await db.insert(workspaces).values({ id: newId('workspace'), name: input.name, planId, timezone }).returning()
+  const [row] = await db
+    .insert(workspaces)
+    .values({ id: newId('workspace'), name: input.name, planId, timezone })
+    .returning()
   return row!
 }
 
@@ -40,10 +45,22 @@ export async function getWorkspaceOverview(db: Db, workspaceId: string, now: Dat
     .select({
       workspace: workspaces,
       plan: plans,
-      connected: sql<number>`(select count(*) from ${accounts} where ${accounts.workspaceId} = ${workspaces.id} and ${accounts.status} <> 'DISCONNECTED')`.mapWith(Number),
-      allAccounts: sql<number>`(select count(*) from ${accounts} where ${accounts.workspaceId} = ${workspaces.id})`.mapWith(Number),
-      postsThisMonth: sql<number>`(select count(*) from ${posts} where ${posts.workspaceId} = ${workspaces.id} and ${posts.createdAt} >= ${monthStart})`.mapWith(Number),
-      scheduled: sql<number>`(select count(*) from ${posts} where ${posts.workspaceId} = ${workspaces.id} and ${posts.status} = 'SCHEDULED')`.mapWith(Number),
+      connected:
+        sql<number>`(select count(*) from ${accounts} where ${accounts.workspaceId} = ${workspaces.id} and ${accounts.status} <> 'DISCONNECTED')`.mapWith(
+          Number,
+        ),
+      allAccounts:
+        sql<number>`(select count(*) from ${accounts} where ${accounts.workspaceId} = ${workspaces.id})`.mapWith(
+          Number,
+        ),
+      postsThisMonth:
+        sql<number>`(select count(*) from ${posts} where ${posts.workspaceId} = ${workspaces.id} and ${posts.createdAt} >= ${monthStart})`.mapWith(
+          Number,
+        ),
+      scheduled:
+        sql<number>`(select count(*) from ${posts} where ${posts.workspaceId} = ${workspaces.id} and ${posts.status} = 'SCHEDULED')`.mapWith(
+          Number,
+        ),
     })
     .from(workspaces)
     .innerJoin(plans, eq(plans.id, workspaces.planId))

@@ -15,8 +15,24 @@ async function setup(fakeOptions: MessagingFakeOptions = {}) {
   const clock = fixedClock(T0)
   const fake = await startMessagingFake({ now: clock.now, ...fakeOptions })
   const t = await createTestApp({ clock, networks: { origins: { MESSAGING_NET_API_URL: fake.url } } })
-  t.deps.settings.publishing = { backoffBaseSec: 30, maxAttempts: 5, leaseSec: 60, sweepGraceSec: 30, random: () => 0.5 }
-  const account = await realAccount(t, 'MESSAGING_NET', 'BOT_TOKEN', { botToken: fake.token, chatId: String(fake.chat.id), ...(fake.chat.username ? { chatUsername: fake.chat.username } : {}) }, String(fake.chat.id))
+  t.deps.settings.publishing = {
+    backoffBaseSec: 30,
+    maxAttempts: 5,
+    leaseSec: 60,
+    sweepGraceSec: 30,
+    random: () => 0.5,
+  }
+  const account = await realAccount(
+    t,
+    'MESSAGING_NET',
+    'BOT_TOKEN',
+    {
+      botToken: fake.token,
+      chatId: String(fake.chat.id),
+      ...(fake.chat.username ? { chatUsername: fake.chat.username } : {}),
+    },
+    String(fake.chat.id),
+  )
   return { t, clock, fake, account }
 }
 
@@ -36,20 +52,35 @@ describe('MESSAGING_NET adapter', () => {
     expect(added).toMatchObject({ username: 'acmenews', status: 'ACTIVE' })
     const [row] = await t.deps.db.select().from(accounts).where(eq(accounts.id, added.id))
     expect(row!.externalId).toBe('-1001234567890')
-    expect(await t.deps.cipher.decrypt(row!.credentials, added.id)).toMatchObject({ chatId: '-1001234567890', chatUsername: 'acmenews' })
+    expect(await t.deps.cipher.decrypt(row!.credentials, added.id)).toMatchObject({
+      chatId: '-1001234567890',
+      chatUsername: 'acmenews',
+    })
     const wrong = connectAccount(t.deps, { ...input, credentials: { botToken: '123456:WRONG', chatId: '@acmenews' } })
     await expect(wrong).rejects.toThrow(/did not confirm the credentials: MESSAGING_NET: Unauthorized/)
     await expect(wrong).rejects.not.toThrow(/123456:WRONG/)
     fake.setMember({ status: 'member' })
-    await expect(connectAccount(t.deps, { ...input, credentials: { botToken: fake.token, chatId: '@acmenews' } })).rejects.toThrow(/@acme_bot is not an administrator of the channel/)
+    await expect(
+      connectAccount(t.deps, { ...input, credentials: { botToken: fake.token, chatId: '@acmenews' } }),
+    ).rejects.toThrow(/@acme_bot is not an administrator of the channel/)
   })
 
   it('lets a restricted member of a group post only while is_member and can_send_messages are true', async () => {
-    const { t, fake } = await setup({ chat: { id: -1009876543210, type: 'supergroup', title: 'Private group' }, member: { status: 'restricted', is_member: true, can_send_messages: true } })
-    const input = { workspaceId: t.workspaceId, platform: 'MESSAGING_NET' as const, connection: 'BOT_TOKEN' as const, credentials: { botToken: fake.token, chatId: '-1009876543210' } }
+    const { t, fake } = await setup({
+      chat: { id: -1009876543210, type: 'supergroup', title: 'Private group' },
+      member: { status: 'restricted', is_member: true, can_send_messages: true },
+    })
+    const input = {
+      workspaceId: t.workspaceId,
+      platform: 'MESSAGING_NET' as const,
+      connection: 'BOT_TOKEN' as const,
+      credentials: { botToken: fake.token, chatId: '-1009876543210' },
+    }
     expect(await connectAccount(t.deps, input)).toMatchObject({ username: 'Private group', status: 'ACTIVE' })
     fake.setMember({ status: 'restricted', is_member: true, can_send_messages: false })
-    await expect(connectAccount(t.deps, input)).rejects.toThrow(/@acme_bot is not a member of the chat allowed to send messages/)
+    await expect(connectAccount(t.deps, input)).rejects.toThrow(
+      /@acme_bot is not a member of the chat allowed to send messages/,
+    )
     fake.setMember({ status: 'restricted', is_member: false, can_send_messages: true })
     await expect(connectAccount(t.deps, input)).rejects.toThrow(/not a member of the chat allowed to send messages/)
   })
@@ -59,19 +90,34 @@ describe('MESSAGING_NET adapter', () => {
     fake.scheduleNext()
     const p = await publish(t, { accountIds: [account.id], caption: 'Queued', threadParts: ['After it'] })
     expect(await runDue(t, t.publishQueue)).toEqual(['published'])
-    expect(fake.messages.map((m) => [m.text, m.replyTo])).toEqual([['Queued', null], ['After it', null]])
+    expect(fake.messages.map((m) => [m.text, m.replyTo])).toEqual([
+      ['Queued', null],
+      ['After it', null],
+    ])
     const target = (await getPost(t, p.id)).targets[0]
     expect(target).toMatchObject({ status: 'PUBLISHED', platformPostId: '0', permalink: 'https://t.me/acmenews' })
     const [row] = await t.deps.db.select().from(targets).where(eq(targets.id, target.id))
     expect(row!.warnings).toEqual([expect.stringMatching(/queued the message.*cannot be deleted from here/)])
     const adapter = t.deps.networks.adapterFor('MESSAGING_NET', 'BOT_TOKEN')!
-    await expect(adapter.deletePost!({ connection: 'BOT_TOKEN', credentials: { botToken: fake.token, chatId: String(fake.chat.id) }, fetch, baseUrl: fake.url, platformPostId: '0' })).rejects.toMatchObject({ kind: 'rejected', message: expect.stringMatching(/delete it in the chat/) })
+    await expect(
+      adapter.deletePost!({
+        connection: 'BOT_TOKEN',
+        credentials: { botToken: fake.token, chatId: String(fake.chat.id) },
+        fetch,
+        baseUrl: fake.url,
+        platformPostId: '0',
+      }),
+    ).rejects.toMatchObject({ kind: 'rejected', message: expect.stringMatching(/delete it in the chat/) })
     expect(fake.calls('POST', /\/deleteMessage$/)).toHaveLength(0)
   })
 
   it('sends text exactly as written, without a parse mode, and a thread as replies', async () => {
     const { t, fake, account } = await setup()
-    const p = await publish(t, { accountIds: [account.id], caption: '*not bold* <b>not html</b> _x_', threadParts: ['part [2](x)', 'part 3'] })
+    const p = await publish(t, {
+      accountIds: [account.id],
+      caption: '*not bold* <b>not html</b> _x_',
+      threadParts: ['part [2](x)', 'part 3'],
+    })
     expect(await runDue(t, t.publishQueue)).toEqual(['published'])
     const [head, p2, p3] = fake.messages
     expect(fake.messages.map((m) => [m.text, m.parseMode, m.replyTo])).toEqual([
@@ -80,13 +126,26 @@ describe('MESSAGING_NET adapter', () => {
       ['part 3', null, p2!.message_id],
     ])
     expect(p3).toBeDefined()
-    expect((await getPost(t, p.id)).targets[0]).toMatchObject({ status: 'PUBLISHED', platformPostId: String(head!.message_id), permalink: `https://t.me/acmenews/${head!.message_id}` })
+    expect((await getPost(t, p.id)).targets[0]).toMatchObject({
+      status: 'PUBLISHED',
+      platformPostId: String(head!.message_id),
+      permalink: `https://t.me/acmenews/${head!.message_id}`,
+    })
   })
 
   it('uploads one photo or video with its caption, and 2-10 items as an album captioned on the first', async () => {
-    const { t, fake, account } = await setup({ chat: { id: -1009876543210, type: 'supergroup', title: 'Private group' }, member: { status: 'member' } })
+    const { t, fake, account } = await setup({
+      chat: { id: -1009876543210, type: 'supergroup', title: 'Private group' },
+      member: { status: 'member' },
+    })
     const photo = await storedMedia(t, { bytes: bytes(5000, 1), mimeType: 'image/jpeg' })
-    const video = await storedMedia(t, { bytes: bytes(9000, 2), mimeType: 'video/mp4', durationSec: 5, width: 1280, height: 720 })
+    const video = await storedMedia(t, {
+      bytes: bytes(9000, 2),
+      mimeType: 'video/mp4',
+      durationSec: 5,
+      width: 1280,
+      height: 720,
+    })
     const single = await publish(t, { accountIds: [account.id], mediaIds: [photo], caption: 'One photo' })
     await publish(t, { accountIds: [account.id], mediaIds: [video], caption: 'One video' })
     const album = await publish(t, { accountIds: [account.id], mediaIds: [photo, video, photo], caption: 'Album' })
@@ -99,7 +158,11 @@ describe('MESSAGING_NET adapter', () => {
     expect(Buffer.compare(m1!.bytes!, Buffer.from(bytes(5000, 1)))).toBe(0)
     expect(m2).toMatchObject({ kind: 'video', caption: 'One video' })
     expect(Buffer.compare(m2!.bytes!, Buffer.from(bytes(9000, 2)))).toBe(0)
-    expect(items.map((m) => [m.kind, m.caption])).toEqual([['photo', 'Album'], ['video', null], ['photo', null]])
+    expect(items.map((m) => [m.kind, m.caption])).toEqual([
+      ['photo', 'Album'],
+      ['video', null],
+      ['photo', null],
+    ])
     expect((await getPost(t, single.id)).targets[0].permalink).toBe(`https://t.me/c/9876543210/${m1!.message_id}`)
     const albumTarget = (await getPost(t, album.id)).targets[0]
     expect(albumTarget.platformPostId).toBe(String(items[0]!.message_id))
@@ -115,7 +178,10 @@ describe('MESSAGING_NET adapter', () => {
     expect(await runDue(t, t.publishQueue)).toEqual(['retrying'])
     const [waiting] = await t.deps.db.select().from(targets).where(eq(targets.id, p.targets[0].id))
     expect(waiting!.dueAt!.toISOString()).toBe('2026-11-21T10:00:42.000Z')
-    expect(waiting!.error).toMatchObject({ code: 'rate_limited', message: 'MESSAGING_NET: Too Many Requests: retry after 42' })
+    expect(waiting!.error).toMatchObject({
+      code: 'rate_limited',
+      message: 'MESSAGING_NET: Too Many Requests: retry after 42',
+    })
     clock.set('2026-11-21T10:00:42Z')
     expect(await runDue(t, t.publishQueue)).toEqual(['retrying'])
     const [afterBadGateway] = await t.deps.db.select().from(targets).where(eq(targets.id, p.targets[0].id))
@@ -124,15 +190,28 @@ describe('MESSAGING_NET adapter', () => {
 
     fake.failOn('sendMessage', fake.fail(403, 'Forbidden: bot was kicked from the channel chat'))
     const kicked = await publish(t, { accountIds: [account.id], caption: 'Kicked' })
-    fake.failOn('sendMessage', fake.fail(400, 'Bad Request: group chat was upgraded to a supergroup chat', { migrate_to_chat_id: -1005555 }))
+    fake.failOn(
+      'sendMessage',
+      fake.fail(400, 'Bad Request: group chat was upgraded to a supergroup chat', { migrate_to_chat_id: -1005555 }),
+    )
     const migrated = await publish(t, { accountIds: [account.id], caption: 'Migrated' })
     fake.failOn('sendMessage', fake.fail(401, 'Unauthorized'))
     const revoked = await publish(t, { accountIds: [account.id], caption: 'Revoked' })
     clock.set('2026-11-21T10:10:00Z')
     await runDue(t, t.publishQueue)
-    expect((await getPost(t, kicked.id)).targets[0].error).toMatchObject({ code: 'rejected', message: 'MESSAGING_NET: Forbidden: bot was kicked from the channel chat: add the bot to the chat (as an administrator allowed to post, for a channel), then retry.' })
-    expect((await getPost(t, migrated.id)).targets[0].error).toMatchObject({ code: 'rejected', message: expect.stringMatching(/chat id -1005555: reconnect the account with that chatId/) })
-    expect((await getPost(t, revoked.id)).targets[0].error).toMatchObject({ code: 'auth_expired', message: expect.stringMatching(/reconnect the account.*Unauthorized/) })
+    expect((await getPost(t, kicked.id)).targets[0].error).toMatchObject({
+      code: 'rejected',
+      message:
+        'MESSAGING_NET: Forbidden: bot was kicked from the channel chat: add the bot to the chat (as an administrator allowed to post, for a channel), then retry.',
+    })
+    expect((await getPost(t, migrated.id)).targets[0].error).toMatchObject({
+      code: 'rejected',
+      message: expect.stringMatching(/chat id -1005555: reconnect the account with that chatId/),
+    })
+    expect((await getPost(t, revoked.id)).targets[0].error).toMatchObject({
+      code: 'auth_expired',
+      message: expect.stringMatching(/reconnect the account.*Unauthorized/),
+    })
     const [acc] = await t.deps.db.select().from(accounts).where(eq(accounts.id, account.id))
     expect(acc!.status).toBe('EXPIRED')
     expect(acc!.statusMessage).not.toContain(fake.token)
@@ -146,7 +225,11 @@ describe('MESSAGING_NET adapter', () => {
     expect(fake.messages.map((m) => m.text)).toEqual(['One'])
     clock.set('2026-11-21T10:05:00Z')
     expect(await runDue(t, t.publishQueue)).toEqual(['published'])
-    expect(fake.messages.map((m) => [m.text, m.replyTo])).toEqual([['One', null], ['Two', fake.messages[0]!.message_id], ['Three', fake.messages[1]!.message_id]])
+    expect(fake.messages.map((m) => [m.text, m.replyTo])).toEqual([
+      ['One', null],
+      ['Two', fake.messages[0]!.message_id],
+      ['Three', fake.messages[1]!.message_id],
+    ])
   })
 
   it('never resends a message whose answer was lost: the user is told to check the chat, and a manual retry sends it', async () => {
@@ -157,7 +240,10 @@ describe('MESSAGING_NET adapter', () => {
     clock.set('2026-11-21T10:05:00Z')
     expect(await runDue(t, t.publishQueue)).toEqual(['failed'])
     expect(fake.messages).toHaveLength(1)
-    expect((await getPost(t, p.id)).targets[0].error).toMatchObject({ code: 'rejected', message: expect.stringMatching(/check the chat, and use retry only if it is not there/) })
+    expect((await getPost(t, p.id)).targets[0].error).toMatchObject({
+      code: 'rejected',
+      message: expect.stringMatching(/check the chat, and use retry only if it is not there/),
+    })
     expect((await t.call('POST', `/v1/posts/${p.id}/retry`)).status).toBe(200)
     expect(await runDue(t, t.publishQueue)).toEqual(['published'])
     expect(fake.messages.map((m) => m.text)).toEqual(['Maybe sent', 'Maybe sent'])
@@ -176,7 +262,10 @@ describe('MESSAGING_NET adapter', () => {
     const q = await publish(t, { accountIds: [account.id], caption: 'In flight' })
     const [d2] = t.publishQueue.takeDue(new Date(8.64e15))
     await claimTarget(t.deps.db, d2!.targetId, d2!.version, clock.now(), 60)
-    await t.deps.db.update(targets).set({ progress: { sending: { step: -1, at: clock.now().toISOString() } } }).where(eq(targets.id, d2!.targetId))
+    await t.deps.db
+      .update(targets)
+      .set({ progress: { sending: { step: -1, at: clock.now().toISOString() } } })
+      .where(eq(targets.id, d2!.targetId))
     clock.set('2026-11-21T10:04:00Z')
     expect(await sweepTargets(t.deps, { workspaceId: t.workspaceId })).toMatchObject({ unconfirmed: 1 })
     expect((await getPost(t, q.id)).targets[0].error).toMatchObject({ code: 'unconfirmed' })
@@ -189,9 +278,21 @@ describe('MESSAGING_NET adapter', () => {
     await publish(t, { accountIds: [account.id], caption: 'Second' })
     await runDue(t, t.publishQueue)
     const adapter = t.deps.networks.adapterFor('MESSAGING_NET', 'BOT_TOKEN')!
-    const base = { connection: 'BOT_TOKEN', credentials: { botToken: fake.token, chatId: String(fake.chat.id) }, fetch, baseUrl: fake.url }
+    const base = {
+      connection: 'BOT_TOKEN',
+      credentials: { botToken: fake.token, chatId: String(fake.chat.id) },
+      fetch,
+      baseUrl: fake.url,
+    }
     const [first, second] = fake.messages
-    expect(await adapter.fetchInsights!({ ...base, accountId: account.id, now: clock.now(), posts: [{ targetId: 't1', platformPostId: String(first!.message_id), publishedAt: clock.now() }] })).toEqual({
+    expect(
+      await adapter.fetchInsights!({
+        ...base,
+        accountId: account.id,
+        now: clock.now(),
+        posts: [{ targetId: 't1', platformPostId: String(first!.message_id), publishedAt: clock.now() }],
+      }),
+    ).toEqual({
       followers: 321,
       posts: [{ targetId: 't1', likes: null, comments: null, shares: null, views: null, saves: null }],
     })
@@ -200,6 +301,9 @@ describe('MESSAGING_NET adapter', () => {
     // Already deleted in the chat: the network says it is not found, which is what a delete wants.
     await adapter.deletePost!({ ...base, platformPostId: String(first!.message_id) })
     clock.set('2026-11-23T10:00:01Z')
-    await expect(adapter.deletePost!({ ...base, platformPostId: String(second!.message_id) })).rejects.toMatchObject({ kind: 'rejected', message: "MESSAGING_NET: Bad Request: message can't be deleted for everyone" })
+    await expect(adapter.deletePost!({ ...base, platformPostId: String(second!.message_id) })).rejects.toMatchObject({
+      kind: 'rejected',
+      message: "MESSAGING_NET: Bad Request: message can't be deleted for everyone",
+    })
   })
 })

@@ -14,10 +14,35 @@ const CLIENT = { clientId: 'client-1', clientSecret: 'secret-1' }
 
 async function setup(fakeOptions: MicroblogFakeOptions = {}, withClient = true) {
   const clock = fixedClock(T0)
-  const fake = await startMicroblogFake({ now: clock.now, client: withClient ? { id: CLIENT.clientId, secret: CLIENT.clientSecret } : undefined, ...fakeOptions })
-  const t = await createTestApp({ clock, networks: { origins: { MICROBLOG_NET_API_URL: fake.url }, clients: withClient ? { MICROBLOG_NET: CLIENT } : {} } })
-  t.deps.settings.publishing = { backoffBaseSec: 30, maxAttempts: 5, leaseSec: 60, sweepGraceSec: 30, random: () => 0.5 }
-  const account = await realAccount(t, 'MICROBLOG_NET', 'DIRECT_LOGIN', { accessToken: 'access-1', refreshToken: 'refresh-1', expiresAt: '2026-11-21T12:00:00.000Z', userId: fake.userId, username: fake.username }, fake.userId)
+  const fake = await startMicroblogFake({
+    now: clock.now,
+    client: withClient ? { id: CLIENT.clientId, secret: CLIENT.clientSecret } : undefined,
+    ...fakeOptions,
+  })
+  const t = await createTestApp({
+    clock,
+    networks: { origins: { MICROBLOG_NET_API_URL: fake.url }, clients: withClient ? { MICROBLOG_NET: CLIENT } : {} },
+  })
+  t.deps.settings.publishing = {
+    backoffBaseSec: 30,
+    maxAttempts: 5,
+    leaseSec: 60,
+    sweepGraceSec: 30,
+    random: () => 0.5,
+  }
+  const account = await realAccount(
+    t,
+    'MICROBLOG_NET',
+    'DIRECT_LOGIN',
+    {
+      accessToken: 'access-1',
+      refreshToken: 'refresh-1',
+      expiresAt: '2026-11-21T12:00:00.000Z',
+      userId: fake.userId,
+      username: fake.username,
+    },
+    fake.userId,
+  )
   return { t, clock, fake, account }
 }
 
@@ -36,20 +61,38 @@ const bytes = (n: number, seed = 1) => Uint8Array.from({ length: n }, (_, i) => 
 describe('MICROBLOG_NET adapter', () => {
   it('verifies credentials: names the account, and refuses a token of another user or an expired one', async () => {
     const { t, fake } = await setup()
-    const input = { workspaceId: t.workspaceId, platform: 'MICROBLOG_NET' as const, connection: 'DIRECT_LOGIN' as const }
-    const creds = { accessToken: 'access-1', refreshToken: 'refresh-1', expiresAt: '2026-11-21T12:00:00Z', userId: fake.userId }
+    const input = {
+      workspaceId: t.workspaceId,
+      platform: 'MICROBLOG_NET' as const,
+      connection: 'DIRECT_LOGIN' as const,
+    }
+    const creds = {
+      accessToken: 'access-1',
+      refreshToken: 'refresh-1',
+      expiresAt: '2026-11-21T12:00:00Z',
+      userId: fake.userId,
+    }
     const added = await connectAccount(t.deps, { ...input, credentials: creds })
     expect(added).toMatchObject({ username: 'acme', status: 'ACTIVE' })
     expect((await credentialsOf(t, added.id)).row.externalId).toBe(fake.userId)
-    await expect(connectAccount(t.deps, { ...input, credentials: { ...creds, userId: '42' } })).rejects.toThrow(/belongs to @acme/)
-    await expect(connectAccount(t.deps, { ...input, credentials: { ...creds, accessToken: 'wrong' } })).rejects.toThrow(/did not confirm the credentials: MICROBLOG_NET: Unauthorized/)
+    await expect(connectAccount(t.deps, { ...input, credentials: { ...creds, userId: '42' } })).rejects.toThrow(
+      /belongs to @acme/,
+    )
+    await expect(connectAccount(t.deps, { ...input, credentials: { ...creds, accessToken: 'wrong' } })).rejects.toThrow(
+      /did not confirm the credentials: MICROBLOG_NET: Unauthorized/,
+    )
   })
 
   it('publishes images in chunks and a thread as a reply chain, each part once', async () => {
     const { t, fake, account } = await setup()
     const a = await storedMedia(t, { bytes: bytes(1_500_000, 1), mimeType: 'image/png' })
     const b = await storedMedia(t, { bytes: bytes(2000, 2), mimeType: 'image/jpeg' })
-    const created = await publish(t, { accountIds: [account.id], mediaIds: [a, b], caption: 'Launch day & <friends>', threadParts: ['second', 'third'] })
+    const created = await publish(t, {
+      accountIds: [account.id],
+      mediaIds: [a, b],
+      caption: 'Launch day & <friends>',
+      threadParts: ['second', 'third'],
+    })
     expect(await runDue(t, t.publishQueue)).toEqual(['published'])
     const [head, p2, p3] = fake.tweets
     expect(fake.tweets).toHaveLength(3)
@@ -62,12 +105,22 @@ describe('MICROBLOG_NET adapter', () => {
     expect(Buffer.compare(fake.bytesOf(m1!), Buffer.from(bytes(1_500_000, 1)))).toBe(0)
     expect(Buffer.compare(fake.bytesOf(m2!), Buffer.from(bytes(2000, 2)))).toBe(0)
     const post = await getPost(t, created.id)
-    expect(post.targets[0]).toMatchObject({ status: 'PUBLISHED', platformPostId: head!.id, permalink: `https://x.com/acme/status/${head!.id}` })
+    expect(post.targets[0]).toMatchObject({
+      status: 'PUBLISHED',
+      platformPostId: head!.id,
+      permalink: `https://x.com/acme/status/${head!.id}`,
+    })
   })
 
   it('waits for video processing through pending checks, never inside a publish; a failed processing is rejected with its words', async () => {
     const { t, clock, fake, account } = await setup({ processingPolls: 2 })
-    const v = await storedMedia(t, { bytes: bytes(3000), mimeType: 'video/mp4', durationSec: 10, width: 1280, height: 720 })
+    const v = await storedMedia(t, {
+      bytes: bytes(3000),
+      mimeType: 'video/mp4',
+      durationSec: 10,
+      width: 1280,
+      height: 720,
+    })
     const created = await publish(t, { accountIds: [account.id], mediaIds: [v], caption: 'Video' })
     expect(await runDue(t, t.publishQueue)).toEqual(['pending'])
     expect(fake.tweets).toHaveLength(0)
@@ -79,18 +132,33 @@ describe('MICROBLOG_NET adapter', () => {
     expect(fake.tweets[0]!.mediaIds).toEqual([[...fake.media.keys()][0]])
     expect((await getPost(t, created.id)).status).toBe('PUBLISHED')
 
-    const v2 = await storedMedia(t, { bytes: bytes(3000, 9), mimeType: 'video/mp4', durationSec: 10, width: 1280, height: 720 })
+    const v2 = await storedMedia(t, {
+      bytes: bytes(3000, 9),
+      mimeType: 'video/mp4',
+      durationSec: 10,
+      width: 1280,
+      height: 720,
+    })
     const second = await publish(t, { accountIds: [account.id], mediaIds: [v2], caption: 'Broken video' })
     expect(await runDue(t, t.publishQueue)).toEqual(['pending'])
     fake.failProcessing([...fake.media.keys()].at(-1)!)
     clock.set('2026-11-21T10:01:00Z')
     expect(await runDue(t, t.publishQueue)).toEqual(['failed'])
-    expect((await getPost(t, second.id)).targets[0].error).toMatchObject({ code: 'rejected', message: 'MICROBLOG_NET: Unsupported video codec.' })
+    expect((await getPost(t, second.id)).targets[0].error).toMatchObject({
+      code: 'rejected',
+      message: 'MICROBLOG_NET: Unsupported video codec.',
+    })
   })
 
   it('uploads a media again when its id is about to expire (expires_after_secs) before the post goes out', async () => {
     const { t, clock, fake, account } = await setup({ processingPolls: 1, mediaLifetimeSec: 900 })
-    const v = await storedMedia(t, { bytes: bytes(3000, 5), mimeType: 'video/mp4', durationSec: 10, width: 1280, height: 720 })
+    const v = await storedMedia(t, {
+      bytes: bytes(3000, 5),
+      mimeType: 'video/mp4',
+      durationSec: 10,
+      width: 1280,
+      height: 720,
+    })
     await publish(t, { accountIds: [account.id], mediaIds: [v], caption: 'Late video' })
     expect(await runDue(t, t.publishQueue)).toEqual(['pending'])
     const [first] = [...fake.media.keys()]
@@ -107,12 +175,24 @@ describe('MICROBLOG_NET adapter', () => {
 
   it('replies to a post given by URL, quotes with the plan, and appends the quoted URL when the plan refuses quotes', async () => {
     const { t, fake, account } = await setup({ quotesAllowed: false })
-    await publish(t, { accountIds: [account.id], caption: 'Agreed', replyToMicropostId: 'https://twitter.com/someone/status/1234567890' })
-    await publish(t, { accountIds: [account.id], caption: 'Look at this', quoteMicropostId: 'https://x.com/other/status/987654321' })
+    await publish(t, {
+      accountIds: [account.id],
+      caption: 'Agreed',
+      replyToMicropostId: 'https://twitter.com/someone/status/1234567890',
+    })
+    await publish(t, {
+      accountIds: [account.id],
+      caption: 'Look at this',
+      quoteMicropostId: 'https://x.com/other/status/987654321',
+    })
     expect(await runDue(t, t.publishQueue)).toEqual(['published', 'published'])
     expect(fake.tweets[0]).toMatchObject({ text: 'Agreed', replyTo: '1234567890' })
     expect(fake.tweets[1]).toMatchObject({ text: 'Look at this https://x.com/other/status/987654321', quoteId: null })
-    expect(fake.calls('POST', '/2/tweets').map((r) => r.json().quote_tweet_id ?? null)).toEqual([null, '987654321', null])
+    expect(fake.calls('POST', '/2/tweets').map((r) => r.json().quote_tweet_id ?? null)).toEqual([
+      null,
+      '987654321',
+      null,
+    ])
 
     const allowed = await setup({ quotesAllowed: true })
     await publish(allowed.t, { accountIds: [allowed.account.id], caption: 'Quoted', quoteMicropostId: '987654321' })
@@ -120,11 +200,18 @@ describe('MICROBLOG_NET adapter', () => {
     expect(allowed.fake.tweets[0]).toMatchObject({ text: 'Quoted', quoteId: '987654321' })
   })
 
-  it('classifies failures: the network\'s wait on 429, 5xx retried, duplicate text rejected with its words, a refused token expires the account', async () => {
+  it("classifies failures: the network's wait on 429, 5xx retried, duplicate text rejected with its words, a refused token expires the account", async () => {
     const { t, clock, fake, account } = await setup({}, false)
     const reset = Math.floor(Date.parse(T0) / 1000) + 600
-    fake.failOn('/2/tweets', { status: 429, headers: { 'x-rate-limit-limit': '100', 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': String(reset) }, json: { title: 'Too Many Requests', detail: 'Too Many Requests', type: 'about:blank', status: 429 } })
-    fake.failOn('/2/tweets', { status: 503, json: { title: 'Service Unavailable', detail: 'Service Unavailable', type: 'about:blank' } })
+    fake.failOn('/2/tweets', {
+      status: 429,
+      headers: { 'x-rate-limit-limit': '100', 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': String(reset) },
+      json: { title: 'Too Many Requests', detail: 'Too Many Requests', type: 'about:blank', status: 429 },
+    })
+    fake.failOn('/2/tweets', {
+      status: 503,
+      json: { title: 'Service Unavailable', detail: 'Service Unavailable', type: 'about:blank' },
+    })
     const p = await publish(t, { accountIds: [account.id], caption: 'Hello' })
     expect(await runDue(t, t.publishQueue)).toEqual(['retrying'])
     const [waiting] = await t.deps.db.select().from(targets).where(eq(targets.id, p.targets[0].id))
@@ -138,12 +225,19 @@ describe('MICROBLOG_NET adapter', () => {
 
     const dup = await publish(t, { accountIds: [account.id], caption: 'Hello' })
     expect(await runDue(t, t.publishQueue)).toEqual(['failed'])
-    expect((await getPost(t, dup.id)).targets[0].error).toMatchObject({ code: 'rejected', retryable: false, message: expect.stringMatching(/duplicate content.*Change the text/) })
+    expect((await getPost(t, dup.id)).targets[0].error).toMatchObject({
+      code: 'rejected',
+      retryable: false,
+      message: expect.stringMatching(/duplicate content.*Change the text/),
+    })
 
     fake.expireToken('access-1')
     const expired = await publish(t, { accountIds: [account.id], caption: 'After expiry' })
     expect(await runDue(t, t.publishQueue)).toEqual(['failed'])
-    expect((await getPost(t, expired.id)).targets[0].error).toMatchObject({ code: 'auth_expired', message: expect.stringMatching(/reconnect the account.*no OAuth client configured/) })
+    expect((await getPost(t, expired.id)).targets[0].error).toMatchObject({
+      code: 'auth_expired',
+      message: expect.stringMatching(/reconnect the account.*no OAuth client configured/),
+    })
     expect((await credentialsOf(t, account.id)).row.status).toBe('EXPIRED')
   })
 
@@ -154,9 +248,18 @@ describe('MICROBLOG_NET adapter', () => {
     expect(await runDue(t, t.publishQueue)).toEqual(['published'])
     const [refresh] = fake.calls('POST', '/2/oauth2/token')
     expect(refresh!.headers.authorization).toBe(`Basic ${Buffer.from('client-1:secret-1').toString('base64')}`)
-    expect(Object.fromEntries(refresh!.form())).toEqual({ grant_type: 'refresh_token', refresh_token: 'refresh-1', client_id: 'client-1' })
+    expect(Object.fromEntries(refresh!.form())).toEqual({
+      grant_type: 'refresh_token',
+      refresh_token: 'refresh-1',
+      client_id: 'client-1',
+    })
     let stored = (await credentialsOf(t, account.id)).credentials
-    expect(stored).toMatchObject({ accessToken: 'access-2', refreshToken: 'refresh-2', expiresAt: '2026-11-21T13:58:00.000Z', userId: fake.userId })
+    expect(stored).toMatchObject({
+      accessToken: 'access-2',
+      refreshToken: 'refresh-2',
+      expiresAt: '2026-11-21T13:58:00.000Z',
+      userId: fake.userId,
+    })
     expect(fake.validRefresh.has('refresh-1')).toBe(false)
 
     fake.expireToken('access-2')
@@ -169,20 +272,36 @@ describe('MICROBLOG_NET adapter', () => {
 
   it('resumes a thread after a failure mid-way without posting a part twice', async () => {
     const { t, clock, fake, account } = await setup()
-    fake.failOn('/2/tweets', { status: 500, json: { title: 'Internal Error', detail: 'Internal Error', type: 'about:blank' } }, { skip: 1 })
+    fake.failOn(
+      '/2/tweets',
+      { status: 500, json: { title: 'Internal Error', detail: 'Internal Error', type: 'about:blank' } },
+      { skip: 1 },
+    )
     const p = await publish(t, { accountIds: [account.id], caption: 'One', threadParts: ['Two', 'Three'] })
     expect(await runDue(t, t.publishQueue)).toEqual(['retrying'])
     expect(fake.tweets.map((x) => x.text)).toEqual(['One'])
     clock.set('2026-11-21T10:05:00Z')
     expect(await runDue(t, t.publishQueue)).toEqual(['published'])
-    expect(fake.tweets.map((x) => [x.text, x.replyTo])).toEqual([['One', null], ['Two', fake.tweets[0]!.id], ['Three', fake.tweets[1]!.id]])
+    expect(fake.tweets.map((x) => [x.text, x.replyTo])).toEqual([
+      ['One', null],
+      ['Two', fake.tweets[0]!.id],
+      ['Three', fake.tweets[1]!.id],
+    ])
     expect((await getPost(t, p.id)).targets[0].platformPostId).toBe(fake.tweets[0]!.id)
   })
 
-  it('finds a post whose answer was lost in the account\'s timeline instead of posting it again', async () => {
+  it("finds a post whose answer was lost in the account's timeline instead of posting it again", async () => {
     const { t, clock, fake, account } = await setup()
-    fake.failOn('/2/tweets', { status: 503, json: { title: 'Service Unavailable', detail: 'Service Unavailable', type: 'about:blank' } }, { afterCreate: true })
-    const p = await publish(t, { accountIds: [account.id], caption: 'Read https://example.com/a & more', threadParts: ['Part two'] })
+    fake.failOn(
+      '/2/tweets',
+      { status: 503, json: { title: 'Service Unavailable', detail: 'Service Unavailable', type: 'about:blank' } },
+      { afterCreate: true },
+    )
+    const p = await publish(t, {
+      accountIds: [account.id],
+      caption: 'Read https://example.com/a & more',
+      threadParts: ['Part two'],
+    })
     expect(await runDue(t, t.publishQueue)).toEqual(['retrying'])
     expect(fake.tweets).toHaveLength(1)
     clock.set('2026-11-21T10:05:00Z')
@@ -198,7 +317,10 @@ describe('MICROBLOG_NET adapter', () => {
     const [d] = t.publishQueue.takeDue(new Date(8.64e15))
     await claimTarget(t.deps.db, d!.targetId, d!.version, clock.now(), 60)
     // The crashed attempt had saved what it was sending, and the network made the post.
-    await t.deps.db.update(targets).set({ progress: { sending: { step: -1, at: T0, text: 'Lost answer', replyTo: null } } }).where(eq(targets.id, d!.targetId))
+    await t.deps.db
+      .update(targets)
+      .set({ progress: { sending: { step: -1, at: T0, text: 'Lost answer', replyTo: null } } })
+      .where(eq(targets.id, d!.targetId))
     const made = fake.addTweet('Lost answer', '2026-11-21T10:00:01.000Z')
     clock.set('2026-11-21T10:02:00Z')
     expect(await sweepTargets(t.deps, { workspaceId: t.workspaceId })).toMatchObject({ confirmed: 1, unconfirmed: 0 })
@@ -220,9 +342,22 @@ describe('MICROBLOG_NET adapter', () => {
     await publish(t, { accountIds: [account.id], caption: 'Measured' })
     await runDue(t, t.publishQueue)
     const adapter = t.deps.networks.adapterFor('MICROBLOG_NET', 'DIRECT_LOGIN')!
-    const base = { connection: 'DIRECT_LOGIN', credentials: (await credentialsOf(t, account.id)).credentials, fetch, baseUrl: fake.url }
+    const base = {
+      connection: 'DIRECT_LOGIN',
+      credentials: (await credentialsOf(t, account.id)).credentials,
+      fetch,
+      baseUrl: fake.url,
+    }
     const id = fake.tweets[0]!.id
-    const insights = await adapter.fetchInsights!({ ...base, accountId: account.id, now: new Date(T0), posts: [{ targetId: 't1', platformPostId: id, publishedAt: new Date(T0) }, { targetId: 't2', platformPostId: '999', publishedAt: new Date(T0) }] })
+    const insights = await adapter.fetchInsights!({
+      ...base,
+      accountId: account.id,
+      now: new Date(T0),
+      posts: [
+        { targetId: 't1', platformPostId: id, publishedAt: new Date(T0) },
+        { targetId: 't2', platformPostId: '999', publishedAt: new Date(T0) },
+      ],
+    })
     expect(insights).toEqual({
       followers: 1234,
       posts: [
@@ -233,6 +368,8 @@ describe('MICROBLOG_NET adapter', () => {
     await adapter.deletePost!({ ...base, platformPostId: id })
     expect(fake.tweets).toHaveLength(0)
     await adapter.deletePost!({ ...base, platformPostId: id })
-    await expect(adapter.deletePost!({ ...base, credentials: { ...base.credentials, accessToken: 'nope' }, platformPostId: '5' })).rejects.toMatchObject({ kind: 'auth_expired' })
+    await expect(
+      adapter.deletePost!({ ...base, credentials: { ...base.credentials, accessToken: 'nope' }, platformPostId: '5' }),
+    ).rejects.toMatchObject({ kind: 'auth_expired' })
   })
 })

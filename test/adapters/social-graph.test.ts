@@ -28,14 +28,17 @@ async function setup() {
 }
 
 async function post(t: TestApp, accountId: string, body: Record<string, unknown>) {
-  const res = await t.call('POST', '/v1/posts', { body: { type: 'IMAGE', accountIds: [accountId], mediaIds: [], action: 'now', ...body } })
+  const res = await t.call('POST', '/v1/posts', {
+    body: { type: 'IMAGE', accountIds: [accountId], mediaIds: [], action: 'now', ...body },
+  })
   const created = await res.json()
   expect(res.ok, JSON.stringify(created)).toBe(true)
   return created as { id: string }
 }
 
 const getPost = async (t: TestApp, id: string) => (await t.call('GET', `/v1/posts/${id}`)).json()
-const targetOf = async (t: TestApp, postId: string) => (await t.deps.db.select().from(targets).where(eq(targets.postId, postId)))[0]!
+const targetOf = async (t: TestApp, postId: string) =>
+  (await t.deps.db.select().from(targets).where(eq(targets.postId, postId)))[0]!
 
 const image = async (t: TestApp, color: [number, number, number], altText: string | null = null) => {
   const bytes = await jpeg(paint(64, 80, () => color))
@@ -45,11 +48,23 @@ const image = async (t: TestApp, color: [number, number, number], altText: strin
 describe('SOCIALGRAPH_NET adapter (Facebook Pages Graph API)', () => {
   it('verifies a page token: the page name and id, and refuses a revoked token', async () => {
     const { t, fake } = await setup()
-    const added = await connectAccount(t.deps, { workspaceId: t.workspaceId, platform: 'SOCIALGRAPH_NET', connection: 'DIRECT_LOGIN', credentials: CREDS })
+    const added = await connectAccount(t.deps, {
+      workspaceId: t.workspaceId,
+      platform: 'SOCIALGRAPH_NET',
+      connection: 'DIRECT_LOGIN',
+      credentials: CREDS,
+    })
     expect(added).toMatchObject({ username: 'Corner Bakery', platform: 'SOCIALGRAPH_NET' })
     expect(fake.calls('GET', '/v23.0/1010')[0]!.query.get('fields')).toBe('id,name')
     fake.expireToken()
-    await expect(connectAccount(t.deps, { workspaceId: t.workspaceId, platform: 'SOCIALGRAPH_NET', connection: 'DIRECT_LOGIN', credentials: CREDS })).rejects.toThrow(/did not confirm.*Error validating access token/)
+    await expect(
+      connectAccount(t.deps, {
+        workspaceId: t.workspaceId,
+        platform: 'SOCIALGRAPH_NET',
+        connection: 'DIRECT_LOGIN',
+        credentials: CREDS,
+      }),
+    ).rejects.toThrow(/did not confirm.*Error validating access token/)
   })
 
   it('publishes text exactly as written, and a link as a preview card', async () => {
@@ -58,9 +73,20 @@ describe('SOCIALGRAPH_NET adapter (Facebook Pages Graph API)', () => {
     const link = await post(t, account.id, { caption: 'Our new menu', linkUrl: 'https://bakery.example/menu' })
     await runDue(t, t.publishQueue)
     const [a, b] = [await getPost(t, text.id), await getPost(t, link.id)]
-    expect(a.targets[0]).toMatchObject({ status: 'PUBLISHED', platformPostId: expect.stringMatching(/^1010_/), permalink: expect.stringMatching(/^https:\/\/www\.facebook\.com\//) })
-    expect(fake.state.posts.get(a.targets[0].platformPostId)).toMatchObject({ message: 'Fresh bread at 7 <b>@everyone</b> & more', link: null, kind: 'status' })
-    expect(fake.state.posts.get(b.targets[0].platformPostId)).toMatchObject({ message: 'Our new menu', link: 'https://bakery.example/menu' })
+    expect(a.targets[0]).toMatchObject({
+      status: 'PUBLISHED',
+      platformPostId: expect.stringMatching(/^1010_/),
+      permalink: expect.stringMatching(/^https:\/\/www\.facebook\.com\//),
+    })
+    expect(fake.state.posts.get(a.targets[0].platformPostId)).toMatchObject({
+      message: 'Fresh bread at 7 <b>@everyone</b> & more',
+      link: null,
+      kind: 'status',
+    })
+    expect(fake.state.posts.get(b.targets[0].platformPostId)).toMatchObject({
+      message: 'Our new menu',
+      link: 'https://bakery.example/menu',
+    })
     expect(fake.calls('POST', '/v23.0/1010/feed')[0]!.headers.authorization).toBe('Bearer EAAPageToken')
     // A page-tag sequence stays literal text instead of notifying that Page.
     const tag = await post(t, account.id, { caption: 'Thanks @[4242] for the flour' })
@@ -86,10 +112,17 @@ describe('SOCIALGRAPH_NET adapter (Facebook Pages Graph API)', () => {
   it('publishes several photos as one post of unpublished photos, and resumes without uploading any twice', async () => {
     const { t, fake, account, advance } = await setup()
     const photos = [await image(t, [10, 10, 200]), await image(t, [10, 200, 10]), await image(t, [200, 200, 10])]
-    const p = await post(t, account.id, { type: 'CAROUSEL', caption: 'Three loaves', mediaIds: photos.map((x) => x.id) })
+    const p = await post(t, account.id, {
+      type: 'CAROUSEL',
+      caption: 'Three loaves',
+      mediaIds: photos.map((x) => x.id),
+    })
     fake.failNextGraph(500, 1, 'An unknown error occurred', {}, /^POST \/v23\.0\/1010\/feed$/)
     await runDue(t, t.publishQueue)
-    expect((await getPost(t, p.id)).targets[0]).toMatchObject({ status: 'PENDING', error: { code: 'transient', message: expect.stringMatching(/unknown error/) } })
+    expect((await getPost(t, p.id)).targets[0]).toMatchObject({
+      status: 'PENDING',
+      error: { code: 'transient', message: expect.stringMatching(/unknown error/) },
+    })
     advance(120)
     await runDue(t, t.publishQueue)
     const target = (await getPost(t, p.id)).targets[0]
@@ -98,7 +131,11 @@ describe('SOCIALGRAPH_NET adapter (Facebook Pages Graph API)', () => {
     expect(fake.calls('POST', '/v23.0/1010/photos').map((r) => r.json().published)).toEqual([false, false, false])
     const head = fake.state.posts.get(target.platformPostId)!
     expect(head).toMatchObject({ kind: 'album', message: 'Three loaves' })
-    expect(head.attached.map((id) => Buffer.compare(fake.state.media.get(id)!.bytes, Buffer.from(photos[head.attached.indexOf(id)]!.bytes)))).toEqual([0, 0, 0])
+    expect(
+      head.attached.map((id) =>
+        Buffer.compare(fake.state.media.get(id)!.bytes, Buffer.from(photos[head.attached.indexOf(id)]!.bytes)),
+      ),
+    ).toEqual([0, 0, 0])
     expect(fake.postsOfKind('photo')).toHaveLength(0)
   })
 
@@ -115,31 +152,52 @@ describe('SOCIALGRAPH_NET adapter (Facebook Pages Graph API)', () => {
       await runDue(t, t.publishQueue)
     }
     const target = (await getPost(t, p.id)).targets[0]
-    expect(target).toMatchObject({ status: 'PUBLISHED', permalink: expect.stringMatching(/^https:\/\/www\.facebook\.com\/CornerBakery\/videos\//) })
+    expect(target).toMatchObject({
+      status: 'PUBLISHED',
+      permalink: expect.stringMatching(/^https:\/\/www\.facebook\.com\/CornerBakery\/videos\//),
+    })
     expect(Buffer.compare(fake.state.media.get(target.platformPostId)!.bytes, Buffer.from(bytes))).toBe(0)
     expect(fake.calls('POST', '/v23.0/1010/videos')).toHaveLength(1)
   })
 
   it('fails a video the network could not process, in its words', async () => {
     const { t, fake, account, advance } = await setup()
-    const video = await storedMedia(t, { bytes: mp4({ durationSec: 10, width: 640, height: 360 }), mimeType: 'video/mp4', width: 640, height: 360, durationSec: 10 })
+    const video = await storedMedia(t, {
+      bytes: mp4({ durationSec: 10, width: 640, height: 360 }),
+      mimeType: 'video/mp4',
+      width: 640,
+      height: 360,
+      durationSec: 10,
+    })
     const p = await post(t, account.id, { caption: 'Broken', mediaIds: [video] })
     await runDue(t, t.publishQueue)
     for (const m of fake.state.media.values()) m.failProcessing = true
     advance(20)
     await runDue(t, t.publishQueue)
-    expect((await getPost(t, p.id)).targets[0]).toMatchObject({ status: 'FAILED', error: { code: 'rejected', message: expect.stringMatching(/could not be processed: The video file is corrupt/) } })
+    expect((await getPost(t, p.id)).targets[0]).toMatchObject({
+      status: 'FAILED',
+      error: { code: 'rejected', message: expect.stringMatching(/could not be processed: The video file is corrupt/) },
+    })
   })
 
   it('fails a video whose upload expired before processing, instead of waiting for ever', async () => {
     const { t, fake, account, advance } = await setup()
-    const video = await storedMedia(t, { bytes: mp4({ durationSec: 10, width: 640, height: 360 }), mimeType: 'video/mp4', width: 640, height: 360, durationSec: 10 })
+    const video = await storedMedia(t, {
+      bytes: mp4({ durationSec: 10, width: 640, height: 360 }),
+      mimeType: 'video/mp4',
+      width: 640,
+      height: 360,
+      durationSec: 10,
+    })
     const p = await post(t, account.id, { caption: 'Too late', mediaIds: [video] })
     await runDue(t, t.publishQueue)
     for (const m of fake.state.media.values()) m.expired = true
     advance(20)
     await runDue(t, t.publishQueue)
-    expect((await getPost(t, p.id)).targets[0]).toMatchObject({ status: 'FAILED', error: { code: 'rejected', message: expect.stringMatching(/could not be processed: the upload expired/) } })
+    expect((await getPost(t, p.id)).targets[0]).toMatchObject({
+      status: 'FAILED',
+      error: { code: 'rejected', message: expect.stringMatching(/could not be processed: the upload expired/) },
+    })
   })
 
   it('publishes a reel through the upload session and a photo story', async () => {
@@ -153,7 +211,10 @@ describe('SOCIALGRAPH_NET adapter (Facebook Pages Graph API)', () => {
     expect((await getPost(t, story.id)).targets[0]).toMatchObject({ status: 'PUBLISHED' })
     expect(fake.postsOfKind('story')).toHaveLength(1)
     const upload = fake.requests.find((r) => r.path.startsWith('/rupload/'))!
-    expect(upload.headers).toMatchObject({ authorization: 'OAuth EAAPageToken', file_url: expect.stringContaining('http') })
+    expect(upload.headers).toMatchObject({
+      authorization: 'OAuth EAAPageToken',
+      file_url: expect.stringContaining('http'),
+    })
     for (let i = 0; i < 3; i++) {
       advance(20)
       await runDue(t, t.publishQueue)
@@ -172,7 +233,10 @@ describe('SOCIALGRAPH_NET adapter (Facebook Pages Graph API)', () => {
     await runDue(t, t.publishQueue)
     const row = await targetOf(t, p.id)
     expect(row.status).toBe('PENDING')
-    expect(row.error).toMatchObject({ code: 'rate_limited', message: expect.stringMatching(/Page request limit reached/) })
+    expect(row.error).toMatchObject({
+      code: 'rate_limited',
+      message: expect.stringMatching(/Page request limit reached/),
+    })
     expect(row.dueAt!.getTime() - new Date(START).getTime()).toBe(420_000)
     advance(420)
     await runDue(t, t.publishQueue)
@@ -184,23 +248,41 @@ describe('SOCIALGRAPH_NET adapter (Facebook Pages Graph API)', () => {
     fake.expireToken()
     const p = await post(t, account.id, { caption: 'Hello' })
     await runDue(t, t.publishQueue)
-    expect((await getPost(t, p.id)).targets[0]).toMatchObject({ status: 'FAILED', error: { code: 'auth_expired', message: expect.stringMatching(/reconnect the account.*Error validating access token/) } })
+    expect((await getPost(t, p.id)).targets[0]).toMatchObject({
+      status: 'FAILED',
+      error: {
+        code: 'auth_expired',
+        message: expect.stringMatching(/reconnect the account.*Error validating access token/),
+      },
+    })
     const [row] = await t.deps.db.select().from(accounts).where(eq(accounts.id, account.id))
     expect(row!.status).toBe('EXPIRED')
   })
 
-  it('refuses at once with the network\'s words: duplicate post, Page Publishing Authorization', async () => {
+  it("refuses at once with the network's words: duplicate post, Page Publishing Authorization", async () => {
     const { t, fake, account } = await setup()
     const first = await post(t, account.id, { caption: 'Same words' })
     await runDue(t, t.publishQueue)
     const again = await post(t, account.id, { caption: 'Same words' })
     await runDue(t, t.publishQueue)
-    fake.failNextGraph(400, 368, 'The action attempted has been deemed abusive or is otherwise disallowed', { error_subcode: 1404078 }, /feed$/)
+    fake.failNextGraph(
+      400,
+      368,
+      'The action attempted has been deemed abusive or is otherwise disallowed',
+      { error_subcode: 1404078 },
+      /feed$/,
+    )
     const ppa = await post(t, account.id, { caption: 'Needs PPA' })
     await runDue(t, t.publishQueue)
     expect((await getPost(t, first.id)).status).toBe('PUBLISHED')
-    expect((await getPost(t, again.id)).targets[0]).toMatchObject({ status: 'FAILED', error: { code: 'rejected', message: expect.stringMatching(/Duplicate status message.*change the text/) } })
-    expect((await getPost(t, ppa.id)).targets[0]).toMatchObject({ status: 'FAILED', error: { code: 'rejected', message: expect.stringMatching(/Page Publishing Authorization/) } })
+    expect((await getPost(t, again.id)).targets[0]).toMatchObject({
+      status: 'FAILED',
+      error: { code: 'rejected', message: expect.stringMatching(/Duplicate status message.*change the text/) },
+    })
+    expect((await getPost(t, ppa.id)).targets[0]).toMatchObject({
+      status: 'FAILED',
+      error: { code: 'rejected', message: expect.stringMatching(/Page Publishing Authorization/) },
+    })
   })
 
   it('settles a publish it lost track of: found in the feed after the attempt, or absent and published once', async () => {
@@ -211,12 +293,26 @@ describe('SOCIALGRAPH_NET adapter (Facebook Pages Graph API)', () => {
     const claimed = (await claimTarget(t.deps.db, d!.targetId, d!.version, clock.now(), 60))!
     const content = await buildTargetContent(t.deps.db, claimed.post, account.id, 'SOCIALGRAPH_NET')
     const saved: Record<string, unknown> = {}
-    await adapter.publish({ idempotencyKey: d!.targetId, accountId: account.id, connection: 'DIRECT_LOGIN', credentials: CREDS, content, progress: {}, attempt: 1, fetch, baseUrl: fake.url, now: clock.now(),
+    await adapter.publish({
+      idempotencyKey: d!.targetId,
+      accountId: account.id,
+      connection: 'DIRECT_LOGIN',
+      credentials: CREDS,
+      content,
+      progress: {},
+      attempt: 1,
+      fetch,
+      baseUrl: fake.url,
+      now: clock.now(),
       saveProgress: async (next) => {
         if (next.headId) return
         Object.assign(saved, next)
-        await t.deps.db.update(targets).set({ progress: { ...saved } }).where(eq(targets.id, d!.targetId))
-      } })
+        await t.deps.db
+          .update(targets)
+          .set({ progress: { ...saved } })
+          .where(eq(targets.id, d!.targetId))
+      },
+    })
     expect(fake.state.posts.size).toBe(1)
     // A second target that never reached the network.
     const q = await post(t, account.id, { caption: 'Never sent' })
@@ -224,7 +320,10 @@ describe('SOCIALGRAPH_NET adapter (Facebook Pages Graph API)', () => {
     await claimTarget(t.deps.db, e!.targetId, e!.version, clock.now(), 60)
     clock.set('2026-11-21T10:05:00Z')
     await sweepTargets(t.deps, { workspaceId: t.workspaceId })
-    expect((await getPost(t, p.id)).targets[0]).toMatchObject({ status: 'PUBLISHED', platformPostId: [...fake.state.posts.keys()][0] })
+    expect((await getPost(t, p.id)).targets[0]).toMatchObject({
+      status: 'PUBLISHED',
+      platformPostId: [...fake.state.posts.keys()][0],
+    })
     await runDue(t, t.publishQueue)
     expect((await getPost(t, q.id)).targets[0].status).toBe('PUBLISHED')
     expect([...fake.state.posts.values()].map((x) => x.message).sort()).toEqual(['Lost in transit', 'Never sent'])
@@ -235,11 +334,24 @@ describe('SOCIALGRAPH_NET adapter (Facebook Pages Graph API)', () => {
     const a = await post(t, account.id, { caption: 'Counted' })
     const b = await post(t, account.id, { caption: 'Too new for views' })
     await runDue(t, t.publishQueue)
-    const [ida, idb] = [(await getPost(t, a.id)).targets[0].platformPostId, (await getPost(t, b.id)).targets[0].platformPostId]
+    const [ida, idb] = [
+      (await getPost(t, a.id)).targets[0].platformPostId,
+      (await getPost(t, b.id)).targets[0].platformPostId,
+    ]
     fake.state.counts.set(ida, { reactions: 12, comments: 3, shares: 2, views: 340 })
     fake.state.counts.set(idb, { reactions: 0, comments: 0, shares: 0, views: null })
-    const insights = await adapter.fetchInsights!({ accountId: account.id, connection: 'DIRECT_LOGIN', credentials: CREDS, fetch, baseUrl: fake.url, now: new Date(START),
-      posts: [{ targetId: 'ta', platformPostId: ida, publishedAt: new Date(START) }, { targetId: 'tb', platformPostId: idb, publishedAt: new Date(START) }] })
+    const insights = await adapter.fetchInsights!({
+      accountId: account.id,
+      connection: 'DIRECT_LOGIN',
+      credentials: CREDS,
+      fetch,
+      baseUrl: fake.url,
+      now: new Date(START),
+      posts: [
+        { targetId: 'ta', platformPostId: ida, publishedAt: new Date(START) },
+        { targetId: 'tb', platformPostId: idb, publishedAt: new Date(START) },
+      ],
+    })
     expect(insights).toEqual({
       followers: 1234,
       posts: [
@@ -260,4 +372,3 @@ describe('SOCIALGRAPH_NET adapter (Facebook Pages Graph API)', () => {
     await expect(adapter.deletePost!(input)).resolves.toBeUndefined()
   })
 })
-

@@ -19,7 +19,13 @@ async function setup() {
   const clock = fixedClock(START)
   const origins = { VIDEOSHARE_NET_API_URL: fake.url, VIDEOSHARE_NET_OAUTH_URL: fake.url }
   const t = await createTestApp({ clock, networks: { origins, clients } })
-  const creds = (over: Record<string, unknown> = {}) => ({ accessToken: fake.state.accessToken, refreshToken: fake.state.refreshToken, expiresAt: '2026-11-21T11:00:00Z', channelId: 'UC_channel_1', ...over })
+  const creds = (over: Record<string, unknown> = {}) => ({
+    accessToken: fake.state.accessToken,
+    refreshToken: fake.state.refreshToken,
+    expiresAt: '2026-11-21T11:00:00Z',
+    channelId: 'UC_channel_1',
+    ...over,
+  })
   const account = await realAccount(t, 'VIDEOSHARE_NET', 'DIRECT_LOGIN', creds(), 'UC_channel_1')
   const later = async (seconds: number) => {
     clock.set(new Date(clock.now().getTime() + seconds * 1000).toISOString())
@@ -36,36 +42,75 @@ const publish = async (t: TestApp, body: Record<string, unknown>) => {
   expect([200, 201]).toContain(res.status)
   return res.json()
 }
-const accountRow = async (t: TestApp, id: string) => (await t.deps.db.select().from(accounts).where(eq(accounts.id, id)))[0]!
-const targetRow = async (t: TestApp, id: string) => (await t.deps.db.select().from(targets).where(eq(targets.id, id)))[0]!
+const accountRow = async (t: TestApp, id: string) =>
+  (await t.deps.db.select().from(accounts).where(eq(accounts.id, id)))[0]!
+const targetRow = async (t: TestApp, id: string) =>
+  (await t.deps.db.select().from(targets).where(eq(targets.id, id)))[0]!
 
 describe('VIDEOSHARE_NET adapter (YouTube Data API v3)', () => {
   it('verifies credentials: the channel id must match; its title is the username; refused tokens are refused', async () => {
     const { t, creds } = await setup()
-    const added = await connectAccount(t.deps, { workspaceId: t.workspaceId, platform: 'VIDEOSHARE_NET', connection: 'DIRECT_LOGIN', credentials: creds() })
+    const added = await connectAccount(t.deps, {
+      workspaceId: t.workspaceId,
+      platform: 'VIDEOSHARE_NET',
+      connection: 'DIRECT_LOGIN',
+      credentials: creds(),
+    })
     expect(added.username).toBe('My Channel')
     expect((await accountRow(t, added.id)).externalId).toBe('UC_channel_1')
-    await expect(connectAccount(t.deps, { workspaceId: t.workspaceId, platform: 'VIDEOSHARE_NET', connection: 'DIRECT_LOGIN', credentials: creds({ accessToken: 'nope' }) })).rejects.toThrow(/invalid authentication credentials/)
-    await expect(connectAccount(t.deps, { workspaceId: t.workspaceId, platform: 'VIDEOSHARE_NET', connection: 'DIRECT_LOGIN', credentials: creds({ channelId: 'UC_other' }) })).rejects.toThrow(/another channel/)
+    await expect(
+      connectAccount(t.deps, {
+        workspaceId: t.workspaceId,
+        platform: 'VIDEOSHARE_NET',
+        connection: 'DIRECT_LOGIN',
+        credentials: creds({ accessToken: 'nope' }),
+      }),
+    ).rejects.toThrow(/invalid authentication credentials/)
+    await expect(
+      connectAccount(t.deps, {
+        workspaceId: t.workspaceId,
+        platform: 'VIDEOSHARE_NET',
+        connection: 'DIRECT_LOGIN',
+        credentials: creds({ channelId: 'UC_other' }),
+      }),
+    ).rejects.toThrow(/another channel/)
   })
 
   it('uploads through a resumable session, saves the video id at once, and publishes when processing ends', async () => {
     const { t, fake, account, later } = await setup()
     const bytes = videoBytes()
     const media = await storedMedia(t, { bytes, mimeType: 'video/mp4', width: 1080, height: 1920, durationSec: 40 })
-    const post = await publish(t, { caption: 'My trip to the lake\nA longer description\nwith #hashtags', accountIds: [account.id], mediaIds: [media] })
+    const post = await publish(t, {
+      caption: 'My trip to the lake\nA longer description\nwith #hashtags',
+      accountIds: [account.id],
+      mediaIds: [media],
+    })
     expect(await runDue(t, t.publishQueue)).toEqual(['pending'])
     const init = fake.calls('POST', '/upload/youtube/v3/videos')[0]!
     expect(init.headers['x-upload-content-length']).toBe(String(bytes.length))
     expect(init.headers['x-upload-content-type']).toBe('video/mp4')
-    expect(init.json()).toEqual({ snippet: { title: 'My trip to the lake', description: 'My trip to the lake\nA longer description\nwith #hashtags', categoryId: '22' }, status: { privacyStatus: 'public', selfDeclaredMadeForKids: false } })
+    expect(init.json()).toEqual({
+      snippet: {
+        title: 'My trip to the lake',
+        description: 'My trip to the lake\nA longer description\nwith #hashtags',
+        categoryId: '22',
+      },
+      status: { privacyStatus: 'public', selfDeclaredMadeForKids: false },
+    })
     const [video] = fake.state.videos
     expect(Buffer.compare(video!.bytes, Buffer.from(bytes))).toBe(0)
     const row = await targetRow(t, post.targets[0].id)
-    expect(row.progress).toMatchObject({ headId: video!.id, videoShare: { sessionUri: expect.stringContaining('upload_id=sess1') } })
+    expect(row.progress).toMatchObject({
+      headId: video!.id,
+      videoShare: { sessionUri: expect.stringContaining('upload_id=sess1') },
+    })
     expect(await later(30)).toEqual(['pending'])
     expect(await later(30)).toEqual(['published'])
-    expect((await getPost(t, post.id)).targets[0]).toMatchObject({ status: 'PUBLISHED', platformPostId: video!.id, permalink: `https://www.youtube.com/watch?v=${video!.id}` })
+    expect((await getPost(t, post.id)).targets[0]).toMatchObject({
+      status: 'PUBLISHED',
+      platformPostId: video!.id,
+      permalink: `https://www.youtube.com/watch?v=${video!.id}`,
+    })
   })
 
   it('resumes an interrupted upload from the byte YouTube reports: earlier bytes are not sent again, one video', async () => {
@@ -75,20 +120,31 @@ describe('VIDEOSHARE_NET adapter (YouTube Data API v3)', () => {
     fake.failChunk(2)
     const post = await publish(t, { caption: 'Big one', accountIds: [account.id], mediaIds: [media] })
     expect(await runDue(t, t.publishQueue)).toEqual(['retrying'])
-    expect((await targetRow(t, post.targets[0].id)).error).toMatchObject({ code: 'transient', message: expect.stringMatching(/upload was interrupted/) })
+    expect((await targetRow(t, post.targets[0].id)).error).toMatchObject({
+      code: 'transient',
+      message: expect.stringMatching(/upload was interrupted/),
+    })
     expect(await later(3600)).toEqual(['pending'])
     const ranges = fake.calls('PUT', '/upload/youtube/v3/videos').map((r) => r.headers['content-range'])
     const c = UPLOAD_CHUNK_BYTES
-    expect(ranges).toEqual([`bytes 0-${c - 1}/${bytes.length}`, `bytes ${c}-${2 * c - 1}/${bytes.length}`, `bytes */${bytes.length}`, `bytes ${c}-${2 * c - 1}/${bytes.length}`, `bytes ${2 * c}-${bytes.length - 1}/${bytes.length}`])
+    expect(ranges).toEqual([
+      `bytes 0-${c - 1}/${bytes.length}`,
+      `bytes ${c}-${2 * c - 1}/${bytes.length}`,
+      `bytes */${bytes.length}`,
+      `bytes ${c}-${2 * c - 1}/${bytes.length}`,
+      `bytes ${2 * c}-${bytes.length - 1}/${bytes.length}`,
+    ])
     expect(fake.calls('POST', '/upload/youtube/v3/videos')).toHaveLength(1)
     expect(fake.state.videos).toHaveLength(1)
     expect(Buffer.compare(fake.state.videos[0]!.bytes, Buffer.from(bytes))).toBe(0)
   })
 
-  it('waits until midnight Pacific on quotaExceeded; forbidden is rejected with YouTube\'s words; 5xx is transient', async () => {
+  it("waits until midnight Pacific on quotaExceeded; forbidden is rejected with YouTube's words; 5xx is transient", async () => {
     const { t, fake, account, adapter } = await setup()
     const media = await storedMedia(t, { bytes: videoBytes(), mimeType: 'video/mp4', durationSec: 40 })
-    fake.failNext(googleError(403, 'quotaExceeded', 'The request cannot be completed because you have exceeded your quota.'))
+    fake.failNext(
+      googleError(403, 'quotaExceeded', 'The request cannot be completed because you have exceeded your quota.'),
+    )
     const post = await publish(t, { caption: 'x', accountIds: [account.id], mediaIds: [media] })
     expect(await runDue(t, t.publishQueue)).toEqual(['retrying'])
     const row = await targetRow(t, post.targets[0].id)
@@ -98,7 +154,11 @@ describe('VIDEOSHARE_NET adapter (YouTube Data API v3)', () => {
     expect(row.dueAt!.toISOString()).toBe('2026-11-22T08:01:00.000Z')
     const input = directInput(fake.url, fake.state.accessToken)
     fake.failNext(googleError(403, 'forbidden', 'Access forbidden. The request may not be properly authorized.'))
-    expect(await adapter.publish(input)).toEqual({ status: 'failed', kind: 'rejected', message: 'VIDEOSHARE_NET: Access forbidden. The request may not be properly authorized.' })
+    expect(await adapter.publish(input)).toEqual({
+      status: 'failed',
+      kind: 'rejected',
+      message: 'VIDEOSHARE_NET: Access forbidden. The request may not be properly authorized.',
+    })
     fake.failNext({ status: 503, body: 'Backend Error' })
     expect(await adapter.publish(input)).toMatchObject({ status: 'failed', kind: 'transient' })
   })
@@ -109,14 +169,26 @@ describe('VIDEOSHARE_NET adapter (YouTube Data API v3)', () => {
     fake.expireToken()
     await publish(t, { caption: 'x', accountIds: [account.id], mediaIds: [media] })
     expect(await runDue(t, t.publishQueue)).toEqual(['pending'])
-    expect(Object.fromEntries(fake.calls('POST', '/token')[0]!.form())).toEqual({ client_id: 'yt_client', client_secret: 'yt_secret', refresh_token: 'yt_refresh_1', grant_type: 'refresh_token' })
+    expect(Object.fromEntries(fake.calls('POST', '/token')[0]!.form())).toEqual({
+      client_id: 'yt_client',
+      client_secret: 'yt_secret',
+      refresh_token: 'yt_refresh_1',
+      grant_type: 'refresh_token',
+    })
     const stored = await t.deps.cipher.decrypt((await accountRow(t, account.id)).credentials, account.id)
-    expect(stored).toMatchObject({ accessToken: 'yt_access_2', refreshToken: 'yt_refresh_1', expiresAt: '2026-11-21T10:59:59.000Z' })
+    expect(stored).toMatchObject({
+      accessToken: 'yt_access_2',
+      refreshToken: 'yt_refresh_1',
+      expiresAt: '2026-11-21T10:59:59.000Z',
+    })
     fake.expireToken()
     fake.state.refreshToken = 'revoked'
     const second = await publish(t, { caption: 'y', accountIds: [account.id], mediaIds: [media] })
     expect(await runDue(t, t.publishQueue)).toEqual(['failed'])
-    expect(await accountRow(t, account.id)).toMatchObject({ status: 'EXPIRED', statusMessage: expect.stringMatching(/reconnect the account.*expired or revoked/) })
+    expect(await accountRow(t, account.id)).toMatchObject({
+      status: 'EXPIRED',
+      statusMessage: expect.stringMatching(/reconnect the account.*expired or revoked/),
+    })
     expect((await getPost(t, second.id)).targets[0].error.code).toBe('auth_expired')
   })
 
@@ -128,7 +200,10 @@ describe('VIDEOSHARE_NET adapter (YouTube Data API v3)', () => {
     await runDue(t, t.publishQueue)
     await later(30)
     expect(await later(30)).toEqual(['failed'])
-    expect((await getPost(t, post.id)).targets[0].error).toMatchObject({ code: 'rejected', message: 'VIDEOSHARE_NET: YouTube rejected the video: it duplicates a video already on YouTube (duplicate).' })
+    expect((await getPost(t, post.id)).targets[0].error).toMatchObject({
+      code: 'rejected',
+      message: 'VIDEOSHARE_NET: YouTube rejected the video: it duplicates a video already on YouTube (duplicate).',
+    })
   })
 
   it('warns when YouTube keeps the video private (unaudited project)', async () => {
@@ -154,7 +229,12 @@ describe('VIDEOSHARE_NET adapter (YouTube Data API v3)', () => {
     const second = await adapter.publish({ ...input, progress: saved, saveProgress: async (p) => void (saved = p) })
     expect(second).toMatchObject({ status: 'pending' })
     const sessionOnly = { videoShare: saved.videoShare }
-    const confirmed = await adapter.checkStatus!({ ...input, progress: sessionOnly, saveProgress: async (p) => void (saved = p), unconfirmed: true })
+    const confirmed = await adapter.checkStatus!({
+      ...input,
+      progress: sessionOnly,
+      saveProgress: async (p) => void (saved = p),
+      unconfirmed: true,
+    })
     expect(confirmed).toMatchObject({ status: 'pending', state: { videoId: fake.state.videos[0]!.id } })
     expect(saved.headId).toBe(fake.state.videos[0]!.id)
     expect(fake.state.videos).toHaveLength(1)
@@ -165,8 +245,18 @@ describe('VIDEOSHARE_NET adapter (YouTube Data API v3)', () => {
     const input = directInput(fake.url, fake.state.accessToken)
     await adapter.publish(input)
     const id = fake.state.videos[0]!.id
-    const base = { accountId: 'acc_1', connection: 'DIRECT_LOGIN', credentials: input.credentials, fetch, baseUrl: fake.url, now: new Date(START) }
-    const posts = [{ targetId: 't1', platformPostId: id, publishedAt: new Date(START) }, { targetId: 't2', platformPostId: 'gone', publishedAt: new Date(START) }]
+    const base = {
+      accountId: 'acc_1',
+      connection: 'DIRECT_LOGIN',
+      credentials: input.credentials,
+      fetch,
+      baseUrl: fake.url,
+      now: new Date(START),
+    }
+    const posts = [
+      { targetId: 't1', platformPostId: id, publishedAt: new Date(START) },
+      { targetId: 't2', platformPostId: 'gone', publishedAt: new Date(START) },
+    ]
     expect(await adapter.fetchInsights!({ ...base, posts })).toEqual({
       followers: 1234,
       posts: [
@@ -176,13 +266,22 @@ describe('VIDEOSHARE_NET adapter (YouTube Data API v3)', () => {
     })
     fake.state.channel.statistics.hiddenSubscriberCount = true
     expect((await adapter.fetchInsights!({ ...base, posts: [] })).followers).toBeNull()
-    await adapter.deletePost!({ connection: 'DIRECT_LOGIN', credentials: input.credentials, platformPostId: id, fetch, baseUrl: fake.url })
+    await adapter.deletePost!({
+      connection: 'DIRECT_LOGIN',
+      credentials: input.credentials,
+      platformPostId: id,
+      fetch,
+      baseUrl: fake.url,
+    })
     expect(fake.state.videos).toHaveLength(0)
     expect(fake.calls('DELETE', '/youtube/v3/videos')[0]!.query.get('id')).toBe(id)
   })
 
   it('makes the title from the first line and keeps YouTube-forbidden < > out', () => {
-    expect(videoText('\n  Hello <world>  \nrest')).toEqual({ title: 'Hello ‹world›', description: '\n  Hello ‹world›  \nrest' })
+    expect(videoText('\n  Hello <world>  \nrest')).toEqual({
+      title: 'Hello ‹world›',
+      description: '\n  Hello ‹world›  \nrest',
+    })
     expect(videoText('').title).toBe('Untitled')
     expect([...videoText('é'.repeat(150)).title]).toHaveLength(100)
     expect(new TextEncoder().encode(videoText('😀'.repeat(2000)).description).byteLength).toBe(5000)
@@ -197,7 +296,33 @@ function directInput(baseUrl: string, accessToken: string): PublishInput {
     accountId: 'acc_1',
     connection: 'DIRECT_LOGIN',
     credentials: { accessToken, refreshToken: 'r', expiresAt: '2026-11-21T11:00:00Z', channelId: 'UC_channel_1' },
-    content: { platform: 'VIDEOSHARE_NET', type: 'REEL', text: 'direct', media: [{ id: 'm1', type: 'VIDEO', url, mimeType: 'video/mp4', sizeBytes: bytes.length, width: 1920, height: 1080, durationSec: 10, altText: null }], threadParts: [], firstComment: null, replyToMicropostId: null, quoteMicropostId: null, videoNetOptions: null, audio: null, pinboardBoardId: null, pinTitle: null, linkUrl: null },
+    content: {
+      platform: 'VIDEOSHARE_NET',
+      type: 'REEL',
+      text: 'direct',
+      media: [
+        {
+          id: 'm1',
+          type: 'VIDEO',
+          url,
+          mimeType: 'video/mp4',
+          sizeBytes: bytes.length,
+          width: 1920,
+          height: 1080,
+          durationSec: 10,
+          altText: null,
+        },
+      ],
+      threadParts: [],
+      firstComment: null,
+      replyToMicropostId: null,
+      quoteMicropostId: null,
+      videoNetOptions: null,
+      audio: null,
+      pinboardBoardId: null,
+      pinTitle: null,
+      linkUrl: null,
+    },
     progress: {},
     saveProgress: async () => {},
     attempt: 1,

@@ -18,20 +18,37 @@ export interface FakeChatMessage {
   content: string
   nonce: string | null
   timestamp: string
-  attachments: Array<{ id: string; filename: string; description: string | null; content_type: string; size: number; bytes: Buffer }>
+  attachments: Array<{
+    id: string
+    filename: string
+    description: string | null
+    content_type: string
+    size: number
+    bytes: Buffer
+  }>
   message_reference: { message_id: string } | null
   allowed_mentions: unknown
   /** Whether @everyone, @here or a role/user mention in the text would notify people. */
   pinged: boolean
 }
 
-const err = (status: number, code: number, message: string, extra: Record<string, unknown> = {}): FakeReply => ({ status, json: { code, message, ...extra } })
+const err = (status: number, code: number, message: string, extra: Record<string, unknown> = {}): FakeReply => ({
+  status,
+  json: { code, message, ...extra },
+})
 const MAX_FILE = 10 * 1024 * 1024
 
 export async function startChatFake(options: { guildId?: string } = {}) {
   const guildId = options.guildId ?? '900000000000000001'
   const state = {
-    webhook: { id: '123', token: 'tok', name: 'Announcements hook', channel_id: '700000000000000007', guild_id: guildId as string | null, deleted: false },
+    webhook: {
+      id: '123',
+      token: 'tok',
+      name: 'Announcements hook',
+      channel_id: '700000000000000007',
+      guild_id: guildId as string | null,
+      deleted: false,
+    },
     botToken: 'bot-secret',
     bot: { id: '555000000000000555', username: 'PublishBot', bot: true },
     channels: new Map<string, { id: string; guild_id: string | null; name: string; type: number }>([
@@ -59,17 +76,26 @@ export async function startChatFake(options: { guildId?: string } = {}) {
     return state.queued.splice(i, 1)[0]!.reply
   }
   /** The reference: every HTTP API client sends `User-Agent: DiscordBot ($url, $versionNumber)`. */
-  const badAgent = (req: FakeRequest) => (/^DiscordBot \([^,]+, [^)]+\)/.test(req.headers['user-agent'] ?? '') ? null : err(400, 0, 'Missing or invalid User-Agent'))
-  const asBot = (handler: (req: FakeRequest, params: string[]) => FakeReply | Promise<FakeReply>) => async (req: FakeRequest, params: string[]) =>
-    queued(req) ?? badAgent(req) ?? (req.headers.authorization === `Bot ${state.botToken}` ? handler(req, params) : err(401, 0, '401: Unauthorized'))
-  const asWebhook = (handler: (req: FakeRequest, params: string[]) => FakeReply | Promise<FakeReply>) => async (req: FakeRequest, params: string[]) => {
-    const early = queued(req) ?? badAgent(req)
-    if (early) return early
-    const [id, token] = params
-    if (state.webhook.deleted || id !== state.webhook.id) return err(404, 10015, 'Unknown Webhook')
-    if (token !== state.webhook.token) return err(401, 50027, 'Invalid Webhook Token')
-    return handler(req, params)
-  }
+  const badAgent = (req: FakeRequest) =>
+    /^DiscordBot \([^,]+, [^)]+\)/.test(req.headers['user-agent'] ?? '')
+      ? null
+      : err(400, 0, 'Missing or invalid User-Agent')
+  const asBot =
+    (handler: (req: FakeRequest, params: string[]) => FakeReply | Promise<FakeReply>) =>
+    async (req: FakeRequest, params: string[]) =>
+      queued(req) ??
+      badAgent(req) ??
+      (req.headers.authorization === `Bot ${state.botToken}` ? handler(req, params) : err(401, 0, '401: Unauthorized'))
+  const asWebhook =
+    (handler: (req: FakeRequest, params: string[]) => FakeReply | Promise<FakeReply>) =>
+    async (req: FakeRequest, params: string[]) => {
+      const early = queued(req) ?? badAgent(req)
+      if (early) return early
+      const [id, token] = params
+      if (state.webhook.deleted || id !== state.webhook.id) return err(404, 10015, 'Unknown Webhook')
+      if (token !== state.webhook.token) return err(401, 50027, 'Invalid Webhook Token')
+      return handler(req, params)
+    }
 
   async function create(req: FakeRequest, via: 'webhook' | 'bot', channelId: string): Promise<FakeReply> {
     let payload: any
@@ -84,7 +110,10 @@ export async function startChatFake(options: { guildId?: string } = {}) {
     } else {
       payload = req.json()
     }
-    if (typeof payload.nonce === 'string' && payload.nonce.length > 25) return err(400, 50035, 'Invalid Form Body', { errors: { nonce: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 25 or fewer in length.' }] } } })
+    if (typeof payload.nonce === 'string' && payload.nonce.length > 25)
+      return err(400, 50035, 'Invalid Form Body', {
+        errors: { nonce: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 25 or fewer in length.' }] } },
+      })
     if (!payload.content && files.length === 0) return err(400, 50006, 'Cannot send an empty message')
     for (const f of files) if (f.file.size > MAX_FILE) return err(413, 40005, 'Request entity too large')
     const author = via === 'bot' ? state.bot : { id: state.webhook.id, username: state.webhook.name, bot: true }
@@ -93,11 +122,22 @@ export async function startChatFake(options: { guildId?: string } = {}) {
       return { json: view(state.messages.find((m) => m.id === state.nonces.get(nonceKey))!) }
     }
     const ref = payload.message_reference?.message_id
-    if (ref && !state.messages.some((m) => m.id === ref && m.channel_id === channelId)) return err(400, 50035, 'Invalid Form Body', { errors: { message_reference: { _errors: [{ code: 'REPLIES_UNKNOWN_MESSAGE', message: 'Unknown message' }] } } })
+    if (ref && !state.messages.some((m) => m.id === ref && m.channel_id === channelId))
+      return err(400, 50035, 'Invalid Form Body', {
+        errors: { message_reference: { _errors: [{ code: 'REPLIES_UNKNOWN_MESSAGE', message: 'Unknown message' }] } },
+      })
     const attachments = await Promise.all(
       files.map(async ({ index, file }) => {
-        const meta = (payload.attachments ?? []).find((a: { id: number | string }) => String(a.id) === String(index)) ?? {}
-        return { id: snowflake(), filename: meta.filename ?? file.name, description: meta.description ?? null, content_type: file.type, size: file.size, bytes: Buffer.from(await file.arrayBuffer()) }
+        const meta =
+          (payload.attachments ?? []).find((a: { id: number | string }) => String(a.id) === String(index)) ?? {}
+        return {
+          id: snowflake(),
+          filename: meta.filename ?? file.name,
+          description: meta.description ?? null,
+          content_type: file.type,
+          size: file.size,
+          bytes: Buffer.from(await file.arrayBuffer()),
+        }
       }),
     )
     const parse: string[] | undefined = payload.allowed_mentions?.parse
@@ -132,7 +172,10 @@ export async function startChatFake(options: { guildId?: string } = {}) {
     author: m.author,
     content: m.content,
     timestamp: m.timestamp,
-    attachments: m.attachments.map(({ bytes: _b, ...a }) => ({ ...a, url: `https://cdn.example/${a.id}/${a.filename}` })),
+    attachments: m.attachments.map(({ bytes: _b, ...a }) => ({
+      ...a,
+      url: `https://cdn.example/${a.id}/${a.filename}`,
+    })),
     mention_everyone: m.pinged,
     ...(m.message_reference ? { message_reference: { ...m.message_reference, channel_id: m.channel_id } } : {}),
     ...(withNonce && m.nonce ? { nonce: m.nonce } : {}),
@@ -142,31 +185,70 @@ export async function startChatFake(options: { guildId?: string } = {}) {
 
   const server = await startFakeServer(
     [
-      ['GET', /^\/api\/webhooks\/(\d+)\/([^/]+)$/, asWebhook(() => ({ json: { id: state.webhook.id, type: 1, name: state.webhook.name, channel_id: state.webhook.channel_id, guild_id: state.webhook.guild_id, token: state.webhook.token } }))],
-      ['POST', /^\/api\/webhooks\/(\d+)\/([^/]+)$/, asWebhook(async (req) => {
-        if (req.headers.authorization) return err(400, 50035, 'Webhooks take no Authorization header')
-        const reply = await create(req, 'webhook', state.webhook.channel_id)
-        return req.query.get('wait') === 'true' || (reply.status ?? 200) !== 200 ? reply : { status: 204 }
-      })],
-      ['DELETE', /^\/api\/webhooks\/(\d+)\/([^/]+)\/messages\/(\d+)$/, asWebhook((_req, [, , mid]) => remove(mid!, 'webhook'))],
+      [
+        'GET',
+        /^\/api\/webhooks\/(\d+)\/([^/]+)$/,
+        asWebhook(() => ({
+          json: {
+            id: state.webhook.id,
+            type: 1,
+            name: state.webhook.name,
+            channel_id: state.webhook.channel_id,
+            guild_id: state.webhook.guild_id,
+            token: state.webhook.token,
+          },
+        })),
+      ],
+      [
+        'POST',
+        /^\/api\/webhooks\/(\d+)\/([^/]+)$/,
+        asWebhook(async (req) => {
+          if (req.headers.authorization) return err(400, 50035, 'Webhooks take no Authorization header')
+          const reply = await create(req, 'webhook', state.webhook.channel_id)
+          return req.query.get('wait') === 'true' || (reply.status ?? 200) !== 200 ? reply : { status: 204 }
+        }),
+      ],
+      [
+        'DELETE',
+        /^\/api\/webhooks\/(\d+)\/([^/]+)\/messages\/(\d+)$/,
+        asWebhook((_req, [, , mid]) => remove(mid!, 'webhook')),
+      ],
       ['GET', '/api/v10/users/@me', asBot(() => ({ json: state.bot }))],
-      ['GET', /^\/api\/v10\/channels\/(\d+)$/, asBot((_req, [id]) => {
-        const c = channelFor(id!)
-        if (!c) return err(404, 10003, 'Unknown Channel')
-        if (state.hidden.has(id!)) return err(403, 50001, 'Missing Access')
-        return { json: c }
-      })],
-      ['POST', /^\/api\/v10\/channels\/(\d+)\/messages$/, asBot((req, [id]) => {
-        if (!channelFor(id!)) return err(404, 10003, 'Unknown Channel')
-        if (state.hidden.has(id!)) return err(403, 50001, 'Missing Access')
-        if (state.forbidden.has(id!)) return err(403, 50013, 'Missing Permissions')
-        return create(req, 'bot', id!)
-      })],
-      ['GET', /^\/api\/v10\/channels\/(\d+)\/messages$/, asBot((req, [id]) => {
-        if (!channelFor(id!)) return err(404, 10003, 'Unknown Channel')
-        const limit = Math.min(100, Number(req.query.get('limit') ?? 50))
-        return { json: state.messages.filter((m) => m.channel_id === id).reverse().slice(0, limit).map((m) => view(m, false)) }
-      })],
+      [
+        'GET',
+        /^\/api\/v10\/channels\/(\d+)$/,
+        asBot((_req, [id]) => {
+          const c = channelFor(id!)
+          if (!c) return err(404, 10003, 'Unknown Channel')
+          if (state.hidden.has(id!)) return err(403, 50001, 'Missing Access')
+          return { json: c }
+        }),
+      ],
+      [
+        'POST',
+        /^\/api\/v10\/channels\/(\d+)\/messages$/,
+        asBot((req, [id]) => {
+          if (!channelFor(id!)) return err(404, 10003, 'Unknown Channel')
+          if (state.hidden.has(id!)) return err(403, 50001, 'Missing Access')
+          if (state.forbidden.has(id!)) return err(403, 50013, 'Missing Permissions')
+          return create(req, 'bot', id!)
+        }),
+      ],
+      [
+        'GET',
+        /^\/api\/v10\/channels\/(\d+)\/messages$/,
+        asBot((req, [id]) => {
+          if (!channelFor(id!)) return err(404, 10003, 'Unknown Channel')
+          const limit = Math.min(100, Number(req.query.get('limit') ?? 50))
+          return {
+            json: state.messages
+              .filter((m) => m.channel_id === id)
+              .reverse()
+              .slice(0, limit)
+              .map((m) => view(m, false)),
+          }
+        }),
+      ],
       ['DELETE', /^\/api\/v10\/channels\/(\d+)\/messages\/(\d+)$/, asBot((_req, [, mid]) => remove(mid!, 'bot'))],
     ],
     () => err(404, 0, '404: Not Found'),
@@ -190,7 +272,12 @@ export async function startChatFake(options: { guildId?: string } = {}) {
     rateLimit(retryAfter: number, global = false): FakeReply {
       return {
         status: 429,
-        headers: { 'retry-after': String(Math.ceil(retryAfter)), 'x-ratelimit-reset-after': String(retryAfter), 'x-ratelimit-scope': global ? 'global' : 'user', ...(global ? { 'x-ratelimit-global': 'true' } : {}) },
+        headers: {
+          'retry-after': String(Math.ceil(retryAfter)),
+          'x-ratelimit-reset-after': String(retryAfter),
+          'x-ratelimit-scope': global ? 'global' : 'user',
+          ...(global ? { 'x-ratelimit-global': 'true' } : {}),
+        },
         json: { message: 'You are being rate limited.', retry_after: retryAfter, global, code: 0 },
       }
     },

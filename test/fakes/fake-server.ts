@@ -48,7 +48,8 @@ const open = new Set<Server>()
 function toFakeRequest(req: IncomingMessage, body: Buffer): FakeRequest {
   const url = new URL(req.url ?? '/', 'http://fake.local')
   const headers: Record<string, string> = {}
-  for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v
+  for (const [k, v] of Object.entries(req.headers))
+    if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v
   return {
     method: req.method ?? 'GET',
     path: url.pathname,
@@ -57,7 +58,8 @@ function toFakeRequest(req: IncomingMessage, body: Buffer): FakeRequest {
     body,
     json: () => JSON.parse(body.toString('utf8')),
     form: () => new URLSearchParams(body.toString('utf8')),
-    formData: () => new Response(new Uint8Array(body), { headers: { 'content-type': headers['content-type'] ?? '' } }).formData(),
+    formData: () =>
+      new Response(new Uint8Array(body), { headers: { 'content-type': headers['content-type'] ?? '' } }).formData(),
   }
 }
 
@@ -72,7 +74,10 @@ const matches = (route: string | RegExp, path: string): string[] | null => {
  * with `notFound`'s body (each network's own "no such endpoint" shape) so an adapter calling a
  * wrong path fails loudly in the test.
  */
-export async function startFakeServer(routes: FakeRoute[], notFound: (req: FakeRequest) => FakeReply = () => ({ status: 404, json: { error: 'no such endpoint in the fake' } })): Promise<FakeServer> {
+export async function startFakeServer(
+  routes: FakeRoute[],
+  notFound: (req: FakeRequest) => FakeReply = () => ({ status: 404, json: { error: 'no such endpoint in the fake' } }),
+): Promise<FakeServer> {
   const requests: FakeRequest[] = []
   const server = createServer((req, res) => {
     const chunks: Buffer[] = []
@@ -82,7 +87,9 @@ export async function startFakeServer(routes: FakeRoute[], notFound: (req: FakeR
       requests.push(request)
       let reply: FakeReply
       try {
-        const route = routes.map((r) => [r, r[0] === request.method ? matches(r[1], request.path) : null] as const).find(([, params]) => params)
+        const route = routes
+          .map((r) => [r, r[0] === request.method ? matches(r[1], request.path) : null] as const)
+          .find(([, params]) => params)
         reply = route ? await route[0][2](request, route[1]!) : notFound(request)
       } catch (err) {
         reply = { status: 500, json: { error: `fake failed: ${(err as Error).message}` } }

@@ -35,7 +35,8 @@ export interface FederatedMedia {
 }
 
 const IDEMPOTENCY_TTL_MS = 3600_000
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 export async function startFederatedFake(options: { now: () => Date; token?: string; videoPolls?: number }) {
   const state = {
@@ -63,14 +64,25 @@ export async function startFederatedFake(options: { now: () => Date; token?: str
     if (planned[i]!.skip-- > 0) return null
     return planned.splice(i, 1)[0]!.reply
   }
-  const guarded = (route: string, handler: (req: FakeRequest, params: string[]) => FakeReply | Promise<FakeReply>) => async (req: FakeRequest, params: string[]) => {
-    const p = takePlanned(route)
-    if (p) return reply(p)
-    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1]
-    if (!token || !state.tokens.has(token)) return err(401, 'The access token is invalid')
-    return reply(await handler(req, params))
-  }
-  const account = () => ({ id: '109876', username: 'alice', acct: 'alice', display_name: 'Alice', url: `${server.url}/@alice`, followers_count: state.followers, following_count: 5, statuses_count: state.statuses.length })
+  const guarded =
+    (route: string, handler: (req: FakeRequest, params: string[]) => FakeReply | Promise<FakeReply>) =>
+    async (req: FakeRequest, params: string[]) => {
+      const p = takePlanned(route)
+      if (p) return reply(p)
+      const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1]
+      if (!token || !state.tokens.has(token)) return err(401, 'The access token is invalid')
+      return reply(await handler(req, params))
+    }
+  const account = () => ({
+    id: '109876',
+    username: 'alice',
+    acct: 'alice',
+    display_name: 'Alice',
+    url: `${server.url}/@alice`,
+    followers_count: state.followers,
+    following_count: 5,
+    statuses_count: state.statuses.length,
+  })
   const statusJson = (s: FederatedStatus) => ({
     id: s.id,
     uri: `${server.url}/users/alice/statuses/${s.id}`,
@@ -85,70 +97,125 @@ export async function startFederatedFake(options: { now: () => Date; token?: str
     replies_count: s.replies_count,
     reblogs_count: s.reblogs_count,
   })
-  const mediaJson = (m: FederatedMedia) => ({ id: m.id, type: m.mimeType.startsWith('video/') ? 'video' : 'image', url: m.pollsLeft > 0 ? null : `${server.url}/system/media/${m.id}`, description: m.description })
+  const mediaJson = (m: FederatedMedia) => ({
+    id: m.id,
+    type: m.mimeType.startsWith('video/') ? 'video' : 'image',
+    url: m.pollsLeft > 0 ? null : `${server.url}/system/media/${m.id}`,
+    description: m.description,
+  })
 
   const server = await startFakeServer(
     [
       ['GET', '/api/v1/accounts/verify_credentials', guarded('verify', () => ({ json: account() }))],
-      ['POST', '/api/v2/media', guarded('media', async (req) => {
-        const form = await req.formData()
-        const file = form.get('file')
-        if (!(file instanceof Blob)) return { status: 422, json: { error: 'Validation failed: File can\'t be blank' } }
-        const id = String(++serial)
-        const video = file.type.startsWith('video/')
-        const m: FederatedMedia = { id, bytes: Buffer.from(await file.arrayBuffer()), mimeType: file.type, filename: (file as File).name, description: (form.get('description') as string | null) ?? null, pollsLeft: video ? (options.videoPolls ?? 2) : 0, failed: video && failNextProcessing }
-        if (video) failNextProcessing = false
-        state.media.set(id, m)
-        return { status: video ? 202 : 200, json: mediaJson(m) }
-      })],
-      ['GET', /^\/api\/v1\/media\/([^/]+)$/, guarded('media-get', (_req, [id]) => {
-        const m = state.media.get(id!)
-        if (!m) return { status: 404, json: { error: 'Record not found' } }
-        if (m.pollsLeft > 0) {
-          m.pollsLeft--
-          return { status: 206, json: { ...mediaJson(m), url: null } }
-        }
-        if (m.failed) return { status: 422, json: { error: 'Validation failed: File content type is invalid, File is invalid' } }
-        return { json: mediaJson(m) }
-      })],
-      ['POST', '/api/v1/statuses', guarded('status', (req) => {
-        const key = req.headers['idempotency-key'] ?? null
-        const now = options.now().getTime()
-        const remembered = key ? state.idempotency.get(key) : undefined
-        if (remembered && now - remembered.at < IDEMPOTENCY_TTL_MS) return { json: statusJson(state.statuses.find((s) => s.id === remembered.statusId)!) }
-        const body = req.json()
-        const text: string = body.status ?? ''
-        const mediaIds: string[] = body.media_ids ?? []
-        if (!text && mediaIds.length === 0) return { status: 422, json: { error: 'Validation failed: Text can\'t be blank' } }
-        if ([...new Intl.Segmenter().segment(text)].length > 500) return { status: 422, json: { error: 'Validation failed: Text character limit of 500 exceeded' } }
-        if (mediaIds.length > 4) return { status: 422, json: { error: 'Validation failed: Media attachments are limited to 4' } }
-        for (const id of mediaIds) {
-          const m = state.media.get(id)
-          if (!m) return { status: 422, json: { error: 'Validation failed: Media could not be found' } }
-          if (m.pollsLeft > 0) return { status: 422, json: { error: 'Cannot attach files that have not finished processing. Try again in a moment!' } }
-        }
-        if (mediaIds.length > 1 && mediaIds.some((id) => state.media.get(id)!.mimeType.startsWith('video/'))) return { status: 422, json: { error: 'Cannot attach a video to a post that already contains images' } }
-        if (body.in_reply_to_id && !state.statuses.some((s) => s.id === body.in_reply_to_id)) return { status: 404, json: { error: 'Record not found' } }
-        const id = String(++serial)
-        const status: FederatedStatus = { id, text, visibility: body.visibility ?? 'public', inReplyToId: body.in_reply_to_id ?? null, mediaIds, idempotencyKey: key, url: `${server.url}/@alice/${id}`, favourites_count: 0, replies_count: 0, reblogs_count: 0 }
-        state.statuses.push(status)
-        if (key) state.idempotency.set(key, { statusId: id, at: now })
-        if (loseNextStatus) {
-          loseNextStatus = false
-          return { status: 502, body: '<html>Bad Gateway</html>' }
-        }
-        return { json: statusJson(status) }
-      })],
-      ['GET', /^\/api\/v1\/statuses\/([^/]+)$/, guarded('status-get', (_req, [id]) => {
-        const s = state.statuses.find((x) => x.id === id)
-        return s ? { json: statusJson(s) } : { status: 404, json: { error: 'Record not found' } }
-      })],
-      ['DELETE', /^\/api\/v1\/statuses\/([^/]+)$/, guarded('status-delete', (_req, [id]) => {
-        const i = state.statuses.findIndex((x) => x.id === id)
-        if (i < 0) return { status: 404, json: { error: 'Record not found' } }
-        const [s] = state.statuses.splice(i, 1)
-        return { json: { ...statusJson(s!), text: s!.text } }
-      })],
+      [
+        'POST',
+        '/api/v2/media',
+        guarded('media', async (req) => {
+          const form = await req.formData()
+          const file = form.get('file')
+          if (!(file instanceof Blob)) return { status: 422, json: { error: "Validation failed: File can't be blank" } }
+          const id = String(++serial)
+          const video = file.type.startsWith('video/')
+          const m: FederatedMedia = {
+            id,
+            bytes: Buffer.from(await file.arrayBuffer()),
+            mimeType: file.type,
+            filename: (file as File).name,
+            description: (form.get('description') as string | null) ?? null,
+            pollsLeft: video ? (options.videoPolls ?? 2) : 0,
+            failed: video && failNextProcessing,
+          }
+          if (video) failNextProcessing = false
+          state.media.set(id, m)
+          return { status: video ? 202 : 200, json: mediaJson(m) }
+        }),
+      ],
+      [
+        'GET',
+        /^\/api\/v1\/media\/([^/]+)$/,
+        guarded('media-get', (_req, [id]) => {
+          const m = state.media.get(id!)
+          if (!m) return { status: 404, json: { error: 'Record not found' } }
+          if (m.pollsLeft > 0) {
+            m.pollsLeft--
+            return { status: 206, json: { ...mediaJson(m), url: null } }
+          }
+          if (m.failed)
+            return { status: 422, json: { error: 'Validation failed: File content type is invalid, File is invalid' } }
+          return { json: mediaJson(m) }
+        }),
+      ],
+      [
+        'POST',
+        '/api/v1/statuses',
+        guarded('status', (req) => {
+          const key = req.headers['idempotency-key'] ?? null
+          const now = options.now().getTime()
+          const remembered = key ? state.idempotency.get(key) : undefined
+          if (remembered && now - remembered.at < IDEMPOTENCY_TTL_MS)
+            return { json: statusJson(state.statuses.find((s) => s.id === remembered.statusId)!) }
+          const body = req.json()
+          const text: string = body.status ?? ''
+          const mediaIds: string[] = body.media_ids ?? []
+          if (!text && mediaIds.length === 0)
+            return { status: 422, json: { error: "Validation failed: Text can't be blank" } }
+          if ([...new Intl.Segmenter().segment(text)].length > 500)
+            return { status: 422, json: { error: 'Validation failed: Text character limit of 500 exceeded' } }
+          if (mediaIds.length > 4)
+            return { status: 422, json: { error: 'Validation failed: Media attachments are limited to 4' } }
+          for (const id of mediaIds) {
+            const m = state.media.get(id)
+            if (!m) return { status: 422, json: { error: 'Validation failed: Media could not be found' } }
+            if (m.pollsLeft > 0)
+              return {
+                status: 422,
+                json: { error: 'Cannot attach files that have not finished processing. Try again in a moment!' },
+              }
+          }
+          if (mediaIds.length > 1 && mediaIds.some((id) => state.media.get(id)!.mimeType.startsWith('video/')))
+            return { status: 422, json: { error: 'Cannot attach a video to a post that already contains images' } }
+          if (body.in_reply_to_id && !state.statuses.some((s) => s.id === body.in_reply_to_id))
+            return { status: 404, json: { error: 'Record not found' } }
+          const id = String(++serial)
+          const status: FederatedStatus = {
+            id,
+            text,
+            visibility: body.visibility ?? 'public',
+            inReplyToId: body.in_reply_to_id ?? null,
+            mediaIds,
+            idempotencyKey: key,
+            url: `${server.url}/@alice/${id}`,
+            favourites_count: 0,
+            replies_count: 0,
+            reblogs_count: 0,
+          }
+          state.statuses.push(status)
+          if (key) state.idempotency.set(key, { statusId: id, at: now })
+          if (loseNextStatus) {
+            loseNextStatus = false
+            return { status: 502, body: '<html>Bad Gateway</html>' }
+          }
+          return { json: statusJson(status) }
+        }),
+      ],
+      [
+        'GET',
+        /^\/api\/v1\/statuses\/([^/]+)$/,
+        guarded('status-get', (_req, [id]) => {
+          const s = state.statuses.find((x) => x.id === id)
+          return s ? { json: statusJson(s) } : { status: 404, json: { error: 'Record not found' } }
+        }),
+      ],
+      [
+        'DELETE',
+        /^\/api\/v1\/statuses\/([^/]+)$/,
+        guarded('status-delete', (_req, [id]) => {
+          const i = state.statuses.findIndex((x) => x.id === id)
+          if (i < 0) return { status: 404, json: { error: 'Record not found' } }
+          const [s] = state.statuses.splice(i, 1)
+          return { json: { ...statusJson(s!), text: s!.text } }
+        }),
+      ],
     ],
     () => ({ status: 404, json: { error: 'Record not found' } }),
   )

@@ -43,7 +43,12 @@ export interface MessagingFakeOptions {
 
 export async function startMessagingFake(options: MessagingFakeOptions = {}) {
   const token = options.token ?? '123456:ABC-def_ghi'
-  const chat = options.chat ?? { id: -1001234567890, type: 'channel' as const, title: 'Acme News', username: 'acmenews' }
+  const chat = options.chat ?? {
+    id: -1001234567890,
+    type: 'channel' as const,
+    title: 'Acme News',
+    username: 'acmenews',
+  }
   const me = { id: 123456, is_bot: true, first_name: 'Acme Bot', username: 'acme_bot' }
   let member: Member = options.member ?? { status: 'administrator', can_post_messages: true }
   let scheduleNext = false
@@ -74,24 +79,42 @@ export async function startMessagingFake(options: MessagingFakeOptions = {}) {
     if (req.body.length === 0) return new Map(req.query.entries())
     return new Map(Object.entries(type.startsWith('application/json') ? req.json() : Object.fromEntries(req.form())))
   }
-  const sameChat = (v: unknown) => String(v) === String(chat.id) || (chat.username !== undefined && String(v) === `@${chat.username}`)
+  const sameChat = (v: unknown) =>
+    String(v) === String(chat.id) || (chat.username !== undefined && String(v) === `@${chat.username}`)
   const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v)
   const fileOf = async (params: Map<string, unknown>, ref: unknown): Promise<Buffer | null> => {
-    const value = typeof ref === 'string' && ref.startsWith('attach://') ? params.get(ref.slice('attach://'.length)) : ref
+    const value =
+      typeof ref === 'string' && ref.startsWith('attach://') ? params.get(ref.slice('attach://'.length)) : ref
     return value instanceof Blob ? Buffer.from(await value.arrayBuffer()) : null
   }
 
-  const chatObject = () => ({ id: chat.id, type: chat.type, title: chat.title, ...(chat.username ? { username: chat.username } : {}) })
+  const chatObject = () => ({
+    id: chat.id,
+    type: chat.type,
+    title: chat.title,
+    ...(chat.username ? { username: chat.username } : {}),
+  })
 
   async function send(method: string, params: Map<string, unknown>): Promise<FakeReply> {
-    if (member.status === 'left' || member.status === 'kicked') return fail(403, 'Forbidden: bot is not a member of the channel chat')
-    if (chat.type === 'channel' && member.status !== 'administrator' && member.status !== 'creator') return fail(403, 'Forbidden: bot is not a member of the channel chat')
-    if (chat.type === 'channel' && member.status === 'administrator' && member.can_post_messages !== true) return fail(400, 'Bad Request: need administrator rights in the channel chat')
-    if (member.status === 'restricted' && (!member.is_member || !member.can_send_messages)) return fail(400, 'Bad Request: not enough rights to send text messages to the chat')
+    if (member.status === 'left' || member.status === 'kicked')
+      return fail(403, 'Forbidden: bot is not a member of the channel chat')
+    if (chat.type === 'channel' && member.status !== 'administrator' && member.status !== 'creator')
+      return fail(403, 'Forbidden: bot is not a member of the channel chat')
+    if (chat.type === 'channel' && member.status === 'administrator' && member.can_post_messages !== true)
+      return fail(400, 'Bad Request: need administrator rights in the channel chat')
+    if (member.status === 'restricted' && (!member.is_member || !member.can_send_messages))
+      return fail(400, 'Bad Request: not enough rights to send text messages to the chat')
     const reply = json(params.get('reply_parameters')) as { message_id?: number } | undefined
     const replyTo = reply?.message_id ?? null
-    if (replyTo !== null && !messages.some((m) => m.message_id === replyTo)) return fail(400, 'Bad Request: message to be replied not found')
-    const base = { chatId: String(chat.id), parseMode: (params.get('parse_mode') as string) ?? null, replyTo, date: Math.floor(now().getTime() / 1000), mediaGroupId: null }
+    if (replyTo !== null && !messages.some((m) => m.message_id === replyTo))
+      return fail(400, 'Bad Request: message to be replied not found')
+    const base = {
+      chatId: String(chat.id),
+      parseMode: (params.get('parse_mode') as string) ?? null,
+      replyTo,
+      date: Math.floor(now().getTime() / 1000),
+      mediaGroupId: null,
+    }
     const made: FakeMessage[] = []
     if (method === 'sendMessage') {
       const text = String(params.get('text') ?? '')
@@ -102,17 +125,35 @@ export async function startMessagingFake(options: MessagingFakeOptions = {}) {
       const kind = method === 'sendPhoto' ? 'photo' : 'video'
       const bytes = await fileOf(params, params.get(kind))
       if (!bytes) return fail(400, `Bad Request: there is no ${kind} in the request`)
-      if (String(params.get('caption') ?? '').length > CAPTION_MAX) return fail(400, 'Bad Request: message caption is too long')
-      made.push({ ...base, message_id: ++seq, kind, text: null, caption: (params.get('caption') as string) ?? null, bytes })
+      if (String(params.get('caption') ?? '').length > CAPTION_MAX)
+        return fail(400, 'Bad Request: message caption is too long')
+      made.push({
+        ...base,
+        message_id: ++seq,
+        kind,
+        text: null,
+        caption: (params.get('caption') as string) ?? null,
+        bytes,
+      })
     } else {
       const items = json(params.get('media')) as Array<{ type: 'photo' | 'video'; media: string; caption?: string }>
-      if (!Array.isArray(items) || items.length < 2 || items.length > 10) return fail(400, 'Bad Request: wrong number of media in the album')
-      if (items.some((item) => (item.caption ?? '').length > CAPTION_MAX)) return fail(400, 'Bad Request: message caption is too long')
+      if (!Array.isArray(items) || items.length < 2 || items.length > 10)
+        return fail(400, 'Bad Request: wrong number of media in the album')
+      if (items.some((item) => (item.caption ?? '').length > CAPTION_MAX))
+        return fail(400, 'Bad Request: message caption is too long')
       const groupId = `g${++group}`
       for (const item of items) {
         const bytes = await fileOf(params, item.media)
         if (!bytes) return fail(400, 'Bad Request: wrong file identifier/HTTP URL specified')
-        made.push({ ...base, message_id: ++seq, kind: item.type, text: null, caption: item.caption ?? null, bytes, mediaGroupId: groupId })
+        made.push({
+          ...base,
+          message_id: ++seq,
+          kind: item.type,
+          text: null,
+          caption: item.caption ?? null,
+          bytes,
+          mediaGroupId: groupId,
+        })
       }
     }
     messages.push(...made)
@@ -150,7 +191,9 @@ export async function startMessagingFake(options: MessagingFakeOptions = {}) {
             case 'getChat':
               return ok(chatObject())
             case 'getChatMember':
-              return Number(params.get('user_id')) === me.id ? ok({ user: me, ...member }) : fail(400, 'Bad Request: user not found')
+              return Number(params.get('user_id')) === me.id
+                ? ok({ user: me, ...member })
+                : fail(400, 'Bad Request: user not found')
             case 'getChatMemberCount':
               return ok(memberCount)
             case 'sendMessage':
@@ -161,7 +204,8 @@ export async function startMessagingFake(options: MessagingFakeOptions = {}) {
             case 'deleteMessage': {
               const i = messages.findIndex((m) => m.message_id === Number(params.get('message_id')))
               if (i < 0) return fail(400, 'Bad Request: message to delete not found')
-              if (now().getTime() / 1000 - messages[i]!.date > 48 * 3600) return fail(400, "Bad Request: message can't be deleted for everyone")
+              if (now().getTime() / 1000 - messages[i]!.date > 48 * 3600)
+                return fail(400, "Bad Request: message can't be deleted for everyone")
               messages.splice(i, 1)
               return ok(true)
             }
@@ -181,7 +225,8 @@ export async function startMessagingFake(options: MessagingFakeOptions = {}) {
     me,
     messages,
     /** A later call of `method` (after `skip` calls) answers this; with `afterSend` the message is sent all the same. */
-    failOn: (method: string, reply: FakeReply, opts: { skip?: number; afterSend?: boolean } = {}) => planned.push({ method, reply, skip: opts.skip ?? 0, afterSend: opts.afterSend ?? false }),
+    failOn: (method: string, reply: FakeReply, opts: { skip?: number; afterSend?: boolean } = {}) =>
+      planned.push({ method, reply, skip: opts.skip ?? 0, afterSend: opts.afterSend ?? false }),
     setMember: (next: Member) => (member = next),
     /** The next send is queued by the network: it is made, but answered with `message_id: 0`. */
     scheduleNext: () => (scheduleNext = true),

@@ -15,7 +15,14 @@ export interface FakeTweet {
   mediaIds: string[]
   replyTo: string | null
   quoteId: string | null
-  metrics: { retweet_count: number; reply_count: number; like_count: number; quote_count: number; bookmark_count: number; impression_count: number }
+  metrics: {
+    retweet_count: number
+    reply_count: number
+    like_count: number
+    quote_count: number
+    bookmark_count: number
+    impression_count: number
+  }
 }
 
 export interface FakeMedia {
@@ -32,7 +39,10 @@ export interface FakeMedia {
   expiresAt: number
 }
 
-const problem = (status: number, title: string, detail: string, type = 'about:blank'): FakeReply => ({ status, json: { title, detail, type, status } })
+const problem = (status: number, title: string, detail: string, type = 'about:blank'): FakeReply => ({
+  status,
+  json: { title, detail, type, status },
+})
 const unauthorized = () => problem(401, 'Unauthorized', 'Unauthorized', 'about:blank')
 
 export interface MicroblogFakeOptions {
@@ -82,26 +92,47 @@ export async function startMicroblogFake(options: MicroblogFakeOptions = {}) {
     const m = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')
     return m !== null && validTokens.has(m[1]!)
   }
-  const guard = (handler: (req: FakeRequest, params: string[]) => FakeReply | Promise<FakeReply>) => async (req: FakeRequest, params: string[]) => {
-    if (!authed(req)) return unauthorized()
-    const planned = take(req.path, false)
-    if (planned) return planned
-    const next = failures.shift()
-    if (next) return next
-    return handler(req, params)
-  }
+  const guard =
+    (handler: (req: FakeRequest, params: string[]) => FakeReply | Promise<FakeReply>) =>
+    async (req: FakeRequest, params: string[]) => {
+      if (!authed(req)) return unauthorized()
+      const planned = take(req.path, false)
+      if (planned) return planned
+      const next = failures.shift()
+      if (next) return next
+      return handler(req, params)
+    }
 
   const tweetJson = (t: FakeTweet, fields: string) => {
-    const out: Record<string, unknown> = { id: t.id, text: t.text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'), edit_history_tweet_ids: [t.id] }
+    const out: Record<string, unknown> = {
+      id: t.id,
+      text: t.text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'),
+      edit_history_tweet_ids: [t.id],
+    }
     if (fields.includes('created_at')) out.created_at = t.createdAt
     if (fields.includes('referenced_tweets') && (t.replyTo || t.quoteId)) {
-      out.referenced_tweets = [...(t.replyTo ? [{ type: 'replied_to', id: t.replyTo }] : []), ...(t.quoteId ? [{ type: 'quoted', id: t.quoteId }] : [])]
+      out.referenced_tweets = [
+        ...(t.replyTo ? [{ type: 'replied_to', id: t.replyTo }] : []),
+        ...(t.quoteId ? [{ type: 'quoted', id: t.quoteId }] : []),
+      ]
     }
     if (t.mediaIds.length) {
       // The network appends a t.co link to the media, and lists it as a url entity.
       const link = `https://t.co/m${t.id.slice(-6)}`
       out.text = `${out.text as string} ${link}`
-      if (fields.includes('entities')) out.entities = { urls: [{ start: 0, end: 0, url: link, expanded_url: `https://x.com/${username}/status/${t.id}/photo/1`, display_url: 'pic.x.com/x', media_key: `3_${t.mediaIds[0]}` }] }
+      if (fields.includes('entities'))
+        out.entities = {
+          urls: [
+            {
+              start: 0,
+              end: 0,
+              url: link,
+              expanded_url: `https://x.com/${username}/status/${t.id}/photo/1`,
+              display_url: 'pic.x.com/x',
+              media_key: `3_${t.mediaIds[0]}`,
+            },
+          ],
+        }
     }
     if (fields.includes('public_metrics')) out.public_metrics = t.metrics
     return out
@@ -116,12 +147,22 @@ export async function startMicroblogFake(options: MicroblogFakeOptions = {}) {
           const form = req.form()
           if (options.client?.secret) {
             const expected = `Basic ${Buffer.from(`${options.client.id}:${options.client.secret}`).toString('base64')}`
-            if (req.headers.authorization !== expected) return { status: 401, json: { error: 'invalid_client', error_description: 'Missing valid authorization header' } }
+            if (req.headers.authorization !== expected)
+              return {
+                status: 401,
+                json: { error: 'invalid_client', error_description: 'Missing valid authorization header' },
+              }
           } else if (options.client && form.get('client_id') !== options.client.id) {
-            return { status: 400, json: { error: 'invalid_request', error_description: 'Missing required parameter [client_id].' } }
+            return {
+              status: 400,
+              json: { error: 'invalid_request', error_description: 'Missing required parameter [client_id].' },
+            }
           }
           if (form.get('grant_type') !== 'refresh_token' || !validRefresh.has(form.get('refresh_token') ?? '')) {
-            return { status: 400, json: { error: 'invalid_request', error_description: 'Value passed for the token was invalid.' } }
+            return {
+              status: 400,
+              json: { error: 'invalid_request', error_description: 'Value passed for the token was invalid.' },
+            }
           }
           validRefresh.delete(form.get('refresh_token')!)
           tokenSeq++
@@ -129,7 +170,15 @@ export async function startMicroblogFake(options: MicroblogFakeOptions = {}) {
           const refresh = `refresh-${tokenSeq}`
           validTokens.add(access)
           validRefresh.add(refresh)
-          return { json: { token_type: 'bearer', expires_in: 7200, access_token: access, scope: 'tweet.read tweet.write users.read media.write offline.access', refresh_token: refresh } }
+          return {
+            json: {
+              token_type: 'bearer',
+              expires_in: 7200,
+              access_token: access,
+              scope: 'tweet.read tweet.write users.read media.write offline.access',
+              refresh_token: refresh,
+            },
+          }
         },
       ],
       [
@@ -137,7 +186,13 @@ export async function startMicroblogFake(options: MicroblogFakeOptions = {}) {
         '/2/users/me',
         guard((req) => {
           const data: Record<string, unknown> = { id: userId, name: 'Acme', username }
-          if ((req.query.get('user.fields') ?? '').includes('public_metrics')) data.public_metrics = { followers_count: followers, following_count: 10, tweet_count: tweets.length, listed_count: 0 }
+          if ((req.query.get('user.fields') ?? '').includes('public_metrics'))
+            data.public_metrics = {
+              followers_count: followers,
+              following_count: 10,
+              tweet_count: tweets.length,
+              listed_count: 0,
+            }
           return { json: { data } }
         }),
       ],
@@ -146,9 +201,20 @@ export async function startMicroblogFake(options: MicroblogFakeOptions = {}) {
         '/2/media/upload/initialize',
         guard((req) => {
           const body = req.json()
-          if (!body.media_type || !body.total_bytes || !body.media_category) return problem(400, 'Invalid Request', 'One or more parameters to your request was invalid.')
+          if (!body.media_type || !body.total_bytes || !body.media_category)
+            return problem(400, 'Invalid Request', 'One or more parameters to your request was invalid.')
           const id = nextId()
-          media.set(id, { id, mediaType: body.media_type, category: body.media_category, totalBytes: body.total_bytes, segments: new Map(), finalized: false, pollsLeft: body.media_category === 'tweet_video' ? (options.processingPolls ?? 2) : 0, failProcessing: false, expiresAt: now().getTime() + lifetime * 1000 })
+          media.set(id, {
+            id,
+            mediaType: body.media_type,
+            category: body.media_category,
+            totalBytes: body.total_bytes,
+            segments: new Map(),
+            finalized: false,
+            pollsLeft: body.media_category === 'tweet_video' ? (options.processingPolls ?? 2) : 0,
+            failProcessing: false,
+            expiresAt: now().getTime() + lifetime * 1000,
+          })
           return { json: { data: { id, media_key: `7_${id}`, expires_after_secs: lifetime } } }
         }),
       ],
@@ -161,7 +227,8 @@ export async function startMicroblogFake(options: MicroblogFakeOptions = {}) {
           const form = await req.formData()
           const file = form.get('media')
           const index = Number(form.get('segment_index'))
-          if (!(file instanceof Blob) || !Number.isInteger(index)) return problem(400, 'Invalid Request', 'media and segment_index are required.')
+          if (!(file instanceof Blob) || !Number.isInteger(index))
+            return problem(400, 'Invalid Request', 'media and segment_index are required.')
           m.segments.set(index, Buffer.from(await file.arrayBuffer()))
           return { json: { data: { expires_at: Math.floor(now().getTime() / 1000) + 86400 } } }
         }),
@@ -173,9 +240,19 @@ export async function startMicroblogFake(options: MicroblogFakeOptions = {}) {
           const m = media.get(id!)
           if (!m) return problem(400, 'Invalid Request', 'Invalid media_id.')
           const received = [...m.segments.values()].reduce((n, b) => n + b.byteLength, 0)
-          if (received !== m.totalBytes) return problem(400, 'Invalid Request', `File size mismatch: declared ${m.totalBytes}, received ${received}.`)
+          if (received !== m.totalBytes)
+            return problem(
+              400,
+              'Invalid Request',
+              `File size mismatch: declared ${m.totalBytes}, received ${received}.`,
+            )
           m.finalized = true
-          const data: Record<string, unknown> = { id, media_key: `7_${id}`, size: m.totalBytes, expires_after_secs: Math.max(0, Math.floor((m.expiresAt - now().getTime()) / 1000)) }
+          const data: Record<string, unknown> = {
+            id,
+            media_key: `7_${id}`,
+            size: m.totalBytes,
+            expires_after_secs: Math.max(0, Math.floor((m.expiresAt - now().getTime()) / 1000)),
+          }
           if (m.pollsLeft > 0) data.processing_info = { state: 'pending', check_after_secs: 3 }
           return { json: { data } }
         }),
@@ -186,9 +263,23 @@ export async function startMicroblogFake(options: MicroblogFakeOptions = {}) {
         guard((req) => {
           const m = media.get(req.query.get('media_id') ?? '')
           if (req.query.get('command') !== 'STATUS' || !m) return problem(400, 'Invalid Request', 'Invalid media_id.')
-          if (m.failProcessing) return { json: { data: { id: m.id, processing_info: { state: 'failed', error: { code: 1, name: 'InvalidMedia', message: 'Unsupported video codec.' } } } } }
+          if (m.failProcessing)
+            return {
+              json: {
+                data: {
+                  id: m.id,
+                  processing_info: {
+                    state: 'failed',
+                    error: { code: 1, name: 'InvalidMedia', message: 'Unsupported video codec.' },
+                  },
+                },
+              },
+            }
           if (m.pollsLeft > 0) m.pollsLeft--
-          const info = m.pollsLeft > 0 ? { state: 'in_progress', check_after_secs: 5, progress_percent: 50 } : { state: 'succeeded', progress_percent: 100 }
+          const info =
+            m.pollsLeft > 0
+              ? { state: 'in_progress', check_after_secs: 5, progress_percent: 50 }
+              : { state: 'succeeded', progress_percent: 100 }
           return { json: { data: { id: m.id, media_key: `7_${m.id}`, processing_info: info } } }
         }),
       ],
@@ -198,14 +289,26 @@ export async function startMicroblogFake(options: MicroblogFakeOptions = {}) {
         guard((req) => {
           const body = req.json()
           const text: string = body.text ?? ''
-          if (body.quote_tweet_id && body.media) return problem(400, 'Invalid Request', 'The following fields are mutually exclusive: media, quote_tweet_id.')
+          if (body.quote_tweet_id && body.media)
+            return problem(
+              400,
+              'Invalid Request',
+              'The following fields are mutually exclusive: media, quote_tweet_id.',
+            )
           if (body.quote_tweet_id && options.quotesAllowed === false) {
-            return problem(403, 'Forbidden', 'Quoting this post is not allowed with your current access level.', 'https://api.twitter.com/2/problems/client-forbidden')
+            return problem(
+              403,
+              'Forbidden',
+              'Quoting this post is not allowed with your current access level.',
+              'https://api.twitter.com/2/problems/client-forbidden',
+            )
           }
-          if (tweets.some((t) => t.text === text && t.text !== '')) return problem(403, 'Forbidden', 'You are not allowed to create a Tweet with duplicate content.')
+          if (tweets.some((t) => t.text === text && t.text !== ''))
+            return problem(403, 'Forbidden', 'You are not allowed to create a Tweet with duplicate content.')
           for (const id of body.media?.media_ids ?? []) {
             const m = media.get(id)
-            if (!m || !m.finalized || m.pollsLeft > 0 || m.expiresAt <= now().getTime()) return problem(400, 'Invalid Request', `Your media IDs are invalid: ${id}.`)
+            if (!m || !m.finalized || m.pollsLeft > 0 || m.expiresAt <= now().getTime())
+              return problem(400, 'Invalid Request', `Your media IDs are invalid: ${id}.`)
           }
           const replyTo = body.reply?.in_reply_to_tweet_id ?? null
           const tweet: FakeTweet = {
@@ -216,7 +319,14 @@ export async function startMicroblogFake(options: MicroblogFakeOptions = {}) {
             mediaIds: body.media?.media_ids ?? [],
             replyTo,
             quoteId: body.quote_tweet_id ?? null,
-            metrics: { retweet_count: 3, reply_count: 2, like_count: 10, quote_count: 1, bookmark_count: 4, impression_count: 500 },
+            metrics: {
+              retweet_count: 3,
+              reply_count: 2,
+              like_count: 10,
+              quote_count: 1,
+              bookmark_count: 4,
+              impression_count: 500,
+            },
           }
           tweets.push(tweet)
           const after = take(req.path, true)
@@ -235,7 +345,11 @@ export async function startMicroblogFake(options: MicroblogFakeOptions = {}) {
             .filter((t) => t.authorId === id && (!since || t.createdAt >= since))
             .reverse()
             .slice(0, max)
-          return { json: list.length ? { data: list.map((t) => tweetJson(t, fields)), meta: { result_count: list.length } } : { meta: { result_count: 0 } } }
+          return {
+            json: list.length
+              ? { data: list.map((t) => tweetJson(t, fields)), meta: { result_count: list.length } }
+              : { meta: { result_count: 0 } },
+          }
         }),
       ],
       [
@@ -246,7 +360,21 @@ export async function startMicroblogFake(options: MicroblogFakeOptions = {}) {
           const fields = req.query.get('tweet.fields') ?? ''
           const found = ids.map((id) => tweets.find((t) => t.id === id)).filter((t): t is FakeTweet => !!t)
           const missing = ids.filter((id) => !tweets.some((t) => t.id === id))
-          return { json: { data: found.map((t) => tweetJson(t, fields)), ...(missing.length ? { errors: missing.map((id) => ({ value: id, detail: `Could not find tweet with ids: [${id}].`, title: 'Not Found Error', type: 'https://api.twitter.com/2/problems/resource-not-found' })) } : {}) } }
+          return {
+            json: {
+              data: found.map((t) => tweetJson(t, fields)),
+              ...(missing.length
+                ? {
+                    errors: missing.map((id) => ({
+                      value: id,
+                      detail: `Could not find tweet with ids: [${id}].`,
+                      title: 'Not Found Error',
+                      type: 'https://api.twitter.com/2/problems/resource-not-found',
+                    })),
+                  }
+                : {}),
+            },
+          }
         }),
       ],
       [
@@ -270,14 +398,16 @@ export async function startMicroblogFake(options: MicroblogFakeOptions = {}) {
     tweets,
     media,
     /** The bytes received for a media id, segments in order. */
-    bytesOf: (id: string) => Buffer.concat([...media.get(id)!.segments.entries()].sort((a, b) => a[0] - b[0]).map(([, b]) => b)),
+    bytesOf: (id: string) =>
+      Buffer.concat([...media.get(id)!.segments.entries()].sort((a, b) => a[0] - b[0]).map(([, b]) => b)),
     /** The next authenticated call answers this instead. */
     failNext: (reply: FakeReply) => failures.push(reply),
     /**
      * A later call to `path` (after `skip` calls) answers this; with `afterCreate` the post is
      * created and the answer is still this (the answer that got lost).
      */
-    failOn: (path: string, reply: FakeReply, options: { afterCreate?: boolean; skip?: number } = {}) => failOn.push({ path, reply, afterCreate: options.afterCreate ?? false, skip: options.skip ?? 0 }),
+    failOn: (path: string, reply: FakeReply, options: { afterCreate?: boolean; skip?: number } = {}) =>
+      failOn.push({ path, reply, afterCreate: options.afterCreate ?? false, skip: options.skip ?? 0 }),
     expireToken: (token: string) => validTokens.delete(token),
     validTokens,
     validRefresh,
@@ -285,7 +415,23 @@ export async function startMicroblogFake(options: MicroblogFakeOptions = {}) {
     failProcessing: (id: string) => (media.get(id)!.failProcessing = true),
     /** A post made directly on the network (by the user, or by an attempt whose answer we lost). */
     addTweet: (text: string, createdAt: string, replyTo: string | null = null) => {
-      const t: FakeTweet = { id: nextId(), text, authorId: userId, createdAt, mediaIds: [], replyTo, quoteId: null, metrics: { retweet_count: 0, reply_count: 0, like_count: 0, quote_count: 0, bookmark_count: 0, impression_count: 0 } }
+      const t: FakeTweet = {
+        id: nextId(),
+        text,
+        authorId: userId,
+        createdAt,
+        mediaIds: [],
+        replyTo,
+        quoteId: null,
+        metrics: {
+          retweet_count: 0,
+          reply_count: 0,
+          like_count: 0,
+          quote_count: 0,
+          bookmark_count: 0,
+          impression_count: 0,
+        },
+      }
       tweets.push(t)
       return t
     },

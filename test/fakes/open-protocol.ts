@@ -11,7 +11,11 @@ const TID = /^[234567abcdefghij][234567abcdefghijklmnopqrstuvwxyz]{12}$/
 const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url')
 const jwt = (payload: Record<string, unknown>) => `${b64({ alg: 'ES256K', typ: 'at+jwt' })}.${b64(payload)}.c2ln`
 const cidOf = (bytes: Buffer | string) => `bafyrei${createHash('sha256').update(bytes).digest('hex').slice(0, 40)}`
-const xerr = (status: number, error: string, message: string, headers?: Record<string, string>): FakeReply => ({ status, json: { error, message }, ...(headers ? { headers } : {}) })
+const xerr = (status: number, error: string, message: string, headers?: Record<string, string>): FakeReply => ({
+  status,
+  json: { error, message },
+  ...(headers ? { headers } : {}),
+})
 
 export interface StoredRecord {
   uri: string
@@ -57,7 +61,11 @@ export async function startOpenProtocolFake(options: OpenProtocolFakeOptions) {
   let failVideo = false
   let videoSeenBefore = false
   /** app.bsky.video.getUploadLimits' answer (lexicon: canUpload, remainingDailyVideos, remainingDailyBytes, message?, error?). */
-  let uploadLimits: Record<string, unknown> = { canUpload: true, remainingDailyVideos: 25, remainingDailyBytes: 10_000_000_000 }
+  let uploadLimits: Record<string, unknown> = {
+    canUpload: true,
+    remainingDailyVideos: 25,
+    remainingDailyBytes: 10_000_000_000,
+  }
 
   const takePlanned = (nsid: string) => {
     const i = planned.findIndex((p) => p.nsid === nsid)
@@ -70,11 +78,33 @@ export async function startOpenProtocolFake(options: OpenProtocolFakeOptions) {
   }
   const newSession = () => {
     const n = ++serial
-    const accessJwt = jwt({ scope: 'com.atproto.appPass', sub: did, iat: nowSec(), exp: nowSec() + accessTtl, jti: `a${n}` })
-    const refreshJwt = jwt({ scope: 'com.atproto.refresh', sub: did, iat: nowSec(), exp: nowSec() + 90 * 86400, jti: `r${n}` })
+    const accessJwt = jwt({
+      scope: 'com.atproto.appPass',
+      sub: did,
+      iat: nowSec(),
+      exp: nowSec() + accessTtl,
+      jti: `a${n}`,
+    })
+    const refreshJwt = jwt({
+      scope: 'com.atproto.refresh',
+      sub: did,
+      iat: nowSec(),
+      exp: nowSec() + 90 * 86400,
+      jti: `r${n}`,
+    })
     state.accessTokens.add(accessJwt)
     state.refreshTokens.add(refreshJwt)
-    return { accessJwt, refreshJwt, handle, did, didDoc: { id: did, service: [{ id: '#atproto_pds', type: 'AtprotoPersonalDataServer', serviceEndpoint: pds.url }] }, active: true }
+    return {
+      accessJwt,
+      refreshJwt,
+      handle,
+      did,
+      didDoc: {
+        id: did,
+        service: [{ id: '#atproto_pds', type: 'AtprotoPersonalDataServer', serviceEndpoint: pds.url }],
+      },
+      active: true,
+    }
   }
   const expOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).exp as number
   /** null when the Bearer access token is good, else the network's answer. */
@@ -85,83 +115,164 @@ export async function startOpenProtocolFake(options: OpenProtocolFakeOptions) {
     if (expOf(token) <= nowSec()) return xerr(400, 'ExpiredToken', 'Token has expired')
     return null
   }
-  const authed = (nsid: string, handler: (req: FakeRequest) => FakeReply | Promise<FakeReply>) => async (req: FakeRequest) => takePlanned(nsid) ?? denied(req) ?? handler(req)
+  const authed =
+    (nsid: string, handler: (req: FakeRequest) => FakeReply | Promise<FakeReply>) => async (req: FakeRequest) =>
+      takePlanned(nsid) ?? denied(req) ?? handler(req)
   const path = (nsid: string) => `/xrpc/${nsid}`
 
   const pds = await startFakeServer(
     [
-      ['POST', path('com.atproto.server.createSession'), (req) => {
-        state.createSessions++
-        const planned = takePlanned('com.atproto.server.createSession')
-        if (planned) return planned
-        const { identifier, password } = req.json()
-        if ((identifier !== handle && identifier !== did) || password !== appPassword) return xerr(401, 'AuthenticationRequired', 'Invalid identifier or password')
-        return { json: newSession() }
-      }],
-      ['POST', path('com.atproto.server.refreshSession'), (req) => {
-        const planned = takePlanned('com.atproto.server.refreshSession')
-        if (planned) return planned
-        const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? ''
-        if (!state.refreshTokens.has(token)) return xerr(400, 'ExpiredToken', 'Token has been revoked')
-        state.refreshTokens.delete(token)
-        return { json: newSession() }
-      }],
-      ['GET', path('com.atproto.identity.resolveHandle'), authed('com.atproto.identity.resolveHandle', (req) => {
-        const found = state.handles.get((req.query.get('handle') ?? '').toLowerCase())
-        return found ? { json: { did: found } } : xerr(400, 'InvalidRequest', 'Unable to resolve handle')
-      })],
-      ['POST', path('com.atproto.repo.uploadBlob'), authed('com.atproto.repo.uploadBlob', (req) => {
-        if (req.body.byteLength > 1_000_000) return xerr(400, 'BlobTooLarge', 'This file is too large. It is 1.2MB but the maximum size is 976.56KB.')
-        const cid = cidOf(req.body)
-        const mimeType = req.headers['content-type'] ?? '*/*'
-        state.blobs.set(cid, { bytes: req.body, mimeType })
-        return { json: { blob: { $type: 'blob', ref: { $link: cid }, mimeType, size: req.body.byteLength } } }
-      })],
-      ['POST', path('com.atproto.repo.createRecord'), authed('com.atproto.repo.createRecord', (req) => {
-        const { repo, collection, rkey, record } = req.json()
-        if (repo !== did) return xerr(400, 'InvalidRequest', 'Input/repo must be the authenticated account')
-        if (collection !== 'app.bsky.feed.post' || record?.$type !== collection) return xerr(400, 'InvalidRequest', 'Invalid app.bsky.feed.post record')
-        if (typeof rkey !== 'string' || !TID.test(rkey)) return xerr(400, 'InvalidRequest', 'Invalid record key: must be a TID')
-        if ([...(record.text as string)].length > 3000) return xerr(400, 'InvalidRequest', 'Invalid app.bsky.feed.post record: Record/text must not be longer than 300 graphemes')
-        for (const image of record.embed?.images ?? []) if (!state.blobs.has(image.image?.ref?.$link)) return xerr(400, 'InvalidRequest', 'Could not find blob')
-        if (record.embed?.video && !state.blobs.has(record.embed.video.ref?.$link)) return xerr(400, 'InvalidRequest', 'Could not find blob')
-        for (const ref of record.reply ? [record.reply.root, record.reply.parent] : []) {
-          const target = [...state.records.values()].find((r) => r.uri === ref?.uri)
-          if (!target || target.cid !== ref.cid) return xerr(400, 'InvalidRequest', 'Invalid reply reference')
-        }
-        if (state.records.has(rkey)) return duplicateAs500 ? xerr(500, 'InternalServerError', 'Internal Server Error') : xerr(400, 'RecordAlreadyExists', 'Record already exists')
-        const uri = `at://${did}/${collection}/${rkey}`
-        const stored = { uri, cid: cidOf(JSON.stringify(record)), rkey, value: record }
-        state.records.set(rkey, stored)
-        if (loseNextCreate) {
-          loseNextCreate = false
-          return xerr(502, 'UpstreamFailure', 'Upstream Failure')
-        }
-        return { json: { uri, cid: stored.cid, commit: { cid: cidOf(uri), rev: rkey }, validationStatus: 'valid' } }
-      })],
-      ['GET', path('com.atproto.repo.getRecord'), authed('com.atproto.repo.getRecord', (req) => {
-        const found = req.query.get('repo') === did ? state.records.get(req.query.get('rkey') ?? '') : undefined
-        return found ? { json: { uri: found.uri, cid: found.cid, value: found.value } } : xerr(400, 'RecordNotFound', `Could not locate record: at://${req.query.get('repo')}/${req.query.get('collection')}/${req.query.get('rkey')}`)
-      })],
-      ['POST', path('com.atproto.repo.deleteRecord'), authed('com.atproto.repo.deleteRecord', (req) => {
-        state.records.delete(req.json().rkey)
-        return { json: { commit: { cid: cidOf(String(++serial)), rev: 'x' } } }
-      })],
-      ['GET', path('com.atproto.server.getServiceAuth'), authed('com.atproto.server.getServiceAuth', (req) => {
-        const token = jwt({ iss: did, aud: req.query.get('aud'), lxm: req.query.get('lxm'), exp: Number(req.query.get('exp')) || nowSec() + 60, jti: `s${++serial}` })
-        state.serviceTokens.set(token, { aud: req.query.get('aud') ?? '', lxm: req.query.get('lxm') ?? '' })
-        return { json: { token } }
-      })],
-      ['GET', path('app.bsky.actor.getProfile'), authed('app.bsky.actor.getProfile', () => ({ json: { did, handle, followersCount: state.followersCount, followsCount: 3, postsCount: state.records.size } }))],
-      ['GET', path('app.bsky.feed.getPosts'), authed('app.bsky.feed.getPosts', (req) => {
-        const uris = req.query.getAll('uris')
-        if (uris.length > 25) return xerr(400, 'InvalidRequest', 'uris must not have more than 25 elements')
-        const posts = uris
-          .map((uri) => [...state.records.values()].find((r) => r.uri === uri))
-          .filter((r): r is StoredRecord => !!r)
-          .map((r) => ({ uri: r.uri, cid: r.cid, author: { did, handle }, record: r.value, indexedAt: r.value.createdAt, likeCount: 0, replyCount: 0, repostCount: 0, quoteCount: 0, ...state.counts.get(r.uri) }))
-        return { json: { posts } }
-      })],
+      [
+        'POST',
+        path('com.atproto.server.createSession'),
+        (req) => {
+          state.createSessions++
+          const planned = takePlanned('com.atproto.server.createSession')
+          if (planned) return planned
+          const { identifier, password } = req.json()
+          if ((identifier !== handle && identifier !== did) || password !== appPassword)
+            return xerr(401, 'AuthenticationRequired', 'Invalid identifier or password')
+          return { json: newSession() }
+        },
+      ],
+      [
+        'POST',
+        path('com.atproto.server.refreshSession'),
+        (req) => {
+          const planned = takePlanned('com.atproto.server.refreshSession')
+          if (planned) return planned
+          const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? ''
+          if (!state.refreshTokens.has(token)) return xerr(400, 'ExpiredToken', 'Token has been revoked')
+          state.refreshTokens.delete(token)
+          return { json: newSession() }
+        },
+      ],
+      [
+        'GET',
+        path('com.atproto.identity.resolveHandle'),
+        authed('com.atproto.identity.resolveHandle', (req) => {
+          const found = state.handles.get((req.query.get('handle') ?? '').toLowerCase())
+          return found ? { json: { did: found } } : xerr(400, 'InvalidRequest', 'Unable to resolve handle')
+        }),
+      ],
+      [
+        'POST',
+        path('com.atproto.repo.uploadBlob'),
+        authed('com.atproto.repo.uploadBlob', (req) => {
+          if (req.body.byteLength > 1_000_000)
+            return xerr(400, 'BlobTooLarge', 'This file is too large. It is 1.2MB but the maximum size is 976.56KB.')
+          const cid = cidOf(req.body)
+          const mimeType = req.headers['content-type'] ?? '*/*'
+          state.blobs.set(cid, { bytes: req.body, mimeType })
+          return { json: { blob: { $type: 'blob', ref: { $link: cid }, mimeType, size: req.body.byteLength } } }
+        }),
+      ],
+      [
+        'POST',
+        path('com.atproto.repo.createRecord'),
+        authed('com.atproto.repo.createRecord', (req) => {
+          const { repo, collection, rkey, record } = req.json()
+          if (repo !== did) return xerr(400, 'InvalidRequest', 'Input/repo must be the authenticated account')
+          if (collection !== 'app.bsky.feed.post' || record?.$type !== collection)
+            return xerr(400, 'InvalidRequest', 'Invalid app.bsky.feed.post record')
+          if (typeof rkey !== 'string' || !TID.test(rkey))
+            return xerr(400, 'InvalidRequest', 'Invalid record key: must be a TID')
+          if ([...(record.text as string)].length > 3000)
+            return xerr(
+              400,
+              'InvalidRequest',
+              'Invalid app.bsky.feed.post record: Record/text must not be longer than 300 graphemes',
+            )
+          for (const image of record.embed?.images ?? [])
+            if (!state.blobs.has(image.image?.ref?.$link)) return xerr(400, 'InvalidRequest', 'Could not find blob')
+          if (record.embed?.video && !state.blobs.has(record.embed.video.ref?.$link))
+            return xerr(400, 'InvalidRequest', 'Could not find blob')
+          for (const ref of record.reply ? [record.reply.root, record.reply.parent] : []) {
+            const target = [...state.records.values()].find((r) => r.uri === ref?.uri)
+            if (!target || target.cid !== ref.cid) return xerr(400, 'InvalidRequest', 'Invalid reply reference')
+          }
+          if (state.records.has(rkey))
+            return duplicateAs500
+              ? xerr(500, 'InternalServerError', 'Internal Server Error')
+              : xerr(400, 'RecordAlreadyExists', 'Record already exists')
+          const uri = `at://${did}/${collection}/${rkey}`
+          const stored = { uri, cid: cidOf(JSON.stringify(record)), rkey, value: record }
+          state.records.set(rkey, stored)
+          if (loseNextCreate) {
+            loseNextCreate = false
+            return xerr(502, 'UpstreamFailure', 'Upstream Failure')
+          }
+          return { json: { uri, cid: stored.cid, commit: { cid: cidOf(uri), rev: rkey }, validationStatus: 'valid' } }
+        }),
+      ],
+      [
+        'GET',
+        path('com.atproto.repo.getRecord'),
+        authed('com.atproto.repo.getRecord', (req) => {
+          const found = req.query.get('repo') === did ? state.records.get(req.query.get('rkey') ?? '') : undefined
+          return found
+            ? { json: { uri: found.uri, cid: found.cid, value: found.value } }
+            : xerr(
+                400,
+                'RecordNotFound',
+                `Could not locate record: at://${req.query.get('repo')}/${req.query.get('collection')}/${req.query.get('rkey')}`,
+              )
+        }),
+      ],
+      [
+        'POST',
+        path('com.atproto.repo.deleteRecord'),
+        authed('com.atproto.repo.deleteRecord', (req) => {
+          state.records.delete(req.json().rkey)
+          return { json: { commit: { cid: cidOf(String(++serial)), rev: 'x' } } }
+        }),
+      ],
+      [
+        'GET',
+        path('com.atproto.server.getServiceAuth'),
+        authed('com.atproto.server.getServiceAuth', (req) => {
+          const token = jwt({
+            iss: did,
+            aud: req.query.get('aud'),
+            lxm: req.query.get('lxm'),
+            exp: Number(req.query.get('exp')) || nowSec() + 60,
+            jti: `s${++serial}`,
+          })
+          state.serviceTokens.set(token, { aud: req.query.get('aud') ?? '', lxm: req.query.get('lxm') ?? '' })
+          return { json: { token } }
+        }),
+      ],
+      [
+        'GET',
+        path('app.bsky.actor.getProfile'),
+        authed('app.bsky.actor.getProfile', () => ({
+          json: { did, handle, followersCount: state.followersCount, followsCount: 3, postsCount: state.records.size },
+        })),
+      ],
+      [
+        'GET',
+        path('app.bsky.feed.getPosts'),
+        authed('app.bsky.feed.getPosts', (req) => {
+          const uris = req.query.getAll('uris')
+          if (uris.length > 25) return xerr(400, 'InvalidRequest', 'uris must not have more than 25 elements')
+          const posts = uris
+            .map((uri) => [...state.records.values()].find((r) => r.uri === uri))
+            .filter((r): r is StoredRecord => !!r)
+            .map((r) => ({
+              uri: r.uri,
+              cid: r.cid,
+              author: { did, handle },
+              record: r.value,
+              indexedAt: r.value.createdAt,
+              likeCount: 0,
+              replyCount: 0,
+              repostCount: 0,
+              quoteCount: 0,
+              ...state.counts.get(r.uri),
+            }))
+          return { json: { posts } }
+        }),
+      ],
     ],
     () => xerr(501, 'MethodNotImplemented', 'Method Not Implemented'),
   )
@@ -173,35 +284,89 @@ export async function startOpenProtocolFake(options: OpenProtocolFakeOptions) {
   }
   const video = await startFakeServer(
     [
-      ['GET', path('app.bsky.video.getUploadLimits'), (req) => {
-        if (!serviceGrant(req, `did:web:${new URL(video.url).host.replace(':', '%3A')}`, 'app.bsky.video.getUploadLimits')) return xerr(401, 'AuthenticationRequired', 'Invalid service token')
-        return { json: uploadLimits }
-      }],
-      ['POST', path('app.bsky.video.uploadVideo'), (req) => {
-        const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? ''
-        const grant = state.serviceTokens.get(token)
-        const aud = `did:web:${new URL(pds.url).host.replace(':', '%3A')}`
-        if (!grant || grant.aud !== aud || grant.lxm !== 'com.atproto.repo.uploadBlob') return xerr(401, 'AuthenticationRequired', 'Invalid service token')
-        if (req.query.get('did') !== did || !req.query.get('name')) return xerr(400, 'InvalidRequest', 'did and name are required')
-        const jobId = `job${++serial}`
-        state.videos.set(jobId, { bytes: req.body, pollsLeft: options.videoPolls ?? 2, fail: failVideo, did })
-        return { json: { jobId, did, state: 'JOB_STATE_CREATED', progress: 0 } }
-      }],
-      ['GET', path('app.bsky.video.getJobStatus'), (req) => {
-        const jobId = req.query.get('jobId') ?? ''
-        const job = state.videos.get(jobId)
-        if (!job) return xerr(400, 'InvalidRequest', 'Job not found')
-        if (job.pollsLeft > 0) {
-          job.pollsLeft--
-          return { json: { jobStatus: { jobId, did: job.did, state: 'JOB_STATE_ENCODING', progress: 50 } } }
-        }
-        if (job.fail) return { json: { jobStatus: { jobId, did: job.did, state: 'JOB_STATE_FAILED', error: 'video_too_long', message: 'Video is too long' } } }
-        const cid = cidOf(job.bytes)
-        state.blobs.set(cid, { bytes: job.bytes, mimeType: 'video/mp4' })
-        // The docs: a video processed before ends in an `already_exists` error that still carries its blob.
-        if (videoSeenBefore) return { json: { jobStatus: { jobId, did: job.did, state: 'JOB_STATE_FAILED', error: 'already_exists', message: 'Video already processed', blob: { $type: 'blob', ref: { $link: cid }, mimeType: 'video/mp4', size: job.bytes.byteLength } } } }
-        return { json: { jobStatus: { jobId, did: job.did, state: 'JOB_STATE_COMPLETED', progress: 100, blob: { $type: 'blob', ref: { $link: cid }, mimeType: 'video/mp4', size: job.bytes.byteLength } } } }
-      }],
+      [
+        'GET',
+        path('app.bsky.video.getUploadLimits'),
+        (req) => {
+          if (
+            !serviceGrant(
+              req,
+              `did:web:${new URL(video.url).host.replace(':', '%3A')}`,
+              'app.bsky.video.getUploadLimits',
+            )
+          )
+            return xerr(401, 'AuthenticationRequired', 'Invalid service token')
+          return { json: uploadLimits }
+        },
+      ],
+      [
+        'POST',
+        path('app.bsky.video.uploadVideo'),
+        (req) => {
+          const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? ''
+          const grant = state.serviceTokens.get(token)
+          const aud = `did:web:${new URL(pds.url).host.replace(':', '%3A')}`
+          if (!grant || grant.aud !== aud || grant.lxm !== 'com.atproto.repo.uploadBlob')
+            return xerr(401, 'AuthenticationRequired', 'Invalid service token')
+          if (req.query.get('did') !== did || !req.query.get('name'))
+            return xerr(400, 'InvalidRequest', 'did and name are required')
+          const jobId = `job${++serial}`
+          state.videos.set(jobId, { bytes: req.body, pollsLeft: options.videoPolls ?? 2, fail: failVideo, did })
+          return { json: { jobId, did, state: 'JOB_STATE_CREATED', progress: 0 } }
+        },
+      ],
+      [
+        'GET',
+        path('app.bsky.video.getJobStatus'),
+        (req) => {
+          const jobId = req.query.get('jobId') ?? ''
+          const job = state.videos.get(jobId)
+          if (!job) return xerr(400, 'InvalidRequest', 'Job not found')
+          if (job.pollsLeft > 0) {
+            job.pollsLeft--
+            return { json: { jobStatus: { jobId, did: job.did, state: 'JOB_STATE_ENCODING', progress: 50 } } }
+          }
+          if (job.fail)
+            return {
+              json: {
+                jobStatus: {
+                  jobId,
+                  did: job.did,
+                  state: 'JOB_STATE_FAILED',
+                  error: 'video_too_long',
+                  message: 'Video is too long',
+                },
+              },
+            }
+          const cid = cidOf(job.bytes)
+          state.blobs.set(cid, { bytes: job.bytes, mimeType: 'video/mp4' })
+          // The docs: a video processed before ends in an `already_exists` error that still carries its blob.
+          if (videoSeenBefore)
+            return {
+              json: {
+                jobStatus: {
+                  jobId,
+                  did: job.did,
+                  state: 'JOB_STATE_FAILED',
+                  error: 'already_exists',
+                  message: 'Video already processed',
+                  blob: { $type: 'blob', ref: { $link: cid }, mimeType: 'video/mp4', size: job.bytes.byteLength },
+                },
+              },
+            }
+          return {
+            json: {
+              jobStatus: {
+                jobId,
+                did: job.did,
+                state: 'JOB_STATE_COMPLETED',
+                progress: 100,
+                blob: { $type: 'blob', ref: { $link: cid }, mimeType: 'video/mp4', size: job.bytes.byteLength },
+              },
+            },
+          }
+        },
+      ],
     ],
     () => xerr(501, 'MethodNotImplemented', 'Method Not Implemented'),
   )

@@ -33,13 +33,29 @@ export interface PhotoMedia {
 
 const graphError = (status: number, message: string, code: number, subcode?: number, userMsg?: string): FakeReply => ({
   status,
-  json: { error: { message, type: code === 190 ? 'OAuthException' : 'IGApiException', code, ...(subcode ? { error_subcode: subcode } : {}), ...(userMsg ? { error_user_msg: userMsg } : {}), fbtrace_id: 'AbCdEf' } },
+  json: {
+    error: {
+      message,
+      type: code === 190 ? 'OAuthException' : 'IGApiException',
+      code,
+      ...(subcode ? { error_subcode: subcode } : {}),
+      ...(userMsg ? { error_user_msg: userMsg } : {}),
+      fbtrace_id: 'AbCdEf',
+    },
+  },
 })
 
 const igTime = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, '+0000')
 const VERSIONED = /^\/v\d+\.\d+\/(.+)$/
 
-export async function startPhotoFake(options: { host: 'facebook' | 'instagram'; igUserId?: string; username?: string; token?: string; processingPolls?: number; now?: () => Date }) {
+export async function startPhotoFake(options: {
+  host: 'facebook' | 'instagram'
+  igUserId?: string
+  username?: string
+  token?: string
+  processingPolls?: number
+  now?: () => Date
+}) {
   const igUserId = options.igUserId ?? '17841400000000001'
   const state = {
     token: options.token ?? 'ig-token',
@@ -77,7 +93,11 @@ export async function startPhotoFake(options: { host: 'facebook' | 'instagram'; 
       const bytes = new Uint8Array(await res.arrayBuffer())
       const type = res.headers.get('content-type') ?? ''
       c.fetched = { contentType: type, bytes: bytes.byteLength }
-      const ok = res.ok && (wantVideo ? /^video\/(mp4|quicktime)/.test(type) && bytes.byteLength > 8 : type.startsWith('image/jpeg') && bytes[0] === 0xff && bytes[1] === 0xd8)
+      const ok =
+        res.ok &&
+        (wantVideo
+          ? /^video\/(mp4|quicktime)/.test(type) && bytes.byteLength > 8
+          : type.startsWith('image/jpeg') && bytes[0] === 0xff && bytes[1] === 0xd8)
       // IG Container ref: when status_code is ERROR, `status` is an error subcode.
       if (!ok) Object.assign(c, { status: 'ERROR', statusText: wantVideo ? '2207026' : '2207005' })
     } catch {
@@ -88,31 +108,70 @@ export async function startPhotoFake(options: { host: 'facebook' | 'instagram'; 
   async function createContainer(p: Record<string, string>): Promise<FakeReply> {
     if (p.media_type === 'CAROUSEL') {
       const children = (p.children ?? '').split(',').map((id) => state.containers.get(id))
-      if (children.length < 2 || children.some((c) => !c || c.params.is_carousel_item !== 'true' || c.status !== 'FINISHED')) {
-        return graphError(400, 'Invalid parameter', 100, 2207028, 'The carousel could not be created: its items are missing or not ready.')
+      if (
+        children.length < 2 ||
+        children.some((c) => !c || c.params.is_carousel_item !== 'true' || c.status !== 'FINISHED')
+      ) {
+        return graphError(
+          400,
+          'Invalid parameter',
+          100,
+          2207028,
+          'The carousel could not be created: its items are missing or not ready.',
+        )
       }
     } else if (!p.image_url && !p.video_url) {
       return graphError(400, 'The parameter image_url or video_url is required.', 100)
     }
-    if (p.media_type === 'VIDEO' && p.is_carousel_item !== 'true') return graphError(400, 'The VIDEO media type is no longer supported; use REELS.', 100, 2207023)
+    if (p.media_type === 'VIDEO' && p.is_carousel_item !== 'true')
+      return graphError(400, 'The VIDEO media type is no longer supported; use REELS.', 100, 2207023)
     // IG User Media ref: alt_text is for image posts; reels and stories are not supported.
-    if (p.alt_text !== undefined && (p.media_type === 'REELS' || p.media_type === 'STORIES' || p.media_type === 'VIDEO' || !p.image_url)) return graphError(400, 'Invalid parameter: alt_text is only supported for images.', 100)
-    if (p.audio_configuration !== undefined && options.host !== 'facebook') return graphError(400, 'Invalid parameter: audio_configuration is not supported with Instagram Login.', 100)
-    const c: PhotoContainer = { id: nextId(), params: p, polls: 0, status: 'IN_PROGRESS', statusText: null, mediaId: null, fetched: null }
+    if (
+      p.alt_text !== undefined &&
+      (p.media_type === 'REELS' || p.media_type === 'STORIES' || p.media_type === 'VIDEO' || !p.image_url)
+    )
+      return graphError(400, 'Invalid parameter: alt_text is only supported for images.', 100)
+    if (p.audio_configuration !== undefined && options.host !== 'facebook')
+      return graphError(400, 'Invalid parameter: audio_configuration is not supported with Instagram Login.', 100)
+    const c: PhotoContainer = {
+      id: nextId(),
+      params: p,
+      polls: 0,
+      status: 'IN_PROGRESS',
+      statusText: null,
+      mediaId: null,
+      fetched: null,
+    }
     state.containers.set(c.id, c)
     if (p.media_type !== 'CAROUSEL') await pull(c)
     return { json: { id: c.id }, headers }
   }
 
   /** API-published posts in the last 24 h (a carousel counts as one). */
-  const quotaUsage = () => state.quotaUsedElsewhere + state.media.filter((m) => now().getTime() - Date.parse(m.timestamp.replace('+0000', 'Z')) < 86_400_000).length
+  const quotaUsage = () =>
+    state.quotaUsedElsewhere +
+    state.media.filter((m) => now().getTime() - Date.parse(m.timestamp.replace('+0000', 'Z')) < 86_400_000).length
 
   function publish(p: Record<string, string>): FakeReply {
     state.publishCalls.push(p.creation_id ?? '')
-    if (quotaUsage() >= state.quotaTotal) return graphError(400, 'The user has reached the daily publishing limit.', 9, 2207042, 'You reached the maximum number of posts allowed in 24 hours.')
+    if (quotaUsage() >= state.quotaTotal)
+      return graphError(
+        400,
+        'The user has reached the daily publishing limit.',
+        9,
+        2207042,
+        'You reached the maximum number of posts allowed in 24 hours.',
+      )
     const c = state.containers.get(p.creation_id ?? '')
     if (!c) return graphError(400, 'Unsupported post request.', 100, 33)
-    if (c.status !== 'FINISHED') return graphError(400, 'Media ID is not available', 9007, 2207027, 'The media is not ready for publishing, please wait for a moment')
+    if (c.status !== 'FINISHED')
+      return graphError(
+        400,
+        'Media ID is not available',
+        9007,
+        2207027,
+        'The media is not ready for publishing, please wait for a moment',
+      )
     const m: PhotoMedia = {
       id: nextId(),
       containerId: c.id,
@@ -132,12 +191,27 @@ export async function startPhotoFake(options: { host: 'facebook' | 'instagram'; 
   }
 
   function read(id: string, p: Record<string, string>): FakeReply {
-    if (id === 'me' && options.host === 'instagram') return { json: { user_id: igUserId, username: options.username ?? 'photo_user', id: '2680000000000001' } }
-    if (id === igUserId) return { json: { id: igUserId, username: options.username ?? 'photo_user', followers_count: state.followers } }
+    if (id === 'me' && options.host === 'instagram')
+      return { json: { user_id: igUserId, username: options.username ?? 'photo_user', id: '2680000000000001' } }
+    if (id === igUserId)
+      return { json: { id: igUserId, username: options.username ?? 'photo_user', followers_count: state.followers } }
     const c = state.containers.get(id)
     if (c) {
       if (c.status === 'IN_PROGRESS' && ++c.polls >= state.processingPolls) c.status = 'FINISHED'
-      return { json: { id, status_code: c.status, ...(c.statusText ? { status: c.statusText } : { status: c.status === 'FINISHED' ? 'Finished: Media has been uploaded and it is ready to be published.' : 'In Progress' }) } }
+      return {
+        json: {
+          id,
+          status_code: c.status,
+          ...(c.statusText
+            ? { status: c.statusText }
+            : {
+                status:
+                  c.status === 'FINISHED'
+                    ? 'Finished: Media has been uploaded and it is ready to be published.'
+                    : 'In Progress',
+              }),
+        },
+      }
     }
     const m = state.media.find((x) => x.id === id)
     if (m) return { json: { id, permalink: m.permalink, caption: m.caption, timestamp: m.timestamp, fields: p.fields } }
@@ -146,50 +220,95 @@ export async function startPhotoFake(options: { host: 'facebook' | 'instagram'; 
 
   const server = await startFakeServer(
     [
-      ['GET', '/refresh_access_token', (req) => {
-        const p = params(req)
-        state.refreshCalls++
-        if (options.host !== 'instagram') return graphError(400, 'Unknown path components: /refresh_access_token', 2500)
-        if (p.grant_type !== 'ig_refresh_token' || !authorized(p)) return graphError(400, 'Error validating access token: Session has expired.', 190, 463)
-        state.token = `${state.token}-r${state.refreshCalls}`
-        return { json: { access_token: state.token, token_type: 'bearer', expires_in: 5_184_000 } }
-      }],
-      ['GET', VERSIONED, (req, [rest]) => {
-        const p = params(req)
-        if (!authorized(p)) return graphError(400, 'Invalid OAuth access token - Cannot parse access token', 190)
-        const hit = state.failNextMatching.findIndex((f) => f.path.test(req.path))
-        if (hit >= 0) return state.failNextMatching.splice(hit, 1)[0]!.reply
-        const [id, edge] = rest!.split('/')
-        if (id === igUserId && (edge === 'media' || edge === 'stories')) {
-          const list = state.media.filter((m) => (edge === 'stories') === (m.mediaType === 'STORIES'))
-          return { json: { data: list.map((m) => ({ id: m.id, caption: m.caption ?? undefined, timestamp: m.timestamp })) } }
-        }
-        if (id === igUserId && edge === 'content_publishing_limit') {
-          const fields = (p.fields ?? 'quota_usage').split(',')
-          return { json: { data: [{ quota_usage: quotaUsage(), ...(fields.includes('config') ? { config: { quota_total: state.quotaTotal, quota_duration: 86400 } } : {}) }] } }
-        }
-        if (edge === 'insights') {
-          if (!state.media.some((m) => m.id === id)) return graphError(400, 'Media does not exist', 100)
-          return { json: { data: (p.metric ?? '').split(',').map((name) => ({ name, period: 'lifetime', values: [{ value: state.metrics[name] ?? 0 }], id: `${id}/insights/${name}/lifetime` })) } }
-        }
-        return read(id!, p)
-      }],
-      ['POST', VERSIONED, async (req, [rest]) => {
-        const p = params(req)
-        if (!authorized(p)) return graphError(400, 'Invalid OAuth access token - Cannot parse access token', 190)
-        const hit = state.failNextMatching.findIndex((f) => f.path.test(req.path))
-        if (hit >= 0) return state.failNextMatching.splice(hit, 1)[0]!.reply
-        const [id, edge] = rest!.split('/')
-        if (id === igUserId && edge === 'media') return createContainer(p)
-        if (id === igUserId && edge === 'media_publish') return publish(p)
-        const m = state.media.find((x) => x.id === id)
-        if (m && edge === 'comments') {
-          if (state.refusedComments) return graphError(400, 'Comments are disabled for this media.', 100, 2207001, 'Commenting has been turned off for this post.')
-          m.comments.push(p.message ?? '')
-          return { json: { id: nextId() } }
-        }
-        return graphError(400, 'Unsupported post request.', 100, 33)
-      }],
+      [
+        'GET',
+        '/refresh_access_token',
+        (req) => {
+          const p = params(req)
+          state.refreshCalls++
+          if (options.host !== 'instagram')
+            return graphError(400, 'Unknown path components: /refresh_access_token', 2500)
+          if (p.grant_type !== 'ig_refresh_token' || !authorized(p))
+            return graphError(400, 'Error validating access token: Session has expired.', 190, 463)
+          state.token = `${state.token}-r${state.refreshCalls}`
+          return { json: { access_token: state.token, token_type: 'bearer', expires_in: 5_184_000 } }
+        },
+      ],
+      [
+        'GET',
+        VERSIONED,
+        (req, [rest]) => {
+          const p = params(req)
+          if (!authorized(p)) return graphError(400, 'Invalid OAuth access token - Cannot parse access token', 190)
+          const hit = state.failNextMatching.findIndex((f) => f.path.test(req.path))
+          if (hit >= 0) return state.failNextMatching.splice(hit, 1)[0]!.reply
+          const [id, edge] = rest!.split('/')
+          if (id === igUserId && (edge === 'media' || edge === 'stories')) {
+            const list = state.media.filter((m) => (edge === 'stories') === (m.mediaType === 'STORIES'))
+            return {
+              json: { data: list.map((m) => ({ id: m.id, caption: m.caption ?? undefined, timestamp: m.timestamp })) },
+            }
+          }
+          if (id === igUserId && edge === 'content_publishing_limit') {
+            const fields = (p.fields ?? 'quota_usage').split(',')
+            return {
+              json: {
+                data: [
+                  {
+                    quota_usage: quotaUsage(),
+                    ...(fields.includes('config')
+                      ? { config: { quota_total: state.quotaTotal, quota_duration: 86400 } }
+                      : {}),
+                  },
+                ],
+              },
+            }
+          }
+          if (edge === 'insights') {
+            if (!state.media.some((m) => m.id === id)) return graphError(400, 'Media does not exist', 100)
+            return {
+              json: {
+                data: (p.metric ?? '')
+                  .split(',')
+                  .map((name) => ({
+                    name,
+                    period: 'lifetime',
+                    values: [{ value: state.metrics[name] ?? 0 }],
+                    id: `${id}/insights/${name}/lifetime`,
+                  })),
+              },
+            }
+          }
+          return read(id!, p)
+        },
+      ],
+      [
+        'POST',
+        VERSIONED,
+        async (req, [rest]) => {
+          const p = params(req)
+          if (!authorized(p)) return graphError(400, 'Invalid OAuth access token - Cannot parse access token', 190)
+          const hit = state.failNextMatching.findIndex((f) => f.path.test(req.path))
+          if (hit >= 0) return state.failNextMatching.splice(hit, 1)[0]!.reply
+          const [id, edge] = rest!.split('/')
+          if (id === igUserId && edge === 'media') return createContainer(p)
+          if (id === igUserId && edge === 'media_publish') return publish(p)
+          const m = state.media.find((x) => x.id === id)
+          if (m && edge === 'comments') {
+            if (state.refusedComments)
+              return graphError(
+                400,
+                'Comments are disabled for this media.',
+                100,
+                2207001,
+                'Commenting has been turned off for this post.',
+              )
+            m.comments.push(p.message ?? '')
+            return { json: { id: nextId() } }
+          }
+          return graphError(400, 'Unsupported post request.', 100, 33)
+        },
+      ],
     ],
     () => graphError(400, 'Unknown path components', 2500),
   )

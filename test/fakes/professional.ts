@@ -35,9 +35,22 @@ export interface FakeLinkedInPost {
  */
 export const ACTIVE_VERSIONS = ['202601', '202602', '202603', '202604', '202605']
 
-const error = (status: number, code: string, message: string, serviceErrorCode = 100): FakeReply => ({ status, json: { status, serviceErrorCode, code, message } })
+const error = (status: number, code: string, message: string, serviceErrorCode = 100): FakeReply => ({
+  status,
+  json: { status, serviceErrorCode, code, message },
+})
 
-export async function startProfessionalFake(options: { token?: string; memberId?: string; memberName?: string; orgId?: string; orgName?: string; videoPartSize?: number; processingPolls?: number } = {}) {
+export async function startProfessionalFake(
+  options: {
+    token?: string
+    memberId?: string
+    memberName?: string
+    orgId?: string
+    orgName?: string
+    videoPartSize?: number
+    processingPolls?: number
+  } = {},
+) {
   const state = {
     token: options.token ?? 'li-token',
     memberId: options.memberId ?? 'abc123',
@@ -58,13 +71,19 @@ export async function startProfessionalFake(options: { token?: string; memberId?
   const guard = (req: FakeRequest): FakeReply | null => {
     const queued = state.queued.findIndex((q) => q.match.test(`${req.method} ${req.path}`))
     if (queued >= 0) return state.queued.splice(queued, 1)[0]!.reply
-    if (req.headers.authorization !== `Bearer ${state.token}`) return error(401, 'REVOKED_ACCESS_TOKEN', 'The token used in the request has been revoked by the user', 65601)
+    if (req.headers.authorization !== `Bearer ${state.token}`)
+      return error(401, 'REVOKED_ACCESS_TOKEN', 'The token used in the request has been revoked by the user', 65601)
     const version = req.headers['linkedin-version'] ?? ''
-    if (!ACTIVE_VERSIONS.includes(version)) return error(426, 'NONEXISTENT_VERSION', `Requested version ${version} is not active`)
-    if (req.headers['x-restli-protocol-version'] !== '2.0.0') return error(400, 'BAD_REQUEST', 'X-Restli-Protocol-Version 2.0.0 is required')
+    if (!ACTIVE_VERSIONS.includes(version))
+      return error(426, 'NONEXISTENT_VERSION', `Requested version ${version} is not active`)
+    if (req.headers['x-restli-protocol-version'] !== '2.0.0')
+      return error(400, 'BAD_REQUEST', 'X-Restli-Protocol-Version 2.0.0 is required')
     return null
   }
-  const withGuard = (handler: (req: FakeRequest, params: string[]) => FakeReply | Promise<FakeReply>) => async (req: FakeRequest, params: string[]) => guard(req) ?? handler(req, params)
+  const withGuard =
+    (handler: (req: FakeRequest, params: string[]) => FakeReply | Promise<FakeReply>) =>
+    async (req: FakeRequest, params: string[]) =>
+      guard(req) ?? handler(req, params)
 
   const poll = (asset: FakeAsset | undefined): FakeReply => {
     if (!asset) return error(404, 'NOT_FOUND', 'No such asset')
@@ -72,13 +91,45 @@ export async function startProfessionalFake(options: { token?: string; memberId?
       if (state.failProcessing) asset.status = 'PROCESSING_FAILED'
       else if (asset.pollsLeft-- <= 0) asset.status = 'AVAILABLE'
     }
-    return { json: { id: asset.urn, status: asset.status, ...(asset.status === 'AVAILABLE' ? { downloadUrl: `${origin}/dl/${encodeURIComponent(asset.urn)}` } : {}) } }
+    return {
+      json: {
+        id: asset.urn,
+        status: asset.status,
+        ...(asset.status === 'AVAILABLE' ? { downloadUrl: `${origin}/dl/${encodeURIComponent(asset.urn)}` } : {}),
+      },
+    }
   }
 
   const server = await startFakeServer(
     [
-      ['GET', '/v2/userinfo', withGuard(() => ({ json: { sub: state.memberId, name: options.memberName ?? 'Ada Lovelace', given_name: 'Ada', family_name: 'Lovelace', email_verified: true } }))],
-      ['GET', /^\/rest\/organizations\/([^/]+)$/, withGuard((_req, [id]) => (id === state.orgId ? { json: { id: Number(id), localizedName: options.orgName ?? 'Analytical Engines Ltd', vanityName: 'engines' } } : error(404, 'NOT_FOUND', `Organization ${id} not found`)))],
+      [
+        'GET',
+        '/v2/userinfo',
+        withGuard(() => ({
+          json: {
+            sub: state.memberId,
+            name: options.memberName ?? 'Ada Lovelace',
+            given_name: 'Ada',
+            family_name: 'Lovelace',
+            email_verified: true,
+          },
+        })),
+      ],
+      [
+        'GET',
+        /^\/rest\/organizations\/([^/]+)$/,
+        withGuard((_req, [id]) =>
+          id === state.orgId
+            ? {
+                json: {
+                  id: Number(id),
+                  localizedName: options.orgName ?? 'Analytical Engines Ltd',
+                  vanityName: 'engines',
+                },
+              }
+            : error(404, 'NOT_FOUND', `Organization ${id} not found`),
+        ),
+      ],
       [
         'POST',
         '/rest/images',
@@ -86,8 +137,25 @@ export async function startProfessionalFake(options: { token?: string; memberId?
           if (req.query.get('action') !== 'initializeUpload') return error(400, 'BAD_REQUEST', 'Unknown action')
           const owner = req.json().initializeUploadRequest?.owner
           const urn = `urn:li:image:C4E${++seq}`
-          state.assets.set(urn, { urn, kind: 'image', owner, bytes: null, parts: [], fileSizeBytes: 0, status: 'WAITING_UPLOAD', pollsLeft: state.processingPolls })
-          return { json: { value: { uploadUrlExpiresAt: Date.now() + 3_600_000, uploadUrl: `${origin}/upload/image/${encodeURIComponent(urn)}`, image: urn } } }
+          state.assets.set(urn, {
+            urn,
+            kind: 'image',
+            owner,
+            bytes: null,
+            parts: [],
+            fileSizeBytes: 0,
+            status: 'WAITING_UPLOAD',
+            pollsLeft: state.processingPolls,
+          })
+          return {
+            json: {
+              value: {
+                uploadUrlExpiresAt: Date.now() + 3_600_000,
+                uploadUrl: `${origin}/upload/image/${encodeURIComponent(urn)}`,
+                image: urn,
+              },
+            },
+          }
         }),
       ],
       [
@@ -109,17 +177,37 @@ export async function startProfessionalFake(options: { token?: string; memberId?
           const action = req.query.get('action')
           if (action === 'initializeUpload') {
             const r = req.json().initializeUploadRequest ?? {}
-            if (typeof r.fileSizeBytes !== 'number' || r.uploadCaptions !== false || r.uploadThumbnail !== false) return error(400, 'BAD_REQUEST', 'initializeUploadRequest is missing fields')
+            if (typeof r.fileSizeBytes !== 'number' || r.uploadCaptions !== false || r.uploadThumbnail !== false)
+              return error(400, 'BAD_REQUEST', 'initializeUploadRequest is missing fields')
             const urn = `urn:li:video:D5F${++seq}`
             const parts: FakeAsset['parts'] = []
-            for (let first = 0; first < r.fileSizeBytes; first += partSize) parts.push({ firstByte: first, lastByte: Math.min(first + partSize, r.fileSizeBytes) - 1, etag: '', bytes: null })
-            state.assets.set(urn, { urn, kind: 'video', owner: r.owner, bytes: null, parts, fileSizeBytes: r.fileSizeBytes, status: 'WAITING_UPLOAD', pollsLeft: state.processingPolls })
+            for (let first = 0; first < r.fileSizeBytes; first += partSize)
+              parts.push({
+                firstByte: first,
+                lastByte: Math.min(first + partSize, r.fileSizeBytes) - 1,
+                etag: '',
+                bytes: null,
+              })
+            state.assets.set(urn, {
+              urn,
+              kind: 'video',
+              owner: r.owner,
+              bytes: null,
+              parts,
+              fileSizeBytes: r.fileSizeBytes,
+              status: 'WAITING_UPLOAD',
+              pollsLeft: state.processingPolls,
+            })
             return {
               json: {
                 value: {
                   uploadUrlsExpireAt: Date.now() + 3_600_000,
                   video: urn,
-                  uploadInstructions: parts.map((p, i) => ({ uploadUrl: `${origin}/upload/video/${encodeURIComponent(urn)}/${i}`, firstByte: p.firstByte, lastByte: p.lastByte })),
+                  uploadInstructions: parts.map((p, i) => ({
+                    uploadUrl: `${origin}/upload/video/${encodeURIComponent(urn)}/${i}`,
+                    firstByte: p.firstByte,
+                    lastByte: p.lastByte,
+                  })),
                   uploadToken: `token-${urn}`,
                 },
               },
@@ -128,8 +216,13 @@ export async function startProfessionalFake(options: { token?: string; memberId?
           if (action === 'finalizeUpload') {
             const r = req.json().finalizeUploadRequest ?? {}
             const asset = state.assets.get(r.video)
-            if (!asset || r.uploadToken !== `token-${asset.urn}`) return error(400, 'BAD_REQUEST', 'Unknown video or upload token')
-            if (JSON.stringify(r.uploadedPartIds) !== JSON.stringify(asset.parts.map((p) => p.etag)) || asset.parts.some((p) => !p.bytes)) return error(400, 'BAD_REQUEST', 'uploadedPartIds do not match the parts uploaded')
+            if (!asset || r.uploadToken !== `token-${asset.urn}`)
+              return error(400, 'BAD_REQUEST', 'Unknown video or upload token')
+            if (
+              JSON.stringify(r.uploadedPartIds) !== JSON.stringify(asset.parts.map((p) => p.etag)) ||
+              asset.parts.some((p) => !p.bytes)
+            )
+              return error(400, 'BAD_REQUEST', 'uploadedPartIds do not match the parts uploaded')
             asset.bytes = Buffer.concat(asset.parts.map((p) => p.bytes!))
             asset.status = 'PROCESSING'
             return { status: 200 }
@@ -143,7 +236,8 @@ export async function startProfessionalFake(options: { token?: string; memberId?
         withGuard((req, [u, n]) => {
           const part = state.assets.get(decodeURIComponent(u!))?.parts[Number(n)]
           if (!part) return error(404, 'NOT_FOUND', 'Upload URL expired')
-          if (req.body.length !== part.lastByte - part.firstByte + 1) return error(400, 'BAD_REQUEST', 'Part size does not match the instruction')
+          if (req.body.length !== part.lastByte - part.firstByte + 1)
+            return error(400, 'BAD_REQUEST', 'Part size does not match the instruction')
           part.bytes = req.body
           part.etag = `/etag/${createHash('md5').update(req.body).digest('hex')}`
           return { status: 200, headers: { etag: part.etag } }
@@ -155,9 +249,20 @@ export async function startProfessionalFake(options: { token?: string; memberId?
         '/rest/posts',
         withGuard((req) => {
           const b = req.json()
-          if (!b.author || typeof b.commentary !== 'string' || b.visibility !== 'PUBLIC' || b.lifecycleState !== 'PUBLISHED' || b.distribution?.feedDistribution !== 'MAIN_FEED') return error(422, 'UNPROCESSABLE_ENTITY', 'Post body is missing required fields')
-          const ids: string[] = b.content?.media ? [b.content.media.id] : (b.content?.multiImage?.images ?? []).map((i: { id: string }) => i.id)
-          for (const id of ids) if (state.assets.get(id)?.status !== 'AVAILABLE') return error(422, 'UNPROCESSABLE_ENTITY', `Media ${id} is not available`)
+          if (
+            !b.author ||
+            typeof b.commentary !== 'string' ||
+            b.visibility !== 'PUBLIC' ||
+            b.lifecycleState !== 'PUBLISHED' ||
+            b.distribution?.feedDistribution !== 'MAIN_FEED'
+          )
+            return error(422, 'UNPROCESSABLE_ENTITY', 'Post body is missing required fields')
+          const ids: string[] = b.content?.media
+            ? [b.content.media.id]
+            : (b.content?.multiImage?.images ?? []).map((i: { id: string }) => i.id)
+          for (const id of ids)
+            if (state.assets.get(id)?.status !== 'AVAILABLE')
+              return error(422, 'UNPROCESSABLE_ENTITY', `Media ${id} is not available`)
           const same = state.posts.find((p) => p.author === b.author && p.commentary === b.commentary)
           if (same) return error(422, 'DUPLICATE_POST', `Content is a duplicate of ${same.urn}`)
           const urn = `urn:li:share:7${String(++seq).padStart(18, '0')}`
@@ -176,7 +281,11 @@ export async function startProfessionalFake(options: { token?: string; memberId?
           if (req.query.get('q') !== 'author') return error(400, 'BAD_REQUEST', 'q=author is required')
           const author = req.query.get('author')
           const count = Number(req.query.get('count') ?? 10)
-          const elements = state.posts.filter((p) => p.author === author).reverse().slice(0, count).map((p) => ({ id: p.urn, author: p.author, commentary: p.commentary, lifecycleState: 'PUBLISHED' }))
+          const elements = state.posts
+            .filter((p) => p.author === author)
+            .reverse()
+            .slice(0, count)
+            .map((p) => ({ id: p.urn, author: p.author, commentary: p.commentary, lifecycleState: 'PUBLISHED' }))
           return { json: { paging: { start: 0, count, links: [] }, elements } }
         }),
       ],

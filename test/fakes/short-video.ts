@@ -22,10 +22,18 @@ export interface ShortVideoPost {
   publicId?: string
 }
 
-const ok = (data: unknown, status = 200): FakeReply => ({ status, json: { data, error: { code: 'ok', message: '', log_id: 'log_ok' } } })
-export const tiktokError = (status: number, code: string, message: string): FakeReply => ({ status, json: { data: {}, error: { code, message, log_id: `log_${code}` } } })
+const ok = (data: unknown, status = 200): FakeReply => ({
+  status,
+  json: { data, error: { code: 'ok', message: '', log_id: 'log_ok' } },
+})
+export const tiktokError = (status: number, code: string, message: string): FakeReply => ({
+  status,
+  json: { data: {}, error: { code, message, log_id: `log_${code}` } },
+})
 
-export async function startShortVideoFake(options: { openId?: string; username?: string; clientKey?: string; clientSecret?: string } = {}) {
+export async function startShortVideoFake(
+  options: { openId?: string; username?: string; clientKey?: string; clientSecret?: string } = {},
+) {
   const openId = options.openId ?? 'open_123'
   const state = {
     accessToken: 'tt_access_1',
@@ -52,14 +60,16 @@ export async function startShortVideoFake(options: { openId?: string; username?:
   let serial = 0
 
   const authed = (req: FakeRequest): FakeReply | null => {
-    if (req.headers.authorization !== `Bearer ${state.accessToken}`) return tiktokError(401, 'access_token_invalid', 'The access token is invalid or not found in the request.')
+    if (req.headers.authorization !== `Bearer ${state.accessToken}`)
+      return tiktokError(401, 'access_token_invalid', 'The access token is invalid or not found in the request.')
     const i = state.failNextReplies.findIndex((f) => (!f.path && req.path !== '/video/') || f.path === req.path)
     if (i >= 0) return state.failNextReplies.splice(i, 1)[0]!.reply
     return null
   }
   // The Content Posting pages document exactly `application/json; charset=UTF-8`.
   const jsonBody = (req: FakeRequest) => {
-    if (!/^application\/json;\s*charset=utf-8$/i.test(req.headers['content-type'] ?? '')) throw new Error(`expected Content-Type application/json; charset=UTF-8, got ${req.headers['content-type']}`)
+    if (!/^application\/json;\s*charset=utf-8$/i.test(req.headers['content-type'] ?? ''))
+      throw new Error(`expected Content-Type application/json; charset=UTF-8, got ${req.headers['content-type']}`)
     return req.json()
   }
 
@@ -70,15 +80,42 @@ export async function startShortVideoFake(options: { openId?: string; username?:
         '/v2/oauth/token/',
         (req) => {
           const form = req.form()
-          if (form.get('client_key') !== (options.clientKey ?? 'tt_client') || form.get('client_secret') !== (options.clientSecret ?? 'tt_secret')) return { status: 401, json: { error: 'invalid_client', error_description: 'Client key or secret is incorrect.', log_id: 'l1' } }
-          if (form.get('grant_type') !== 'refresh_token' || form.get('refresh_token') !== state.refreshToken) return { status: 400, json: { error: 'invalid_grant', error_description: 'Refresh token is invalid or expired.', log_id: 'l2' } }
+          if (
+            form.get('client_key') !== (options.clientKey ?? 'tt_client') ||
+            form.get('client_secret') !== (options.clientSecret ?? 'tt_secret')
+          )
+            return {
+              status: 401,
+              json: { error: 'invalid_client', error_description: 'Client key or secret is incorrect.', log_id: 'l1' },
+            }
+          if (form.get('grant_type') !== 'refresh_token' || form.get('refresh_token') !== state.refreshToken)
+            return {
+              status: 400,
+              json: { error: 'invalid_grant', error_description: 'Refresh token is invalid or expired.', log_id: 'l2' },
+            }
           state.tokenSerial++
           state.accessToken = `tt_access_${state.tokenSerial}`
           state.refreshToken = `tt_refresh_${state.tokenSerial}`
-          return { json: { access_token: state.accessToken, expires_in: 7200, open_id: openId, refresh_expires_in: 15552000, refresh_token: state.refreshToken, scope: 'user.info.basic,video.publish', token_type: 'Bearer' } }
+          return {
+            json: {
+              access_token: state.accessToken,
+              expires_in: 7200,
+              open_id: openId,
+              refresh_expires_in: 15552000,
+              refresh_token: state.refreshToken,
+              scope: 'user.info.basic,video.publish',
+              token_type: 'Bearer',
+            },
+          }
         },
       ],
-      ['GET', '/v2/user/info/', (req) => authed(req) ?? ok({ user: { open_id: openId, display_name: 'Dancer', username: state.creator.creator_username } })],
+      [
+        'GET',
+        '/v2/user/info/',
+        (req) =>
+          authed(req) ??
+          ok({ user: { open_id: openId, display_name: 'Dancer', username: state.creator.creator_username } }),
+      ],
       ['POST', '/v2/post/publish/creator_info/query/', (req) => authed(req) ?? (jsonBody(req), ok(state.creator))],
       [
         'POST',
@@ -90,10 +127,19 @@ export async function startShortVideoFake(options: { openId?: string; username?:
           const refusedInfo = checkPostInfo(body.post_info)
           if (refusedInfo) return refusedInfo
           const src = body.source_info ?? {}
-          if (src.source !== 'FILE_UPLOAD') return tiktokError(403, 'url_ownership_unverified', 'Please verify the ownership of the URL prefix or domain.')
-          if (src.total_chunk_count !== Math.max(1, Math.floor(src.video_size / src.chunk_size))) return tiktokError(400, 'invalid_param', 'total_chunk_count does not match video_size and chunk_size.')
+          if (src.source !== 'FILE_UPLOAD')
+            return tiktokError(
+              403,
+              'url_ownership_unverified',
+              'Please verify the ownership of the URL prefix or domain.',
+            )
+          if (src.total_chunk_count !== Math.max(1, Math.floor(src.video_size / src.chunk_size)))
+            return tiktokError(400, 'invalid_param', 'total_chunk_count does not match video_size and chunk_size.')
           const post = newPost('VIDEO', body)
-          return ok({ publish_id: post.publishId, upload_url: `${server.url}/video/?upload_id=${post.publishId}&upload_token=secret_${post.publishId}` })
+          return ok({
+            publish_id: post.publishId,
+            upload_url: `${server.url}/video/?upload_id=${post.publishId}&upload_token=secret_${post.publishId}`,
+          })
         },
       ],
       [
@@ -101,15 +147,33 @@ export async function startShortVideoFake(options: { openId?: string; username?:
         '/video/',
         (req) => {
           const post = state.posts.find((p) => p.publishId === req.query.get('upload_id'))
-          if (!post || req.query.get('upload_token') !== `secret_${post.publishId}`) return { status: 404, json: { error: { code: 'not_found', message: 'Upload session not found.' } } }
+          if (!post || req.query.get('upload_token') !== `secret_${post.publishId}`)
+            return { status: 404, json: { error: { code: 'not_found', message: 'Upload session not found.' } } }
           const i = state.failNextReplies.findIndex((f) => f.path === '/video/')
           if (i >= 0) return state.failNextReplies.splice(i, 1)[0]!.reply
           const m = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(req.headers['content-range'] ?? '')
-          if (!m || !['video/mp4', 'video/quicktime', 'video/webm'].includes(req.headers['content-type'] ?? '')) return { status: 400, json: { error: { code: 'invalid_param', message: 'Content-Range and Content-Type video/mp4, video/quicktime or video/webm are required.' } } }
+          if (!m || !['video/mp4', 'video/quicktime', 'video/webm'].includes(req.headers['content-type'] ?? ''))
+            return {
+              status: 400,
+              json: {
+                error: {
+                  code: 'invalid_param',
+                  message: 'Content-Range and Content-Type video/mp4, video/quicktime or video/webm are required.',
+                },
+              },
+            }
           const [first, last, total] = [Number(m[1]), Number(m[2]), Number(m[3])]
-          if (total !== post.sourceInfo.video_size || last - first + 1 !== req.body.length) return { status: 400, json: { error: { code: 'invalid_params', message: 'Content-Range does not match.' } } }
+          if (total !== post.sourceInfo.video_size || last - first + 1 !== req.body.length)
+            return {
+              status: 400,
+              json: { error: { code: 'invalid_params', message: 'Content-Range does not match.' } },
+            }
           if (first === 0) post.bytes = Buffer.alloc(0)
-          if (first !== post.bytes.length) return { status: 416, json: { error: { code: 'invalid_params', message: 'Chunks must be sent in order.' } } }
+          if (first !== post.bytes.length)
+            return {
+              status: 416,
+              json: { error: { code: 'invalid_params', message: 'Chunks must be sent in order.' } },
+            }
           post.bytes = Buffer.concat([post.bytes, req.body])
           return { status: post.bytes.length === total ? 201 : 206 }
         },
@@ -121,11 +185,18 @@ export async function startShortVideoFake(options: { openId?: string; username?:
           const refused = authed(req)
           if (refused) return refused
           const body = jsonBody(req)
-          if (body.media_type !== 'PHOTO' || body.post_mode !== 'DIRECT_POST') return tiktokError(400, 'invalid_param', 'media_type and post_mode are required.')
+          if (body.media_type !== 'PHOTO' || body.post_mode !== 'DIRECT_POST')
+            return tiktokError(400, 'invalid_param', 'media_type and post_mode are required.')
           const refusedInfo = checkPostInfo(body.post_info)
           if (refusedInfo) return refusedInfo
           const src = body.source_info ?? {}
-          if (src.source !== 'PULL_FROM_URL' || !Array.isArray(src.photo_images) || src.photo_images.length < 1 || src.photo_images.length > 35) return tiktokError(400, 'invalid_param', 'photo_images must hold 1 to 35 URLs.')
+          if (
+            src.source !== 'PULL_FROM_URL' ||
+            !Array.isArray(src.photo_images) ||
+            src.photo_images.length < 1 ||
+            src.photo_images.length > 35
+          )
+            return tiktokError(400, 'invalid_param', 'photo_images must hold 1 to 35 URLs.')
           const photos: Buffer[] = []
           for (const url of src.photo_images as string[]) {
             const res = await fetch(url)
@@ -133,7 +204,8 @@ export async function startShortVideoFake(options: { openId?: string; username?:
             const bytes = Buffer.from(await res.arrayBuffer())
             const jpeg = bytes[0] === 0xff && bytes[1] === 0xd8
             const webp = bytes.subarray(8, 12).toString('latin1') === 'WEBP'
-            if (!jpeg && !webp) return tiktokError(400, 'file_format_check_failed', 'The photo format is not supported.')
+            if (!jpeg && !webp)
+              return tiktokError(400, 'file_format_check_failed', 'The photo format is not supported.')
             photos.push(bytes)
           }
           const post = newPost('PHOTO', body)
@@ -162,7 +234,12 @@ export async function startShortVideoFake(options: { openId?: string; username?:
             }
           }
           // publicaly_available_post_id is list<int64>: written as bare numbers, as TikTok sends them.
-          const data = JSON.stringify({ status: post.status, ...(post.failReason && post.status === 'FAILED' ? { fail_reason: post.failReason } : {}), publicaly_available_post_id: '@IDS@', uploaded_bytes: post.bytes.length })
+          const data = JSON.stringify({
+            status: post.status,
+            ...(post.failReason && post.status === 'FAILED' ? { fail_reason: post.failReason } : {}),
+            publicaly_available_post_id: '@IDS@',
+            uploaded_bytes: post.bytes.length,
+          })
           const body = `{"data":${data.replace('"@IDS@"', `[${post.publicId ?? ''}]`)},"error":{"code":"ok","message":"","log_id":"log_ok"}}`
           return { status: 200, headers: { 'content-type': 'application/json' }, body }
         },
@@ -172,12 +249,22 @@ export async function startShortVideoFake(options: { openId?: string; username?:
   )
 
   function checkPostInfo(info: any): FakeReply | null {
-    if (!info || !state.creator.privacy_level_options.includes(info.privacy_level)) return tiktokError(400, 'privacy_level_option_mismatch', 'privacy_level is not one of the creator\'s options.')
+    if (!info || !state.creator.privacy_level_options.includes(info.privacy_level))
+      return tiktokError(400, 'privacy_level_option_mismatch', "privacy_level is not one of the creator's options.")
     return null
   }
   function newPost(kind: 'VIDEO' | 'PHOTO', body: any): ShortVideoPost {
     serial++
-    const post: ShortVideoPost = { publishId: `v_pub_file~v2-1.${serial}`, kind, postInfo: body.post_info, sourceInfo: body.source_info, bytes: Buffer.alloc(0), photos: [], polls: 0, status: kind === 'VIDEO' ? 'PROCESSING_UPLOAD' : 'PROCESSING_DOWNLOAD' }
+    const post: ShortVideoPost = {
+      publishId: `v_pub_file~v2-1.${serial}`,
+      kind,
+      postInfo: body.post_info,
+      sourceInfo: body.source_info,
+      bytes: Buffer.alloc(0),
+      photos: [],
+      polls: 0,
+      status: kind === 'VIDEO' ? 'PROCESSING_UPLOAD' : 'PROCESSING_DOWNLOAD',
+    }
     if (state.failJobWith) {
       post.failReason = state.failJobWith
       state.failJobWith = null

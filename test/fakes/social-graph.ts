@@ -33,13 +33,23 @@ export interface GraphMedia {
 
 const graphError = (status: number, code: number, message: string, extra: Record<string, unknown> = {}): FakeReply => ({
   status,
-  json: { error: { message, type: code === 190 ? 'OAuthException' : 'GraphMethodException', code, fbtrace_id: 'AbCdEf', ...extra } },
+  json: {
+    error: {
+      message,
+      type: code === 190 ? 'OAuthException' : 'GraphMethodException',
+      code,
+      fbtrace_id: 'AbCdEf',
+      ...extra,
+    },
+  },
 })
 
 const isImage = (b: Buffer) => (b[0] === 0xff && b[1] === 0xd8) || b.subarray(0, 4).toString('latin1') === '\x89PNG'
 const isMp4 = (b: Buffer) => b.subarray(4, 8).toString('latin1') === 'ftyp'
 
-export async function startSocialGraphFake(options: { pageId?: string; pageName?: string; token?: string; processingPolls?: number } = {}) {
+export async function startSocialGraphFake(
+  options: { pageId?: string; pageName?: string; token?: string; processingPolls?: number } = {},
+) {
   const pageId = options.pageId ?? '1010'
   const state = {
     pageId,
@@ -55,7 +65,11 @@ export async function startSocialGraphFake(options: { pageId?: string; pageName?
     sequence: 100,
   }
   const nextId = () => String(++state.sequence)
-  const when = () => state.clock().toISOString().replace(/\.\d{3}Z$/, '+0000')
+  const when = () =>
+    state
+      .clock()
+      .toISOString()
+      .replace(/\.\d{3}Z$/, '+0000')
 
   const authorized = (req: FakeRequest, scheme = 'Bearer') => req.headers.authorization === `${scheme} ${state.token}`
   const pull = async (url: string, check: (b: Buffer) => boolean): Promise<Buffer | null> => {
@@ -77,135 +91,263 @@ export async function startSocialGraphFake(options: { pageId?: string; pageName?
     async (req: FakeRequest, params: string[]): Promise<FakeReply> => {
       const i = state.failures.findIndex((f) => !f.path || f.path.test(`${req.method} ${req.path}`))
       if (i >= 0) return state.failures.splice(i, 1)[0]!.reply
-      if (!authorized(req, scheme)) return graphError(400, 190, 'Error validating access token: The session has been invalidated because the user changed their password.', { error_subcode: 460 })
+      if (!authorized(req, scheme))
+        return graphError(
+          400,
+          190,
+          'Error validating access token: The session has been invalidated because the user changed their password.',
+          { error_subcode: 460 },
+        )
       return handler(req, params)
     }
 
-  const onPage = (req: FakeRequest, params: string[]) => (params[0] === pageId ? null : graphError(400, 100, `Unsupported post request. Object with ID '${params[0]}' does not exist`, { error_subcode: 33 }))
+  const onPage = (req: FakeRequest, params: string[]) =>
+    params[0] === pageId
+      ? null
+      : graphError(400, 100, `Unsupported post request. Object with ID '${params[0]}' does not exist`, {
+          error_subcode: 33,
+        })
 
   const videoStatus = (m: GraphMedia, kind: 'video' | 'reel') => {
     if (m.expired) return { video_status: 'expired', processing_phase: { status: 'not_started' } }
-    if (m.failProcessing) return { video_status: 'error', processing_phase: { status: 'error', errors: [{ code: 1363008, message: 'The video file is corrupt.' }] } }
+    if (m.failProcessing)
+      return {
+        video_status: 'error',
+        processing_phase: { status: 'error', errors: [{ code: 1363008, message: 'The video file is corrupt.' }] },
+      }
     if (m.pollsLeft > 0) {
       m.pollsLeft--
-      return { video_status: 'processing', processing_phase: { status: 'in_progress' }, publishing_phase: { status: 'not_started' } }
+      return {
+        video_status: 'processing',
+        processing_phase: { status: 'in_progress' },
+        publishing_phase: { status: 'not_started' },
+      }
     }
-    return { video_status: 'ready', processing_phase: { status: 'complete' }, ...(kind === 'reel' ? { publishing_phase: { status: 'complete' } } : {}) }
+    return {
+      video_status: 'ready',
+      processing_phase: { status: 'complete' },
+      ...(kind === 'reel' ? { publishing_phase: { status: 'complete' } } : {}),
+    }
   }
 
   const server = await startFakeServer(
     [
-      ['POST', new RegExp(`^/${V}/([^/]+)/feed$`), guarded((req, p) => {
-        const bad = onPage(req, p)
-        if (bad) return bad
-        const body = req.json()
-        const attached: string[] = (body.attached_media ?? []).map((a: { media_fbid: string }) => a.media_fbid)
-        for (const id of attached) if (!state.media.get(id) || state.media.get(id)!.published) return graphError(400, 100, `Invalid attached_media: ${id}`)
-        if (!body.message && !body.link && attached.length === 0) return graphError(400, 100, 'Missing message or attachment.')
-        for (const existing of state.posts.values()) {
-          if (existing.message && existing.message === body.message && existing.kind === 'status' && !body.link) return graphError(400, 506, 'Duplicate status message')
-        }
-        for (const id of attached) state.media.get(id)!.published = true
-        const post = addPost({ message: body.message ?? '', link: body.link ?? null, attached, kind: attached.length ? 'album' : 'status' })
-        return { json: { id: post.id } }
-      })],
-      ['GET', new RegExp(`^/${V}/([^/]+)/feed$`), guarded((req) => {
-        const since = Number(req.query.get('since') ?? 0)
-        const limit = Number(req.query.get('limit') ?? 25)
-        const data = [...state.posts.values()]
-          .filter((p) => Date.parse(p.createdTime.replace('+0000', 'Z')) / 1000 >= since && p.kind !== 'story')
-          .reverse()
-          .slice(0, limit)
-          .map((p) => ({ id: p.id, message: p.message || undefined, created_time: p.createdTime, permalink_url: `https://www.facebook.com/${p.id}` }))
-        return { json: { data, paging: {} } }
-      })],
-      ['POST', new RegExp(`^/${V}/([^/]+)/photos$`), guarded(async (req, p) => {
-        const bad = onPage(req, p)
-        if (bad) return bad
-        const body = req.json()
-        const bytes = await pull(body.url, isImage)
-        if (!bytes) return graphError(400, 324, 'Missing or invalid image file', { error_subcode: 1366046 })
-        const id = nextId()
-        const published = body.published !== false
-        state.media.set(id, { id, kind: 'photo', url: body.url, bytes, published, altText: body.alt_text_custom ?? null, pollsLeft: 0, failProcessing: false })
-        if (!published) return { json: { id } }
-        const post = addPost({ message: body.caption ?? '', link: null, attached: [id], kind: 'photo' })
-        return { json: { id, post_id: post.id } }
-      })],
-      ['POST', new RegExp(`^/${V}/([^/]+)/videos$`), guarded(async (req, p) => {
-        const bad = onPage(req, p)
-        if (bad) return bad
-        const body = req.json()
-        const bytes = await pull(body.file_url, isMp4)
-        if (!bytes) return graphError(400, 352, 'The video file you selected is in a format that we don\'t support.')
-        const id = nextId()
-        state.media.set(id, { id, kind: 'video', url: body.file_url, bytes, published: true, altText: null, pollsLeft: state.processingPolls, failProcessing: false })
-        addPost({ message: body.description ?? '', link: null, attached: [id], kind: 'video' }, id)
-        return { json: { id } }
-      })],
-      ['POST', new RegExp(`^/${V}/([^/]+)/(video_reels|video_stories)$`), guarded((req, p) => {
-        const bad = onPage(req, p)
-        if (bad) return bad
-        const body = req.json()
-        if (body.upload_phase === 'start') {
+      [
+        'POST',
+        new RegExp(`^/${V}/([^/]+)/feed$`),
+        guarded((req, p) => {
+          const bad = onPage(req, p)
+          if (bad) return bad
+          const body = req.json()
+          const attached: string[] = (body.attached_media ?? []).map((a: { media_fbid: string }) => a.media_fbid)
+          for (const id of attached)
+            if (!state.media.get(id) || state.media.get(id)!.published)
+              return graphError(400, 100, `Invalid attached_media: ${id}`)
+          if (!body.message && !body.link && attached.length === 0)
+            return graphError(400, 100, 'Missing message or attachment.')
+          for (const existing of state.posts.values()) {
+            if (existing.message && existing.message === body.message && existing.kind === 'status' && !body.link)
+              return graphError(400, 506, 'Duplicate status message')
+          }
+          for (const id of attached) state.media.get(id)!.published = true
+          const post = addPost({
+            message: body.message ?? '',
+            link: body.link ?? null,
+            attached,
+            kind: attached.length ? 'album' : 'status',
+          })
+          return { json: { id: post.id } }
+        }),
+      ],
+      [
+        'GET',
+        new RegExp(`^/${V}/([^/]+)/feed$`),
+        guarded((req) => {
+          const since = Number(req.query.get('since') ?? 0)
+          const limit = Number(req.query.get('limit') ?? 25)
+          const data = [...state.posts.values()]
+            .filter((p) => Date.parse(p.createdTime.replace('+0000', 'Z')) / 1000 >= since && p.kind !== 'story')
+            .reverse()
+            .slice(0, limit)
+            .map((p) => ({
+              id: p.id,
+              message: p.message || undefined,
+              created_time: p.createdTime,
+              permalink_url: `https://www.facebook.com/${p.id}`,
+            }))
+          return { json: { data, paging: {} } }
+        }),
+      ],
+      [
+        'POST',
+        new RegExp(`^/${V}/([^/]+)/photos$`),
+        guarded(async (req, p) => {
+          const bad = onPage(req, p)
+          if (bad) return bad
+          const body = req.json()
+          const bytes = await pull(body.url, isImage)
+          if (!bytes) return graphError(400, 324, 'Missing or invalid image file', { error_subcode: 1366046 })
           const id = nextId()
-          state.media.set(id, { id, kind: 'video', url: '', bytes: Buffer.alloc(0), published: false, altText: null, pollsLeft: state.processingPolls, failProcessing: false })
-          return { json: { video_id: id, upload_url: `${server.url}/rupload/${V}/${id}` } }
-        }
-        const m = state.media.get(String(body.video_id))
-        if (body.upload_phase !== 'finish' || !m || m.bytes.length === 0) return graphError(400, 100, 'Invalid upload phase or video not uploaded.')
-        m.published = true
-        if (p[1] === 'video_stories') {
+          const published = body.published !== false
+          state.media.set(id, {
+            id,
+            kind: 'photo',
+            url: body.url,
+            bytes,
+            published,
+            altText: body.alt_text_custom ?? null,
+            pollsLeft: 0,
+            failProcessing: false,
+          })
+          if (!published) return { json: { id } }
+          const post = addPost({ message: body.caption ?? '', link: null, attached: [id], kind: 'photo' })
+          return { json: { id, post_id: post.id } }
+        }),
+      ],
+      [
+        'POST',
+        new RegExp(`^/${V}/([^/]+)/videos$`),
+        guarded(async (req, p) => {
+          const bad = onPage(req, p)
+          if (bad) return bad
+          const body = req.json()
+          const bytes = await pull(body.file_url, isMp4)
+          if (!bytes) return graphError(400, 352, "The video file you selected is in a format that we don't support.")
+          const id = nextId()
+          state.media.set(id, {
+            id,
+            kind: 'video',
+            url: body.file_url,
+            bytes,
+            published: true,
+            altText: null,
+            pollsLeft: state.processingPolls,
+            failProcessing: false,
+          })
+          addPost({ message: body.description ?? '', link: null, attached: [id], kind: 'video' }, id)
+          return { json: { id } }
+        }),
+      ],
+      [
+        'POST',
+        new RegExp(`^/${V}/([^/]+)/(video_reels|video_stories)$`),
+        guarded((req, p) => {
+          const bad = onPage(req, p)
+          if (bad) return bad
+          const body = req.json()
+          if (body.upload_phase === 'start') {
+            const id = nextId()
+            state.media.set(id, {
+              id,
+              kind: 'video',
+              url: '',
+              bytes: Buffer.alloc(0),
+              published: false,
+              altText: null,
+              pollsLeft: state.processingPolls,
+              failProcessing: false,
+            })
+            return { json: { video_id: id, upload_url: `${server.url}/rupload/${V}/${id}` } }
+          }
+          const m = state.media.get(String(body.video_id))
+          if (body.upload_phase !== 'finish' || !m || m.bytes.length === 0)
+            return graphError(400, 100, 'Invalid upload phase or video not uploaded.')
+          m.published = true
+          if (p[1] === 'video_stories') {
+            const post = addPost({ message: '', link: null, attached: [m.id], kind: 'story' })
+            return { json: { success: true, post_id: post.id } }
+          }
+          if (body.video_state !== 'PUBLISHED') return graphError(400, 100, 'video_state must be PUBLISHED or DRAFT.')
+          addPost({ message: body.description ?? '', link: null, attached: [m.id], kind: 'reel' }, m.id)
+          return { json: { success: true } }
+        }),
+      ],
+      [
+        'POST',
+        new RegExp(`^/rupload/${V}/([^/]+)$`),
+        guarded(async (req, p) => {
+          const m = state.media.get(p[0]!)
+          if (!m) return graphError(400, 100, 'Unknown video.')
+          const bytes = await pull(req.headers.file_url ?? '', isMp4)
+          if (!bytes)
+            return {
+              status: 400,
+              json: { debug_info: { type: 'ProcessingFailedError', message: 'Request processing failed' } },
+            }
+          m.url = req.headers.file_url!
+          m.bytes = bytes
+          return { json: { success: true } }
+        }, 'OAuth'),
+      ],
+      [
+        'POST',
+        new RegExp(`^/${V}/([^/]+)/photo_stories$`),
+        guarded((req, p) => {
+          const bad = onPage(req, p)
+          if (bad) return bad
+          const m = state.media.get(String(req.json().photo_id))
+          if (!m || m.published) return graphError(400, 100, 'Invalid photo_id.')
+          m.published = true
           const post = addPost({ message: '', link: null, attached: [m.id], kind: 'story' })
           return { json: { success: true, post_id: post.id } }
-        }
-        if (body.video_state !== 'PUBLISHED') return graphError(400, 100, 'video_state must be PUBLISHED or DRAFT.')
-        addPost({ message: body.description ?? '', link: null, attached: [m.id], kind: 'reel' }, m.id)
-        return { json: { success: true } }
-      })],
-      ['POST', new RegExp(`^/rupload/${V}/([^/]+)$`), guarded(async (req, p) => {
-        const m = state.media.get(p[0]!)
-        if (!m) return graphError(400, 100, 'Unknown video.')
-        const bytes = await pull(req.headers.file_url ?? '', isMp4)
-        if (!bytes) return { status: 400, json: { debug_info: { type: 'ProcessingFailedError', message: 'Request processing failed' } } }
-        m.url = req.headers.file_url!
-        m.bytes = bytes
-        return { json: { success: true } }
-      }, 'OAuth')],
-      ['POST', new RegExp(`^/${V}/([^/]+)/photo_stories$`), guarded((req, p) => {
-        const bad = onPage(req, p)
-        if (bad) return bad
-        const m = state.media.get(String(req.json().photo_id))
-        if (!m || m.published) return graphError(400, 100, 'Invalid photo_id.')
-        m.published = true
-        const post = addPost({ message: '', link: null, attached: [m.id], kind: 'story' })
-        return { json: { success: true, post_id: post.id } }
-      })],
-      ['GET', new RegExp(`^/${V}/([^/]+)/insights$`), guarded((req, p) => {
-        const c = state.counts.get(p[0]!)
-        if (!c || c.views === null || req.query.get('metric') !== 'post_total_media_view_unique') return graphError(400, 100, '(#100) The value must be a valid insights metric')
-        return { json: { data: [{ name: 'post_total_media_view_unique', period: 'lifetime', values: [{ value: c.views }] }] } }
-      })],
-      ['GET', new RegExp(`^/${V}/([^/]+)$`), guarded((req, p) => {
-        const id = p[0]!
-        const fields = req.query.get('fields') ?? ''
-        if (id === pageId) return { json: { id: pageId, ...(fields.includes('name') ? { name: state.pageName } : {}), ...(fields.includes('followers_count') ? { followers_count: state.followers } : {}) } }
-        const post = state.posts.get(id)
-        const media = state.media.get(id)
-        if (!post && !media) return graphError(400, 100, `Object with ID '${id}' does not exist`, { error_subcode: 33 })
-        const out: Record<string, unknown> = { id }
-        if (fields.includes('status') && media) out.status = videoStatus(media, post?.kind === 'reel' ? 'reel' : 'video')
-        if (fields.includes('permalink_url')) out.permalink_url = post?.kind === 'video' || post?.kind === 'reel' ? `/${state.pageName.replace(/\s/g, '')}/videos/${id}/` : `https://www.facebook.com/${id}`
-        const c = state.counts.get(id)
-        if (c && fields.includes('reactions')) out.reactions = { data: [], summary: { total_count: c.reactions } }
-        if (c && fields.includes('comments')) out.comments = { data: [], summary: { total_count: c.comments } }
-        if (c && fields.includes('shares') && c.shares > 0) out.shares = { count: c.shares }
-        return { json: out }
-      })],
-      ['DELETE', new RegExp(`^/${V}/([^/]+)$`), guarded((_req, p) => {
-        if (!state.posts.delete(p[0]!)) return graphError(400, 100, `Object with ID '${p[0]}' does not exist`, { error_subcode: 33 })
-        return { json: { success: true } }
-      })],
+        }),
+      ],
+      [
+        'GET',
+        new RegExp(`^/${V}/([^/]+)/insights$`),
+        guarded((req, p) => {
+          const c = state.counts.get(p[0]!)
+          if (!c || c.views === null || req.query.get('metric') !== 'post_total_media_view_unique')
+            return graphError(400, 100, '(#100) The value must be a valid insights metric')
+          return {
+            json: {
+              data: [{ name: 'post_total_media_view_unique', period: 'lifetime', values: [{ value: c.views }] }],
+            },
+          }
+        }),
+      ],
+      [
+        'GET',
+        new RegExp(`^/${V}/([^/]+)$`),
+        guarded((req, p) => {
+          const id = p[0]!
+          const fields = req.query.get('fields') ?? ''
+          if (id === pageId)
+            return {
+              json: {
+                id: pageId,
+                ...(fields.includes('name') ? { name: state.pageName } : {}),
+                ...(fields.includes('followers_count') ? { followers_count: state.followers } : {}),
+              },
+            }
+          const post = state.posts.get(id)
+          const media = state.media.get(id)
+          if (!post && !media)
+            return graphError(400, 100, `Object with ID '${id}' does not exist`, { error_subcode: 33 })
+          const out: Record<string, unknown> = { id }
+          if (fields.includes('status') && media)
+            out.status = videoStatus(media, post?.kind === 'reel' ? 'reel' : 'video')
+          if (fields.includes('permalink_url'))
+            out.permalink_url =
+              post?.kind === 'video' || post?.kind === 'reel'
+                ? `/${state.pageName.replace(/\s/g, '')}/videos/${id}/`
+                : `https://www.facebook.com/${id}`
+          const c = state.counts.get(id)
+          if (c && fields.includes('reactions')) out.reactions = { data: [], summary: { total_count: c.reactions } }
+          if (c && fields.includes('comments')) out.comments = { data: [], summary: { total_count: c.comments } }
+          if (c && fields.includes('shares') && c.shares > 0) out.shares = { count: c.shares }
+          return { json: out }
+        }),
+      ],
+      [
+        'DELETE',
+        new RegExp(`^/${V}/([^/]+)$`),
+        guarded((_req, p) => {
+          if (!state.posts.delete(p[0]!))
+            return graphError(400, 100, `Object with ID '${p[0]}' does not exist`, { error_subcode: 33 })
+          return { json: { success: true } }
+        }),
+      ],
     ],
     () => graphError(400, 2500, 'Unknown path components'),
   )
@@ -217,8 +359,18 @@ export async function startSocialGraphFake(options: { pageId?: string; pageName?
     failNext(reply: FakeReply, path?: RegExp) {
       state.failures.push({ reply, ...(path ? { path } : {}) })
     },
-    failNextGraph(status: number, code: number, message: string, extra: Record<string, unknown> = {}, path?: RegExp, headers?: Record<string, string>) {
-      state.failures.push({ reply: { ...graphError(status, code, message, extra), ...(headers ? { headers } : {}) }, ...(path ? { path } : {}) })
+    failNextGraph(
+      status: number,
+      code: number,
+      message: string,
+      extra: Record<string, unknown> = {},
+      path?: RegExp,
+      headers?: Record<string, string>,
+    ) {
+      state.failures.push({
+        reply: { ...graphError(status, code, message, extra), ...(headers ? { headers } : {}) },
+        ...(path ? { path } : {}),
+      })
     },
     expireToken() {
       state.token = `${state.token}-revoked`

@@ -33,10 +33,20 @@ const CAROUSEL_MAX = 20
 
 const graphError = (status: number, message: string, code: number, subcode?: number): FakeReply => ({
   status,
-  json: { error: { message, type: code === 190 ? 'OAuthException' : 'THApiException', code, ...(subcode ? { error_subcode: subcode } : {}), fbtrace_id: 'AbCdEf' } },
+  json: {
+    error: {
+      message,
+      type: code === 190 ? 'OAuthException' : 'THApiException',
+      code,
+      ...(subcode ? { error_subcode: subcode } : {}),
+      fbtrace_id: 'AbCdEf',
+    },
+  },
 })
 
-export async function startTextThreadFake(options: { userId?: string; username?: string; token?: string; processingPolls?: number; now?: () => Date } = {}) {
+export async function startTextThreadFake(
+  options: { userId?: string; username?: string; token?: string; processingPolls?: number; now?: () => Date } = {},
+) {
   const userId = options.userId ?? '26000000000000001'
   const state = {
     token: options.token ?? 'th-token',
@@ -66,9 +76,14 @@ export async function startTextThreadFake(options: { userId?: string; username?:
       const bytes = new Uint8Array(await res.arrayBuffer())
       const type = res.headers.get('content-type') ?? ''
       c.fetched = { contentType: type, bytes: bytes.byteLength }
-      const magic = video ? bytes.byteLength > 8 : (bytes[0] === 0xff && bytes[1] === 0xd8) || (bytes[0] === 0x89 && bytes[1] === 0x50)
+      const magic = video
+        ? bytes.byteLength > 8
+        : (bytes[0] === 0xff && bytes[1] === 0xd8) || (bytes[0] === 0x89 && bytes[1] === 0x50)
       if (!res.ok || !(video ? /^video\//.test(type) : /^image\/(jpeg|png)/.test(type)) || !magic) {
-        Object.assign(c, { status: 'ERROR', errorMessage: video ? 'FAILED_PROCESSING_VIDEO' : 'FAILED_PROCESSING_IMAGE' })
+        Object.assign(c, {
+          status: 'ERROR',
+          errorMessage: video ? 'FAILED_PROCESSING_VIDEO' : 'FAILED_PROCESSING_IMAGE',
+        })
       }
     } catch {
       Object.assign(c, { status: 'ERROR', errorMessage: 'FAILED_DOWNLOADING_VIDEO' })
@@ -77,17 +92,27 @@ export async function startTextThreadFake(options: { userId?: string; username?:
 
   async function create(p: Record<string, string>): Promise<FakeReply> {
     const type = p.media_type
-    if (!['TEXT', 'IMAGE', 'VIDEO', 'CAROUSEL'].includes(type ?? '')) return graphError(400, 'The parameter media_type is required.', 100)
+    if (!['TEXT', 'IMAGE', 'VIDEO', 'CAROUSEL'].includes(type ?? ''))
+      return graphError(400, 'The parameter media_type is required.', 100)
     if (type === 'TEXT' && !p.text) return graphError(400, 'The parameter text is required for TEXT posts.', 100)
     if (type === 'IMAGE' && !p.image_url) return graphError(400, 'The parameter image_url is required.', 100)
     if (type === 'VIDEO' && !p.video_url) return graphError(400, 'The parameter video_url is required.', 100)
-    if (p.reply_to_id && !state.posts.some((x) => x.id === p.reply_to_id)) return graphError(400, 'The post you are replying to does not exist.', 100, 4279009)
+    if (p.reply_to_id && !state.posts.some((x) => x.id === p.reply_to_id))
+      return graphError(400, 'The post you are replying to does not exist.', 100, 4279009)
     if (type === 'CAROUSEL') {
       const kids = (p.children ?? '').split(',').map((id) => state.containers.get(id))
       if (kids.length > CAROUSEL_MAX) return graphError(400, `A carousel takes at most ${CAROUSEL_MAX} items.`, 100)
-      if (kids.length < 2 || kids.some((k) => !k || k.params.is_carousel_item !== 'true' || k.status !== 'FINISHED')) return graphError(400, 'Carousel children are missing or not ready.', 100, 4279004)
+      if (kids.length < 2 || kids.some((k) => !k || k.params.is_carousel_item !== 'true' || k.status !== 'FINISHED'))
+        return graphError(400, 'Carousel children are missing or not ready.', 100, 4279004)
     }
-    const c: ThreadContainer = { id: nextId(), params: p, polls: 0, status: 'IN_PROGRESS', errorMessage: null, fetched: null }
+    const c: ThreadContainer = {
+      id: nextId(),
+      params: p,
+      polls: 0,
+      status: 'IN_PROGRESS',
+      errorMessage: null,
+      fetched: null,
+    }
     state.containers.set(c.id, c)
     if (type === 'IMAGE' || type === 'VIDEO') await pull(c)
     return { json: { id: c.id } }
@@ -105,7 +130,9 @@ export async function startTextThreadFake(options: { userId?: string; username?:
       mediaType: c.params.media_type!,
       replyTo: c.params.reply_to_id ?? null,
       linkAttachment: c.params.link_attachment ?? null,
-      timestamp: now().toISOString().replace(/\.\d{3}Z$/, '+0000'),
+      timestamp: now()
+        .toISOString()
+        .replace(/\.\d{3}Z$/, '+0000'),
       permalink: `https://threads.example/@${options.username ?? 'thread_user'}/post/${seq}`,
       deleted: false,
     }
@@ -119,7 +146,8 @@ export async function startTextThreadFake(options: { userId?: string; username?:
   }
 
   const guard = (req: FakeRequest): FakeReply | null => {
-    if (params(req).access_token !== state.token) return graphError(400, 'Error validating access token: Session has expired.', 190, 463)
+    if (params(req).access_token !== state.token)
+      return graphError(400, 'Error validating access token: Session has expired.', 190, 463)
     const hit = state.failNextMatching.findIndex((f) => f.path.test(req.path))
     return hit >= 0 ? state.failNextMatching.splice(hit, 1)[0]!.reply : null
   }
@@ -127,43 +155,73 @@ export async function startTextThreadFake(options: { userId?: string; username?:
 
   const server = await startFakeServer(
     [
-      ['GET', '/refresh_access_token', (req) => {
-        const p = params(req)
-        state.refreshCalls++
-        if (p.grant_type !== 'th_refresh_token' || p.access_token !== state.token) return graphError(400, 'Error validating access token: Session has expired.', 190, 463)
-        state.token = `${state.token}-r${state.refreshCalls}`
-        return { json: { access_token: state.token, token_type: 'bearer', expires_in: 5_184_000 } }
-      }],
-      ['GET', /^\/v1\.0\/([^/]+)(?:\/([^/]+))?$/, (req, [id, edge]) => {
-        const refused = guard(req)
-        if (refused) return refused
-        if (id === 'me') return { json: { id: userId, username: options.username ?? 'thread_user' } }
-        if (id === userId && (edge === 'threads' || edge === 'replies')) {
-          return { json: { data: live().filter((x) => (edge === 'replies') === (x.replyTo !== null)).map((x) => ({ id: x.id, text: x.text ?? undefined, timestamp: x.timestamp })) } }
-        }
-        const c = state.containers.get(id!)
-        if (c) {
-          if (c.status === 'IN_PROGRESS' && ++c.polls >= state.processingPolls) c.status = 'FINISHED'
-          return { json: { id: c.id, status: c.status, ...(c.errorMessage ? { error_message: c.errorMessage } : {}) } }
-        }
-        const post = live().find((x) => x.id === id)
-        if (post) return { json: { id: post.id, permalink: post.permalink } }
-        return graphError(400, `Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation`, 100, 33)
-      }],
-      ['POST', /^\/v1\.0\/([^/]+)\/(threads|threads_publish)$/, async (req, [id, edge]) => {
-        const refused = guard(req)
-        if (refused) return refused
-        if (id !== userId) return graphError(400, 'Unsupported post request.', 100, 33)
-        return edge === 'threads' ? create(params(req)) : publish(params(req))
-      }],
-      ['DELETE', /^\/v1\.0\/([^/]+)$/, (req, [id]) => {
-        const refused = guard(req)
-        if (refused) return refused
-        const post = live().find((x) => x.id === id)
-        if (!post) return graphError(400, `Object with ID '${id}' does not exist`, 100, 33)
-        post.deleted = true
-        return { json: { success: true, deleted_id: id } }
-      }],
+      [
+        'GET',
+        '/refresh_access_token',
+        (req) => {
+          const p = params(req)
+          state.refreshCalls++
+          if (p.grant_type !== 'th_refresh_token' || p.access_token !== state.token)
+            return graphError(400, 'Error validating access token: Session has expired.', 190, 463)
+          state.token = `${state.token}-r${state.refreshCalls}`
+          return { json: { access_token: state.token, token_type: 'bearer', expires_in: 5_184_000 } }
+        },
+      ],
+      [
+        'GET',
+        /^\/v1\.0\/([^/]+)(?:\/([^/]+))?$/,
+        (req, [id, edge]) => {
+          const refused = guard(req)
+          if (refused) return refused
+          if (id === 'me') return { json: { id: userId, username: options.username ?? 'thread_user' } }
+          if (id === userId && (edge === 'threads' || edge === 'replies')) {
+            return {
+              json: {
+                data: live()
+                  .filter((x) => (edge === 'replies') === (x.replyTo !== null))
+                  .map((x) => ({ id: x.id, text: x.text ?? undefined, timestamp: x.timestamp })),
+              },
+            }
+          }
+          const c = state.containers.get(id!)
+          if (c) {
+            if (c.status === 'IN_PROGRESS' && ++c.polls >= state.processingPolls) c.status = 'FINISHED'
+            return {
+              json: { id: c.id, status: c.status, ...(c.errorMessage ? { error_message: c.errorMessage } : {}) },
+            }
+          }
+          const post = live().find((x) => x.id === id)
+          if (post) return { json: { id: post.id, permalink: post.permalink } }
+          return graphError(
+            400,
+            `Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation`,
+            100,
+            33,
+          )
+        },
+      ],
+      [
+        'POST',
+        /^\/v1\.0\/([^/]+)\/(threads|threads_publish)$/,
+        async (req, [id, edge]) => {
+          const refused = guard(req)
+          if (refused) return refused
+          if (id !== userId) return graphError(400, 'Unsupported post request.', 100, 33)
+          return edge === 'threads' ? create(params(req)) : publish(params(req))
+        },
+      ],
+      [
+        'DELETE',
+        /^\/v1\.0\/([^/]+)$/,
+        (req, [id]) => {
+          const refused = guard(req)
+          if (refused) return refused
+          const post = live().find((x) => x.id === id)
+          if (!post) return graphError(400, `Object with ID '${id}' does not exist`, 100, 33)
+          post.deleted = true
+          return { json: { success: true, deleted_id: id } }
+        },
+      ],
     ],
     () => graphError(400, 'Unknown path components', 2500),
   )

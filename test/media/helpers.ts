@@ -25,7 +25,11 @@ function codecs(): Promise<void> {
   return ready
 }
 
-export function paint(width: number, height: number, color: (x: number, y: number) => [number, number, number, number?]): Rgba {
+export function paint(
+  width: number,
+  height: number,
+  color: (x: number, y: number) => [number, number, number, number?],
+): Rgba {
   const data = new Uint8ClampedArray(width * height * 4)
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
@@ -80,12 +84,28 @@ const words = (...values: number[]) => {
 }
 
 /** A minimal MP4: ftyp, a video track of width x height, `durationSec` long; `moov` last unless `fastStart`. */
-export function mp4(options: { durationSec: number; width: number; height: number; fastStart?: boolean; brand?: string }): Uint8Array {
+export function mp4(options: {
+  durationSec: number
+  width: number
+  height: number
+  fastStart?: boolean
+  brand?: string
+}): Uint8Array {
   const timescale = 1000
-  const ftyp = box('ftyp', new TextEncoder().encode((options.brand ?? 'isom').padEnd(4)), words(512), new TextEncoder().encode('isomiso2mp41'))
+  const ftyp = box(
+    'ftyp',
+    new TextEncoder().encode((options.brand ?? 'isom').padEnd(4)),
+    words(512),
+    new TextEncoder().encode('isomiso2mp41'),
+  )
   const mvhd = box('mvhd', words(0, 0, 0, timescale, Math.round(options.durationSec * timescale)), new Uint8Array(80))
   // tkhd v0: flags, times, track id, reserved, duration, reserved x2, layer/group, volume/reserved, matrix (9), width, height
-  const tkhd = box('tkhd', words(0, 0, 0, 1, 0, 0, 0, 0, 0, 0), words(0x10000, 0, 0, 0, 0x10000, 0, 0, 0, 0x40000000), words(options.width * 65536, options.height * 65536))
+  const tkhd = box(
+    'tkhd',
+    words(0, 0, 0, 1, 0, 0, 0, 0, 0, 0),
+    words(0x10000, 0, 0, 0, 0x10000, 0, 0, 0, 0x40000000),
+    words(options.width * 65536, options.height * 65536),
+  )
   const hdlr = box('hdlr', words(0, 0), new TextEncoder().encode('vide'), new Uint8Array(13))
   const moov = box('moov', mvhd, box('trak', tkhd, box('mdia', hdlr)))
   const mdat = box('mdat', new Uint8Array(4096).fill(7))
@@ -100,20 +120,42 @@ export function mp4(options: { durationSec: number; width: number; height: numbe
 }
 
 /** Steps 1 and 2 of an upload: the presigned URL from the API, then a real HTTP PUT of the bytes to the store. */
-export async function upload(t: TestApp, bytes: Uint8Array, contentType: string, filename = 'photo.jpg', withSize = true) {
-  const res = await t.call('POST', '/v1/media/uploads', { body: { filename, contentType, ...(withSize ? { sizeBytes: bytes.length } : {}) } })
+export async function upload(
+  t: TestApp,
+  bytes: Uint8Array,
+  contentType: string,
+  filename = 'photo.jpg',
+  withSize = true,
+) {
+  const res = await t.call('POST', '/v1/media/uploads', {
+    body: { filename, contentType, ...(withSize ? { sizeBytes: bytes.length } : {}) },
+  })
   expect(res.status, JSON.stringify(await res.clone().json())).toBe(200)
   const ticket = await res.json()
   const put = await fetch(ticket.uploadUrl, { method: 'PUT', headers: ticket.headers, body: new Blob([bytes.slice()]) })
   expect(put.status, await put.clone().text()).toBe(200)
-  return ticket as { uploadUrl: string; storageKey: string; url: string; headers: Record<string, string>; expiresAt: string; maxSizeBytes: number }
+  return ticket as {
+    uploadUrl: string
+    storageKey: string
+    url: string
+    headers: Record<string, string>
+    expiresAt: string
+    maxSizeBytes: number
+  }
 }
 
 /** All three steps; returns the registered asset. */
-export async function uploadAsset(t: TestApp, bytes: Uint8Array, contentType: string, extra: Record<string, unknown> = {}) {
+export async function uploadAsset(
+  t: TestApp,
+  bytes: Uint8Array,
+  contentType: string,
+  extra: Record<string, unknown> = {},
+) {
   const ticket = await upload(t, bytes, contentType, contentType.startsWith('video/') ? 'clip.mp4' : 'photo.jpg')
   const type = contentType.startsWith('video/') ? 'VIDEO' : 'IMAGE'
-  const res = await t.call('POST', '/v1/media', { body: { type, storageKey: ticket.storageKey, url: ticket.url, ...extra } })
+  const res = await t.call('POST', '/v1/media', {
+    body: { type, storageKey: ticket.storageKey, url: ticket.url, ...extra },
+  })
   const body = await res.json()
   expect(res.status, JSON.stringify(body)).toBe(200)
   return body

@@ -12,7 +12,13 @@ vi.setConfig({ testTimeout: 180_000 })
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sps-media-start-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
-const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_NO_WARNINGS: '1' }
+const env = {
+  PATH: process.env.PATH ?? '',
+  HOME: process.env.HOME ?? '',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  NODE_NO_WARNINGS: '1',
+}
 
 describe('npm start with the local object store', () => {
   it('takes an upload with curl and serves the file at its url, from DATA_DIR/s3, across restarts', async () => {
@@ -26,11 +32,36 @@ describe('npm start with the local object store', () => {
     let url: string
     try {
       const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
-      const ticket: any = await (await fetch(`${server.baseUrl}/v1/media/uploads`, { method: 'POST', headers, body: JSON.stringify({ filename: 'photo.jpg', contentType: 'image/jpeg' }) })).json()
+      const ticket: any = await (
+        await fetch(`${server.baseUrl}/v1/media/uploads`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ filename: 'photo.jpg', contentType: 'image/jpeg' }),
+        })
+      ).json()
       // What the README tells a newcomer to run.
-      const curl = await promisify(execFile)('curl', ['-sS', '-o', '/dev/null', '-w', '%{http_code}', '-X', 'PUT', '-H', 'Content-Type: image/jpeg', '--upload-file', file, ticket.uploadUrl])
+      const curl = await promisify(execFile)('curl', [
+        '-sS',
+        '-o',
+        '/dev/null',
+        '-w',
+        '%{http_code}',
+        '-X',
+        'PUT',
+        '-H',
+        'Content-Type: image/jpeg',
+        '--upload-file',
+        file,
+        ticket.uploadUrl,
+      ])
       expect(curl.stdout).toBe('200')
-      const asset: any = await (await fetch(`${server.baseUrl}/v1/media`, { method: 'POST', headers, body: JSON.stringify({ type: 'IMAGE', storageKey: ticket.storageKey, url: ticket.url }) })).json()
+      const asset: any = await (
+        await fetch(`${server.baseUrl}/v1/media`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ type: 'IMAGE', storageKey: ticket.storageKey, url: ticket.url }),
+        })
+      ).json()
       expect(asset).toMatchObject({ width: 32, height: 24, sizeBytes: bytes.length, mimeType: 'image/jpeg' })
       url = asset.url
       expect(new Uint8Array(await (await fetch(url)).arrayBuffer())).toEqual(bytes)

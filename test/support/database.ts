@@ -15,8 +15,14 @@ export function testDatabase() {
   if (!opened) {
     const url = inject('databaseUrl')
     opened = url
-      ? Promise.resolve(openNeon({ url, wsProxy: inject('neonWsProxy') ?? undefined, webSocket: ws, max: 8 })).then((c) => ({ ...c, kind: 'postgres' as const }))
-      : openPglite({ dataDir: null, loadDataDir: new Blob([readFileSync(inject('pgliteSnapshot')!)]) }).then((c) => ({ db: c.db, close: c.close, kind: 'pglite' as const }))
+      ? Promise.resolve(openNeon({ url, wsProxy: inject('neonWsProxy') ?? undefined, webSocket: ws, max: 8 })).then(
+          (c) => ({ ...c, kind: 'postgres' as const }),
+        )
+      : openPglite({ dataDir: null, loadDataDir: new Blob([readFileSync(inject('pgliteSnapshot')!)]) }).then((c) => ({
+          db: c.db,
+          close: c.close,
+          kind: 'pglite' as const,
+        }))
   }
   return opened
 }

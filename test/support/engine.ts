@@ -58,7 +58,9 @@ export function fakeNetwork(options: { delayMs?: number; withCheckStatus?: boole
           plan.shift()
           return partFailure
         }
-        partIds.push(publishOne(`${input.idempotencyKey}:part:${i}`, input.content.threadParts[i]!, partIds[i - 1] ?? headId).id)
+        partIds.push(
+          publishOne(`${input.idempotencyKey}:part:${i}`, input.content.threadParts[i]!, partIds[i - 1] ?? headId).id,
+        )
         await input.saveProgress({ partIds: [...partIds] })
       }
       return { status: 'published', platformPostId: headId, permalink: `https://fake.example/${headId}` }
@@ -68,7 +70,9 @@ export function fakeNetwork(options: { delayMs?: number; withCheckStatus?: boole
       : {
           async checkStatus(input) {
             const found = posts.get(input.idempotencyKey)
-            return found ? { status: 'published', platformPostId: found.id, permalink: `https://fake.example/${found.id}` } : { status: 'absent' }
+            return found
+              ? { status: 'published', platformPostId: found.id, permalink: `https://fake.example/${found.id}` }
+              : { status: 'absent' }
           },
         }),
   }

@@ -10,14 +10,31 @@ export async function account(t: TestApp, platform: PlatformId, username = platf
 }
 
 /** An account with a given connection (no network call: for rules that depend on the connection). */
-export async function connectedAccount(t: TestApp, platform: PlatformId, connection: 'SOCIALGRAPH_LOGIN' | 'DIRECT_LOGIN') {
-  return insertAccount(t.deps.db, t.deps.cipher, { workspaceId: t.workspaceId, platform, username: `${platform.toLowerCase()}_${connection.toLowerCase()}`, connection, credentials: {} })
+export async function connectedAccount(
+  t: TestApp,
+  platform: PlatformId,
+  connection: 'SOCIALGRAPH_LOGIN' | 'DIRECT_LOGIN',
+) {
+  return insertAccount(t.deps.db, t.deps.cipher, {
+    workspaceId: t.workspaceId,
+    platform,
+    username: `${platform.toLowerCase()}_${connection.toLowerCase()}`,
+    connection,
+    credentials: {},
+  })
 }
 
 /** A registered media asset row, as registration would have stored it. */
 export async function media(
   t: TestApp,
-  asset: { type?: 'IMAGE' | 'VIDEO'; mimeType?: string; width?: number; height?: number; sizeBytes?: number; durationSec?: number | null } = {},
+  asset: {
+    type?: 'IMAGE' | 'VIDEO'
+    mimeType?: string
+    width?: number
+    height?: number
+    sizeBytes?: number
+    durationSec?: number | null
+  } = {},
 ) {
   const id = newId('media')
   const type = asset.type ?? 'IMAGE'
@@ -46,8 +63,21 @@ export const fixedClock = (iso: string) => {
  * An account connected to a real network's adapter with these credentials, stored as `account add`
  * stores them but without the verifying call (tests of publishing start from a connected account).
  */
-export async function realAccount(t: TestApp, platform: PlatformId, connection: Exclude<Connection, 'SANDBOX'>, credentials: Record<string, unknown>, externalId: string | null = null) {
-  return insertAccount(t.deps.db, t.deps.cipher, { workspaceId: t.workspaceId, platform, username: `${platform.toLowerCase()}_user`, connection, credentials, externalId })
+export async function realAccount(
+  t: TestApp,
+  platform: PlatformId,
+  connection: Exclude<Connection, 'SANDBOX'>,
+  credentials: Record<string, unknown>,
+  externalId: string | null = null,
+) {
+  return insertAccount(t.deps.db, t.deps.cipher, {
+    workspaceId: t.workspaceId,
+    platform,
+    username: `${platform.toLowerCase()}_user`,
+    connection,
+    credentials,
+    externalId,
+  })
 }
 
 /**
@@ -56,7 +86,15 @@ export async function realAccount(t: TestApp, platform: PlatformId, connection: 
  */
 export async function storedMedia(
   t: TestApp,
-  asset: { bytes: Uint8Array; mimeType: string; type?: 'IMAGE' | 'VIDEO'; width?: number; height?: number; durationSec?: number | null; altText?: string | null },
+  asset: {
+    bytes: Uint8Array
+    mimeType: string
+    type?: 'IMAGE' | 'VIDEO'
+    width?: number
+    height?: number
+    durationSec?: number | null
+    altText?: string | null
+  },
 ) {
   const id = newId('media')
   const type = asset.type ?? (asset.mimeType.startsWith('video/') ? 'VIDEO' : 'IMAGE')

@@ -6,7 +6,10 @@ import { inject } from 'vitest'
  * `budgetMs` are left in this one. The in-app test limiter reads a frozen clock unless the run
  * uses Upstash, so `onlyWithUpstash` skips the wait when it cannot matter.
  */
-export async function waitForRoomInCurrentMinute(budgetMs: number, options: { onlyWithUpstash?: boolean } = {}): Promise<void> {
+export async function waitForRoomInCurrentMinute(
+  budgetMs: number,
+  options: { onlyWithUpstash?: boolean } = {},
+): Promise<void> {
   if (options.onlyWithUpstash && !inject('upstashUrl')) return
   const leftMs = 60_000 - (Date.now() % 60_000)
   if (leftMs < budgetMs) await new Promise((resolve) => setTimeout(resolve, leftMs + 5))

@@ -7,7 +7,13 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 /** The environment that points a child process at this run's database (PGlite dir, or the real server). */
 export function databaseEnv(dataDir: string): Record<string, string> {
   const url = inject('databaseUrl')
-  const base: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_NO_WARNINGS: '1' }
+  const base: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    NODE_NO_WARNINGS: '1',
+  }
   if (url) {
     base.DATABASE_URL = url
     base.NEON_WS_PROXY = inject('neonWsProxy')!
@@ -53,7 +59,10 @@ export interface StartedServer {
 /** `npm start` (src/entry/node.ts) on a free port; resolves once it prints where it listens. */
 export function startServer(env: Record<string, string>, timeoutMs = 150_000): Promise<StartedServer> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/entry/node.ts'], { cwd: ROOT, env: { ...env, PORT: '0' } })
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/entry/node.ts'], {
+      cwd: ROOT,
+      env: { ...env, PORT: '0' },
+    })
     let out = ''
     const timer = setTimeout(() => {
       child.kill('SIGKILL')

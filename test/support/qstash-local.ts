@@ -30,13 +30,29 @@ export function base64url(bytes: Uint8Array | string): string {
 }
 
 /** An `Upstash-Signature` for `body` delivered to `url`, as QStash makes them. */
-export async function signUpstashJwt(input: { key: string; url: string; body: string; nowSec?: number; ttlSec?: number }): Promise<string> {
+export async function signUpstashJwt(input: {
+  key: string
+  url: string
+  body: string
+  nowSec?: number
+  ttlSec?: number
+}): Promise<string> {
   const now = input.nowSec ?? Math.floor(Date.now() / 1000)
   const bodyHash = new Uint8Array(await crypto.subtle.digest('SHA-256', enc.encode(input.body)))
   const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }))
-  const claims = { iss: 'Upstash', sub: input.url, exp: now + (input.ttlSec ?? 300), nbf: now, iat: now, jti: `jwt_${crypto.randomUUID()}`, body: base64url(bodyHash) }
+  const claims = {
+    iss: 'Upstash',
+    sub: input.url,
+    exp: now + (input.ttlSec ?? 300),
+    nbf: now,
+    iat: now,
+    jti: `jwt_${crypto.randomUUID()}`,
+    body: base64url(bodyHash),
+  }
   const payload = base64url(JSON.stringify(claims))
-  const key = await crypto.subtle.importKey('raw', enc.encode(input.key), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
+  const key = await crypto.subtle.importKey('raw', enc.encode(input.key), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ])
   const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, enc.encode(`${header}.${payload}`)))
   return `${header}.${payload}.${base64url(mac)}`
 }
@@ -132,11 +148,14 @@ export async function startLocalQStash(options: LocalQStashOptions = {}): Promis
   }
 
   const later = (ms: number, fn: () => void) => {
-    const timer = setTimeout(() => {
-      timers.delete(timer)
-      fn()
-      checkIdle()
-    }, Math.max(0, ms))
+    const timer = setTimeout(
+      () => {
+        timers.delete(timer)
+        fn()
+        checkIdle()
+      },
+      Math.max(0, ms),
+    )
     timers.add(timer)
   }
 
@@ -147,14 +166,28 @@ export async function startLocalQStash(options: LocalQStashOptions = {}): Promis
         .map(([k, v]): [string, string] => [k.slice('upstash-forward-'.length), v])
       const headers = new Headers(forwarded)
       if (message.headers['content-type']) headers.set('content-type', message.headers['content-type'])
-      headers.set('upstash-signature', await signUpstashJwt({ key: currentSigningKey, url: message.destination, body: message.body }))
+      headers.set(
+        'upstash-signature',
+        await signUpstashJwt({ key: currentSigningKey, url: message.destination, body: message.body }),
+      )
       headers.set('upstash-message-id', message.messageId)
       headers.set('upstash-retried', String(retried))
       const method = message.headers['upstash-method'] ?? 'POST'
-      const attempt: LocalDeliveryAttempt = { messageId: message.messageId, destination: message.destination, at: Date.now(), retried, status: 0 }
+      const attempt: LocalDeliveryAttempt = {
+        messageId: message.messageId,
+        destination: message.destination,
+        at: Date.now(),
+        retried,
+        status: 0,
+      }
       attempts.push(attempt)
       try {
-        const res = await fetch(message.destination, { method, headers, signal: abort.signal, ...(method === 'GET' || method === 'HEAD' ? {} : { body: message.body }) })
+        const res = await fetch(message.destination, {
+          method,
+          headers,
+          signal: abort.signal,
+          ...(method === 'GET' || method === 'HEAD' ? {} : { body: message.body }),
+        })
         attempt.status = res.status
         await res.arrayBuffer()
       } catch {
@@ -162,7 +195,8 @@ export async function startLocalQStash(options: LocalQStashOptions = {}): Promis
       }
       const maxRetries = Number(message.headers['upstash-retries'] ?? 3)
       const ok = attempt.status >= 200 && attempt.status < 300
-      if (!ok && retried < maxRetries && !abort.signal.aborted) later(retryDelayMs(retried), () => deliver(message, retried + 1))
+      if (!ok && retried < maxRetries && !abort.signal.aborted)
+        later(retryDelayMs(retried), () => deliver(message, retried + 1))
     })().finally(() => {
       inFlight.delete(task)
       checkIdle()
@@ -177,12 +211,21 @@ export async function startLocalQStash(options: LocalQStashOptions = {}): Promis
     const now = Date.now()
     const notBefore = headers['upstash-not-before']
     const delay = headers['upstash-delay'] !== undefined ? parseDelay(headers['upstash-delay']) : 0
-    if ((notBefore !== undefined && !/^\d+$/.test(notBefore)) || delay === null) return { error: 'invalid Upstash-Not-Before or Upstash-Delay' }
+    if ((notBefore !== undefined && !/^\d+$/.test(notBefore)) || delay === null)
+      return { error: 'invalid Upstash-Not-Before or Upstash-Delay' }
     const dueAt = notBefore !== undefined ? Number(notBefore) * 1000 : now + delay
     const dedupId = headers['upstash-deduplication-id']
     const seen = dedupId !== undefined ? byDedupId.get(dedupId) : undefined
     const messageId = seen ?? `msg_local_${++counter}`
-    const message: LocalMessage = { messageId, via, destination, headers, body, dueAt, deduplicated: seen !== undefined }
+    const message: LocalMessage = {
+      messageId,
+      via,
+      destination,
+      headers,
+      body,
+      dueAt,
+      deduplicated: seen !== undefined,
+    }
     publishes.push(message)
     if (seen !== undefined) return { messageId, url: destination, deduplicated: true }
     if (dedupId !== undefined) byDedupId.set(dedupId, messageId)
@@ -197,7 +240,9 @@ export async function startLocalQStash(options: LocalQStashOptions = {}): Promis
       if (req.method === 'GET' && path === '/local/publishes') return send(res, 200, publishes)
       if (req.method !== 'POST') return send(res, 404, { error: 'Not found' })
       const body = await readBody(req)
-      const headers = Object.fromEntries(Object.entries(req.headers).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])))
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])),
+      )
       if (path.startsWith('/v2/publish/')) {
         const result = accept('publish', path.slice('/v2/publish/'.length), headers, body)
         return send(res, 'error' in result ? 400 : 201, result)
@@ -230,10 +275,11 @@ export async function startLocalQStash(options: LocalQStashOptions = {}): Promis
     nextSigningKey,
     publishes,
     attempts,
-    idle: () => new Promise<void>((resolve) => {
-      idleWaiters.push(resolve)
-      checkIdle()
-    }),
+    idle: () =>
+      new Promise<void>((resolve) => {
+        idleWaiters.push(resolve)
+        checkIdle()
+      }),
     async close() {
       for (const timer of timers) clearTimeout(timer)
       timers.clear()

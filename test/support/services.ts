@@ -19,7 +19,10 @@ export interface TestServices {
  * PostgreSQL (dropped afterwards) behind a Neon WebSocket proxy, and an Upstash REST stand-in in
  * front of that Redis. Without: one migrated PGlite, snapshotted so every test file clones it fast.
  */
-export async function startTestServices(options: { databaseUrl?: string | undefined; redisUrl?: string | undefined }): Promise<TestServices> {
+export async function startTestServices(options: {
+  databaseUrl?: string | undefined
+  redisUrl?: string | undefined
+}): Promise<TestServices> {
   const closers: Array<() => Promise<void>> = []
   const result: TestServices = {
     pgliteSnapshot: null,

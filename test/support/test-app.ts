@@ -37,7 +37,11 @@ export interface TestApp {
   ip: string
   /** `deps.publishQueue`: records deliveries; a test runs the due ones itself (`takeDue`). */
   publishQueue: RecordingPublishQueue
-  call(method: string, path: string, init?: { body?: unknown; token?: string | null; headers?: Record<string, string> }): Promise<TestResponse>
+  call(
+    method: string,
+    path: string,
+    init?: { body?: unknown; token?: string | null; headers?: Record<string, string> },
+  ): Promise<TestResponse>
 }
 
 /**
@@ -89,7 +93,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     publishQueue,
     networks: buildNetworkRegistry(db, settings),
   }
-  const workspace = await createWorkspace(db, { name: 'Test workspace', planId: options.plan ?? 'pro', timezone: options.timezone ?? 'UTC' })
+  const workspace = await createWorkspace(db, {
+    name: 'Test workspace',
+    planId: options.plan ?? 'pro',
+    timezone: options.timezone ?? 'UTC',
+  })
   const { token } = await createToken(db, workspace.id, 'test')
   const app = createApp(deps)
   const ip = randomIp()

@@ -84,10 +84,17 @@ export async function startUpstashRestShim(options: UpstashRestShimOptions): Pro
 
   /** A pipeline runs its commands one by one; multi-exec as one MULTI/EXEC transaction. */
   async function runBatch(commands: Command[], atomic: boolean): Promise<ReplyEntry[]> {
-    const toEntry = ([error, result]: [unknown, unknown]): ReplyEntry => (error ? { error: errorMessage(error) } : { result })
+    const toEntry = ([error, result]: [unknown, unknown]): ReplyEntry =>
+      error ? { error: errorMessage(error) } : { result }
     if (!atomic) {
       const entries: ReplyEntry[] = []
-      for (const command of commands) entries.push(await run(command).then((r) => toEntry([null, r]), (e) => toEntry([e, null])))
+      for (const command of commands)
+        entries.push(
+          await run(command).then(
+            (r) => toEntry([null, r]),
+            (e) => toEntry([e, null]),
+          ),
+        )
       return entries
     }
     const translated = commands.map(translate)

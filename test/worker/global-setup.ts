@@ -69,7 +69,8 @@ async function seed(db: Db): Promise<{ workspaceId: string; token: string }> {
 export default async function setup(project: TestProject) {
   const closers: Array<() => Promise<unknown>> = []
   const teardown = async () => {
-    for (const close of closers.reverse()) await close().catch((error: unknown) => console.warn('[worker global-setup] teardown:', error))
+    for (const close of closers.reverse())
+      await close().catch((error: unknown) => console.warn('[worker global-setup] teardown:', error))
   }
   try {
     const databaseUrl = process.env.DATABASE_URL || undefined
@@ -132,7 +133,12 @@ export default async function setup(project: TestProject) {
       QSTASH_CURRENT_SIGNING_KEY: qstash.currentSigningKey,
       QSTASH_NEXT_SIGNING_KEY: qstash.nextSigningKey,
     })
-    project.provide('openProtocolFake', { url: openProtocol.url, videoUrl: openProtocol.videoUrl, identifier: openProtocol.handle, appPassword: openProtocol.appPassword })
+    project.provide('openProtocolFake', {
+      url: openProtocol.url,
+      videoUrl: openProtocol.videoUrl,
+      identifier: openProtocol.handle,
+      appPassword: openProtocol.appPassword,
+    })
     project.provide('workerSmoke', {
       database: databaseUrl ? 'postgres' : 'pglite',
       redis: redisUrl ? 'redis' : 'ioredis-mock',

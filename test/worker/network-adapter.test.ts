@@ -10,7 +10,10 @@ import { createOpenProtocolAdapter } from '../../src/networks/adapters/open-prot
  * of the open-protocol network that global setup started on Node.
  */
 const fake = inject('openProtocolFake')
-const adapter = createOpenProtocolAdapter({ clients: {}, origins: { ...DEFAULT_NETWORK_ORIGINS, OPENPROTOCOL_NET_VIDEO_URL: fake.videoUrl } })
+const adapter = createOpenProtocolAdapter({
+  clients: {},
+  origins: { ...DEFAULT_NETWORK_ORIGINS, OPENPROTOCOL_NET_VIDEO_URL: fake.videoUrl },
+})
 
 const content = (text: string, threadParts: string[]): TargetContent => ({
   platform: 'OPENPROTOCOL_NET',
@@ -62,6 +65,9 @@ describe('a real network adapter in workerd', () => {
 
     // The same target again, as if every saved step had been lost: the record keys are the same.
     const again = await adapter.publish({ ...first, progress: {} })
-    expect(again).toMatchObject({ status: 'published', platformPostId: (result as { platformPostId: string }).platformPostId })
+    expect(again).toMatchObject({
+      status: 'published',
+      platformPostId: (result as { platformPostId: string }).platformPostId,
+    })
   })
 })

@@ -18,7 +18,11 @@ const callbackUrl = publishCallbackUrl(bindings.PUBLIC_URL!)
 function callback(body: string, signature?: string) {
   return self.fetch('https://api.test/internal/publish', {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'CF-Connecting-IP': `smoke-${crypto.randomUUID()}`, ...(signature ? { 'upstash-signature': signature } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      'CF-Connecting-IP': `smoke-${crypto.randomUUID()}`,
+      ...(signature ? { 'upstash-signature': signature } : {}),
+    },
     body,
   })
 }
@@ -36,7 +40,10 @@ describe('QStash in workerd', () => {
   })
 
   it('hands a callback signed for PUBLIC_URL/internal/publish to the engine (Receiver in workerd)', async () => {
-    const res = await callback(body, await signUpstashJwt({ key: bindings.QSTASH_CURRENT_SIGNING_KEY!, url: callbackUrl, body }))
+    const res = await callback(
+      body,
+      await signUpstashJwt({ key: bindings.QSTASH_CURRENT_SIGNING_KEY!, url: callbackUrl, body }),
+    )
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({ outcome: 'skipped' })
   })
@@ -49,9 +56,9 @@ describe('QStash in workerd', () => {
     } finally {
       await runtime.close()
     }
-    const published = (await fetch(`${bindings.QSTASH_URL}/local/publishes`, { headers: { Authorization: `Bearer ${bindings.QSTASH_TOKEN}` } }).then((r) =>
-      r.json(),
-    )) as LocalMessage[]
+    const published = (await fetch(`${bindings.QSTASH_URL}/local/publishes`, {
+      headers: { Authorization: `Bearer ${bindings.QSTASH_TOKEN}` },
+    }).then((r) => r.json())) as LocalMessage[]
     const message = published.find((m) => m.body.includes('tgt_workerd_queue'))
     expect(message).toMatchObject({ destination: callbackUrl, deduplicated: false })
     expect(message!.headers).toMatchObject({

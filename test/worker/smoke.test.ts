@@ -67,7 +67,11 @@ describe(`Worker in workerd (database: ${fixture.database}, redis: ${fixture.red
   it('answers 500 internal_error, without any binding value, when misconfigured', async () => {
     const broken: Record<string, unknown> = { ...bindings, DATABASE_URL: undefined }
     const ctx = createExecutionContext()
-    const res = await worker.fetch(new Request('https://api.test/v1/me', { headers: { Authorization: `Bearer ${fixture.token}` } }), broken, ctx)
+    const res = await worker.fetch(
+      new Request('https://api.test/v1/me', { headers: { Authorization: `Bearer ${fixture.token}` } }),
+      broken,
+      ctx,
+    )
     await waitOnExecutionContext(ctx)
     expect(res.status).toBe(500)
     const requestId = res.headers.get('X-Request-Id')

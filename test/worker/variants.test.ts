@@ -27,7 +27,13 @@ describe('variants pipeline in workerd', () => {
     }
     const source = new Uint8Array(await encodeJpeg({ data, width, height } as ImageData, { quality: 85 }))
     const canvases = Object.values(CANVASES)
-    const { outputs, stats } = await renderVariants(modules, { bytes: source, mimeType: 'image/jpeg' }, canvases, 'cover', 'smart')
+    const { outputs, stats } = await renderVariants(
+      modules,
+      { bytes: source, mimeType: 'image/jpeg' },
+      canvases,
+      'cover',
+      'smart',
+    )
     expect(navigator.userAgent).toBe('Cloudflare-Workers')
     expect(stats.decodeEighths).toBe(7)
     await initJpegDecode(mozjpegDecoder)

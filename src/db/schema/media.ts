@@ -55,5 +55,8 @@ export const mediaVariants = pgTable(
       .references(() => mediaAssets.id, { onDelete: 'cascade' }),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('media_variants_uq').on(t.sourceId, t.format, t.fit, t.crop), index('media_variants_asset_idx').on(t.assetId)],
+  (t) => [
+    uniqueIndex('media_variants_uq').on(t.sourceId, t.format, t.fit, t.crop),
+    index('media_variants_asset_idx').on(t.assetId),
+  ],
 )

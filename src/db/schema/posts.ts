@@ -26,7 +26,14 @@ export const posts = pgTable(
     pinboardNetBoards: jsonb('pinboard_net_boards').$type<Record<string, string>>(),
     pinboardNetOptions: jsonb('pinboard_net_options').$type<Record<string, unknown>>(),
     linkUrl: text('link_url'),
-    recurrence: jsonb('recurrence').$type<{ frequency: 'daily' | 'weekly' | 'monthly'; interval: number; endsAt: string | null; count: number | null; occurrence?: number; anchor?: string }>(),
+    recurrence: jsonb('recurrence').$type<{
+      frequency: 'daily' | 'weekly' | 'monthly'
+      interval: number
+      endsAt: string | null
+      count: number | null
+      occurrence?: number
+      anchor?: string
+    }>(),
     /** The post whose publication created this occurrence of a recurring post. */
     recurrenceParentId: text('recurrence_parent_id'),
     queued: boolean('queued').notNull().default(false),
@@ -44,9 +51,7 @@ export const posts = pgTable(
     index('posts_workspace_published_idx').on(t.workspaceId, t.publishedAt),
     index('posts_workspace_type_idx').on(t.workspaceId, t.type),
     index('posts_caption_trgm_idx').using('gin', sql`${t.caption} gin_trgm_ops`),
-    uniqueIndex('posts_queue_slot_uq')
-      .on(t.workspaceId, t.queueSlotAt)
-      .where(sql`${t.queueSlotAt} is not null`),
+    uniqueIndex('posts_queue_slot_uq').on(t.workspaceId, t.queueSlotAt).where(sql`${t.queueSlotAt} is not null`),
   ],
 )
 

@@ -13,5 +13,8 @@ export const queueSlots = pgTable(
     minutes: smallint('minutes').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('queue_slots_uq').on(t.workspaceId, t.weekday, t.minutes), index('queue_slots_workspace_idx').on(t.workspaceId)],
+  (t) => [
+    uniqueIndex('queue_slots_uq').on(t.workspaceId, t.weekday, t.minutes),
+    index('queue_slots_workspace_idx').on(t.workspaceId),
+  ],
 )

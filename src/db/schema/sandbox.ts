@@ -21,5 +21,8 @@ export const sandboxPosts = pgTable(
     options: jsonb('options').$type<Record<string, unknown>>().notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('sandbox_posts_key_uq').on(t.accountId, t.idempotencyKey), index('sandbox_posts_reply_idx').on(t.replyToId)],
+  (t) => [
+    uniqueIndex('sandbox_posts_key_uq').on(t.accountId, t.idempotencyKey),
+    index('sandbox_posts_reply_idx').on(t.replyToId),
+  ],
 )

@@ -38,10 +38,7 @@ export const apiTokens = pgTable(
     lastUsedAt: ts('last_used_at'),
     revokedAt: ts('revoked_at'),
   },
-  (t) => [
-    uniqueIndex('api_tokens_hash_uq').on(t.tokenHash),
-    index('api_tokens_workspace_idx').on(t.workspaceId),
-  ],
+  (t) => [uniqueIndex('api_tokens_hash_uq').on(t.tokenHash), index('api_tokens_workspace_idx').on(t.workspaceId)],
 )
 
 export { ts }

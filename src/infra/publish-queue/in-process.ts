@@ -92,7 +92,8 @@ export function createInProcessPublishQueue(options: InProcessPublishQueueOption
       .then(() => run(entry.delivery))
       .then(
         () => undefined,
-        (err: unknown) => logger.error('publish_delivery_failed', { targetId, version, attempt, ...describeError(err) }),
+        (err: unknown) =>
+          logger.error('publish_delivery_failed', { targetId, version, attempt, ...describeError(err) }),
       )
       .finally(() => {
         inFlight.delete(task)

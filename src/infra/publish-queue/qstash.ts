@@ -71,7 +71,9 @@ export function createQStashPublishQueue(options: QStashPublishQueueOptions): Pu
       let refused = 0
       await forEachLimited(batches, parallelBatches, async (batch) => {
         const results: unknown[] = await client.batchJSON(batch)
-        refused += batch.length - results.filter((r) => typeof (r as { messageId?: unknown } | null)?.messageId === 'string').length
+        refused +=
+          batch.length -
+          results.filter((r) => typeof (r as { messageId?: unknown } | null)?.messageId === 'string').length
       })
       if (refused > 0) throw new Error(`QStash refused ${refused} of ${messages.length} deliveries.`)
     },

@@ -26,4 +26,5 @@ export interface DeliveryVerifier {
 }
 
 /** The de-duplication id of a delivery: one per target, post version and attempt. */
-export const deliveryId = (d: Pick<Delivery, 'targetId' | 'version' | 'attempt'>): string => `${d.targetId}-v${d.version}-a${d.attempt}`
+export const deliveryId = (d: Pick<Delivery, 'targetId' | 'version' | 'attempt'>): string =>
+  `${d.targetId}-v${d.version}-a${d.attempt}`

@@ -77,7 +77,12 @@ export function createUpstashRateLimiter(redis: Redis, options: UpstashRateLimit
   function allowedAfterFailure(bucket: RateLimitBucket): RateLimitDecision {
     const { limit, windowSec } = rules[bucket]
     const windowMs = windowSec * 1000
-    return { allowed: true, limit, remaining: Math.max(0, limit - 1), resetAt: (Math.floor(Date.now() / windowMs) + 1) * windowMs }
+    return {
+      allowed: true,
+      limit,
+      remaining: Math.max(0, limit - 1),
+      resetAt: (Math.floor(Date.now() / windowMs) + 1) * windowMs,
+    }
   }
 
   return {

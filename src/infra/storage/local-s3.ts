@@ -20,7 +20,12 @@ const CORS = `<CORSConfiguration><CORSRule><AllowedOrigin>*</AllowedOrigin><Allo
  * R2 bucket. s3rver checks a presigned URL's expiry and access key but NOT its SigV4 signature, so
  * the content type and length bound into a signature are enforced by R2/S3 only.
  */
-export async function startLocalS3(options: { directory: string; bucket: string; host?: string; port?: number }): Promise<LocalS3> {
+export async function startLocalS3(options: {
+  directory: string
+  bucket: string
+  host?: string
+  port?: number
+}): Promise<LocalS3> {
   mkdirSync(options.directory, { recursive: true })
   const server = new S3rver({
     address: options.host ?? '127.0.0.1',

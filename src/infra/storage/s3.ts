@@ -1,4 +1,11 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3'
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
 import type { ObjectHead, ObjectStorage, PresignedPut, PresignPutInput } from './types'
 
@@ -15,7 +22,8 @@ export interface S3StorageOptions {
 }
 
 const isMissing = (err: unknown) =>
-  err instanceof S3ServiceException && (err.name === 'NotFound' || err.name === 'NoSuchKey' || err.$metadata?.httpStatusCode === 404)
+  err instanceof S3ServiceException &&
+  (err.name === 'NotFound' || err.name === 'NoSuchKey' || err.$metadata?.httpStatusCode === 404)
 
 /** Keys are made of safe characters only (see services/media-uploads), but encode each segment anyway. */
 const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('/')
@@ -57,7 +65,10 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
         ContentType: input.contentType,
         ...(input.contentLength !== undefined ? { ContentLength: input.contentLength } : {}),
       })
-      const signableHeaders = new Set(['content-type', ...(input.contentLength !== undefined ? ['content-length'] : [])])
+      const signableHeaders = new Set([
+        'content-type',
+        ...(input.contentLength !== undefined ? ['content-length'] : []),
+      ])
       const url = await getSignedUrl(client, command, { expiresIn: input.expiresInSec, signableHeaders })
       const headers: Record<string, string> = { 'Content-Type': input.contentType }
       if (input.contentLength !== undefined) headers['Content-Length'] = String(input.contentLength)
@@ -76,7 +87,15 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
     getRange: (key, start, end) => read(key, `bytes=${start}-${end}`),
     get: (key) => read(key),
     async put(key, body, contentType) {
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.byteLength }))
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: key,
+          Body: body,
+          ContentType: contentType,
+          ContentLength: body.byteLength,
+        }),
+      )
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }))

@@ -4,7 +4,15 @@
  * A BOT_TOKEN account talks to `<CHAT_NET_API_URL>/api/v10` with `Authorization: Bot <token>`.
  * Errors are `{code, message, errors?}`; 429 adds `retry_after` (float seconds) and `global`.
  */
-import { credential, failureOf, joinUrl, NetworkFailure, request, type NetworkAnswer, type RequestOptions } from '../http'
+import {
+  credential,
+  failureOf,
+  joinUrl,
+  NetworkFailure,
+  request,
+  type NetworkAnswer,
+  type RequestOptions,
+} from '../http'
 
 export const NETWORK = 'CHAT_NET'
 export const API_PATH = '/api/v10'
@@ -46,7 +54,13 @@ export interface Channel {
   channelId?: string
 }
 
-export function channelOf(input: { connection: string; credentials: Record<string, unknown>; baseUrl: string; fetch: typeof fetch; now: Date }): Channel {
+export function channelOf(input: {
+  connection: string
+  credentials: Record<string, unknown>
+  baseUrl: string
+  fetch: typeof fetch
+  now: Date
+}): Channel {
   if (input.connection === 'WEBHOOK') {
     const hook = new URL(credential(input.credentials, 'webhookUrl'))
     const send = new URL(hook)
@@ -56,9 +70,18 @@ export function channelOf(input: { connection: string; credentials: Record<strin
       u.pathname = `${u.pathname.replace(/\/+$/, '')}/messages/${encodeURIComponent(id)}`
       return u.toString()
     }
-    return { kind: 'webhook', fetch: input.fetch, now: input.now, sendUrl: send.toString(), messageUrl: message, infoUrl: hook.toString(), headers: { 'user-agent': USER_AGENT } }
+    return {
+      kind: 'webhook',
+      fetch: input.fetch,
+      now: input.now,
+      sendUrl: send.toString(),
+      messageUrl: message,
+      infoUrl: hook.toString(),
+      headers: { 'user-agent': USER_AGENT },
+    }
   }
-  if (input.connection !== 'BOT_TOKEN') throw new NetworkFailure('rejected', `${NETWORK} does not publish through ${input.connection}.`)
+  if (input.connection !== 'BOT_TOKEN')
+    throw new NetworkFailure('rejected', `${NETWORK} does not publish through ${input.connection}.`)
   const apiBase = joinUrl(input.baseUrl, API_PATH)
   const channelId = credential(input.credentials, 'channelId')
   const messages = joinUrl(apiBase, `/channels/${encodeURIComponent(channelId)}/messages`)
@@ -80,27 +103,53 @@ export function failureFrom(answer: NetworkAnswer, now: Date): NetworkFailure {
   const code = typeof body.code === 'number' ? body.code : 0
   const words = typeof body.message === 'string' && body.message.trim() ? body.message.trim() : null
   if (answer.status === 429) {
-    const fromBody = typeof body.retry_after === 'number' && body.retry_after >= 0 ? Math.max(1, Math.ceil(body.retry_after)) : undefined
-    const failure = failureOf(answer, NETWORK, `${words ?? 'rate limited'}${body.global === true ? ' (global limit)' : ''}`, now)
+    const fromBody =
+      typeof body.retry_after === 'number' && body.retry_after >= 0
+        ? Math.max(1, Math.ceil(body.retry_after))
+        : undefined
+    const failure = failureOf(
+      answer,
+      NETWORK,
+      `${words ?? 'rate limited'}${body.global === true ? ' (global limit)' : ''}`,
+      now,
+    )
     return new NetworkFailure('rate_limited', failure.message, fromBody ?? failure.retryAfterSec ?? 1)
   }
-  if (code in RECONNECT_CODES) return new NetworkFailure('auth_expired', `${NETWORK}: ${RECONNECT_CODES[code]}${words ? ` (${words})` : ''}`)
-  if (answer.status === 401) return new NetworkFailure('auth_expired', `${NETWORK}: ${words ?? 'the token is no longer valid'}`)
-  if (code in FIX_CODES) return new NetworkFailure('rejected', `${NETWORK}: ${FIX_CODES[code]}${words ? ` (${words})` : ''}`)
+  if (code in RECONNECT_CODES)
+    return new NetworkFailure('auth_expired', `${NETWORK}: ${RECONNECT_CODES[code]}${words ? ` (${words})` : ''}`)
+  if (answer.status === 401)
+    return new NetworkFailure('auth_expired', `${NETWORK}: ${words ?? 'the token is no longer valid'}`)
+  if (code in FIX_CODES)
+    return new NetworkFailure('rejected', `${NETWORK}: ${FIX_CODES[code]}${words ? ` (${words})` : ''}`)
   return failureOf(answer, NETWORK, words, now)
 }
 
 /** One call; a non-2xx answer throws its failure. */
-export async function call(channel: Channel, method: string, url: string, options: RequestOptions = {}): Promise<NetworkAnswer> {
-  const answer = await request(channel.fetch, NETWORK, url, { ...options, method, headers: { ...channel.headers, ...options.headers } })
+export async function call(
+  channel: Channel,
+  method: string,
+  url: string,
+  options: RequestOptions = {},
+): Promise<NetworkAnswer> {
+  const answer = await request(channel.fetch, NETWORK, url, {
+    ...options,
+    method,
+    headers: { ...channel.headers, ...options.headers },
+  })
   if (answer.status >= 200 && answer.status < 300) return answer
   throw failureFrom(answer, channel.now)
 }
 
 /** A message nonce (at most 25 characters) that is the same for the same target and part on every retry. */
 export async function nonceOf(idempotencyKey: string, part: number): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${idempotencyKey}:${part}`)))
-  return [...digest].map((b) => b.toString(16).padStart(2, '0')).join('').slice(0, 25)
+  const digest = new Uint8Array(
+    await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${idempotencyKey}:${part}`)),
+  )
+  return [...digest]
+    .map((b) => b.toString(16).padStart(2, '0'))
+    .join('')
+    .slice(0, 25)
 }
 
-export const permalinkOf = (guildId: string | null, channelId: string, messageId: string) => `https://discord.com/channels/${guildId ?? '@me'}/${channelId}/${messageId}`
+export const permalinkOf = (guildId: string | null, channelId: string, messageId: string) =>
+  `https://discord.com/channels/${guildId ?? '@me'}/${channelId}/${messageId}`

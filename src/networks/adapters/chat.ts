@@ -16,32 +16,59 @@ import type { AdapterOptions } from './options'
 
 /** Messages read back when confirming a lost bot publish, and how far back they must reach to say "absent". */
 const LOOKUP = { limit: 50, coverSec: 3600 }
-const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/gif': 'gif', 'image/webp': 'webp', 'video/mp4': 'mp4', 'video/quicktime': 'mov', 'video/webm': 'webm' }
+const EXTENSIONS: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'video/mp4': 'mp4',
+  'video/quicktime': 'mov',
+  'video/webm': 'webm',
+}
 
 interface Sent {
   id: string
   channel_id?: string
 }
 
-const filenameOf = (m: PublishMedia) => `${m.id}.${EXTENSIONS[m.mimeType] ?? m.mimeType.split('/')[1]?.replace(/[^a-z0-9]/gi, '') ?? 'bin'}`
+const filenameOf = (m: PublishMedia) =>
+  `${m.id}.${EXTENSIONS[m.mimeType] ?? m.mimeType.split('/')[1]?.replace(/[^a-z0-9]/gi, '') ?? 'bin'}`
 
 /** Refuses files over the per-file limit before anything is sent. */
 function checkSizes(media: PublishMedia[]): void {
   const big = media.find((m) => m.sizeBytes > MAX_FILE_BYTES)
   if (big) {
     const mib = (big.sizeBytes / 1024 / 1024).toFixed(1)
-    throw new NetworkFailure('rejected', `${NETWORK}: file ${big.id} is ${mib} MiB; the channel accepts files up to 10 MiB (more only on boosted servers): use a smaller file.`)
+    throw new NetworkFailure(
+      'rejected',
+      `${NETWORK}: file ${big.id} is ${mib} MiB; the channel accepts files up to 10 MiB (more only on boosted servers): use a smaller file.`,
+    )
   }
 }
 
-async function send(channel: Channel, text: string, media: PublishMedia[], extra: Record<string, unknown>): Promise<Sent> {
+async function send(
+  channel: Channel,
+  text: string,
+  media: PublishMedia[],
+  extra: Record<string, unknown>,
+): Promise<Sent> {
   const payload = { content: text, allowed_mentions: NO_PINGS, ...extra }
   let answer
   if (media.length === 0) {
     answer = await call(channel, 'POST', channel.sendUrl, { json: payload })
   } else {
     const form = new FormData()
-    form.append('payload_json', JSON.stringify({ ...payload, attachments: media.map((m, i) => ({ id: i, filename: filenameOf(m), ...(m.altText ? { description: m.altText } : {}) })) }))
+    form.append(
+      'payload_json',
+      JSON.stringify({
+        ...payload,
+        attachments: media.map((m, i) => ({
+          id: i,
+          filename: filenameOf(m),
+          ...(m.altText ? { description: m.altText } : {}),
+        })),
+      }),
+    )
     for (const [i, m] of media.entries()) {
       const bytes = await downloadMedia(channel.fetch, m)
       form.append(`files[${i}]`, new Blob([bytes as BlobPart], { type: m.mimeType }), filenameOf(m))
@@ -61,7 +88,10 @@ async function placeOf(channel: Channel, input: PublishInput): Promise<{ guildId
   const channelId = (input.credentials.channelId as string | undefined) ?? undefined
   if (typeof fromCredentials === 'string' && channelId) return { guildId: fromCredentials, channelId }
   const info = (await call(channel, 'GET', channel.infoUrl)).body ?? {}
-  const place = { guildId: typeof info.guild_id === 'string' ? info.guild_id : null, channelId: String(channel.kind === 'bot' ? info.id : info.channel_id) }
+  const place = {
+    guildId: typeof info.guild_id === 'string' ? info.guild_id : null,
+    channelId: String(channel.kind === 'bot' ? info.id : info.channel_id),
+  }
   await input.saveProgress({ place })
   return place
 }
@@ -81,11 +111,21 @@ async function publish(input: PublishInput): Promise<PublishResult> {
     const partIds = [...(input.progress.partIds ?? [])]
     for (let i = partIds.length; i < input.content.threadParts.length; i++) {
       const previous = partIds[i - 1] ?? headId
-      const extra = bot ? { nonce: await nonceOf(input.idempotencyKey, i + 1), enforce_nonce: true, message_reference: { message_id: previous } } : {}
+      const extra = bot
+        ? {
+            nonce: await nonceOf(input.idempotencyKey, i + 1),
+            enforce_nonce: true,
+            message_reference: { message_id: previous },
+          }
+        : {}
       partIds.push((await send(channel, input.content.threadParts[i]!, [], extra)).id)
       await input.saveProgress({ partIds: [...partIds] })
     }
-    return { status: 'published', platformPostId: headId, permalink: permalinkOf(place.guildId, place.channelId, headId) }
+    return {
+      status: 'published',
+      platformPostId: headId,
+      permalink: permalinkOf(place.guildId, place.channelId, headId),
+    }
   } catch (err) {
     return asFailedResult(err, NETWORK)
   }
@@ -95,13 +135,22 @@ async function publish(input: PublishInput): Promise<PublishResult> {
 async function findBotMessage(channel: Channel, input: PendingInput): Promise<string | null> {
   const me = (await call(channel, 'GET', `${channel.apiBase}/users/@me`)).body ?? {}
   const answer = await call(channel, 'GET', `${channel.sendUrl}?limit=${LOOKUP.limit}`)
-  const messages: Array<{ id: string; content?: string; nonce?: unknown; author?: { id?: string }; timestamp?: string }> = Array.isArray(answer.body) ? answer.body : []
+  const messages: Array<{
+    id: string
+    content?: string
+    nonce?: unknown
+    author?: { id?: string }
+    timestamp?: string
+  }> = Array.isArray(answer.body) ? answer.body : []
   const nonce = await nonceOf(input.idempotencyKey, 0)
   const found = messages.find((m) => m.nonce === nonce || (m.author?.id === me.id && m.content === input.content.text))
   if (found) return found.id
   const oldest = messages.at(-1)?.timestamp
-  const covered = messages.length < LOOKUP.limit || (oldest !== undefined && Date.parse(oldest) <= input.now.getTime() - LOOKUP.coverSec * 1000)
-  if (!covered) throw new NetworkFailure('transient', `${NETWORK}: the channel is too busy to tell whether the message went out.`)
+  const covered =
+    messages.length < LOOKUP.limit ||
+    (oldest !== undefined && Date.parse(oldest) <= input.now.getTime() - LOOKUP.coverSec * 1000)
+  if (!covered)
+    throw new NetworkFailure('transient', `${NETWORK}: the channel is too busy to tell whether the message went out.`)
   return null
 }
 
@@ -113,7 +162,10 @@ async function checkStatus(input: PendingInput): Promise<PublishResult> {
     if (channel.kind === 'webhook') {
       // A webhook can only read a message whose id it knows: anything still in flight is unknowable.
       if (input.progress.headId && partsDone) return publish(input)
-      throw new NetworkFailure('transient', `${NETWORK}: a webhook cannot look up its messages, so whether the last one went out is unknown.`)
+      throw new NetworkFailure(
+        'transient',
+        `${NETWORK}: a webhook cannot look up its messages, so whether the last one went out is unknown.`,
+      )
     }
     if (!input.progress.headId) {
       const found = await findBotMessage(channel, input)
@@ -135,13 +187,28 @@ export function createChatAdapter(_options: AdapterOptions): NetworkAdapter {
       const channel = channelOf(input)
       if (channel.kind === 'webhook') {
         const hook = (await call(channel, 'GET', channel.infoUrl)).body ?? {}
-        const credentials = { ...input.credentials, channelId: String(hook.channel_id ?? ''), ...(typeof hook.guild_id === 'string' ? { guildId: hook.guild_id } : {}) }
-        return { username: typeof hook.name === 'string' && hook.name ? hook.name : String(hook.id), externalId: String(hook.id), credentials }
+        const credentials = {
+          ...input.credentials,
+          channelId: String(hook.channel_id ?? ''),
+          ...(typeof hook.guild_id === 'string' ? { guildId: hook.guild_id } : {}),
+        }
+        return {
+          username: typeof hook.name === 'string' && hook.name ? hook.name : String(hook.id),
+          externalId: String(hook.id),
+          credentials,
+        }
       }
       await call(channel, 'GET', `${channel.apiBase}/users/@me`)
       const info = (await call(channel, 'GET', channel.infoUrl)).body ?? {}
-      const credentials = { ...input.credentials, ...(typeof info.guild_id === 'string' ? { guildId: info.guild_id } : {}) }
-      return { username: typeof info.name === 'string' && info.name ? info.name : String(info.id), externalId: String(info.id ?? channel.channelId), credentials }
+      const credentials = {
+        ...input.credentials,
+        ...(typeof info.guild_id === 'string' ? { guildId: info.guild_id } : {}),
+      }
+      return {
+        username: typeof info.name === 'string' && info.name ? info.name : String(info.id),
+        externalId: String(info.id ?? channel.channelId),
+        credentials,
+      }
     },
     async deletePost(input) {
       const channel = channelOf({ ...input, now: new Date() })

@@ -5,8 +5,25 @@
  * threads as in_reply_to_id chains. Text goes out exactly as written: the network treats it as
  * plain text (it links URLs, hashtags and @mentions itself; mentioned accounts are notified).
  */
-import type { NetworkAdapter, PendingInput, PublishInput, PublishMedia, PublishProgress, PublishResult } from '../adapter'
-import { asFailedResult, credential, downloadMedia, failureOf, joinUrl, MEDIA_TIMEOUT_MS, NetworkFailure, request, type RequestOptions } from '../http'
+import type {
+  NetworkAdapter,
+  PendingInput,
+  PublishInput,
+  PublishMedia,
+  PublishProgress,
+  PublishResult,
+} from '../adapter'
+import {
+  asFailedResult,
+  credential,
+  downloadMedia,
+  failureOf,
+  joinUrl,
+  MEDIA_TIMEOUT_MS,
+  NetworkFailure,
+  request,
+  type RequestOptions,
+} from '../http'
 import type { AdapterOptions } from './options'
 
 const NETWORK = 'FEDERATED_NET'
@@ -36,23 +53,43 @@ interface Ctx {
 }
 
 /** One API call; a non-2xx answer becomes a failure carrying the instance's `error` words. */
-async function api(ctx: { input: Pick<PublishInput, 'fetch' | 'baseUrl' | 'now'>; token: string }, path: string, options: RequestOptions = {}) {
-  const answer = await request(ctx.input.fetch, NETWORK, joinUrl(ctx.input.baseUrl, path), { ...options, headers: { authorization: `Bearer ${ctx.token}`, ...options.headers } })
+async function api(
+  ctx: { input: Pick<PublishInput, 'fetch' | 'baseUrl' | 'now'>; token: string },
+  path: string,
+  options: RequestOptions = {},
+) {
+  const answer = await request(ctx.input.fetch, NETWORK, joinUrl(ctx.input.baseUrl, path), {
+    ...options,
+    headers: { authorization: `Bearer ${ctx.token}`, ...options.headers },
+  })
   if (answer.status >= 200 && answer.status < 300) return answer
   const words = typeof answer.body?.error === 'string' ? answer.body.error : null
-  throw failureOf(answer, NETWORK, words ?? (answer.status === 401 ? 'the access token was refused' : null), ctx.input.now)
+  throw failureOf(
+    answer,
+    NETWORK,
+    words ?? (answer.status === 401 ? 'the access token was refused' : null),
+    ctx.input.now,
+  )
 }
 
 export function createFederatedAdapter(_options: AdapterOptions): NetworkAdapter {
   async function run(input: PublishInput | PendingInput): Promise<PublishResult> {
     try {
-      const ctx: Ctx = { input, progress: input.progress as FederatedProgress, token: credential(input.credentials, 'accessToken') }
+      const ctx: Ctx = {
+        input,
+        progress: input.progress as FederatedProgress,
+        token: credential(input.credentials, 'accessToken'),
+      }
       if ('unconfirmed' in input && input.unconfirmed && !ctx.progress.headId) {
         const issuedAt = ctx.progress.keyIssuedAt ? Date.parse(ctx.progress.keyIssuedAt) : NaN
         // No status was ever sent (the key is stamped before the first one): surely absent.
         if (Number.isNaN(issuedAt)) return { status: 'absent' }
         if (input.now.getTime() - issuedAt > IDEMPOTENCY_WINDOW_SEC * 1000) {
-          return { status: 'failed', kind: 'transient', message: `${NETWORK}: the instance no longer remembers this publish's idempotency key, so whether it went out cannot be told.` }
+          return {
+            status: 'failed',
+            kind: 'transient',
+            message: `${NETWORK}: the instance no longer remembers this publish's idempotency key, so whether it went out cannot be told.`,
+          }
         }
         // Inside the window, the same key gets the status already made back (or makes it once).
       }
@@ -67,7 +104,10 @@ export function createFederatedAdapter(_options: AdapterOptions): NetworkAdapter
     checkStatus: run,
 
     async verifyCredentials({ credentials, fetch: fetchImpl, baseUrl, now }) {
-      const answer = await api({ input: { fetch: fetchImpl, baseUrl, now }, token: credential(credentials, 'accessToken') }, 'api/v1/accounts/verify_credentials')
+      const answer = await api(
+        { input: { fetch: fetchImpl, baseUrl, now }, token: credential(credentials, 'accessToken') },
+        'api/v1/accounts/verify_credentials',
+      )
       const account = answer.body ?? {}
       return { username: String(account.acct ?? account.username ?? ''), externalId: String(account.id), credentials }
     },
@@ -79,7 +119,14 @@ export function createFederatedAdapter(_options: AdapterOptions): NetworkAdapter
       for (const post of posts) {
         try {
           const status = (await api(ctx, `api/v1/statuses/${encodeURIComponent(post.platformPostId)}`)).body
-          results.push({ targetId: post.targetId, likes: status.favourites_count ?? null, comments: status.replies_count ?? null, shares: status.reblogs_count ?? null, views: null, saves: null })
+          results.push({
+            targetId: post.targetId,
+            likes: status.favourites_count ?? null,
+            comments: status.replies_count ?? null,
+            shares: status.reblogs_count ?? null,
+            views: null,
+            saves: null,
+          })
         } catch (err) {
           // A status deleted on the network reports nothing any more.
           if (!(err instanceof NetworkFailure) || err.kind !== 'rejected') throw err
@@ -91,7 +138,11 @@ export function createFederatedAdapter(_options: AdapterOptions): NetworkAdapter
 
     async deletePost({ credentials, platformPostId, fetch: fetchImpl, baseUrl }) {
       try {
-        await api({ input: { fetch: fetchImpl, baseUrl, now: new Date() }, token: credential(credentials, 'accessToken') }, `api/v1/statuses/${encodeURIComponent(platformPostId)}`, { method: 'DELETE' })
+        await api(
+          { input: { fetch: fetchImpl, baseUrl, now: new Date() }, token: credential(credentials, 'accessToken') },
+          `api/v1/statuses/${encodeURIComponent(platformPostId)}`,
+          { method: 'DELETE' },
+        )
       } catch (err) {
         // Already gone is what a delete wants.
         if (!(err instanceof NetworkFailure) || !/not found/i.test(err.message)) throw err
@@ -127,18 +178,34 @@ async function publishFlow(ctx: Ctx): Promise<PublishResult> {
     ids.push(part.id)
     await input.saveProgress({ partIds: ids.slice(1) })
   }
-  return { status: 'published', platformPostId: ids[0]!, permalink: permalink ?? joinUrl(input.baseUrl, `statuses/${ids[0]}`) }
+  return {
+    status: 'published',
+    platformPostId: ids[0]!,
+    permalink: permalink ?? joinUrl(input.baseUrl, `statuses/${ids[0]}`),
+  }
 }
 
 /** POST /api/v1/statuses under this part's Idempotency-Key: a repeat gets the same status back. */
-async function postStatus(ctx: Ctx, index: number, text: string, media: string[], replyTo: string | null): Promise<{ id: string; url: string }> {
+async function postStatus(
+  ctx: Ctx,
+  index: number,
+  text: string,
+  media: string[],
+  replyTo: string | null,
+): Promise<{ id: string; url: string }> {
   const answer = await api(ctx, 'api/v1/statuses', {
     method: 'POST',
     headers: { 'idempotency-key': `${ctx.input.idempotencyKey}:${index}` },
-    json: { status: text, visibility: VISIBILITY, ...(media.length ? { media_ids: media } : {}), ...(replyTo ? { in_reply_to_id: replyTo } : {}) },
+    json: {
+      status: text,
+      visibility: VISIBILITY,
+      ...(media.length ? { media_ids: media } : {}),
+      ...(replyTo ? { in_reply_to_id: replyTo } : {}),
+    },
   })
   const status = answer.body ?? {}
-  if (status.id === undefined) throw new NetworkFailure('transient', `${NETWORK}: the instance answered without a status.`)
+  if (status.id === undefined)
+    throw new NetworkFailure('transient', `${NETWORK}: the instance answered without a status.`)
   return { id: String(status.id), url: String(status.url ?? status.uri) }
 }
 
@@ -169,9 +236,14 @@ async function upload(ctx: Ctx, media: PublishMedia): Promise<{ id: string; proc
   const bytes = await downloadMedia(ctx.input.fetch, media)
   const form = new FormData()
   const extension = media.mimeType.split('/')[1] ?? 'bin'
-  form.append('file', new Blob([bytes as Uint8Array<ArrayBuffer>], { type: media.mimeType }), `${media.id}.${extension}`)
+  form.append(
+    'file',
+    new Blob([bytes as Uint8Array<ArrayBuffer>], { type: media.mimeType }),
+    `${media.id}.${extension}`,
+  )
   if (media.altText) form.append('description', media.altText)
   const answer = await api(ctx, 'api/v2/media', { method: 'POST', body: form, timeoutMs: MEDIA_TIMEOUT_MS })
-  if (answer.body?.id === undefined) throw new NetworkFailure('transient', `${NETWORK}: the instance answered the upload without a media id.`)
+  if (answer.body?.id === undefined)
+    throw new NetworkFailure('transient', `${NETWORK}: the instance answered the upload without a media id.`)
   return { id: String(answer.body.id), processing: answer.status === 202 || !answer.body.url }
 }

@@ -17,10 +17,18 @@ export function failureOfBot(status: number, body: any): NetworkFailure {
   const description = typeof body?.description === 'string' && body.description ? body.description : `HTTP ${status}`
   const params = body?.parameters ?? {}
   if (params.migrate_to_chat_id !== undefined) {
-    return new NetworkFailure('rejected', `${NETWORK}: the group became a supergroup with the chat id ${params.migrate_to_chat_id}: reconnect the account with that chatId.`)
+    return new NetworkFailure(
+      'rejected',
+      `${NETWORK}: the group became a supergroup with the chat id ${params.migrate_to_chat_id}: reconnect the account with that chatId.`,
+    )
   }
-  if (code === 429) return new NetworkFailure('rate_limited', `${NETWORK}: ${description}`, Number(params.retry_after) || undefined)
-  if (code === 401 || code === 404) return new NetworkFailure('auth_expired', `${NETWORK}: ${description} (the bot token was refused: revoked or replaced in @BotFather?)`)
+  if (code === 429)
+    return new NetworkFailure('rate_limited', `${NETWORK}: ${description}`, Number(params.retry_after) || undefined)
+  if (code === 401 || code === 404)
+    return new NetworkFailure(
+      'auth_expired',
+      `${NETWORK}: ${description} (the bot token was refused: revoked or replaced in @BotFather?)`,
+    )
   if (status >= 500 || code >= 500) return new NetworkFailure('transient', `${NETWORK}: ${description}`)
   const advice = ADVICE[code]
   return new NetworkFailure('rejected', `${NETWORK}: ${description}${advice ? `: ${advice}.` : ''}`)
@@ -28,14 +36,23 @@ export function failureOfBot(status: number, body: any): NetworkFailure {
 
 export interface Bot {
   /** The method's `result`; throws the classified failure when `ok` is false. */
-  call(method: string, params: Record<string, unknown> | FormData, options?: Pick<RequestOptions, 'timeoutMs'>): Promise<any>
+  call(
+    method: string,
+    params: Record<string, unknown> | FormData,
+    options?: Pick<RequestOptions, 'timeoutMs'>,
+  ): Promise<any>
 }
 
 export function bot(fetchImpl: typeof fetch, baseUrl: string, token: string): Bot {
   return {
     async call(method, params, options = {}) {
       const url = joinUrl(baseUrl, `bot${token}/${method}`)
-      const answer = await request(fetchImpl, NETWORK, url, params instanceof FormData ? { body: params, ...options } : { json: params, ...options })
+      const answer = await request(
+        fetchImpl,
+        NETWORK,
+        url,
+        params instanceof FormData ? { body: params, ...options } : { json: params, ...options },
+      )
       if (answer.body?.ok === true) return answer.body.result
       throw failureOfBot(answer.status, answer.body)
     },
@@ -47,7 +64,8 @@ export function bot(fetchImpl: typeof fetch, baseUrl: string, token: string): Bo
  * Message id 0 (queued by the network, id unknown) links the chat itself.
  */
 export function permalinkOf(credentials: Record<string, unknown>, messageId: string): string {
-  const username = typeof credentials.chatUsername === 'string' && credentials.chatUsername ? credentials.chatUsername : null
+  const username =
+    typeof credentials.chatUsername === 'string' && credentials.chatUsername ? credentials.chatUsername : null
   const chatId = String(credentials.chatId ?? '')
   const tail = messageId === '0' ? '' : `/${messageId}`
   if (username) return `https://t.me/${username}${tail}`

@@ -16,7 +16,9 @@ import type { AdapterOptions } from './options'
 const CAN_POST: Record<string, (member: any) => boolean> = {
   channel: (m) => m.status === 'creator' || (m.status === 'administrator' && m.can_post_messages !== false),
   // ChatMemberRestricted always carries is_member and can_send_messages.
-  default: (m) => ['creator', 'administrator', 'member'].includes(m.status) || (m.status === 'restricted' && m.is_member === true && m.can_send_messages === true),
+  default: (m) =>
+    ['creator', 'administrator', 'member'].includes(m.status) ||
+    (m.status === 'restricted' && m.is_member === true && m.can_send_messages === true),
 }
 
 /**
@@ -71,7 +73,10 @@ async function guarded<T>(input: PublishInput, step: number, send: () => Promise
   if (marker && marker.step === step) {
     await input.saveProgress({ sending: null })
     const what = step < 0 ? 'the post' : `thread part ${step + 1}`
-    throw new NetworkFailure('rejected', `${NETWORK} did not answer while ${what} was being sent, and the Bot API cannot tell whether it arrived: check the chat, and use retry only if it is not there.`)
+    throw new NetworkFailure(
+      'rejected',
+      `${NETWORK} did not answer while ${what} was being sent, and the Bot API cannot tell whether it arrived: check the chat, and use retry only if it is not there.`,
+    )
   }
   await input.saveProgress({ sending: { step, at: input.now.toISOString() } satisfies Sending })
   try {
@@ -89,20 +94,33 @@ async function run(input: PublishInput): Promise<PublishResult> {
   let headId = input.progress.headId
   if (!headId) {
     const ids = await guarded(input, -1, () => sendHead(input, b, chatId))
-    if (ids[0] === undefined || !/^\d+$/.test(ids[0])) throw new NetworkFailure('transient', `${NETWORK} answered without a message id.`)
+    if (ids[0] === undefined || !/^\d+$/.test(ids[0]))
+      throw new NetworkFailure('transient', `${NETWORK} answered without a message id.`)
     headId = ids[0]
-    await input.saveProgress({ headId, headPermalink: permalinkOf(input.credentials, headId), messageIds: ids, sending: null })
+    await input.saveProgress({
+      headId,
+      headPermalink: permalinkOf(input.credentials, headId),
+      messageIds: ids,
+      sending: null,
+    })
   }
   const partIds = [...(input.progress.partIds ?? [])]
   for (let i = partIds.length; i < input.content.threadParts.length; i++) {
     const replyTo = partIds[i - 1] ?? headId
     const reply = replyTo === SCHEDULED ? {} : { reply_parameters: { message_id: Number(replyTo) } }
-    const message = await guarded(input, i, () => b.call('sendMessage', { chat_id: chatId, text: input.content.threadParts[i]!, ...reply }))
+    const message = await guarded(input, i, () =>
+      b.call('sendMessage', { chat_id: chatId, text: input.content.threadParts[i]!, ...reply }),
+    )
     partIds.push(String(message.message_id))
     await input.saveProgress({ partIds: [...partIds], sending: null })
   }
   const scheduled = [headId, ...partIds].includes(SCHEDULED)
-  return { status: 'published', platformPostId: headId, permalink: permalinkOf(input.credentials, headId), ...(scheduled ? { warnings: [SCHEDULED_WARNING] } : {}) }
+  return {
+    status: 'published',
+    platformPostId: headId,
+    permalink: permalinkOf(input.credentials, headId),
+    ...(scheduled ? { warnings: [SCHEDULED_WARNING] } : {}),
+  }
 }
 
 export function createMessagingAdapter(_options: AdapterOptions): NetworkAdapter {
@@ -121,7 +139,12 @@ export function createMessagingAdapter(_options: AdapterOptions): NetworkAdapter
       if (input.unconfirmed) {
         // Nothing was on its way: surely absent. A send in flight cannot be looked up through the Bot API.
         if (!headId && !sending) return { status: 'absent' }
-        if (sending) return { status: 'failed', kind: 'transient', message: `${NETWORK} cannot tell whether the message went out.` }
+        if (sending)
+          return {
+            status: 'failed',
+            kind: 'transient',
+            message: `${NETWORK} cannot tell whether the message went out.`,
+          }
       }
       try {
         return await run(input)
@@ -137,8 +160,14 @@ export function createMessagingAdapter(_options: AdapterOptions): NetworkAdapter
       const member = await b.call('getChatMember', { chat_id: chat.id, user_id: me.id })
       const canPost = (CAN_POST[chat.type] ?? CAN_POST.default!)(member)
       if (!canPost) {
-        const need = chat.type === 'channel' ? 'an administrator of the channel allowed to post messages' : 'a member of the chat allowed to send messages'
-        throw new NetworkFailure('rejected', `${NETWORK}: the bot @${me.username} is not ${need}: add it, then connect again.`)
+        const need =
+          chat.type === 'channel'
+            ? 'an administrator of the channel allowed to post messages'
+            : 'a member of the chat allowed to send messages'
+        throw new NetworkFailure(
+          'rejected',
+          `${NETWORK}: the bot @${me.username} is not ${need}: add it, then connect again.`,
+        )
       }
       const chatUsername = typeof chat.username === 'string' && chat.username ? chat.username : null
       return {
@@ -153,15 +182,29 @@ export function createMessagingAdapter(_options: AdapterOptions): NetworkAdapter
       const count = await b.call('getChatMemberCount', { chat_id: credential(input.credentials, 'chatId') })
       return {
         followers: typeof count === 'number' ? count : null,
-        posts: input.posts.map((p) => ({ targetId: p.targetId, likes: null, comments: null, shares: null, views: null, saves: null })),
+        posts: input.posts.map((p) => ({
+          targetId: p.targetId,
+          likes: null,
+          comments: null,
+          shares: null,
+          views: null,
+          saves: null,
+        })),
       }
     },
 
     async deletePost(input) {
-      if (input.platformPostId === SCHEDULED) throw new NetworkFailure('rejected', `${NETWORK} never gave this message's id (it was queued to go out later): delete it in the chat.`)
+      if (input.platformPostId === SCHEDULED)
+        throw new NetworkFailure(
+          'rejected',
+          `${NETWORK} never gave this message's id (it was queued to go out later): delete it in the chat.`,
+        )
       const b = bot(input.fetch, input.baseUrl, credential(input.credentials, 'botToken'))
       try {
-        await b.call('deleteMessage', { chat_id: credential(input.credentials, 'chatId'), message_id: Number(input.platformPostId) })
+        await b.call('deleteMessage', {
+          chat_id: credential(input.credentials, 'chatId'),
+          message_id: Number(input.platformPostId),
+        })
       } catch (err) {
         // Already gone (deleted in the chat) is what a delete wants.
         if (!(err instanceof NetworkFailure) || !/message to delete not found/i.test(err.message)) throw err

@@ -46,7 +46,11 @@ export function graphClient(o: GraphClientOptions): GraphClient {
     `${joinUrl(o.baseUrl, versioned ? `${o.version}/${path}` : path)}?${new URLSearchParams({ ...params, access_token: o.accessToken })}`
   return {
     get: (path, params = {}) => call(url(path, params)),
-    post: (path, params) => call(joinUrl(o.baseUrl, `${o.version}/${path}`), { method: 'POST', form: { ...params, access_token: o.accessToken } }),
+    post: (path, params) =>
+      call(joinUrl(o.baseUrl, `${o.version}/${path}`), {
+        method: 'POST',
+        form: { ...params, access_token: o.accessToken },
+      }),
     del: (path) => call(url(path, {}), { method: 'DELETE' }),
     getRoot: (path, params) => call(url(path, params, false)),
   }
@@ -78,7 +82,10 @@ export interface ContainerOps {
   now: Date
 }
 
-export type DriveResult = { kind: 'published'; mediaId: string } | { kind: 'pending'; state: ContainerState } | { kind: 'absent' }
+export type DriveResult =
+  | { kind: 'published'; mediaId: string }
+  | { kind: 'pending'; state: ContainerState }
+  | { kind: 'absent' }
 
 const refused = (network: string, detail: string | null) =>
   new NetworkFailure('rejected', `${network} could not process the media${detail ? `: ${detail}` : '.'}`)
@@ -87,7 +94,12 @@ const refused = (network: string, detail: string | null) =>
  * Moves a container publish one step as far as it can go without waiting. `confirm` (an
  * unconfirmed publish) never creates nor publishes: it only says whether the post exists.
  */
-export async function driveContainers(planOf: () => ContainerPlan, initial: ContainerState | undefined, ops: ContainerOps, confirm: boolean): Promise<DriveResult> {
+export async function driveContainers(
+  planOf: () => ContainerPlan,
+  initial: ContainerState | undefined,
+  ops: ContainerOps,
+  confirm: boolean,
+): Promise<DriveResult> {
   let state = initial
   let built: ContainerPlan | undefined
   const plan = () => (built ??= planOf())
@@ -108,7 +120,12 @@ async function drive(plan: () => ContainerPlan, state: ContainerState, ops: Cont
   return result
 }
 
-async function resume(plan: () => ContainerPlan, start: ContainerState, ops: ContainerOps, confirm: boolean): Promise<DriveResult | 'expired'> {
+async function resume(
+  plan: () => ContainerPlan,
+  start: ContainerState,
+  ops: ContainerOps,
+  confirm: boolean,
+): Promise<DriveResult | 'expired'> {
   let state = start
   if (!state.id) {
     while (state.childIds.length < plan().children.length) {
@@ -133,9 +150,15 @@ async function resume(plan: () => ContainerPlan, start: ContainerState, ops: Con
     case 'ERROR':
       throw refused(ops.network, detail)
     case 'PUBLISHED': {
-      const since = state.publishRequestedAt ? new Date(Date.parse(state.publishRequestedAt) - RECOVERY_MARGIN_MS) : null
+      const since = state.publishRequestedAt
+        ? new Date(Date.parse(state.publishRequestedAt) - RECOVERY_MARGIN_MS)
+        : null
       const mediaId = await ops.findPublished(since)
-      if (!mediaId) throw new NetworkFailure('transient', `${ops.network} published the post but does not list it yet; checking again.`)
+      if (!mediaId)
+        throw new NetworkFailure(
+          'transient',
+          `${ops.network} published the post but does not list it yet; checking again.`,
+        )
       return { kind: 'published', mediaId }
     }
     case 'FINISHED': {
@@ -150,23 +173,43 @@ async function resume(plan: () => ContainerPlan, start: ContainerState, ops: Con
 }
 
 /** Graph timestamps look like `2026-11-21T08:00:00+0000`. */
-export const graphTime = (value: unknown): number => (typeof value === 'string' ? Date.parse(value.replace(/([+-]\d\d)(\d\d)$/, '$1:$2')) : NaN)
+export const graphTime = (value: unknown): number =>
+  typeof value === 'string' ? Date.parse(value.replace(/([+-]\d\d)(\d\d)$/, '$1:$2')) : NaN
 
 /** The newest listed item with this text, dated at or after `since`. */
-export function findListed(items: Array<Record<string, unknown>>, textField: string, text: string | null, since: Date | null): string | null {
-  const found = items.find((m) => (text === null || (m[textField] ?? '') === text) && (since === null || !(graphTime(m.timestamp) < since.getTime())))
+export function findListed(
+  items: Array<Record<string, unknown>>,
+  textField: string,
+  text: string | null,
+  since: Date | null,
+): string | null {
+  const found = items.find(
+    (m) =>
+      (text === null || (m[textField] ?? '') === text) &&
+      (since === null || !(graphTime(m.timestamp) < since.getTime())),
+  )
   return found && typeof found.id === 'string' ? found.id : null
 }
 
 /** Renews a long-lived token through `GET /refresh_access_token?grant_type=<grantType>` (the photo network's direct login, the text-thread network). */
-export async function refreshLongLivedToken(graph: GraphClient, network: string, grantType: string, input: RefreshInput): Promise<RefreshResult> {
+export async function refreshLongLivedToken(
+  graph: GraphClient,
+  network: string,
+  grantType: string,
+  input: RefreshInput,
+): Promise<RefreshResult> {
   try {
     const body = await graph.getRoot('refresh_access_token', { grant_type: grantType })
-    if (typeof body.access_token !== 'string') throw new NetworkFailure('transient', `${network} answered the token renewal without a token.`)
+    if (typeof body.access_token !== 'string')
+      throw new NetworkFailure('transient', `${network} answered the token renewal without a token.`)
     const expiresIn = Number(body.expires_in)
     return {
       status: 'refreshed',
-      credentials: { ...input.credentials, accessToken: body.access_token, ...(Number.isFinite(expiresIn) && expiresIn > 0 ? { expiresAt: expiresAtFrom(input.now, expiresIn) } : {}) },
+      credentials: {
+        ...input.credentials,
+        accessToken: body.access_token,
+        ...(Number.isFinite(expiresIn) && expiresIn > 0 ? { expiresAt: expiresAtFrom(input.now, expiresIn) } : {}),
+      },
     }
   } catch (e) {
     return asFailedResult(e, network)

@@ -10,7 +10,10 @@ import { NetworkFailure, request, retryAfterSec, type NetworkAnswer, type Reques
 
 /** Graph error codes and what the engine does with them (Graph API error-handling reference; Mixpost's throttle list). */
 export const GRAPH_ERROR_KINDS: Array<{ codes: number[]; kind: FailureKind }> = [
-  { codes: [4, 17, 32, 613, 80001, 80002, 80003, 80004, 80005, 80006, 80008, 80009, 80014, 1390008], kind: 'rate_limited' },
+  {
+    codes: [4, 17, 32, 613, 80001, 80002, 80003, 80004, 80005, 80006, 80008, 80009, 80014, 1390008],
+    kind: 'rate_limited',
+  },
   { codes: [190, 102, 463, 467], kind: 'auth_expired' },
   { codes: [1, 2], kind: 'transient' },
 ]
@@ -49,19 +52,40 @@ export function graphFailure(answer: NetworkAnswer, network: string, now: Date):
   const error: GraphError = (answer.body && typeof answer.body === 'object' && answer.body.error) || {}
   const code = error.code
   const daily = error.error_subcode !== undefined && GRAPH_DAILY_CAP_SUBCODES.includes(error.error_subcode)
-  let kind: FailureKind | undefined = daily ? 'rate_limited' : code === undefined ? undefined : GRAPH_ERROR_KINDS.find((k) => k.codes.includes(code))?.kind
+  let kind: FailureKind | undefined = daily
+    ? 'rate_limited'
+    : code === undefined
+      ? undefined
+      : GRAPH_ERROR_KINDS.find((k) => k.codes.includes(code))?.kind
   if (!kind && error.is_transient) kind = 'transient'
-  kind ??= answer.status === 401 ? 'auth_expired' : answer.status === 429 ? 'rate_limited' : answer.status >= 500 ? 'transient' : 'rejected'
+  kind ??=
+    answer.status === 401
+      ? 'auth_expired'
+      : answer.status === 429
+        ? 'rate_limited'
+        : answer.status >= 500
+          ? 'transient'
+          : 'rejected'
   const words = error.error_user_msg || error.message || `HTTP ${answer.status}`
   const message = `${network}: ${words}${code !== undefined ? ` (code ${code}${error.error_subcode ? `/${error.error_subcode}` : ''})` : ''}`
   if (kind === 'rate_limited') {
-    return new NetworkFailure(kind, message, retryAfterSec(answer.headers, now) ?? businessUseCaseWaitSec(answer.headers) ?? (daily ? 3600 : undefined))
+    return new NetworkFailure(
+      kind,
+      message,
+      retryAfterSec(answer.headers, now) ?? businessUseCaseWaitSec(answer.headers) ?? (daily ? 3600 : undefined),
+    )
   }
   return new NetworkFailure(kind, message, kind === 'transient' ? retryAfterSec(answer.headers, now) : undefined)
 }
 
 /** One Graph call: the parsed body on success, a classified `NetworkFailure` otherwise. */
-export async function graphCall(fetchImpl: typeof fetch, network: string, url: string, now: Date, options: RequestOptions = {}): Promise<any> {
+export async function graphCall(
+  fetchImpl: typeof fetch,
+  network: string,
+  url: string,
+  now: Date,
+  options: RequestOptions = {},
+): Promise<any> {
   const answer = await request(fetchImpl, network, url, options)
   if (answer.status >= 200 && answer.status < 300 && !(answer.body && answer.body.error)) return answer.body ?? {}
   throw graphFailure(answer, network, now)

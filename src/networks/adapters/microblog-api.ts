@@ -3,7 +3,17 @@
  * failures, ids from post URLs, and the chunked media upload (initialize, append, finalize, STATUS).
  */
 import type { PublishMedia } from '../adapter'
-import { downloadMedia, failureOf, joinUrl, MEDIA_TIMEOUT_MS, NetworkFailure, request, retryAfterSec, type NetworkAnswer, type RequestOptions } from '../http'
+import {
+  downloadMedia,
+  failureOf,
+  joinUrl,
+  MEDIA_TIMEOUT_MS,
+  NetworkFailure,
+  request,
+  retryAfterSec,
+  type NetworkAnswer,
+  type RequestOptions,
+} from '../http'
 
 export const NETWORK = 'MICROBLOG_NET'
 
@@ -20,7 +30,8 @@ const DUPLICATE = /duplicate/i
 export function postIdOf(value: string): string {
   const trimmed = value.trim()
   if (/^\d+$/.test(trimmed)) return trimmed
-  const match = /^https?:\/\/(?:www\.|mobile\.)?(?:x|twitter)\.com\/(?:[^/]+\/status(?:es)?|i\/web\/status)\/(\d+)/i.exec(trimmed)
+  const match =
+    /^https?:\/\/(?:www\.|mobile\.)?(?:x|twitter)\.com\/(?:[^/]+\/status(?:es)?|i\/web\/status)\/(\d+)/i.exec(trimmed)
   if (!match) throw new NetworkFailure('rejected', `${NETWORK}: "${trimmed}" is neither a post id nor a post URL.`)
   return match[1]!
 }
@@ -35,12 +46,20 @@ export function problemWords(body: any): string | null {
 export function failureOfAnswer(answer: NetworkAnswer, now: Date): NetworkFailure {
   const words = problemWords(answer.body)
   if (answer.status === 429) {
-    return new NetworkFailure('rate_limited', `${NETWORK}: ${words ?? 'too many requests'}`, retryAfterSec(answer.headers, now))
+    return new NetworkFailure(
+      'rate_limited',
+      `${NETWORK}: ${words ?? 'too many requests'}`,
+      retryAfterSec(answer.headers, now),
+    )
   }
   if (answer.status === 403 && words && DUPLICATE.test(words)) {
-    return new NetworkFailure('rejected', `${NETWORK} refused a duplicate: ${words} Change the text to publish it again.`)
+    return new NetworkFailure(
+      'rejected',
+      `${NETWORK} refused a duplicate: ${words} Change the text to publish it again.`,
+    )
   }
-  if (answer.status === 401) return new NetworkFailure('auth_expired', `${NETWORK}: ${words ?? 'the access token was refused'}`)
+  if (answer.status === 401)
+    return new NetworkFailure('auth_expired', `${NETWORK}: ${words ?? 'the access token was refused'}`)
   return failureOf(answer, NETWORK, words, now)
 }
 
@@ -52,7 +71,11 @@ export interface Api {
 
 export function api(fetchImpl: typeof fetch, baseUrl: string, accessToken: string, now: Date): Api {
   const raw = (method: string, path: string, options: RequestOptions = {}) =>
-    request(fetchImpl, NETWORK, joinUrl(baseUrl, path), { ...options, method, headers: { authorization: `Bearer ${accessToken}`, ...options.headers } })
+    request(fetchImpl, NETWORK, joinUrl(baseUrl, path), {
+      ...options,
+      method,
+      headers: { authorization: `Bearer ${accessToken}`, ...options.headers },
+    })
   return {
     raw,
     async call(method, path, options) {
@@ -90,19 +113,29 @@ export function processingOf(info: any): number | undefined {
 /** One media item, chunked: initialize, append each segment (multipart), finalize. */
 export async function uploadMedia(x: Api, fetchImpl: typeof fetch, media: PublishMedia): Promise<Uploaded> {
   const bytes = await downloadMedia(fetchImpl, media)
-  const init = await x.call('POST', '/2/media/upload/initialize', { json: { media_type: media.mimeType, total_bytes: bytes.byteLength, media_category: categoryOf(media) } })
+  const init = await x.call('POST', '/2/media/upload/initialize', {
+    json: { media_type: media.mimeType, total_bytes: bytes.byteLength, media_category: categoryOf(media) },
+  })
   const id = String(init.data?.id ?? '')
   if (!id) throw new NetworkFailure('transient', `${NETWORK} did not return a media id.`)
   for (let offset = 0, index = 0; offset < bytes.byteLength; offset += CHUNK_BYTES, index++) {
     const form = new FormData()
     form.set('segment_index', String(index))
-    form.set('media', new Blob([bytes.slice(offset, offset + CHUNK_BYTES)], { type: 'application/octet-stream' }), 'media')
+    form.set(
+      'media',
+      new Blob([bytes.slice(offset, offset + CHUNK_BYTES)], { type: 'application/octet-stream' }),
+      'media',
+    )
     await x.call('POST', `/2/media/upload/${id}/append`, { body: form, timeoutMs: MEDIA_TIMEOUT_MS })
   }
   const done = await x.call('POST', `/2/media/upload/${id}/finalize`)
   const checkAfterSec = processingOf(done.data?.processing_info)
   const lifetime = Number(done.data?.expires_after_secs ?? init.data?.expires_after_secs)
-  return { id, ...(checkAfterSec === undefined ? {} : { checkAfterSec }), ...(lifetime > 0 ? { expiresAfterSec: lifetime } : {}) }
+  return {
+    id,
+    ...(checkAfterSec === undefined ? {} : { checkAfterSec }),
+    ...(lifetime > 0 ? { expiresAfterSec: lifetime } : {}),
+  }
 }
 
 /** Seconds to wait before the media is ready, or undefined once it is. */

@@ -38,7 +38,9 @@ export function originalText(tweet: any): string {
 }
 
 const repliesTo = (tweet: any): string | null => {
-  const ref = Array.isArray(tweet?.referenced_tweets) ? tweet.referenced_tweets.find((r: any) => r?.type === 'replied_to') : null
+  const ref = Array.isArray(tweet?.referenced_tweets)
+    ? tweet.referenced_tweets.find((r: any) => r?.type === 'replied_to')
+    : null
   return ref ? String(ref.id) : null
 }
 

@@ -6,8 +6,26 @@
  * (microblog-sent.ts) instead of being sent again.
  */
 import type { Insights, NetworkAdapter, PublishInput, PublishProgress, PublishResult } from '../adapter'
-import { asFailedResult, credential, expiresWithin, joinUrl, NetworkFailure, noOAuthClient, request, withRenewedTokens } from '../http'
-import { api, failureOfAnswer, mediaStatus, NETWORK, postIdOf, problemWords, uploadMedia, type Api } from './microblog-api'
+import {
+  asFailedResult,
+  credential,
+  expiresWithin,
+  joinUrl,
+  NetworkFailure,
+  noOAuthClient,
+  request,
+  withRenewedTokens,
+} from '../http'
+import {
+  api,
+  failureOfAnswer,
+  mediaStatus,
+  NETWORK,
+  postIdOf,
+  problemWords,
+  uploadMedia,
+  type Api,
+} from './microblog-api'
 import { findSent, tooSoonToTell, type Sending } from './microblog-sent'
 import type { AdapterOptions } from './options'
 
@@ -41,13 +59,17 @@ interface MediaState {
   expiresAt?: string
 }
 
-const expiring = (state: MediaState, now: Date) => state.expiresAt !== undefined && Date.parse(state.expiresAt) - now.getTime() <= MEDIA_EXPIRY_MARGIN_SEC * 1000
+const expiring = (state: MediaState, now: Date) =>
+  state.expiresAt !== undefined && Date.parse(state.expiresAt) - now.getTime() <= MEDIA_EXPIRY_MARGIN_SEC * 1000
 
 const permalinkOf = (credentials: Record<string, unknown>, id: string) =>
-  typeof credentials.username === 'string' && credentials.username ? `https://x.com/${credentials.username}/status/${id}` : `https://x.com/i/web/status/${id}`
+  typeof credentials.username === 'string' && credentials.username
+    ? `https://x.com/${credentials.username}/status/${id}`
+    : `https://x.com/i/web/status/${id}`
 
-const clientFor = (input: PublishInput | { credentials: Record<string, unknown>; fetch: typeof fetch; baseUrl: string; now: Date }) =>
-  api(input.fetch, input.baseUrl, credential(input.credentials, 'accessToken'), input.now)
+const clientFor = (
+  input: PublishInput | { credentials: Record<string, unknown>; fetch: typeof fetch; baseUrl: string; now: Date },
+) => api(input.fetch, input.baseUrl, credential(input.credentials, 'accessToken'), input.now)
 
 /** Media ids on the network, uploading what is not there yet; null while the network still processes some. */
 async function mediaIds(input: PublishInput, x: Api): Promise<{ ids: string[]; waitSec: number | null }> {
@@ -58,7 +80,8 @@ async function mediaIds(input: PublishInput, x: Api): Promise<{ ids: string[]; w
     if (!state || expiring(state, input.now)) {
       const uploaded = await uploadMedia(x, input.fetch, media)
       state = { id: uploaded.id, ready: uploaded.checkAfterSec === undefined }
-      if (uploaded.expiresAfterSec !== undefined) state.expiresAt = new Date(input.now.getTime() + uploaded.expiresAfterSec * 1000).toISOString()
+      if (uploaded.expiresAfterSec !== undefined)
+        state.expiresAt = new Date(input.now.getTime() + uploaded.expiresAfterSec * 1000).toISOString()
       saved[media.id] = state
       await input.saveProgress({ media: { ...saved } })
       if (uploaded.checkAfterSec !== undefined) waitSec = Math.max(waitSec ?? 0, uploaded.checkAfterSec)
@@ -77,14 +100,26 @@ async function mediaIds(input: PublishInput, x: Api): Promise<{ ids: string[]; w
  * Sends one post (head or part) unless an earlier attempt's lost answer is found to have created
  * it. Progress says what is being sent before the request, and what was created right after.
  */
-async function sendPost(input: PublishInput, x: Api, step: number, text: string, body: Record<string, unknown>, replyTo: string | null): Promise<string> {
+async function sendPost(
+  input: PublishInput,
+  x: Api,
+  step: number,
+  text: string,
+  body: Record<string, unknown>,
+  replyTo: string | null,
+): Promise<string> {
   const userId = credential(input.credentials, 'userId')
   const marker = input.progress.sending as Sending | null | undefined
   if (marker && marker.step === step) {
     const found = await findSent(x, userId, marker)
     if (found) return found
     const wait = tooSoonToTell(marker, input.now)
-    if (wait !== null) throw new NetworkFailure('transient', `${NETWORK} has not answered whether the last attempt went out; checking again shortly.`, wait)
+    if (wait !== null)
+      throw new NetworkFailure(
+        'transient',
+        `${NETWORK} has not answered whether the last attempt went out; checking again shortly.`,
+        wait,
+      )
   }
   await input.saveProgress({ sending: { step, at: input.now.toISOString(), text, replyTo } satisfies Sending })
   const answer = await x.raw('POST', '/2/tweets', { json: body })
@@ -111,7 +146,11 @@ async function postHead(input: PublishInput, x: Api, media: string[]): Promise<s
       await input.saveProgress({ quoteAsUrl: true })
     }
   }
-  const quoteUrl = quoteId ? (/^https?:/i.test(c.quoteMicropostId!.trim()) ? c.quoteMicropostId!.trim() : `https://x.com/i/web/status/${quoteId}`) : null
+  const quoteUrl = quoteId
+    ? /^https?:/i.test(c.quoteMicropostId!.trim())
+      ? c.quoteMicropostId!.trim()
+      : `https://x.com/i/web/status/${quoteId}`
+    : null
   const text = quoteUrl ? (c.text ? `${c.text} ${quoteUrl}` : quoteUrl) : c.text
   return sendPost(input, x, -1, text, { ...body, text }, replyTo)
 }
@@ -122,7 +161,8 @@ async function run(input: PublishInput): Promise<PublishResult> {
   let headId = input.progress.headId
   if (!headId) {
     const media = await mediaIds(input, x)
-    if (media.waitSec !== null) return { status: 'pending', state: { media: 'processing' }, checkAfterSec: media.waitSec }
+    if (media.waitSec !== null)
+      return { status: 'pending', state: { media: 'processing' }, checkAfterSec: media.waitSec }
     headId = await postHead(input, x, media.ids)
     await input.saveProgress({ headId, headPermalink: permalinkOf(input.credentials, headId), sending: null })
   }
@@ -163,7 +203,10 @@ export function createMicroblogAdapter(options: AdapterOptions): NetworkAdapter 
       const id = String(me.data?.id ?? '')
       const username = String(me.data?.username ?? '')
       if (id !== userId) {
-        throw new NetworkFailure('rejected', `${NETWORK}: the access token belongs to @${username} (user id ${id}), not to user id ${userId}.`)
+        throw new NetworkFailure(
+          'rejected',
+          `${NETWORK}: the access token belongs to @${username} (user id ${id}), not to user id ${userId}.`,
+        )
       }
       return { username, externalId: id, credentials: { ...input.credentials, username } }
     },
@@ -178,7 +221,11 @@ export function createMicroblogAdapter(options: AdapterOptions): NetworkAdapter 
           if (client.clientSecret) headers.authorization = `Basic ${btoa(`${client.clientId}:${client.clientSecret}`)}`
           const answer = await request(input.fetch, NETWORK, joinUrl(input.baseUrl, '/2/oauth2/token'), {
             headers,
-            form: { grant_type: 'refresh_token', refresh_token: credential(input.credentials, 'refreshToken'), client_id: client.clientId },
+            form: {
+              grant_type: 'refresh_token',
+              refresh_token: credential(input.credentials, 'refreshToken'),
+              client_id: client.clientId,
+            },
           })
           const b = answer.body
           if (answer.status === 200 && typeof b?.access_token === 'string') {
@@ -186,7 +233,8 @@ export function createMicroblogAdapter(options: AdapterOptions): NetworkAdapter 
           }
           const words = problemWords(b) ?? b?.error ?? `HTTP ${answer.status}`
           // The token endpoint answers 400 (invalid_grant / invalid_request) for a refresh token it no longer takes.
-          if (answer.status === 400 || answer.status === 401) return { status: 'failed', kind: 'auth_expired', message: `${NETWORK}: ${words}` }
+          if (answer.status === 400 || answer.status === 401)
+            return { status: 'failed', kind: 'auth_expired', message: `${NETWORK}: ${words}` }
           return asFailedResult(failureOfAnswer(answer, input.now), NETWORK)
         } catch (err) {
           return asFailedResult(err, NETWORK)
@@ -202,7 +250,10 @@ export function createMicroblogAdapter(options: AdapterOptions): NetworkAdapter 
       const ids = [...new Set(input.posts.map((p) => p.platformPostId))]
       for (let i = 0; i < ids.length; i += METRICS_BATCH) {
         const batch = ids.slice(i, i + METRICS_BATCH)
-        const answer = await x.call('GET', `/2/tweets?ids=${batch.map(encodeURIComponent).join(',')}&tweet.fields=public_metrics`)
+        const answer = await x.call(
+          'GET',
+          `/2/tweets?ids=${batch.map(encodeURIComponent).join(',')}&tweet.fields=public_metrics`,
+        )
         for (const t of Array.isArray(answer.data) ? answer.data : []) metrics.set(String(t.id), t.public_metrics ?? {})
       }
       return {
@@ -210,13 +261,23 @@ export function createMicroblogAdapter(options: AdapterOptions): NetworkAdapter 
         posts: input.posts.map((p) => {
           const m = metrics.get(p.platformPostId)
           if (!m) return { targetId: p.targetId, likes: null, comments: null, shares: null, views: null, saves: null }
-          return { targetId: p.targetId, likes: METRICS.likes(m), comments: METRICS.comments(m), shares: METRICS.shares(m), views: METRICS.views(m), saves: METRICS.saves(m) }
+          return {
+            targetId: p.targetId,
+            likes: METRICS.likes(m),
+            comments: METRICS.comments(m),
+            shares: METRICS.shares(m),
+            views: METRICS.views(m),
+            saves: METRICS.saves(m),
+          }
         }),
       }
     },
 
     async deletePost(input) {
-      const answer = await clientFor({ ...input, now: new Date() }).raw('DELETE', `/2/tweets/${encodeURIComponent(input.platformPostId)}`)
+      const answer = await clientFor({ ...input, now: new Date() }).raw(
+        'DELETE',
+        `/2/tweets/${encodeURIComponent(input.platformPostId)}`,
+      )
       // Already gone is what was asked for.
       if ((answer.status >= 200 && answer.status < 300) || answer.status === 404) return
       throw failureOfAnswer(answer, new Date())

@@ -58,7 +58,13 @@ function findAll(text: string): Found[] {
 }
 
 /** Handles mentioned in the text, lowercased, for resolving to DIDs. */
-export const mentionedHandles = (text: string): string[] => [...new Set(findAll(text).filter((f) => f.kind === 'mention').map((f) => f.value))]
+export const mentionedHandles = (text: string): string[] => [
+  ...new Set(
+    findAll(text)
+      .filter((f) => f.kind === 'mention')
+      .map((f) => f.value),
+  ),
+]
 
 /** The facets of `text`; `dids` maps resolved handles (lowercased) to DIDs. */
 export function facetsOf(text: string, dids: ReadonlyMap<string, string>): Facet[] {
@@ -72,7 +78,11 @@ export function facetsOf(text: string, dids: ReadonlyMap<string, string>): Facet
       if (!did) continue
       feature = { $type: 'app.bsky.richtext.facet#mention', did }
     }
-    facets.push({ $type: 'app.bsky.richtext.facet', index: { byteStart: byteOffset(text, f.start), byteEnd: byteOffset(text, f.end) }, features: [feature] })
+    facets.push({
+      $type: 'app.bsky.richtext.facet',
+      index: { byteStart: byteOffset(text, f.start), byteEnd: byteOffset(text, f.end) },
+      features: [feature],
+    })
   }
   return facets
 }

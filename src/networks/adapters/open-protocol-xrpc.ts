@@ -42,9 +42,16 @@ export interface XrpcCall {
 }
 
 /** Calls `{origin}/xrpc/{nsid}`; returns the JSON body, throws a classified `NetworkFailure`. */
-export async function xrpc(fetchImpl: typeof fetch, origin: string, nsid: string, call: XrpcCall, now: Date): Promise<any> {
+export async function xrpc(
+  fetchImpl: typeof fetch,
+  origin: string,
+  nsid: string,
+  call: XrpcCall,
+  now: Date,
+): Promise<any> {
   const query = new URLSearchParams()
-  for (const [k, v] of Object.entries(call.params ?? {})) for (const one of Array.isArray(v) ? v : [v]) query.append(k, one)
+  for (const [k, v] of Object.entries(call.params ?? {}))
+    for (const one of Array.isArray(v) ? v : [v]) query.append(k, one)
   const url = joinUrl(origin, `xrpc/${nsid}`) + (query.size ? `?${query}` : '')
   const headers: Record<string, string> = { ...call.headers }
   if (call.token) headers.authorization = `Bearer ${call.token}`
@@ -57,7 +64,8 @@ export async function xrpc(fetchImpl: typeof fetch, origin: string, nsid: string
   })
   if (answer.status >= 200 && answer.status < 300) return answer.body ?? {}
   const name: string | undefined = typeof answer.body?.error === 'string' ? answer.body.error : undefined
-  const words: string | undefined = typeof answer.body?.message === 'string' && answer.body.message ? answer.body.message : name
+  const words: string | undefined =
+    typeof answer.body?.message === 'string' && answer.body.message ? answer.body.message : name
   let kind: FailureKind = (name ? ERROR_KINDS[name] : undefined) ?? 'rejected'
   if (answer.status === 401 && kind === 'rejected') kind = 'auth_expired'
   if (answer.status === 429) kind = 'rate_limited'
@@ -68,19 +76,32 @@ export async function xrpc(fetchImpl: typeof fetch, origin: string, nsid: string
 
 /** A `NetworkFailure` that keeps the XRPC error name (RecordNotFound, RecordAlreadyExists...). */
 export class XrpcFailure extends NetworkFailure {
-  constructor(kind: FailureKind, message: string, readonly error: string | undefined, retryAfter?: number) {
+  constructor(
+    kind: FailureKind,
+    message: string,
+    readonly error: string | undefined,
+    retryAfter?: number,
+  ) {
     super(kind, message, retryAfter)
   }
 }
 
-export const isXrpcError = (err: unknown, ...names: string[]): boolean => err instanceof XrpcFailure && err.error !== undefined && names.includes(err.error)
+export const isXrpcError = (err: unknown, ...names: string[]): boolean =>
+  err instanceof XrpcFailure && err.error !== undefined && names.includes(err.error)
 
 /** The `exp` of a JWT in epoch seconds (payload decoded, never verified), or null. */
 export function jwtExpiry(jwt: string): number | null {
   const payload = jwt.split('.')[1]
   if (!payload) return null
   try {
-    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '=')))
+    const json = JSON.parse(
+      atob(
+        payload
+          .replace(/-/g, '+')
+          .replace(/_/g, '/')
+          .padEnd(Math.ceil(payload.length / 4) * 4, '='),
+      ),
+    )
     return typeof json.exp === 'number' ? json.exp : null
   } catch {
     return null
@@ -89,8 +110,15 @@ export function jwtExpiry(jwt: string): number | null {
 
 export function sessionOf(credentials: Record<string, unknown>): Session | null {
   const s = credentials.session as Partial<Session> | undefined
-  if (!s || typeof s.accessJwt !== 'string' || typeof s.refreshJwt !== 'string' || typeof s.did !== 'string') return null
-  return { accessJwt: s.accessJwt, refreshJwt: s.refreshJwt, did: s.did, handle: typeof s.handle === 'string' ? s.handle : s.did, ...(s.pdsUrl ? { pdsUrl: s.pdsUrl } : {}) }
+  if (!s || typeof s.accessJwt !== 'string' || typeof s.refreshJwt !== 'string' || typeof s.did !== 'string')
+    return null
+  return {
+    accessJwt: s.accessJwt,
+    refreshJwt: s.refreshJwt,
+    did: s.did,
+    handle: typeof s.handle === 'string' ? s.handle : s.did,
+    ...(s.pdsUrl ? { pdsUrl: s.pdsUrl } : {}),
+  }
 }
 
 /** The session to call with; a missing one is a token problem the service renews. */
@@ -108,12 +136,29 @@ const expiresSoon = (jwt: string, now: Date, marginSec: number) => {
 function toSession(body: any): Session {
   const services: any[] = Array.isArray(body?.didDoc?.service) ? body.didDoc.service : []
   const pds = services.find((s) => typeof s?.id === 'string' && s.id.endsWith('#atproto_pds'))?.serviceEndpoint
-  return { accessJwt: String(body.accessJwt), refreshJwt: String(body.refreshJwt), did: String(body.did), handle: String(body.handle ?? body.did), ...(typeof pds === 'string' ? { pdsUrl: pds } : {}) }
+  return {
+    accessJwt: String(body.accessJwt),
+    refreshJwt: String(body.refreshJwt),
+    did: String(body.did),
+    handle: String(body.handle ?? body.did),
+    ...(typeof pds === 'string' ? { pdsUrl: pds } : {}),
+  }
 }
 
 /** com.atproto.server.createSession with the app password (rate limited: only when needed). */
-export async function createSession(fetchImpl: typeof fetch, baseUrl: string, credentials: Record<string, unknown>, now: Date): Promise<Session> {
-  const body = await xrpc(fetchImpl, baseUrl, 'com.atproto.server.createSession', { json: { identifier: credential(credentials, 'identifier'), password: credential(credentials, 'appPassword') } }, now)
+export async function createSession(
+  fetchImpl: typeof fetch,
+  baseUrl: string,
+  credentials: Record<string, unknown>,
+  now: Date,
+): Promise<Session> {
+  const body = await xrpc(
+    fetchImpl,
+    baseUrl,
+    'com.atproto.server.createSession',
+    { json: { identifier: credential(credentials, 'identifier'), password: credential(credentials, 'appPassword') } },
+    now,
+  )
   return toSession(body)
 }
 
@@ -129,7 +174,15 @@ export const sessionRefresh: CredentialRefresh = {
       let session: Session | null = null
       if (old && !expiresSoon(old.refreshJwt, now, 0)) {
         try {
-          session = toSession(await xrpc(fetchImpl, baseUrl, 'com.atproto.server.refreshSession', { method: 'POST', token: old.refreshJwt }, now))
+          session = toSession(
+            await xrpc(
+              fetchImpl,
+              baseUrl,
+              'com.atproto.server.refreshSession',
+              { method: 'POST', token: old.refreshJwt },
+              now,
+            ),
+          )
         } catch (err) {
           if (!(err instanceof NetworkFailure) || err.kind !== 'auth_expired') throw err
         }
@@ -137,7 +190,13 @@ export const sessionRefresh: CredentialRefresh = {
       session ??= await createSession(fetchImpl, baseUrl, credentials, now)
       return { status: 'refreshed', credentials: { ...credentials, session } }
     } catch (err) {
-      if (err instanceof NetworkFailure) return { status: 'failed', kind: err.kind, message: err.message, ...(err.retryAfterSec !== undefined ? { retryAfterSec: err.retryAfterSec } : {}) }
+      if (err instanceof NetworkFailure)
+        return {
+          status: 'failed',
+          kind: err.kind,
+          message: err.message,
+          ...(err.retryAfterSec !== undefined ? { retryAfterSec: err.retryAfterSec } : {}),
+        }
       return { status: 'failed', kind: 'transient', message: `${NETWORK} could not be reached.` }
     }
   },

@@ -5,11 +5,28 @@
  * reply chains of strong refs. Video goes through the network's video service as a job polled
  * through the engine's pending state.
  */
-import type { NetworkAdapter, PendingInput, PublishInput, PublishMedia, PublishProgress, PublishResult } from '../adapter'
+import type {
+  NetworkAdapter,
+  PendingInput,
+  PublishInput,
+  PublishMedia,
+  PublishProgress,
+  PublishResult,
+} from '../adapter'
 import { asFailedResult, downloadMedia, MEDIA_TIMEOUT_MS, NetworkFailure } from '../http'
 import type { AdapterOptions } from './options'
 import { facetsOf, mentionedHandles } from './open-protocol-facets'
-import { createSession, isXrpcError, NETWORK, parseAtUri, recordKeyFor, requireSession, sessionRefresh, xrpc, type Session } from './open-protocol-xrpc'
+import {
+  createSession,
+  isXrpcError,
+  NETWORK,
+  parseAtUri,
+  recordKeyFor,
+  requireSession,
+  sessionRefresh,
+  xrpc,
+  type Session,
+} from './open-protocol-xrpc'
 
 const POST_COLLECTION = 'app.bsky.feed.post'
 const MAX_IMAGE_BYTES = 1_000_000
@@ -52,18 +69,28 @@ interface Ctx {
   videoUrl: string
 }
 
-const permalinkOf = (session: Session, rkey: string) => `https://bsky.app/profile/${session.handle || session.did}/post/${rkey}`
+const permalinkOf = (session: Session, rkey: string) =>
+  `https://bsky.app/profile/${session.handle || session.did}/post/${rkey}`
 
 export function createOpenProtocolAdapter(options: AdapterOptions): NetworkAdapter {
   const videoUrl = options.origins.OPENPROTOCOL_NET_VIDEO_URL
 
   async function run(input: PublishInput | PendingInput): Promise<PublishResult> {
     try {
-      const ctx: Ctx = { input, session: requireSession(input.credentials), progress: input.progress as OpenProgress, videoUrl }
+      const ctx: Ctx = {
+        input,
+        session: requireSession(input.credentials),
+        progress: input.progress as OpenProgress,
+        videoUrl,
+      }
       if ('unconfirmed' in input && input.unconfirmed && !ctx.progress.headId) {
         const head = await readPost(ctx, 0)
         if (!head) return { status: 'absent' }
-        await input.saveProgress({ headId: head.uri, headPermalink: permalinkOf(ctx.session, parseAtUri(head.uri).rkey), cids: [head.cid] })
+        await input.saveProgress({
+          headId: head.uri,
+          headPermalink: permalinkOf(ctx.session, parseAtUri(head.uri).rkey),
+          cids: [head.cid],
+        })
       }
       return await publishFlow(ctx)
     } catch (err) {
@@ -83,11 +110,23 @@ export function createOpenProtocolAdapter(options: AdapterOptions): NetworkAdapt
 
     async fetchInsights({ credentials, posts, fetch: fetchImpl, baseUrl, now }) {
       const session = requireSession(credentials)
-      const profile = await xrpc(fetchImpl, baseUrl, 'app.bsky.actor.getProfile', { token: session.accessJwt, params: { actor: session.did } }, now)
+      const profile = await xrpc(
+        fetchImpl,
+        baseUrl,
+        'app.bsky.actor.getProfile',
+        { token: session.accessJwt, params: { actor: session.did } },
+        now,
+      )
       const views = new Map<string, any>()
       for (let i = 0; i < posts.length; i += GET_POSTS_BATCH) {
         const uris = posts.slice(i, i + GET_POSTS_BATCH).map((p) => p.platformPostId)
-        const answer = await xrpc(fetchImpl, baseUrl, 'app.bsky.feed.getPosts', { token: session.accessJwt, params: { uris } }, now)
+        const answer = await xrpc(
+          fetchImpl,
+          baseUrl,
+          'app.bsky.feed.getPosts',
+          { token: session.accessJwt, params: { uris } },
+          now,
+        )
         for (const view of answer.posts ?? []) views.set(view.uri, view)
       }
       const count = (v: unknown) => (typeof v === 'number' ? v : 0)
@@ -95,8 +134,16 @@ export function createOpenProtocolAdapter(options: AdapterOptions): NetworkAdapt
         followers: typeof profile.followersCount === 'number' ? profile.followersCount : null,
         posts: posts.map((p) => {
           const view = views.get(p.platformPostId)
-          if (!view) return { targetId: p.targetId, likes: null, comments: null, shares: null, views: null, saves: null }
-          return { targetId: p.targetId, likes: count(view.likeCount), comments: count(view.replyCount), shares: count(view.repostCount) + count(view.quoteCount), views: null, saves: null }
+          if (!view)
+            return { targetId: p.targetId, likes: null, comments: null, shares: null, views: null, saves: null }
+          return {
+            targetId: p.targetId,
+            likes: count(view.likeCount),
+            comments: count(view.replyCount),
+            shares: count(view.repostCount) + count(view.quoteCount),
+            views: null,
+            saves: null,
+          }
         }),
       }
     },
@@ -104,7 +151,13 @@ export function createOpenProtocolAdapter(options: AdapterOptions): NetworkAdapt
     async deletePost({ credentials, platformPostId, fetch: fetchImpl, baseUrl }) {
       const session = requireSession(credentials)
       const { collection, rkey } = parseAtUri(platformPostId)
-      await xrpc(fetchImpl, baseUrl, 'com.atproto.repo.deleteRecord', { token: session.accessJwt, json: { repo: session.did, collection, rkey } }, new Date())
+      await xrpc(
+        fetchImpl,
+        baseUrl,
+        'com.atproto.repo.deleteRecord',
+        { token: session.accessJwt, json: { repo: session.did, collection, rkey } },
+        new Date(),
+      )
     },
   }
 }
@@ -120,7 +173,12 @@ async function publishFlow(ctx: Ctx): Promise<PublishResult> {
     const head = await createPost(ctx, 0, texts[0]!, embed, null)
     uris.push(head.uri)
     cids[0] = head.cid
-    await input.saveProgress({ headId: head.uri, headPermalink: permalinkOf(session, parseAtUri(head.uri).rkey), cids: [...cids], partIds: [] })
+    await input.saveProgress({
+      headId: head.uri,
+      headPermalink: permalinkOf(session, parseAtUri(head.uri).rkey),
+      cids: [...cids],
+      partIds: [],
+    })
   }
   for (let i = uris.length; i < texts.length; i++) {
     const root = { uri: uris[0]!, cid: cids[0]! }
@@ -130,11 +188,21 @@ async function publishFlow(ctx: Ctx): Promise<PublishResult> {
     cids[i] = part.cid
     await input.saveProgress({ partIds: uris.slice(1), cids: [...cids] })
   }
-  return { status: 'published', platformPostId: uris[0]!, permalink: progress.headPermalink ?? permalinkOf(session, parseAtUri(uris[0]!).rkey) }
+  return {
+    status: 'published',
+    platformPostId: uris[0]!,
+    permalink: progress.headPermalink ?? permalinkOf(session, parseAtUri(uris[0]!).rkey),
+  }
 }
 
 /** Creates post `index` under its deterministic record key; an existing record there is the same post, read back. */
-async function createPost(ctx: Ctx, index: number, text: string, embed: unknown, reply: { root: StrongRef; parent: StrongRef } | null): Promise<StrongRef> {
+async function createPost(
+  ctx: Ctx,
+  index: number,
+  text: string,
+  embed: unknown,
+  reply: { root: StrongRef; parent: StrongRef } | null,
+): Promise<StrongRef> {
   const { input, session } = ctx
   const rkey = await recordKeyFor(input.idempotencyKey, index)
   const record = {
@@ -146,11 +214,18 @@ async function createPost(ctx: Ctx, index: number, text: string, embed: unknown,
     ...(reply ? { reply } : {}),
   }
   try {
-    const created = await xrpc(input.fetch, input.baseUrl, 'com.atproto.repo.createRecord', { token: session.accessJwt, json: { repo: session.did, collection: POST_COLLECTION, rkey, record } }, input.now)
+    const created = await xrpc(
+      input.fetch,
+      input.baseUrl,
+      'com.atproto.repo.createRecord',
+      { token: session.accessJwt, json: { repo: session.did, collection: POST_COLLECTION, rkey, record } },
+      input.now,
+    )
     return { uri: String(created.uri), cid: String(created.cid) }
   } catch (err) {
     // Older servers answer a taken record key with a 500, newer ones with RecordAlreadyExists.
-    const maybeExists = isXrpcError(err, 'RecordAlreadyExists') || (err instanceof NetworkFailure && err.kind === 'transient')
+    const maybeExists =
+      isXrpcError(err, 'RecordAlreadyExists') || (err instanceof NetworkFailure && err.kind === 'transient')
     if (!maybeExists) throw err
     const existing = await readPost(ctx, index).catch(() => null)
     if (existing) return existing
@@ -163,7 +238,13 @@ async function readPost(ctx: Pick<Ctx, 'input' | 'session'>, index: number): Pro
   const { input, session } = ctx
   const rkey = await recordKeyFor(input.idempotencyKey, index)
   try {
-    const found = await xrpc(input.fetch, input.baseUrl, 'com.atproto.repo.getRecord', { token: session.accessJwt, params: { repo: session.did, collection: POST_COLLECTION, rkey } }, input.now)
+    const found = await xrpc(
+      input.fetch,
+      input.baseUrl,
+      'com.atproto.repo.getRecord',
+      { token: session.accessJwt, params: { repo: session.did, collection: POST_COLLECTION, rkey } },
+      input.now,
+    )
     return { uri: String(found.uri), cid: String(found.cid) }
   } catch (err) {
     if (isXrpcError(err, 'RecordNotFound')) return null
@@ -175,7 +256,13 @@ async function facetsFor(ctx: Pick<Ctx, 'input' | 'session'>, text: string): Pro
   const dids = new Map<string, string>()
   for (const handle of mentionedHandles(text)) {
     try {
-      const answer = await xrpc(ctx.input.fetch, ctx.input.baseUrl, 'com.atproto.identity.resolveHandle', { token: ctx.session.accessJwt, params: { handle } }, ctx.input.now)
+      const answer = await xrpc(
+        ctx.input.fetch,
+        ctx.input.baseUrl,
+        'com.atproto.identity.resolveHandle',
+        { token: ctx.session.accessJwt, params: { handle } },
+        ctx.input.now,
+      )
       if (typeof answer.did === 'string') dids.set(handle, answer.did)
     } catch (err) {
       // An unknown handle stays plain text; anything else (rate limit, outage) is worth a retry.
@@ -186,7 +273,8 @@ async function facetsFor(ctx: Pick<Ctx, 'input' | 'session'>, text: string): Pro
   return facets.length ? { facets } : {}
 }
 
-const aspectRatioOf = (m: PublishMedia) => (m.width && m.height ? { aspectRatio: { width: m.width, height: m.height } } : {})
+const aspectRatioOf = (m: PublishMedia) =>
+  m.width && m.height ? { aspectRatio: { width: m.width, height: m.height } } : {}
 
 /** The head's embed: images, a video (maybe still processing), a link card, or nothing. */
 async function headEmbed(ctx: Ctx): Promise<unknown | 'pending'> {
@@ -196,7 +284,12 @@ async function headEmbed(ctx: Ctx): Promise<unknown | 'pending'> {
   if (video) {
     const blob = progress.videoBlob ?? (await videoBlob(ctx, video))
     if (blob === 'pending') return 'pending'
-    return { $type: 'app.bsky.embed.video', video: blob, ...(video.altText ? { alt: video.altText } : {}), ...aspectRatioOf(video) }
+    return {
+      $type: 'app.bsky.embed.video',
+      video: blob,
+      ...(video.altText ? { alt: video.altText } : {}),
+      ...aspectRatioOf(video),
+    }
   }
   if (media.length > 0) {
     const blobs = [...(progress.blobs ?? [])]
@@ -204,7 +297,10 @@ async function headEmbed(ctx: Ctx): Promise<unknown | 'pending'> {
       blobs.push(await uploadImage(ctx, media[i]!))
       await input.saveProgress({ blobs: [...blobs] })
     }
-    return { $type: 'app.bsky.embed.images', images: media.map((m, i) => ({ image: blobs[i], alt: m.altText ?? '', ...aspectRatioOf(m) })) }
+    return {
+      $type: 'app.bsky.embed.images',
+      images: media.map((m, i) => ({ image: blobs[i], alt: m.altText ?? '', ...aspectRatioOf(m) })),
+    }
   }
   if (input.content.linkUrl) {
     // No Open Graph fetch: the card names the link's host; the network's apps show it as is.
@@ -223,8 +319,23 @@ async function headEmbed(ctx: Ctx): Promise<unknown | 'pending'> {
 async function uploadImage(ctx: Ctx, media: PublishMedia): Promise<BlobRef> {
   const { input, session } = ctx
   const bytes = await downloadMedia(input.fetch, media)
-  if (bytes.byteLength > MAX_IMAGE_BYTES) throw new NetworkFailure('rejected', `${NETWORK}: image ${media.id} is ${bytes.byteLength} bytes; the network takes at most ${MAX_IMAGE_BYTES}.`)
-  const answer = await xrpc(input.fetch, input.baseUrl, 'com.atproto.repo.uploadBlob', { token: session.accessJwt, body: bytes as Uint8Array<ArrayBuffer>, headers: { 'content-type': media.mimeType }, timeoutMs: MEDIA_TIMEOUT_MS }, input.now)
+  if (bytes.byteLength > MAX_IMAGE_BYTES)
+    throw new NetworkFailure(
+      'rejected',
+      `${NETWORK}: image ${media.id} is ${bytes.byteLength} bytes; the network takes at most ${MAX_IMAGE_BYTES}.`,
+    )
+  const answer = await xrpc(
+    input.fetch,
+    input.baseUrl,
+    'com.atproto.repo.uploadBlob',
+    {
+      token: session.accessJwt,
+      body: bytes as Uint8Array<ArrayBuffer>,
+      headers: { 'content-type': media.mimeType },
+      timeoutMs: MEDIA_TIMEOUT_MS,
+    },
+    input.now,
+  )
   return answer.blob as BlobRef
 }
 
@@ -233,14 +344,34 @@ async function videoBlob(ctx: Ctx, video: PublishMedia): Promise<BlobRef | 'pend
   const { input, session, progress } = ctx
   let job: any
   if (progress.pending?.videoJobId) {
-    job = (await xrpc(input.fetch, ctx.videoUrl, 'app.bsky.video.getJobStatus', { params: { jobId: progress.pending.videoJobId } }, input.now)).jobStatus
+    job = (
+      await xrpc(
+        input.fetch,
+        ctx.videoUrl,
+        'app.bsky.video.getJobStatus',
+        { params: { jobId: progress.pending.videoJobId } },
+        input.now,
+      )
+    ).jobStatus
   } else {
     const bytes = await downloadMedia(input.fetch, video)
     await checkUploadLimits(ctx, bytes.byteLength)
     // did:web percent-encodes a port's colon.
     const pds = new URL(session.pdsUrl ?? input.baseUrl).host.replace(':', '%3A')
     const auth = await serviceAuth(ctx, `did:web:${pds}`, 'com.atproto.repo.uploadBlob', 30 * 60)
-    const answer = await xrpc(input.fetch, ctx.videoUrl, 'app.bsky.video.uploadVideo', { token: auth, params: { did: session.did, name: `${video.id}.mp4` }, body: bytes as Uint8Array<ArrayBuffer>, headers: { 'content-type': 'video/mp4' }, timeoutMs: MEDIA_TIMEOUT_MS }, input.now)
+    const answer = await xrpc(
+      input.fetch,
+      ctx.videoUrl,
+      'app.bsky.video.uploadVideo',
+      {
+        token: auth,
+        params: { did: session.did, name: `${video.id}.mp4` },
+        body: bytes as Uint8Array<ArrayBuffer>,
+        headers: { 'content-type': 'video/mp4' },
+        timeoutMs: MEDIA_TIMEOUT_MS,
+      },
+      input.now,
+    )
     // The lexicon wraps the job in `jobStatus`; the docs' tutorial reads it at the top level.
     job = answer?.jobStatus ?? answer
   }
@@ -252,7 +383,10 @@ async function videoBlob(ctx: Ctx, video: PublishMedia): Promise<BlobRef | 'pend
     return blob
   }
   if (job?.state === JOB_FAILED) {
-    throw new NetworkFailure('rejected', `${NETWORK}: the video could not be processed${job.error || job.message ? ` (${job.message ?? job.error})` : ''}.`)
+    throw new NetworkFailure(
+      'rejected',
+      `${NETWORK}: the video could not be processed${job.error || job.message ? ` (${job.message ?? job.error})` : ''}.`,
+    )
   }
   if (!job?.jobId) throw new NetworkFailure('transient', `${NETWORK}: the video service gave no job id.`)
   progress.pending = { videoJobId: String(job.jobId) }
@@ -262,19 +396,45 @@ async function videoBlob(ctx: Ctx, video: PublishMedia): Promise<BlobRef | 'pend
 /** A service token from the PDS for `aud`, good for `lxm` only. */
 async function serviceAuth(ctx: Ctx, aud: string, lxm: string, lifetimeSec: number): Promise<string> {
   const { input, session } = ctx
-  const answer = await xrpc(input.fetch, input.baseUrl, 'com.atproto.server.getServiceAuth', { token: session.accessJwt, params: { aud, lxm, exp: String(Math.floor(input.now.getTime() / 1000) + lifetimeSec) } }, input.now)
+  const answer = await xrpc(
+    input.fetch,
+    input.baseUrl,
+    'com.atproto.server.getServiceAuth',
+    {
+      token: session.accessJwt,
+      params: { aud, lxm, exp: String(Math.floor(input.now.getTime() / 1000) + lifetimeSec) },
+    },
+    input.now,
+  )
   return String(answer.token)
 }
 
 /** app.bsky.video.getUploadLimits before uploading: a daily quota spent waits, any other refusal is the service's words. */
 async function checkUploadLimits(ctx: Ctx, size: number): Promise<void> {
   const { input } = ctx
-  const token = await serviceAuth(ctx, `did:web:${new URL(ctx.videoUrl).host.replace(':', '%3A')}`, 'app.bsky.video.getUploadLimits', 60)
+  const token = await serviceAuth(
+    ctx,
+    `did:web:${new URL(ctx.videoUrl).host.replace(':', '%3A')}`,
+    'app.bsky.video.getUploadLimits',
+    60,
+  )
   const limits = await xrpc(input.fetch, ctx.videoUrl, 'app.bsky.video.getUploadLimits', { token }, input.now)
-  const quotaSpent = (typeof limits.remainingDailyVideos === 'number' && limits.remainingDailyVideos <= 0) || (typeof limits.remainingDailyBytes === 'number' && limits.remainingDailyBytes < size)
-  const words = typeof limits.message === 'string' && limits.message ? limits.message : typeof limits.error === 'string' && limits.error ? limits.error : null
+  const quotaSpent =
+    (typeof limits.remainingDailyVideos === 'number' && limits.remainingDailyVideos <= 0) ||
+    (typeof limits.remainingDailyBytes === 'number' && limits.remainingDailyBytes < size)
+  const words =
+    typeof limits.message === 'string' && limits.message
+      ? limits.message
+      : typeof limits.error === 'string' && limits.error
+        ? limits.error
+        : null
   if (quotaSpent) {
-    throw new NetworkFailure('rate_limited', `${NETWORK}: ${words ?? 'the daily video upload limit is reached'} (videos left today: ${limits.remainingDailyVideos ?? '?'}, bytes left: ${limits.remainingDailyBytes ?? '?'}, this video: ${size}).`, VIDEO_QUOTA_RETRY_SEC)
+    throw new NetworkFailure(
+      'rate_limited',
+      `${NETWORK}: ${words ?? 'the daily video upload limit is reached'} (videos left today: ${limits.remainingDailyVideos ?? '?'}, bytes left: ${limits.remainingDailyBytes ?? '?'}, this video: ${size}).`,
+      VIDEO_QUOTA_RETRY_SEC,
+    )
   }
-  if (limits.canUpload === false) throw new NetworkFailure('rejected', `${NETWORK}: ${words ?? 'this account may not upload videos'}.`)
+  if (limits.canUpload === false)
+    throw new NetworkFailure('rejected', `${NETWORK}: ${words ?? 'this account may not upload videos'}.`)
 }

@@ -15,7 +15,13 @@ export const PHOTO_POLL_SEC = 20
 /** A long-lived Instagram-login token (60 days) is renewed when it has less than this left; it must be 24 h old to renew. */
 export const PHOTO_REFRESH_MARGIN_SEC = 7 * 24 * 3600
 /** Per-media metrics asked for, and the Insights field each fills (`impressions`/`plays` are gone since v22). */
-export const PHOTO_MEDIA_METRICS = { likes: 'likes', comments: 'comments', shares: 'shares', saved: 'saves', views: 'views' } as const
+export const PHOTO_MEDIA_METRICS = {
+  likes: 'likes',
+  comments: 'comments',
+  shares: 'shares',
+  saved: 'saves',
+  views: 'views',
+} as const
 /** Formats that take a first comment (a story has no comments). */
 export const PHOTO_COMMENT_FORMATS = ['IMAGE', 'CAROUSEL', 'REEL']
 /** How many recent posts are searched for one whose publish answer was lost. */
@@ -63,12 +69,20 @@ export function audioParams(audio: Record<string, unknown> | null, connection: s
 const altText = (m: PublishMedia): Params => (m.altText ? { alt_text: m.altText } : {})
 
 function reel(m: PublishMedia, content: TargetContent, connection: string): Params {
-  return { media_type: 'REELS', video_url: m.url, caption: content.text, share_to_feed: 'true', ...audioParams(content.audio, connection) }
+  return {
+    media_type: 'REELS',
+    video_url: m.url,
+    caption: content.text,
+    share_to_feed: 'true',
+    ...audioParams(content.audio, connection),
+  }
 }
 
 /** A carousel item: `alt_text` goes on image items (the reference's image request takes `is_carousel_item` and `alt_text` together). */
 function carouselChild(m: PublishMedia): Params {
-  return m.type === 'VIDEO' ? { media_type: 'VIDEO', video_url: m.url, is_carousel_item: 'true' } : { image_url: m.url, is_carousel_item: 'true', ...altText(m) }
+  return m.type === 'VIDEO'
+    ? { media_type: 'VIDEO', video_url: m.url, is_carousel_item: 'true' }
+    : { image_url: m.url, is_carousel_item: 'true', ...altText(m) }
 }
 
 /** The containers for this content (TargetContent.type is the format after fallback). */
@@ -79,7 +93,13 @@ export function photoPlan(content: TargetContent, connection: string): Container
   switch (content.type) {
     case 'STORY':
       // One item; a story has no caption.
-      return { children: [], head: first.type === 'VIDEO' ? { media_type: 'STORIES', video_url: first.url } : { media_type: 'STORIES', image_url: first.url } }
+      return {
+        children: [],
+        head:
+          first.type === 'VIDEO'
+            ? { media_type: 'STORIES', video_url: first.url }
+            : { media_type: 'STORIES', image_url: first.url },
+      }
     case 'REEL':
       if (first.type !== 'VIDEO') throw new NetworkFailure('rejected', `A ${PHOTO_NETWORK} reel needs a video.`)
       return { children: [], head: reel(first, content, connection) }

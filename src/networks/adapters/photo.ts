@@ -8,9 +8,27 @@
  * exists already (the publish answer was lost): the post is then found among the account's recent
  * posts, never made twice. The network has no documented delete.
  */
-import type { Insights, InsightsInput, NetworkAdapter, PendingInput, PublishInput, PublishProgress, PublishResult, RefreshInput, VerifyInput } from '../adapter'
+import type {
+  Insights,
+  InsightsInput,
+  NetworkAdapter,
+  PendingInput,
+  PublishInput,
+  PublishProgress,
+  PublishResult,
+  RefreshInput,
+  VerifyInput,
+} from '../adapter'
 import { NetworkFailure, asFailedResult, credential, expiresWithin } from '../http'
-import { driveContainers, findListed, graphClient, refreshLongLivedToken, type ContainerCode, type ContainerState, type GraphClient } from './meta-containers'
+import {
+  driveContainers,
+  findListed,
+  graphClient,
+  refreshLongLivedToken,
+  type ContainerCode,
+  type ContainerState,
+  type GraphClient,
+} from './meta-containers'
 import type { AdapterOptions } from './options'
 import {
   PHOTO_COMMENT_FORMATS,
@@ -30,7 +48,14 @@ const N = PHOTO_NETWORK
 type Base = { fetch: typeof fetch; baseUrl: string; credentials: Record<string, unknown>; now?: Date }
 
 const client = (input: Base, now = input.now ?? new Date()): GraphClient =>
-  graphClient({ network: N, fetch: input.fetch, baseUrl: input.baseUrl, version: PHOTO_GRAPH_VERSION, accessToken: credential(input.credentials, 'accessToken'), now })
+  graphClient({
+    network: N,
+    fetch: input.fetch,
+    baseUrl: input.baseUrl,
+    version: PHOTO_GRAPH_VERSION,
+    accessToken: credential(input.credentials, 'accessToken'),
+    now,
+  })
 
 export function createPhotoAdapter(_options: AdapterOptions): NetworkAdapter {
   async function run(input: PublishInput | PendingInput, confirm: boolean): Promise<PublishResult> {
@@ -64,22 +89,38 @@ async function advance(input: PublishInput, confirm: boolean): Promise<PublishRe
   if (!progress.headId) {
     if (!confirm && !progress.containers) await checkQuota(graph, igUserId)
     const isStory = input.content.type === 'STORY'
-    const result = await driveContainers(() => photoPlan(input.content, input.connection), progress.containers as ContainerState | undefined, {
-      network: N,
-      now: input.now,
-      create: async (params) => String((await graph.post(`${igUserId}/media`, params)).id),
-      status: async (id) => {
-        const body = await graph.get(id, { fields: 'status_code,status' })
-        return { code: String(body.status_code ?? 'IN_PROGRESS') as ContainerCode, detail: body.status_code === 'ERROR' ? containerErrorWords(body.status) : null }
+    const result = await driveContainers(
+      () => photoPlan(input.content, input.connection),
+      progress.containers as ContainerState | undefined,
+      {
+        network: N,
+        now: input.now,
+        create: async (params) => String((await graph.post(`${igUserId}/media`, params)).id),
+        status: async (id) => {
+          const body = await graph.get(id, { fields: 'status_code,status' })
+          return {
+            code: String(body.status_code ?? 'IN_PROGRESS') as ContainerCode,
+            detail: body.status_code === 'ERROR' ? containerErrorWords(body.status) : null,
+          }
+        },
+        publish: async (id) => String((await graph.post(`${igUserId}/media_publish`, { creation_id: id })).id),
+        findPublished: async (since) => {
+          // Stories are not in the media list; they have their own edge (live for 24 h).
+          const listed = await graph.get(`${igUserId}/${isStory ? 'stories' : 'media'}`, {
+            fields: 'id,caption,timestamp',
+            limit: String(PHOTO_RECOVERY_LIST_LIMIT),
+          })
+          return findListed(
+            Array.isArray(listed.data) ? listed.data : [],
+            'caption',
+            isStory ? null : input.content.text,
+            since,
+          )
+        },
+        save: (state) => save({ containers: state }),
       },
-      publish: async (id) => String((await graph.post(`${igUserId}/media_publish`, { creation_id: id })).id),
-      findPublished: async (since) => {
-        // Stories are not in the media list; they have their own edge (live for 24 h).
-        const listed = await graph.get(`${igUserId}/${isStory ? 'stories' : 'media'}`, { fields: 'id,caption,timestamp', limit: String(PHOTO_RECOVERY_LIST_LIMIT) })
-        return findListed(Array.isArray(listed.data) ? listed.data : [], 'caption', isStory ? null : input.content.text, since)
-      },
-      save: (state) => save({ containers: state }),
-    }, confirm)
+      confirm,
+    )
     if (result.kind === 'absent') return { status: 'absent' }
     if (result.kind === 'pending') return { status: 'pending', state: result.state, checkAfterSec: PHOTO_POLL_SEC }
     await save({ headId: result.mediaId, containers: undefined })
@@ -90,7 +131,12 @@ async function advance(input: PublishInput, confirm: boolean): Promise<PublishRe
     if (typeof body.permalink === 'string') await save({ headPermalink: body.permalink })
   }
   const warnings = await firstComment(input, graph, headId, progress, save)
-  return { status: 'published', platformPostId: headId, permalink: progress.headPermalink ?? '', ...(warnings.length ? { warnings } : {}) }
+  return {
+    status: 'published',
+    platformPostId: headId,
+    permalink: progress.headPermalink ?? '',
+    ...(warnings.length ? { warnings } : {}),
+  }
 }
 
 /**
@@ -110,12 +156,22 @@ async function checkQuota(graph: GraphClient, igUserId: string): Promise<void> {
   const used = Number(row?.quota_usage)
   const total = Number(row?.config?.quota_total)
   if (Number.isFinite(used) && Number.isFinite(total) && total > 0 && used >= total) {
-    throw new NetworkFailure('rate_limited', `${N}: the account has published ${used} of its ${total} posts allowed in 24 hours; waiting for room.`, PHOTO_QUOTA_WAIT_SEC)
+    throw new NetworkFailure(
+      'rate_limited',
+      `${N}: the account has published ${used} of its ${total} posts allowed in 24 hours; waiting for room.`,
+      PHOTO_QUOTA_WAIT_SEC,
+    )
   }
 }
 
 /** The first comment, once: a refusal is a warning on a published post, never a failure. */
-async function firstComment(input: PublishInput, graph: GraphClient, headId: string, progress: PublishProgress, save: (s: Partial<PublishProgress>) => Promise<void>): Promise<string[]> {
+async function firstComment(
+  input: PublishInput,
+  graph: GraphClient,
+  headId: string,
+  progress: PublishProgress,
+  save: (s: Partial<PublishProgress>) => Promise<void>,
+): Promise<string[]> {
   const message = input.content.firstComment ?? ''
   if (message.trim() === '' || progress.firstComment === 'posted') return []
   if (progress.firstComment === 'refused') return [`${N} refused the first comment; the post is published without it.`]
@@ -140,11 +196,13 @@ async function verifyCredentials(input: VerifyInput) {
   const igUserId = credential(input.credentials, 'igUserId')
   if (input.connection === 'DIRECT_LOGIN') {
     const me = await graph.get('me', { fields: 'user_id,username' })
-    if (String(me.user_id) !== igUserId) throw new NetworkFailure('rejected', `${N}: this token belongs to account ${me.user_id}, not ${igUserId}.`)
+    if (String(me.user_id) !== igUserId)
+      throw new NetworkFailure('rejected', `${N}: this token belongs to account ${me.user_id}, not ${igUserId}.`)
     return { username: String(me.username ?? ''), externalId: igUserId, credentials: input.credentials }
   }
   const user = await graph.get(igUserId, { fields: 'username,id' })
-  if (String(user.id) !== igUserId) throw new NetworkFailure('rejected', `${N}: the token does not reach account ${igUserId}.`)
+  if (String(user.id) !== igUserId)
+    throw new NetworkFailure('rejected', `${N}: the token does not reach account ${igUserId}.`)
   return { username: String(user.username ?? ''), externalId: igUserId, credentials: input.credentials }
 }
 
@@ -154,7 +212,11 @@ async function verifyCredentials(input: VerifyInput) {
  */
 async function refresh(input: RefreshInput) {
   if (input.connection !== 'DIRECT_LOGIN') {
-    return { status: 'failed' as const, kind: 'auth_expired' as const, message: `${N}: this login's token cannot be renewed here; reconnect the account.` }
+    return {
+      status: 'failed' as const,
+      kind: 'auth_expired' as const,
+      message: `${N}: this login's token cannot be renewed here; reconnect the account.`,
+    }
   }
   return refreshLongLivedToken(client(input, input.now), N, 'ig_refresh_token', input)
 }
@@ -165,9 +227,18 @@ async function fetchInsights(input: InsightsInput): Promise<Insights> {
   const user = await graph.get(credential(input.credentials, 'igUserId'), { fields: 'followers_count' })
   const posts: Insights['posts'] = []
   for (const post of input.posts) {
-    const row: Insights['posts'][number] = { targetId: post.targetId, likes: null, comments: null, shares: null, views: null, saves: null }
+    const row: Insights['posts'][number] = {
+      targetId: post.targetId,
+      likes: null,
+      comments: null,
+      shares: null,
+      views: null,
+      saves: null,
+    }
     try {
-      const body = await graph.get(`${post.platformPostId}/insights`, { metric: Object.keys(PHOTO_MEDIA_METRICS).join(',') })
+      const body = await graph.get(`${post.platformPostId}/insights`, {
+        metric: Object.keys(PHOTO_MEDIA_METRICS).join(','),
+      })
       for (const metric of Array.isArray(body.data) ? body.data : []) {
         const field = PHOTO_MEDIA_METRICS[metric.name as keyof typeof PHOTO_MEDIA_METRICS]
         const value = metric.total_value?.value ?? metric.values?.[0]?.value

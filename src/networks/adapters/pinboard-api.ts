@@ -4,7 +4,18 @@
  * client authentication, form body; the answer may or may not rotate the refresh token).
  */
 import type { CredentialRefresh, RefreshResult } from '../adapter'
-import { NetworkFailure, asFailedResult, credential, expiresWithin, failureOf, joinUrl, noOAuthClient, request, withRenewedTokens, type NetworkAnswer } from '../http'
+import {
+  NetworkFailure,
+  asFailedResult,
+  credential,
+  expiresWithin,
+  failureOf,
+  joinUrl,
+  noOAuthClient,
+  request,
+  withRenewedTokens,
+  type NetworkAnswer,
+} from '../http'
 import type { AdapterOptions } from './options'
 
 export const NETWORK = 'PINBOARD_NET'
@@ -22,14 +33,24 @@ export interface PinContext {
   credentials: Record<string, unknown>
 }
 
-export type PinCall = (method: string, path: string, options?: { query?: Record<string, string>; json?: unknown }) => Promise<any>
+export type PinCall = (
+  method: string,
+  path: string,
+  options?: { query?: Record<string, string>; json?: unknown },
+) => Promise<any>
 
 /** The failure an answer stands for, in the network's words; a 429 always carries a wait. */
 export function pinFailure(answer: NetworkAnswer, now: Date): NetworkFailure {
   const body = answer.body && typeof answer.body === 'object' ? answer.body : {}
-  const words = typeof body.message === 'string' ? body.message : typeof body.error_description === 'string' ? body.error_description : null
+  const words =
+    typeof body.message === 'string'
+      ? body.message
+      : typeof body.error_description === 'string'
+        ? body.error_description
+        : null
   const failure = failureOf(answer, NETWORK, words, now)
-  if (failure.kind === 'rate_limited' && failure.retryAfterSec === undefined) return new NetworkFailure('rate_limited', failure.message, DEFAULT_RATE_LIMIT_WAIT_SEC)
+  if (failure.kind === 'rate_limited' && failure.retryAfterSec === undefined)
+    return new NetworkFailure('rate_limited', failure.message, DEFAULT_RATE_LIMIT_WAIT_SEC)
   return failure
 }
 
@@ -67,10 +88,18 @@ export function pinRefresh(options: AdapterOptions): CredentialRefresh {
           const failure = pinFailure(answer, input.now)
           // An unknown or revoked refresh token is answered 400 (invalid grant): the user must reconnect.
           const kind = answer.status === 400 || answer.status === 401 ? 'auth_expired' : failure.kind
-          return { status: 'failed', kind, message: failure.message, ...(failure.retryAfterSec !== undefined ? { retryAfterSec: failure.retryAfterSec } : {}) }
+          return {
+            status: 'failed',
+            kind,
+            message: failure.message,
+            ...(failure.retryAfterSec !== undefined ? { retryAfterSec: failure.retryAfterSec } : {}),
+          }
         }
         // Kept when the answer carries no new one: a refresh token is never lost.
-        return { status: 'refreshed', credentials: withRenewedTokens(input.credentials, answer.body, input.now, 30 * 24 * 3600) }
+        return {
+          status: 'refreshed',
+          credentials: withRenewedTokens(input.credentials, answer.body, input.now, 30 * 24 * 3600),
+        }
       } catch (err) {
         return asFailedResult(err, NETWORK)
       }

@@ -47,7 +47,8 @@ export function createPinboardAdapter(options: AdapterOptions): NetworkAdapter {
       let bookmark: string | null = null
       for (let page = 0; page < MAX_BOARD_PAGES; page++) {
         const body = await call('GET', '/v5/boards', { query: { page_size: '250', ...(bookmark ? { bookmark } : {}) } })
-        for (const b of body.items ?? []) boards.push({ id: String(b.id), name: String(b.name ?? ''), privacy: String(b.privacy ?? 'PUBLIC') })
+        for (const b of body.items ?? [])
+          boards.push({ id: String(b.id), name: String(b.name ?? ''), privacy: String(b.privacy ?? 'PUBLIC') })
         bookmark = typeof body.bookmark === 'string' && body.bookmark ? body.bookmark : null
         if (!bookmark) break
       }
@@ -68,7 +69,12 @@ export function createPinboardAdapter(options: AdapterOptions): NetworkAdapter {
         const pending = input.progress.pending as VideoPending | undefined
         if (pending?.stage === 'video') return await videoStatus(call, input, pending)
         if (!input.unconfirmed) return await publish(input)
-        if (input.progress.headId) return { status: 'published', platformPostId: input.progress.headId, permalink: PIN_URL(input.progress.headId) }
+        if (input.progress.headId)
+          return {
+            status: 'published',
+            platformPostId: input.progress.headId,
+            permalink: PIN_URL(input.progress.headId),
+          }
         return await findUnconfirmed(call, input)
       } catch (err) {
         return asFailedResult(err, NETWORK)
@@ -85,12 +91,21 @@ export function createPinboardAdapter(options: AdapterOptions): NetworkAdapter {
         const start = day(post.publishedAt > earliest ? post.publishedAt : earliest)
         let summary: Record<string, unknown> = {}
         try {
-          const body = await call('GET', `/v5/pins/${encodeURIComponent(post.platformPostId)}/analytics`, { query: { start_date: start, end_date: end, metric_types: 'IMPRESSION,SAVE' } })
+          const body = await call('GET', `/v5/pins/${encodeURIComponent(post.platformPostId)}/analytics`, {
+            query: { start_date: start, end_date: end, metric_types: 'IMPRESSION,SAVE' },
+          })
           summary = body.all?.summary_metrics ?? body.all?.lifetime_metrics ?? {}
         } catch (err) {
           if (!(err instanceof NetworkFailure && err.kind === 'rejected')) throw err
         }
-        posts.push({ targetId: post.targetId, likes: null, comments: null, shares: null, views: figure(summary.IMPRESSION), saves: figure(summary.SAVE) })
+        posts.push({
+          targetId: post.targetId,
+          likes: null,
+          comments: null,
+          shares: null,
+          views: figure(summary.IMPRESSION),
+          saves: figure(summary.SAVE),
+        })
       }
       return { followers: figure(me.follower_count), posts }
     },
@@ -108,8 +123,10 @@ export function createPinboardAdapter(options: AdapterOptions): NetworkAdapter {
 
 async function publish(input: PublishInput): Promise<PublishResult> {
   const { content, progress } = input
-  if (progress.headId && progress.pending === undefined) return { status: 'published', platformPostId: progress.headId, permalink: PIN_URL(progress.headId) }
-  if (!content.pinboardBoardId) throw new NetworkFailure('rejected', `${NETWORK}: choose a board for this account (pinboardNetBoards).`)
+  if (progress.headId && progress.pending === undefined)
+    return { status: 'published', platformPostId: progress.headId, permalink: PIN_URL(progress.headId) }
+  if (!content.pinboardBoardId)
+    throw new NetworkFailure('rejected', `${NETWORK}: choose a board for this account (pinboardNetBoards).`)
   const call = pinClient(input)
   const images = content.media.filter((m) => m.type === 'IMAGE')
   const videos = content.media.filter((m) => m.type === 'VIDEO')
@@ -119,12 +136,19 @@ async function publish(input: PublishInput): Promise<PublishResult> {
     return startVideo(call, input)
   }
   if (images.length > 5) throw new NetworkFailure('rejected', `${NETWORK}: a carousel pin takes 2 to 5 images.`)
-  const source = images.length === 1 ? { source_type: 'image_url', url: images[0]!.url } : { source_type: 'multiple_image_urls', items: images.map((m) => ({ url: m.url })) }
+  const source =
+    images.length === 1
+      ? { source_type: 'image_url', url: images[0]!.url }
+      : { source_type: 'multiple_image_urls', items: images.map((m) => ({ url: m.url })) }
   return createPin(call, input, source)
 }
 
 /** The pin itself, once: the attempt time is saved first, the pin id right after. */
-async function createPin(call: PinCall, input: Pick<PublishInput, 'content' | 'now' | 'saveProgress'>, mediaSource: Record<string, unknown>): Promise<PublishResult> {
+async function createPin(
+  call: PinCall,
+  input: Pick<PublishInput, 'content' | 'now' | 'saveProgress'>,
+  mediaSource: Record<string, unknown>,
+): Promise<PublishResult> {
   const { content } = input
   const alt = content.media.find((m) => m.altText)?.altText
   await input.saveProgress({ headAttemptAt: input.now.toISOString() })
@@ -160,7 +184,11 @@ async function startVideo(call: PinCall, input: PublishInput): Promise<PublishRe
     const form = new FormData()
     for (const [k, v] of Object.entries(upload.parameters)) form.append(k, String(v))
     form.append('file', new Blob([bytes as BlobPart], { type: video.mimeType }), `video-${video.id}`)
-    const answer = await request(input.fetch, NETWORK, upload.url, { method: 'POST', body: form, timeoutMs: MEDIA_TIMEOUT_MS })
+    const answer = await request(input.fetch, NETWORK, upload.url, {
+      method: 'POST',
+      body: form,
+      timeoutMs: MEDIA_TIMEOUT_MS,
+    })
     if (answer.status < 200 || answer.status >= 300) {
       // A presigned upload that was refused (expired) is registered afresh on the next attempt.
       await input.saveProgress({ videoMediaId: undefined, videoUpload: undefined } as PublishProgress)
@@ -175,13 +203,21 @@ async function startVideo(call: PinCall, input: PublishInput): Promise<PublishRe
 
 async function videoStatus(call: PinCall, input: PendingInput, state: VideoPending): Promise<PublishResult> {
   const media = await call('GET', `/v5/media/${encodeURIComponent(state.mediaId)}`)
-  if (media.status === 'failed') throw new NetworkFailure('rejected', `${NETWORK}: the video could not be processed; check its format (MP4, MOV or M4V, 4 s to 15 min).`)
+  if (media.status === 'failed')
+    throw new NetworkFailure(
+      'rejected',
+      `${NETWORK}: the video could not be processed; check its format (MP4, MOV or M4V, 4 s to 15 min).`,
+    )
   if (media.status !== 'succeeded') return { status: 'pending', state, checkAfterSec: VIDEO_POLL_SEC }
   if (input.unconfirmed && typeof input.progress.headAttemptAt === 'string') {
     const found = await findUnconfirmed(call, input)
     if (found.status === 'published') return found
   }
-  return createPin(call, input, { source_type: 'video_id', media_id: state.mediaId, cover_image_key_frame_time: COVER_KEY_FRAME })
+  return createPin(call, input, {
+    source_type: 'video_id',
+    media_id: state.mediaId,
+    cover_image_key_frame_time: COVER_KEY_FRAME,
+  })
 }
 
 /** A pin on the board with our title, description and link, created at or after the attempt (less skew). */
@@ -190,7 +226,9 @@ async function findUnconfirmed(call: PinCall, input: PendingInput): Promise<Publ
   const { content } = input
   const boardId = content.pinboardBoardId
   if (Number.isNaN(attemptAt) || !boardId) return { status: 'absent' }
-  const body = await call('GET', `/v5/boards/${encodeURIComponent(boardId)}/pins`, { query: { page_size: String(PIN_LOOKUP_PAGE_SIZE) } })
+  const body = await call('GET', `/v5/boards/${encodeURIComponent(boardId)}/pins`, {
+    query: { page_size: String(PIN_LOOKUP_PAGE_SIZE) },
+  })
   const since = attemptAt - PIN_MATCH_SKEW_SEC * 1000
   const pins: Array<Record<string, any>> = Array.isArray(body.items) ? body.items : []
   const ours = pins.find(
@@ -207,6 +245,6 @@ async function findUnconfirmed(call: PinCall, input: PendingInput): Promise<Publ
 
 const day = (d: Date) => d.toISOString().slice(0, 10)
 /** `created_at` is a date-time the network writes without a zone (`2026-11-21T10:00:00`): it is UTC, never the host's local time. */
-const utcTime = (value: unknown): number => (typeof value === 'string' ? Date.parse(/(Z|[+-]\d\d:?\d\d)$/.test(value) ? value : `${value}Z`) : NaN)
+const utcTime = (value: unknown): number =>
+  typeof value === 'string' ? Date.parse(/(Z|[+-]\d\d:?\d\d)$/.test(value) ? value : `${value}Z`) : NaN
 const figure = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null)
-

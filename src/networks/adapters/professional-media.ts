@@ -52,7 +52,10 @@ export async function prepareMedia(session: Session, input: PublishInput, owner:
       state.available = true
       await save()
     } else if (status === 'PROCESSING_FAILED') {
-      throw new NetworkFailure('rejected', `${NETWORK}: the network could not process ${media.type === 'VIDEO' ? 'the video' : 'the image'} ${media.id}; check its format and upload it again`)
+      throw new NetworkFailure(
+        'rejected',
+        `${NETWORK}: the network could not process ${media.type === 'VIDEO' ? 'the video' : 'the image'} ${media.id}; check its format and upload it again`,
+      )
     } else {
       waitSec = Math.max(waitSec, CHECK_AFTER_SEC[state.kind])
     }
@@ -62,31 +65,50 @@ export async function prepareMedia(session: Session, input: PublishInput, owner:
 
 async function initialize(session: Session, media: PublishMedia, owner: string): Promise<UploadState> {
   if (media.type === 'IMAGE') {
-    const answer = await call(session, 'POST', `${ASSET_PATH.IMAGE}?action=initializeUpload`, { json: { initializeUploadRequest: { owner } } })
+    const answer = await call(session, 'POST', `${ASSET_PATH.IMAGE}?action=initializeUpload`, {
+      json: { initializeUploadRequest: { owner } },
+    })
     const value = answer.body?.value ?? {}
-    if (typeof value.image !== 'string' || typeof value.uploadUrl !== 'string') throw new NetworkFailure('transient', `${NETWORK} did not return an upload URL for the image.`)
+    if (typeof value.image !== 'string' || typeof value.uploadUrl !== 'string')
+      throw new NetworkFailure('transient', `${NETWORK} did not return an upload URL for the image.`)
     return { mediaId: media.id, kind: 'IMAGE', urn: value.image, uploadUrl: value.uploadUrl }
   }
   const answer = await call(session, 'POST', `${ASSET_PATH.VIDEO}?action=initializeUpload`, {
-    json: { initializeUploadRequest: { owner, fileSizeBytes: media.sizeBytes, uploadCaptions: false, uploadThumbnail: false } },
+    json: {
+      initializeUploadRequest: { owner, fileSizeBytes: media.sizeBytes, uploadCaptions: false, uploadThumbnail: false },
+    },
   })
   const value = answer.body?.value ?? {}
   const instructions = Array.isArray(value.uploadInstructions) ? value.uploadInstructions : null
-  if (typeof value.video !== 'string' || !instructions?.length) throw new NetworkFailure('transient', `${NETWORK} did not return upload instructions for the video.`)
+  if (typeof value.video !== 'string' || !instructions?.length)
+    throw new NetworkFailure('transient', `${NETWORK} did not return upload instructions for the video.`)
   return {
     mediaId: media.id,
     kind: 'VIDEO',
     urn: value.video,
     uploadToken: typeof value.uploadToken === 'string' ? value.uploadToken : '',
-    instructions: instructions.map((p: { uploadUrl: string; firstByte: number; lastByte: number }) => ({ uploadUrl: p.uploadUrl, firstByte: p.firstByte, lastByte: p.lastByte })),
+    instructions: instructions.map((p: { uploadUrl: string; firstByte: number; lastByte: number }) => ({
+      uploadUrl: p.uploadUrl,
+      firstByte: p.firstByte,
+      lastByte: p.lastByte,
+    })),
     partIds: [],
   }
 }
 
-async function upload(session: Session, state: UploadState, media: PublishMedia, save: () => Promise<void>): Promise<void> {
+async function upload(
+  session: Session,
+  state: UploadState,
+  media: PublishMedia,
+  save: () => Promise<void>,
+): Promise<void> {
   const bytes = await downloadMedia(session.fetch, media)
   const put = (url: string, body: Uint8Array) =>
-    call(session, 'PUT', url, { body: body as BodyInit, headers: { 'content-type': 'application/octet-stream' }, timeoutMs: MEDIA_TIMEOUT_MS })
+    call(session, 'PUT', url, {
+      body: body as BodyInit,
+      headers: { 'content-type': 'application/octet-stream' },
+      timeoutMs: MEDIA_TIMEOUT_MS,
+    })
   if (state.kind === 'IMAGE') {
     await put(state.uploadUrl!, bytes)
     return
@@ -96,12 +118,15 @@ async function upload(session: Session, state: UploadState, media: PublishMedia,
     if (partIds[j]) continue
     const answer = await put(part.uploadUrl, bytes.subarray(part.firstByte, part.lastByte + 1))
     const etag = answer.headers.get('etag')
-    if (!etag) throw new NetworkFailure('transient', `${NETWORK} did not acknowledge part ${j + 1} of the video upload.`)
+    if (!etag)
+      throw new NetworkFailure('transient', `${NETWORK} did not acknowledge part ${j + 1} of the video upload.`)
     partIds[j] = etag
     await save()
   }
   await call(session, 'POST', `${ASSET_PATH.VIDEO}?action=finalizeUpload`, {
-    json: { finalizeUploadRequest: { video: state.urn, uploadToken: state.uploadToken ?? '', uploadedPartIds: partIds } },
+    json: {
+      finalizeUploadRequest: { video: state.urn, uploadToken: state.uploadToken ?? '', uploadedPartIds: partIds },
+    },
   })
 }
 

@@ -26,9 +26,18 @@ const POST_DEFAULTS = {
 } as const
 const URN_IN_TEXT = /urn:li:(?:share|ugcPost):[A-Za-z0-9_-]+/
 
-const published = (urn: string): PublishResult => ({ status: 'published', platformPostId: urn, permalink: permalinkOf(urn) })
+const published = (urn: string): PublishResult => ({
+  status: 'published',
+  platformPostId: urn,
+  permalink: permalinkOf(urn),
+})
 
-const sessionOf = (input: { credentials: Record<string, unknown>; fetch: typeof fetch; baseUrl: string; now: Date }): Session => ({
+const sessionOf = (input: {
+  credentials: Record<string, unknown>
+  fetch: typeof fetch
+  baseUrl: string
+  now: Date
+}): Session => ({
   fetch: input.fetch,
   baseUrl: input.baseUrl,
   token: liveToken(input.credentials, input.now),
@@ -38,8 +47,10 @@ const sessionOf = (input: { credentials: Record<string, unknown>; fetch: typeof 
 /** The post's `content`, from the uploaded assets' URNs or the link. */
 function contentOf(content: TargetContent, urns: string[]): Record<string, unknown> | undefined {
   const alt = (i: number) => content.media[i]?.altText ?? undefined
-  if (urns.length > 1) return { multiImage: { images: urns.map((id, i) => ({ id, ...(alt(i) ? { altText: alt(i) } : {}) })) } }
-  if (urns.length === 1) return { media: { id: urns[0], ...(content.media[0]?.type === 'IMAGE' && alt(0) ? { altText: alt(0) } : {}) } }
+  if (urns.length > 1)
+    return { multiImage: { images: urns.map((id, i) => ({ id, ...(alt(i) ? { altText: alt(i) } : {}) })) } }
+  if (urns.length === 1)
+    return { media: { id: urns[0], ...(content.media[0]?.type === 'IMAGE' && alt(0) ? { altText: alt(0) } : {}) } }
   if (content.linkUrl) {
     let title = content.linkUrl
     try {
@@ -54,9 +65,19 @@ function contentOf(content: TargetContent, urns: string[]): Record<string, unkno
 
 /** Our post among the author's most recent ones (same commentary), or null. */
 async function findOwnPost(session: Session, author: string, text: string): Promise<string | null> {
-  const answer = await call(session, 'GET', `/rest/posts?author=${encodeURIComponent(author)}&q=author&count=${RECENT_POSTS}&sortBy=LAST_MODIFIED`)
-  const elements: Array<{ id?: unknown; commentary?: unknown }> = Array.isArray(answer.body?.elements) ? answer.body.elements : []
-  const found = elements.find((e) => typeof e.commentary === 'string' && (e.commentary === escapeLittleText(text) || unescapeLittleText(e.commentary) === text))
+  const answer = await call(
+    session,
+    'GET',
+    `/rest/posts?author=${encodeURIComponent(author)}&q=author&count=${RECENT_POSTS}&sortBy=LAST_MODIFIED`,
+  )
+  const elements: Array<{ id?: unknown; commentary?: unknown }> = Array.isArray(answer.body?.elements)
+    ? answer.body.elements
+    : []
+  const found = elements.find(
+    (e) =>
+      typeof e.commentary === 'string' &&
+      (e.commentary === escapeLittleText(text) || unescapeLittleText(e.commentary) === text),
+  )
   return found && typeof found.id === 'string' ? found.id : null
 }
 
@@ -80,12 +101,20 @@ async function publish(input: PublishInput): Promise<PublishResult> {
     let urn: string | null
     try {
       const answer = await call(session, 'POST', '/rest/posts', {
-        json: { author, commentary: escapeLittleText(input.content.text), ...POST_DEFAULTS, ...(content ? { content } : {}) },
+        json: {
+          author,
+          commentary: escapeLittleText(input.content.text),
+          ...POST_DEFAULTS,
+          ...(content ? { content } : {}),
+        },
       })
       urn = answer.headers.get('x-restli-id') ?? (typeof answer.body?.id === 'string' ? answer.body.id : null)
     } catch (err) {
       // Our earlier attempt went out and its answer was lost: the refusal names that post.
-      const duplicateOf = sentBefore && err instanceof NetworkFailure && /duplicate/i.test(err.message) ? URN_IN_TEXT.exec(err.message)?.[0] : undefined
+      const duplicateOf =
+        sentBefore && err instanceof NetworkFailure && /duplicate/i.test(err.message)
+          ? URN_IN_TEXT.exec(err.message)?.[0]
+          : undefined
       if (!duplicateOf) throw err
       urn = duplicateOf
     }
@@ -114,7 +143,13 @@ async function checkStatus(input: PendingInput): Promise<PublishResult> {
     return published(existing)
   } catch (err) {
     const failed = asFailedResult(err, NETWORK)
-    return failed.kind === 'auth_expired' ? failed : { status: 'failed', kind: 'transient', message: `${NETWORK} could not say whether the post went out (${failed.message}).` }
+    return failed.kind === 'auth_expired'
+      ? failed
+      : {
+          status: 'failed',
+          kind: 'transient',
+          message: `${NETWORK} could not say whether the post went out (${failed.message}).`,
+        }
   }
 }
 
@@ -126,17 +161,35 @@ export function createProfessionalAdapter(_options: AdapterOptions): NetworkAdap
       const session = sessionOf(input)
       const author = credential(input.credentials, 'authorUrn')
       const [, kind, id] = /^urn:li:(person|organization):(.+)$/.exec(author) ?? []
-      if (!kind || !id) throw new NetworkFailure('rejected', 'authorUrn must be urn:li:person:<id> or urn:li:organization:<id>.')
+      if (!kind || !id)
+        throw new NetworkFailure('rejected', 'authorUrn must be urn:li:person:<id> or urn:li:organization:<id>.')
       if (kind === 'person') {
         const me = (await call(session, 'GET', '/v2/userinfo')).body ?? {}
-        if (me.sub !== id) throw new NetworkFailure('rejected', `${NETWORK}: the token belongs to member ${String(me.sub)}, not ${author}; connect with that member's token.`)
-        return { username: typeof me.name === 'string' && me.name ? me.name : id, externalId: author, credentials: { ...input.credentials } }
+        if (me.sub !== id)
+          throw new NetworkFailure(
+            'rejected',
+            `${NETWORK}: the token belongs to member ${String(me.sub)}, not ${author}; connect with that member's token.`,
+          )
+        return {
+          username: typeof me.name === 'string' && me.name ? me.name : id,
+          externalId: author,
+          credentials: { ...input.credentials },
+        }
       }
       const org = (await call(session, 'GET', `/rest/organizations/${encodeURIComponent(id)}`)).body ?? {}
-      return { username: typeof org.localizedName === 'string' && org.localizedName ? org.localizedName : id, externalId: author, credentials: { ...input.credentials } }
+      return {
+        username: typeof org.localizedName === 'string' && org.localizedName ? org.localizedName : id,
+        externalId: author,
+        credentials: { ...input.credentials },
+      }
     },
     async deletePost(input) {
-      const session: Session = { fetch: input.fetch, baseUrl: input.baseUrl, token: liveToken(input.credentials, new Date()), now: new Date() }
+      const session: Session = {
+        fetch: input.fetch,
+        baseUrl: input.baseUrl,
+        token: liveToken(input.credentials, new Date()),
+        now: new Date(),
+      }
       await call(session, 'DELETE', `/rest/posts/${encodeUrn(input.platformPostId)}`)
     },
   }

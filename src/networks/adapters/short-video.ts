@@ -5,10 +5,44 @@
  * TikTok returns it, so a retry never starts a second post; processing is followed by polling
  * the status endpoint through `pending`. No insights (the scope is not approved), no delete.
  */
-import type { NetworkAdapter, PendingInput, PublishInput, PublishMedia, PublishResult, RefreshInput, RefreshResult, VerifyInput, VerifiedAccount } from '../adapter'
-import { MEDIA_TIMEOUT_MS, NetworkFailure, asFailedResult, credential, downloadMedia, expiresWithin, joinUrl, noOAuthClient, withRenewedTokens, kindOfStatus, request } from '../http'
+import type {
+  NetworkAdapter,
+  PendingInput,
+  PublishInput,
+  PublishMedia,
+  PublishResult,
+  RefreshInput,
+  RefreshResult,
+  VerifyInput,
+  VerifiedAccount,
+} from '../adapter'
+import {
+  MEDIA_TIMEOUT_MS,
+  NetworkFailure,
+  asFailedResult,
+  credential,
+  downloadMedia,
+  expiresWithin,
+  joinUrl,
+  noOAuthClient,
+  withRenewedTokens,
+  kindOfStatus,
+  request,
+} from '../http'
 import type { AdapterOptions } from './options'
-import { FAIL_REASONS, NETWORK, PATHS, REFRESH_MARGIN_SEC, STATUS_POLL_SEC, api, chunkPlan, publicPostIds, settingsFor, tokenFailure, type CreatorInfo } from './short-video-api'
+import {
+  FAIL_REASONS,
+  NETWORK,
+  PATHS,
+  REFRESH_MARGIN_SEC,
+  STATUS_POLL_SEC,
+  api,
+  chunkPlan,
+  publicPostIds,
+  settingsFor,
+  tokenFailure,
+  type CreatorInfo,
+} from './short-video-api'
 
 const PROFILE_URL = 'https://www.tiktok.com/'
 
@@ -22,7 +56,9 @@ interface ShortVideoState {
   uploaded?: boolean
 }
 
-const stateOf = (progress: PublishInput['progress']): ShortVideoState => ({ ...((progress.shortVideo as ShortVideoState | undefined) ?? {}) })
+const stateOf = (progress: PublishInput['progress']): ShortVideoState => ({
+  ...((progress.shortVideo as ShortVideoState | undefined) ?? {}),
+})
 
 export function createShortVideoAdapter(options: AdapterOptions): NetworkAdapter {
   return {
@@ -41,7 +77,14 @@ export function createShortVideoAdapter(options: AdapterOptions): NetworkAdapter
         const publishId = pending?.publishId ?? state.publishId
         if (!publishId) {
           // No publish id saved: nothing exists unless the init call was under way when we lost track.
-          if (input.unconfirmed) return state.initStarted ? { status: 'failed', kind: 'transient', message: `${NETWORK}: cannot tell whether the post was started.` } : { status: 'absent' }
+          if (input.unconfirmed)
+            return state.initStarted
+              ? {
+                  status: 'failed',
+                  kind: 'transient',
+                  message: `${NETWORK}: cannot tell whether the post was started.`,
+                }
+              : { status: 'absent' }
           return await advance(input)
         }
         // A video whose upload did not finish: send it again into the same publish id (never a second init).
@@ -54,10 +97,21 @@ export function createShortVideoAdapter(options: AdapterOptions): NetworkAdapter
 
     async verifyCredentials(input: VerifyInput): Promise<VerifiedAccount> {
       const openId = credential(input.credentials, 'openId')
-      const data = await api(input.fetch, input.baseUrl, credential(input.credentials, 'accessToken'), PATHS.userInfo, input.now)
+      const data = await api(
+        input.fetch,
+        input.baseUrl,
+        credential(input.credentials, 'accessToken'),
+        PATHS.userInfo,
+        input.now,
+      )
       const user = data?.user ?? {}
-      if (user.open_id !== openId) throw new NetworkFailure('rejected', `${NETWORK}: these credentials belong to another account (open_id ${String(user.open_id)}, not ${openId}).`)
-      const username = typeof user.username === 'string' && user.username ? user.username : String(user.display_name ?? '')
+      if (user.open_id !== openId)
+        throw new NetworkFailure(
+          'rejected',
+          `${NETWORK}: these credentials belong to another account (open_id ${String(user.open_id)}, not ${openId}).`,
+        )
+      const username =
+        typeof user.username === 'string' && user.username ? user.username : String(user.display_name ?? '')
       return { username, externalId: openId, credentials: { ...input.credentials, ...(username ? { username } : {}) } }
     },
 
@@ -68,7 +122,12 @@ export function createShortVideoAdapter(options: AdapterOptions): NetworkAdapter
         if (!client?.clientId || !client.clientSecret) return noOAuthClient(NETWORK)
         try {
           const answer = await request(input.fetch, NETWORK, joinUrl(input.baseUrl, PATHS.token), {
-            form: { client_key: client.clientId, client_secret: client.clientSecret, grant_type: 'refresh_token', refresh_token: credential(input.credentials, 'refreshToken') },
+            form: {
+              client_key: client.clientId,
+              client_secret: client.clientSecret,
+              grant_type: 'refresh_token',
+              refresh_token: credential(input.credentials, 'refreshToken'),
+            },
           })
           const body = answer.body ?? {}
           if (answer.status >= 300 || typeof body.access_token !== 'string') throw tokenFailure(answer.status, body)
@@ -88,10 +147,14 @@ async function advance(input: PublishInput): Promise<PublishResult> {
   const state = stateOf(input.progress)
   const video = input.content.media.find((m) => m.type === 'VIDEO') ?? null
   if (!state.publishId) {
-    const creator: CreatorInfo = await api(input.fetch, input.baseUrl, token, PATHS.creatorInfo, input.now, { method: 'POST', json: {} })
+    const creator: CreatorInfo = await api(input.fetch, input.baseUrl, token, PATHS.creatorInfo, input.now, {
+      method: 'POST',
+      json: {},
+    })
     const settings = settingsFor(input.content.videoNetOptions, creator, video)
     const images = input.content.media.filter((m) => m.type === 'IMAGE')
-    if (!video && images.length === 0) throw new NetworkFailure('rejected', `${NETWORK}: a post needs a video or 1 to 35 photos.`)
+    if (!video && images.length === 0)
+      throw new NetworkFailure('rejected', `${NETWORK}: a post needs a video or 1 to 35 photos.`)
     const bytes = video ? await downloadMedia(input.fetch, video) : null
     await save(input, { initStarted: true })
     let data: any
@@ -109,23 +172,39 @@ async function advance(input: PublishInput): Promise<PublishResult> {
             brand_content_toggle: settings.brandContentToggle,
             brand_organic_toggle: settings.brandOrganicToggle,
           },
-          source_info: { source: 'FILE_UPLOAD', video_size: bytes.byteLength, chunk_size: plan.chunkSize, total_chunk_count: plan.totalChunkCount },
+          source_info: {
+            source: 'FILE_UPLOAD',
+            video_size: bytes.byteLength,
+            chunk_size: plan.chunkSize,
+            total_chunk_count: plan.totalChunkCount,
+          },
         },
       })
     } else {
-      const title = typeof input.content.videoNetOptions?.title === 'string' ? input.content.videoNetOptions.title : undefined
+      const title =
+        typeof input.content.videoNetOptions?.title === 'string' ? input.content.videoNetOptions.title : undefined
       data = await api(input.fetch, input.baseUrl, token, PATHS.photoInit, input.now, {
         method: 'POST',
         json: {
           media_type: 'PHOTO',
           post_mode: 'DIRECT_POST',
-          post_info: { ...(title ? { title } : {}), description: input.content.text, privacy_level: settings.privacyLevel, disable_comment: settings.disableComment, auto_add_music: true },
+          post_info: {
+            ...(title ? { title } : {}),
+            description: input.content.text,
+            privacy_level: settings.privacyLevel,
+            disable_comment: settings.disableComment,
+            auto_add_music: true,
+          },
           source_info: { source: 'PULL_FROM_URL', photo_images: images.map((m) => m.url), photo_cover_index: 0 },
         },
       })
     }
-    if (typeof data?.publish_id !== 'string') throw new NetworkFailure('transient', `${NETWORK}: the post was started but no publish id came back.`)
-    Object.assign(state, { publishId: data.publish_id, ...(video ? { uploadUrl: String(data.upload_url ?? ''), uploaded: false } : {}) })
+    if (typeof data?.publish_id !== 'string')
+      throw new NetworkFailure('transient', `${NETWORK}: the post was started but no publish id came back.`)
+    Object.assign(state, {
+      publishId: data.publish_id,
+      ...(video ? { uploadUrl: String(data.upload_url ?? ''), uploaded: false } : {}),
+    })
     await save(input, state)
     if (video && bytes) await uploadChunks(input, video, bytes, state)
   } else if (state.uploadUrl && !state.uploaded && video) {
@@ -139,7 +218,12 @@ async function save(input: PublishInput, state: ShortVideoState): Promise<void> 
 }
 
 /** PUT each chunk to the upload URL (followed as given) with its Content-Range; 206 partial, 201 done. */
-async function uploadChunks(input: PublishInput, video: PublishMedia, bytes: Uint8Array, state: ShortVideoState): Promise<void> {
+async function uploadChunks(
+  input: PublishInput,
+  video: PublishMedia,
+  bytes: Uint8Array,
+  state: ShortVideoState,
+): Promise<void> {
   if (!state.uploadUrl) throw new NetworkFailure('transient', `${NETWORK}: no upload URL came back for the video.`)
   const total = bytes.byteLength
   for (const [first, last] of chunkPlan(total).ranges) {
@@ -151,7 +235,10 @@ async function uploadChunks(input: PublishInput, video: PublishMedia, bytes: Uin
     })
     if (answer.status >= 300) {
       const said = answer.body?.error?.message
-      throw new NetworkFailure(kindOfStatus(answer.status) === 'auth_expired' ? 'transient' : kindOfStatus(answer.status), `${NETWORK}: the video upload failed (${typeof said === 'string' && said ? said : `HTTP ${answer.status}`}).`)
+      throw new NetworkFailure(
+        kindOfStatus(answer.status) === 'auth_expired' ? 'transient' : kindOfStatus(answer.status),
+        `${NETWORK}: the video upload failed (${typeof said === 'string' && said ? said : `HTTP ${answer.status}`}).`,
+      )
     }
   }
   state.uploaded = true
@@ -160,14 +247,21 @@ async function uploadChunks(input: PublishInput, video: PublishMedia, bytes: Uin
 
 async function pollStatus(input: PublishInput, publishId: string): Promise<PublishResult> {
   const token = credential(input.credentials, 'accessToken')
-  const data = await api(input.fetch, input.baseUrl, token, PATHS.status, input.now, { method: 'POST', json: { publish_id: publishId } })
+  const data = await api(input.fetch, input.baseUrl, token, PATHS.status, input.now, {
+    method: 'POST',
+    json: { publish_id: publishId },
+  })
   switch (data?.status) {
     case 'PUBLISH_COMPLETE':
     case 'SEND_TO_USER_INBOX':
       return published(input, token, publishId, data)
     case 'FAILED': {
       const reason = typeof data.fail_reason === 'string' ? data.fail_reason : 'unknown'
-      return { status: 'failed', kind: 'rejected', message: `${NETWORK}: the post failed: ${FAIL_REASONS[reason] ?? reason}.` }
+      return {
+        status: 'failed',
+        kind: 'rejected',
+        message: `${NETWORK}: the post failed: ${FAIL_REASONS[reason] ?? reason}.`,
+      }
     }
     default:
       return { status: 'pending', state: { publishId }, checkAfterSec: STATUS_POLL_SEC }
@@ -184,9 +278,18 @@ async function published(input: PublishInput, token: string, publishId: string, 
   const username = await usernameOf(input, token)
   const profile = username ? `https://www.tiktok.com/@${username}` : PROFILE_URL
   const warnings: string[] = []
-  if (data.status === 'SEND_TO_USER_INBOX') warnings.push('TikTok sent the post to the creator\'s inbox: finish it in the app.')
-  if (!postId) warnings.push('TikTok has not made the post public yet (moderation, or a private post): the link goes to the profile.')
-  return { status: 'published', platformPostId: postId ?? publishId, permalink: postId && username ? `${profile}/video/${postId}` : profile, ...(warnings.length ? { warnings } : {}) }
+  if (data.status === 'SEND_TO_USER_INBOX')
+    warnings.push("TikTok sent the post to the creator's inbox: finish it in the app.")
+  if (!postId)
+    warnings.push(
+      'TikTok has not made the post public yet (moderation, or a private post): the link goes to the profile.',
+    )
+  return {
+    status: 'published',
+    platformPostId: postId ?? publishId,
+    permalink: postId && username ? `${profile}/video/${postId}` : profile,
+    ...(warnings.length ? { warnings } : {}),
+  }
 }
 
 /** The handle for the permalink: stored at connection time, else asked once (best effort). */

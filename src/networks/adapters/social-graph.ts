@@ -9,10 +9,26 @@
  * the head post is created the attempt's time is saved (`headAttemptAt`), so an unconfirmed publish
  * is settled by reading the Page's recent feed for our text at or after that time.
  */
-import type { InsightsInput, NetworkAdapter, PendingInput, PublishInput, PublishMedia, PublishProgress, PublishResult } from '../adapter'
+import type {
+  InsightsInput,
+  NetworkAdapter,
+  PendingInput,
+  PublishInput,
+  PublishMedia,
+  PublishProgress,
+  PublishResult,
+} from '../adapter'
 import { NetworkFailure, asFailedResult, credential } from '../http'
 import type { AdapterOptions } from './options'
-import { FAILED_VIDEO_STATUSES, NETWORK, graphClient, isMissingObject, literalText, permalinkOf, type GraphCall } from './social-graph-api'
+import {
+  FAILED_VIDEO_STATUSES,
+  NETWORK,
+  graphClient,
+  isMissingObject,
+  literalText,
+  permalinkOf,
+  type GraphCall,
+} from './social-graph-api'
 import { publishReel, publishStory, reelPending } from './social-graph-formats'
 
 /** Seconds between checks of a processing video. */
@@ -33,7 +49,11 @@ export function createSocialGraphAdapter(_options: AdapterOptions): NetworkAdapt
       const call = graphClient({ ...input })
       const pageId = credential(input.credentials, 'pageId')
       const page = await call('GET', pageId, { query: { fields: 'id,name' } })
-      return { username: String(page.name ?? page.id ?? pageId), externalId: String(page.id ?? pageId), credentials: { ...input.credentials } }
+      return {
+        username: String(page.name ?? page.id ?? pageId),
+        externalId: String(page.id ?? pageId),
+        credentials: { ...input.credentials },
+      }
     },
 
     async publish(input) {
@@ -84,14 +104,22 @@ async function publish(input: PublishInput): Promise<PublishResult> {
   if (content.type === 'REEL') return publishReel(call, input, pageId, videos)
   if (content.type === 'STORY') return publishStory(call, input, pageId)
   if (videos.length > 0 && (videos.length > 1 || images.length > 0)) {
-    throw new NetworkFailure('rejected', `${NETWORK}: a post takes one video alone; publish the other media in separate posts.`)
+    throw new NetworkFailure(
+      'rejected',
+      `${NETWORK}: a post takes one video alone; publish the other media in separate posts.`,
+    )
   }
-  const warnings = content.linkUrl && content.media.length > 0 ? ['linkUrl was not used: the network shows a link card only on posts without media.'] : []
+  const warnings =
+    content.linkUrl && content.media.length > 0
+      ? ['linkUrl was not used: the network shows a link card only on posts without media.']
+      : []
   const save = async (next: PublishProgress) => input.saveProgress(next)
 
   if (videos.length === 1) {
     await save({ headAttemptAt: input.now.toISOString() })
-    const video = await call('POST', `${pageId}/videos`, { json: { file_url: videos[0]!.url, description: literalText(content.text) } })
+    const video = await call('POST', `${pageId}/videos`, {
+      json: { file_url: videos[0]!.url, description: literalText(content.text) },
+    })
     const state: VideoPending = { stage: 'video', videoId: String(video.id) }
     await save({ headId: state.videoId, pending: state })
     return { status: 'pending', state, checkAfterSec: VIDEO_POLL_SEC }
@@ -99,7 +127,9 @@ async function publish(input: PublishInput): Promise<PublishResult> {
 
   if (images.length === 1) {
     await save({ headAttemptAt: input.now.toISOString() })
-    const photo = await call('POST', `${pageId}/photos`, { json: { url: images[0]!.url, caption: literalText(content.text), ...altText(images[0]!) } })
+    const photo = await call('POST', `${pageId}/photos`, {
+      json: { url: images[0]!.url, caption: literalText(content.text), ...altText(images[0]!) },
+    })
     const headId = String(photo.post_id ?? photo.id)
     await save({ headId })
     return published(call, headId, progress, warnings)
@@ -108,23 +138,36 @@ async function publish(input: PublishInput): Promise<PublishResult> {
   if (images.length > 1) {
     const photoIds = await unpublishedPhotos(call, pageId, images, progress, save)
     await save({ headAttemptAt: input.now.toISOString() })
-    const post = await call('POST', `${pageId}/feed`, { json: { message: literalText(content.text), attached_media: photoIds.map((id) => ({ media_fbid: id })) } })
+    const post = await call('POST', `${pageId}/feed`, {
+      json: { message: literalText(content.text), attached_media: photoIds.map((id) => ({ media_fbid: id })) },
+    })
     await save({ headId: String(post.id) })
     return published(call, String(post.id), progress, warnings)
   }
 
-  if (!content.text.trim() && !content.linkUrl) throw new NetworkFailure('rejected', `${NETWORK}: a post without media needs text or a link.`)
+  if (!content.text.trim() && !content.linkUrl)
+    throw new NetworkFailure('rejected', `${NETWORK}: a post without media needs text or a link.`)
   await save({ headAttemptAt: input.now.toISOString() })
-  const post = await call('POST', `${pageId}/feed`, { json: { message: literalText(content.text), ...(content.linkUrl ? { link: content.linkUrl } : {}) } })
+  const post = await call('POST', `${pageId}/feed`, {
+    json: { message: literalText(content.text), ...(content.linkUrl ? { link: content.linkUrl } : {}) },
+  })
   await save({ headId: String(post.id) })
   return published(call, String(post.id), progress)
 }
 
 /** Uploads each photo unpublished, once: ids already in progress are reused on a retry. */
-async function unpublishedPhotos(call: GraphCall, pageId: string, images: PublishMedia[], progress: PublishProgress, save: (p: PublishProgress) => Promise<void>): Promise<string[]> {
+async function unpublishedPhotos(
+  call: GraphCall,
+  pageId: string,
+  images: PublishMedia[],
+  progress: PublishProgress,
+  save: (p: PublishProgress) => Promise<void>,
+): Promise<string[]> {
   const ids = Array.isArray(progress.photoIds) ? [...(progress.photoIds as string[])] : []
   for (let i = ids.length; i < images.length; i++) {
-    const photo = await call('POST', `${pageId}/photos`, { json: { url: images[i]!.url, published: false, ...altText(images[i]!) } })
+    const photo = await call('POST', `${pageId}/photos`, {
+      json: { url: images[i]!.url, published: false, ...altText(images[i]!) },
+    })
     ids.push(String(photo.id))
     await save({ photoIds: [...ids] })
   }
@@ -133,8 +176,14 @@ async function unpublishedPhotos(call: GraphCall, pageId: string, images: Publis
 
 const altText = (media: PublishMedia) => (media.altText ? { alt_text_custom: media.altText } : {})
 
-async function published(call: GraphCall, headId: string, progress: PublishProgress, warnings: string[] = []): Promise<PublishResult> {
-  const permalink = typeof progress.headPermalink === 'string' ? progress.headPermalink : await permalinkOf(call, headId)
+async function published(
+  call: GraphCall,
+  headId: string,
+  progress: PublishProgress,
+  warnings: string[] = [],
+): Promise<PublishResult> {
+  const permalink =
+    typeof progress.headPermalink === 'string' ? progress.headPermalink : await permalinkOf(call, headId)
   return { status: 'published', platformPostId: headId, permalink, ...(warnings.length ? { warnings } : {}) }
 }
 
@@ -144,7 +193,10 @@ async function videoStatus(call: GraphCall, input: PendingInput, state: VideoPen
   const status = video.status ?? {}
   const phase = status.processing_phase?.status
   if (FAILED_VIDEO_STATUSES.includes(status.video_status) || phase === 'error') {
-    const reason = status.processing_phase?.errors?.[0]?.message ?? status.uploading_phase?.errors?.[0]?.message ?? (status.video_status === 'expired' ? 'the upload expired before it was processed' : null)
+    const reason =
+      status.processing_phase?.errors?.[0]?.message ??
+      status.uploading_phase?.errors?.[0]?.message ??
+      (status.video_status === 'expired' ? 'the upload expired before it was processed' : null)
     throw new NetworkFailure('rejected', `${NETWORK}: the video could not be processed${reason ? `: ${reason}` : ''}.`)
   }
   if (status.video_status === 'ready' || phase === 'complete') {
@@ -163,12 +215,24 @@ async function findUnconfirmed(call: GraphCall, input: PendingInput): Promise<Pu
   if (Number.isNaN(attemptAt)) return { status: 'absent' }
   const pageId = credential(input.credentials, 'pageId')
   const since = Math.floor(attemptAt / 1000) - FEED_MATCH_SKEW_SEC
-  const feed = await call('GET', `${pageId}/feed`, { query: { fields: 'id,message,created_time,permalink_url', since: String(since), limit: String(FEED_LOOKUP_LIMIT) } })
-  const items: Array<{ id: string; message?: string; created_time?: string; permalink_url?: string }> = Array.isArray(feed.data) ? feed.data : []
-  const ours = items.find((p) => (p.message ?? '') === literalText(input.content.text) && Date.parse(p.created_time ?? '') / 1000 >= since)
+  const feed = await call('GET', `${pageId}/feed`, {
+    query: { fields: 'id,message,created_time,permalink_url', since: String(since), limit: String(FEED_LOOKUP_LIMIT) },
+  })
+  const items: Array<{ id: string; message?: string; created_time?: string; permalink_url?: string }> = Array.isArray(
+    feed.data,
+  )
+    ? feed.data
+    : []
+  const ours = items.find(
+    (p) => (p.message ?? '') === literalText(input.content.text) && Date.parse(p.created_time ?? '') / 1000 >= since,
+  )
   if (!ours) return { status: 'absent' }
   await input.saveProgress({ headId: ours.id })
-  return { status: 'published', platformPostId: ours.id, permalink: ours.permalink_url ?? (await permalinkOf(call, ours.id)) }
+  return {
+    status: 'published',
+    platformPostId: ours.id,
+    permalink: ours.permalink_url ?? (await permalinkOf(call, ours.id)),
+  }
 }
 
 /** Followers, then reactions/comments/shares per post; views from the media-view metric or null. */
@@ -180,7 +244,9 @@ async function insights(input: InsightsInput) {
   for (const post of input.posts) {
     let counts: any
     try {
-      counts = await call('GET', post.platformPostId, { query: { fields: 'reactions.summary(total_count).limit(0),comments.summary(total_count).limit(0),shares' } })
+      counts = await call('GET', post.platformPostId, {
+        query: { fields: 'reactions.summary(total_count).limit(0),comments.summary(total_count).limit(0),shares' },
+      })
     } catch (err) {
       if (err instanceof NetworkFailure && err.kind === 'rejected') {
         posts.push({ targetId: post.targetId, likes: null, comments: null, shares: null, views: null, saves: null })

@@ -7,9 +7,30 @@
  * replies, never published again. The network reports insights, but this service collects none
  * from it (rules); posts can be deleted.
  */
-import type { DeleteInput, NetworkAdapter, PendingInput, PublishInput, PublishMedia, PublishProgress, PublishResult, RefreshInput, TargetContent, VerifyInput } from '../adapter'
+import type {
+  DeleteInput,
+  NetworkAdapter,
+  PendingInput,
+  PublishInput,
+  PublishMedia,
+  PublishProgress,
+  PublishResult,
+  RefreshInput,
+  TargetContent,
+  VerifyInput,
+} from '../adapter'
 import { NetworkFailure, asFailedResult, credential, expiresWithin } from '../http'
-import { driveContainers, findListed, graphClient, refreshLongLivedToken, type ContainerCode, type ContainerPlan, type ContainerState, type GraphClient, type Params } from './meta-containers'
+import {
+  driveContainers,
+  findListed,
+  graphClient,
+  refreshLongLivedToken,
+  type ContainerCode,
+  type ContainerPlan,
+  type ContainerState,
+  type GraphClient,
+  type Params,
+} from './meta-containers'
 import type { AdapterOptions } from './options'
 
 const N = 'TEXTTHREAD_NET'
@@ -22,8 +43,18 @@ export const TEXTTHREAD_REFRESH_MARGIN_SEC = 7 * 24 * 3600
 /** Recent posts (or replies) searched for one whose publish answer was lost. */
 export const TEXTTHREAD_RECOVERY_LIST_LIMIT = 25
 
-const client = (input: { fetch: typeof fetch; baseUrl: string; credentials: Record<string, unknown> }, now: Date): GraphClient =>
-  graphClient({ network: N, fetch: input.fetch, baseUrl: input.baseUrl, version: TEXTTHREAD_API_VERSION, accessToken: credential(input.credentials, 'accessToken'), now })
+const client = (
+  input: { fetch: typeof fetch; baseUrl: string; credentials: Record<string, unknown> },
+  now: Date,
+): GraphClient =>
+  graphClient({
+    network: N,
+    fetch: input.fetch,
+    baseUrl: input.baseUrl,
+    version: TEXTTHREAD_API_VERSION,
+    accessToken: credential(input.credentials, 'accessToken'),
+    now,
+  })
 
 const item = (m: PublishMedia): Params => ({
   ...(m.type === 'VIDEO' ? { media_type: 'VIDEO', video_url: m.url } : { media_type: 'IMAGE', image_url: m.url }),
@@ -34,13 +65,24 @@ const item = (m: PublishMedia): Params => ({
 export function headPlan(content: TargetContent): ContainerPlan {
   const text: Params = content.text !== '' ? { text: content.text } : {}
   const [first] = content.media
-  if (!first) return { children: [], head: { media_type: 'TEXT', ...text, ...(content.linkUrl ? { link_attachment: content.linkUrl } : {}) } }
-  if (content.media.length === 1 && content.type !== 'CAROUSEL') return { children: [], head: { ...item(first), ...text } }
-  return { children: content.media.map((m) => ({ ...item(m), is_carousel_item: 'true' })), head: { media_type: 'CAROUSEL', ...text } }
+  if (!first)
+    return {
+      children: [],
+      head: { media_type: 'TEXT', ...text, ...(content.linkUrl ? { link_attachment: content.linkUrl } : {}) },
+    }
+  if (content.media.length === 1 && content.type !== 'CAROUSEL')
+    return { children: [], head: { ...item(first), ...text } }
+  return {
+    children: content.media.map((m) => ({ ...item(m), is_carousel_item: 'true' })),
+    head: { media_type: 'CAROUSEL', ...text },
+  }
 }
 
 /** One thread part: a text post replying to the previous post. */
-const partPlan = (text: string, replyTo: string): ContainerPlan => ({ children: [], head: { media_type: 'TEXT', text, reply_to_id: replyTo } })
+const partPlan = (text: string, replyTo: string): ContainerPlan => ({
+  children: [],
+  head: { media_type: 'TEXT', text, reply_to_id: replyTo },
+})
 
 export function createTextThreadAdapter(_options: AdapterOptions): NetworkAdapter {
   async function run(input: PublishInput | PendingInput, confirm: boolean): Promise<PublishResult> {
@@ -55,7 +97,10 @@ export function createTextThreadAdapter(_options: AdapterOptions): NetworkAdapte
     checkStatus: (input) => run(input, input.unconfirmed),
     verifyCredentials,
     deletePost,
-    credentialRefresh: { isDue: (credentials, now) => expiresWithin(credentials, now, TEXTTHREAD_REFRESH_MARGIN_SEC), refresh },
+    credentialRefresh: {
+      isDue: (credentials, now) => expiresWithin(credentials, now, TEXTTHREAD_REFRESH_MARGIN_SEC),
+      refresh,
+    },
   }
 }
 
@@ -68,24 +113,39 @@ async function advance(input: PublishInput, confirm: boolean): Promise<PublishRe
     Object.assign(progress, step)
     await input.saveProgress({ ...progress })
   }
-  const ops = (edge: 'threads' | 'replies', text: string, onSave: (s: ContainerState | undefined) => Promise<void>) => ({
+  const ops = (
+    edge: 'threads' | 'replies',
+    text: string,
+    onSave: (s: ContainerState | undefined) => Promise<void>,
+  ) => ({
     network: N,
     now: input.now,
     create: async (params: Params) => String((await graph.post(`${userId}/threads`, params)).id),
     status: async (id: string) => {
       const body = await graph.get(id, { fields: 'status,error_message' })
-      return { code: String(body.status ?? 'IN_PROGRESS') as ContainerCode, detail: typeof body.error_message === 'string' ? body.error_message : null }
+      return {
+        code: String(body.status ?? 'IN_PROGRESS') as ContainerCode,
+        detail: typeof body.error_message === 'string' ? body.error_message : null,
+      }
     },
     publish: async (id: string) => String((await graph.post(`${userId}/threads_publish`, { creation_id: id })).id),
     findPublished: async (since: Date | null) => {
-      const listed = await graph.get(`${userId}/${edge}`, { fields: 'id,text,timestamp', limit: String(TEXTTHREAD_RECOVERY_LIST_LIMIT) })
+      const listed = await graph.get(`${userId}/${edge}`, {
+        fields: 'id,text,timestamp',
+        limit: String(TEXTTHREAD_RECOVERY_LIST_LIMIT),
+      })
       return findListed(Array.isArray(listed.data) ? listed.data : [], 'text', text, since)
     },
     save: onSave,
   })
 
   if (!progress.headId) {
-    const result = await driveContainers(() => headPlan(input.content), progress.containers as ContainerState | undefined, ops('threads', input.content.text, (s) => save({ containers: s })), confirm)
+    const result = await driveContainers(
+      () => headPlan(input.content),
+      progress.containers as ContainerState | undefined,
+      ops('threads', input.content.text, (s) => save({ containers: s })),
+      confirm,
+    )
     if (result.kind === 'absent') return { status: 'absent' }
     if (result.kind === 'pending') return { status: 'pending', state: result.state, checkAfterSec: TEXTTHREAD_POLL_SEC }
     await save({ headId: result.mediaId, containers: undefined })
@@ -101,9 +161,16 @@ async function advance(input: PublishInput, confirm: boolean): Promise<PublishRe
   for (let i = partIds.length; i < parts.length; i++) {
     const current = progress.partContainer as { index: number; state: ContainerState } | undefined
     const state = current && current.index === i ? current.state : undefined
-    const result = await driveContainers(() => partPlan(parts[i]!, partIds[i - 1] ?? headId), state, ops('replies', parts[i]!, (s) => save({ partContainer: s ? { index: i, state: s } : undefined })), false)
-    if (result.kind === 'pending') return { status: 'pending', state: { part: i, ...result.state }, checkAfterSec: TEXTTHREAD_POLL_SEC }
-    if (result.kind === 'absent') throw new NetworkFailure('transient', `${N} lost thread part ${i + 1}; it will be posted again.`)
+    const result = await driveContainers(
+      () => partPlan(parts[i]!, partIds[i - 1] ?? headId),
+      state,
+      ops('replies', parts[i]!, (s) => save({ partContainer: s ? { index: i, state: s } : undefined })),
+      false,
+    )
+    if (result.kind === 'pending')
+      return { status: 'pending', state: { part: i, ...result.state }, checkAfterSec: TEXTTHREAD_POLL_SEC }
+    if (result.kind === 'absent')
+      throw new NetworkFailure('transient', `${N} lost thread part ${i + 1}; it will be posted again.`)
     partIds.push(result.mediaId)
     await save({ partIds: [...partIds], partContainer: undefined })
   }
@@ -113,7 +180,8 @@ async function advance(input: PublishInput, confirm: boolean): Promise<PublishRe
 async function verifyCredentials(input: VerifyInput) {
   const userId = credential(input.credentials, 'userId')
   const me = await client(input, input.now).get('me', { fields: 'id,username' })
-  if (String(me.id) !== userId) throw new NetworkFailure('rejected', `${N}: this token belongs to user ${me.id}, not ${userId}.`)
+  if (String(me.id) !== userId)
+    throw new NetworkFailure('rejected', `${N}: this token belongs to user ${me.id}, not ${userId}.`)
   return { username: String(me.username ?? ''), externalId: userId, credentials: input.credentials }
 }
 
@@ -127,7 +195,12 @@ async function deletePost(input: DeleteInput): Promise<void> {
   try {
     await client(input, new Date()).del(input.platformPostId)
   } catch (e) {
-    if (e instanceof NetworkFailure && e.kind === 'rejected' && /does not exist|cannot be found|not found/i.test(e.message)) return
+    if (
+      e instanceof NetworkFailure &&
+      e.kind === 'rejected' &&
+      /does not exist|cannot be found|not found/i.test(e.message)
+    )
+      return
     throw e
   }
 }

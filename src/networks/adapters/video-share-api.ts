@@ -4,7 +4,15 @@
  * description, and the resumable-upload chunk size. Plus the one call helper.
  */
 import type { FailureKind } from '../adapter'
-import { NetworkFailure, joinUrl, kindOfStatus, request, retryAfterSec, type NetworkAnswer, type RequestOptions } from '../http'
+import {
+  NetworkFailure,
+  joinUrl,
+  kindOfStatus,
+  request,
+  retryAfterSec,
+  type NetworkAnswer,
+  type RequestOptions,
+} from '../http'
 
 export const NETWORK = 'VIDEOSHARE_NET'
 /** Access tokens last about 1 h; renew within 5 minutes of the end. */
@@ -22,12 +30,23 @@ export const DESCRIPTION_MAX_BYTES = 5000
 
 /** `error.errors[0].reason` -> what it means to us (status decides the rest). */
 export const REASONS: Record<string, { kind: FailureKind; waitSec?: 'pacific_midnight' | number; words?: string }> = {
-  quotaExceeded: { kind: 'rate_limited', waitSec: 'pacific_midnight', words: "the project's daily YouTube quota is used up; it resets at midnight Pacific time" },
-  uploadLimitExceeded: { kind: 'rate_limited', waitSec: 'pacific_midnight', words: "the channel reached YouTube's daily upload limit" },
+  quotaExceeded: {
+    kind: 'rate_limited',
+    waitSec: 'pacific_midnight',
+    words: "the project's daily YouTube quota is used up; it resets at midnight Pacific time",
+  },
+  uploadLimitExceeded: {
+    kind: 'rate_limited',
+    waitSec: 'pacific_midnight',
+    words: "the channel reached YouTube's daily upload limit",
+  },
   rateLimitExceeded: { kind: 'rate_limited', waitSec: 60 },
   userRateLimitExceeded: { kind: 'rate_limited', waitSec: 60 },
   forbidden: { kind: 'rejected' },
-  insufficientPermissions: { kind: 'rejected', words: 'the account did not grant upload permission: reconnect it and allow managing videos' },
+  insufficientPermissions: {
+    kind: 'rejected',
+    words: 'the account did not grant upload permission: reconnect it and allow managing videos',
+  },
   youtubeSignupRequired: { kind: 'rejected', words: 'the Google account has no YouTube channel: create one first' },
   authError: { kind: 'auth_expired' },
 }
@@ -56,9 +75,18 @@ export const REJECTION_REASONS: Record<string, string> = {
 
 /** Seconds until the next midnight in America/Los_Angeles (YouTube quotas reset then), plus a minute. */
 export function secondsToPacificMidnight(now: Date): number {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', hour12: false, hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(now)
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/Los_Angeles',
+    hour12: false,
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(now)
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0) % 24
-  const elapsed = get('hour') * 3600 + Number(parts.find((p) => p.type === 'minute')?.value ?? 0) * 60 + Number(parts.find((p) => p.type === 'second')?.value ?? 0)
+  const elapsed =
+    get('hour') * 3600 +
+    Number(parts.find((p) => p.type === 'minute')?.value ?? 0) * 60 +
+    Number(parts.find((p) => p.type === 'second')?.value ?? 0)
   return 86_400 - elapsed + 60
 }
 
@@ -78,8 +106,18 @@ export function failureFrom(answer: NetworkAnswer, now: Date, context = ''): Net
   return new NetworkFailure(kind, `${NETWORK}: ${context}${words}`, wait)
 }
 
-export async function api(fetchImpl: typeof fetch, baseUrl: string, token: string, path: string, now: Date, options: RequestOptions = {}): Promise<any> {
-  const answer = await request(fetchImpl, NETWORK, joinUrl(baseUrl, path), { ...options, headers: { authorization: `Bearer ${token}`, ...options.headers } })
+export async function api(
+  fetchImpl: typeof fetch,
+  baseUrl: string,
+  token: string,
+  path: string,
+  now: Date,
+  options: RequestOptions = {},
+): Promise<any> {
+  const answer = await request(fetchImpl, NETWORK, joinUrl(baseUrl, path), {
+    ...options,
+    headers: { authorization: `Bearer ${token}`, ...options.headers },
+  })
   if (answer.status >= 300) throw failureFrom(answer, now)
   return answer.body ?? {}
 }
@@ -107,7 +145,11 @@ function truncateBytes(s: string, max: number): string {
  * vertical or square videos of ≤3 minutes as Shorts by their shape.
  */
 export function videoText(caption: string): { title: string; description: string } {
-  const first = caption.split(/\r\n|\r|\n/).map((l) => l.trim()).find((l) => l !== '') ?? ''
+  const first =
+    caption
+      .split(/\r\n|\r|\n/)
+      .map((l) => l.trim())
+      .find((l) => l !== '') ?? ''
   const title = [...safe(first)].slice(0, TITLE_MAX_CHARS).join('') || 'Untitled'
   return { title, description: truncateBytes(safe(caption), DESCRIPTION_MAX_BYTES) }
 }

@@ -5,10 +5,45 @@
  * second video; the video id is saved the moment the last chunk is taken; processing is followed
  * through `pending` (videos.list status/processingDetails). Insights from statistics; delete.
  */
-import type { Insights, NetworkAdapter, PendingInput, PublishInput, PublishResult, RefreshInput, RefreshResult, VerifiedAccount, VerifyInput } from '../adapter'
-import { MEDIA_TIMEOUT_MS, NetworkFailure, asFailedResult, credential, downloadMedia, expiresWithin, joinUrl, noOAuthClient, withRenewedTokens, request } from '../http'
+import type {
+  Insights,
+  NetworkAdapter,
+  PendingInput,
+  PublishInput,
+  PublishResult,
+  RefreshInput,
+  RefreshResult,
+  VerifiedAccount,
+  VerifyInput,
+} from '../adapter'
+import {
+  MEDIA_TIMEOUT_MS,
+  NetworkFailure,
+  asFailedResult,
+  credential,
+  downloadMedia,
+  expiresWithin,
+  joinUrl,
+  noOAuthClient,
+  withRenewedTokens,
+  request,
+} from '../http'
 import type { AdapterOptions } from './options'
-import { CATEGORY_ID, FAILURE_REASONS, REJECTION_REASONS, MAX_PROCESSING_POLLS, NETWORK, PRIVACY_STATUS, PROCESSING_POLL_SEC, REFRESH_MARGIN_SEC, UPLOAD_CHUNK_BYTES, api, failureFrom, permalinkOf, videoText } from './video-share-api'
+import {
+  CATEGORY_ID,
+  FAILURE_REASONS,
+  REJECTION_REASONS,
+  MAX_PROCESSING_POLLS,
+  NETWORK,
+  PRIVACY_STATUS,
+  PROCESSING_POLL_SEC,
+  REFRESH_MARGIN_SEC,
+  UPLOAD_CHUNK_BYTES,
+  api,
+  failureFrom,
+  permalinkOf,
+  videoText,
+} from './video-share-api'
 
 interface Pending {
   videoId: string
@@ -47,11 +82,25 @@ export function createVideoShareAdapter(options: AdapterOptions): NetworkAdapter
 
     async verifyCredentials(input: VerifyInput): Promise<VerifiedAccount> {
       const channelId = credential(input.credentials, 'channelId')
-      const body = await api(input.fetch, input.baseUrl, credential(input.credentials, 'accessToken'), '/youtube/v3/channels?part=snippet&mine=true', input.now)
+      const body = await api(
+        input.fetch,
+        input.baseUrl,
+        credential(input.credentials, 'accessToken'),
+        '/youtube/v3/channels?part=snippet&mine=true',
+        input.now,
+      )
       const channel = body.items?.[0]
       if (!channel) throw new NetworkFailure('rejected', `${NETWORK}: this Google account has no YouTube channel.`)
-      if (channel.id !== channelId) throw new NetworkFailure('rejected', `${NETWORK}: these credentials belong to another channel (${String(channel.id)}, not ${channelId}).`)
-      return { username: String(channel.snippet?.title ?? ''), externalId: channelId, credentials: { ...input.credentials } }
+      if (channel.id !== channelId)
+        throw new NetworkFailure(
+          'rejected',
+          `${NETWORK}: these credentials belong to another channel (${String(channel.id)}, not ${channelId}).`,
+        )
+      return {
+        username: String(channel.snippet?.title ?? ''),
+        externalId: channelId,
+        credentials: { ...input.credentials },
+      }
     },
 
     credentialRefresh: {
@@ -60,14 +109,36 @@ export function createVideoShareAdapter(options: AdapterOptions): NetworkAdapter
         const client = options.clients.VIDEOSHARE_NET
         if (!client?.clientId || !client.clientSecret) return noOAuthClient(NETWORK)
         try {
-          const answer = await request(input.fetch, NETWORK, joinUrl(options.origins.VIDEOSHARE_NET_OAUTH_URL, '/token'), {
-            form: { client_id: client.clientId, client_secret: client.clientSecret, refresh_token: credential(input.credentials, 'refreshToken'), grant_type: 'refresh_token' },
-          })
+          const answer = await request(
+            input.fetch,
+            NETWORK,
+            joinUrl(options.origins.VIDEOSHARE_NET_OAUTH_URL, '/token'),
+            {
+              form: {
+                client_id: client.clientId,
+                client_secret: client.clientSecret,
+                refresh_token: credential(input.credentials, 'refreshToken'),
+                grant_type: 'refresh_token',
+              },
+            },
+          )
           const body = answer.body ?? {}
           if (answer.status >= 300 || typeof body.access_token !== 'string') {
-            const words = typeof body.error_description === 'string' && body.error_description ? body.error_description : String(body.error ?? `HTTP ${answer.status}`)
-            if (body.error === 'invalid_grant') return { status: 'failed', kind: 'auth_expired', message: `${NETWORK}: the refresh token was refused (${words})` }
-            return { status: 'failed', kind: answer.status >= 500 ? 'transient' : 'rejected', message: `${NETWORK}: token refresh failed (${words})` }
+            const words =
+              typeof body.error_description === 'string' && body.error_description
+                ? body.error_description
+                : String(body.error ?? `HTTP ${answer.status}`)
+            if (body.error === 'invalid_grant')
+              return {
+                status: 'failed',
+                kind: 'auth_expired',
+                message: `${NETWORK}: the refresh token was refused (${words})`,
+              }
+            return {
+              status: 'failed',
+              kind: answer.status >= 500 ? 'transient' : 'rejected',
+              message: `${NETWORK}: token refresh failed (${words})`,
+            }
           }
           // The network normally keeps the refresh token: the old one stays unless a new one came.
           return { status: 'refreshed', credentials: withRenewedTokens(input.credentials, body, input.now, 3600) }
@@ -80,13 +151,33 @@ export function createVideoShareAdapter(options: AdapterOptions): NetworkAdapter
     async fetchInsights(input): Promise<Insights> {
       const token = credential(input.credentials, 'accessToken')
       const channelId = credential(input.credentials, 'channelId')
-      const channel = (await api(input.fetch, input.baseUrl, token, `/youtube/v3/channels?part=statistics&id=${encodeURIComponent(channelId)}`, input.now)).items?.[0]?.statistics
-      const followers = channel && !channel.hiddenSubscriberCount && channel.subscriberCount !== undefined ? Number(channel.subscriberCount) : null
+      const channel = (
+        await api(
+          input.fetch,
+          input.baseUrl,
+          token,
+          `/youtube/v3/channels?part=statistics&id=${encodeURIComponent(channelId)}`,
+          input.now,
+        )
+      ).items?.[0]?.statistics
+      const followers =
+        channel && !channel.hiddenSubscriberCount && channel.subscriberCount !== undefined
+          ? Number(channel.subscriberCount)
+          : null
       const stats = new Map<string, any>()
       const ids = input.posts.map((p) => p.platformPostId)
       for (let i = 0; i < ids.length; i += 50) {
-        const batch = ids.slice(i, i + 50).map(encodeURIComponent).join(',')
-        const body = await api(input.fetch, input.baseUrl, token, `/youtube/v3/videos?part=statistics&id=${batch}`, input.now)
+        const batch = ids
+          .slice(i, i + 50)
+          .map(encodeURIComponent)
+          .join(',')
+        const body = await api(
+          input.fetch,
+          input.baseUrl,
+          token,
+          `/youtube/v3/videos?part=statistics&id=${batch}`,
+          input.now,
+        )
         for (const item of body.items ?? []) stats.set(item.id, item.statistics ?? {})
       }
       const num = (v: unknown) => (v === undefined || v === null ? null : Number(v))
@@ -94,23 +185,36 @@ export function createVideoShareAdapter(options: AdapterOptions): NetworkAdapter
         followers,
         posts: input.posts.map((p) => {
           const s = stats.get(p.platformPostId)
-          return { targetId: p.targetId, views: num(s?.viewCount), likes: num(s?.likeCount), comments: num(s?.commentCount), shares: null, saves: null }
+          return {
+            targetId: p.targetId,
+            views: num(s?.viewCount),
+            likes: num(s?.likeCount),
+            comments: num(s?.commentCount),
+            shares: null,
+            saves: null,
+          }
         }),
       }
     },
 
     async deletePost(input) {
-      const answer = await request(input.fetch, NETWORK, joinUrl(input.baseUrl, `/youtube/v3/videos?id=${encodeURIComponent(input.platformPostId)}`), {
-        method: 'DELETE',
-        headers: { authorization: `Bearer ${credential(input.credentials, 'accessToken')}` },
-      })
+      const answer = await request(
+        input.fetch,
+        NETWORK,
+        joinUrl(input.baseUrl, `/youtube/v3/videos?id=${encodeURIComponent(input.platformPostId)}`),
+        {
+          method: 'DELETE',
+          headers: { authorization: `Bearer ${credential(input.credentials, 'accessToken')}` },
+        },
+      )
       // Already gone counts as deleted.
       if (answer.status >= 300 && answer.status !== 404) throw failureFrom(answer, new Date())
     },
   }
 }
 
-const sessionOf = (input: PublishInput): string | undefined => (input.progress.videoShare as { sessionUri?: string } | undefined)?.sessionUri
+const sessionOf = (input: PublishInput): string | undefined =>
+  (input.progress.videoShare as { sessionUri?: string } | undefined)?.sessionUri
 
 async function advance(input: PublishInput): Promise<PublishResult> {
   if (input.progress.headId) return processing(input, input.progress.headId, 0)
@@ -129,10 +233,23 @@ async function advance(input: PublishInput): Promise<PublishResult> {
   }
   if (!sessionUri) {
     const { title, description } = videoText(input.content.text)
-    const started = await request(input.fetch, NETWORK, joinUrl(input.baseUrl, '/upload/youtube/v3/videos?uploadType=resumable&part=snippet,status'), {
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json; charset=UTF-8', 'x-upload-content-length': String(total), 'x-upload-content-type': video.mimeType },
-      json: { snippet: { title, description, categoryId: CATEGORY_ID }, status: { privacyStatus: PRIVACY_STATUS, selfDeclaredMadeForKids: false } },
-    })
+    const started = await request(
+      input.fetch,
+      NETWORK,
+      joinUrl(input.baseUrl, '/upload/youtube/v3/videos?uploadType=resumable&part=snippet,status'),
+      {
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json; charset=UTF-8',
+          'x-upload-content-length': String(total),
+          'x-upload-content-type': video.mimeType,
+        },
+        json: {
+          snippet: { title, description, categoryId: CATEGORY_ID },
+          status: { privacyStatus: PRIVACY_STATUS, selfDeclaredMadeForKids: false },
+        },
+      },
+    )
     if (started.status >= 300) throw failureFrom(started, input.now)
     const location = started.headers.get('location')
     if (!location) throw new NetworkFailure('transient', `${NETWORK}: the upload session started without a location.`)
@@ -143,7 +260,11 @@ async function advance(input: PublishInput): Promise<PublishResult> {
     const end = Math.min(offset + UPLOAD_CHUNK_BYTES, total) - 1
     const answer = await request(input.fetch, NETWORK, sessionUri, {
       method: 'PUT',
-      headers: { authorization: `Bearer ${token}`, 'content-type': video.mimeType, 'content-range': `bytes ${offset}-${end}/${total}` },
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': video.mimeType,
+        'content-range': `bytes ${offset}-${end}/${total}`,
+      },
       body: bytes.slice(offset, end + 1),
       timeoutMs: MEDIA_TIMEOUT_MS,
     })
@@ -171,7 +292,10 @@ const rangeEnd = (range: string | null): number => {
 async function askSession(input: PublishInput, sessionUri: string, total: number): Promise<SessionAnswer> {
   const answer = await request(input.fetch, NETWORK, sessionUri, {
     method: 'PUT',
-    headers: { authorization: `Bearer ${credential(input.credentials, 'accessToken')}`, 'content-range': `bytes */${total}` },
+    headers: {
+      authorization: `Bearer ${credential(input.credentials, 'accessToken')}`,
+      'content-range': `bytes */${total}`,
+    },
     body: new Uint8Array(0),
   })
   if (answer.status === 200 || answer.status === 201) return { resource: answer.body }
@@ -193,22 +317,56 @@ const reasonWords = (table: Record<string, string>, code: unknown): string =>
 
 async function processing(input: PublishInput, videoId: string, polls: number): Promise<PublishResult> {
   const token = credential(input.credentials, 'accessToken')
-  const body = await api(input.fetch, input.baseUrl, token, `/youtube/v3/videos?part=status,processingDetails&id=${encodeURIComponent(videoId)}`, input.now)
+  const body = await api(
+    input.fetch,
+    input.baseUrl,
+    token,
+    `/youtube/v3/videos?part=status,processingDetails&id=${encodeURIComponent(videoId)}`,
+    input.now,
+  )
   const video = body.items?.[0]
-  if (!video) return { status: 'failed', kind: 'rejected', message: `${NETWORK}: the uploaded video no longer exists (deleted on YouTube).` }
+  if (!video)
+    return {
+      status: 'failed',
+      kind: 'rejected',
+      message: `${NETWORK}: the uploaded video no longer exists (deleted on YouTube).`,
+    }
   const status = video.status ?? {}
   switch (status.uploadStatus) {
     case 'failed':
-      return { status: 'failed', kind: 'rejected', message: `${NETWORK}: processing failed: ${reasonWords(FAILURE_REASONS, status.failureReason)}.` }
+      return {
+        status: 'failed',
+        kind: 'rejected',
+        message: `${NETWORK}: processing failed: ${reasonWords(FAILURE_REASONS, status.failureReason)}.`,
+      }
     case 'rejected':
-      return { status: 'failed', kind: 'rejected', message: `${NETWORK}: YouTube rejected the video: ${reasonWords(REJECTION_REASONS, status.rejectionReason)}.` }
+      return {
+        status: 'failed',
+        kind: 'rejected',
+        message: `${NETWORK}: YouTube rejected the video: ${reasonWords(REJECTION_REASONS, status.rejectionReason)}.`,
+      }
     case 'deleted':
       return { status: 'failed', kind: 'rejected', message: `${NETWORK}: the video was deleted on YouTube.` }
   }
-  const stillProcessing = status.uploadStatus === 'uploaded' && video.processingDetails?.processingStatus === 'processing'
-  if (stillProcessing && polls < MAX_PROCESSING_POLLS) return { status: 'pending', state: { videoId, polls: polls + 1 } satisfies Pending, checkAfterSec: PROCESSING_POLL_SEC }
+  const stillProcessing =
+    status.uploadStatus === 'uploaded' && video.processingDetails?.processingStatus === 'processing'
+  if (stillProcessing && polls < MAX_PROCESSING_POLLS)
+    return {
+      status: 'pending',
+      state: { videoId, polls: polls + 1 } satisfies Pending,
+      checkAfterSec: PROCESSING_POLL_SEC,
+    }
   const warnings: string[] = []
-  if (stillProcessing) warnings.push('YouTube is still processing the video; it becomes watchable when processing ends.')
-  if (status.privacyStatus && status.privacyStatus !== PRIVACY_STATUS) warnings.push(`YouTube made the video ${String(status.privacyStatus)} (uploads from an unaudited API project stay private).`)
-  return { status: 'published', platformPostId: videoId, permalink: permalinkOf(videoId), ...(warnings.length ? { warnings } : {}) }
+  if (stillProcessing)
+    warnings.push('YouTube is still processing the video; it becomes watchable when processing ends.')
+  if (status.privacyStatus && status.privacyStatus !== PRIVACY_STATUS)
+    warnings.push(
+      `YouTube made the video ${String(status.privacyStatus)} (uploads from an unaudited API project stay private).`,
+    )
+  return {
+    status: 'published',
+    platformPostId: videoId,
+    permalink: permalinkOf(videoId),
+    ...(warnings.length ? { warnings } : {}),
+  }
 }

@@ -82,7 +82,7 @@ export const PHOTO_NET_RULES: PlatformRules = {
     onCanvas('IMAGE', 'feed_portrait'),
     onCanvas('IMAGE', 'feed_square'),
     onCanvas('IMAGE', 'landscape'),
-    onCanvas('CAROUSEL', 'feed_portrait', 'Every item is cropped to the first item\'s ratio; keep them alike.'),
+    onCanvas('CAROUSEL', 'feed_portrait', "Every item is cropped to the first item's ratio; keep them alike."),
     onCanvas('REEL', 'story'),
     onCanvas('STORY', 'story'),
   ],
@@ -94,7 +94,12 @@ export const PHOTO_NET_RULES: PlatformRules = {
   deleteSupported: false,
   insights: { followers: true, postMetrics: ['likes', 'comments', 'shares', 'views', 'saves'], note: null },
   limits: [
-    limit('posts', 50, DAY, 'A carousel counts as one post. Older references say 25; the publisher reads the account\'s current quota.'),
+    limit(
+      'posts',
+      50,
+      DAY,
+      "A carousel counts as one post. Older references say 25; the publisher reads the account's current quota.",
+    ),
   ],
   note: 'Media is fetched by the network from a public URL.',
 }
@@ -156,7 +161,7 @@ export const SHORTVIDEO_NET_RULES: PlatformRules = {
       privacyLevels: ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'],
       defaultPrivacyLevel: 'SELF_ONLY',
       switches: ['disableComment', 'disableDuet', 'disableStitch', 'brandContentToggle', 'brandOrganicToggle'],
-      note: 'The privacy level must be one the creator\'s account offers; unaudited apps may only post SELF_ONLY.',
+      note: "The privacy level must be one the creator's account offers; unaudited apps may only post SELF_ONLY.",
     },
   },
   deleteSupported: false,
@@ -177,7 +182,7 @@ export const VIDEOSHARE_NET_RULES: PlatformRules = {
   title: title(100, 'characters', {
     required: true,
     forbiddenCharacters: ['<', '>'],
-    note: 'The video title is the caption\'s first line.',
+    note: "The video title is the caption's first line.",
   }),
   thread: null,
   media: {
@@ -221,7 +226,7 @@ export const PINBOARD_NET_RULES: PlatformRules = {
   title: title(100, 'characters', {
     required: false,
     field: 'pinboardNetOptions.title',
-    note: 'When `pinboardNetOptions.title` is unset, the caption\'s first line is used.',
+    note: "When `pinboardNetOptions.title` is unset, the caption's first line is used.",
   }),
   thread: null,
   media: {

@@ -35,7 +35,7 @@ export const SOCIALGRAPH_NET_RULES: PlatformRules = {
   connections: ['DIRECT_LOGIN', 'SANDBOX'],
   threadModel: false,
   caption: caption(63_206, 'characters', {
-    note: 'From an open-source scheduler; the network\'s own reference states no limit.',
+    note: "From an open-source scheduler; the network's own reference states no limit.",
   }),
   title: null,
   thread: null,
@@ -48,13 +48,13 @@ export const SOCIALGRAPH_NET_RULES: PlatformRules = {
       mimeTypes: ['image/jpeg', 'image/png', 'image/gif', 'image/bmp', 'image/tiff'],
       maxSizeBytes: 4 * MB,
       maxItems: 10,
-      note: 'About 4 MB per photo (stories take 10 MB). No cap on photos per post is documented; 10 is this service\'s cap.',
+      note: "About 4 MB per photo (stories take 10 MB). No cap on photos per post is documented; 10 is this service's cap.",
     }),
     video: video({
       mimeTypes: ['video/mp4', 'video/quicktime'],
       maxSizeBytes: 10 * GB,
       maxDurationSec: 240 * MINUTE,
-      note: 'Feed video caps are unverified in the network\'s reference.',
+      note: "Feed video caps are unverified in the network's reference.",
     }),
     note: null,
   },
@@ -94,7 +94,7 @@ export const PROFESSIONAL_NET_RULES: PlatformRules = {
   connections: ['DIRECT_LOGIN', 'SANDBOX'],
   threadModel: false,
   caption: caption(3000, 'characters', {
-    note: 'Secondary source. The publisher escapes the network\'s reserved characters.',
+    note: "Secondary source. The publisher escapes the network's reserved characters.",
   }),
   title: null,
   thread: null,
@@ -181,7 +181,11 @@ export const MESSAGING_NET_RULES: PlatformRules = {
   recommended: [onCanvas('IMAGE', 'feed_square'), onCanvas('IMAGE', 'landscape')],
   options: NO_OPTIONS,
   deleteSupported: true,
-  insights: { followers: true, postMetrics: [], note: 'Member count only; the network reports no per-message figures.' },
+  insights: {
+    followers: true,
+    postMetrics: [],
+    note: 'Member count only; the network reports no per-message figures.',
+  },
   limits: [limit('posts', 20, MINUTE, 'About 20 messages a minute in a group; the network publishes no exact limits.')],
   note: 'A message can be deleted only within 48 hours of sending.',
 }

@@ -38,7 +38,7 @@ export const CANVASES: Record<CanvasName, { width: number; height: number }> = {
 
 export const SERVICE_THREAD_CAP = 25
 export const SERVICE_THREAD_CAP_NOTE =
-  'The network documents no cap on a reply chain; 25 follow-ups is this service\'s cap, to stay inside the network\'s posting rate limits.'
+  "The network documents no cap on a reply chain; 25 follow-ups is this service's cap, to stay inside the network's posting rate limits."
 
 export function textBudget(maxLength: number, counting: CaptionCounting, extra: Partial<TextBudget> = {}): TextBudget {
   return {
@@ -147,6 +147,11 @@ export const NO_OPTIONS: PostOptionsRules = {
   linkUrl: null,
 }
 
-export function limit(action: LimitRule['action'], max: number, windowSec: number, note: string | null = null): LimitRule {
+export function limit(
+  action: LimitRule['action'],
+  max: number,
+  windowSec: number,
+  note: string | null = null,
+): LimitRule {
   return { action, max, windowSec, note }
 }

@@ -64,7 +64,7 @@ export const MICROBLOG_NET_RULES: PlatformRules = {
       maxAspectRatio: 3,
       minDurationSec: 0.5,
       maxDurationSec: 140,
-      note: 'H.264 with AAC-LC audio. A newer revision of the network\'s docs allows 20 minutes and 8 GB; the older caps are kept until that is settled.',
+      note: "H.264 with AAC-LC audio. A newer revision of the network's docs allows 20 minutes and 8 GB; the older caps are kept until that is settled.",
     }),
     note: null,
   },
@@ -75,7 +75,7 @@ export const MICROBLOG_NET_RULES: PlatformRules = {
   deleteSupported: true,
   insights: { followers: true, postMetrics: ['likes', 'comments', 'shares', 'views', 'saves'], note: null },
   limits: [limit('posts', 100, 15 * MINUTE, 'Thread parts count as posts.')],
-  note: 'A quote needs a plan the network sells separately; without it the quoted post\'s URL is appended to the text.',
+  note: "A quote needs a plan the network sells separately; without it the quoted post's URL is appended to the text.",
 }
 
 export const TEXTTHREAD_NET_RULES: PlatformRules = {
@@ -116,7 +116,7 @@ export const TEXTTHREAD_NET_RULES: PlatformRules = {
       mediaKinds: IMAGE_OR_VIDEO,
       minItems: 2,
       maxItems: 20,
-      note: 'The network\'s reference: 2 to 20 images or videos, or a mix.',
+      note: "The network's reference: 2 to 20 images or videos, or a mix.",
     }),
   ],
   defaultFormat: 'IMAGE',
@@ -124,7 +124,10 @@ export const TEXTTHREAD_NET_RULES: PlatformRules = {
   options: NO_OPTIONS,
   deleteSupported: false,
   insights: { followers: false, postMetrics: [], note: 'This service collects no insights from this network.' },
-  limits: [limit('posts', 250, DAY, 'A carousel counts as one post.'), limit('replies', 1000, DAY, 'Thread parts are replies.')],
+  limits: [
+    limit('posts', 250, DAY, 'A carousel counts as one post.'),
+    limit('replies', 1000, DAY, 'Thread parts are replies.'),
+  ],
   note: 'Media is fetched by the network from a public URL.',
 }
 
@@ -151,7 +154,7 @@ export const OPENPROTOCOL_NET_RULES: PlatformRules = {
       mimeTypes: ['video/mp4'],
       maxSizeBytes: 100 * MB,
       maxDurationSec: 3 * MINUTE,
-      note: 'The duration cap is from a secondary source; the account\'s daily video quota is checked when publishing.',
+      note: "The duration cap is from a secondary source; the account's daily video quota is checked when publishing.",
     }),
     note: null,
   },
@@ -171,7 +174,7 @@ export const FEDERATED_NET_RULES: PlatformRules = {
   connections: ['DIRECT_LOGIN', 'SANDBOX'],
   threadModel: true,
   caption: captionFrom(FEDERATED_TEXT, {
-    note: 'The default of the network\'s server software; an instance may allow more.',
+    note: "The default of the network's server software; an instance may allow more.",
   }),
   title: null,
   thread: { maxParts: SERVICE_THREAD_CAP, part: FEDERATED_TEXT, note: SERVICE_THREAD_CAP_NOTE },

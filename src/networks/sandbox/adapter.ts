@@ -53,7 +53,8 @@ interface Session {
 
 export function createSandboxAdapter(options: SandboxAdapterOptions): SandboxAdapter {
   const { store } = options
-  const base = () => (typeof options.permalinkBase === 'function' ? options.permalinkBase() : options.permalinkBase).replace(/\/+$/, '')
+  const base = () =>
+    (typeof options.permalinkBase === 'function' ? options.permalinkBase() : options.permalinkBase).replace(/\/+$/, '')
   const permalink = (id: string) => `${base()}/sandbox/posts/${encodeURIComponent(id)}`
 
   async function save(session: Session, step: Partial<PublishProgress>): Promise<void> {
@@ -72,7 +73,12 @@ export function createSandboxAdapter(options: SandboxAdapterOptions): SandboxAda
     if (input.progress.headId === undefined) await save(session, { headId, headPermalink: permalink(headId) })
     await postThreadParts(session)
     const warnings = await postFirstComment(session)
-    return { status: 'published', platformPostId: headId, permalink: permalink(headId), ...(warnings.length > 0 ? { warnings } : {}) }
+    return {
+      status: 'published',
+      platformPostId: headId,
+      permalink: permalink(headId),
+      ...(warnings.length > 0 ? { warnings } : {}),
+    }
   }
 
   /** The head post, or the one this idempotency key already made; returns its id. */
@@ -122,7 +128,9 @@ export function createSandboxAdapter(options: SandboxAdapterOptions): SandboxAda
     if (session.progress.firstComment === 'posted') return []
     if (session.progress.firstComment === 'refused' || comment.startsWith(REFUSED_COMMENT_PREFIX)) {
       if (session.progress.firstComment !== 'refused') await save(session, { firstComment: 'refused' })
-      return [`${input.content.platform} refused the first comment (the sandbox refuses comments starting with "${REFUSED_COMMENT_PREFIX}"); the post is published without it.`]
+      return [
+        `${input.content.platform} refused the first comment (the sandbox refuses comments starting with "${REFUSED_COMMENT_PREFIX}"); the post is published without it.`,
+      ]
     }
     await store.insertOrGet({
       accountId: input.accountId,
@@ -143,7 +151,11 @@ export function createSandboxAdapter(options: SandboxAdapterOptions): SandboxAda
     const head = await store.findByKey(input.accountId, input.idempotencyKey)
     if (head) return { status: 'published', platformPostId: head.id, permalink: permalink(head.id) }
     if (input.unconfirmed) return { status: 'absent' }
-    return { status: 'failed', kind: 'rejected', message: 'The sandbox network has no publish in progress for this target.' }
+    return {
+      status: 'failed',
+      kind: 'rejected',
+      message: 'The sandbox network has no publish in progress for this target.',
+    }
   }
 
   /** Idempotent: a post already gone is not an error. */

@@ -9,5 +9,9 @@ const BOARDS = [
 
 /** The boards every sandbox pinboard account has: the same three, with ids derived from the account id. */
 export function sandboxBoards(accountId: string): Board[] {
-  return BOARDS.map((board, i) => ({ id: `${hash32(`${accountId}:board:${i}`)}${i}`, name: board.name, privacy: board.privacy }))
+  return BOARDS.map((board, i) => ({
+    id: `${hash32(`${accountId}:board:${i}`)}${i}`,
+    name: board.name,
+    privacy: board.privacy,
+  }))
 }

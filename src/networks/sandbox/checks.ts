@@ -23,7 +23,8 @@ function boardProblem(input: PublishInput, boards: Board[]): Failure | null {
   const boardId = input.content.pinboardBoardId?.trim() ?? ''
   const pick = `pick one from GET /v1/accounts/${input.accountId}/boards`
   if (boardId === '') return rejected(`no board: ${pick}.`)
-  if (!boards.some((b) => b.id === boardId)) return rejected(`board ${boardId} does not exist on this account: ${pick}.`)
+  if (!boards.some((b) => b.id === boardId))
+    return rejected(`board ${boardId} does not exist on this account: ${pick}.`)
   return null
 }
 
@@ -77,9 +78,17 @@ function failModeProblem(input: PublishInput): Failure | null {
   const mode = failModeOf(input.credentials)
   const first = input.attempt <= 1
   if (mode === 'always') return rejected('The sandbox network rejects every post of this account (fail mode "always").')
-  if (mode === 'once' && first) return rejected('The sandbox network rejected the first attempt (fail mode "once"); retry the target to publish it.')
+  if (mode === 'once' && first)
+    return rejected(
+      'The sandbox network rejected the first attempt (fail mode "once"); retry the target to publish it.',
+    )
   if (mode === 'transient' && first) {
-    return { status: 'failed', kind: 'transient', message: 'The sandbox network is briefly unavailable (fail mode "transient"); it is retried automatically.', retryAfterSec: 1 }
+    return {
+      status: 'failed',
+      kind: 'transient',
+      message: 'The sandbox network is briefly unavailable (fail mode "transient"); it is retried automatically.',
+      retryAfterSec: 1,
+    }
   }
   return null
 }

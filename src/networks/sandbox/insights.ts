@@ -40,10 +40,17 @@ export function sandboxFollowers(accountId: string, now: Date): number {
 }
 
 /** Figures of one post as of `now`, before the platform's registry decides which it reports. */
-function postFigures(accountId: string, platformPostId: string, publishedAt: Date, now: Date): Record<PostMetric, number> {
+function postFigures(
+  accountId: string,
+  platformPostId: string,
+  publishedAt: Date,
+  now: Date,
+): Record<PostMetric, number> {
   const ramp = Math.min(1, Math.max(0, (now.getTime() - publishedAt.getTime()) / RAMP_MS))
   const luck = 0.85 + 0.3 * unitHash(platformPostId, 'luck')
-  const views = Math.round(sandboxFollowers(accountId, publishedAt) * 0.4 * sandboxEngagementFactor(publishedAt) * luck * ramp)
+  const views = Math.round(
+    sandboxFollowers(accountId, publishedAt) * 0.4 * sandboxEngagementFactor(publishedAt) * luck * ramp,
+  )
   const likes = Math.round(views * 0.08)
   return {
     views,
@@ -56,8 +63,11 @@ function postFigures(accountId: string, platformPostId: string, publishedAt: Dat
 
 /** What the network of `platform` reports for these posts; null where it reports nothing. */
 export function sandboxInsights(platform: PlatformId | null, input: InsightsInput): Insights {
-  const reported: Pick<InsightsRules, 'followers' | 'postMetrics'> = platform ? rulesFor(platform).insights : { followers: false, postMetrics: [] }
-  const pick = (figures: Record<PostMetric, number>, metric: PostMetric) => (reported.postMetrics.includes(metric) ? figures[metric] : null)
+  const reported: Pick<InsightsRules, 'followers' | 'postMetrics'> = platform
+    ? rulesFor(platform).insights
+    : { followers: false, postMetrics: [] }
+  const pick = (figures: Record<PostMetric, number>, metric: PostMetric) =>
+    reported.postMetrics.includes(metric) ? figures[metric] : null
   return {
     followers: reported.followers ? sandboxFollowers(input.accountId, input.now) : null,
     posts: input.posts.map((post) => {

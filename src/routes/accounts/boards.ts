@@ -4,14 +4,24 @@ import { errorResponses, jsonResponse, SECURITY } from '../../http/openapi'
 import { listAccountBoards } from '../../services/boards'
 
 const AccountIdParam = z.object({
-  id: z.string().min(1).max(64).openapi({ param: { name: 'id', in: 'path' }, description: 'A PINBOARD_NET account id.', example: 'acc_9TqX2v8LmN3pR5sW7yZa1b' }),
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({
+      param: { name: 'id', in: 'path' },
+      description: 'A PINBOARD_NET account id.',
+      example: 'acc_9TqX2v8LmN3pR5sW7yZa1b',
+    }),
 })
 
 export const BoardSchema = z
   .object({
     id: z.string().openapi({ description: 'The value for `pinboardNetBoards[accountId]`.', example: '4127730591' }),
     name: z.string().openapi({ example: 'Recipes' }),
-    privacy: z.string().openapi({ description: 'As the network reports it: `PUBLIC`, `SECRET` or `PROTECTED`.', example: 'PUBLIC' }),
+    privacy: z
+      .string()
+      .openapi({ description: 'As the network reports it: `PUBLIC`, `SECRET` or `PROTECTED`.', example: 'PUBLIC' }),
   })
   .openapi('Board')
 
@@ -26,7 +36,7 @@ export const route = createRoute({
     'Lists the boards of a `PINBOARD_NET` account, as the network reports them now; a board `id` is the value of `pinboardNetBoards[accountId]` when posting. Any other account is 422 `invalid_option`.',
   security: SECURITY,
   request: { params: AccountIdParam },
-  responses: { ...jsonResponse(BoardsSchema, 'The account\'s boards.'), ...errorResponses(422) },
+  responses: { ...jsonResponse(BoardsSchema, "The account's boards."), ...errorResponses(422) },
 })
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {

@@ -1,8 +1,21 @@
 import { z } from '@hono/zod-openapi'
 import { PLATFORM_IDS } from '../../networks/platform-ids'
 
-const figure = (what: string) => z.number().int().nullable().openapi({ description: `${what}; null when the network does not report it or it was not collected. Never 0 for "unknown".` })
-const collectedAt = z.string().nullable().openapi({ description: 'When this figure was collected (ISO 8601); null when it never was.', example: '2026-03-10T09:00:00.000Z' })
+const figure = (what: string) =>
+  z
+    .number()
+    .int()
+    .nullable()
+    .openapi({
+      description: `${what}; null when the network does not report it or it was not collected. Never 0 for "unknown".`,
+    })
+const collectedAt = z
+  .string()
+  .nullable()
+  .openapi({
+    description: 'When this figure was collected (ISO 8601); null when it never was.',
+    example: '2026-03-10T09:00:00.000Z',
+  })
 
 const MetricsSchema = z
   .object({
@@ -16,27 +29,50 @@ const MetricsSchema = z
 
 export const AnalyticsSchema = z
   .object({
-    timezone: z.string().openapi({ description: 'The workspace time zone; `series[].day` are its calendar days.', example: 'Europe/Berlin' }),
+    timezone: z
+      .string()
+      .openapi({
+        description: 'The workspace time zone; `series[].day` are its calendar days.',
+        example: 'Europe/Berlin',
+      }),
     generatedAt: z.string().openapi({ description: 'When this answer was computed.' }),
     accounts: z.array(
       z.object({
         accountId: z.string(),
         platform: z.enum(PLATFORM_IDS),
         username: z.string(),
-        status: z.string().openapi({ description: '`ACTIVE`, `EXPIRED` or `DISCONNECTED`; only ACTIVE accounts are collected.' }),
+        status: z
+          .string()
+          .openapi({ description: '`ACTIVE`, `EXPIRED` or `DISCONNECTED`; only ACTIVE accounts are collected.' }),
         reports: z
           .object({
-            followers: z.boolean().openapi({ description: 'Whether this network reports a follower count to this service.' }),
-            postMetrics: z.array(z.string()).openapi({ description: 'The per-post metrics this network reports; the others are always null.' }),
+            followers: z
+              .boolean()
+              .openapi({ description: 'Whether this network reports a follower count to this service.' }),
+            postMetrics: z
+              .array(z.string())
+              .openapi({ description: 'The per-post metrics this network reports; the others are always null.' }),
           })
-          .openapi({ description: 'What the network reports (the registry of `GET /v1/platforms`, `insights`), so a null can be read as "never reported" or "not collected yet".' }),
+          .openapi({
+            description:
+              'What the network reports (the registry of `GET /v1/platforms`, `insights`), so a null can be read as "never reported" or "not collected yet".',
+          }),
         followers: z.object({
           value: figure('The latest follower (or member) count'),
           collectedAt,
         }),
         series: z
-          .array(z.object({ day: z.string().openapi({ example: '2026-03-10' }), followers: figure('Followers collected that day'), collectedAt }))
-          .openapi({ description: 'Exactly 30 entries, one per calendar day of the workspace time zone, oldest first, ending today. A day without a snapshot has `followers: null`.' }),
+          .array(
+            z.object({
+              day: z.string().openapi({ example: '2026-03-10' }),
+              followers: figure('Followers collected that day'),
+              collectedAt,
+            }),
+          )
+          .openapi({
+            description:
+              'Exactly 30 entries, one per calendar day of the workspace time zone, oldest first, ending today. A day without a snapshot has `followers: null`.',
+          }),
       }),
     ),
     recentPosts: z
@@ -53,6 +89,9 @@ export const AnalyticsSchema = z
           engagement: figure('likes + comments + shares + saves over the figures reported (views excluded)'),
         }),
       )
-      .openapi({ description: 'Targets published in the last 30 days, newest first, at most 100, with their latest collected figures.' }),
+      .openapi({
+        description:
+          'Targets published in the last 30 days, newest first, at most 100, with their latest collected figures.',
+      }),
   })
   .openapi('Analytics')

@@ -45,7 +45,9 @@ function parseBody(raw: string): PublishCallbackBody {
   try {
     json = JSON.parse(raw)
   } catch {
-    throw new AppError('invalid_request', 'The callback body is not valid JSON.', { details: [{ path: 'body', message: 'malformed JSON' }] })
+    throw new AppError('invalid_request', 'The callback body is not valid JSON.', {
+      details: [{ path: 'body', message: 'malformed JSON' }],
+    })
   }
   const parsed = CallbackBodySchema.safeParse(json)
   if (!parsed.success) {
@@ -65,7 +67,10 @@ export async function handler(c: Context<AppEnv>): Promise<Response> {
   const signature = c.req.header('upstash-signature')
   const raw = await c.req.text()
   if (!signature || !(await verifier.verify(signature, raw, publishCallbackUrl(deps.settings.publicUrl)))) {
-    deps.logger.warn('publish_callback_rejected', { requestId: c.get('requestId'), reason: signature ? 'invalid_signature' : 'missing_signature' })
+    deps.logger.warn('publish_callback_rejected', {
+      requestId: c.get('requestId'),
+      reason: signature ? 'invalid_signature' : 'missing_signature',
+    })
     throw new AppError('unauthorized', 'The callback needs a valid Upstash-Signature.')
   }
   const delivery = parseBody(raw)

@@ -1,12 +1,18 @@
 import { z } from '@hono/zod-openapi'
 
-const limit = (what: string) => z.number().int().openapi({ description: `${what}; -1 means unlimited.` })
+const limit = (what: string) =>
+  z
+    .number()
+    .int()
+    .openapi({ description: `${what}; -1 means unlimited.` })
 
 export const WorkspaceSchema = z
   .object({
     workspaceId: z.string().openapi({ example: 'ws_3kqZ7m0pL2aYbN4tR8cVxd' }),
     name: z.string(),
-    timezone: z.string().openapi({ description: 'IANA zone of queue slots and best-time reports.', example: 'Europe/Berlin' }),
+    timezone: z
+      .string()
+      .openapi({ description: 'IANA zone of queue slots and best-time reports.', example: 'Europe/Berlin' }),
     plan: z.object({
       id: z.string().openapi({ example: 'pro' }),
       name: z.string().openapi({ example: 'Pro' }),
@@ -17,8 +23,14 @@ export const WorkspaceSchema = z
       }),
     }),
     usage: z.object({
-      socialAccounts: z.number().int().openapi({ description: 'Connected accounts that count against the plan (every one not DISCONNECTED).' }),
-      postsThisMonth: z.number().int().openapi({ description: 'Posts created since the first of this month, 00:00 in the workspace time zone.' }),
+      socialAccounts: z
+        .number()
+        .int()
+        .openapi({ description: 'Connected accounts that count against the plan (every one not DISCONNECTED).' }),
+      postsThisMonth: z
+        .number()
+        .int()
+        .openapi({ description: 'Posts created since the first of this month, 00:00 in the workspace time zone.' }),
     }),
     stats: z.object({
       accounts: z.number().int().openapi({ description: 'All accounts of the workspace, whatever their status.' }),

@@ -9,7 +9,8 @@ export const route = createRoute({
   path: '/media',
   tags: ['Media'],
   summary: 'The workspace media library',
-  description: 'Every asset, variants included, newest first. `folderId` limits it to one folder (an unknown folder gives an empty list).',
+  description:
+    'Every asset, variants included, newest first. `folderId` limits it to one folder (an unknown folder gives an empty list).',
   security: SECURITY,
   request: { query: ListMediaQuery },
   responses: { ...jsonResponse(z.array(MediaAssetSchema), 'The assets, newest first.'), ...errorResponses() },

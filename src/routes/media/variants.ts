@@ -19,7 +19,10 @@ Formats with the same dimensions share one file. Asking again for a variant alre
 Sources: JPEG (decoded at a reduced scale; baseline JPEGs up to about 24 MP, progressive ones up to about 12 MP) and PNG up to 6 MP. A video, or another image type, is 422 \`media_not_supported\`. Rate limit: 30 requests/minute.`,
   security: SECURITY,
   request: { params: MediaIdParam, body: jsonBody(CreateVariantsSchema) },
-  responses: { ...jsonResponse(VariantsResultSchema, 'One entry per requested format, in the order asked.'), ...errorResponses(422) },
+  responses: {
+    ...jsonResponse(VariantsResultSchema, 'One entry per requested format, in the order asked.'),
+    ...errorResponses(422),
+  },
 })
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {

@@ -1,6 +1,14 @@
 import { createRoute, z, type RouteHandler } from '@hono/zod-openapi'
 import type { AppEnv } from '../../http/context'
-import { ErrorDetailSchema, errorResponses, IdempotencyHeaders, issuesToDetails, jsonBody, jsonResponse, SECURITY } from '../../http/openapi'
+import {
+  ErrorDetailSchema,
+  errorResponses,
+  IdempotencyHeaders,
+  issuesToDetails,
+  jsonBody,
+  jsonResponse,
+  SECURITY,
+} from '../../http/openapi'
 import { BULK_COLUMNS, BULK_MAX_CSV_BYTES, BULK_MAX_ROWS, createPostsFromCsv } from '../../services/posts/bulk'
 import type { CreatePostInput } from '../../services/posts/types'
 import { CreatePostSchema } from './schema'
@@ -8,7 +16,9 @@ import { CreatePostSchema } from './schema'
 const BulkBody = z
   .object({ csv: z.string().min(1).openapi({ description: 'The CSV document itself (RFC 4180), header row first.' }) })
   .openapi('BulkPosts', {
-    example: { csv: 'accountIds,caption,scheduledAt\nacc_9TqX2v8LmN3pR5sW7yZa1b|acc_1cIJPnaQ9Es9ACjWpcgCRx,"Hello, world",2026-12-01T09:30:00Z\n' },
+    example: {
+      csv: 'accountIds,caption,scheduledAt\nacc_9TqX2v8LmN3pR5sW7yZa1b|acc_1cIJPnaQ9Es9ACjWpcgCRx,"Hello, world",2026-12-01T09:30:00Z\n',
+    },
   })
 
 const BulkReportSchema = z
@@ -21,7 +31,9 @@ const BulkReportSchema = z
         line: z.number().int().openapi({ description: 'Line of the CSV where the row starts (the header is line 1).' }),
         ok: z.boolean(),
         postId: z.string().nullable(),
-        error: z.object({ code: z.string(), message: z.string(), details: z.array(ErrorDetailSchema).optional() }).nullable(),
+        error: z
+          .object({ code: z.string(), message: z.string(), details: z.array(ErrorDetailSchema).optional() })
+          .nullable(),
       }),
     ),
   })
@@ -45,7 +57,9 @@ export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var
   const validate = (input: unknown) => {
     const result = (CreatePostSchema as z.ZodType<CreatePostInput>).safeParse(input)
-    return result.success ? ({ ok: true, value: result.data } as const) : ({ ok: false, details: issuesToDetails(result.error.issues) } as const)
+    return result.success
+      ? ({ ok: true, value: result.data } as const)
+      : ({ ok: false, details: issuesToDetails(result.error.issues) } as const)
   }
   return c.json(await createPostsFromCsv(deps, auth.workspaceId, c.req.valid('json').csv, validate), 200)
 }

@@ -11,7 +11,7 @@ export const route = createRoute({
   summary: 'Create a post: draft, publish now, schedule, or queue',
   description: [
     'One target per distinct account. Every rule of `GET /v1/platforms` is checked for every selected platform (with its caption override) and all violations come back at once in `details`, each naming its field and platform.',
-    'Status right after create: `draft` -> DRAFT; `schedule` (needs a future `scheduledAt`) and `queue` (the earliest free slot occurrence) -> SCHEDULED; `now` -> PUBLISHING (publishing is asynchronous; read the post for each target\'s outcome).',
+    "Status right after create: `draft` -> DRAFT; `schedule` (needs a future `scheduledAt`) and `queue` (the earliest free slot occurrence) -> SCHEDULED; `now` -> PUBLISHING (publishing is asynchronous; read the post for each target's outcome).",
     'A draft saves without what can still be added later (media on a media-only network, a pinboard board); scheduling, queueing and publishing need it.',
   ].join('\n\n'),
   security: SECURITY,

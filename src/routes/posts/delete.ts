@@ -9,10 +9,13 @@ export const route = createRoute({
   path: '/posts/{id}',
   tags: ['Posts'],
   summary: 'Delete a post and cancel its pending publishes',
-  description: 'Removes the service\'s copy. Anything already published on a network stays published.',
+  description: "Removes the service's copy. Anything already published on a network stays published.",
   security: SECURITY,
   request: { params: PostIdParam },
-  responses: { ...jsonResponse(z.object({ id: z.string(), deleted: z.literal(true) }).openapi('DeletedPost'), 'The post is gone.'), ...errorResponses() },
+  responses: {
+    ...jsonResponse(z.object({ id: z.string(), deleted: z.literal(true) }).openapi('DeletedPost'), 'The post is gone.'),
+    ...errorResponses(),
+  },
 })
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {

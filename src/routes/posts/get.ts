@@ -8,7 +8,7 @@ export const route = createRoute({
   method: 'get',
   path: '/posts/{id}',
   tags: ['Posts'],
-  summary: 'One post with every target\'s status, permalink and error',
+  summary: "One post with every target's status, permalink and error",
   security: SECURITY,
   request: { params: PostIdParam },
   responses: { ...jsonResponse(PostSchema, 'The post.'), ...errorResponses() },

@@ -10,7 +10,7 @@ export const route = createRoute({
   tags: ['Posts'],
   summary: 'Publish a post now, whatever it was scheduled for',
   description:
-    'The post becomes PUBLISHING at once and each target goes out asynchronously; read the post for each target\'s outcome. Targets already published are left alone. Publishing a post that is already publishing changes nothing; a published one is 409.',
+    "The post becomes PUBLISHING at once and each target goes out asynchronously; read the post for each target's outcome. Targets already published are left alone. Publishing a post that is already publishing changes nothing; a published one is 409.",
   security: SECURITY,
   request: { headers: IdempotencyHeaders, params: PostIdParam },
   responses: { ...jsonResponse(PostSchema, 'The post, now publishing.'), ...errorResponses(409, 422) },

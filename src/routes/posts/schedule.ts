@@ -13,7 +13,8 @@ export const route = createRoute({
   path: '/posts/{id}/schedule',
   tags: ['Posts'],
   summary: 'Move a post to a new time',
-  description: 'The post becomes (or stays) SCHEDULED at `scheduledAt`, which must be in the future. Publishes planned for the old time are cancelled.',
+  description:
+    'The post becomes (or stays) SCHEDULED at `scheduledAt`, which must be in the future. Publishes planned for the old time are cancelled.',
   security: SECURITY,
   request: { params: PostIdParam, body: jsonBody(ScheduleBody) },
   responses: { ...jsonResponse(PostSchema, 'The rescheduled post.'), ...errorResponses(409, 422) },
@@ -21,5 +22,8 @@ export const route = createRoute({
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var
-  return c.json(await reschedulePost(deps, auth.workspaceId, c.req.valid('param').id, c.req.valid('json').scheduledAt), 200)
+  return c.json(
+    await reschedulePost(deps, auth.workspaceId, c.req.valid('param').id, c.req.valid('json').scheduledAt),
+    200,
+  )
 }

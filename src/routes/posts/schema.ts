@@ -2,7 +2,9 @@ import { z } from '@hono/zod-openapi'
 import { PLATFORM_IDS, POST_STATUSES, POST_TYPES, TARGET_STATUSES } from '../../networks/platform-ids'
 import { POST_ACTIONS, type CreatePostInput, type UpdatePostInput } from '../../services/posts/types'
 
-const isoDateTime = z.iso.datetime({ offset: true }).openapi({ description: 'ISO 8601 with a time zone offset or Z.', example: '2026-12-01T09:30:00Z' })
+const isoDateTime = z.iso
+  .datetime({ offset: true })
+  .openapi({ description: 'ISO 8601 with a time zone offset or Z.', example: '2026-12-01T09:30:00Z' })
 const ids = (what: string) => z.array(z.string().min(1).max(64)).openapi({ description: what })
 
 export const RecurrenceSchema = z
@@ -10,7 +12,14 @@ export const RecurrenceSchema = z
     frequency: z.enum(['daily', 'weekly', 'monthly']),
     interval: z.number().int().min(1).max(365).default(1),
     endsAt: isoDateTime.nullable().default(null),
-    count: z.number().int().min(1).max(1000).nullable().default(null).openapi({ description: 'Occurrences in all, this one included.' }),
+    count: z
+      .number()
+      .int()
+      .min(1)
+      .max(1000)
+      .nullable()
+      .default(null)
+      .openapi({ description: 'Occurrences in all, this one included.' }),
   })
   .openapi('Recurrence', {
     description:
@@ -19,7 +28,13 @@ export const RecurrenceSchema = z
 
 const VideoNetOptionsSchema = z
   .object({
-    privacyLevel: z.string().optional().openapi({ description: 'PUBLIC_TO_EVERYONE, MUTUAL_FOLLOW_FRIENDS, FOLLOWER_OF_CREATOR or SELF_ONLY (must be one the creator allows).' }),
+    privacyLevel: z
+      .string()
+      .optional()
+      .openapi({
+        description:
+          'PUBLIC_TO_EVERYONE, MUTUAL_FOLLOW_FRIENDS, FOLLOWER_OF_CREATOR or SELF_ONLY (must be one the creator allows).',
+      }),
     disableComment: z.boolean().optional(),
     disableDuet: z.boolean().optional(),
     disableStitch: z.boolean().optional(),
@@ -29,29 +44,74 @@ const VideoNetOptionsSchema = z
   .openapi('VideoNetOptions')
 
 const AudioSchema = z
-  .object({ audioId: z.string().min(1), audioVolume: z.number().min(0).max(1).optional(), videoVolume: z.number().min(0).max(1).optional() })
+  .object({
+    audioId: z.string().min(1),
+    audioVolume: z.number().min(0).max(1).optional(),
+    videoVolume: z.number().min(0).max(1).optional(),
+  })
   .openapi('Audio')
 
 /** Content fields, shared by create and edit (all optional on edit; `null` clears a field on edit). */
 const contentFields = {
-  caption: z.string().max(100_000).nullable().openapi({ description: 'Base caption, used by every platform without an override.' }),
+  caption: z
+    .string()
+    .max(100_000)
+    .nullable()
+    .openapi({ description: 'Base caption, used by every platform without an override.' }),
   captionOverrides: z
     .partialRecord(z.enum(PLATFORM_IDS), z.string().max(100_000))
     .nullable()
     .openapi({ description: 'Caption per platform id; a platform without an entry publishes `caption`.' }),
   scheduledAt: isoDateTime.nullable(),
-  threadParts: z.array(z.string().max(100_000)).max(1000).nullable().openapi({ description: 'Follow-ups, in order, on platforms with a thread model. Over a platform cap is rejected, never truncated.' }),
-  firstComment: z.string().max(100_000).nullable().openapi({ description: 'Photo network only, never on a story; null clears it on edit.' }),
-  replyToMicropostId: z.string().max(2048).nullable().openapi({ description: 'Microblog network: reply under this post (id or URL).' }),
-  quoteMicropostId: z.string().max(2048).nullable().openapi({ description: 'Microblog network: quote this post (id or URL).' }),
-  videoNetOptions: z.record(z.string(), VideoNetOptionsSchema).nullable().openapi({ description: 'Per short-video account id; a short-video target without options publishes SELF_ONLY.' }),
+  threadParts: z
+    .array(z.string().max(100_000))
+    .max(1000)
+    .nullable()
+    .openapi({
+      description:
+        'Follow-ups, in order, on platforms with a thread model. Over a platform cap is rejected, never truncated.',
+    }),
+  firstComment: z
+    .string()
+    .max(100_000)
+    .nullable()
+    .openapi({ description: 'Photo network only, never on a story; null clears it on edit.' }),
+  replyToMicropostId: z
+    .string()
+    .max(2048)
+    .nullable()
+    .openapi({ description: 'Microblog network: reply under this post (id or URL).' }),
+  quoteMicropostId: z
+    .string()
+    .max(2048)
+    .nullable()
+    .openapi({ description: 'Microblog network: quote this post (id or URL).' }),
+  videoNetOptions: z
+    .record(z.string(), VideoNetOptionsSchema)
+    .nullable()
+    .openapi({ description: 'Per short-video account id; a short-video target without options publishes SELF_ONLY.' }),
   audio: AudioSchema.nullable(),
-  pinboardNetBoards: z.record(z.string(), z.string().min(1)).nullable().openapi({ description: 'Board id per pinboard account (GET /v1/accounts/{id}/boards). A draft saves without it; a target without one fails at publish time.' }),
-  pinboardNetOptions: z.object({ title: z.string().nullable().optional() }).nullable().openapi({ description: '`title` at most 100 characters; unset: the caption\'s first line.' }),
-  linkUrl: z.string().max(2048).nullable().openapi({ description: 'http(s) URL: a link card on the page network, the pin destination on the pinboard network; ignored elsewhere.' }),
+  pinboardNetBoards: z
+    .record(z.string(), z.string().min(1))
+    .nullable()
+    .openapi({
+      description:
+        'Board id per pinboard account (GET /v1/accounts/{id}/boards). A draft saves without it; a target without one fails at publish time.',
+    }),
+  pinboardNetOptions: z
+    .object({ title: z.string().nullable().optional() })
+    .nullable()
+    .openapi({ description: "`title` at most 100 characters; unset: the caption's first line." }),
+  linkUrl: z
+    .string()
+    .max(2048)
+    .nullable()
+    .openapi({
+      description:
+        'http(s) URL: a link card on the page network, the pin destination on the pinboard network; ignored elsewhere.',
+    }),
   recurrence: RecurrenceSchema.nullable(),
 }
-
 
 export const CreatePostSchema = z
   .object({
@@ -63,7 +123,14 @@ export const CreatePostSchema = z
   })
   .passthrough()
   .openapi('CreatePost', {
-    example: { type: 'IMAGE', accountIds: ['acc_9TqX2v8LmN3pR5sW7yZa1b'], mediaIds: [], action: 'schedule', caption: 'Hello', scheduledAt: '2026-12-01T09:30:00Z' },
+    example: {
+      type: 'IMAGE',
+      accountIds: ['acc_9TqX2v8LmN3pR5sW7yZa1b'],
+      mediaIds: [],
+      action: 'schedule',
+      caption: 'Hello',
+      scheduledAt: '2026-12-01T09:30:00Z',
+    },
   }) as unknown as z.ZodType<CreatePostInput>
 
 export const UpdatePostSchema = z
@@ -71,12 +138,14 @@ export const UpdatePostSchema = z
     type: z.enum(POST_TYPES).optional(),
     accountIds: ids('Replaces the destinations.').min(1).max(100).optional(),
     mediaIds: ids('Replaces the media.').max(35).optional(),
-    action: z.enum(POST_ACTIONS).optional().openapi({ description: 'Applied after the edit. Without it the post goes back to DRAFT.' }),
+    action: z
+      .enum(POST_ACTIONS)
+      .optional()
+      .openapi({ description: 'Applied after the edit. Without it the post goes back to DRAFT.' }),
     ...Object.fromEntries(Object.entries(contentFields).map(([k, v]) => [k, v.optional()])),
   })
   .passthrough()
   .openapi('UpdatePost') as unknown as z.ZodType<UpdatePostInput>
-
 
 export const TargetSchema = z
   .object({
@@ -87,7 +156,11 @@ export const TargetSchema = z
     permalink: z.string().nullable(),
     platformPostId: z.string().nullable(),
     error: z
-      .object({ code: z.string(), message: z.string().openapi({ description: 'What the network said, in words a person can act on.' }), retryable: z.boolean() })
+      .object({
+        code: z.string(),
+        message: z.string().openapi({ description: 'What the network said, in words a person can act on.' }),
+        retryable: z.boolean(),
+      })
       .nullable(),
     publishedAt: z.string().nullable(),
     attempts: z.number().int(),
@@ -116,7 +189,10 @@ export const PostSchema = z
     linkUrl: z.string().nullable(),
     recurrence: RecurrenceSchema.extend({
       occurrence: z.number().int().openapi({ description: 'Which occurrence of the series this post is, from 1.' }),
-      parentId: z.string().nullable().openapi({ description: 'The previous occurrence, whose publication created this one.' }),
+      parentId: z
+        .string()
+        .nullable()
+        .openapi({ description: 'The previous occurrence, whose publication created this one.' }),
     }).nullable(),
     queued: z.boolean().openapi({ description: 'The time came from a queue slot.' }),
     createdAt: z.string(),
@@ -125,22 +201,53 @@ export const PostSchema = z
   })
   .openapi('Post')
 
-export const PostIdParam = z.object({ id: z.string().min(1).max(64).openapi({ param: { name: 'id', in: 'path' }, example: 'post_3kqZ7m0pL2aYbN4tR8cVxd' }) })
+export const PostIdParam = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: 'id', in: 'path' }, example: 'post_3kqZ7m0pL2aYbN4tR8cVxd' }),
+})
 
-export const POST_SORTS = ['createdAt', '-createdAt', 'scheduledAt', '-scheduledAt', 'publishedAt', '-publishedAt'] as const
+export const POST_SORTS = [
+  'createdAt',
+  '-createdAt',
+  'scheduledAt',
+  '-scheduledAt',
+  'publishedAt',
+  '-publishedAt',
+] as const
 export const ListPostsQuery = z.object({
   status: z.enum(POST_STATUSES).optional(),
   platform: z.enum(PLATFORM_IDS).optional().openapi({ description: 'Only posts with a target on this platform.' }),
   type: z.enum(POST_TYPES).optional(),
   q: z.string().min(1).max(200).optional().openapi({ description: 'Case-insensitive text search in the caption.' }),
   sort: z.enum(POST_SORTS).default('createdAt').openapi({
-    description: 'A field name orders newest (latest) first; a leading `-` reverses it (oldest first). Posts without that time come last. Default `createdAt`.',
+    description:
+      'A field name orders newest (latest) first; a leading `-` reverses it (oldest first). Posts without that time come last. Default `createdAt`.',
   }),
-  page: z.coerce.number().int().min(1).optional().openapi({ description: 'Starts at 1. With it the answer is an envelope.' }),
-  limit: z.coerce.number().int().min(1).max(100).optional().openapi({ description: 'Page size, default 20, at most 100.' }),
+  page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .openapi({ description: 'Starts at 1. With it the answer is an envelope.' }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .optional()
+    .openapi({ description: 'Page size, default 20, at most 100.' }),
 })
 export type ListPostsInput = z.infer<typeof ListPostsQuery>
 
 export const PostPageSchema = z
-  .object({ data: z.array(PostSchema), page: z.number().int(), limit: z.number().int(), total: z.number().int(), hasMore: z.boolean() })
+  .object({
+    data: z.array(PostSchema),
+    page: z.number().int(),
+    limit: z.number().int(),
+    total: z.number().int(),
+    hasMore: z.boolean(),
+  })
   .openapi('PostPage')

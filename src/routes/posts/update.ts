@@ -12,7 +12,10 @@ export const route = createRoute({
   description:
     'Every field is optional; `null` clears one. Without `action` the post goes back to DRAFT (and gives up a queue slot); with `action` the edit comes first, then the action. A post that is publishing, or of which anything has been published, cannot be edited (409 `post_not_editable`).',
   security: SECURITY,
-  request: { params: PostIdParam, body: { required: false, content: { 'application/json': { schema: UpdatePostSchema } } } },
+  request: {
+    params: PostIdParam,
+    body: { required: false, content: { 'application/json': { schema: UpdatePostSchema } } },
+  },
   responses: { ...jsonResponse(PostSchema, 'The updated post.'), ...errorResponses(409, 422) },
 })
 

@@ -16,7 +16,18 @@ export const QueueScheduleSchema = z
 
 export const ReplaceQueueScheduleSchema = z
   .object({
-    timezone: z.string().optional().openapi({ description: 'IANA zone; changes the workspace time zone too. Omit to keep it.' }),
+    timezone: z
+      .string()
+      .optional()
+      .openapi({ description: 'IANA zone; changes the workspace time zone too. Omit to keep it.' }),
     slots: z.array(z.object({ weekday, time })).max(MAX_QUEUE_SLOTS),
   })
-  .openapi('ReplaceQueueSchedule', { example: { timezone: 'Europe/Berlin', slots: [{ weekday: 1, time: '09:30' }, { weekday: 3, time: '17:00' }] } })
+  .openapi('ReplaceQueueSchedule', {
+    example: {
+      timezone: 'Europe/Berlin',
+      slots: [
+        { weekday: 1, time: '09:30' },
+        { weekday: 3, time: '17:00' },
+      ],
+    },
+  })

@@ -6,7 +6,8 @@ import { loadSandboxThread } from '../../networks/sandbox/thread'
 import { renderSandboxPost } from './render'
 
 /** Inline styles and http(s) media only: the page loads nothing else and runs no script. */
-const CONTENT_SECURITY_POLICY = "default-src 'none'; img-src http: https:; media-src http: https:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
+const CONTENT_SECURITY_POLICY =
+  "default-src 'none'; img-src http: https:; media-src http: https:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
 
 /** `GET /sandbox/posts/{id}`: the permalink page of a post of the simulated network. Public, like a network's own site. */
 export const postPage: Handler<AppEnv> = async (c) => {

@@ -39,14 +39,18 @@ const isHttpUrl = (value: string) => /^https?:\/\//i.test(value)
 
 function mediaItem(item: SandboxMedia): Html {
   if (!isHttpUrl(item.url)) return html`<p class="meta">${item.type}: ${item.url}</p>`
-  return item.type === 'VIDEO' ? html`<video src="${item.url}" controls preload="metadata"></video>` : html`<img src="${item.url}" alt="" loading="lazy">`
+  return item.type === 'VIDEO'
+    ? html`<video src="${item.url}" controls preload="metadata"></video>`
+    : html`<img src="${item.url}" alt="" loading="lazy">`
 }
 
 /** An option value in words: a board as "name (id)", a list joined, a link as a link. */
 function optionValue(key: string, value: unknown): Html | string {
-  if (key === 'linkUrl' && typeof value === 'string' && isHttpUrl(value)) return html`<a href="${value}" rel="nofollow noopener">${value}</a>`
+  if (key === 'linkUrl' && typeof value === 'string' && isHttpUrl(value))
+    return html`<a href="${value}" rel="nofollow noopener">${value}</a>`
   if (Array.isArray(value)) return value.map(String).join(', ')
-  if (typeof value === 'object' && value !== null && 'name' in value && 'id' in value) return `${String(value.name)} (${String(value.id)})`
+  if (typeof value === 'object' && value !== null && 'name' in value && 'id' in value)
+    return `${String(value.name)} (${String(value.id)})`
   return typeof value === 'object' ? JSON.stringify(value) : String(value)
 }
 
@@ -63,7 +67,8 @@ function options(post: SandboxPost): Html | string {
   return html`<dl>${entries.map(([key, value]) => html`<dt>${OPTION_LABELS[key] ?? key}</dt><dd>${optionValue(key, value)}</dd>`)}</dl>`
 }
 
-const when = (post: SandboxPost) => html`<time datetime="${post.createdAt.toISOString()}">${post.createdAt.toISOString().replace('T', ' ').slice(0, 16)} UTC</time>`
+const when = (post: SandboxPost) =>
+  html`<time datetime="${post.createdAt.toISOString()}">${post.createdAt.toISOString().replace('T', ' ').slice(0, 16)} UTC</time>`
 
 export function renderSandboxPost({ post, parts, comments }: SandboxThread): Html {
   const title = typeof post.options.title === 'string' ? post.options.title : null
@@ -80,12 +85,16 @@ ${title ? html`<h1>${title}</h1>` : ''}
 ${post.media.map(mediaItem)}
 ${options(post)}
 </article>
-${parts.length > 0
-  ? html`<section><h2>Thread (${parts.length} more)</h2><ol>${parts.map((p) => html`<li><p class="text">${p.text}</p><p class="meta">${when(p)}</p></li>`)}</ol></section>`
-  : ''}
-${comments.length > 0
-  ? html`<section><h2>Comments</h2><ul>${comments.map((p) => html`<li><p class="text">${p.text}</p><p class="meta">by the author · ${when(p)}</p></li>`)}</ul></section>`
-  : ''}
+${
+  parts.length > 0
+    ? html`<section><h2>Thread (${parts.length} more)</h2><ol>${parts.map((p) => html`<li><p class="text">${p.text}</p><p class="meta">${when(p)}</p></li>`)}</ol></section>`
+    : ''
+}
+${
+  comments.length > 0
+    ? html`<section><h2>Comments</h2><ul>${comments.map((p) => html`<li><p class="text">${p.text}</p><p class="meta">by the author · ${when(p)}</p></li>`)}</ul></section>`
+    : ''
+}
 <footer>Shown by the sandbox network of this service: nothing here was published on a real network.</footer>
 </main></body>
 </html>`

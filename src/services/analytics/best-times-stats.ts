@@ -61,7 +61,11 @@ const emptyGrid = () => Array.from({ length: 7 }, () => Array<number | null>(24)
  * The report over `posts`. `reportsEngagement` false: the network(s) report no per-post
  * interactions at all (`not_collected` whatever the history).
  */
-export function buildReport(timezone: string, posts: readonly Observation[], reportsEngagement: boolean): BestTimesReport {
+export function buildReport(
+  timezone: string,
+  posts: readonly Observation[],
+  reportsEngagement: boolean,
+): BestTimesReport {
   const samples = posts.filter((p): p is Observation & { engagement: number } => p.engagement !== null)
   const reason = reasonFor(posts.length, samples, reportsEngagement)
   const base = { timezone, observations: samples.length, minObservations: MIN_OBSERVATIONS }
@@ -97,7 +101,11 @@ export function buildReport(timezone: string, posts: readonly Observation[], rep
   return { ...base, insufficient: false, reason, slots: slots.slice(0, TOP_SLOTS), grid }
 }
 
-function reasonFor(postCount: number, samples: ReadonlyArray<{ engagement: number }>, reportsEngagement: boolean): BestTimesReason {
+function reasonFor(
+  postCount: number,
+  samples: ReadonlyArray<{ engagement: number }>,
+  reportsEngagement: boolean,
+): BestTimesReason {
   if (!reportsEngagement) return 'not_collected'
   if (postCount < MIN_OBSERVATIONS) return 'few_posts'
   if (samples.length === 0) return 'not_collected'

@@ -36,7 +36,12 @@ export async function getBestTimes(db: Db, workspaceId: string, now: Date): Prom
       saves: targetMetricSnapshots.saves,
     })
     .from(targetMetricSnapshots)
-    .where(and(eq(targetMetricSnapshots.targetId, targets.id), sql`${targetMetricSnapshots.collectedAt} >= ${targets.publishedAt} + ${sql.raw(`interval '${MATURE_AFTER_HOURS} hours'`)}`))
+    .where(
+      and(
+        eq(targetMetricSnapshots.targetId, targets.id),
+        sql`${targetMetricSnapshots.collectedAt} >= ${targets.publishedAt} + ${sql.raw(`interval '${MATURE_AFTER_HOURS} hours'`)}`,
+      ),
+    )
     .orderBy(desc(targetMetricSnapshots.collectedAt))
     .limit(1)
     .as('latest')
@@ -62,13 +67,21 @@ export async function getBestTimes(db: Db, workspaceId: string, now: Date): Prom
         lte(targets.publishedAt, new Date(now.getTime() - MATURE_AFTER_HOURS * HOUR_MS)),
       ),
     )
-  const accountPlatforms = await db.selectDistinct({ platform: accounts.platform }).from(accounts).where(eq(accounts.workspaceId, workspaceId))
+  const accountPlatforms = await db
+    .selectDistinct({ platform: accounts.platform })
+    .from(accounts)
+    .where(eq(accounts.workspaceId, workspaceId))
 
   const byPlatform = new Map<PlatformId, Observation[]>()
   for (const { platform } of accountPlatforms) byPlatform.set(platform as PlatformId, [])
   for (const r of rows) {
     const platform = r.platform as PlatformId
-    const observation: Observation = { accountId: r.accountId, weekday: Number(r.weekday), hour: Number(r.hour), engagement: engagementOf(r) }
+    const observation: Observation = {
+      accountId: r.accountId,
+      weekday: Number(r.weekday),
+      hour: Number(r.hour),
+      engagement: engagementOf(r),
+    }
     const list = byPlatform.get(platform)
     if (list) list.push(observation)
     else byPlatform.set(platform, [observation])
@@ -81,6 +94,9 @@ export async function getBestTimes(db: Db, workspaceId: string, now: Date): Prom
       reporting.flatMap((p) => byPlatform.get(p)!),
       platforms.length === 0 || reporting.length > 0,
     ),
-    byPlatform: platforms.map((platform) => ({ platform, report: buildReport(timezone, byPlatform.get(platform)!, reportsEngagement(platform)) })),
+    byPlatform: platforms.map((platform) => ({
+      platform,
+      report: buildReport(timezone, byPlatform.get(platform)!, reportsEngagement(platform)),
+    })),
   }
 }

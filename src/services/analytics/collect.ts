@@ -50,11 +50,17 @@ const HOUR_MS = 3_600_000
 /** SQL interval (in hours) a target of this age waits between two collections. */
 const intervalHours = (nowIso: string) =>
   sql`case ${sql.join(
-    COLLECTION_SCHEDULE.map((s) => sql`when ${nowIso}::timestamptz - ${targets.publishedAt} < ${sql.raw(`${s.untilAgeHours}`)} * interval '1 hour' then ${sql.raw(`${s.everyHours}`)}`),
+    COLLECTION_SCHEDULE.map(
+      (s) =>
+        sql`when ${nowIso}::timestamptz - ${targets.publishedAt} < ${sql.raw(`${s.untilAgeHours}`)} * interval '1 hour' then ${sql.raw(`${s.everyHours}`)}`,
+    ),
     sql` `,
   )} end`
 
-export async function collectAnalytics(deps: CollectDeps, options: { workspaceId?: string; now: Date; limits?: Partial<CollectLimits> }): Promise<CollectReport> {
+export async function collectAnalytics(
+  deps: CollectDeps,
+  options: { workspaceId?: string; now: Date; limits?: Partial<CollectLimits> },
+): Promise<CollectReport> {
   const { db } = deps
   const now = options.now
   const limits = { ...DEFAULT_COLLECT_LIMITS, ...options.limits }
@@ -86,7 +92,12 @@ export async function collectAnalytics(deps: CollectDeps, options: { workspaceId
     .limit(1)
     .as('last')
   const dueRows = await db
-    .select({ id: targets.id, accountId: targets.accountId, platformPostId: targets.platformPostId, publishedAt: targets.publishedAt })
+    .select({
+      id: targets.id,
+      accountId: targets.accountId,
+      platformPostId: targets.platformPostId,
+      publishedAt: targets.publishedAt,
+    })
     .from(targets)
     .innerJoin(accounts, eq(accounts.id, targets.accountId))
     .leftJoinLateral(last, sql`true`)
@@ -117,7 +128,14 @@ export async function collectAnalytics(deps: CollectDeps, options: { workspaceId
   if (accountIds.length === 0) return report
 
   const rows = await db
-    .select({ id: accounts.id, platform: accounts.platform, connection: accounts.connection, credentials: accounts.credentials, timezone: workspaces.timezone, day: localDay })
+    .select({
+      id: accounts.id,
+      platform: accounts.platform,
+      connection: accounts.connection,
+      credentials: accounts.credentials,
+      timezone: workspaces.timezone,
+      day: localDay,
+    })
     .from(accounts)
     .innerJoin(workspaces, eq(workspaces.id, accounts.workspaceId))
     .where(inArray(accounts.id, accountIds))
@@ -130,16 +148,34 @@ export async function collectAnalytics(deps: CollectDeps, options: { workspaceId
         await db
           .insert(followerSnapshots)
           .values({ accountId: account.id, day: account.day, followers: insights.followers, collectedAt: now })
-          .onConflictDoUpdate({ target: [followerSnapshots.accountId, followerSnapshots.day], set: { followers: insights.followers, collectedAt: now } })
+          .onConflictDoUpdate({
+            target: [followerSnapshots.accountId, followerSnapshots.day],
+            set: { followers: insights.followers, collectedAt: now },
+          })
         report.followerSnapshots++
       }
       const known = new Set(work.targets.map((t) => t.id))
-      const values = insights.posts.filter((p) => known.has(p.targetId)).map((p) => ({ id: newMetricSnapshotId(), targetId: p.targetId, collectedAt: now, likes: p.likes, comments: p.comments, shares: p.shares, views: p.views, saves: p.saves }))
+      const values = insights.posts
+        .filter((p) => known.has(p.targetId))
+        .map((p) => ({
+          id: newMetricSnapshotId(),
+          targetId: p.targetId,
+          collectedAt: now,
+          likes: p.likes,
+          comments: p.comments,
+          shares: p.shares,
+          views: p.views,
+          saves: p.saves,
+        }))
       if (values.length > 0) await db.insert(targetMetricSnapshots).values(values)
       report.targetSnapshots += values.length
     } catch (err) {
       report.failedAccounts++
-      deps.logger.warn('analytics_collect_failed', { accountId: account.id, platform: account.platform, ...describeError(err) })
+      deps.logger.warn('analytics_collect_failed', {
+        accountId: account.id,
+        platform: account.platform,
+        ...describeError(err),
+      })
     }
   }
   return report
@@ -159,8 +195,10 @@ async function readInsights(
   const platform = account.platform as PlatformId
   const rules = rulesFor(platform).insights
   const adapter = deps.networks.adapterFor(platform, account.connection as Connection)
-  const nulls = (list: DueTarget[]): Insights['posts'] => list.map((t) => ({ targetId: t.id, likes: null, comments: null, shares: null, views: null, saves: null }))
-  if (!adapter?.fetchInsights || (!rules.followers && rules.postMetrics.length === 0)) return { followers: null, posts: nulls(work.targets) }
+  const nulls = (list: DueTarget[]): Insights['posts'] =>
+    list.map((t) => ({ targetId: t.id, likes: null, comments: null, shares: null, views: null, saves: null }))
+  if (!adapter?.fetchInsights || (!rules.followers && rules.postMetrics.length === 0))
+    return { followers: null, posts: nulls(work.targets) }
 
   const usable = await usableCredentials(deps, account, adapter)
   if (!usable.ok) throw new NetworkFailure(usable.kind, usable.message)
@@ -179,7 +217,10 @@ async function readInsights(
   for (let i = 0; i < work.targets.length; i += batch) chunks.push(work.targets.slice(i, i + batch))
   if (chunks.length === 0) chunks.push([])
   for (const [i, chunk] of chunks.entries()) {
-    const answer = await adapter.fetchInsights({ ...base, posts: chunk.map((t) => ({ targetId: t.id, platformPostId: t.platformPostId, publishedAt: t.publishedAt })) })
+    const answer = await adapter.fetchInsights({
+      ...base,
+      posts: chunk.map((t) => ({ targetId: t.id, platformPostId: t.platformPostId, publishedAt: t.publishedAt })),
+    })
     if (i === 0) followers = rules.followers ? cleanFigure(answer.followers) : null
     for (const p of answer.posts) {
       posts.push({

@@ -46,13 +46,20 @@ export interface Analytics {
 
 /** `YYYY-MM-DD` of `at` in `timezone`. */
 export function localDay(at: Date, timezone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at)
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: timezone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at)
 }
 
 /** The `count` calendar days ending with `lastDay`, oldest first. */
 function daysEnding(lastDay: string, count: number): string[] {
   const [y, m, d] = lastDay.split('-').map(Number) as [number, number, number]
-  return Array.from({ length: count }, (_, i) => new Date(Date.UTC(y, m - 1, d - (count - 1 - i))).toISOString().slice(0, 10))
+  return Array.from({ length: count }, (_, i) =>
+    new Date(Date.UTC(y, m - 1, d - (count - 1 - i))).toISOString().slice(0, 10),
+  )
 }
 
 export async function getAnalytics(db: Db, workspaceId: string, now: Date): Promise<Analytics> {
@@ -99,7 +106,12 @@ export async function getAnalytics(db: Db, workspaceId: string, now: Date): Prom
       }),
     }
   })
-  return { timezone, generatedAt: now.toISOString(), accounts: accountList, recentPosts: await recentPosts(db, workspaceId, now) }
+  return {
+    timezone,
+    generatedAt: now.toISOString(),
+    accounts: accountList,
+    recentPosts: await recentPosts(db, workspaceId, now),
+  }
 }
 
 async function recentPosts(db: Db, workspaceId: string, now: Date): Promise<PostAnalytics[]> {
@@ -127,11 +139,23 @@ async function recentPosts(db: Db, workspaceId: string, now: Date): Promise<Post
     })
     .from(targets)
     .leftJoinLateral(last, sql`true`)
-    .where(and(eq(targets.workspaceId, workspaceId), eq(targets.status, 'PUBLISHED'), gte(targets.publishedAt, new Date(now.getTime() - RECENT_POST_DAYS * 86_400_000))))
+    .where(
+      and(
+        eq(targets.workspaceId, workspaceId),
+        eq(targets.status, 'PUBLISHED'),
+        gte(targets.publishedAt, new Date(now.getTime() - RECENT_POST_DAYS * 86_400_000)),
+      ),
+    )
     .orderBy(desc(targets.publishedAt), desc(targets.id))
     .limit(RECENT_POSTS_MAX)
   return rows.map((r) => {
-    const metrics: MetricFigures = { likes: r.likes, comments: r.comments, shares: r.shares, views: r.views, saves: r.saves }
+    const metrics: MetricFigures = {
+      likes: r.likes,
+      comments: r.comments,
+      shares: r.shares,
+      views: r.views,
+      saves: r.saves,
+    }
     return {
       targetId: r.targetId,
       postId: r.postId,

@@ -40,8 +40,16 @@ function checkCaption(ctx: ValidationContext, platform: PlatformId): Violation[]
     : ` Shorten it, or give ${platform} its own text in captionOverrides.${platform}.`
   const maxLength = captionMaxLength(platform, ctx.mediaKind)
   const limitNote =
-    maxLength === rules.caption.maxLength ? '' : ctx.mediaKind === 'video' ? ' on a post with video' : ' on a post with images'
-  const out = checkTextBudget(text, { ...rules.caption, maxLength }, { code: 'caption_too_long', path, platform, label, limitNote, hint })
+    maxLength === rules.caption.maxLength
+      ? ''
+      : ctx.mediaKind === 'video'
+        ? ' on a post with video'
+        : ' on a post with images'
+  const out = checkTextBudget(
+    text,
+    { ...rules.caption, maxLength },
+    { code: 'caption_too_long', path, platform, label, limitNote, hint },
+  )
 
   const caps = [
     { what: 'hashtags', max: rules.caption.maxHashtags, actual: countHashtags(text) },
@@ -74,7 +82,14 @@ function publishNeeds(ctx: ValidationContext, platform: PlatformId, text: string
   const rules = rulesFor(platform)
   if (ctx.media.length === 0) {
     if (rules.media.allowsTextOnly && text.trim() === '') {
-      return [{ code: 'invalid_option', path, platform, message: `${platform} has nothing to publish: add a caption or media.` }]
+      return [
+        {
+          code: 'invalid_option',
+          path,
+          platform,
+          message: `${platform} has nothing to publish: add a caption or media.`,
+        },
+      ]
     }
     return []
   }

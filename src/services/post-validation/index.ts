@@ -44,8 +44,14 @@ function contextOf(input: ValidationInput): { ctx: ValidationContext; missing: V
   content.mediaIds.forEach((id, index) => {
     const item = input.media.find((m) => m.id === id)
     if (item) media.push({ index, item, kind: item.type === 'VIDEO' ? 'video' : 'image' })
-    else missing.push({ code: 'media_not_found', path: `mediaIds.${index}`, message: `Media ${id} was not found in this workspace.` })
+    else
+      missing.push({
+        code: 'media_not_found',
+        path: `mediaIds.${index}`,
+        message: `Media ${id} was not found in this workspace.`,
+      })
   })
-  const mediaKind: MediaKind | null = media.length === 0 ? null : media.some((m) => m.kind === 'video') ? 'video' : 'image'
+  const mediaKind: MediaKind | null =
+    media.length === 0 ? null : media.some((m) => m.kind === 'video') ? 'video' : 'image'
   return { ctx: { content, accounts, intent, platforms, media, mediaKind }, missing }
 }

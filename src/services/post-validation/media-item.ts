@@ -30,10 +30,15 @@ export function checkItem(placed: PlacedMedia, scope: ItemScope): Violation[] {
     ...(actual !== undefined ? { actual } : {}),
   })
 
-  const kindRules: ImageRules | VideoRules | null = kind === 'image' ? rulesFor(platform).media.image : rulesFor(platform).media.video
+  const kindRules: ImageRules | VideoRules | null =
+    kind === 'image' ? rulesFor(platform).media.image : rulesFor(platform).media.video
   if (kindRules === null) return [at(`${platform} takes no ${kind === 'image' ? 'images' : 'videos'}.`)]
   if (!formatRules.mediaKinds.includes(kind)) {
-    return [at(`a ${format} on ${platform} takes ${orList(formatRules.mediaKinds.map(plural))} only, and this is ${kind === 'image' ? 'an image' : 'a video'}.`)]
+    return [
+      at(
+        `a ${format} on ${platform} takes ${orList(formatRules.mediaKinds.map(plural))} only, and this is ${kind === 'image' ? 'an image' : 'a video'}.`,
+      ),
+    ]
   }
 
   const out: Violation[] = []
@@ -45,7 +50,13 @@ export function checkItem(placed: PlacedMedia, scope: ItemScope): Violation[] {
   const maxSize = mimeCap ?? kindRules.maxSizeBytes
   if (maxSize !== null && item.sizeBytes > maxSize) {
     const [a, l] = sizePair(item.sizeBytes, maxSize)
-    out.push(at(`the file is ${a}; ${platform} allows ${l}${mimeCap !== null ? ` for ${mime}` : ''}.`, maxSize, item.sizeBytes))
+    out.push(
+      at(
+        `the file is ${a}; ${platform} allows ${l}${mimeCap !== null ? ` for ${mime}` : ''}.`,
+        maxSize,
+        item.sizeBytes,
+      ),
+    )
   }
   out.push(...checkDimensions(placed, kindRules, scope, at))
   if (kind === 'video') out.push(...checkDuration(placed, kindRules as VideoRules, scope, at))
@@ -60,18 +71,32 @@ function checkDimensions(placed: PlacedMedia, rules: ImageRules, scope: ItemScop
   const out: Violation[] = []
   const bound = (value: number | null, min: number | null, max: number | null, what: string) => {
     if (value === null) return
-    if (min !== null && value < min) out.push(at(`${what} is ${value} px; ${platform} needs at least ${min} px.`, min, value))
-    if (max !== null && value > max) out.push(at(`${what} is ${value} px; ${platform} allows at most ${max} px.`, max, value))
+    if (min !== null && value < min)
+      out.push(at(`${what} is ${value} px; ${platform} needs at least ${min} px.`, min, value))
+    if (max !== null && value > max)
+      out.push(at(`${what} is ${value} px; ${platform} allows at most ${max} px.`, max, value))
   }
   bound(width, rules.minWidth, rules.maxWidth, 'the width')
   bound(height, rules.minHeight, rules.maxHeight, 'the height')
   if (width === null || height === null) return out
 
   if (rules.maxPixels !== null && width * height > rules.maxPixels) {
-    out.push(at(`${width} x ${height} is ${width * height} pixels; ${platform} allows ${rules.maxPixels}.`, rules.maxPixels, width * height))
+    out.push(
+      at(
+        `${width} x ${height} is ${width * height} pixels; ${platform} allows ${rules.maxPixels}.`,
+        rules.maxPixels,
+        width * height,
+      ),
+    )
   }
   if (rules.maxWidthPlusHeight !== null && width + height > rules.maxWidthPlusHeight) {
-    out.push(at(`width + height is ${width + height} px; ${platform} allows ${rules.maxWidthPlusHeight}.`, rules.maxWidthPlusHeight, width + height))
+    out.push(
+      at(
+        `width + height is ${width + height} px; ${platform} allows ${rules.maxWidthPlusHeight}.`,
+        rules.maxWidthPlusHeight,
+        width + height,
+      ),
+    )
   }
   if (height > 0) {
     const isImage = placed.kind === 'image'
@@ -79,10 +104,19 @@ function checkDimensions(placed: PlacedMedia, rules: ImageRules, scope: ItemScop
     const max = (isImage ? scope.formatRules.maxImageAspectRatio : null) ?? rules.maxAspectRatio
     const actual = width / height
     const range = `${min !== null ? ratio(min) : 'any'} to ${max !== null ? ratio(max) : 'any'}`
-    const where = isImage && (scope.formatRules.minImageAspectRatio ?? scope.formatRules.maxImageAspectRatio) !== null ? ` for a ${scope.format}` : ''
+    const where =
+      isImage && (scope.formatRules.minImageAspectRatio ?? scope.formatRules.maxImageAspectRatio) !== null
+        ? ` for a ${scope.format}`
+        : ''
     if ((min !== null && actual < min - RATIO_EPSILON) || (max !== null && actual > max + RATIO_EPSILON)) {
       const limit = min !== null && actual < min ? min : (max as number)
-      out.push(at(`the aspect ratio (width / height) is ${ratio(actual)}; ${platform} allows ${range}${where}. Crop it, or use POST /v1/media/{id}/variants.`, limit, actual))
+      out.push(
+        at(
+          `the aspect ratio (width / height) is ${ratio(actual)}; ${platform} allows ${range}${where}. Crop it, or use POST /v1/media/{id}/variants.`,
+          limit,
+          actual,
+        ),
+      )
     }
   }
   return out
@@ -94,9 +128,16 @@ function checkDuration(placed: PlacedMedia, rules: VideoRules, scope: ItemScope,
   const { platform, format, formatRules } = scope
   const min = formatRules.minVideoDurationSec ?? rules.minDurationSec
   const max = formatRules.maxVideoDurationSec ?? rules.maxDurationSec
-  const where = formatRules.minVideoDurationSec !== null || formatRules.maxVideoDurationSec !== null ? ` for a ${format}` : ''
-  if (min !== null && duration < min) return [at(`the video lasts ${seconds(duration)}; ${platform} needs at least ${seconds(min)}${where}.`, min, duration)]
-  if (max !== null && duration > max) return [at(`the video lasts ${seconds(duration)}; ${platform} allows at most ${seconds(max)}${where}.`, max, duration)]
+  const where =
+    formatRules.minVideoDurationSec !== null || formatRules.maxVideoDurationSec !== null ? ` for a ${format}` : ''
+  if (min !== null && duration < min)
+    return [
+      at(`the video lasts ${seconds(duration)}; ${platform} needs at least ${seconds(min)}${where}.`, min, duration),
+    ]
+  if (max !== null && duration > max)
+    return [
+      at(`the video lasts ${seconds(duration)}; ${platform} allows at most ${seconds(max)}${where}.`, max, duration),
+    ]
   return []
 }
 

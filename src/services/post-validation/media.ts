@@ -31,7 +31,13 @@ function checkPlatformMedia(ctx: ValidationContext, platform: PlatformId): Viola
     // A draft may still get its media (contract.md, "Drafts"); a post about to be scheduled,
     // queued or published on a media-only network may not.
     if (!rules.media.allowsTextOnly && ctx.intent === 'publish') {
-      return [whole(`${platform} publishes no text-only posts: add at least one ${formatRules.mediaKinds.join(' or ')}.`, formatRules.minItems, 0)]
+      return [
+        whole(
+          `${platform} publishes no text-only posts: add at least one ${formatRules.mediaKinds.join(' or ')}.`,
+          formatRules.minItems,
+          0,
+        ),
+      ]
     }
     return []
   }
@@ -39,17 +45,33 @@ function checkPlatformMedia(ctx: ValidationContext, platform: PlatformId): Viola
   const out: Violation[] = []
   const maxItems = Math.min(rules.media.maxItems, formatRules.maxItems)
   if (count > maxItems) {
-    out.push(whole(`The post has ${countOf(count, 'media item')}; ${platform} allows ${maxItems} in a ${format}. Remove ${count - maxItems}.`, maxItems, count))
+    out.push(
+      whole(
+        `The post has ${countOf(count, 'media item')}; ${platform} allows ${maxItems} in a ${format}. Remove ${count - maxItems}.`,
+        maxItems,
+        count,
+      ),
+    )
   }
   // Like missing media, a carousel's missing items can still be added to a draft.
   if (count < formatRules.minItems && ctx.intent === 'publish') {
-    out.push(whole(`A ${format} on ${platform} needs at least ${countOf(formatRules.minItems, 'media item')}; the post has ${count}.`, formatRules.minItems, count))
+    out.push(
+      whole(
+        `A ${format} on ${platform} needs at least ${countOf(formatRules.minItems, 'media item')}; the post has ${count}.`,
+        formatRules.minItems,
+        count,
+      ),
+    )
   }
 
   const images = ctx.media.filter((m) => m.kind === 'image').length
   const videos = count - images
   if (!rules.media.mixing && images > 0 && videos > 0) {
-    out.push(whole(`${platform} does not mix images and videos in one post; this one has ${countOf(images, 'image')} and ${countOf(videos, 'video')}.`))
+    out.push(
+      whole(
+        `${platform} does not mix images and videos in one post; this one has ${countOf(images, 'image')} and ${countOf(videos, 'video')}.`,
+      ),
+    )
   }
   const perKind = [
     { n: images, rule: rules.media.image, what: 'image' },
@@ -58,7 +80,13 @@ function checkPlatformMedia(ctx: ValidationContext, platform: PlatformId): Viola
   for (const { n, rule, what } of perKind) {
     // Only when tighter than the post-wide cap already checked above.
     if (rule !== null && rule.maxItems < maxItems && n > rule.maxItems) {
-      out.push(whole(`The post has ${countOf(n, what)}; ${platform} allows ${countOf(rule.maxItems, what)} in one post.`, rule.maxItems, n))
+      out.push(
+        whole(
+          `The post has ${countOf(n, what)}; ${platform} allows ${countOf(rule.maxItems, what)} in one post.`,
+          rule.maxItems,
+          n,
+        ),
+      )
     }
   }
 

@@ -35,7 +35,12 @@ function checkOverrideKeys(ctx: ValidationContext): Violation[] {
   const keys = Object.keys(ctx.content.captionOverrides ?? {})
   return keys
     .filter((k) => !(PLATFORM_IDS as readonly string[]).includes(k))
-    .map((k) => option(`captionOverrides.${k}`, `captionOverrides has an entry for "${k}", which is not a platform id; use one listed by GET /v1/platforms.`))
+    .map((k) =>
+      option(
+        `captionOverrides.${k}`,
+        `captionOverrides has an entry for "${k}", which is not a platform id; use one listed by GET /v1/platforms.`,
+      ),
+    )
 }
 
 function checkLinkUrl(ctx: ValidationContext): Violation[] {
@@ -46,7 +51,13 @@ function checkLinkUrl(ctx: ValidationContext): Violation[] {
   for (const platform of ctx.platforms) {
     const max = rulesFor(platform).options.linkUrl?.maxLength ?? null
     if (max !== null && link.length > max) {
-      out.push(option('linkUrl', `linkUrl is ${link.length} characters; ${platform} allows ${max}.`, { platform, limit: max, actual: link.length }))
+      out.push(
+        option('linkUrl', `linkUrl is ${link.length} characters; ${platform} allows ${max}.`, {
+          platform,
+          limit: max,
+          actual: link.length,
+        }),
+      )
     }
   }
   return out
@@ -66,7 +77,9 @@ function checkMicroposts(ctx: ValidationContext): Violation[] {
   return fields.flatMap((field) => {
     const value = ctx.content[field]
     if (value === null || micropostIdFrom(value) !== null) return []
-    return [option(field, `${field} must be a post id (digits) or a post URL such as https://x.com/<user>/status/<id>.`)]
+    return [
+      option(field, `${field} must be a post id (digits) or a post URL such as https://x.com/<user>/status/<id>.`),
+    ]
   })
 }
 
@@ -84,7 +97,13 @@ function checkVideoNetOptions(ctx: ValidationContext): Violation[] {
     const rules = account ? rulesFor(account.platform).options.videoNetOptions : null
     if (!account || !rules) {
       const why = account ? `is a ${account.platform} account` : 'is not among accountIds'
-      out.push(option(path, `videoNetOptions has an entry for ${accountId}, which ${why}; entries are for the post's SHORTVIDEO_NET accounts only.`, { accountId }))
+      out.push(
+        option(
+          path,
+          `videoNetOptions has an entry for ${accountId}, which ${why}; entries are for the post's SHORTVIDEO_NET accounts only.`,
+          { accountId },
+        ),
+      )
       continue
     }
     const level = opts?.privacyLevel
@@ -111,23 +130,36 @@ function checkAudio(ctx: ValidationContext): Violation[] {
   const candidates = accountsWith(ctx, (p) => rulesFor(p).options.audio !== null)
   const networks = PLATFORM_IDS.filter((p) => RULES[p].options.audio !== null)
   if (candidates.length === 0) {
-    return [option('audio', `audio applies only to ${orList(networks)} accounts, and this post has none; remove audio.`)]
+    return [
+      option('audio', `audio applies only to ${orList(networks)} accounts, and this post has none; remove audio.`),
+    ]
   }
   const out: Violation[] = []
-  const formatOk = candidates.filter((a) => rulesFor(a.platform).options.audio?.formats.includes(effectiveFormat(a.platform, ctx.content.type)))
+  const formatOk = candidates.filter((a) =>
+    rulesFor(a.platform).options.audio?.formats.includes(effectiveFormat(a.platform, ctx.content.type)),
+  )
   if (formatOk.length === 0) {
     const formats = [...new Set(candidates.flatMap((a) => rulesFor(a.platform).options.audio?.formats ?? []))]
-    out.push(option('audio', `audio applies only to ${orList(formats)} posts; this post is ${ctx.content.type === 'IMAGE' ? 'an' : 'a'} ${ctx.content.type}.`))
+    out.push(
+      option(
+        'audio',
+        `audio applies only to ${orList(formats)} posts; this post is ${ctx.content.type === 'IMAGE' ? 'an' : 'a'} ${ctx.content.type}.`,
+      ),
+    )
   }
   const connected = candidates.filter((a) => rulesFor(a.platform).options.audio?.connections.includes(a.connection))
   if (connected.length === 0) {
     const first = candidates[0]!
     const connections = rulesFor(first.platform).options.audio?.connections ?? []
     out.push(
-      option('audio', `audio needs a ${first.platform} account connected through ${orList(connections)}; ${first.id} is connected through ${first.connection}. Reconnect it that way or remove audio.`, {
-        platform: first.platform,
-        accountId: first.id,
-      }),
+      option(
+        'audio',
+        `audio needs a ${first.platform} account connected through ${orList(connections)}; ${first.id} is connected through ${first.connection}. Reconnect it that way or remove audio.`,
+        {
+          platform: first.platform,
+          accountId: first.id,
+        },
+      ),
     )
   }
   return out
@@ -143,7 +175,13 @@ function checkFirstComment(ctx: ValidationContext): Violation[] {
     if (rule === null) continue
     const format = effectiveFormat(platform, ctx.content.type)
     if (!rule.formats.includes(format)) {
-      out.push(option('firstComment', `${platform} posts no first comment on a ${format}; remove firstComment or choose ${orList(rule.formats)}.`, { platform }))
+      out.push(
+        option(
+          'firstComment',
+          `${platform} posts no first comment on a ${format}; remove firstComment or choose ${orList(rule.formats)}.`,
+          { platform },
+        ),
+      )
       continue
     }
     const length = countText(comment, { counting: rule.counting })
@@ -172,14 +210,26 @@ function checkPinboard(ctx: ValidationContext): Violation[] {
   const out: Violation[] = []
   if (ctx.intent === 'publish') {
     for (const accountId of accountsWithoutBoard(ctx)) {
-      out.push(option(`pinboardNetBoards.${accountId}`, `Pinboard account ${accountId} has no board; pick one from GET /v1/accounts/${accountId}/boards, or save the post as a draft.`, { accountId, platform: 'PINBOARD_NET' }))
+      out.push(
+        option(
+          `pinboardNetBoards.${accountId}`,
+          `Pinboard account ${accountId} has no board; pick one from GET /v1/accounts/${accountId}/boards, or save the post as a draft.`,
+          { accountId, platform: 'PINBOARD_NET' },
+        ),
+      )
     }
   }
   for (const accountId of Object.keys(ctx.content.pinboardNetBoards ?? {})) {
     const account = ctx.accounts.find((a) => a.id === accountId)
     if (!account || rulesFor(account.platform).options.pinboardNetBoards === null) {
       const why = account ? `is a ${account.platform} account` : 'is not among accountIds'
-      out.push(option(`pinboardNetBoards.${accountId}`, `pinboardNetBoards has an entry for ${accountId}, which ${why}; entries are for the post's PINBOARD_NET accounts only.`, { accountId }))
+      out.push(
+        option(
+          `pinboardNetBoards.${accountId}`,
+          `pinboardNetBoards has an entry for ${accountId}, which ${why}; entries are for the post's PINBOARD_NET accounts only.`,
+          { accountId },
+        ),
+      )
     }
   }
 

@@ -10,7 +10,18 @@ export const BULK_MAX_CSV_BYTES = 512 * 1024
 export const BULK_MAX_ROWS = 500
 
 /** The columns of contract.md, "Bulk CSV"; any order, no others. */
-export const BULK_COLUMNS = ['accountIds', 'caption', 'type', 'action', 'scheduledAt', 'mediaIds', 'firstComment', 'linkUrl', 'threadParts', 'captionOverrides'] as const
+export const BULK_COLUMNS = [
+  'accountIds',
+  'caption',
+  'type',
+  'action',
+  'scheduledAt',
+  'mediaIds',
+  'firstComment',
+  'linkUrl',
+  'threadParts',
+  'captionOverrides',
+] as const
 type Column = (typeof BULK_COLUMNS)[number]
 
 export interface BulkRowError {
@@ -41,42 +52,74 @@ interface ParsedRow {
   expected: number
 }
 
-const list = (v: string | undefined) => (v ? v.split('|').map((s) => s.trim()).filter(Boolean) : [])
+const list = (v: string | undefined) =>
+  v
+    ? v
+        .split('|')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : []
 const text = (v: string | undefined) => (v === undefined || v === '' ? undefined : v)
 
 function readCsv(csv: string): ParsedRow[] {
   if (new TextEncoder().encode(csv).length > BULK_MAX_CSV_BYTES) {
-    throw new AppError('payload_too_large', `The CSV is larger than ${BULK_MAX_CSV_BYTES} bytes; split it into several requests.`, {
-      details: [{ path: 'csv', limit: BULK_MAX_CSV_BYTES }],
-    })
+    throw new AppError(
+      'payload_too_large',
+      `The CSV is larger than ${BULK_MAX_CSV_BYTES} bytes; split it into several requests.`,
+      {
+        details: [{ path: 'csv', limit: BULK_MAX_CSV_BYTES }],
+      },
+    )
   }
   let records: Array<{ record: string[]; info: { lines: number } }>
   try {
     // RFC 4180: quoted fields may hold commas, quotes ("") and line breaks.
-    records = parse(csv, { info: true, skip_empty_lines: true, relax_column_count: true, bom: true }) as unknown as typeof records
+    records = parse(csv, {
+      info: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      bom: true,
+    }) as unknown as typeof records
   } catch (err) {
     const where = (err as { lines?: number }).lines
-    throw new AppError('invalid_request', `The CSV cannot be read${where ? ` (near line ${where})` : ''}: ${(err as Error).message.replace(/^Invalid Record Length: /, '')}`, {
-      details: [{ path: 'csv', ...(where ? { line: where } : {}) }],
-    })
+    throw new AppError(
+      'invalid_request',
+      `The CSV cannot be read${where ? ` (near line ${where})` : ''}: ${(err as Error).message.replace(/^Invalid Record Length: /, '')}`,
+      {
+        details: [{ path: 'csv', ...(where ? { line: where } : {}) }],
+      },
+    )
   }
   const [header, ...rows] = records
-  if (!header) throw new AppError('invalid_request', 'The CSV is empty; it needs a header row.', { details: [{ path: 'csv' }] })
+  if (!header)
+    throw new AppError('invalid_request', 'The CSV is empty; it needs a header row.', { details: [{ path: 'csv' }] })
   const columns = header.record.map((c) => c.trim())
   const unknown = columns.filter((c) => !(BULK_COLUMNS as readonly string[]).includes(c))
   const repeated = columns.filter((c, i) => columns.indexOf(c) !== i)
   if (unknown.length > 0 || repeated.length > 0 || !columns.includes('accountIds')) {
     const details: ErrorDetail[] = [
-      ...unknown.map((c) => ({ path: 'csv', column: c, message: `unknown column "${c}"; columns: ${BULK_COLUMNS.join(', ')}` })),
+      ...unknown.map((c) => ({
+        path: 'csv',
+        column: c,
+        message: `unknown column "${c}"; columns: ${BULK_COLUMNS.join(', ')}`,
+      })),
       ...repeated.map((c) => ({ path: 'csv', column: c, message: `column "${c}" appears twice` })),
-      ...(columns.includes('accountIds') ? [] : [{ path: 'csv', column: 'accountIds', message: 'the accountIds column is required' }]),
+      ...(columns.includes('accountIds')
+        ? []
+        : [{ path: 'csv', column: 'accountIds', message: 'the accountIds column is required' }]),
     ]
-    throw new AppError('invalid_request', `The CSV header is not valid: ${details.map((d) => d.message).join('; ')}.`, { details })
+    throw new AppError('invalid_request', `The CSV header is not valid: ${details.map((d) => d.message).join('; ')}.`, {
+      details,
+    })
   }
   if (rows.length > BULK_MAX_ROWS) {
-    throw new AppError('payload_too_large', `The CSV has ${rows.length} rows; at most ${BULK_MAX_ROWS} are taken per request.`, {
-      details: [{ path: 'csv', limit: BULK_MAX_ROWS, actual: rows.length }],
-    })
+    throw new AppError(
+      'payload_too_large',
+      `The CSV has ${rows.length} rows; at most ${BULK_MAX_ROWS} are taken per request.`,
+      {
+        details: [{ path: 'csv', limit: BULK_MAX_ROWS, actual: rows.length }],
+      },
+    )
   }
   return rows.map(({ record, info }) => ({
     // info.lines is where the record ends; a quoted field may span lines, so count back to its start.
@@ -94,7 +137,9 @@ function rowToInput(values: Partial<Record<Column, string>>): CreatePostInput {
     try {
       captionOverrides = JSON.parse(values.captionOverrides!)
     } catch {
-      throw new AppError('invalid_request', 'captionOverrides is not a JSON object.', { details: [{ path: 'captionOverrides' }] })
+      throw new AppError('invalid_request', 'captionOverrides is not a JSON object.', {
+        details: [{ path: 'captionOverrides' }],
+      })
     }
   }
   const scheduledAt = text(values.scheduledAt)
@@ -127,20 +172,42 @@ export async function createPostsFromCsv(
   for (const row of rows) {
     try {
       if (row.fields !== row.expected) {
-        throw new AppError('invalid_request', `Line ${row.line} has ${row.fields} fields; the header has ${row.expected}.`, { details: [{ path: 'csv', line: row.line }] })
+        throw new AppError(
+          'invalid_request',
+          `Line ${row.line} has ${row.fields} fields; the header has ${row.expected}.`,
+          { details: [{ path: 'csv', line: row.line }] },
+        )
       }
       const checked = validate(rowToInput(row.values))
-      if (!checked.ok) throw new AppError('invalid_request', `Invalid row: ${checked.details.map((d) => `${d.path}: ${d.message}`).join('; ')}`, { details: checked.details })
+      if (!checked.ok)
+        throw new AppError(
+          'invalid_request',
+          `Invalid row: ${checked.details.map((d) => `${d.path}: ${d.message}`).join('; ')}`,
+          { details: checked.details },
+        )
       const post = await createPost(deps, workspaceId, checked.value)
       reports.push({ line: row.line, ok: true, postId: post.id, error: null })
     } catch (err) {
       // Rows before this one are committed: an unexpected failure is this row's report, never the whole answer's.
       if (!(err instanceof AppError)) {
         deps.logger.error('bulk_row_failed', { line: row.line, ...describeError(err) })
-        reports.push({ line: row.line, ok: false, postId: null, error: { code: 'internal_error', message: 'This row could not be saved because of an error on our side; send it again.' } })
+        reports.push({
+          line: row.line,
+          ok: false,
+          postId: null,
+          error: {
+            code: 'internal_error',
+            message: 'This row could not be saved because of an error on our side; send it again.',
+          },
+        })
         continue
       }
-      reports.push({ line: row.line, ok: false, postId: null, error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) } })
+      reports.push({
+        line: row.line,
+        ok: false,
+        postId: null,
+        error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) },
+      })
     }
   }
   const succeeded = reports.filter((r) => r.ok).length

@@ -58,7 +58,10 @@ export function columnsFromRow(row: PostRow): ContentColumns {
 }
 
 /** Applies an edit: a field absent from the input keeps its value, `null` clears it. */
-export function mergeContent(base: ContentColumns, input: PostContentInput & { type?: PostType; mediaIds?: string[] }): ContentColumns {
+export function mergeContent(
+  base: ContentColumns,
+  input: PostContentInput & { type?: PostType; mediaIds?: string[] },
+): ContentColumns {
   const next: ContentColumns = { ...base }
   if (input.type !== undefined) next.type = input.type
   if (input.mediaIds !== undefined) next.mediaIds = input.mediaIds
@@ -101,11 +104,18 @@ export function assertValidContent(
   const violations = validatePostContent({ content: toValidationContent(content), accounts, media, intent })
   const recurrence = content.recurrence
   if (recurrence?.endsAt && scheduledAt && new Date(recurrence.endsAt).getTime() <= scheduledAt.getTime()) {
-    violations.push({ code: 'invalid_option', path: 'recurrence.endsAt', message: 'recurrence.endsAt must be after the post\'s scheduledAt.' })
+    violations.push({
+      code: 'invalid_option',
+      path: 'recurrence.endsAt',
+      message: "recurrence.endsAt must be after the post's scheduledAt.",
+    })
   }
   if (violations.length === 0) return
   const [first] = violations
-  const message = violations.length === 1 ? first!.message : `${first!.message} (${violations.length - 1} more problem${violations.length > 2 ? 's' : ''} in details)`
+  const message =
+    violations.length === 1
+      ? first!.message
+      : `${first!.message} (${violations.length - 1} more problem${violations.length > 2 ? 's' : ''} in details)`
   throw new AppError(first!.code, message, {
     details: violations.map(({ code, path, platform, accountId, message: m, limit, actual }: Violation) => ({
       path,

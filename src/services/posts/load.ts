@@ -6,7 +6,11 @@ import type { Connection, PlatformId } from '../../networks/platform-ids'
 import type { ValidationAccount, ValidationMedia } from '../post-validation'
 
 /** The post's accounts, in the caller's order without repeats; 422 naming each id not in the workspace. */
-export async function loadPostAccounts(db: DbOrTx, workspaceId: string, accountIds: string[]): Promise<ValidationAccount[]> {
+export async function loadPostAccounts(
+  db: DbOrTx,
+  workspaceId: string,
+  accountIds: string[],
+): Promise<ValidationAccount[]> {
   const distinct = [...new Set(accountIds)]
   const rows = await db
     .select({ id: accounts.id, platform: accounts.platform, connection: accounts.connection })
@@ -18,7 +22,13 @@ export async function loadPostAccounts(db: DbOrTx, workspaceId: string, accountI
     if (!byId.has(id)) missing.push({ path: `accountIds.${i}`, message: `no account ${id} in this workspace` })
   })
   if (missing.length > 0) {
-    throw new AppError('account_not_found', missing.length === 1 ? `Account ${accountIds[Number(missing[0]!.path.split('.')[1])]} is not in this workspace.` : `${missing.length} accounts are not in this workspace; see details.`, { details: missing })
+    throw new AppError(
+      'account_not_found',
+      missing.length === 1
+        ? `Account ${accountIds[Number(missing[0]!.path.split('.')[1])]} is not in this workspace.`
+        : `${missing.length} accounts are not in this workspace; see details.`,
+      { details: missing },
+    )
   }
   return distinct.map((id) => {
     const r = byId.get(id)!
@@ -39,10 +49,24 @@ export async function loadPostMedia(db: DbOrTx, workspaceId: string, mediaIds: s
     if (!byId.has(id)) missing.push({ path: `mediaIds.${i}`, message: `no media asset ${id} in this workspace` })
   })
   if (missing.length > 0) {
-    throw new AppError('media_not_found', missing.length === 1 ? `Media asset ${mediaIds[Number(missing[0]!.path.split('.')[1])]} is not in this workspace.` : `${missing.length} media assets are not in this workspace; see details.`, { details: missing })
+    throw new AppError(
+      'media_not_found',
+      missing.length === 1
+        ? `Media asset ${mediaIds[Number(missing[0]!.path.split('.')[1])]} is not in this workspace.`
+        : `${missing.length} media assets are not in this workspace; see details.`,
+      { details: missing },
+    )
   }
   return mediaIds.map((id) => {
     const r = byId.get(id)!
-    return { id: r.id, type: r.type as 'IMAGE' | 'VIDEO', mimeType: r.mimeType, sizeBytes: r.sizeBytes, width: r.width, height: r.height, durationSec: r.durationSec }
+    return {
+      id: r.id,
+      type: r.type as 'IMAGE' | 'VIDEO',
+      mimeType: r.mimeType,
+      sizeBytes: r.sizeBytes,
+      width: r.width,
+      height: r.height,
+      durationSec: r.durationSec,
+    }
   })
 }

@@ -17,7 +17,12 @@ export interface WeeklySlot {
  * `timezone`: a time that does not exist on a spring-forward day moves forward by the gap
  * (02:30 becomes 03:30), and a time that occurs twice on a fall-back day is the later instant.
  */
-export function* slotOccurrences(slots: WeeklySlot[], timezone: string, after: Date, weeks = QUEUE_HORIZON_WEEKS): Generator<Date> {
+export function* slotOccurrences(
+  slots: WeeklySlot[],
+  timezone: string,
+  after: Date,
+  weeks = QUEUE_HORIZON_WEEKS,
+): Generator<Date> {
   if (slots.length === 0) return
   const sorted = [...slots].sort((a, b) => a.minutes - b.minutes)
   const start = new TZDate(after.getTime(), timezone)
@@ -26,7 +31,14 @@ export function* slotOccurrences(slots: WeeklySlot[], timezone: string, after: D
     const weekday = date.getDay()
     for (const slot of sorted) {
       if (slot.weekday !== weekday) continue
-      const at = new TZDate(date.getFullYear(), date.getMonth(), date.getDate(), Math.floor(slot.minutes / 60), slot.minutes % 60, timezone)
+      const at = new TZDate(
+        date.getFullYear(),
+        date.getMonth(),
+        date.getDate(),
+        Math.floor(slot.minutes / 60),
+        slot.minutes % 60,
+        timezone,
+      )
       if (at.getTime() > after.getTime()) yield new Date(at.getTime())
     }
   }
@@ -36,12 +48,24 @@ export function* slotOccurrences(slots: WeeklySlot[], timezone: string, after: D
  * The earliest slot occurrence after `now` that no live post holds. The caller holds the
  * workspace row lock, and `posts_queue_slot_uq` makes a double booking impossible regardless.
  */
-export async function nextFreeQueueOccurrence(db: DbOrTx, workspaceId: string, timezone: string, now: Date): Promise<Date> {
-  const slots = await db.select({ weekday: queueSlots.weekday, minutes: queueSlots.minutes }).from(queueSlots).where(eq(queueSlots.workspaceId, workspaceId))
+export async function nextFreeQueueOccurrence(
+  db: DbOrTx,
+  workspaceId: string,
+  timezone: string,
+  now: Date,
+): Promise<Date> {
+  const slots = await db
+    .select({ weekday: queueSlots.weekday, minutes: queueSlots.minutes })
+    .from(queueSlots)
+    .where(eq(queueSlots.workspaceId, workspaceId))
   if (slots.length === 0) {
-    throw new AppError('queue_not_configured', 'The workspace has no queue slots; set them with PUT /v1/queue-slots or schedule the post instead.', {
-      details: [{ path: 'action' }],
-    })
+    throw new AppError(
+      'queue_not_configured',
+      'The workspace has no queue slots; set them with PUT /v1/queue-slots or schedule the post instead.',
+      {
+        details: [{ path: 'action' }],
+      },
+    )
   }
   const taken = await db
     .select({ at: posts.queueSlotAt })
@@ -51,7 +75,11 @@ export async function nextFreeQueueOccurrence(db: DbOrTx, workspaceId: string, t
   for (const at of slotOccurrences(slots, timezone, now)) {
     if (!held.has(at.getTime())) return at
   }
-  throw new AppError('queue_not_configured', `Every queue slot of the next ${QUEUE_HORIZON_WEEKS} weeks is taken; add slots or schedule the post.`, {
-    details: [{ path: 'action' }],
-  })
+  throw new AppError(
+    'queue_not_configured',
+    `Every queue slot of the next ${QUEUE_HORIZON_WEEKS} weeks is taken; add slots or schedule the post.`,
+    {
+      details: [{ path: 'action' }],
+    },
+  )
 }

@@ -6,7 +6,10 @@ import type { PlatformId, PostStatus, PostType } from '../../networks/platform-i
 import { toPostRecord, type PostRecord, type PostRow } from './record'
 
 export async function getPost(db: DbOrTx, workspaceId: string, postId: string): Promise<PostRecord> {
-  const [row] = await db.select().from(posts).where(and(eq(posts.id, postId), eq(posts.workspaceId, workspaceId)))
+  const [row] = await db
+    .select()
+    .from(posts)
+    .where(and(eq(posts.id, postId), eq(posts.workspaceId, workspaceId)))
   if (!row) throw notFound('Post')
   const rows = await db.select().from(targets).where(eq(targets.postId, postId))
   return toPostRecord(row, rows)
@@ -41,14 +44,24 @@ function whereOf(workspaceId: string, f: ListPostsFilter): SQL {
 
 function orderOf(sort: PostSort): SQL[] {
   const ascending = sort.startsWith('-')
-  const column = { createdAt: posts.createdAt, scheduledAt: posts.scheduledAt, publishedAt: posts.publishedAt }[sort.replace('-', '') as 'createdAt']
+  const column = { createdAt: posts.createdAt, scheduledAt: posts.scheduledAt, publishedAt: posts.publishedAt }[
+    sort.replace('-', '') as 'createdAt'
+  ]
   const dir = ascending ? asc : desc
   return [sql`${dir(column)} nulls last`, dir(posts.id)]
 }
 
 async function withTargets(db: DbOrTx, rows: PostRow[]): Promise<PostRecord[]> {
   if (rows.length === 0) return []
-  const all = await db.select().from(targets).where(inArray(targets.postId, rows.map((r) => r.id)))
+  const all = await db
+    .select()
+    .from(targets)
+    .where(
+      inArray(
+        targets.postId,
+        rows.map((r) => r.id),
+      ),
+    )
   const byPost = new Map<string, (typeof all)[number][]>()
   for (const t of all) byPost.set(t.postId, [...(byPost.get(t.postId) ?? []), t])
   return rows.map((r) => toPostRecord(r, byPost.get(r.id) ?? []))
@@ -56,7 +69,12 @@ async function withTargets(db: DbOrTx, rows: PostRow[]): Promise<PostRecord[]> {
 
 /** Plain list: the matching posts (at most UNPAGED_MAX), in two queries whatever their number. */
 export async function listPosts(db: DbOrTx, workspaceId: string, filter: ListPostsFilter): Promise<PostRecord[]> {
-  const rows = await db.select().from(posts).where(whereOf(workspaceId, filter)).orderBy(...orderOf(filter.sort)).limit(UNPAGED_MAX)
+  const rows = await db
+    .select()
+    .from(posts)
+    .where(whereOf(workspaceId, filter))
+    .orderBy(...orderOf(filter.sort))
+    .limit(UNPAGED_MAX)
   return withTargets(db, rows)
 }
 
@@ -69,10 +87,22 @@ export interface PostPage {
 }
 
 /** One page: three queries (page rows, their targets, the total) whatever the page size. */
-export async function listPostPage(db: DbOrTx, workspaceId: string, filter: ListPostsFilter, page: number, limit: number): Promise<PostPage> {
+export async function listPostPage(
+  db: DbOrTx,
+  workspaceId: string,
+  filter: ListPostsFilter,
+  page: number,
+  limit: number,
+): Promise<PostPage> {
   const where = whereOf(workspaceId, filter)
   const [rows, totals] = await Promise.all([
-    db.select().from(posts).where(where).orderBy(...orderOf(filter.sort)).limit(limit).offset((page - 1) * limit),
+    db
+      .select()
+      .from(posts)
+      .where(where)
+      .orderBy(...orderOf(filter.sort))
+      .limit(limit)
+      .offset((page - 1) * limit),
     db.select({ n: count() }).from(posts).where(where),
   ])
   const total = totals[0]?.n ?? 0

@@ -21,14 +21,26 @@ export async function timingFor(
   switch (input.action) {
     case 'schedule': {
       if (!input.scheduledAt) {
-        throw new AppError('schedule_time_required', "action 'schedule' needs scheduledAt.", { details: [{ path: 'scheduledAt' }] })
-      }
-      if (input.scheduledAt.getTime() <= input.now.getTime()) {
-        throw new AppError('schedule_time_in_past', `scheduledAt ${input.scheduledAt.toISOString()} is not in the future; use action 'now' to publish at once.`, {
+        throw new AppError('schedule_time_required', "action 'schedule' needs scheduledAt.", {
           details: [{ path: 'scheduledAt' }],
         })
       }
-      return { status: 'SCHEDULED', scheduledAt: input.scheduledAt, queued: false, queueSlotAt: null, dueAt: input.scheduledAt }
+      if (input.scheduledAt.getTime() <= input.now.getTime()) {
+        throw new AppError(
+          'schedule_time_in_past',
+          `scheduledAt ${input.scheduledAt.toISOString()} is not in the future; use action 'now' to publish at once.`,
+          {
+            details: [{ path: 'scheduledAt' }],
+          },
+        )
+      }
+      return {
+        status: 'SCHEDULED',
+        scheduledAt: input.scheduledAt,
+        queued: false,
+        queueSlotAt: null,
+        dueAt: input.scheduledAt,
+      }
     }
     case 'queue': {
       const at = await nextFreeQueueOccurrence(db, input.workspaceId, input.timezone, input.now)

@@ -44,7 +44,9 @@ export async function createPost(deps: PostDeps, workspaceId: string, input: Cre
     const ws = await lockWorkspace(tx, workspaceId)
     await assertMonthlyPostQuota(tx, ws, now)
     const timing = await timingFor(tx, { action: input.action, scheduledAt, workspaceId, timezone: ws.timezone, now })
-    await tx.insert(posts).values({ id, workspaceId, ...content, ...timingColumns(timing), createdAt: now, updatedAt: now })
+    await tx
+      .insert(posts)
+      .values({ id, workspaceId, ...content, ...timingColumns(timing), createdAt: now, updatedAt: now })
     await tx.insert(targets).values(targetRows(id, workspaceId, accounts, timing.dueAt))
   })
   await dispatchPendingTargets(deps, id)
@@ -56,7 +58,11 @@ function timingColumns(t: Awaited<ReturnType<typeof timingFor>>) {
 }
 
 async function lockPost(tx: Tx, workspaceId: string, postId: string) {
-  const [row] = await tx.select().from(posts).where(and(eq(posts.id, postId), eq(posts.workspaceId, workspaceId))).for('update')
+  const [row] = await tx
+    .select()
+    .from(posts)
+    .where(and(eq(posts.id, postId), eq(posts.workspaceId, workspaceId)))
+    .for('update')
   if (!row) throw notFound('Post')
   return row
 }
@@ -73,14 +79,20 @@ async function assertEditable(tx: Tx, post: { id: string; status: string }): Pro
     .where(
       and(
         eq(targets.postId, post.id),
-        or(inArray(targets.status, ['PUBLISHED', 'PUBLISHING']), isNotNull(targets.platformPostId), sql`${targets.progress} -> 'headId' is not null`),
+        or(
+          inArray(targets.status, ['PUBLISHED', 'PUBLISHING']),
+          isNotNull(targets.platformPostId),
+          sql`${targets.progress} -> 'headId' is not null`,
+        ),
       ),
     )
     .limit(1)
   if (post.status === 'PUBLISHED' || post.status === 'PUBLISHING' || outside) {
     throw new AppError(
       'post_not_editable',
-      post.status === 'PUBLISHING' ? 'The post is being published and cannot be changed now.' : 'The post has been published (in part or in full) and cannot be changed.',
+      post.status === 'PUBLISHING'
+        ? 'The post is being published and cannot be changed now.'
+        : 'The post has been published (in part or in full) and cannot be changed.',
     )
   }
 }
@@ -90,7 +102,12 @@ async function assertEditable(tx: Tx, post: { id: string; status: string }): Pro
  * the edit comes first and then the action. Every edit bumps the version, so deliveries
  * scheduled for the old version do nothing.
  */
-export async function updatePost(deps: PostDeps, workspaceId: string, postId: string, input: UpdatePostInput): Promise<PostRecord> {
+export async function updatePost(
+  deps: PostDeps,
+  workspaceId: string,
+  postId: string,
+  input: UpdatePostInput,
+): Promise<PostRecord> {
   const now = deps.clock.now()
   await deps.db.transaction(async (tx) => {
     const ws = await lockWorkspace(tx, workspaceId)
@@ -102,7 +119,13 @@ export async function updatePost(deps: PostDeps, workspaceId: string, postId: st
     const content = mergeContent(columnsFromRow(row), input)
     const media = await loadPostMedia(tx, workspaceId, content.mediaIds)
     const scheduledAt = input.scheduledAt !== undefined ? parseTime(input.scheduledAt) : row.scheduledAt
-    assertValidContent(content, accounts, media, input.action && input.action !== 'draft' ? 'publish' : 'draft', scheduledAt)
+    assertValidContent(
+      content,
+      accounts,
+      media,
+      input.action && input.action !== 'draft' ? 'publish' : 'draft',
+      scheduledAt,
+    )
     // Release the post's own slot first, so re-queueing may take the same occurrence again.
     await tx.update(posts).set({ queueSlotAt: null }).where(eq(posts.id, postId))
     const timing = await timingFor(tx, { action: input.action, scheduledAt, workspaceId, timezone: ws.timezone, now })
@@ -118,7 +141,17 @@ export async function updatePost(deps: PostDeps, workspaceId: string, postId: st
     for (const [position, account] of accounts.entries()) {
       await tx
         .update(targets)
-        .set({ position, status: 'PENDING', dueAt: timing.dueAt, error: null, attempts: 0, leaseUntil: null, claimedVersion: null, progress: null, updatedAt: now })
+        .set({
+          position,
+          status: 'PENDING',
+          dueAt: timing.dueAt,
+          error: null,
+          attempts: 0,
+          leaseUntil: null,
+          claimedVersion: null,
+          progress: null,
+          updatedAt: now,
+        })
         .where(and(eq(targets.postId, postId), eq(targets.accountId, account.id)))
     }
   })
@@ -127,7 +160,12 @@ export async function updatePost(deps: PostDeps, workspaceId: string, postId: st
 }
 
 /** POST /posts/{id}/schedule: the same edit path with only a new time. */
-export function reschedulePost(deps: PostDeps, workspaceId: string, postId: string, scheduledAt: string): Promise<PostRecord> {
+export function reschedulePost(
+  deps: PostDeps,
+  workspaceId: string,
+  postId: string,
+  scheduledAt: string,
+): Promise<PostRecord> {
   return updatePost(deps, workspaceId, postId, { action: 'schedule', scheduledAt })
 }
 
@@ -135,7 +173,11 @@ export function reschedulePost(deps: PostDeps, workspaceId: string, postId: stri
  * Removes the service's copy (its targets with it); what was published on a network stays there.
  * A delivery still on its way finds no target to claim and does nothing.
  */
-export async function deletePost(deps: PostDeps, workspaceId: string, postId: string): Promise<{ id: string; deleted: true }> {
+export async function deletePost(
+  deps: PostDeps,
+  workspaceId: string,
+  postId: string,
+): Promise<{ id: string; deleted: true }> {
   const rows = await deps.db
     .delete(posts)
     .where(and(eq(posts.id, postId), eq(posts.workspaceId, workspaceId)))

@@ -17,15 +17,26 @@ type ActionDeps = Pick<Deps, 'db' | 'clock' | 'publishQueue' | 'logger'>
 export async function publishPostNow(deps: ActionDeps, workspaceId: string, postId: string): Promise<PostRecord> {
   const now = deps.clock.now()
   const started = await deps.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(posts).where(and(eq(posts.id, postId), eq(posts.workspaceId, workspaceId))).for('update')
+    const [row] = await tx
+      .select()
+      .from(posts)
+      .where(and(eq(posts.id, postId), eq(posts.workspaceId, workspaceId)))
+      .for('update')
     if (!row) throw notFound('Post')
     if (row.status === 'PUBLISHING') return false
     if (row.status === 'PUBLISHED') throw new AppError('post_not_editable', 'The post is already published.')
     const current = await tx.select().from(targets).where(eq(targets.postId, postId))
-    const accounts = await loadPostAccounts(tx, workspaceId, [...current].sort((a, b) => a.position - b.position).map((t) => t.accountId))
+    const accounts = await loadPostAccounts(
+      tx,
+      workspaceId,
+      [...current].sort((a, b) => a.position - b.position).map((t) => t.accountId),
+    )
     const media = await loadPostMedia(tx, workspaceId, row.mediaIds)
     assertValidContent(columnsFromRow(row), accounts, media, 'publish', now)
-    await tx.update(posts).set({ status: 'PUBLISHING', scheduledAt: now, queueSlotAt: null, version: row.version + 1, updatedAt: now }).where(eq(posts.id, postId))
+    await tx
+      .update(posts)
+      .set({ status: 'PUBLISHING', scheduledAt: now, queueSlotAt: null, version: row.version + 1, updatedAt: now })
+      .where(eq(posts.id, postId))
     await tx
       .update(targets)
       .set({ status: 'PENDING', dueAt: now, error: null, leaseUntil: null, progress: newRound, updatedAt: now })
@@ -43,15 +54,30 @@ const newRound = sql`coalesce(${targets.progress}, '{}'::jsonb) || jsonb_build_o
 export async function retryFailedTargets(deps: ActionDeps, workspaceId: string, postId: string): Promise<PostRecord> {
   const now = deps.clock.now()
   await deps.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(posts).where(and(eq(posts.id, postId), eq(posts.workspaceId, workspaceId))).for('update')
+    const [row] = await tx
+      .select()
+      .from(posts)
+      .where(and(eq(posts.id, postId), eq(posts.workspaceId, workspaceId)))
+      .for('update')
     if (!row) throw notFound('Post')
-    const failed = await tx.select({ id: targets.id }).from(targets).where(and(eq(targets.postId, postId), eq(targets.status, 'FAILED')))
+    const failed = await tx
+      .select({ id: targets.id })
+      .from(targets)
+      .where(and(eq(targets.postId, postId), eq(targets.status, 'FAILED')))
     if (failed.length === 0) throw new AppError('nothing_to_retry', 'The post has no failed target to retry.')
-    await tx.update(posts).set({ status: 'PUBLISHING', version: row.version + 1, updatedAt: now }).where(eq(posts.id, postId))
+    await tx
+      .update(posts)
+      .set({ status: 'PUBLISHING', version: row.version + 1, updatedAt: now })
+      .where(eq(posts.id, postId))
     await tx
       .update(targets)
       .set({ status: 'PENDING', dueAt: now, error: null, leaseUntil: null, progress: newRound, updatedAt: now })
-      .where(inArray(targets.id, failed.map((f) => f.id)))
+      .where(
+        inArray(
+          targets.id,
+          failed.map((f) => f.id),
+        ),
+      )
   })
   // Every PENDING target of the post: the version changed, so siblings waiting on a backoff need new deliveries too.
   await dispatchPendingTargets(deps, postId)

@@ -11,16 +11,27 @@ import { scheduleNextOccurrence } from './recurrence'
  * post's row lock, so two targets settling at once cannot both read a stale picture.
  * Returns the post before and after, for what follows a settle (recurrence).
  */
-export async function refreshPostStatus(tx: Tx, postId: string, now: Date, locked?: PostRow): Promise<{ before: PostRow; after: PostRow } | null> {
+export async function refreshPostStatus(
+  tx: Tx,
+  postId: string,
+  now: Date,
+  locked?: PostRow,
+): Promise<{ before: PostRow; after: PostRow } | null> {
   // Callers lock the post first (before touching its targets) and may hand the locked row over.
   const before = locked ?? (await tx.select().from(posts).where(eq(posts.id, postId)).for('update'))[0]
   if (!before) return null
-  const rows = await tx.select({ status: targets.status, publishedAt: targets.publishedAt }).from(targets).where(eq(targets.postId, postId))
+  const rows = await tx
+    .select({ status: targets.status, publishedAt: targets.publishedAt })
+    .from(targets)
+    .where(eq(targets.postId, postId))
   let status: PostStatus
   if (rows.length > 0 && rows.every((r) => r.status === 'PUBLISHED')) status = 'PUBLISHED'
   else if (rows.some((r) => r.status === 'PENDING' || r.status === 'PUBLISHING')) status = 'PUBLISHING'
   else status = 'FAILED'
-  const latest = rows.reduce<Date | null>((max, r) => (r.publishedAt && (!max || r.publishedAt > max) ? r.publishedAt : max), null)
+  const latest = rows.reduce<Date | null>(
+    (max, r) => (r.publishedAt && (!max || r.publishedAt > max) ? r.publishedAt : max),
+    null,
+  )
   const [after] = await tx
     .update(posts)
     .set({ status, publishedAt: status === 'PUBLISHED' ? latest : before.publishedAt, updatedAt: now })
@@ -40,6 +51,10 @@ export const isSettled = (status: string) => status === 'PUBLISHED' || status ==
 export async function settlePost(tx: Tx, postId: string, now: Date, locked?: PostRow): Promise<string | null> {
   const refreshed = await refreshPostStatus(tx, postId, now, locked)
   if (!refreshed || !isSettled(refreshed.after.status) || !refreshed.after.recurrence) return null
-  const published = await tx.select({ id: targets.id }).from(targets).where(and(eq(targets.postId, postId), eq(targets.status, 'PUBLISHED'))).limit(1)
+  const published = await tx
+    .select({ id: targets.id })
+    .from(targets)
+    .where(and(eq(targets.postId, postId), eq(targets.status, 'PUBLISHED')))
+    .limit(1)
   return published.length > 0 ? scheduleNextOccurrence(tx, refreshed.after, now) : null
 }

@@ -19,7 +19,13 @@ const EARLY_TOLERANCE_MS = 5_000
  * duplicate or early delivery finds nothing to claim. A status check of a pending network job is
  * not counted as a new attempt. Lock order everywhere: post, then its targets.
  */
-export async function claimTarget(db: Db, targetId: string, version: number, now: Date, leaseSec: number): Promise<ClaimedTarget | null> {
+export async function claimTarget(
+  db: Db,
+  targetId: string,
+  version: number,
+  now: Date,
+  leaseSec: number,
+): Promise<ClaimedTarget | null> {
   return db.transaction(async (tx) => {
     const [post] = await tx
       .select()
@@ -42,7 +48,13 @@ export async function claimTarget(db: Db, targetId: string, version: number, now
         attempts: sql`case when ${targets.progress} -> 'pending' is not null then ${targets.attempts} else ${targets.attempts} + 1 end`,
         updatedAt: now,
       })
-      .where(and(eq(targets.id, targetId), eq(targets.status, 'PENDING'), lte(targets.dueAt, new Date(now.getTime() + EARLY_TOLERANCE_MS))))
+      .where(
+        and(
+          eq(targets.id, targetId),
+          eq(targets.status, 'PENDING'),
+          lte(targets.dueAt, new Date(now.getTime() + EARLY_TOLERANCE_MS)),
+        ),
+      )
       .returning()
     if (!target) return null
     if (post.status === 'SCHEDULED') await tx.update(posts).set({ status: 'PUBLISHING' }).where(eq(posts.id, post.id))
@@ -51,7 +63,10 @@ export async function claimTarget(db: Db, targetId: string, version: number, now
 }
 
 /** The post row, locked for the rest of the transaction (always before its targets). */
-export async function lockPostRow(tx: Parameters<Parameters<Db['transaction']>[0]>[0], postId: string): Promise<PostRow | null> {
+export async function lockPostRow(
+  tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+  postId: string,
+): Promise<PostRow | null> {
   const [row] = await tx.select().from(posts).where(eq(posts.id, postId)).for('update')
   return row ?? null
 }

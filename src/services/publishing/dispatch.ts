@@ -10,7 +10,11 @@ import { describeError } from '../../infra/logger'
  * `dispatchedAt` stays unset). A failed request would make a client retry, and a retry a
  * second post.
  */
-export async function dispatchPendingTargets(deps: Pick<Deps, 'db' | 'publishQueue' | 'clock' | 'logger'>, postId: string, onlyTargetIds?: string[]): Promise<number> {
+export async function dispatchPendingTargets(
+  deps: Pick<Deps, 'db' | 'publishQueue' | 'clock' | 'logger'>,
+  postId: string,
+  onlyTargetIds?: string[],
+): Promise<number> {
   try {
     return await handOver(deps, postId, onlyTargetIds)
   } catch (err) {
@@ -19,15 +23,35 @@ export async function dispatchPendingTargets(deps: Pick<Deps, 'db' | 'publishQue
   }
 }
 
-async function handOver(deps: Pick<Deps, 'db' | 'publishQueue' | 'clock'>, postId: string, onlyTargetIds?: string[]): Promise<number> {
+async function handOver(
+  deps: Pick<Deps, 'db' | 'publishQueue' | 'clock'>,
+  postId: string,
+  onlyTargetIds?: string[],
+): Promise<number> {
   const rows = await deps.db
     .select({ id: targets.id, dueAt: targets.dueAt, attempts: targets.attempts, version: posts.version })
     .from(targets)
     .innerJoin(posts, eq(posts.id, targets.postId))
-    .where(and(eq(targets.postId, postId), eq(targets.status, 'PENDING'), ...(onlyTargetIds ? [inArray(targets.id, onlyTargetIds)] : [])))
+    .where(
+      and(
+        eq(targets.postId, postId),
+        eq(targets.status, 'PENDING'),
+        ...(onlyTargetIds ? [inArray(targets.id, onlyTargetIds)] : []),
+      ),
+    )
   const due = rows.filter((r) => r.dueAt !== null)
   if (due.length === 0) return 0
-  await deps.publishQueue.enqueue(due.map((r) => ({ targetId: r.id, version: r.version, notBefore: r.dueAt!, attempt: r.attempts + 1 })))
-  await deps.db.update(targets).set({ dispatchedAt: deps.clock.now() }).where(inArray(targets.id, due.map((r) => r.id)))
+  await deps.publishQueue.enqueue(
+    due.map((r) => ({ targetId: r.id, version: r.version, notBefore: r.dueAt!, attempt: r.attempts + 1 })),
+  )
+  await deps.db
+    .update(targets)
+    .set({ dispatchedAt: deps.clock.now() })
+    .where(
+      inArray(
+        targets.id,
+        due.map((r) => r.id),
+      ),
+    )
   return due.length
 }

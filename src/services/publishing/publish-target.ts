@@ -18,7 +18,10 @@ export interface DeliveryRef {
   version: number
 }
 
-export const policyOf = (deps: Pick<Deps, 'settings'>): PublishPolicy => ({ ...DEFAULT_PUBLISH_POLICY, ...deps.settings.publishing })
+export const policyOf = (deps: Pick<Deps, 'settings'>): PublishPolicy => ({
+  ...DEFAULT_PUBLISH_POLICY,
+  ...deps.settings.publishing,
+})
 
 /**
  * The one function every delivery path calls (QStash callback, in-process queue, sweep):
@@ -39,7 +42,12 @@ export async function publishTarget(deps: Deps, delivery: DeliveryRef): Promise<
  * unconfirmed, else `publish`. A `NetworkFailure` an adapter throws keeps its class; any other
  * exception (a bug) is a transient failure, and nothing of it reaches a user or a log line but its class.
  */
-export async function callNetwork(deps: Deps, claimed: ClaimedTarget, progress: PublishProgress, unconfirmed: boolean): Promise<PublishResult> {
+export async function callNetwork(
+  deps: Deps,
+  claimed: ClaimedTarget,
+  progress: PublishProgress,
+  unconfirmed: boolean,
+): Promise<PublishResult> {
   const { target, post } = claimed
   const [account] = await deps.db.select().from(accounts).where(eq(accounts.id, target.accountId))
   if (!account) return { status: 'failed', kind: 'rejected', message: 'The account was removed.' }
@@ -51,7 +59,12 @@ export async function callNetwork(deps: Deps, claimed: ClaimedTarget, progress: 
   const platform = target.platform as PlatformId
   const connection = account.connection as Connection
   const adapter = deps.networks.adapterFor(platform, connection)
-  if (!adapter) return { status: 'failed', kind: 'rejected', message: `Publishing to ${platform} through ${connection} is not available in this version.` }
+  if (!adapter)
+    return {
+      status: 'failed',
+      kind: 'rejected',
+      message: `Publishing to ${platform} through ${connection} is not available in this version.`,
+    }
   try {
     const usable = await usableCredentials(deps, account, adapter)
     if (!usable.ok) return failedFrom(usable)
@@ -66,7 +79,10 @@ export async function callNetwork(deps: Deps, claimed: ClaimedTarget, progress: 
         Object.assign(progress, next)
         await deps.db
           .update(targets)
-          .set({ progress: { ...progress }, platformPostId: sql`coalesce(${targets.platformPostId}, ${progress.headId ?? null})` })
+          .set({
+            progress: { ...progress },
+            platformPostId: sql`coalesce(${targets.platformPostId}, ${progress.headId ?? null})`,
+          })
           .where(eq(targets.id, target.id))
       },
       attempt: target.attempts,
@@ -75,14 +91,25 @@ export async function callNetwork(deps: Deps, claimed: ClaimedTarget, progress: 
       now: deps.clock.now(),
     }
     const call = (args: PublishInput) =>
-      (progress.pending !== undefined || unconfirmed) && adapter.checkStatus ? adapter.checkStatus({ ...args, unconfirmed } satisfies PendingInput) : adapter.publish(args)
+      (progress.pending !== undefined || unconfirmed) && adapter.checkStatus
+        ? adapter.checkStatus({ ...args, unconfirmed } satisfies PendingInput)
+        : adapter.publish(args)
     if (unconfirmed && !adapter.checkStatus) return { status: 'failed', kind: 'transient', message: 'unconfirmed' }
     const result = await call(input)
     // A token the network no longer takes, though it was not due: renew it once and try again.
-    if (result.status === 'failed' && result.kind === 'auth_expired' && adapter.credentialRefresh && !usable.refreshed) {
+    if (
+      result.status === 'failed' &&
+      result.kind === 'auth_expired' &&
+      adapter.credentialRefresh &&
+      !usable.refreshed
+    ) {
       const renewed = await usableCredentials(deps, account, adapter, { force: true })
       if (!renewed.ok) return failedFrom(renewed)
-      return await call({ ...input, credentials: renewed.credentials, baseUrl: deps.networks.baseUrlFor(platform, connection, renewed.credentials) })
+      return await call({
+        ...input,
+        credentials: renewed.credentials,
+        baseUrl: deps.networks.baseUrlFor(platform, connection, renewed.credentials),
+      })
     }
     return result
   } catch (err) {
@@ -94,5 +121,10 @@ export async function callNetwork(deps: Deps, claimed: ClaimedTarget, progress: 
 }
 
 function failedFrom(usable: Extract<UsableCredentials, { ok: false }>): PublishResult {
-  return { status: 'failed', kind: usable.kind, message: usable.message, ...(usable.retryAfterSec !== undefined ? { retryAfterSec: usable.retryAfterSec } : {}) }
+  return {
+    status: 'failed',
+    kind: usable.kind,
+    message: usable.message,
+    ...(usable.retryAfterSec !== undefined ? { retryAfterSec: usable.retryAfterSec } : {}),
+  }
 }

@@ -20,7 +20,10 @@ const ours = (target: { id: string; leaseUntil: Date | null }) =>
   and(
     eq(targets.id, target.id),
     or(
-      and(eq(targets.status, 'PUBLISHING'), target.leaseUntil ? eq(targets.leaseUntil, target.leaseUntil) : isNull(targets.leaseUntil)),
+      and(
+        eq(targets.status, 'PUBLISHING'),
+        target.leaseUntil ? eq(targets.leaseUntil, target.leaseUntil) : isNull(targets.leaseUntil),
+      ),
       and(eq(targets.status, 'FAILED'), sql`${targets.error} ->> 'code' = 'unconfirmed'`),
     ),
   )
@@ -32,7 +35,13 @@ export const RECONNECT_MESSAGE = 'token expired: reconnect the account'
  * post's status; then hands any follow-up (a retry, a status check, the next occurrence of a
  * recurring post) to the queue.
  */
-export async function recordResult(deps: EngineDeps, policy: PublishPolicy, claimed: ClaimedTarget, result: PublishResult, progress: PublishProgress): Promise<PublishOutcome> {
+export async function recordResult(
+  deps: EngineDeps,
+  policy: PublishPolicy,
+  claimed: ClaimedTarget,
+  result: PublishResult,
+  progress: PublishProgress,
+): Promise<PublishOutcome> {
   const now = deps.clock.now()
   const { target } = claimed
   const attempt = target.attempts
@@ -43,7 +52,14 @@ export async function recordResult(deps: EngineDeps, policy: PublishPolicy, clai
   switch (result.status) {
     case 'published':
       outcome = 'published'
-      update = { status: 'PUBLISHED', platformPostId: result.platformPostId, permalink: result.permalink, publishedAt: now, warnings: result.warnings?.length ? result.warnings : null, error: null }
+      update = {
+        status: 'PUBLISHED',
+        platformPostId: result.platformPostId,
+        permalink: result.permalink,
+        publishedAt: now,
+        warnings: result.warnings?.length ? result.warnings : null,
+        error: null,
+      }
       break
     case 'pending': {
       const since = typeof progress.pendingSince === 'string' ? new Date(progress.pendingSince) : now
@@ -55,7 +71,12 @@ export async function recordResult(deps: EngineDeps, policy: PublishPolicy, clai
         break
       }
       outcome = 'pending'
-      update = { status: 'PENDING', dueAt: new Date(now.getTime() + result.checkAfterSec * 1000), progress: { ...progress, pending: result.state, pendingSince: since.toISOString() }, error: null }
+      update = {
+        status: 'PENDING',
+        dueAt: new Date(now.getTime() + result.checkAfterSec * 1000),
+        progress: { ...progress, pending: result.state, pendingSince: since.toISOString() },
+        error: null,
+      }
       break
     }
     case 'absent':
@@ -70,10 +91,21 @@ export async function recordResult(deps: EngineDeps, policy: PublishPolicy, clai
       if (transient && roundAttempts < policy.maxAttempts) {
         outcome = 'retrying'
         const waitSec = retryDelaySec(policy, attempt, result.retryAfterSec)
-        update = { status: 'PENDING', dueAt: new Date(now.getTime() + waitSec * 1000), error: { code, message, retryable: true } }
+        update = {
+          status: 'PENDING',
+          dueAt: new Date(now.getTime() + waitSec * 1000),
+          error: { code, message, retryable: true },
+        }
       } else {
         outcome = 'failed'
-        update = { status: 'FAILED', error: { code, message: transient ? `${message} (gave up after ${roundAttempts} attempts)` : message, retryable: transient || result.kind === 'auth_expired' } }
+        update = {
+          status: 'FAILED',
+          error: {
+            code,
+            message: transient ? `${message} (gave up after ${roundAttempts} attempts)` : message,
+            retryable: transient || result.kind === 'auth_expired',
+          },
+        }
       }
       break
     }
@@ -84,12 +116,20 @@ export async function recordResult(deps: EngineDeps, policy: PublishPolicy, clai
     if (!locked) return { nextPostId: null, written: false }
     const written = await tx
       .update(targets)
-      .set({ ...update, leaseUntil: null, updatedAt: now, ...(update.status !== 'PENDING' || result.status !== 'pending' ? { progress: stripPending(progress) } : {}) })
+      .set({
+        ...update,
+        leaseUntil: null,
+        updatedAt: now,
+        ...(update.status !== 'PENDING' || result.status !== 'pending' ? { progress: stripPending(progress) } : {}),
+      })
       .where(ours(target))
       .returning({ id: targets.id })
     if (written.length === 0) return { nextPostId: null, written: false }
     if (result.status === 'failed' && result.kind === 'auth_expired') {
-      await tx.update(accounts).set({ status: 'EXPIRED', statusMessage: `${RECONNECT_MESSAGE}: ${result.message}`, updatedAt: now }).where(eq(accounts.id, target.accountId))
+      await tx
+        .update(accounts)
+        .set({ status: 'EXPIRED', statusMessage: `${RECONNECT_MESSAGE}: ${result.message}`, updatedAt: now })
+        .where(eq(accounts.id, target.accountId))
     }
     return { nextPostId: await settlePost(tx, target.postId, now, locked), written: true }
   })

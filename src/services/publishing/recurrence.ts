@@ -13,15 +13,29 @@ type Recurrence = NonNullable<PostRow['recurrence']> & { occurrence?: number; an
  * stays 09:00 across daylight-saving changes). Counting from the series' first occurrence keeps
  * a monthly series on its day: from Jan 31, Feb 28, then Mar 31 (not Mar 28).
  */
-export function occurrenceAt(anchor: Date, recurrence: Pick<Recurrence, 'frequency' | 'interval'>, timezone: string, steps: number): Date {
+export function occurrenceAt(
+  anchor: Date,
+  recurrence: Pick<Recurrence, 'frequency' | 'interval'>,
+  timezone: string,
+  steps: number,
+): Date {
   const local = new TZDate(anchor.getTime(), timezone)
   const n = recurrence.interval * steps
-  const at = recurrence.frequency === 'daily' ? addDays(local, n) : recurrence.frequency === 'weekly' ? addWeeks(local, n) : addMonths(local, n)
+  const at =
+    recurrence.frequency === 'daily'
+      ? addDays(local, n)
+      : recurrence.frequency === 'weekly'
+        ? addWeeks(local, n)
+        : addMonths(local, n)
   return new Date(at.getTime())
 }
 
 /** The occurrence one interval after `from`. */
-export const nextOccurrence = (from: Date, recurrence: Pick<Recurrence, 'frequency' | 'interval'>, timezone: string): Date => occurrenceAt(from, recurrence, timezone, 1)
+export const nextOccurrence = (
+  from: Date,
+  recurrence: Pick<Recurrence, 'frequency' | 'interval'>,
+  timezone: string,
+): Date => occurrenceAt(from, recurrence, timezone, 1)
 
 /**
  * When an occurrence of a recurring post has gone out, the next one is created as a new
@@ -34,7 +48,10 @@ export async function scheduleNextOccurrence(tx: Tx, post: PostRow, now: Date): 
   if (!recurrence || !post.scheduledAt) return null
   const [existing] = await tx.select({ id: posts.id }).from(posts).where(eq(posts.recurrenceParentId, post.id)).limit(1)
   if (existing) return null
-  const [ws] = await tx.select({ timezone: workspaces.timezone }).from(workspaces).where(eq(workspaces.id, post.workspaceId))
+  const [ws] = await tx
+    .select({ timezone: workspaces.timezone })
+    .from(workspaces)
+    .where(eq(workspaces.id, post.workspaceId))
   const timezone = ws?.timezone ?? 'UTC'
   const anchor = recurrence.anchor ? new Date(recurrence.anchor) : post.scheduledAt
   let occurrence = recurrence.occurrence ?? 1
@@ -59,9 +76,23 @@ export async function scheduleNextOccurrence(tx: Tx, post: PostRow, now: Date): 
     createdAt: now,
     updatedAt: now,
   })
-  const parentTargets = await tx.select().from(targets).where(and(eq(targets.postId, post.id)))
-  await tx.insert(targets).values(
-    parentTargets.map((t) => ({ id: newId('target'), postId: id, workspaceId: t.workspaceId, accountId: t.accountId, platform: t.platform, position: t.position, status: 'PENDING', dueAt: at })),
-  )
+  const parentTargets = await tx
+    .select()
+    .from(targets)
+    .where(and(eq(targets.postId, post.id)))
+  await tx
+    .insert(targets)
+    .values(
+      parentTargets.map((t) => ({
+        id: newId('target'),
+        postId: id,
+        workspaceId: t.workspaceId,
+        accountId: t.accountId,
+        platform: t.platform,
+        position: t.position,
+        status: 'PENDING',
+        dueAt: at,
+      })),
+    )
   return id
 }

@@ -35,7 +35,15 @@ export async function sweepTargets(deps: Deps, scope: { workspaceId?: string } =
     .selectDistinct({ postId: targets.postId })
     .from(targets)
     .innerJoin(posts, eq(posts.id, targets.postId))
-    .where(and(eq(targets.status, 'PENDING'), lte(targets.dueAt, stale), inArray(posts.status, ['SCHEDULED', 'PUBLISHING']), or(isNull(targets.dispatchedAt), lt(targets.dispatchedAt, stale)), inScope))
+    .where(
+      and(
+        eq(targets.status, 'PENDING'),
+        lte(targets.dueAt, stale),
+        inArray(posts.status, ['SCHEDULED', 'PUBLISHING']),
+        or(isNull(targets.dispatchedAt), lt(targets.dispatchedAt, stale)),
+        inScope,
+      ),
+    )
     .limit(SWEEP_BATCH)
   for (const { postId } of undelivered) report.redispatched += await dispatchPendingTargets(deps, postId)
 
@@ -111,12 +119,24 @@ export async function requeuePendingTargets(deps: Deps): Promise<number> {
     .select({ id: targets.id, dueAt: targets.dueAt, attempts: targets.attempts, version: posts.version })
     .from(targets)
     .innerJoin(posts, eq(posts.id, targets.postId))
-    .where(and(eq(targets.status, 'PENDING'), isNotNull(targets.dueAt), inArray(posts.status, ['SCHEDULED', 'PUBLISHING'])))
+    .where(
+      and(eq(targets.status, 'PENDING'), isNotNull(targets.dueAt), inArray(posts.status, ['SCHEDULED', 'PUBLISHING'])),
+    )
   if (rows.length === 0) return 0
-  await deps.publishQueue.enqueue(rows.map((r) => ({ targetId: r.id, version: r.version, notBefore: r.dueAt!, attempt: r.attempts + 1 })))
+  await deps.publishQueue.enqueue(
+    rows.map((r) => ({ targetId: r.id, version: r.version, notBefore: r.dueAt!, attempt: r.attempts + 1 })),
+  )
   const now = deps.clock.now()
   for (let i = 0; i < rows.length; i += 1000) {
-    await deps.db.update(targets).set({ dispatchedAt: now }).where(inArray(targets.id, rows.slice(i, i + 1000).map((r) => r.id)))
+    await deps.db
+      .update(targets)
+      .set({ dispatchedAt: now })
+      .where(
+        inArray(
+          targets.id,
+          rows.slice(i, i + 1000).map((r) => r.id),
+        ),
+      )
   }
   return rows.length
 }

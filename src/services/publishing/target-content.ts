@@ -10,11 +10,19 @@ import type { PostRow } from '../posts/record'
 const firstLine = (text: string) => text.split(/\r\n|\r|\n/, 1)[0]!.trim()
 
 /** What one target publishes: the platform's override or the base caption, its format fallback, its options. */
-export async function buildTargetContent(db: Db, post: PostRow, accountId: string, platform: PlatformId): Promise<TargetContent> {
+export async function buildTargetContent(
+  db: Db,
+  post: PostRow,
+  accountId: string,
+  platform: PlatformId,
+): Promise<TargetContent> {
   const rules = rulesFor(platform)
   const text = post.captionOverrides?.[platform] ?? post.caption ?? ''
   const media = await loadMedia(db, post.workspaceId, post.mediaIds)
-  const pinTitle = post.pinboardNetOptions && typeof post.pinboardNetOptions.title === 'string' && post.pinboardNetOptions.title ? post.pinboardNetOptions.title : null
+  const pinTitle =
+    post.pinboardNetOptions && typeof post.pinboardNetOptions.title === 'string' && post.pinboardNetOptions.title
+      ? post.pinboardNetOptions.title
+      : null
   return {
     platform,
     type: effectiveFormat(platform, post.type as PostType),
@@ -24,7 +32,10 @@ export async function buildTargetContent(db: Db, post: PostRow, accountId: strin
     firstComment: platform === 'PHOTO_NET' ? post.firstComment : null,
     replyToMicropostId: platform === 'MICROBLOG_NET' ? post.replyToMicropostId : null,
     quoteMicropostId: platform === 'MICROBLOG_NET' ? post.quoteMicropostId : null,
-    videoNetOptions: platform === 'SHORTVIDEO_NET' ? ((post.videoNetOptions?.[accountId] as Record<string, unknown> | undefined) ?? { privacyLevel: 'SELF_ONLY' }) : null,
+    videoNetOptions:
+      platform === 'SHORTVIDEO_NET'
+        ? ((post.videoNetOptions?.[accountId] as Record<string, unknown> | undefined) ?? { privacyLevel: 'SELF_ONLY' })
+        : null,
     audio: platform === 'PHOTO_NET' ? (post.audio ?? null) : null,
     pinboardBoardId: platform === 'PINBOARD_NET' ? (post.pinboardNetBoards?.[accountId] ?? null) : null,
     pinTitle: platform === 'PINBOARD_NET' ? (pinTitle ?? (firstLine(text) || null)) : null,
@@ -34,11 +45,26 @@ export async function buildTargetContent(db: Db, post: PostRow, accountId: strin
 
 async function loadMedia(db: Db, workspaceId: string, ids: string[]): Promise<PublishMedia[]> {
   if (ids.length === 0) return []
-  const rows = await db.select().from(mediaAssets).where(and(eq(mediaAssets.workspaceId, workspaceId), inArray(mediaAssets.id, [...new Set(ids)])))
+  const rows = await db
+    .select()
+    .from(mediaAssets)
+    .where(and(eq(mediaAssets.workspaceId, workspaceId), inArray(mediaAssets.id, [...new Set(ids)])))
   const byId = new Map(rows.map((r) => [r.id, r]))
   return ids.flatMap((id) => {
     const r = byId.get(id)
     if (!r) return []
-    return [{ id: r.id, type: r.type as 'IMAGE' | 'VIDEO', url: r.url, mimeType: r.mimeType, sizeBytes: r.sizeBytes, width: r.width, height: r.height, durationSec: r.durationSec, altText: r.altText }]
+    return [
+      {
+        id: r.id,
+        type: r.type as 'IMAGE' | 'VIDEO',
+        url: r.url,
+        mimeType: r.mimeType,
+        sizeBytes: r.sizeBytes,
+        width: r.width,
+        height: r.height,
+        durationSec: r.durationSec,
+        altText: r.altText,
+      },
+    ]
   })
 }
