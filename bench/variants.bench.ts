@@ -40,12 +40,12 @@ interface ChildResult {
 function trackWasmMemory(tracked: WebAssembly.Module): () => number {
   const memories: WebAssembly.Memory[] = []
   const Instance = WebAssembly.Instance
-  WebAssembly.Instance = function (module: WebAssembly.Module, imports?: WebAssembly.Imports) {
+  WebAssembly.Instance = ((module: WebAssembly.Module, imports?: WebAssembly.Imports) => {
     const instance = new Instance(module, imports)
     if (module === tracked)
       for (const value of Object.values(instance.exports)) if (value instanceof WebAssembly.Memory) memories.push(value)
     return instance
-  } as unknown as typeof WebAssembly.Instance
+  }) as unknown as typeof WebAssembly.Instance
   return () => Math.max(0, ...memories.map((m) => m.buffer.byteLength))
 }
 

@@ -19,18 +19,16 @@ export async function writeHistory(t: TestApp, history: HistoryPost[]): Promise<
   for (let from = 0; from < history.length; from += 500) {
     const chunk = history.slice(from, from + 500)
     const chunkIds = ids.slice(from, from + 500)
-    await t.deps.db
-      .insert(posts)
-      .values(
-        chunk.map((h, i) => ({
-          id: chunkIds[i]!.post,
-          workspaceId: t.workspaceId,
-          status: 'PUBLISHED',
-          type: 'IMAGE',
-          caption: 'history',
-          publishedAt: new Date(h.publishedAt),
-        })),
-      )
+    await t.deps.db.insert(posts).values(
+      chunk.map((h, i) => ({
+        id: chunkIds[i]!.post,
+        workspaceId: t.workspaceId,
+        status: 'PUBLISHED',
+        type: 'IMAGE',
+        caption: 'history',
+        publishedAt: new Date(h.publishedAt),
+      })),
+    )
     await t.deps.db.insert(targets).values(
       chunk.map((h, i) => ({
         id: chunkIds[i]!.target,

@@ -28,8 +28,8 @@ describe('authentication', () => {
 
   it('answers 401 to malformed, unknown and non-bearer tokens', async () => {
     const t = await createTestApp()
-    const unknown = 'sps_' + 'a'.repeat(43)
-    for (const token of ['nonsense', unknown, t.token.slice(0, -1), t.token + 'x']) {
+    const unknown = `sps_${'a'.repeat(43)}`
+    for (const token of ['nonsense', unknown, t.token.slice(0, -1), `${t.token}x`]) {
       await expectUnauthorized(await t.call('GET', '/v1/me', { token }))
     }
     await expectUnauthorized(

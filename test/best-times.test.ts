@@ -169,13 +169,11 @@ describe('GET /v1/best-times', () => {
     await writeHistory(t, [
       ...dates.slice(0, 8).map((d) => scoredPost(photo, d, 100)),
       // Collected only 6 hours after publication: too young to compare.
-      ...dates
-        .slice(8, 18)
-        .map((d) => ({
-          account: photo,
-          publishedAt: d,
-          snapshots: [{ at: new Date(d.getTime() + 6 * HOUR), figures: { likes: 40 } }],
-        })),
+      ...dates.slice(8, 18).map((d) => ({
+        account: photo,
+        publishedAt: d,
+        snapshots: [{ at: new Date(d.getTime() + 6 * HOUR), figures: { likes: 40 } }],
+      })),
       ...dates.slice(18).map((d) => ({ account: photo, publishedAt: d })),
     ])
     const { overall } = await bestTimes(t)

@@ -19,7 +19,7 @@ async function main(): Promise<number> {
       ),
     )
     const result = await runCommand({ db: database.db, cipher, clock: systemClock() }, process.argv.slice(2))
-    process.stdout.write(JSON.stringify(result, null, 2) + '\n')
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`)
     return 0
   } finally {
     await database.close()

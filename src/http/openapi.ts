@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import type { Hook } from '@hono/zod-openapi'
 import { AppError, ERROR_CODES, ERROR_STATUS, type ErrorCode, type ErrorDetail } from './errors'
+import type { AppEnv } from './context'
 
 export const ErrorDetailSchema = z
   .object({
@@ -78,7 +79,7 @@ export function issuesToDetails(
 }
 
 /** Validation failures of any request part become the contract's 400. */
-export const validationHook: Hook<unknown, any, string, unknown> = (result) => {
+export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result) => {
   if (!result.success) {
     const where = result.target === 'json' ? undefined : result.target
     const details = issuesToDetails(result.error.issues, where === 'param' || where === 'query' ? where : undefined)

@@ -141,7 +141,7 @@ export function failureOf(
   now: Date,
 ): NetworkFailure {
   const kind = kindOfStatus(answer.status)
-  const words = reason && reason.trim() ? reason.trim() : `HTTP ${answer.status}`
+  const words = reason?.trim() ? reason.trim() : `HTTP ${answer.status}`
   return new NetworkFailure(
     kind,
     `${network}: ${words}`,

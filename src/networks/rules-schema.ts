@@ -33,12 +33,9 @@ export const LIMITED_ACTIONS = ['posts', 'replies', 'reels', 'media_uploads', 'r
 
 const count = z.number().int().nonnegative()
 const positive = z.number().int().positive()
-const note = z
-  .string()
-  .nullable()
-  .openapi({
-    description: 'Where a value comes from or how it applies, when that is not obvious; null when nothing to add.',
-  })
+const note = z.string().nullable().openapi({
+  description: 'Where a value comes from or how it applies, when that is not obvious; null when nothing to add.',
+})
 const pixels = (what: string) => positive.nullable().openapi({ description: `${what}, in pixels; null: no limit.` })
 const ratio = (what: string) =>
   z
@@ -80,11 +77,9 @@ export const TextBudgetSchema = z
   .object({
     maxLength: positive.openapi({ description: 'Most units allowed, counted as `counting` says.' }),
     counting: CaptionCountingSchema,
-    urlWeight: positive
-      .nullable()
-      .openapi({
-        description: 'Every URL counts exactly this many units whatever its length; null: URLs count like other text.',
-      }),
+    urlWeight: positive.nullable().openapi({
+      description: 'Every URL counts exactly this many units whatever its length; null: URLs count like other text.',
+    }),
     maxBytes: positive.nullable().openapi({ description: 'A second cap on the UTF-8 byte length; null: none.' }),
     normalization: z
       .enum(['NFC'])
@@ -116,13 +111,10 @@ export const CaptionRulesSchema = TextBudgetSchema.extend({
 
 export const TitleRulesSchema = TextBudgetSchema.extend({
   required: z.boolean().openapi({ description: 'The network needs a non-empty title.' }),
-  field: z
-    .enum(['pinboardNetOptions.title'])
-    .nullable()
-    .openapi({
-      description:
-        'Body field that sets the title explicitly (over the budget: `pin_title_too_long`); null: always derived.',
-    }),
+  field: z.enum(['pinboardNetOptions.title']).nullable().openapi({
+    description:
+      'Body field that sets the title explicitly (over the budget: `pin_title_too_long`); null: always derived.',
+  }),
   derivedFrom: z
     .enum(['caption_first_line'])
     .openapi({ description: 'Where the title comes from when no field sets it: the first line of the caption.' }),
@@ -146,19 +138,15 @@ export const ThreadRulesSchema = z
 
 export const ImageRulesSchema = z
   .object({
-    mimeTypes: z
-      .array(z.string())
-      .openapi({
-        description: 'Accepted MIME types; an entry `type/*` accepts the whole type.',
-        example: ['image/jpeg', 'image/png'],
-      }),
+    mimeTypes: z.array(z.string()).openapi({
+      description: 'Accepted MIME types; an entry `type/*` accepts the whole type.',
+      example: ['image/jpeg', 'image/png'],
+    }),
     maxSizeBytes: positive.nullable().openapi({ description: 'Largest file, in bytes; null: no network limit.' }),
-    maxSizeBytesByMimeType: z
-      .record(z.string(), positive)
-      .openapi({
-        description: 'Size caps that replace `maxSizeBytes` for particular MIME types.',
-        example: { 'image/gif': 15000000 },
-      }),
+    maxSizeBytesByMimeType: z.record(z.string(), positive).openapi({
+      description: 'Size caps that replace `maxSizeBytes` for particular MIME types.',
+      example: { 'image/gif': 15000000 },
+    }),
     minWidth: pixels('Narrowest width'),
     maxWidth: pixels('Widest width'),
     minHeight: pixels('Lowest height'),
@@ -179,12 +167,10 @@ export const VideoRulesSchema = ImageRulesSchema.extend({
 
 export const MediaRulesSchema = z
   .object({
-    allowsTextOnly: z
-      .boolean()
-      .openapi({
-        description:
-          'A post may carry no media (`mediaIds: []`). When false, media is required once the post is scheduled, queued or published; a draft saves without it.',
-      }),
+    allowsTextOnly: z.boolean().openapi({
+      description:
+        'A post may carry no media (`mediaIds: []`). When false, media is required once the post is scheduled, queued or published; a draft saves without it.',
+    }),
     maxItems: positive.openapi({ description: 'Most media items in one post, whatever the format.' }),
     mixing: z.boolean().openapi({ description: 'Images and videos may share one post.' }),
     altTextMaxLength: positive
@@ -277,12 +263,10 @@ export const PostOptionsRulesSchema = z
       .openapi({ description: '`pinboardNetOptions` (`{ title }`); null: ignored here.' }),
     linkUrl: z
       .object({
-        use: z
-          .enum(['link_card', 'destination'])
-          .openapi({
-            description:
-              '`link_card`: published as a link preview card; `destination`: where the post leads when opened.',
-          }),
+        use: z.enum(['link_card', 'destination']).openapi({
+          description:
+            '`link_card`: published as a link preview card; `destination`: where the post leads when opened.',
+        }),
         maxLength: positive.nullable(),
       })
       .nullable()

@@ -50,7 +50,7 @@ export function resolveCredentialsKey(config: NodeConfig, logger: Logger): strin
   const file = join(config.DATA_DIR, 'credentials.key')
   if (existsSync(file)) return readFileSync(file, 'utf8').trim()
   mkdirSync(config.DATA_DIR, { recursive: true })
-  writeFileSync(file, generateCredentialsKey() + '\n', { mode: 0o600 })
+  writeFileSync(file, `${generateCredentialsKey()}\n`, { mode: 0o600 })
   chmodSync(file, 0o600)
   logger.warn('credentials_key_generated', { file, hint: 'set CREDENTIALS_KEY in production' })
   return readFileSync(file, 'utf8').trim()

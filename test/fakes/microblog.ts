@@ -307,7 +307,7 @@ export async function startMicroblogFake(options: MicroblogFakeOptions = {}) {
             return problem(403, 'Forbidden', 'You are not allowed to create a Tweet with duplicate content.')
           for (const id of body.media?.media_ids ?? []) {
             const m = media.get(id)
-            if (!m || !m.finalized || m.pollsLeft > 0 || m.expiresAt <= now().getTime())
+            if (!m?.finalized || m.pollsLeft > 0 || m.expiresAt <= now().getTime())
               return problem(400, 'Invalid Request', `Your media IDs are invalid: ${id}.`)
           }
           const replyTo = body.reply?.in_reply_to_tweet_id ?? null

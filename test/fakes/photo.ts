@@ -110,7 +110,7 @@ export async function startPhotoFake(options: {
       const children = (p.children ?? '').split(',').map((id) => state.containers.get(id))
       if (
         children.length < 2 ||
-        children.some((c) => !c || c.params.is_carousel_item !== 'true' || c.status !== 'FINISHED')
+        children.some((c) => c?.params.is_carousel_item !== 'true' || c.status !== 'FINISHED')
       ) {
         return graphError(
           400,
@@ -268,14 +268,12 @@ export async function startPhotoFake(options: {
             if (!state.media.some((m) => m.id === id)) return graphError(400, 'Media does not exist', 100)
             return {
               json: {
-                data: (p.metric ?? '')
-                  .split(',')
-                  .map((name) => ({
-                    name,
-                    period: 'lifetime',
-                    values: [{ value: state.metrics[name] ?? 0 }],
-                    id: `${id}/insights/${name}/lifetime`,
-                  })),
+                data: (p.metric ?? '').split(',').map((name) => ({
+                  name,
+                  period: 'lifetime',
+                  values: [{ value: state.metrics[name] ?? 0 }],
+                  id: `${id}/insights/${name}/lifetime`,
+                })),
               },
             }
           }

@@ -169,7 +169,7 @@ export async function startPinboardFake(
             }
           } else if (source.source_type === 'video_id') {
             const media = state.media.get(String(source.media_id))
-            if (!media || media.status !== 'succeeded') return error(400, 1, 'Video media is not ready.')
+            if (media?.status !== 'succeeded') return error(400, 1, 'Video media is not ready.')
             if (source.cover_image_url === undefined && source.cover_image_key_frame_time === undefined)
               return error(400, 1, 'A cover image is required for video pins.')
           } else return error(400, 1, 'Invalid media_source.')

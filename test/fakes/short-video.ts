@@ -116,7 +116,16 @@ export async function startShortVideoFake(
           authed(req) ??
           ok({ user: { open_id: openId, display_name: 'Dancer', username: state.creator.creator_username } }),
       ],
-      ['POST', '/v2/post/publish/creator_info/query/', (req) => authed(req) ?? (jsonBody(req), ok(state.creator))],
+      [
+        'POST',
+        '/v2/post/publish/creator_info/query/',
+        (req) => {
+          const refused = authed(req)
+          if (refused) return refused
+          jsonBody(req)
+          return ok(state.creator)
+        },
+      ],
       [
         'POST',
         '/v2/post/publish/video/init/',

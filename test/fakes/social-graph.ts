@@ -101,7 +101,7 @@ export async function startSocialGraphFake(
       return handler(req, params)
     }
 
-  const onPage = (req: FakeRequest, params: string[]) =>
+  const onPage = (_req: FakeRequest, params: string[]) =>
     params[0] === pageId
       ? null
       : graphError(400, 100, `Unsupported post request. Object with ID '${params[0]}' does not exist`, {

@@ -102,7 +102,7 @@ export async function startTextThreadFake(
     if (type === 'CAROUSEL') {
       const kids = (p.children ?? '').split(',').map((id) => state.containers.get(id))
       if (kids.length > CAROUSEL_MAX) return graphError(400, `A carousel takes at most ${CAROUSEL_MAX} items.`, 100)
-      if (kids.length < 2 || kids.some((k) => !k || k.params.is_carousel_item !== 'true' || k.status !== 'FINISHED'))
+      if (kids.length < 2 || kids.some((k) => k?.params.is_carousel_item !== 'true' || k.status !== 'FINISHED'))
         return graphError(400, 'Carousel children are missing or not ready.', 100, 4279004)
     }
     const c: ThreadContainer = {

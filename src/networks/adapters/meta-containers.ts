@@ -39,7 +39,7 @@ export interface GraphClient {
 export function graphClient(o: GraphClientOptions): GraphClient {
   const call = async (url: string, init: { method?: string; form?: Params } = {}) => {
     const answer = await request(o.fetch, o.network, url, init)
-    if (answer.status >= 200 && answer.status < 300 && !(answer.body && answer.body.error)) return answer.body ?? {}
+    if (answer.status >= 200 && answer.status < 300 && !answer.body?.error) return answer.body ?? {}
     throw graphFailure(answer, o.network, o.now)
   }
   const url = (path: string, params: Params, versioned = true) =>

@@ -87,6 +87,6 @@ export async function graphCall(
   options: RequestOptions = {},
 ): Promise<any> {
   const answer = await request(fetchImpl, network, url, options)
-  if (answer.status >= 200 && answer.status < 300 && !(answer.body && answer.body.error)) return answer.body ?? {}
+  if (answer.status >= 200 && answer.status < 300 && !answer.body?.error) return answer.body ?? {}
   throw graphFailure(answer, network, now)
 }

@@ -22,7 +22,7 @@ export interface Sending {
   replyTo: string | null
 }
 
-const unescape = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
+const unescapeHtml = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
 
 /** The text as the user wrote it, from a post as the network returns it. */
 export function originalText(tweet: any): string {
@@ -34,7 +34,7 @@ export function originalText(tweet: any): string {
     if (u.media_key) text = text.replace(new RegExp(`\\s*${u.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`), '')
     else if (typeof u.expanded_url === 'string') text = text.replace(u.url, u.expanded_url)
   }
-  return unescape(text).trim()
+  return unescapeHtml(text).trim()
 }
 
 const repliesTo = (tweet: any): string | null => {

@@ -9,9 +9,9 @@
 const LINK = /\bhttps?:\/\/[^\s<>"'`]+/gi
 const LINK_TRAILING = /[.,;:!?)\]}'"]+$/
 /** @handle.domain (a handle always has a dot), not preceded by a word character. */
-const MENTION = /(^|[\s(\[])@([a-zA-Z0-9][a-zA-Z0-9.-]*\.[a-zA-Z]{2,})/g
+const MENTION = /(^|[\s([])@([a-zA-Z0-9][a-zA-Z0-9.-]*\.[a-zA-Z]{2,})/g
 /** #tag: up to 64 characters, not only digits, not preceded by a word character. */
-const HASHTAG = /(^|\s)[#＃]((?!\d+\b)[^\s#.,;:!?()\[\]{}'"]{1,64})/gu
+const HASHTAG = /(^|\s)[#＃]((?!\d+\b)[^\s#.,;:!?()[\]{}'"]{1,64})/gu
 
 export type FacetFeature =
   | { $type: 'app.bsky.richtext.facet#link'; uri: string }

@@ -74,9 +74,9 @@ export function graphClient(ctx: GraphContext): GraphCall {
       headers: { authorization: `Bearer ${token}` },
       ...(options.json !== undefined ? { json: options.json } : {}),
     })
-    if (answer.status >= 200 && answer.status < 300 && !(answer.body && answer.body.error)) return answer.body ?? {}
+    if (answer.status >= 200 && answer.status < 300 && !answer.body?.error) return answer.body ?? {}
     const failure = graphFailure(answer, NETWORK, ctx.now)
-    const error = (answer.body && answer.body.error) || {}
+    const error = answer.body?.error || {}
     const special =
       PAGE_ERRORS.find((e) => e.code === error.error_subcode) ?? PAGE_ERRORS.find((e) => e.code === error.code)
     if (special && failure.kind !== 'auth_expired')

@@ -6,12 +6,10 @@ export const AccountSchema = z
     id: z.string().openapi({ description: 'Use it in `accountIds`.', example: 'acc_9TqX2v8LmN3pR5sW7yZa1b' }),
     platform: z.enum(PLATFORM_IDS),
     username: z.string(),
-    status: z
-      .enum(ACCOUNT_STATUSES)
-      .openapi({
-        description:
-          '`EXPIRED`: the token expired or was revoked, reconnect the account. `DISCONNECTED`: removed by the user.',
-      }),
+    status: z.enum(ACCOUNT_STATUSES).openapi({
+      description:
+        '`EXPIRED`: the token expired or was revoked, reconnect the account. `DISCONNECTED`: removed by the user.',
+    }),
     connection: z.enum(CONNECTIONS),
     statusMessage: z
       .string()

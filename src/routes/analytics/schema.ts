@@ -9,13 +9,10 @@ const figure = (what: string) =>
     .openapi({
       description: `${what}; null when the network does not report it or it was not collected. Never 0 for "unknown".`,
     })
-const collectedAt = z
-  .string()
-  .nullable()
-  .openapi({
-    description: 'When this figure was collected (ISO 8601); null when it never was.',
-    example: '2026-03-10T09:00:00.000Z',
-  })
+const collectedAt = z.string().nullable().openapi({
+  description: 'When this figure was collected (ISO 8601); null when it never was.',
+  example: '2026-03-10T09:00:00.000Z',
+})
 
 const MetricsSchema = z
   .object({
@@ -29,12 +26,10 @@ const MetricsSchema = z
 
 export const AnalyticsSchema = z
   .object({
-    timezone: z
-      .string()
-      .openapi({
-        description: 'The workspace time zone; `series[].day` are its calendar days.',
-        example: 'Europe/Berlin',
-      }),
+    timezone: z.string().openapi({
+      description: 'The workspace time zone; `series[].day` are its calendar days.',
+      example: 'Europe/Berlin',
+    }),
     generatedAt: z.string().openapi({ description: 'When this answer was computed.' }),
     accounts: z.array(
       z.object({

@@ -20,22 +20,14 @@ export const MediaAssetSchema = z
     mimeType: z
       .string()
       .openapi({ description: "Read from the file's bytes, not from a name or a claim.", example: 'image/jpeg' }),
-    width: z
-      .number()
-      .int()
-      .nullable()
-      .openapi({
-        description:
-          "Pixels, as displayed (EXIF orientation or the video track's rotation applied); null when unknown.",
-      }),
+    width: z.number().int().nullable().openapi({
+      description: "Pixels, as displayed (EXIF orientation or the video track's rotation applied); null when unknown.",
+    }),
     height: z.number().int().nullable(),
-    durationSec: z
-      .number()
-      .nullable()
-      .openapi({
-        description:
-          'Video length read from the MP4/MOV header; null for images, and for videos whose length cannot be read (WebM).',
-      }),
+    durationSec: z.number().nullable().openapi({
+      description:
+        'Video length read from the MP4/MOV header; null for images, and for videos whose length cannot be read (WebM).',
+    }),
     sizeBytes: z.number().int(),
     altText: z.string().nullable(),
     folderId: z.string().nullable(),
@@ -46,33 +38,19 @@ export const MediaAssetSchema = z
 
 export const CreateUploadSchema = z
   .object({
-    filename: z
-      .string()
-      .min(1)
-      .max(255)
-      .openapi({
-        description: 'The original filename; it makes the storage key readable.',
-        example: 'Summer launch.JPG',
-      }),
-    contentType: z
-      .string()
-      .min(1)
-      .max(255)
-      .openapi({
-        description:
-          'MIME type of the bytes you will PUT; the URL only accepts a PUT with exactly this `Content-Type`.',
-        example: 'image/jpeg',
-      }),
-    sizeBytes: z
-      .number()
-      .int()
-      .positive()
-      .optional()
-      .openapi({
-        description:
-          'Exact length of the file. When given it is signed too: the store then refuses a body of any other length. Recommended.',
-        example: 2_481_337,
-      }),
+    filename: z.string().min(1).max(255).openapi({
+      description: 'The original filename; it makes the storage key readable.',
+      example: 'Summer launch.JPG',
+    }),
+    contentType: z.string().min(1).max(255).openapi({
+      description: 'MIME type of the bytes you will PUT; the URL only accepts a PUT with exactly this `Content-Type`.',
+      example: 'image/jpeg',
+    }),
+    sizeBytes: z.number().int().positive().optional().openapi({
+      description:
+        'Exact length of the file. When given it is signed too: the store then refuses a body of any other length. Recommended.',
+      example: 2_481_337,
+    }),
   })
   .openapi('CreateUpload')
 
@@ -82,18 +60,14 @@ export const UploadTicketSchema = z
       .string()
       .openapi({ description: 'PUT the bytes here (straight to object storage, never through the API).' }),
     method: z.literal('PUT'),
-    headers: z
-      .record(z.string(), z.string())
-      .openapi({
-        description: 'Send exactly these headers with the PUT; they are part of the signature.',
-        example: { 'Content-Type': 'image/jpeg' },
-      }),
+    headers: z.record(z.string(), z.string()).openapi({
+      description: 'Send exactly these headers with the PUT; they are part of the signature.',
+      example: { 'Content-Type': 'image/jpeg' },
+    }),
     storageKey: z.string(),
-    url: z
-      .string()
-      .openapi({
-        description: 'Where the file is served once uploaded; pass it with `storageKey` to `POST /v1/media`.',
-      }),
+    url: z.string().openapi({
+      description: 'Where the file is served once uploaded; pass it with `storageKey` to `POST /v1/media`.',
+    }),
     expiresAt: z
       .string()
       .openapi({ format: 'date-time', description: 'The upload URL works until then (10 minutes).' }),
@@ -139,17 +113,11 @@ export const RegisterMediaSchema = z
       .optional()
       .openapi({ description: `Alternative text, at most ${ALT_TEXT_MAX} characters; variants inherit it.` }),
     folderId: z.string().nullable().optional().openapi({ description: 'An existing folder of the workspace.' }),
-    folder: z
-      .string()
-      .trim()
-      .min(1)
-      .max(100)
-      .optional()
-      .openapi({
-        description:
-          'A folder by name, created if the workspace has none of that name (ignored when `folderId` is given).',
-        example: 'Summer launch',
-      }),
+    folder: z.string().trim().min(1).max(100).optional().openapi({
+      description:
+        'A folder by name, created if the workspace has none of that name (ignored when `folderId` is given).',
+      example: 'Summer launch',
+    }),
   })
   .openapi('RegisterMedia', {
     example: {
@@ -175,19 +143,13 @@ export const CreateVariantsSchema = z
       .array(z.enum(CANVAS_NAMES))
       .min(1)
       .max(CANVAS_NAMES.length * 2),
-    fit: z
-      .enum(['cover', 'contain'])
-      .default('cover')
-      .openapi({
-        description: '`cover` crops to fill the canvas; `contain` fits the whole image and pads the rest white.',
-      }),
-    crop: z
-      .enum(['smart', 'centre'])
-      .default('smart')
-      .openapi({
-        description:
-          'For `cover`: `smart` keeps the most salient region (faces, skin, detail) in frame; `centre` cuts the middle.',
-      }),
+    fit: z.enum(['cover', 'contain']).default('cover').openapi({
+      description: '`cover` crops to fill the canvas; `contain` fits the whole image and pads the rest white.',
+    }),
+    crop: z.enum(['smart', 'centre']).default('smart').openapi({
+      description:
+        'For `cover`: `smart` keeps the most salient region (faces, skin, detail) in frame; `centre` cuts the middle.',
+    }),
   })
   .openapi('CreateVariants', { example: { formats: ['feed_portrait', 'story'], fit: 'cover', crop: 'smart' } })
 

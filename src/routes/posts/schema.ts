@@ -28,13 +28,10 @@ export const RecurrenceSchema = z
 
 const VideoNetOptionsSchema = z
   .object({
-    privacyLevel: z
-      .string()
-      .optional()
-      .openapi({
-        description:
-          'PUBLIC_TO_EVERYONE, MUTUAL_FOLLOW_FRIENDS, FOLLOWER_OF_CREATOR or SELF_ONLY (must be one the creator allows).',
-      }),
+    privacyLevel: z.string().optional().openapi({
+      description:
+        'PUBLIC_TO_EVERYONE, MUTUAL_FOLLOW_FRIENDS, FOLLOWER_OF_CREATOR or SELF_ONLY (must be one the creator allows).',
+    }),
     disableComment: z.boolean().optional(),
     disableDuet: z.boolean().optional(),
     disableStitch: z.boolean().optional(),
@@ -63,14 +60,10 @@ const contentFields = {
     .nullable()
     .openapi({ description: 'Caption per platform id; a platform without an entry publishes `caption`.' }),
   scheduledAt: isoDateTime.nullable(),
-  threadParts: z
-    .array(z.string().max(100_000))
-    .max(1000)
-    .nullable()
-    .openapi({
-      description:
-        'Follow-ups, in order, on platforms with a thread model. Over a platform cap is rejected, never truncated.',
-    }),
+  threadParts: z.array(z.string().max(100_000)).max(1000).nullable().openapi({
+    description:
+      'Follow-ups, in order, on platforms with a thread model. Over a platform cap is rejected, never truncated.',
+  }),
   firstComment: z
     .string()
     .max(100_000)
@@ -91,25 +84,18 @@ const contentFields = {
     .nullable()
     .openapi({ description: 'Per short-video account id; a short-video target without options publishes SELF_ONLY.' }),
   audio: AudioSchema.nullable(),
-  pinboardNetBoards: z
-    .record(z.string(), z.string().min(1))
-    .nullable()
-    .openapi({
-      description:
-        'Board id per pinboard account (GET /v1/accounts/{id}/boards). A draft saves without it; a target without one fails at publish time.',
-    }),
+  pinboardNetBoards: z.record(z.string(), z.string().min(1)).nullable().openapi({
+    description:
+      'Board id per pinboard account (GET /v1/accounts/{id}/boards). A draft saves without it; a target without one fails at publish time.',
+  }),
   pinboardNetOptions: z
     .object({ title: z.string().nullable().optional() })
     .nullable()
     .openapi({ description: "`title` at most 100 characters; unset: the caption's first line." }),
-  linkUrl: z
-    .string()
-    .max(2048)
-    .nullable()
-    .openapi({
-      description:
-        'http(s) URL: a link card on the page network, the pin destination on the pinboard network; ignored elsewhere.',
-    }),
+  linkUrl: z.string().max(2048).nullable().openapi({
+    description:
+      'http(s) URL: a link card on the page network, the pin destination on the pinboard network; ignored elsewhere.',
+  }),
   recurrence: RecurrenceSchema.nullable(),
 }
 

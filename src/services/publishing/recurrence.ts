@@ -80,19 +80,17 @@ export async function scheduleNextOccurrence(tx: Tx, post: PostRow, now: Date): 
     .select()
     .from(targets)
     .where(and(eq(targets.postId, post.id)))
-  await tx
-    .insert(targets)
-    .values(
-      parentTargets.map((t) => ({
-        id: newId('target'),
-        postId: id,
-        workspaceId: t.workspaceId,
-        accountId: t.accountId,
-        platform: t.platform,
-        position: t.position,
-        status: 'PENDING',
-        dueAt: at,
-      })),
-    )
+  await tx.insert(targets).values(
+    parentTargets.map((t) => ({
+      id: newId('target'),
+      postId: id,
+      workspaceId: t.workspaceId,
+      accountId: t.accountId,
+      platform: t.platform,
+      position: t.position,
+      status: 'PENDING',
+      dueAt: at,
+    })),
+  )
   return id
 }

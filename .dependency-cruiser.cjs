@@ -1,0 +1,95 @@
+/**
+ * The direction of imports between the layers of src/ (docs/architecture.md). `npm run lint`
+ * fails on any import that goes against it.
+ */
+const layer = (name) => `^src/${name}(/|\\.ts$)`
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'domain-only-lib',
+      comment: 'domain/ holds the rules: it imports only lib/ and plain libraries, never a layer above it.',
+      severity: 'error',
+      from: { path: layer('domain') },
+      to: { path: '^src/', pathNot: [layer('domain'), layer('lib')] },
+    },
+    {
+      name: 'domain-no-frameworks',
+      comment: 'domain/ knows neither HTTP nor SQL.',
+      severity: 'error',
+      from: { path: layer('domain') },
+      to: {
+        dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer'],
+        path: '(^|/)node_modules/(hono|@hono|drizzle-orm|@neondatabase|@electric-sql)/',
+      },
+    },
+    {
+      name: 'lib-only-lib',
+      comment: 'lib/ is the bottom: plain helpers with no knowledge of the service.',
+      severity: 'error',
+      from: { path: layer('lib') },
+      to: { path: '^src/', pathNot: layer('lib') },
+    },
+    {
+      name: 'routes-no-db',
+      comment: 'A route handler calls a service; it never reaches the database itself.',
+      severity: 'error',
+      from: { path: layer('routes') },
+      to: { path: [layer('db'), '(^|/)node_modules/drizzle-orm/'] },
+    },
+    {
+      name: 'services-no-http',
+      comment: "Use cases know nothing of HTTP: errors are domain errors, the status is http/'s business.",
+      severity: 'error',
+      from: { path: layer('services') },
+      to: { path: [layer('http'), layer('routes'), '(^|/)node_modules/(hono|@hono)/'] },
+    },
+    {
+      name: 'services-no-drizzle',
+      comment: 'Queries live in db/queries/<aggregate>.ts; services call them.',
+      severity: 'error',
+      from: { path: layer('services') },
+      to: { path: '(^|/)node_modules/drizzle-orm/' },
+    },
+    {
+      name: 'networks-no-app',
+      comment: 'Network adapters speak to networks: no database, no use cases, no configuration parsing.',
+      severity: 'error',
+      from: { path: layer('networks') },
+      to: {
+        path: [
+          layer('db'),
+          layer('services'),
+          layer('routes'),
+          layer('http'),
+          '^src/config\\.ts$',
+          '(^|/)node_modules/drizzle-orm/',
+        ],
+      },
+    },
+    {
+      name: 'infra-media-no-app',
+      comment: 'Ports, their implementations and the media pipeline sit below the use cases.',
+      severity: 'error',
+      from: { path: [layer('infra'), layer('media')] },
+      to: { path: [layer('services'), layer('routes'), layer('http')] },
+    },
+    {
+      name: 'no-circular',
+      comment: 'Modules that import each other are one module in two files.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+    },
+  },
+}
