@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { nodeImageCodecs } from '../src/media/codecs-node'
 import { renderVariants } from '../src/media/variants'
-import { CANVASES } from '../src/networks/rules'
+import { CANVASES } from '../src/domain/rules/index'
 import { round, type Benchmark } from './types'
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { PLATFORM_IDS } from './networks/platform-ids'
+import { PLATFORM_IDS } from './domain/vocabulary'
 
 /**
  * Configuration, parsed once from an environment record (Worker bindings or process.env).

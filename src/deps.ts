@@ -9,7 +9,7 @@ import type { RateLimiter } from './infra/ratelimit/types'
 import type { ObjectStorage } from './infra/storage/types'
 import type { ImageCodecs } from './media/codecs'
 import type { NetworkRegistry } from './networks/registry'
-import type { PublishPolicy } from './services/publishing/policy'
+import type { PublishPolicy } from './domain/publishing/policy'
 
 /** Settings the app reads at request time (a subset of either runtime's configuration). */
 export interface AppSettings {

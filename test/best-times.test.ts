@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PLATFORM_IDS } from '../src/networks/platform-ids'
+import { PLATFORM_IDS } from '../src/domain/vocabulary'
 import { account, fixedClock } from './support/fixtures'
 import { createTestApp, type TestApp } from './support/test-app'
 import { scoredPost, weekly, writeHistory, type HistoryPost } from './analytics-history'

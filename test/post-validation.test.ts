@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { Connection, PlatformId } from '../src/networks/platform-ids'
-import { RULES } from '../src/networks/rules'
+import type { Connection, PlatformId } from '../src/domain/vocabulary'
+import { RULES } from '../src/domain/rules/index'
 import {
   accountsWithoutBoard,
   captionFor,
@@ -11,7 +11,7 @@ import {
   type ValidationIntent,
   type ValidationMedia,
   type Violation,
-} from '../src/services/post-validation'
+} from '../src/domain/post-validation'
 
 const acc = (
   platform: PlatformId,

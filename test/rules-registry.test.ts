@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PLATFORM_IDS, POST_TYPES, type PlatformId } from '../src/networks/platform-ids'
+import { PLATFORM_IDS, POST_TYPES, type PlatformId } from '../src/domain/vocabulary'
 import {
   CANVASES,
   RULES,
@@ -8,8 +8,8 @@ import {
   effectiveFormat,
   formatRulesFor,
   rulesFor,
-} from '../src/networks/rules'
-import { PlatformRulesSchema, RulesRegistrySchema } from '../src/networks/rules-schema'
+} from '../src/domain/rules/index'
+import { PlatformRulesSchema, RulesRegistrySchema } from '../src/domain/rules/schema'
 
 const entries = () => PLATFORM_IDS.map((id) => [id, RULES[id]] as const)
 

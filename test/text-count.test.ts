@@ -9,8 +9,8 @@ import {
   forbiddenCharactersIn,
   graphemeCount,
   utf8Length,
-} from '../src/lib/text-count'
-import { RULES } from '../src/networks/rules'
+} from '../src/domain/text-count'
+import { RULES } from '../src/domain/rules/index'
 
 const FAMILY = '👨\u200D👩\u200D👧\u200D👦' // one grapheme, 7 code points, 11 UTF-16 units, 25 bytes
 const HANDSHAKE = '🫱🏻\u200D🫲🏿' // Emoji 14 ZWJ sequence, newer than twitter-text's own emoji table

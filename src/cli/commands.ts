@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { workspaces } from '../db/schema'
 import type { Deps } from '../deps'
-import { AppError } from '../http/errors'
+import { AppError } from '../domain/errors'
 import {
   CONNECTIONS,
   PLATFORM_IDS,
@@ -9,7 +9,7 @@ import {
   type Connection,
   type PlatformId,
   type SandboxFailMode,
-} from '../networks/platform-ids'
+} from '../domain/vocabulary'
 import { networkClients, networkOrigins, parseNodeConfig } from '../config'
 import { createLogger } from '../infra/logger'
 import { buildNetworkRegistry } from '../runtime/networks'

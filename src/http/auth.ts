@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
 import { authenticateToken } from '../services/tokens'
 import type { AppEnv } from './context'
-import { AppError } from './errors'
+import { AppError } from '../domain/errors'
 
 /** `Authorization: Bearer <token>`; the workspace comes from the token alone. */
 export const requireToken = (): MiddlewareHandler<AppEnv> => async (c, next) => {

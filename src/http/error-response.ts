@@ -1,7 +1,8 @@
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { describeError } from '../infra/logger'
-import { AppError, errorBody } from './errors'
+import { AppError } from '../domain/errors'
+import { errorBody, statusOf } from './errors'
 import type { AppEnv } from './context'
 
 /** Turns anything thrown into the contract's error body; unexpected errors become a bare 500. */
@@ -30,5 +31,5 @@ export function errorResponse(c: Context<AppEnv>, err: unknown): Response {
   }
   if (appError.retryAfterSec !== undefined) c.header('Retry-After', String(appError.retryAfterSec))
   c.header('X-Request-Id', requestId)
-  return c.json(errorBody(appError, requestId), appError.status)
+  return c.json(errorBody(appError, requestId), statusOf(appError))
 }

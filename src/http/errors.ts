@@ -1,7 +1,9 @@
 /**
- * The one error type of the API and its closed list of codes (contract.md, "Errors").
- * Every non-200 answer is `{ error: { code, message, details?, requestId } }`.
+ * The HTTP side of the service's errors: the status each code answers with, and the error body
+ * `{ error: { code, message, details?, requestId } }` every non-200 answer carries.
  */
+import type { AppError, ErrorCode, ErrorDetail } from '../domain/errors'
+
 export const ERROR_STATUS = {
   invalid_request: 400,
   unauthorized: 401,
@@ -25,40 +27,11 @@ export const ERROR_STATUS = {
   idempotency_key_reused: 422,
   rate_limited: 429,
   internal_error: 500,
-} as const
+} as const satisfies Record<ErrorCode, number>
 
-export type ErrorCode = keyof typeof ERROR_STATUS
 export type ErrorStatus = (typeof ERROR_STATUS)[ErrorCode]
-export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[]
 
-/** One problem with a request: which field (`path`), and where relevant which platform and limit. */
-export interface ErrorDetail {
-  path: string
-  message?: string
-  platform?: string
-  limit?: number
-  actual?: number
-  [extra: string]: unknown
-}
-
-export class AppError extends Error {
-  readonly code: ErrorCode
-  readonly status: ErrorStatus
-  readonly details: ErrorDetail[] | undefined
-  /** Seconds, for 429 answers (`Retry-After`). */
-  readonly retryAfterSec: number | undefined
-
-  constructor(code: ErrorCode, message: string, options: { details?: ErrorDetail[]; retryAfterSec?: number } = {}) {
-    super(message)
-    this.name = 'AppError'
-    this.code = code
-    this.status = ERROR_STATUS[code]
-    this.details = options.details
-    this.retryAfterSec = options.retryAfterSec
-  }
-}
-
-export const notFound = (what = 'Resource') => new AppError('not_found', `${what} not found.`)
+export const statusOf = (err: AppError): ErrorStatus => ERROR_STATUS[err.code]
 
 export interface ErrorBody {
   error: { code: ErrorCode; message: string; details?: ErrorDetail[]; requestId: string }

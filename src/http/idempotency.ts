@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono'
 import { sha256Hex } from '../lib/crypto'
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from '../services/idempotency'
 import type { AppEnv } from './context'
-import { AppError } from './errors'
+import { AppError } from '../domain/errors'
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/
 const WAIT_FOR_FIRST_MS = 10_000

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import type { Hook } from '@hono/zod-openapi'
-import { AppError, ERROR_CODES, ERROR_STATUS, type ErrorCode, type ErrorDetail } from './errors'
+import { AppError, ERROR_CODES, type ErrorDetail } from '../domain/errors'
+import { ERROR_STATUS } from './errors'
 import type { AppEnv } from './context'
 
 export const ErrorDetailSchema = z
@@ -19,7 +20,7 @@ export const ErrorDetailSchema = z
 export const ErrorSchema = z
   .object({
     error: z.object({
-      code: z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]),
+      code: z.enum(ERROR_CODES),
       message: z.string().openapi({ description: 'What went wrong, in words a person can act on.' }),
       details: z.array(ErrorDetailSchema).optional().openapi({ description: 'One entry per problem.' }),
       requestId: z.string().openapi({ example: 'req_4fQk2W9xYb7TzL0aPc3D' }),

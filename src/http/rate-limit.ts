@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
 import type { RateLimitBucket } from '../infra/ratelimit/types'
 import type { AppEnv } from './context'
-import { AppError } from './errors'
+import { AppError } from '../domain/errors'
 import { errorResponse } from './error-response'
 
 /** Routes with a limit of their own (api-spec.md, "Limits"); every other route counts against `default`. */

@@ -7,7 +7,7 @@ import { and, asc, eq } from 'drizzle-orm'
 import { sandboxPosts } from '../db/schema'
 import type { Db } from '../db/types'
 import { randomBase62 } from '../lib/ids'
-import type { PlatformId } from '../networks/platform-ids'
+import type { PlatformId } from '../domain/vocabulary'
 
 export type SandboxPostKind = 'post' | 'part' | 'comment'
 

@@ -1,4 +1,4 @@
-import type { PlatformId, PostType } from './platform-ids'
+import type { PlatformId, PostType } from '../domain/vocabulary'
 
 /**
  * What every network adapter implements (design.md, "Adapters"). Adapters never read env, the

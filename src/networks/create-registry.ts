@@ -5,7 +5,7 @@
  */
 import type { NetworkOriginKey, NetworkOrigins } from '../config'
 import type { NetworkAdapter } from './adapter'
-import type { Connection, PlatformId } from './platform-ids'
+import type { Connection, PlatformId } from '../domain/vocabulary'
 import type { NetworkRegistry } from './registry'
 import type { SandboxAdapter } from './sandbox/adapter'
 

@@ -4,7 +4,7 @@
  * network is asked. `expiresAt` is stored as an ISO time; epoch seconds are accepted and converted.
  */
 import { z } from 'zod'
-import type { Connection, PlatformId } from './platform-ids'
+import type { Connection, PlatformId } from '../domain/vocabulary'
 
 const text = z.string().trim().min(1)
 const httpsUrl = z.url({ protocol: /^https?$/ })

@@ -13,7 +13,7 @@ import { createProfessionalAdapter } from './adapters/professional'
 import { createShortVideoAdapter } from './adapters/short-video'
 import { createVideoShareAdapter } from './adapters/video-share'
 import { createPinboardAdapter } from './adapters/pinboard'
-import type { PlatformId } from './platform-ids'
+import type { PlatformId } from '../domain/vocabulary'
 
 export function createRealAdapters(options: AdapterOptions): Record<PlatformId, NetworkAdapter> {
   return {

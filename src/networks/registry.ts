@@ -1,5 +1,5 @@
 import type { NetworkAdapter } from './adapter'
-import type { Connection, PlatformId } from './platform-ids'
+import type { Connection, PlatformId } from '../domain/vocabulary'
 
 /**
  * Which adapter publishes for an account: `SANDBOX` accounts go to the built-in simulated

@@ -5,10 +5,10 @@
  * name and id. Nothing is stored when the network refuses them.
  */
 import type { Deps } from '../deps'
-import { AppError } from '../http/errors'
+import { AppError } from '../domain/errors'
 import { checkCredentials, connectionsOf } from '../networks/credentials'
 import { NetworkFailure } from '../networks/http'
-import type { Connection, PlatformId } from '../networks/platform-ids'
+import type { Connection, PlatformId } from '../domain/vocabulary'
 import { insertAccount, type AccountRecord } from './accounts'
 
 export interface ConnectAccountInput {

@@ -1,11 +1,11 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm'
 import { accounts } from '../db/schema'
 import type { Db } from '../db/types'
-import { AppError } from '../http/errors'
+import { AppError } from '../domain/errors'
 import type { CredentialCipher } from '../infra/credential-cipher'
 import { newId } from '../lib/ids'
 import { lockWorkspace } from './workspace-lock'
-import type { AccountStatus, Connection, PlatformId, SandboxFailMode } from '../networks/platform-ids'
+import type { AccountStatus, Connection, PlatformId, SandboxFailMode } from '../domain/vocabulary'
 
 export interface AccountRecord {
   id: string

@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm'
 import { workspaces } from '../db/schema'
 import type { Deps } from '../deps'
-import { PLATFORM_IDS } from '../networks/platform-ids'
+import { PLATFORM_IDS } from '../domain/vocabulary'
 import { addSandboxAccount } from './accounts'
 import { createToken } from './tokens'
 import { createWorkspace } from './workspaces'

@@ -1,5 +1,5 @@
 import type { Deps } from '../deps'
-import { AppError } from '../http/errors'
+import { AppError } from '../domain/errors'
 import { randomBase62 } from '../lib/ids'
 import { EXTENSIONS, normalizeMimeType, type SupportedMimeType } from '../media/sniff'
 

@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm'
 import { accounts } from '../db/schema'
 import type { Deps } from '../deps'
 import type { FailureKind, NetworkAdapter } from '../networks/adapter'
-import type { Connection, PlatformId } from '../networks/platform-ids'
+import type { Connection, PlatformId } from '../domain/vocabulary'
 import { RECONNECT_MESSAGE } from './publishing/record-result'
 
 export type CredentialDeps = Pick<Deps, 'db' | 'cipher' | 'networks' | 'clock'>

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm'
 import { queueSlots, workspaces } from '../db/schema'
 import type { Db } from '../db/types'
-import { AppError, type ErrorDetail } from '../http/errors'
+import { AppError, type ErrorDetail } from '../domain/errors'
 import { newId } from '../lib/ids'
 import { isValidTimeZone } from '../lib/timezone'
 import { lockWorkspace } from './workspace-lock'

@@ -1,7 +1,7 @@
 import { and, count, eq, gte, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { plans, posts, workspaces } from '../db/schema'
 import type { Tx } from '../db/types'
-import { AppError } from '../http/errors'
+import { AppError } from '../domain/errors'
 
 export interface LockedWorkspace {
   id: string

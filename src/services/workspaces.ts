@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { accounts, plans, posts, workspaces } from '../db/schema'
 import type { Db } from '../db/types'
-import { AppError } from '../http/errors'
+import { AppError } from '../domain/errors'
 import { newId } from '../lib/ids'
 import { isValidTimeZone } from '../lib/timezone'
 import { monthStartIn } from './workspace-lock'

@@ -1,6 +1,6 @@
 import { mediaAssets } from '../../src/db/schema'
 import { newId } from '../../src/lib/ids'
-import type { Connection, PlatformId } from '../../src/networks/platform-ids'
+import type { Connection, PlatformId } from '../../src/domain/vocabulary'
 import { addSandboxAccount, insertAccount } from '../../src/services/accounts'
 import type { TestApp } from './test-app'
 

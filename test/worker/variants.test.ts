@@ -5,7 +5,7 @@ import mozjpegDecoder from '@jsquash/jpeg/codec/dec/mozjpeg_dec.wasm'
 import { describe, expect, it } from 'vitest'
 import { workerImageCodecs } from '../../src/media/codecs-worker'
 import { renderVariants } from '../../src/media/variants'
-import { CANVASES } from '../../src/networks/rules'
+import { CANVASES } from '../../src/domain/rules/index'
 
 /**
  * The variants pipeline inside workerd, with the WebAssembly modules the Worker bundle imports

@@ -6,8 +6,8 @@
  * to its own page (`GET /sandbox/posts/{id}`), and reports deterministic insights.
  */
 import type { SandboxStore } from '../../infra/sandbox-store'
-import type { PlatformId } from '../platform-ids'
-import { rulesFor } from '../rules'
+import type { PlatformId } from '../../domain/vocabulary'
+import { rulesFor } from '../../domain/rules/index'
 import type {
   Board,
   DeleteInput,

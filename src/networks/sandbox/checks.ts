@@ -3,9 +3,9 @@
  * pinboard pin, the platform's registry rules (the same validator as create and edit, so the
  * same counting), then the account's fail mode (contract.md, "Local operation").
  */
-import { SANDBOX_FAIL_MODES, type SandboxFailMode } from '../platform-ids'
-import { rulesFor } from '../rules'
-import { validatePostContent, type PostContent, type VideoNetAccountOptions } from '../../services/post-validation'
+import { SANDBOX_FAIL_MODES, type SandboxFailMode } from '../../domain/vocabulary'
+import { rulesFor } from '../../domain/rules/index'
+import { validatePostContent, type PostContent, type VideoNetAccountOptions } from '../../domain/post-validation'
 import type { Board, PublishInput, PublishResult } from '../adapter'
 
 type Failure = Extract<PublishResult, { status: 'failed' }>

@@ -5,9 +5,9 @@
  * are reliably better than others. Only what the platform's real network reports is returned
  * (registry `insights`); the rest is null, as the real adapters answer.
  */
-import type { PlatformId } from '../platform-ids'
-import { rulesFor } from '../rules'
-import type { InsightsRules, PostMetric } from '../rules-schema'
+import type { PlatformId } from '../../domain/vocabulary'
+import { rulesFor } from '../../domain/rules/index'
+import type { InsightsRules, PostMetric } from '../../domain/rules/schema'
 import type { Insights, InsightsInput } from '../adapter'
 import { hash32, unitHash } from './hash'
 

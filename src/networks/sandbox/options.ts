@@ -3,9 +3,9 @@
  * published with, as the network would apply them (default privacy, a title derived from the
  * caption where the registry says so). Its permalink page shows them.
  */
-import { countText, firstLine } from '../../lib/text-count'
-import { rulesFor } from '../rules'
-import type { TitleRules } from '../rules-schema'
+import { countText, firstLine } from '../../domain/text-count'
+import { rulesFor } from '../../domain/rules/index'
+import type { TitleRules } from '../../domain/rules/schema'
 import type { Board, TargetContent } from '../adapter'
 
 export function headOptions(content: TargetContent, boards: Board[]): Record<string, unknown> {

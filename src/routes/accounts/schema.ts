@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { ACCOUNT_STATUSES, CONNECTIONS, PLATFORM_IDS } from '../../networks/platform-ids'
+import { ACCOUNT_STATUSES, CONNECTIONS, PLATFORM_IDS } from '../../domain/vocabulary'
 
 export const AccountSchema = z
   .object({

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { PLATFORM_IDS } from '../../networks/platform-ids'
+import { PLATFORM_IDS } from '../../domain/vocabulary'
 import {
   LOW_ENGAGEMENT_MEDIAN,
   MIN_OBSERVATIONS,

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '../../http/context'
-import { AppError } from '../../http/errors'
+import { AppError } from '../../domain/errors'
 import { publishCallbackUrl, type PublishCallbackBody } from '../../infra/publish-queue/callback'
 import { publishTarget, type PublishOutcome } from '../../services/publishing/publish-target'
 

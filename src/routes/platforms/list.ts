@@ -1,8 +1,8 @@
 import { createRoute, type RouteHandler } from '@hono/zod-openapi'
 import type { AppEnv } from '../../http/context'
 import { errorResponses, jsonResponse, SECURITY } from '../../http/openapi'
-import { RULES } from '../../networks/rules'
-import { RulesRegistrySchema } from '../../networks/rules-schema'
+import { RULES } from '../../domain/rules/index'
+import { RulesRegistrySchema } from '../../domain/rules/schema'
 
 export const route = createRoute({
   method: 'get',

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { PLATFORM_IDS, POST_STATUSES, POST_TYPES, TARGET_STATUSES } from '../../networks/platform-ids'
+import { PLATFORM_IDS, POST_STATUSES, POST_TYPES, TARGET_STATUSES } from '../../domain/vocabulary'
 import { POST_ACTIONS, type CreatePostInput, type UpdatePostInput } from '../../services/posts/types'
 
 const isoDateTime = z.iso

@@ -1,6 +1,6 @@
 import type { Handler } from 'hono'
 import type { AppEnv } from '../../http/context'
-import { AppError } from '../../http/errors'
+import { AppError } from '../../domain/errors'
 import { createDrizzleSandboxStore } from '../../infra/sandbox-store'
 import { loadSandboxThread } from '../../networks/sandbox/thread'
 import { renderSandboxPost } from './render'

@@ -10,7 +10,7 @@
 import { and, desc, eq, gte, lte, sql } from 'drizzle-orm'
 import { accounts, targetMetricSnapshots, targets, workspaces } from '../../db/schema'
 import type { Db } from '../../db/types'
-import { PLATFORM_IDS, type PlatformId } from '../../networks/platform-ids'
+import { PLATFORM_IDS, type PlatformId } from '../../domain/vocabulary'
 import { buildReport, type BestTimesReport, type Observation } from './best-times-stats'
 import { engagementOf, reportsEngagement } from './engagement'
 

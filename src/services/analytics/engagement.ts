@@ -2,9 +2,9 @@
  * What analytics counts, in one place: the definitions the collection pass, `GET /v1/analytics`
  * and `GET /v1/best-times` share (and the OpenAPI description quotes).
  */
-import type { PlatformId } from '../../networks/platform-ids'
-import { rulesFor } from '../../networks/rules'
-import type { PostMetric } from '../../networks/rules-schema'
+import type { PlatformId } from '../../domain/vocabulary'
+import { rulesFor } from '../../domain/rules/index'
+import type { PostMetric } from '../../domain/rules/schema'
 
 /** Interactions: what a person did with a post. Views are exposure, not interaction, and never count. */
 export const INTERACTION_METRICS = ['likes', 'comments', 'shares', 'saves'] as const satisfies readonly PostMetric[]

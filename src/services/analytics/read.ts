@@ -6,9 +6,9 @@
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm'
 import { accounts, followerSnapshots, targetMetricSnapshots, targets, workspaces } from '../../db/schema'
 import type { Db } from '../../db/types'
-import type { PlatformId } from '../../networks/platform-ids'
-import { rulesFor } from '../../networks/rules'
-import type { PostMetric } from '../../networks/rules-schema'
+import type { PlatformId } from '../../domain/vocabulary'
+import { rulesFor } from '../../domain/rules/index'
+import type { PostMetric } from '../../domain/rules/schema'
 import { engagementOf, type MetricFigures } from './engagement'
 
 export const SERIES_DAYS = 30

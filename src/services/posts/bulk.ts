@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync'
 import type { Deps } from '../../deps'
-import { AppError, type ErrorCode, type ErrorDetail } from '../../http/errors'
+import { AppError, type ErrorCode, type ErrorDetail } from '../../domain/errors'
 import { describeError } from '../../infra/logger'
 import { createPost } from './write'
 import type { CreatePostInput } from './types'

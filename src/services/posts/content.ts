@@ -1,7 +1,13 @@
-import { AppError } from '../../http/errors'
-import type { PostType } from '../../networks/platform-ids'
-import type { PostContent, ValidationAccount, ValidationIntent, ValidationMedia, Violation } from '../post-validation'
-import { validatePostContent } from '../post-validation'
+import { AppError } from '../../domain/errors'
+import type { PostType } from '../../domain/vocabulary'
+import type {
+  PostContent,
+  ValidationAccount,
+  ValidationIntent,
+  ValidationMedia,
+  Violation,
+} from '../../domain/post-validation'
+import { validatePostContent } from '../../domain/post-validation'
 import type { PostRow } from './record'
 import type { PostContentInput, RecurrenceInput } from './types'
 

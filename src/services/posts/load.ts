@@ -1,9 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { accounts, mediaAssets } from '../../db/schema'
 import type { DbOrTx } from '../../db/types'
-import { AppError, type ErrorDetail } from '../../http/errors'
-import type { Connection, PlatformId } from '../../networks/platform-ids'
-import type { ValidationAccount, ValidationMedia } from '../post-validation'
+import { AppError, type ErrorDetail } from '../../domain/errors'
+import type { Connection, PlatformId } from '../../domain/vocabulary'
+import type { ValidationAccount, ValidationMedia } from '../../domain/post-validation'
 
 /** The post's accounts, in the caller's order without repeats; 422 naming each id not in the workspace. */
 export async function loadPostAccounts(

@@ -2,7 +2,7 @@ import { TZDate } from '@date-fns/tz'
 import { and, eq, gte, isNotNull } from 'drizzle-orm'
 import { posts, queueSlots } from '../../db/schema'
 import type { DbOrTx } from '../../db/types'
-import { AppError } from '../../http/errors'
+import { AppError } from '../../domain/errors'
 
 /** How far ahead the queue looks for a free occurrence. */
 export const QUEUE_HORIZON_WEEKS = 52

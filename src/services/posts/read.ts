@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm'
 import { posts, targets } from '../../db/schema'
 import type { DbOrTx } from '../../db/types'
-import { notFound } from '../../http/errors'
-import type { PlatformId, PostStatus, PostType } from '../../networks/platform-ids'
+import { notFound } from '../../domain/errors'
+import type { PlatformId, PostStatus, PostType } from '../../domain/vocabulary'
 import { toPostRecord, type PostRecord, type PostRow } from './record'
 
 export async function getPost(db: DbOrTx, workspaceId: string, postId: string): Promise<PostRecord> {

@@ -1,5 +1,5 @@
 import type { posts, targets } from '../../db/schema'
-import type { PlatformId, PostStatus, PostType, TargetStatus } from '../../networks/platform-ids'
+import type { PlatformId, PostStatus, PostType, TargetStatus } from '../../domain/vocabulary'
 
 export type PostRow = typeof posts.$inferSelect
 export type TargetRow = typeof targets.$inferSelect

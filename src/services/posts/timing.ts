@@ -1,6 +1,6 @@
-import { AppError } from '../../http/errors'
+import { AppError } from '../../domain/errors'
 import type { PostAction } from './types'
-import type { PostStatus } from '../../networks/platform-ids'
+import type { PostStatus } from '../../domain/vocabulary'
 import { nextFreeQueueOccurrence } from './queue'
 import type { DbOrTx } from '../../db/types'
 

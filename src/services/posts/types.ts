@@ -1,4 +1,4 @@
-import type { PlatformId, PostType } from '../../networks/platform-ids'
+import type { PlatformId, PostType } from '../../domain/vocabulary'
 
 export const POST_ACTIONS = ['draft', 'now', 'schedule', 'queue'] as const
 export type PostAction = (typeof POST_ACTIONS)[number]

@@ -1,7 +1,7 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm'
 import { posts, targets } from '../../db/schema'
 import type { Deps } from '../../deps'
-import { AppError, notFound } from '../../http/errors'
+import { AppError, notFound } from '../../domain/errors'
 import { assertValidContent, columnsFromRow } from '../posts/content'
 import { loadPostAccounts, loadPostMedia } from '../posts/load'
 import { getPost } from '../posts/read'

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { posts, targets } from '../../db/schema'
 import type { Tx } from '../../db/types'
-import type { PostStatus } from '../../networks/platform-ids'
+import type { PostStatus } from '../../domain/vocabulary'
 import type { PostRow } from '../posts/record'
 import { scheduleNextOccurrence } from './recurrence'
 

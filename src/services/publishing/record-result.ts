@@ -4,7 +4,7 @@ import type { Deps } from '../../deps'
 import type { PublishProgress, PublishResult } from '../../networks/adapter'
 import { dispatchPendingTargets } from './dispatch'
 import { settlePost } from './aggregate'
-import { retryDelaySec, type PublishPolicy } from './policy'
+import { retryDelaySec, type PublishPolicy } from '../../domain/publishing/policy'
 import { lockPostRow, type ClaimedTarget } from './claim'
 
 export type PublishOutcome = 'published' | 'pending' | 'retrying' | 'failed' | 'skipped'

@@ -2,8 +2,8 @@ import { and, eq, inArray } from 'drizzle-orm'
 import { mediaAssets } from '../../db/schema'
 import type { Db } from '../../db/types'
 import type { PublishMedia, TargetContent } from '../../networks/adapter'
-import type { PlatformId, PostType } from '../../networks/platform-ids'
-import { effectiveFormat, rulesFor } from '../../networks/rules'
+import type { PlatformId, PostType } from '../../domain/vocabulary'
+import { effectiveFormat, rulesFor } from '../../domain/rules/index'
 import type { PostRow } from '../posts/record'
 
 /** The pin title when none is set: the caption's first line (spec). */

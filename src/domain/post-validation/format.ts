@@ -1,5 +1,5 @@
 /** Wording helpers for violation messages: numbers a person can compare at a glance. */
-import type { TextBudget } from '../../networks/rules-schema'
+import type { TextBudget } from '../rules/schema'
 
 /** `1500000` -> "1.5 MB"; when two sizes would read alike, both are given in bytes. */
 export function sizePair(actual: number, limit: number): [string, string] {

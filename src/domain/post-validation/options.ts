@@ -5,9 +5,9 @@
  * Entries keyed by account must name an account of this post on the network they are for.
  * Otherwise a field for a network the post does not target is ignored, not an error.
  */
-import { countText } from '../../lib/text-count'
-import { PLATFORM_IDS, type PlatformId } from '../../networks/platform-ids'
-import { RULES, effectiveFormat, rulesFor } from '../../networks/rules'
+import { countText } from '../text-count'
+import { PLATFORM_IDS, type PlatformId } from '../vocabulary'
+import { RULES, effectiveFormat, rulesFor } from '../rules/index'
 import { orList } from './format'
 import { micropostIdFrom } from './micropost'
 import type { ValidationContext, Violation } from './types'

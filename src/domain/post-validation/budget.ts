@@ -1,8 +1,8 @@
 /** One piece of text against one registry text budget: length, byte cap, refused characters. */
-import type { ErrorCode } from '../../http/errors'
-import { countText, forbiddenCharactersIn, utf8Length } from '../../lib/text-count'
-import type { PlatformId } from '../../networks/platform-ids'
-import type { TextBudget } from '../../networks/rules-schema'
+import type { ErrorCode } from '../../domain/errors'
+import { countText, forbiddenCharactersIn, utf8Length } from '../text-count'
+import type { PlatformId } from '../vocabulary'
+import type { TextBudget } from '../rules/schema'
 import { countingNote, unitOf } from './format'
 import type { Violation } from './types'
 

@@ -4,23 +4,18 @@
  * serves `RULES` as is (schema: `RulesRegistrySchema` in ./rules-schema), and the validator
  * and the publisher read the same object. The helpers below only look values up.
  */
-import { PLATFORM_IDS, type PlatformId, type PostType } from './platform-ids'
-import type { FormatRules, MediaKind, PlatformRules, RulesRegistry } from './rules-schema'
-import { PHOTO_NET_RULES, PINBOARD_NET_RULES, SHORTVIDEO_NET_RULES, VIDEOSHARE_NET_RULES } from './rules/media-networks'
+import { PLATFORM_IDS, type PlatformId, type PostType } from '../vocabulary'
+import type { FormatRules, MediaKind, PlatformRules, RulesRegistry } from './schema'
+import { PHOTO_NET_RULES, PINBOARD_NET_RULES, SHORTVIDEO_NET_RULES, VIDEOSHARE_NET_RULES } from './media-networks'
 import {
   CHAT_NET_RULES,
   MESSAGING_NET_RULES,
   PROFESSIONAL_NET_RULES,
   SOCIALGRAPH_NET_RULES,
-} from './rules/page-and-chat-networks'
-import {
-  FEDERATED_NET_RULES,
-  MICROBLOG_NET_RULES,
-  OPENPROTOCOL_NET_RULES,
-  TEXTTHREAD_NET_RULES,
-} from './rules/text-networks'
+} from './page-and-chat-networks'
+import { FEDERATED_NET_RULES, MICROBLOG_NET_RULES, OPENPROTOCOL_NET_RULES, TEXTTHREAD_NET_RULES } from './text-networks'
 
-export { CANVASES } from './rules/shared'
+export { CANVASES } from './shared'
 
 export const RULES: RulesRegistry = {
   PHOTO_NET: PHOTO_NET_RULES,

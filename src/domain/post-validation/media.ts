@@ -3,8 +3,8 @@
  * network does not honour falls back to its default: `effectiveFormat`). Post-level rules
  * here (presence, counts, mixing, equal dimensions); each item's own rules in ./media-item.
  */
-import type { PlatformId } from '../../networks/platform-ids'
-import { effectiveFormat, formatRulesFor, rulesFor } from '../../networks/rules'
+import type { PlatformId } from '../vocabulary'
+import { effectiveFormat, formatRulesFor, rulesFor } from '../rules/index'
 import { count as countOf } from './format'
 import { checkItem } from './media-item'
 import type { ValidationContext, Violation } from './types'

@@ -2,9 +2,9 @@
  * The input and output shapes of post validation. Plain data only: no database rows, no
  * request objects, so the posts service, the bulk importer and the tests build them alike.
  */
-import type { ErrorCode } from '../../http/errors'
-import type { Connection, PlatformId, PostType } from '../../networks/platform-ids'
-import type { MediaKind } from '../../networks/rules-schema'
+import type { ErrorCode } from '../../domain/errors'
+import type { Connection, PlatformId, PostType } from '../vocabulary'
+import type { MediaKind } from '../rules/schema'
 
 export interface ValidationAccount {
   id: string

@@ -3,7 +3,7 @@
  * differs from "no limit". Builders fill every field the schema requires with `null`,
  * `false` or `[]`; nothing here decides a rule.
  */
-import type { PostType } from '../platform-ids'
+import type { PostType } from '../vocabulary'
 import type {
   CanvasName,
   CaptionCounting,
@@ -17,7 +17,7 @@ import type {
   TextBudget,
   TitleRules,
   VideoRules,
-} from '../rules-schema'
+} from './schema'
 
 /** Decimal units: where a network says "8 MB" without saying which, the smaller reading is used. */
 export const KB = 1_000

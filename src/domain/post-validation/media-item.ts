@@ -3,9 +3,9 @@
  * kind, MIME type, file size, dimensions, aspect ratio, duration. A null width, height or
  * duration is unknown and fails nothing.
  */
-import type { PlatformId, PostType } from '../../networks/platform-ids'
-import type { FormatRules, ImageRules, MediaKind, VideoRules } from '../../networks/rules-schema'
-import { rulesFor } from '../../networks/rules'
+import type { PlatformId, PostType } from '../vocabulary'
+import type { FormatRules, ImageRules, MediaKind, VideoRules } from '../rules/schema'
+import { rulesFor } from '../rules/index'
 import { orList, ratio, seconds, sizePair } from './format'
 import type { PlacedMedia, Violation } from './types'
 

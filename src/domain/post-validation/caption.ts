@@ -3,9 +3,9 @@
  * measured with that platform's counting and its media-dependent budget, plus the hashtag and
  * mention caps and what the network needs to publish anything at all.
  */
-import { countHashtags, countMentions, firstLine } from '../../lib/text-count'
-import type { PlatformId } from '../../networks/platform-ids'
-import { captionMaxLength, rulesFor } from '../../networks/rules'
+import { countHashtags, countMentions, firstLine } from '../text-count'
+import type { PlatformId } from '../vocabulary'
+import { captionMaxLength, rulesFor } from '../rules/index'
 import { checkTextBudget } from './budget'
 import type { PostContent, ValidationContext, Violation } from './types'
 

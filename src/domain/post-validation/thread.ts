@@ -4,7 +4,7 @@
  * never truncated. Platforms without a thread model do not publish the parts, so they set
  * no limit on them.
  */
-import { rulesFor } from '../../networks/rules'
+import { rulesFor } from '../rules/index'
 import { checkTextBudget } from './budget'
 import type { ValidationContext, Violation } from './types'
 

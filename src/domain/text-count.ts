@@ -10,7 +10,7 @@
  * own Unicode properties, so they follow the runtime's Unicode version.
  */
 import * as twitterTextModule from 'twitter-text'
-import type { CaptionCounting } from '../networks/rules-schema'
+import type { CaptionCounting } from './rules/schema'
 
 // `twitter-text` is CommonJS with `module.exports = {...}`: Node's ESM loader exposes it as
 // `default` only, bundlers expose the names as well. Take whichever object carries them.

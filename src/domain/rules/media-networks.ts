@@ -4,7 +4,7 @@
  * video-sharing network (YouTube Data API v3) and the pinboard network (Pinterest API v5).
  * Values from platforms.md; "(2nd)" there means a secondary source only.
  */
-import type { PlatformRules } from '../rules-schema'
+import type { PlatformRules } from './schema'
 import {
   DAY,
   GB,

@@ -8,7 +8,7 @@
  * (`threadParts`), ./media and ./media-item (media per platform and format), ./options
  * (network-specific fields).
  */
-import type { MediaKind } from '../../networks/rules-schema'
+import type { MediaKind } from '../rules/schema'
 import { checkCaptions } from './caption'
 import { checkMedia } from './media'
 import { checkOptions } from './options'

@@ -3,7 +3,7 @@
  * the text-thread network (Threads API), the open-protocol network (Bluesky, AT Protocol)
  * and the federated network (Mastodon API). Values from platforms.md.
  */
-import type { PlatformRules } from '../rules-schema'
+import type { PlatformRules } from './schema'
 import {
   DAY,
   GB,

@@ -3,7 +3,7 @@
  * Graph API), the professional network (LinkedIn Posts API), the messaging app (Telegram
  * Bot API) and the chat community (Discord). Values from platforms.md.
  */
-import type { PlatformRules } from '../rules-schema'
+import type { PlatformRules } from './schema'
 import {
   DAY,
   GB,
