@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { estimateDecodeBytes } from '../../src/media/jpeg-decode'
 import { VARIANT_LIMITS } from '../../src/media/variants'
 import { createTestApp } from '../support/test-app'
-import { decodeJpeg, jpeg, mp4, paint, pixel, png, uploadAsset, type Rgba } from './helpers'
+import { decodeJpeg, jpeg, mp4, paint, pixel, png, uploadAsset, type Rgba } from '../support/media'
 
 const CANVASES = {
   feed_portrait: [1080, 1350],

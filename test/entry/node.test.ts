@@ -1,0 +1,71 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it, vi } from 'vitest'
+import { waitForRoomInCurrentMinute } from '../support/minute'
+import { ROOT, startServer } from '../support/processes'
+
+// These tests start real processes (tsx, PGlite, the local store): minutes on a loaded machine, not seconds.
+vi.setConfig({ testTimeout: 180_000 })
+
+const dataDir = mkdtempSync(join(tmpdir(), 'sps-start-'))
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
+// `npm start` is always the embedded default: no DATABASE_URL, whatever the run uses.
+const env = {
+  PATH: process.env.PATH ?? '',
+  HOME: process.env.HOME ?? '',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  NODE_NO_WARNINGS: '1',
+}
+
+describe('npm start', () => {
+  it('creates the demo workspace on an empty database, prints a working token once, and keeps data across restarts', async () => {
+    expect(ROOT).toBeTruthy()
+    const first = await startServer(env)
+    let token: string
+    try {
+      token = /sps_[0-9A-Za-z]{43}/.exec(first.output())?.[0] ?? ''
+      expect(token, first.output()).not.toBe('')
+      const me = await fetch(`${first.baseUrl}/v1/me`, { headers: { authorization: `Bearer ${token}` } })
+      expect(me.status).toBe(200)
+      expect(await me.json()).toMatchObject({ plan: { id: 'agency' }, usage: { socialAccounts: 12 } })
+      const accounts = (await (
+        await fetch(`${first.baseUrl}/v1/accounts`, { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as Array<{ platform: string; connection: string }>
+      expect(new Set(accounts.map((a) => a.platform)).size).toBe(12)
+      expect(accounts.every((a) => a.connection === 'SANDBOX')).toBe(true)
+    } finally {
+      expect(await first.stop()).toBe(0)
+    }
+
+    const second = await startServer(env)
+    try {
+      expect(second.output()).not.toMatch(/sps_[0-9A-Za-z]{43}/)
+      expect((await fetch(`${second.baseUrl}/v1/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(
+        200,
+      )
+    } finally {
+      await second.stop()
+    }
+  })
+
+  it('limits by the socket address over real HTTP: the 121st request in a minute gets 429', async () => {
+    const server = await startServer({ ...env, DATA_DIR: join(dataDir, 'limits') })
+    try {
+      await waitForRoomInCurrentMinute(15_000)
+      const statuses: number[] = []
+      for (let i = 0; i < 121; i++) {
+        // A forged X-Forwarded-For must not buy a fresh bucket: the proxy is not trusted by default.
+        const res = await fetch(`${server.baseUrl}/v1/me`, { headers: { 'x-forwarded-for': `192.0.2.${i % 250}` } })
+        statuses.push(res.status)
+        await res.arrayBuffer()
+      }
+      expect(statuses.slice(0, 120).every((s) => s === 401)).toBe(true)
+      expect(statuses[120]).toBe(429)
+    } finally {
+      await server.stop()
+    }
+  })
+})

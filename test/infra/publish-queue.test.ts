@@ -1,0 +1,327 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { Client } from '@upstash/qstash'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createLogger } from '../../src/infra/logger'
+import { createInProcessPublishQueue } from '../../src/infra/publish-queue/in-process'
+import {
+  createQStashPublishQueue,
+  createQStashVerifier,
+  PUBLISH_CALLBACK_PATH,
+} from '../../src/infra/publish-queue/qstash'
+import type { Delivery } from '../../src/infra/publish-queue/types'
+import { startLocalQStash, type LocalQStash } from '../support/qstash-local'
+
+const delivery = (targetId: string, notBefore: number, attempt = 1, version = 1): Delivery => ({
+  targetId,
+  version,
+  attempt,
+  notBefore: new Date(notBefore),
+})
+const silent = createLogger('silent')
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+describe('in-process publish queue', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('runs a delivery at its notBefore, never before, in notBefore order (ties in arrival order)', async () => {
+    vi.useFakeTimers({ now: 1_000_000 })
+    const ran: Array<{ id: string; at: number }> = []
+    const queue = createInProcessPublishQueue({
+      run: async (d) => ran.push({ id: d.targetId, at: Date.now() }),
+      concurrency: 1,
+      logger: silent,
+    })
+    const t0 = Date.now()
+    await queue.enqueue([
+      delivery('c', t0 + 300),
+      delivery('a1', t0 + 100),
+      delivery('b', t0 + 200),
+      delivery('a2', t0 + 100),
+    ])
+    await vi.advanceTimersByTimeAsync(99)
+    expect(ran).toEqual([])
+    await vi.advanceTimersByTimeAsync(1)
+    expect(ran.map((r) => r.id)).toEqual(['a1', 'a2'])
+    await vi.advanceTimersByTimeAsync(500)
+    expect(ran.map((r) => r.id)).toEqual(['a1', 'a2', 'b', 'c'])
+    for (const r of ran) expect(r.at).toBeGreaterThanOrEqual(t0 + { a1: 100, a2: 100, b: 200, c: 300 }[r.id]!)
+    expect(queue.waiting + queue.running).toBe(0)
+    await queue.close()
+  })
+
+  it('re-arms for an earlier delivery enqueued later, and waits out delays beyond setTimeout’s range', async () => {
+    vi.useFakeTimers({ now: 5_000_000 })
+    const ran: string[] = []
+    const queue = createInProcessPublishQueue({ run: async (d) => ran.push(d.targetId), logger: silent })
+    const t0 = Date.now()
+    const month = 30 * 86_400_000
+    await queue.enqueue([delivery('late', t0 + 10_000), delivery('month', t0 + month)])
+    await queue.enqueue([delivery('early', t0 + 1_000)])
+    await vi.advanceTimersByTimeAsync(1_000)
+    expect(ran).toEqual(['early'])
+    await vi.advanceTimersByTimeAsync(9_000)
+    expect(ran).toEqual(['early', 'late'])
+    await vi.advanceTimersByTimeAsync(month - 10_001)
+    expect(ran).toEqual(['early', 'late'])
+    await vi.advanceTimersByTimeAsync(1)
+    expect(ran).toEqual(['early', 'late', 'month'])
+    await queue.close()
+  })
+
+  it('never has more than `concurrency` runs in flight', async () => {
+    let inFlight = 0
+    let maxInFlight = 0
+    let done = 0
+    const queue = createInProcessPublishQueue({
+      concurrency: 8,
+      logger: silent,
+      run: async () => {
+        maxInFlight = Math.max(maxInFlight, ++inFlight)
+        await sleep(1 + Math.random() * 3)
+        inFlight--
+        done++
+      },
+    })
+    await queue.enqueue(Array.from({ length: 200 }, (_, i) => delivery(`t${i}`, Date.now())))
+    await vi.waitFor(() => expect(done).toBe(200), { timeout: 10_000 })
+    expect(maxInFlight).toBe(8)
+    await queue.close()
+  })
+
+  it('keeps going when a run throws or rejects, and logs ids and the error class only', async () => {
+    const lines: string[] = []
+    const ran: string[] = []
+    const queue = createInProcessPublishQueue({
+      logger: createLogger('debug', (l) => lines.push(l)),
+      run: (d) => {
+        ran.push(d.targetId)
+        if (d.targetId === 'sync') throw new Error('token sps_secretvalue leaked')
+        if (d.targetId === 'async') return Promise.reject(new TypeError('password=hunter2'))
+        return Promise.resolve()
+      },
+    })
+    const now = Date.now()
+    await queue.enqueue([delivery('sync', now), delivery('async', now), delivery('fine', now)])
+    await vi.waitFor(() => expect(queue.waiting + queue.running).toBe(0))
+    expect(ran.sort()).toEqual(['async', 'fine', 'sync'])
+    const failures = lines.map((l) => JSON.parse(l)).filter((l) => l.event === 'publish_delivery_failed')
+    expect(failures).toEqual([
+      expect.objectContaining({ level: 'error', targetId: 'sync', version: 1, attempt: 1, errorType: 'Error' }),
+      expect.objectContaining({ level: 'error', targetId: 'async', errorType: 'TypeError' }),
+    ])
+    expect(lines.join('\n')).not.toMatch(/secretvalue|hunter2/)
+    // Still working afterwards.
+    await queue.enqueue([delivery('after', Date.now())])
+    await vi.waitFor(() => expect(ran).toContain('after'))
+    await queue.close()
+  })
+
+  it('holds one delivery per id while it waits or runs (QStash de-duplicates the same way)', async () => {
+    const ran: string[] = []
+    const queue = createInProcessPublishQueue({
+      run: async (d) => ran.push(`${d.targetId}/${d.attempt}`),
+      logger: silent,
+    })
+    const soon = Date.now() + 20
+    await queue.enqueue([delivery('x', soon), delivery('x', soon), delivery('x', soon, 2)])
+    await queue.enqueue([delivery('x', soon)])
+    await vi.waitFor(() => expect(ran.length).toBe(2))
+    await sleep(30)
+    expect(ran.sort()).toEqual(['x/1', 'x/2'])
+    await queue.close()
+  })
+
+  it('close() stops the timer, drops what waits, and waits for the runs in flight', async () => {
+    let release!: () => void
+    const gate = new Promise<void>((r) => (release = r))
+    const ran: string[] = []
+    const finished: string[] = []
+    const queue = createInProcessPublishQueue({
+      logger: silent,
+      run: async (d) => {
+        ran.push(d.targetId)
+        await gate
+        finished.push(d.targetId)
+      },
+    })
+    await queue.enqueue([delivery('running', Date.now()), delivery('waiting', Date.now() + 50)])
+    await vi.waitFor(() => expect(ran).toEqual(['running']))
+    let closed = false
+    const closing = queue.close().then(() => (closed = true))
+    await sleep(20)
+    expect(closed).toBe(false)
+    release()
+    await closing
+    expect(finished).toEqual(['running'])
+    await queue.enqueue([delivery('after-close', Date.now())])
+    await sleep(80)
+    expect(ran).toEqual(['running'])
+  })
+
+  it('drains 10,000 deliveries due at once, each exactly once', async () => {
+    const runs = new Map<string, number>()
+    let inFlight = 0
+    let maxInFlight = 0
+    const queue = createInProcessPublishQueue({
+      logger: silent,
+      run: async (d) => {
+        maxInFlight = Math.max(maxInFlight, ++inFlight)
+        runs.set(d.targetId, (runs.get(d.targetId) ?? 0) + 1)
+        await new Promise((r) => setImmediate(r))
+        inFlight--
+      },
+    })
+    const now = Date.now()
+    const started = performance.now()
+    await queue.enqueue(Array.from({ length: 10_000 }, (_, i) => delivery(`tgt_${i}`, now - (i % 7))))
+    await vi.waitFor(() => expect(queue.waiting + queue.running).toBe(0), { timeout: 20_000, interval: 5 })
+    const ms = performance.now() - started
+    expect(runs.size).toBe(10_000)
+    expect([...runs.values()].every((n) => n === 1)).toBe(true)
+    expect(maxInFlight).toBe(64)
+    expect(ms).toBeLessThan(5_000)
+    await queue.close()
+  })
+})
+
+describe('QStash publish queue against the local stand-in', () => {
+  let qstash: LocalQStash
+  let receiver: Server
+  let callbackUrl: string
+  /** What the loopback destination received, with the real Receiver's verdict on each signature. */
+  const received: Array<{ body: string; at: number; verified: boolean; retried: string | undefined }> = []
+  const failFirst = new Map<string, number>()
+
+  beforeAll(async () => {
+    qstash = await startLocalQStash()
+    const verifier = createQStashVerifier({
+      currentSigningKey: qstash.currentSigningKey,
+      nextSigningKey: qstash.nextSigningKey,
+    })
+    receiver = createServer((req, res) => {
+      const chunks: Buffer[] = []
+      req.on('data', (c: Buffer) => chunks.push(c))
+      req.on('end', async () => {
+        const body = Buffer.concat(chunks).toString('utf8')
+        const verified = await verifier.verify(String(req.headers['upstash-signature'] ?? ''), body, callbackUrl)
+        received.push({ body, at: Date.now(), verified, retried: req.headers['upstash-retried'] as string | undefined })
+        const targetId = (JSON.parse(body) as { targetId: string }).targetId
+        const failures = failFirst.get(targetId) ?? 0
+        if (failures > 0) failFirst.set(targetId, failures - 1)
+        res.writeHead(failures > 0 ? 503 : 200).end()
+      })
+    })
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r))
+    callbackUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}${PUBLISH_CALLBACK_PATH}`
+  })
+
+  afterAll(async () => {
+    await qstash.close()
+    await new Promise((r) => receiver.close(r))
+  })
+
+  const newQueue = (retries?: number) =>
+    createQStashPublishQueue({
+      client: new Client({ baseUrl: qstash.url, token: qstash.token, devMode: false }),
+      callbackUrl,
+      ...(retries !== undefined ? { retries } : {}),
+    })
+  const bodiesFor = (targetId: string) => received.filter((r) => JSON.parse(r.body).targetId === targetId)
+
+  it('publishes each delivery to the callback URL with not-before and dedup id, delivered signed at its time', async () => {
+    const notBefore = Date.now() + 1_200
+    await newQueue(2).enqueue([delivery('tgt_later', notBefore, 3, 7), delivery('tgt_now', Date.now() - 1_000)])
+    const later = qstash.publishes.find((p) => JSON.parse(p.body).targetId === 'tgt_later')!
+    expect(later).toMatchObject({ via: 'batch', destination: callbackUrl, deduplicated: false })
+    expect(JSON.parse(later.body)).toEqual({ targetId: 'tgt_later', version: 7 })
+    expect(later.headers).toMatchObject({
+      'content-type': 'application/json',
+      'upstash-method': 'POST',
+      'upstash-not-before': String(Math.ceil(notBefore / 1000)),
+      'upstash-deduplication-id': 'tgt_later-v7-a3',
+      'upstash-retries': '2',
+    })
+    await vi.waitFor(() => expect(bodiesFor('tgt_now')).toHaveLength(1))
+    expect(bodiesFor('tgt_later')).toHaveLength(0)
+    await vi.waitFor(() => expect(bodiesFor('tgt_later')).toHaveLength(1), { timeout: 3_000 })
+    expect(bodiesFor('tgt_later')[0]!.at).toBeGreaterThanOrEqual(notBefore)
+    expect(bodiesFor('tgt_later')[0]!.at).toBeLessThan(notBefore + 1_500)
+    expect(received.every((r) => r.verified)).toBe(true)
+  })
+
+  it('accepts the same delivery twice but delivers it once', async () => {
+    const queue = newQueue()
+    const d = delivery('tgt_dup', Date.now() + 100, 1, 2)
+    await queue.enqueue([d])
+    await queue.enqueue([d, delivery('tgt_dup', Date.now() + 100, 2, 2)])
+    const published = qstash.publishes.filter((p) => JSON.parse(p.body).targetId === 'tgt_dup')
+    expect(published.map((p) => [p.headers['upstash-deduplication-id'], p.deduplicated])).toEqual([
+      ['tgt_dup-v2-a1', false],
+      ['tgt_dup-v2-a1', true],
+      ['tgt_dup-v2-a2', false],
+    ])
+    expect(published[1]!.messageId).toBe(published[0]!.messageId)
+    await qstash.idle()
+    expect(bodiesFor('tgt_dup')).toHaveLength(2)
+  })
+
+  it('retries a delivery answered 5xx, up to Upstash-Retries', async () => {
+    failFirst.set('tgt_flaky', 2)
+    failFirst.set('tgt_down', 99)
+    await newQueue(1).enqueue([delivery('tgt_flaky', Date.now())])
+    await newQueue(2).enqueue([delivery('tgt_down', Date.now())])
+    await qstash.idle()
+    expect(bodiesFor('tgt_flaky').map((r) => r.retried)).toEqual(['0', '1'])
+    expect(bodiesFor('tgt_down').map((r) => r.retried)).toEqual(['0', '1', '2'])
+  })
+
+  it('also serves single publishes (POST /v2/publish/<url>) with Upstash-Delay, and refuses a wrong token', async () => {
+    const client = new Client({ baseUrl: qstash.url, token: qstash.token, devMode: false })
+    const before = Date.now()
+    const { messageId } = await client.publishJSON({
+      url: callbackUrl,
+      body: { targetId: 'tgt_single', version: 1 },
+      delay: 1,
+    })
+    expect(qstash.publishes.find((p) => p.messageId === messageId)).toMatchObject({
+      via: 'publish',
+      destination: callbackUrl,
+    })
+    await vi.waitFor(() => expect(bodiesFor('tgt_single')).toHaveLength(1), { timeout: 3_000 })
+    expect(bodiesFor('tgt_single')[0]!.at - before).toBeGreaterThanOrEqual(1_000)
+    const intruder = createQStashPublishQueue({
+      client: new Client({ baseUrl: qstash.url, token: 'wrong', devMode: false }),
+      callbackUrl,
+    })
+    await expect(intruder.enqueue([delivery('tgt_intruder', Date.now())])).rejects.toThrow()
+    expect(qstash.publishes.some((p) => p.body.includes('tgt_intruder'))).toBe(false)
+  })
+
+  it('batches by 100 with a few requests in flight, and rejects when QStash refuses a message', async () => {
+    const batches: number[] = []
+    let inFlight = 0
+    let maxInFlight = 0
+    const client = {
+      batchJSON: async (messages: unknown[]) => {
+        maxInFlight = Math.max(maxInFlight, ++inFlight)
+        const nth = batches.push(messages.length)
+        await sleep(5)
+        inFlight--
+        return messages.map((_, i) =>
+          i === 0 && nth === 3 ? { error: 'quota' } : { messageId: `m${i}`, url: callbackUrl },
+        )
+      },
+    } as unknown as Client
+    const queue = createQStashPublishQueue({ client, callbackUrl, parallelBatches: 2 })
+    await expect(queue.enqueue(Array.from({ length: 250 }, (_, i) => delivery(`t${i}`, Date.now())))).rejects.toThrow(
+      'QStash refused 1 of 250 deliveries.',
+    )
+    expect(batches).toEqual([100, 100, 50])
+    expect(maxInFlight).toBe(2)
+    await queue.enqueue([])
+    expect(batches).toHaveLength(3)
+  })
+})

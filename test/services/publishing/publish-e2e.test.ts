@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest'
+import { createInProcessPublishQueue } from '../../../src/infra/publish-queue/in-process'
+import { addSandboxAccount } from '../../../src/services/accounts'
+import { publishTarget } from '../../../src/services/publishing/publish-target'
+import { requeuePendingTargets } from '../../../src/services/publishing/sweep'
+import { account } from '../../support/fixtures'
+import { createTestApp, type TestApp } from '../../support/test-app'
+
+/** The Node runtime's own queue, publishing for real through the engine and the SANDBOX network. */
+function liveQueue(t: TestApp) {
+  const queue = createInProcessPublishQueue({ run: (d) => publishTarget(t.deps, d), logger: t.deps.logger })
+  t.deps.publishQueue = queue
+  t.deps.settings.publishing = { backoffBaseSec: 0.2, random: () => 0.5 }
+  return queue
+}
+
+async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 8_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await read()
+    if (done(value) || Date.now() > deadline) return value
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
+const getPost = (t: TestApp, id: string) => t.call('GET', `/v1/posts/${id}`).then((r) => r.json())
+
+describe('publishing end to end on the SANDBOX network', () => {
+  it('publishes a scheduled post at its time, with a permalink that shows the post and its thread', async () => {
+    const t = await createTestApp()
+    const queue = liveQueue(t)
+    try {
+      const a = await account(t, 'MICROBLOG_NET')
+      const scheduledAt = new Date(Date.now() + 1_500).toISOString()
+      const created = await (
+        await t.call('POST', '/v1/posts', {
+          body: {
+            type: 'IMAGE',
+            accountIds: [a.id],
+            mediaIds: [],
+            action: 'schedule',
+            scheduledAt,
+            caption: 'Hello <world> & friends',
+            threadParts: ['second part', 'third part'],
+          },
+        })
+      ).json()
+      expect(created.status).toBe('SCHEDULED')
+      await new Promise((r) => setTimeout(r, 700))
+      expect((await getPost(t, created.id)).status).toBe('SCHEDULED')
+      const post = await until(
+        () => getPost(t, created.id),
+        (p) => p.status === 'PUBLISHED',
+      )
+      expect(post.status).toBe('PUBLISHED')
+      expect(new Date(post.targets[0].publishedAt).getTime()).toBeGreaterThanOrEqual(new Date(scheduledAt).getTime())
+      const permalink = new URL(post.targets[0].permalink)
+      const page = await t.app.request(permalink.pathname)
+      expect(page.status).toBe(200)
+      const html = await page.text()
+      expect(html).toContain('Hello &lt;world&gt; &amp; friends')
+      expect(html.indexOf('second part')).toBeLessThan(html.indexOf('third part'))
+    } finally {
+      await queue.close()
+    }
+  })
+
+  it('fails the first attempt of a fail-mode-once account, then publishes on retry', async () => {
+    const t = await createTestApp()
+    const queue = liveQueue(t)
+    try {
+      const a = await addSandboxAccount(t.deps.db, t.deps.cipher, {
+        workspaceId: t.workspaceId,
+        platform: 'CHAT_NET',
+        username: 'flaky',
+        failMode: 'once',
+      })
+      const created = await (
+        await t.call('POST', '/v1/posts', {
+          body: { type: 'IMAGE', accountIds: [a.id], mediaIds: [], action: 'now', caption: 'hi' },
+        })
+      ).json()
+      const failed = await until(
+        () => getPost(t, created.id),
+        (p) => p.status === 'FAILED',
+      )
+      expect(failed.targets[0]).toMatchObject({
+        status: 'FAILED',
+        attempts: 1,
+        error: { code: 'rejected', retryable: false },
+      })
+      await t.call('POST', `/v1/posts/${created.id}/retry`)
+      const published = await until(
+        () => getPost(t, created.id),
+        (p) => p.status === 'PUBLISHED',
+      )
+      expect(published.targets[0]).toMatchObject({ status: 'PUBLISHED', attempts: 2, error: null })
+    } finally {
+      await queue.close()
+    }
+  })
+
+  it('retries a transient failure by itself', async () => {
+    const t = await createTestApp()
+    const queue = liveQueue(t)
+    try {
+      const a = await addSandboxAccount(t.deps.db, t.deps.cipher, {
+        workspaceId: t.workspaceId,
+        platform: 'FEDERATED_NET',
+        username: 'wobbly',
+        failMode: 'transient',
+      })
+      const created = await (
+        await t.call('POST', '/v1/posts', {
+          body: { type: 'IMAGE', accountIds: [a.id], mediaIds: [], action: 'now', caption: 'hi' },
+        })
+      ).json()
+      const published = await until(
+        () => getPost(t, created.id),
+        (p) => p.status === 'PUBLISHED',
+      )
+      expect(published.targets[0]).toMatchObject({ status: 'PUBLISHED', attempts: 2 })
+    } finally {
+      await queue.close()
+    }
+  })
+
+  it('picks up what is due after a restart', async () => {
+    const t = await createTestApp()
+    const a = await account(t, 'MESSAGING_NET')
+    // Created while the process had a queue that is now gone.
+    const created = await (
+      await t.call('POST', '/v1/posts', {
+        body: {
+          type: 'IMAGE',
+          accountIds: [a.id],
+          mediaIds: [],
+          action: 'schedule',
+          scheduledAt: new Date(Date.now() + 800).toISOString(),
+          caption: 'after restart',
+        },
+      })
+    ).json()
+    const queue = liveQueue(t)
+    try {
+      expect(await requeuePendingTargets(t.deps)).toBeGreaterThanOrEqual(1)
+      const post = await until(
+        () => getPost(t, created.id),
+        (p) => p.status === 'PUBLISHED',
+      )
+      expect(post.status).toBe('PUBLISHED')
+    } finally {
+      await queue.close()
+    }
+  })
+})
