@@ -39,3 +39,13 @@ export type TargetStatus = (typeof TARGET_STATUSES)[number]
 
 export const SANDBOX_FAIL_MODES = ['never', 'once', 'transient', 'always'] as const
 export type SandboxFailMode = (typeof SANDBOX_FAIL_MODES)[number]
+
+export const MEDIA_TYPES = ['IMAGE', 'VIDEO'] as const
+export type MediaType = (typeof MEDIA_TYPES)[number]
+
+/** Why a target did not (yet) publish: a failure class of the engine, or `unconfirmed`. */
+export interface TargetError {
+  code: string
+  message: string
+  retryable: boolean
+}

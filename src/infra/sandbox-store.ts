@@ -51,7 +51,7 @@ export const newSandboxPostId = () => `sbx_${randomBase62(22)}`
 type Row = typeof sandboxPosts.$inferSelect
 
 function toPost(row: Row): SandboxPost {
-  return { ...row, platform: row.platform as PlatformId, kind: row.kind as SandboxPostKind }
+  return { ...row, platform: row.platform, kind: row.kind as SandboxPostKind }
 }
 
 export function createDrizzleSandboxStore(db: Db): SandboxStore {

@@ -23,10 +23,10 @@ type AccountRow = typeof accounts.$inferSelect
 export function toAccountRecord(row: AccountRow): AccountRecord {
   return {
     id: row.id,
-    platform: row.platform as PlatformId,
+    platform: row.platform,
     username: row.username,
-    status: row.status as AccountStatus,
-    connection: row.connection as Connection,
+    status: row.status,
+    connection: row.connection,
     statusMessage: row.statusMessage,
     createdAt: row.createdAt.toISOString(),
   }

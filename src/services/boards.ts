@@ -1,7 +1,6 @@
 import type { Deps } from '../deps'
 import { AppError } from '../domain/errors'
 import type { Board } from '../networks/adapter'
-import type { Connection, PlatformId } from '../domain/vocabulary'
 import { rulesFor } from '../domain/rules/index'
 import { NetworkFailure } from '../networks/http'
 import { getAccountRow } from './accounts'
@@ -18,8 +17,8 @@ export async function listAccountBoards(
   accountId: string,
 ): Promise<Board[]> {
   const row = await getAccountRow(deps.db, workspaceId, accountId)
-  const platform = row.platform as PlatformId
-  const connection = row.connection as Connection
+  const platform = row.platform
+  const connection = row.connection
   if (rulesFor(platform).options.pinboardNetBoards === null) {
     throw new AppError(
       'invalid_option',

@@ -1,3 +1,4 @@
+import type { Connection, PlatformId } from '../domain/vocabulary'
 /**
  * The credentials an adapter gets: decrypted, and renewed first when they are due. A renewal runs
  * under a row lock on the account and writes the rotated tokens in the same transaction, so two
@@ -9,15 +10,14 @@ import { eq, sql } from 'drizzle-orm'
 import { accounts } from '../db/schema'
 import type { Deps } from '../deps'
 import type { FailureKind, NetworkAdapter } from '../networks/adapter'
-import type { Connection, PlatformId } from '../domain/vocabulary'
 import { RECONNECT_MESSAGE } from './publishing/record-result'
 
 export type CredentialDeps = Pick<Deps, 'db' | 'cipher' | 'networks' | 'clock'>
 
 export interface AccountCredentialsRow {
   id: string
-  platform: string
-  connection: string
+  platform: PlatformId
+  connection: Connection
   /** Sealed, as stored. */
   credentials: string
 }
@@ -42,8 +42,8 @@ export async function usableCredentials(
   if (!renewal) return { ok: true, credentials, refreshed: false }
   if (!options.force && !renewal.isDue(credentials, deps.clock.now()))
     return { ok: true, credentials, refreshed: false }
-  const platform = account.platform as PlatformId
-  const connection = account.connection as Connection
+  const platform = account.platform
+  const connection = account.connection
   return deps.db.transaction(async (tx) => {
     const [locked] = await tx
       .select({ credentials: accounts.credentials, status: accounts.status })

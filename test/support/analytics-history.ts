@@ -1,3 +1,4 @@
+import type { PlatformId } from '../../src/domain/vocabulary'
 /** Built histories for the analytics and best-times tests: published targets and metric snapshots written straight to the database. */
 import { posts, targetMetricSnapshots, targets } from '../../src/db/schema'
 import { newId } from '../../src/lib/ids'
@@ -5,7 +6,7 @@ import type { MetricFigures } from '../../src/services/analytics/engagement'
 import type { TestApp } from './test-app'
 
 export interface HistoryPost {
-  account: { id: string; platform: string }
+  account: { id: string; platform: PlatformId }
   publishedAt: Date | string
   /** Snapshots of this post's figures; figures not given are null (not reported). */
   snapshots?: Array<{ at: Date | string; figures: Partial<MetricFigures> }>
@@ -23,8 +24,8 @@ export async function writeHistory(t: TestApp, history: HistoryPost[]): Promise<
       chunk.map((h, i) => ({
         id: chunkIds[i]!.post,
         workspaceId: t.workspaceId,
-        status: 'PUBLISHED',
-        type: 'IMAGE',
+        status: 'PUBLISHED' as const,
+        type: 'IMAGE' as const,
         caption: 'history',
         publishedAt: new Date(h.publishedAt),
       })),
@@ -36,7 +37,7 @@ export async function writeHistory(t: TestApp, history: HistoryPost[]): Promise<
         workspaceId: t.workspaceId,
         accountId: h.account.id,
         platform: h.account.platform,
-        status: 'PUBLISHED',
+        status: 'PUBLISHED' as const,
         platformPostId: `net_${chunkIds[i]!.target}`,
         publishedAt: new Date(h.publishedAt),
       })),

@@ -1,3 +1,4 @@
+import type { AccountStatus, Connection, PlatformId } from '../../domain/vocabulary'
 import { index, pgTable, text } from 'drizzle-orm/pg-core'
 import { ts, workspaces } from './workspaces'
 
@@ -9,12 +10,12 @@ export const accounts = pgTable(
     workspaceId: text('workspace_id')
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
-    platform: text('platform').notNull(),
-    connection: text('connection').notNull(),
+    platform: text('platform').$type<PlatformId>().notNull(),
+    connection: text('connection').$type<Connection>().notNull(),
     username: text('username').notNull(),
     /** The network's own id for this identity (user id, page id, DID...), when known. */
     externalId: text('external_id'),
-    status: text('status').notNull().default('ACTIVE'),
+    status: text('status').$type<AccountStatus>().notNull().default('ACTIVE'),
     /** Why the account is not ACTIVE, in words a person can act on ("token expired: reconnect the account"). */
     statusMessage: text('status_message'),
     credentials: text('credentials').notNull(),

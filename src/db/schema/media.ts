@@ -1,3 +1,4 @@
+import type { MediaType } from '../../domain/vocabulary'
 import { index, integer, pgTable, real, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { ts, workspaces } from './workspaces'
 
@@ -22,7 +23,7 @@ export const mediaAssets = pgTable(
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     folderId: text('folder_id').references(() => folders.id, { onDelete: 'set null' }),
-    type: text('type').notNull(),
+    type: text('type').$type<MediaType>().notNull(),
     storageKey: text('storage_key').notNull(),
     url: text('url').notNull(),
     mimeType: text('mime_type').notNull(),

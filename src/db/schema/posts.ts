@@ -1,3 +1,4 @@
+import type { PlatformId, PostStatus, PostType, TargetError, TargetStatus } from '../../domain/vocabulary'
 import { sql } from 'drizzle-orm'
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { accounts } from './accounts'
@@ -10,8 +11,8 @@ export const posts = pgTable(
     workspaceId: text('workspace_id')
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
-    status: text('status').notNull(),
-    type: text('type').notNull(),
+    status: text('status').$type<PostStatus>().notNull(),
+    type: text('type').$type<PostType>().notNull(),
     caption: text('caption'),
     captionOverrides: jsonb('caption_overrides').$type<Record<string, string>>(),
     mediaIds: jsonb('media_ids').$type<string[]>().notNull().default([]),
@@ -67,13 +68,13 @@ export const targets = pgTable(
     accountId: text('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
-    platform: text('platform').notNull(),
+    platform: text('platform').$type<PlatformId>().notNull(),
     /** Index of the account in the post's `accountIds`, so the record keeps the caller's order. */
     position: integer('position').notNull().default(0),
-    status: text('status').notNull().default('PENDING'),
+    status: text('status').$type<TargetStatus>().notNull().default('PENDING'),
     permalink: text('permalink'),
     platformPostId: text('platform_post_id'),
-    error: jsonb('error').$type<{ code: string; message: string; retryable: boolean }>(),
+    error: jsonb('error').$type<TargetError>(),
     warnings: jsonb('warnings').$type<string[]>(),
     publishedAt: ts('published_at'),
     attempts: integer('attempts').notNull().default(0),

@@ -1,3 +1,4 @@
+import type { PlatformId } from '../../domain/vocabulary'
 import { index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { ts } from './workspaces'
 
@@ -11,7 +12,7 @@ export const sandboxPosts = pgTable(
   {
     id: text('id').primaryKey(),
     accountId: text('account_id').notNull(),
-    platform: text('platform').notNull(),
+    platform: text('platform').$type<PlatformId>().notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
     /** The post this one replies to (thread parts), or null for a head post. */
     replyToId: text('reply_to_id'),

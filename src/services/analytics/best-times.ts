@@ -75,7 +75,7 @@ export async function getBestTimes(db: Db, workspaceId: string, now: Date): Prom
   const byPlatform = new Map<PlatformId, Observation[]>()
   for (const { platform } of accountPlatforms) byPlatform.set(platform as PlatformId, [])
   for (const r of rows) {
-    const platform = r.platform as PlatformId
+    const platform = r.platform
     const observation: Observation = {
       accountId: r.accountId,
       weekday: Number(r.weekday),

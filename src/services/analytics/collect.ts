@@ -1,3 +1,4 @@
+import type { Connection, PlatformId } from '../../domain/vocabulary'
 /**
  * One analytics collection pass (the scheduled job every minute, and `npm run cli -- analytics
  * collect`). Per ACTIVE account: the follower count once per day (the workspace's calendar day),
@@ -12,7 +13,6 @@ import type { Deps } from '../../deps'
 import { describeError } from '../../infra/logger'
 import { newMetricSnapshotId } from './ids'
 import type { Insights, InsightsInput } from '../../networks/adapter'
-import type { Connection, PlatformId } from '../../domain/vocabulary'
 import { rulesFor } from '../../domain/rules/index'
 import { NetworkFailure } from '../../networks/http'
 import { usableCredentials } from '../network-credentials'
@@ -187,14 +187,14 @@ export async function collectAnalytics(
  */
 async function readInsights(
   deps: CollectDeps,
-  account: { id: string; platform: string; connection: string; credentials: string },
+  account: { id: string; platform: PlatformId; connection: Connection; credentials: string },
   work: { followers: boolean; targets: DueTarget[] },
   now: Date,
   batch: number,
 ): Promise<Insights> {
-  const platform = account.platform as PlatformId
+  const platform = account.platform
   const rules = rulesFor(platform).insights
-  const adapter = deps.networks.adapterFor(platform, account.connection as Connection)
+  const adapter = deps.networks.adapterFor(platform, account.connection)
   const nulls = (list: DueTarget[]): Insights['posts'] =>
     list.map((t) => ({ targetId: t.id, likes: null, comments: null, shares: null, views: null, saves: null }))
   if (!adapter?.fetchInsights || (!rules.followers && rules.postMetrics.length === 0))
@@ -208,7 +208,7 @@ async function readInsights(
     connection: account.connection,
     credentials,
     fetch: deps.networks.fetch,
-    baseUrl: deps.networks.baseUrlFor(platform, account.connection as Connection, credentials),
+    baseUrl: deps.networks.baseUrlFor(platform, account.connection, credentials),
     now,
   }
   let followers: number | null = null

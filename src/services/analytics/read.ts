@@ -90,7 +90,7 @@ export async function getAnalytics(db: Db, workspaceId: string, now: Date): Prom
   const seriesBy = new Map(snapshots.map((s) => [`${s.accountId}:${s.day}`, s]))
 
   const accountList: AccountAnalytics[] = accountRows.map((a) => {
-    const platform = a.platform as PlatformId
+    const platform = a.platform
     const rules = rulesFor(platform).insights
     const last = latestBy.get(a.id)
     return {
@@ -160,7 +160,7 @@ async function recentPosts(db: Db, workspaceId: string, now: Date): Promise<Post
       targetId: r.targetId,
       postId: r.postId,
       accountId: r.accountId,
-      platform: r.platform as PlatformId,
+      platform: r.platform,
       publishedAt: r.publishedAt!.toISOString(),
       permalink: r.permalink,
       collectedAt: r.collectedAt ? new Date(r.collectedAt).toISOString() : null,

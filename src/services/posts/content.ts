@@ -46,7 +46,7 @@ const CONTENT_KEYS = [
 
 export function columnsFromRow(row: PostRow): ContentColumns {
   return {
-    type: row.type as PostType,
+    type: row.type,
     mediaIds: row.mediaIds,
     caption: row.caption,
     captionOverrides: row.captionOverrides ?? null,

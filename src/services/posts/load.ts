@@ -2,7 +2,6 @@ import { and, eq, inArray } from 'drizzle-orm'
 import { accounts, mediaAssets } from '../../db/schema'
 import type { DbOrTx } from '../../db/types'
 import { AppError, type ErrorDetail } from '../../domain/errors'
-import type { Connection, PlatformId } from '../../domain/vocabulary'
 import type { ValidationAccount, ValidationMedia } from '../../domain/post-validation'
 
 /** The post's accounts, in the caller's order without repeats; 422 naming each id not in the workspace. */
@@ -32,7 +31,7 @@ export async function loadPostAccounts(
   }
   return distinct.map((id) => {
     const r = byId.get(id)!
-    return { id: r.id, platform: r.platform as PlatformId, connection: r.connection as Connection }
+    return { id: r.id, platform: r.platform, connection: r.connection }
   })
 }
 

@@ -54,8 +54,8 @@ export function toTargetRecord(t: TargetRow): TargetRecord {
   return {
     id: t.id,
     accountId: t.accountId,
-    platform: t.platform as PlatformId,
-    status: t.status as TargetStatus,
+    platform: t.platform,
+    status: t.status,
     permalink: t.permalink,
     platformPostId: t.platformPostId,
     error: t.error ?? null,
@@ -69,8 +69,8 @@ export function toPostRecord(p: PostRow, postTargets: TargetRow[]): PostRecord {
   const ordered = [...postTargets].sort((a, b) => a.position - b.position)
   return {
     id: p.id,
-    status: p.status as PostStatus,
-    type: p.type as PostType,
+    status: p.status,
+    type: p.type,
     caption: p.caption,
     captionOverrides: p.captionOverrides ?? null,
     accountIds: ordered.map((t) => t.accountId),

@@ -26,7 +26,7 @@ function targetRows(postId: string, workspaceId: string, accounts: ValidationAcc
     accountId: a.id,
     platform: a.platform,
     position,
-    status: 'PENDING',
+    status: 'PENDING' as const,
     dueAt,
   }))
 }
@@ -143,7 +143,7 @@ export async function updatePost(
         .update(targets)
         .set({
           position,
-          status: 'PENDING',
+          status: 'PENDING' as const,
           dueAt: timing.dueAt,
           error: null,
           attempts: 0,

@@ -4,7 +4,6 @@ import type { Deps } from '../../deps'
 import { describeError } from '../../infra/logger'
 import { asFailedResult, NetworkFailure } from '../../networks/http'
 import type { PendingInput, PublishInput, PublishProgress, PublishResult } from '../../networks/adapter'
-import type { Connection, PlatformId } from '../../domain/vocabulary'
 import { claimTarget, type ClaimedTarget } from './claim'
 import { DEFAULT_PUBLISH_POLICY, type PublishPolicy } from '../../domain/publishing/policy'
 import { recordResult, RECONNECT_MESSAGE, type PublishOutcome } from './record-result'
@@ -56,8 +55,8 @@ export async function callNetwork(
       ? { status: 'failed', kind: 'auth_expired', message: account.statusMessage ?? RECONNECT_MESSAGE }
       : { status: 'failed', kind: 'rejected', message: 'The account is disconnected: reconnect it, then retry.' }
   }
-  const platform = target.platform as PlatformId
-  const connection = account.connection as Connection
+  const platform = target.platform
+  const connection = account.connection
   const adapter = deps.networks.adapterFor(platform, connection)
   if (!adapter)
     return {

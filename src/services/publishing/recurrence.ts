@@ -88,7 +88,7 @@ export async function scheduleNextOccurrence(tx: Tx, post: PostRow, now: Date): 
       accountId: t.accountId,
       platform: t.platform,
       position: t.position,
-      status: 'PENDING',
+      status: 'PENDING' as const,
       dueAt: at,
     })),
   )

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import { mediaAssets } from '../../db/schema'
 import type { Db } from '../../db/types'
 import type { PublishMedia, TargetContent } from '../../networks/adapter'
-import type { PlatformId, PostType } from '../../domain/vocabulary'
+import type { PlatformId } from '../../domain/vocabulary'
 import { effectiveFormat, rulesFor } from '../../domain/rules/index'
 import type { PostRow } from '../posts/record'
 
@@ -25,7 +25,7 @@ export async function buildTargetContent(
       : null
   return {
     platform,
-    type: effectiveFormat(platform, post.type as PostType),
+    type: effectiveFormat(platform, post.type),
     text,
     media,
     threadParts: rules.threadModel ? (post.threadParts ?? []) : [],
