@@ -1,8 +1,12 @@
+import type { ContentFieldName, ContentFields, StoredRecurrence } from '../../domain/post-content'
 import type { PlatformId, PostStatus, PostType, TargetError, TargetStatus } from '../../domain/vocabulary'
 import { sql } from 'drizzle-orm'
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { accounts } from './accounts'
 import { ts, workspaces } from './workspaces'
+
+/** A content field's stored value (the column is null where the field is unset). */
+type Stored<K extends ContentFieldName> = NonNullable<ContentFields[K]>
 
 export const posts = pgTable(
   'posts',
@@ -14,27 +18,20 @@ export const posts = pgTable(
     status: text('status').$type<PostStatus>().notNull(),
     type: text('type').$type<PostType>().notNull(),
     caption: text('caption'),
-    captionOverrides: jsonb('caption_overrides').$type<Record<string, string>>(),
+    captionOverrides: jsonb('caption_overrides').$type<Stored<'captionOverrides'>>(),
     mediaIds: jsonb('media_ids').$type<string[]>().notNull().default([]),
     scheduledAt: ts('scheduled_at'),
     publishedAt: ts('published_at'),
-    threadParts: jsonb('thread_parts').$type<string[]>(),
+    threadParts: jsonb('thread_parts').$type<Stored<'threadParts'>>(),
     firstComment: text('first_comment'),
     replyToMicropostId: text('reply_to_micropost_id'),
     quoteMicropostId: text('quote_micropost_id'),
-    videoNetOptions: jsonb('video_net_options').$type<Record<string, unknown>>(),
-    audio: jsonb('audio').$type<Record<string, unknown>>(),
-    pinboardNetBoards: jsonb('pinboard_net_boards').$type<Record<string, string>>(),
-    pinboardNetOptions: jsonb('pinboard_net_options').$type<Record<string, unknown>>(),
+    videoNetOptions: jsonb('video_net_options').$type<Stored<'videoNetOptions'>>(),
+    audio: jsonb('audio').$type<Stored<'audio'>>(),
+    pinboardNetBoards: jsonb('pinboard_net_boards').$type<Stored<'pinboardNetBoards'>>(),
+    pinboardNetOptions: jsonb('pinboard_net_options').$type<Stored<'pinboardNetOptions'>>(),
     linkUrl: text('link_url'),
-    recurrence: jsonb('recurrence').$type<{
-      frequency: 'daily' | 'weekly' | 'monthly'
-      interval: number
-      endsAt: string | null
-      count: number | null
-      occurrence?: number
-      anchor?: string
-    }>(),
+    recurrence: jsonb('recurrence').$type<StoredRecurrence>(),
     /** The post whose publication created this occurrence of a recurring post. */
     recurrenceParentId: text('recurrence_parent_id'),
     queued: boolean('queued').notNull().default(false),

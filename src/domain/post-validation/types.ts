@@ -2,8 +2,9 @@
  * The input and output shapes of post validation. Plain data only: no database rows, no
  * request objects, so the posts service, the bulk importer and the tests build them alike.
  */
-import type { ErrorCode } from '../../domain/errors'
-import type { Connection, PlatformId, PostType } from '../vocabulary'
+import type { ErrorCode } from '../errors'
+import type { PostContent as WholeContent, VideoNetAccountOptions } from '../post-content'
+import type { Connection, PlatformId } from '../vocabulary'
 import type { MediaKind } from '../rules/schema'
 
 export interface ValidationAccount {
@@ -23,30 +24,10 @@ export interface ValidationMedia {
   durationSec: number | null
 }
 
-export interface VideoNetAccountOptions {
-  privacyLevel?: string
-  disableComment?: boolean
-  disableDuet?: boolean
-  disableStitch?: boolean
-  brandContentToggle?: boolean
-  brandOrganicToggle?: boolean
-}
+/** The content the rules read: everything but the recurrence (checked against the post's time by its caller). */
+export type PostContent = Omit<WholeContent, 'recurrence'>
 
-export interface PostContent {
-  type: PostType
-  caption: string | null
-  captionOverrides: Partial<Record<PlatformId, string>> | null
-  mediaIds: string[]
-  threadParts: string[] | null
-  firstComment: string | null
-  replyToMicropostId: string | null
-  quoteMicropostId: string | null
-  videoNetOptions: Record<string, VideoNetAccountOptions> | null
-  audio: { audioId: string; audioVolume?: number; videoVolume?: number } | null
-  pinboardNetBoards: Record<string, string> | null
-  pinboardNetOptions: { title?: string | null } | null
-  linkUrl: string | null
-}
+export type { VideoNetAccountOptions }
 
 /**
  * 'draft': content rules only. 'publish' (schedule, queue, publish now): also what a draft

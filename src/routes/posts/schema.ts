@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { PLATFORM_IDS, POST_STATUSES, POST_TYPES, TARGET_STATUSES } from '../../domain/vocabulary'
+import { POST_CONTENT_FIELDS, RecurrenceSchema } from '../../domain/post-content'
 import { POST_ACTIONS, type CreatePostInput, type UpdatePostInput } from '../../services/posts/types'
 
 const isoDateTime = z.iso
@@ -7,97 +8,9 @@ const isoDateTime = z.iso
   .openapi({ description: 'ISO 8601 with a time zone offset or Z.', example: '2026-12-01T09:30:00Z' })
 const ids = (what: string) => z.array(z.string().min(1).max(64)).openapi({ description: what })
 
-export const RecurrenceSchema = z
-  .object({
-    frequency: z.enum(['daily', 'weekly', 'monthly']),
-    interval: z.number().int().min(1).max(365).default(1),
-    endsAt: isoDateTime.nullable().default(null),
-    count: z
-      .number()
-      .int()
-      .min(1)
-      .max(1000)
-      .nullable()
-      .default(null)
-      .openapi({ description: 'Occurrences in all, this one included.' }),
-  })
-  .openapi('Recurrence', {
-    description:
-      'Makes the post evergreen: when an occurrence publishes, the next is created as a new SCHEDULED post with the same content at the same local time in the workspace zone, until `count` occurrences or `endsAt`.',
-  })
-
-const VideoNetOptionsSchema = z
-  .object({
-    privacyLevel: z.string().optional().openapi({
-      description:
-        'PUBLIC_TO_EVERYONE, MUTUAL_FOLLOW_FRIENDS, FOLLOWER_OF_CREATOR or SELF_ONLY (must be one the creator allows).',
-    }),
-    disableComment: z.boolean().optional(),
-    disableDuet: z.boolean().optional(),
-    disableStitch: z.boolean().optional(),
-    brandContentToggle: z.boolean().optional(),
-    brandOrganicToggle: z.boolean().optional(),
-  })
-  .openapi('VideoNetOptions')
-
-const AudioSchema = z
-  .object({
-    audioId: z.string().min(1),
-    audioVolume: z.number().min(0).max(1).optional(),
-    videoVolume: z.number().min(0).max(1).optional(),
-  })
-  .openapi('Audio')
-
 /** Content fields, shared by create and edit (all optional on edit; `null` clears a field on edit). */
-const contentFields = {
-  caption: z
-    .string()
-    .max(100_000)
-    .nullable()
-    .openapi({ description: 'Base caption, used by every platform without an override.' }),
-  captionOverrides: z
-    .partialRecord(z.enum(PLATFORM_IDS), z.string().max(100_000))
-    .nullable()
-    .openapi({ description: 'Caption per platform id; a platform without an entry publishes `caption`.' }),
-  scheduledAt: isoDateTime.nullable(),
-  threadParts: z.array(z.string().max(100_000)).max(1000).nullable().openapi({
-    description:
-      'Follow-ups, in order, on platforms with a thread model. Over a platform cap is rejected, never truncated.',
-  }),
-  firstComment: z
-    .string()
-    .max(100_000)
-    .nullable()
-    .openapi({ description: 'Photo network only, never on a story; null clears it on edit.' }),
-  replyToMicropostId: z
-    .string()
-    .max(2048)
-    .nullable()
-    .openapi({ description: 'Microblog network: reply under this post (id or URL).' }),
-  quoteMicropostId: z
-    .string()
-    .max(2048)
-    .nullable()
-    .openapi({ description: 'Microblog network: quote this post (id or URL).' }),
-  videoNetOptions: z
-    .record(z.string(), VideoNetOptionsSchema)
-    .nullable()
-    .openapi({ description: 'Per short-video account id; a short-video target without options publishes SELF_ONLY.' }),
-  audio: AudioSchema.nullable(),
-  pinboardNetBoards: z.record(z.string(), z.string().min(1)).nullable().openapi({
-    description:
-      'Board id per pinboard account (GET /v1/accounts/{id}/boards). A draft saves without it; a target without one fails at publish time.',
-  }),
-  pinboardNetOptions: z
-    .object({ title: z.string().nullable().optional() })
-    .nullable()
-    .openapi({ description: "`title` at most 100 characters; unset: the caption's first line." }),
-  linkUrl: z.string().max(2048).nullable().openapi({
-    description:
-      'http(s) URL: a link card on the page network, the pin destination on the pinboard network; ignored elsewhere.',
-  }),
-  recurrence: RecurrenceSchema.nullable(),
-}
+const { caption, captionOverrides, ...laterContentFields } = POST_CONTENT_FIELDS
+const contentFields = { caption, captionOverrides, scheduledAt: isoDateTime.nullable(), ...laterContentFields }
 
 export const CreatePostSchema = z
   .object({
@@ -153,26 +66,19 @@ export const TargetSchema = z
   })
   .openapi('Target')
 
+/** The record shows every content field as stored; the series carries its place in it. */
+const { recurrence: _recurrence, ...recordContentFields } = POST_CONTENT_FIELDS
+
 export const PostSchema = z
   .object({
     id: z.string(),
     status: z.enum(POST_STATUSES),
     type: z.enum(POST_TYPES),
-    caption: z.string().nullable(),
-    captionOverrides: z.record(z.string(), z.string()).nullable(),
+    ...recordContentFields,
     accountIds: z.array(z.string()),
     mediaIds: z.array(z.string()),
     scheduledAt: z.string().nullable(),
     publishedAt: z.string().nullable(),
-    threadParts: z.array(z.string()).nullable(),
-    firstComment: z.string().nullable(),
-    replyToMicropostId: z.string().nullable(),
-    quoteMicropostId: z.string().nullable(),
-    videoNetOptions: z.record(z.string(), VideoNetOptionsSchema).nullable(),
-    audio: AudioSchema.nullable(),
-    pinboardNetBoards: z.record(z.string(), z.string()).nullable(),
-    pinboardNetOptions: z.object({ title: z.string().nullable().optional() }).nullable(),
-    linkUrl: z.string().nullable(),
     recurrence: RecurrenceSchema.extend({
       occurrence: z.number().int().openapi({ description: 'Which occurrence of the series this post is, from 1.' }),
       parentId: z

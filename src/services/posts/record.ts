@@ -1,5 +1,7 @@
 import type { posts, targets } from '../../db/schema'
-import type { PlatformId, PostStatus, PostType, TargetStatus } from '../../domain/vocabulary'
+import type { ContentFields, Recurrence } from '../../domain/post-content'
+import type { PlatformId, PostStatus, PostType, TargetError, TargetStatus } from '../../domain/vocabulary'
+import { contentFieldsOf } from './content'
 
 export type PostRow = typeof posts.$inferSelect
 export type TargetRow = typeof targets.$inferSelect
@@ -11,31 +13,21 @@ export interface TargetRecord {
   status: TargetStatus
   permalink: string | null
   platformPostId: string | null
-  error: { code: string; message: string; retryable: boolean } | null
+  error: TargetError | null
   publishedAt: string | null
   attempts: number
 }
 
-export interface PostRecord {
+/** The API's post record: every content field present (`null` where unset), the series with its place in it. */
+export interface PostRecord extends Omit<ContentFields, 'recurrence'> {
   id: string
   status: PostStatus
   type: PostType
-  caption: string | null
-  captionOverrides: Record<string, string> | null
   accountIds: string[]
   mediaIds: string[]
   scheduledAt: string | null
   publishedAt: string | null
-  threadParts: string[] | null
-  firstComment: string | null
-  replyToMicropostId: string | null
-  quoteMicropostId: string | null
-  videoNetOptions: Record<string, any> | null
-  audio: any
-  pinboardNetBoards: Record<string, string> | null
-  pinboardNetOptions: any
-  linkUrl: string | null
-  recurrence: any
+  recurrence: (Recurrence & { occurrence: number; parentId: string | null }) | null
   queued: boolean
   createdAt: string
   updatedAt: string
@@ -71,21 +63,11 @@ export function toPostRecord(p: PostRow, postTargets: TargetRow[]): PostRecord {
     id: p.id,
     status: p.status,
     type: p.type,
-    caption: p.caption,
-    captionOverrides: p.captionOverrides ?? null,
+    ...contentFieldsOf(p),
     accountIds: ordered.map((t) => t.accountId),
     mediaIds: p.mediaIds,
     scheduledAt: iso(p.scheduledAt),
     publishedAt: iso(p.publishedAt),
-    threadParts: p.threadParts ?? null,
-    firstComment: p.firstComment,
-    replyToMicropostId: p.replyToMicropostId,
-    quoteMicropostId: p.quoteMicropostId,
-    videoNetOptions: p.videoNetOptions ?? null,
-    audio: p.audio ?? null,
-    pinboardNetBoards: p.pinboardNetBoards ?? null,
-    pinboardNetOptions: p.pinboardNetOptions ?? null,
-    linkUrl: p.linkUrl,
     recurrence: p.recurrence ? recurrenceRecord(p) : null,
     queued: p.queued,
     createdAt: p.createdAt.toISOString(),

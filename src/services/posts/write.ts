@@ -5,7 +5,8 @@ import type { Deps } from '../../deps'
 import { AppError, notFound } from '../../domain/errors'
 import { newId } from '../../lib/ids'
 import type { ValidationAccount } from '../../domain/post-validation'
-import { assertValidContent, columnsFromRow, EMPTY_CONTENT, mergeContent } from './content'
+import { EMPTY_CONTENT_FIELDS, mergeContent } from '../../domain/post-content'
+import { assertValidContent, contentOf } from './content'
 import { loadPostAccounts, loadPostMedia } from './load'
 import { dispatchPendingTargets } from '../publishing/dispatch'
 import { getPost } from './read'
@@ -36,7 +37,7 @@ export async function createPost(deps: PostDeps, workspaceId: string, input: Cre
   const now = deps.clock.now()
   const accounts = await loadPostAccounts(deps.db, workspaceId, input.accountIds)
   const media = await loadPostMedia(deps.db, workspaceId, input.mediaIds)
-  const content = mergeContent({ ...EMPTY_CONTENT, type: input.type, mediaIds: input.mediaIds }, input)
+  const content = mergeContent({ ...EMPTY_CONTENT_FIELDS, type: input.type, mediaIds: input.mediaIds }, input)
   const scheduledAt = parseTime(input.scheduledAt)
   assertValidContent(content, accounts, media, input.action === 'draft' ? 'draft' : 'publish', scheduledAt)
   const id = newId('post')
@@ -116,7 +117,7 @@ export async function updatePost(
     const current = await tx.select().from(targets).where(eq(targets.postId, postId))
     const accountIds = input.accountIds ?? [...current].sort((a, b) => a.position - b.position).map((t) => t.accountId)
     const accounts = await loadPostAccounts(tx, workspaceId, accountIds)
-    const content = mergeContent(columnsFromRow(row), input)
+    const content = mergeContent(contentOf(row), input)
     const media = await loadPostMedia(tx, workspaceId, content.mediaIds)
     const scheduledAt = input.scheduledAt !== undefined ? parseTime(input.scheduledAt) : row.scheduledAt
     assertValidContent(

@@ -2,7 +2,7 @@ import { and, eq, inArray, notInArray, sql } from 'drizzle-orm'
 import { posts, targets } from '../../db/schema'
 import type { Deps } from '../../deps'
 import { AppError, notFound } from '../../domain/errors'
-import { assertValidContent, columnsFromRow } from '../posts/content'
+import { assertValidContent, contentOf } from '../posts/content'
 import { loadPostAccounts, loadPostMedia } from '../posts/load'
 import { getPost } from '../posts/read'
 import type { PostRecord } from '../posts/record'
@@ -32,7 +32,7 @@ export async function publishPostNow(deps: ActionDeps, workspaceId: string, post
       [...current].sort((a, b) => a.position - b.position).map((t) => t.accountId),
     )
     const media = await loadPostMedia(tx, workspaceId, row.mediaIds)
-    assertValidContent(columnsFromRow(row), accounts, media, 'publish', now)
+    assertValidContent(contentOf(row), accounts, media, 'publish', now)
     await tx
       .update(posts)
       .set({ status: 'PUBLISHING', scheduledAt: now, queueSlotAt: null, version: row.version + 1, updatedAt: now })
