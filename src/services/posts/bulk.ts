@@ -9,7 +9,7 @@ import type { CreatePostInput } from './types'
 export const BULK_MAX_CSV_BYTES = 512 * 1024
 export const BULK_MAX_ROWS = 500
 
-/** The columns of contract.md, "Bulk CSV"; any order, no others. */
+/** The CSV columns (docs/decisions.md, "Bulk CSV"); any order, no others, `accountIds` required. */
 export const BULK_COLUMNS = [
   'accountIds',
   'caption',

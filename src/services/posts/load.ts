@@ -1,5 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm'
-import { accounts, mediaAssets } from '../../db/schema'
+import { selectWorkspaceAssetsByIds } from '../../db/queries/media'
+import { selectWorkspaceAccountsByIds } from '../../db/queries/posts'
 import type { DbOrTx } from '../../db/types'
 import { AppError, type ErrorDetail } from '../../domain/errors'
 import type { ValidationAccount, ValidationMedia } from '../../domain/post-validation'
@@ -11,10 +11,7 @@ export async function loadPostAccounts(
   accountIds: string[],
 ): Promise<ValidationAccount[]> {
   const distinct = [...new Set(accountIds)]
-  const rows = await db
-    .select({ id: accounts.id, platform: accounts.platform, connection: accounts.connection })
-    .from(accounts)
-    .where(and(eq(accounts.workspaceId, workspaceId), inArray(accounts.id, distinct)))
+  const rows = await selectWorkspaceAccountsByIds(db, workspaceId, distinct)
   const byId = new Map(rows.map((r) => [r.id, r]))
   const missing: ErrorDetail[] = []
   accountIds.forEach((id, i) => {
@@ -38,10 +35,7 @@ export async function loadPostAccounts(
 /** The post's media in `mediaIds` order; 422 naming each id not in the workspace. */
 export async function loadPostMedia(db: DbOrTx, workspaceId: string, mediaIds: string[]): Promise<ValidationMedia[]> {
   if (mediaIds.length === 0) return []
-  const rows = await db
-    .select()
-    .from(mediaAssets)
-    .where(and(eq(mediaAssets.workspaceId, workspaceId), inArray(mediaAssets.id, [...new Set(mediaIds)])))
+  const rows = await selectWorkspaceAssetsByIds(db, workspaceId, [...new Set(mediaIds)])
   const byId = new Map(rows.map((r) => [r.id, r]))
   const missing: ErrorDetail[] = []
   mediaIds.forEach((id, i) => {
@@ -60,7 +54,7 @@ export async function loadPostMedia(db: DbOrTx, workspaceId: string, mediaIds: s
     const r = byId.get(id)!
     return {
       id: r.id,
-      type: r.type as 'IMAGE' | 'VIDEO',
+      type: r.type,
       mimeType: r.mimeType,
       sizeBytes: r.sizeBytes,
       width: r.width,

@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz'
-import { and, eq, gte, isNotNull } from 'drizzle-orm'
-import { posts, queueSlots } from '../../db/schema'
+import { selectHeldQueueSlots } from '../../db/queries/posts'
+import { listQueueSlots } from '../../db/queries/queue-slots'
 import type { DbOrTx } from '../../db/types'
 import { AppError } from '../../domain/errors'
 
@@ -54,10 +54,7 @@ export async function nextFreeQueueOccurrence(
   timezone: string,
   now: Date,
 ): Promise<Date> {
-  const slots = await db
-    .select({ weekday: queueSlots.weekday, minutes: queueSlots.minutes })
-    .from(queueSlots)
-    .where(eq(queueSlots.workspaceId, workspaceId))
+  const slots = await listQueueSlots(db, workspaceId)
   if (slots.length === 0) {
     throw new AppError(
       'queue_not_configured',
@@ -67,11 +64,7 @@ export async function nextFreeQueueOccurrence(
       },
     )
   }
-  const taken = await db
-    .select({ at: posts.queueSlotAt })
-    .from(posts)
-    .where(and(eq(posts.workspaceId, workspaceId), isNotNull(posts.queueSlotAt), gte(posts.queueSlotAt, now)))
-  const held = new Set(taken.map((t) => t.at!.getTime()))
+  const held = new Set((await selectHeldQueueSlots(db, workspaceId, now)).map((at) => at.getTime()))
   for (const at of slotOccurrences(slots, timezone, now)) {
     if (!held.has(at.getTime())) return at
   }

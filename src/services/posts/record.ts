@@ -1,10 +1,9 @@
-import type { posts, targets } from '../../db/schema'
+import type { PostRow, TargetRow } from '../../db/queries/posts'
 import type { ContentFields, Recurrence } from '../../domain/post-content'
 import type { PlatformId, PostStatus, PostType, TargetError, TargetStatus } from '../../domain/vocabulary'
 import { contentFieldsOf } from './content'
 
-export type PostRow = typeof posts.$inferSelect
-export type TargetRow = typeof targets.$inferSelect
+export type { PostRow, TargetRow }
 
 export interface TargetRecord {
   id: string

@@ -13,7 +13,10 @@ export interface PostTiming {
   dueAt: Date | null
 }
 
-/** Where an action puts a post (contract.md, "Status right after create"). */
+/**
+ * Where an action puts a post: `draft` -> DRAFT; `schedule` (a future `scheduledAt`) and `queue` (the
+ * earliest free slot occurrence) -> SCHEDULED; `now` -> PUBLISHING (docs/decisions.md, "Statuses").
+ */
 export async function timingFor(
   db: DbOrTx,
   input: { action: PostAction | undefined; scheduledAt: Date | null; workspaceId: string; timezone: string; now: Date },

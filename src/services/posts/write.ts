@@ -1,5 +1,14 @@
-import { and, eq, inArray, isNotNull, notInArray, or, sql } from 'drizzle-orm'
-import { posts, targets } from '../../db/schema'
+import {
+  deleteTargetsOutside,
+  deleteWorkspacePost,
+  hasTargetGoneOut,
+  insertPost,
+  insertTargets,
+  lockWorkspacePost,
+  selectPostTargets,
+  updatePostRow,
+  updatePostTarget,
+} from '../../db/queries/posts'
 import type { Tx } from '../../db/types'
 import type { Deps } from '../../deps'
 import { AppError, notFound } from '../../domain/errors'
@@ -45,10 +54,8 @@ export async function createPost(deps: PostDeps, workspaceId: string, input: Cre
     const ws = await lockWorkspace(tx, workspaceId)
     await assertMonthlyPostQuota(tx, ws, now)
     const timing = await timingFor(tx, { action: input.action, scheduledAt, workspaceId, timezone: ws.timezone, now })
-    await tx
-      .insert(posts)
-      .values({ id, workspaceId, ...content, ...timingColumns(timing), createdAt: now, updatedAt: now })
-    await tx.insert(targets).values(targetRows(id, workspaceId, accounts, timing.dueAt))
+    await insertPost(tx, { id, workspaceId, ...content, ...timingColumns(timing), createdAt: now, updatedAt: now })
+    await insertTargets(tx, targetRows(id, workspaceId, accounts, timing.dueAt))
   })
   await dispatchPendingTargets(deps, id)
   return getPost(deps.db, workspaceId, id)
@@ -59,11 +66,7 @@ function timingColumns(t: Awaited<ReturnType<typeof timingFor>>) {
 }
 
 async function lockPost(tx: Tx, workspaceId: string, postId: string) {
-  const [row] = await tx
-    .select()
-    .from(posts)
-    .where(and(eq(posts.id, postId), eq(posts.workspaceId, workspaceId)))
-    .for('update')
+  const row = await lockWorkspacePost(tx, workspaceId, postId)
   if (!row) throw notFound('Post')
   return row
 }
@@ -74,20 +77,7 @@ async function lockPost(tx: Tx, workspaceId: string, postId: string) {
  * failed: editing would publish the head again).
  */
 async function assertEditable(tx: Tx, post: { id: string; status: string }): Promise<void> {
-  const [outside] = await tx
-    .select({ id: targets.id })
-    .from(targets)
-    .where(
-      and(
-        eq(targets.postId, post.id),
-        or(
-          inArray(targets.status, ['PUBLISHED', 'PUBLISHING']),
-          isNotNull(targets.platformPostId),
-          sql`${targets.progress} -> 'headId' is not null`,
-        ),
-      ),
-    )
-    .limit(1)
+  const outside = await hasTargetGoneOut(tx, post.id)
   if (post.status === 'PUBLISHED' || post.status === 'PUBLISHING' || outside) {
     throw new AppError(
       'post_not_editable',
@@ -114,7 +104,7 @@ export async function updatePost(
     const ws = await lockWorkspace(tx, workspaceId)
     const row = await lockPost(tx, workspaceId, postId)
     await assertEditable(tx, row)
-    const current = await tx.select().from(targets).where(eq(targets.postId, postId))
+    const current = await selectPostTargets(tx, postId)
     const accountIds = input.accountIds ?? [...current].sort((a, b) => a.position - b.position).map((t) => t.accountId)
     const accounts = await loadPostAccounts(tx, workspaceId, accountIds)
     const content = mergeContent(contentOf(row), input)
@@ -128,32 +118,26 @@ export async function updatePost(
       scheduledAt,
     )
     // Release the post's own slot first, so re-queueing may take the same occurrence again.
-    await tx.update(posts).set({ queueSlotAt: null }).where(eq(posts.id, postId))
+    await updatePostRow(tx, postId, { queueSlotAt: null })
     const timing = await timingFor(tx, { action: input.action, scheduledAt, workspaceId, timezone: ws.timezone, now })
-    await tx
-      .update(posts)
-      .set({ ...content, ...timingColumns(timing), version: row.version + 1, updatedAt: now })
-      .where(eq(posts.id, postId))
+    await updatePostRow(tx, postId, { ...content, ...timingColumns(timing), version: row.version + 1, updatedAt: now })
     const keep = accounts.map((a) => a.id)
-    await tx.delete(targets).where(and(eq(targets.postId, postId), notInArray(targets.accountId, keep)))
+    await deleteTargetsOutside(tx, postId, keep)
     const existing = new Set(current.map((t) => t.accountId))
     const added = accounts.filter((a) => !existing.has(a.id))
-    if (added.length > 0) await tx.insert(targets).values(targetRows(postId, workspaceId, added, timing.dueAt))
+    if (added.length > 0) await insertTargets(tx, targetRows(postId, workspaceId, added, timing.dueAt))
     for (const [position, account] of accounts.entries()) {
-      await tx
-        .update(targets)
-        .set({
-          position,
-          status: 'PENDING' as const,
-          dueAt: timing.dueAt,
-          error: null,
-          attempts: 0,
-          leaseUntil: null,
-          claimedVersion: null,
-          progress: null,
-          updatedAt: now,
-        })
-        .where(and(eq(targets.postId, postId), eq(targets.accountId, account.id)))
+      await updatePostTarget(tx, postId, account.id, {
+        position,
+        status: 'PENDING',
+        dueAt: timing.dueAt,
+        error: null,
+        attempts: 0,
+        leaseUntil: null,
+        claimedVersion: null,
+        progress: null,
+        updatedAt: now,
+      })
     }
   })
   await dispatchPendingTargets(deps, postId)
@@ -179,10 +163,6 @@ export async function deletePost(
   workspaceId: string,
   postId: string,
 ): Promise<{ id: string; deleted: true }> {
-  const rows = await deps.db
-    .delete(posts)
-    .where(and(eq(posts.id, postId), eq(posts.workspaceId, workspaceId)))
-    .returning({ id: posts.id })
-  if (rows.length === 0) throw notFound('Post')
+  if (!(await deleteWorkspacePost(deps.db, workspaceId, postId))) throw notFound('Post')
   return { id: postId, deleted: true }
 }
