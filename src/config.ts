@@ -3,7 +3,7 @@ import { PLATFORM_IDS } from './domain/vocabulary'
 
 /**
  * Configuration, parsed once from an environment record (Worker bindings or process.env).
- * `parseConfig` fails fast with one message naming every missing or invalid key.
+ * `parseWorkerConfig` and `parseNodeConfig` fail fast with one message naming every missing or invalid key.
  */
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes')
 
@@ -15,7 +15,7 @@ const base64Key = z.string().refine((v) => {
   }
 }, 'must be 32 bytes, base64-encoded (openssl rand -base64 32)')
 
-/** The real API origin of each network; `<PLATFORM_ID>_API_URL` points an adapter elsewhere (contract.md). */
+/** The real API origin of each network; `<PLATFORM_ID>_API_URL` points an adapter elsewhere (a deployment, a test). */
 export const DEFAULT_NETWORK_ORIGINS = {
   MICROBLOG_NET_API_URL: 'https://api.x.com',
   TEXTTHREAD_NET_API_URL: 'https://graph.threads.net',
@@ -34,7 +34,10 @@ export const DEFAULT_NETWORK_ORIGINS = {
 } as const
 export type NetworkOriginKey = keyof typeof DEFAULT_NETWORK_ORIGINS
 
-/** Networks whose token refresh needs this service's registered OAuth client (`<ID>_CLIENT_ID` / `<ID>_CLIENT_SECRET`). */
+/**
+ * Networks whose token refresh needs this service's registered OAuth client (`<ID>_CLIENT_ID` /
+ * `<ID>_CLIENT_SECRET`).
+ */
 export const OAUTH_CLIENT_PLATFORMS = ['MICROBLOG_NET', 'SHORTVIDEO_NET', 'VIDEOSHARE_NET', 'PINBOARD_NET'] as const
 export type OAuthClientPlatform = (typeof OAUTH_CLIENT_PLATFORMS)[number]
 export interface OAuthClient {

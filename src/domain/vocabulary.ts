@@ -1,4 +1,7 @@
-/** The twelve platform ids of contract.md: values of `platform`, keys of `captionOverrides`. */
+/**
+ * The twelve platform ids: values of `platform`, keys of `captionOverrides` (docs/decisions.md,
+ * "Platforms and connections").
+ */
 export const PLATFORM_IDS = [
   'PHOTO_NET',
   'SHORTVIDEO_NET',

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 /**
- * A loopback stand-in for QStash, written from its HTTP protocol (stack-notes.md §5), so tests run
+ * A loopback stand-in for QStash, written from its documented HTTP protocol, so tests run
  * the real `@upstash/qstash` Client and Receiver without the network or QStash's dev binary.
  *
  * - `POST /v2/publish/<destination>` (destination appended raw) and `POST /v2/batch` (a JSON array of

@@ -2,7 +2,7 @@ import type { AccountStatus, Connection, PlatformId } from '../../domain/vocabul
 import { index, pgTable, text } from 'drizzle-orm/pg-core'
 import { ts, workspaces } from './workspaces'
 
-/** A connected social account. `credentials` is AES-GCM ciphertext (see services/credentials.ts); never returned. */
+/** A connected social account. `credentials` is AES-GCM ciphertext (see infra/credential-cipher.ts); never returned. */
 export const accounts = pgTable(
   'accounts',
   {

@@ -2,7 +2,7 @@ import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-o
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
-/** Plans are data (contract.md, "Plans"); -1 means unlimited. Rows are seeded by migration. */
+/** Plans are data (docs/decisions.md, "Plans and limits"); -1 means unlimited. Rows are seeded by migration. */
 export const plans = pgTable('plans', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),

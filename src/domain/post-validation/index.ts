@@ -1,8 +1,8 @@
 /**
- * Post validation: every rule of the registry (`src/networks/rules.ts`) that a post's content
+ * Post validation: every rule of the registry (`src/domain/rules/`) that a post's content
  * can break, checked at once on create and edit, before anything is stored or queued. Pure:
  * no database, no HTTP; the posts service loads accounts and media and maps the violations
- * to one 422 answer (contract.md, "Errors": one `details` entry per violation).
+ * to one 422 answer (docs/decisions.md, "Errors": one `details` entry per violation).
  *
  * Rule modules: ./caption (caption budgets, hashtag and mention caps), ./thread
  * (`threadParts`), ./media and ./media-item (media per platform and format), ./options

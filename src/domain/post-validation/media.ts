@@ -28,7 +28,7 @@ function checkPlatformMedia(ctx: ValidationContext, platform: PlatformId): Viola
   const count = ctx.media.length
 
   if (count === 0) {
-    // A draft may still get its media (contract.md, "Drafts"); a post about to be scheduled,
+    // A draft may still get its media (docs/decisions.md, "Drafts"); a post about to be scheduled,
     // queued or published on a media-only network may not.
     if (!rules.media.allowsTextOnly && ctx.intent === 'publish') {
       return [

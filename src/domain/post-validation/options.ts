@@ -1,7 +1,7 @@
 /**
  * The optional body fields that belong to particular networks. Their format (an http(s) URL,
- * a post id or URL, the pin title's length) is checked whatever the targets, because the
- * spec states it of the field; a per-network limit only where that network is targeted.
+ * a post id or URL, the pin title's length) is checked whatever the targets, because the API
+ * documents it as a property of the field; a per-network limit only where that network is targeted.
  * Entries keyed by account must name an account of this post on the network they are for.
  * Otherwise a field for a network the post does not target is ignored, not an error.
  */
@@ -200,10 +200,10 @@ function checkFirstComment(ctx: ValidationContext): Violation[] {
 }
 
 /**
- * Pinboard fields. contract.md ("Drafts") decides what the spec leaves loose: a board is what a
- * draft may still lack, so it is required once the post is scheduled, queued or published
- * (422 here, when the caller can still fix it), and a draft saves without it. The publisher
- * still fails a pinboard target that reaches it without a board (the spec's condition 6).
+ * Pinboard fields (docs/decisions.md, "Drafts"): a board is what a draft may still lack, so it
+ * is required once the post is scheduled, queued or published (422 here, when the caller can
+ * still fix it), and a draft saves without it. The publisher still fails a pinboard target that
+ * reaches it without a board.
  * Entries that name no pinboard account of this post are refused whatever the intent.
  */
 function checkPinboard(ctx: ValidationContext): Violation[] {

@@ -9,7 +9,10 @@ export interface PublishPolicy {
   leaseSec: number
   /** A due target that no delivery reached gets a new one after this grace. */
   sweepGraceSec: number
-  /** A network still processing a post (upload, container, video job) after this long ends FAILED `unconfirmed`: never pending for ever. */
+  /**
+   * A network still processing a post (upload, container, video job) after this long ends FAILED
+   * `unconfirmed`: never pending for ever.
+   */
   maxPendingSec: number
   /** Jitter source, 0..1 (deterministic in tests). */
   random: () => number

@@ -1,7 +1,7 @@
 /**
  * The rules registry: every platform's caption budget and counting, media types, sizes,
  * dimensions, durations and counts, thread cap and formats, as data. `GET /v1/platforms`
- * serves `RULES` as is (schema: `RulesRegistrySchema` in ./rules-schema), and the validator
+ * serves `RULES` as is (schema: `RulesRegistrySchema` in ./schema), and the validator
  * and the publisher read the same object. The helpers below only look values up.
  */
 import { PLATFORM_IDS, type PlatformId, type PostType } from '../vocabulary'

@@ -2,7 +2,8 @@
  * Rules of the media-first networks, where every post needs media: the photo-sharing network
  * (Instagram Graph API), the short-video network (TikTok Content Posting API), the
  * video-sharing network (YouTube Data API v3) and the pinboard network (Pinterest API v5).
- * Values from platforms.md; "(2nd)" there means a secondary source only.
+ * Values from each network's own reference; a value known only from a secondary source says so
+ * in its `note`.
  */
 import type { PlatformRules } from './schema'
 import {

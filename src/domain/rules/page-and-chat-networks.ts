@@ -1,7 +1,8 @@
 /**
  * Rules of the page and chat networks: the page-based social network (Facebook Pages,
  * Graph API), the professional network (LinkedIn Posts API), the messaging app (Telegram
- * Bot API) and the chat community (Discord). Values from platforms.md.
+ * Bot API) and the chat community (Discord). Values from each network's own reference; a value
+ * known only from a secondary source says so in its `note`.
  */
 import type { PlatformRules } from './schema'
 import {

@@ -1,6 +1,7 @@
 /**
- * The shape of the rules registry (design.md: "Rules are data"). One `PlatformRules` per
- * platform id; `GET /v1/platforms` serves the whole `RulesRegistry` object, keyed by id.
+ * The shape of the rules registry. Rules are data, not code: the validator, the publisher and
+ * `GET /v1/platforms` read the same object. One `PlatformRules` per platform id; the endpoint
+ * serves the whole `RulesRegistry` object, keyed by id.
  *
  * Conventions, shared by every field: sizes are bytes, dimensions are pixels, durations are
  * seconds, aspect ratios are width / height as a decimal (4:5 = 0.8, 1.91:1 = 1.91), and

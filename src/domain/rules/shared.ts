@@ -28,7 +28,7 @@ export const MINUTE = 60
 export const HOUR = 3600
 export const DAY = 86_400
 
-/** The image canvases of `POST /v1/media/{id}/variants` (api-spec.md, "Canvases"). */
+/** The image canvases of `POST /v1/media/{id}/variants` (docs/decisions.md, "Media variants"). */
 export const CANVASES: Record<CanvasName, { width: number; height: number }> = {
   feed_portrait: { width: 1080, height: 1350 },
   feed_square: { width: 1080, height: 1080 },

@@ -1,7 +1,8 @@
 /**
  * Rules of the text-first networks with a thread model: the microblog network (X API v2),
  * the text-thread network (Threads API), the open-protocol network (Bluesky, AT Protocol)
- * and the federated network (Mastodon API). Values from platforms.md.
+ * and the federated network (Mastodon API). Values from each network's own reference; a value
+ * known only from a secondary source says so in its `note`.
  */
 import type { PlatformRules } from './schema'
 import {

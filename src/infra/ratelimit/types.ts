@@ -1,5 +1,5 @@
 /**
- * Rate limits of the spec (api-spec.md, "Limits"): each route belongs to exactly one bucket,
+ * The API's rate limits (docs/decisions.md, "Rate limits"): each route belongs to exactly one bucket,
  * counted per client IP over a sliding window of one minute.
  */
 export type RateLimitBucket = 'default' | 'bulk' | 'uploads' | 'variants'

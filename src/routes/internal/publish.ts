@@ -14,7 +14,7 @@ import { publishTarget, type PublishOutcome } from '../../services/publishing/pu
  *   route does not exist: 404, like any unknown path.
  * - The raw body and `Upstash-Signature` are checked against the public callback URL
  *   (`PUBLIC_URL/internal/publish`, the URL the message was published to). Missing or invalid:
- *   401 in the contract's error body, and nothing else happens (no database, no engine).
+ *   401 in the API's error body, and nothing else happens (no database, no engine).
  * - Then the body must be `{ targetId, version }` (else 400), and the engine runs:
  *   200 `{ outcome }`. Anything unexpected is a 500, which makes QStash retry; the engine's claim
  *   makes a repeated delivery harmless.

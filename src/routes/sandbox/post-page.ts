@@ -9,7 +9,10 @@ import { renderSandboxPost } from './render'
 const CONTENT_SECURITY_POLICY =
   "default-src 'none'; img-src http: https:; media-src http: https:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
 
-/** `GET /sandbox/posts/{id}`: the permalink page of a post of the simulated network. Public, like a network's own site. */
+/**
+ * `GET /sandbox/posts/{id}`: the permalink page of a post of the simulated network. Public, like a
+ * network's own site.
+ */
 export const postPage: Handler<AppEnv> = async (c) => {
   const thread = await loadSandboxThread(createDrizzleSandboxStore(c.var.deps.db), c.req.param('id') ?? '')
   if (!thread) throw new AppError('not_found', 'The sandbox network has no post with this id.')

@@ -5,7 +5,7 @@ import { addSandboxAccount } from '../../../src/services/accounts'
 import { createTestApp } from '../../support/test-app'
 
 describe('GET /v1/me', () => {
-  it('has the spec shape with the plan limits of contract.md', async () => {
+  it('has the documented shape with the plan limits of docs/decisions.md', async () => {
     const t = await createTestApp({ plan: 'free' })
     const res = await t.call('GET', '/v1/me')
     expect(res.status).toBe(200)
