@@ -2,11 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
-import { createApp } from '../src/app'
+import { appOptions, createApp } from '../src/app'
+import { nodeClientIp } from '../src/runtime/client-ip'
 import { parseNodeConfig } from '../src/config'
 import { createMemoryRateLimiter } from '../src/infra/ratelimit/memory'
 import type { PlatformId } from '../src/domain/vocabulary'
-import { buildNodeDeps } from '../src/runtime/node-deps'
+import { openNodeRuntime } from '../src/runtime/node-deps'
 import { addSandboxAccount } from '../src/services/accounts'
 import { getBestTimes } from '../src/services/analytics/best-times'
 import { COLLECTION_SCHEDULE } from '../src/services/analytics/engagement'
@@ -37,7 +38,7 @@ export const bestTimesBenchmark: Benchmark = {
   description: `GET /v1/best-times over ${POSTS.toLocaleString('en')} published posts with their full snapshot history (PGlite)`,
   async run() {
     const dir = mkdtempSync(join(tmpdir(), 'sps-bench-best-times-'))
-    const runtime = await buildNodeDeps(parseNodeConfig({ ...process.env, DATA_DIR: dir, LOG_LEVEL: 'silent' }))
+    const runtime = await openNodeRuntime(parseNodeConfig({ ...process.env, DATA_DIR: dir, LOG_LEVEL: 'silent' }))
     try {
       const { deps } = runtime
       deps.rateLimiter = createMemoryRateLimiter({ rules: { default: { limit: 1_000_000, windowSec: 60 } } })
@@ -78,7 +79,7 @@ export const bestTimesBenchmark: Benchmark = {
       const snapshots = counted.rows[0]?.n ?? 0
 
       const service = await timeMany(20, () => getBestTimes(deps.db, ws.id, new Date()), 3)
-      const app = createApp(deps)
+      const app = createApp(appOptions(deps, nodeClientIp(false)))
       const headers = { authorization: `Bearer ${token}` }
       let top = ''
       const http = await timeMany(

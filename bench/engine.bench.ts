@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm'
 import { parseNodeConfig } from '../src/config'
 import { createInProcessPublishQueue } from '../src/infra/publish-queue/in-process'
 import type { NetworkAdapter } from '../src/networks/adapter'
-import { buildNodeDeps } from '../src/runtime/node-deps'
+import { openNodeRuntime } from '../src/runtime/node-deps'
 import { addSandboxAccount } from '../src/services/accounts'
 import { publishTarget } from '../src/services/publishing/publish-target'
 import { requeuePendingTargets } from '../src/services/publishing/sweep'
@@ -50,7 +50,7 @@ async function drainOnce(
 ): Promise<Array<Record<string, string | number>>> {
   const dir = mkdtempSync(join(tmpdir(), 'sps-bench-engine-'))
   const { DATABASE_URL: _ignored, ...env } = process.env
-  const runtime = await buildNodeDeps(
+  const runtime = await openNodeRuntime(
     parseNodeConfig({ ...env, ...server, DATA_DIR: dir, LOG_LEVEL: 'silent', PORT: '0' }),
   )
   const { deps } = runtime

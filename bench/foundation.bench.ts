@@ -3,10 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
-import { createApp } from '../src/app'
+import { appOptions, createApp } from '../src/app'
+import { nodeClientIp } from '../src/runtime/client-ip'
 import { parseNodeConfig } from '../src/config'
 import { createMemoryRateLimiter } from '../src/infra/ratelimit/memory'
-import { buildNodeDeps } from '../src/runtime/node-deps'
+import { openNodeRuntime } from '../src/runtime/node-deps'
 import { bootstrapDemoWorkspace } from '../src/services/demo'
 import { sha256Hex } from '../src/lib/crypto'
 import { percentile, round, timeMany, type Benchmark } from './types'
@@ -43,11 +44,12 @@ export const foundationBenchmark: Benchmark = {
     try {
       const cold = await bootOnce(dir)
       const warm = await bootOnce(dir)
-      const runtime = await buildNodeDeps(parseNodeConfig({ DATA_DIR: join(dir, 'requests'), LOG_LEVEL: 'silent' }))
-      const demo = (await bootstrapDemoWorkspace(runtime.deps))!
       // Measure the work, not the limiter's refusals: one client sends every request here.
-      runtime.deps.rateLimiter = createMemoryRateLimiter({ rules: { default: { limit: 1_000_000, windowSec: 60 } } })
-      const app = createApp(runtime.deps)
+      const runtime = await openNodeRuntime(parseNodeConfig({ DATA_DIR: join(dir, 'requests'), LOG_LEVEL: 'silent' }), {
+        rateLimiter: createMemoryRateLimiter({ rules: { default: { limit: 1_000_000, windowSec: 60 } } }),
+      })
+      const demo = (await bootstrapDemoWorkspace(runtime.deps))!
+      const app = createApp(appOptions(runtime.deps, nodeClientIp(false)))
       const headers = { authorization: `Bearer ${demo.token}` }
       const api = await timeMany(500, async () => {
         const res = await app.request('/v1/me', { headers })

@@ -2,12 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
-import { createApp } from '../src/app'
+import { appOptions, createApp } from '../src/app'
+import { nodeClientIp } from '../src/runtime/client-ip'
 import { parseNodeConfig } from '../src/config'
 import { createMemoryRateLimiter } from '../src/infra/ratelimit/memory'
 import { newId } from '../src/lib/ids'
 import { PLATFORM_IDS } from '../src/domain/vocabulary'
-import { buildNodeDeps } from '../src/runtime/node-deps'
+import { openNodeRuntime } from '../src/runtime/node-deps'
 import { addSandboxAccount } from '../src/services/accounts'
 import { createToken } from '../src/services/tokens'
 import { createWorkspace } from '../src/services/workspaces'
@@ -24,7 +25,7 @@ export const postsBenchmark: Benchmark = {
   description: `create a post with 10 targets; list page 1 (limit 50) of ${POSTS.toLocaleString('en')} posts; each against its bare SQL`,
   async run() {
     const dir = mkdtempSync(join(tmpdir(), 'sps-bench-posts-'))
-    const runtime = await buildNodeDeps(parseNodeConfig({ ...process.env, DATA_DIR: dir, LOG_LEVEL: 'silent' }))
+    const runtime = await openNodeRuntime(parseNodeConfig({ ...process.env, DATA_DIR: dir, LOG_LEVEL: 'silent' }))
     try {
       const { deps } = runtime
       deps.rateLimiter = createMemoryRateLimiter({ rules: { default: { limit: 1_000_000, windowSec: 60 } } })
@@ -54,7 +55,7 @@ export const postsBenchmark: Benchmark = {
       await deps.db.execute(sql`analyze`)
       const seedMs = performance.now() - seedStart
 
-      const app = createApp(deps)
+      const app = createApp(appOptions(deps, nodeClientIp(false)))
       const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
       const body = JSON.stringify({
         type: 'IMAGE',

@@ -1,6 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
 import { swaggerUI } from '@hono/swagger-ui'
-import type { Deps } from './deps'
+import type { Context } from 'hono'
+import type { AppSettings, Deps } from './deps'
 import { requireToken } from './http/auth'
 import { limitBody, requireJsonBody } from './http/body-guard'
 import type { AppEnv } from './http/context'
@@ -8,6 +9,7 @@ import { errorResponse } from './http/error-response'
 import { AppError } from './domain/errors'
 import { validationHook } from './http/openapi'
 import { rateLimit } from './http/rate-limit'
+import { bucketResolver } from './http/route-meta'
 import { requestId } from './http/request-id'
 import { registerRoutes } from './routes'
 import { createInternalRoutes } from './routes/internal'
@@ -25,41 +27,89 @@ const API_DESCRIPTION = `Schedules and publishes one post to many social account
 
 **Bodies** are JSON with \`Content-Type: application/json\` (else 415) and at most 1 MiB unless a route says otherwise (else 413). Additional properties are allowed and ignored.`
 
-/** The whole HTTP API over the given dependencies; the Worker and Node entries differ only in `deps`. */
-export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
+/** The deps one request works with, and what to do once it is answered. */
+export interface RequestScope {
+  deps: Deps
+  /** Runs after the answer (on Workers through `waitUntil`): closes what the request opened. */
+  release?: () => Promise<void>
+}
+
+export interface AppOptions {
+  /** The body cap and public URL the app is built with (the same as every request's `deps.settings`). */
+  settings: Pick<AppSettings, 'maxBodyBytes' | 'publicUrl'>
+  /** One set of deps for the process (Node), or each request's own (Workers: a database pool per request). */
+  depsFor: (c: Context<AppEnv>) => RequestScope | Promise<RequestScope>
+  /** The address rate limits count by: `CF-Connecting-IP` on Workers, the socket (or a trusted proxy) on Node. */
+  clientIp: (c: Context) => string
+}
+
+/** Options for a process that serves every request with the same deps. */
+export const appOptions = (deps: Deps, clientIp: AppOptions['clientIp']): AppOptions => ({
+  settings: deps.settings,
+  depsFor: () => ({ deps }),
+  clientIp,
+})
+
+/** Hands a request's clean-up to the runtime when it has one (Workers), else runs it now. */
+function afterAnswer(c: Context<AppEnv>, release: () => Promise<void>): Promise<void> | undefined {
+  let ctx: { waitUntil(p: Promise<unknown>): void } | undefined
+  try {
+    ctx = c.executionCtx
+  } catch {
+    ctx = undefined // Node: no execution context
+  }
+  if (!ctx) return release()
+  ctx.waitUntil(release())
+  return undefined
+}
+
+/**
+ * The whole HTTP API; the Worker and Node entries differ only in where a request's deps come
+ * from. The order of registration is the order of protection: the delivery service's signed
+ * callbacks, then the per-IP rate limit, the public reference, then token auth and body guards
+ * in front of `/v1`.
+ */
+export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  const v1 = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  const bucketFor = bucketResolver(registerRoutes(v1))
 
   app.use('*', async (c, next) => {
-    c.set('deps', deps)
-    await next()
+    const scope = await options.depsFor(c)
+    c.set('deps', scope.deps)
+    c.set('clientIp', options.clientIp(c))
+    try {
+      await next()
+    } finally {
+      if (scope.release) await afterAnswer(c, scope.release)
+    }
   })
   app.use('*', requestId())
-  // `/internal` callbacks come from the platform (QStash) in bursts, and are authenticated by signature.
-  app.use('*', async (c, next) => (c.req.path.startsWith('/internal/') ? next() : rateLimit()(c, next)))
-  app.use('/v1/*', async (c, next) => (c.req.path === OPENAPI_PATH ? next() : requireToken()(c, next)))
-  app.use('/v1/*', limitBody(deps.settings.maxBodyBytes))
-  app.use('/v1/*', requireJsonBody())
-
-  const v1 = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
-  registerRoutes(v1)
-  app.route('/v1', v1)
+  // Publish callbacks come from the delivery service (QStash) in bursts, authenticated by signature: no IP limit.
   app.route('/internal', createInternalRoutes())
-  // The simulated network's own public pages (permalinks of SANDBOX posts): outside /v1, no token.
-  app.route('/sandbox', sandboxSite())
+  app.use('*', rateLimit(bucketFor))
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
     scheme: 'bearer',
     description: 'A personal access token: `sps_` followed by 43 letters and digits.',
   })
+  // The reference is public: registered before the token check of /v1.
   app.doc31(OPENAPI_PATH, (c) => ({
     openapi: '3.1.0',
     info: { title: 'Social Publishing API', version: '1.0.0', description: API_DESCRIPTION },
-    servers: [{ url: deps.settings.publicUrl ?? new URL(c.req.url).origin }],
+    servers: [{ url: options.settings.publicUrl ?? new URL(c.req.url).origin }],
     security: [{ bearerAuth: [] }],
   }))
   app.get('/docs', swaggerUI({ url: OPENAPI_PATH, title: 'Social Publishing API reference' }))
   app.get('/', (c) => c.redirect('/docs'))
+  // The simulated network's own public pages (permalinks of SANDBOX posts): outside /v1, no token.
+  app.route('/sandbox', sandboxSite())
+
+  app.use('/v1/*', requireToken())
+  app.use('/v1/*', limitBody(options.settings.maxBodyBytes))
+  app.use('/v1/*', requireJsonBody())
+  app.route('/v1', v1)
 
   app.notFound((c) => errorResponse(c, new AppError('not_found', `No route ${c.req.method} ${c.req.path}.`)))
   app.onError((err, c) => errorResponse(c, err))

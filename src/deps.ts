@@ -1,4 +1,3 @@
-import type { Context } from 'hono'
 import type { NetworkClients, NetworkOrigins } from './config'
 import type { Db } from './db/types'
 import type { Clock } from './infra/clock'
@@ -19,20 +18,18 @@ export interface AppSettings {
   networkOrigins: NetworkOrigins
   /** OAuth clients of the networks whose token refresh needs one. */
   networkClients?: NetworkClients
-  /** Retry and lease policy of the publishing engine; defaults in services/publishing/policy.ts. */
+  /** Retry and lease policy of the publishing engine; defaults in domain/publishing/policy.ts. */
   publishing?: Partial<PublishPolicy>
 }
 
 /**
- * Everything the app needs from the outside world. The runtime entries build it
- * (`deps/worker.ts`, `deps/node.ts`): the only places clients are constructed.
+ * Everything the app needs from the outside world. Each runtime makes its clients in src/runtime/
+ * (`worker-deps.ts`, `node-deps.ts`) and `buildDeps` (`runtime/build-deps.ts`) assembles them; nothing changes it after.
  */
 export interface Deps {
   settings: AppSettings
   db: Db
   rateLimiter: RateLimiter
-  /** The address rate limits count by: `CF-Connecting-IP` on Workers, the socket (or a trusted proxy's header) on Node. */
-  clientIp: (c: Context) => string
   cipher: CredentialCipher
   logger: Logger
   clock: Clock
@@ -42,7 +39,10 @@ export interface Deps {
   imageCodecs: ImageCodecs
   /** Delayed delivery of publishes: QStash on Workers, in process on Node. */
   publishQueue: PublishQueue
-  /** Checks the signature of publish callbacks (`POST /internal/publish`): QStash's keys on Workers; absent on Node, where that route answers 404. */
+  /**
+   * Checks the signature of publish callbacks (`POST /internal/publish`): QStash's keys on Workers;
+   * absent on Node, where that route answers 404.
+   */
   deliveryVerifier?: DeliveryVerifier
   /** The network adapters, and where each one talks to. */
   networks: NetworkRegistry

@@ -10,9 +10,6 @@ import {
   type PlatformId,
   type SandboxFailMode,
 } from '../domain/vocabulary'
-import { networkClients, networkOrigins, parseNodeConfig } from '../config'
-import { createLogger } from '../infra/logger'
-import { buildNetworkRegistry } from '../runtime/networks'
 import { connectAccount } from '../services/account-connection'
 import { addSandboxAccount } from '../services/accounts'
 import { collectAnalytics } from '../services/analytics/collect'
@@ -20,8 +17,7 @@ import { createToken, revokeToken } from '../services/tokens'
 import { createWorkspace } from '../services/workspaces'
 import { CliError, parseOptions } from './args'
 
-/** `networks` and `logger` default to the Node runtime's (configuration from the environment). */
-type CliDeps = Pick<Deps, 'db' | 'cipher' | 'clock'> & Partial<Pick<Deps, 'networks' | 'logger'>>
+type CliDeps = Pick<Deps, 'db' | 'cipher' | 'clock' | 'networks' | 'logger'>
 export type Command = (deps: CliDeps, argv: string[]) => Promise<unknown>
 
 async function requireWorkspace(deps: CliDeps, id: string): Promise<void> {
@@ -91,7 +87,7 @@ const accountAdd: Command = async (deps, argv) => {
   }
   if (!o.connection || !o.credentials)
     throw new CliError(
-      'either --sandbox, or --connection with --credentials \'<json>\' (contract.md, "Network connections")',
+      "either --sandbox, or --connection with --credentials '<json>' (fields per platform: docs/decisions.md)",
     )
   if (o['fail-mode'] !== undefined) throw new CliError('--fail-mode applies to --sandbox accounts only')
   const connection = oneOf(o.connection as string, CONNECTIONS, 'connection') as Connection
@@ -106,7 +102,7 @@ const accountAdd: Command = async (deps, argv) => {
       db: deps.db,
       cipher: deps.cipher,
       clock: deps.clock,
-      networks: deps.networks ?? buildNetworkRegistry(deps.db, nodeSettings()),
+      networks: deps.networks,
     },
     {
       workspaceId: o.workspace as string,
@@ -118,23 +114,11 @@ const accountAdd: Command = async (deps, argv) => {
   )
 }
 
-/** The network settings of the Node runtime, from the environment. */
-function nodeSettings() {
-  const config = parseNodeConfig(process.env)
-  return {
-    maxBodyBytes: 0,
-    publicUrl: config.PUBLIC_URL ?? null,
-    networkOrigins: networkOrigins(config),
-    networkClients: networkClients(config),
-  }
-}
-
 /** One analytics collection pass now: the same code the scheduled job runs. */
 const analyticsCollect: Command = async (deps, argv) => {
   const o = parseOptions(argv, { workspace: { type: 'string' } })
   if (o.workspace) await requireWorkspace(deps, o.workspace as string)
-  const networks = deps.networks ?? buildNetworkRegistry(deps.db, nodeSettings())
-  const logger = deps.logger ?? createLogger('warn', (line) => console.error(line))
+  const { networks, logger } = deps
   const now = deps.clock.now()
   const report = await collectAnalytics(
     { db: deps.db, cipher: deps.cipher, networks, logger, clock: deps.clock },

@@ -1,36 +1,52 @@
+import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
-import { createApp } from '../app'
+import { appOptions, createApp } from '../app'
 import { ConfigError, parseNodeConfig } from '../config'
 import { describeError } from '../infra/logger'
+import { nodeClientIp } from '../runtime/client-ip'
 import { DataDirInUseError } from '../runtime/data-dir-lock'
-import { buildNodeDeps } from '../runtime/node-deps'
+import { openNodeRuntime } from '../runtime/node-deps'
 import { bootstrapDemoWorkspace } from '../services/demo'
 import { requeuePendingTargets } from '../services/publishing/sweep'
 import { runScheduledJobs } from '../services/scheduled-jobs'
+
+type Fetch = (request: Request) => Response | Promise<Response>
+
+/** The address the server listens on, as a base URL. */
+function baseUrl(info: AddressInfo): string {
+  return `http://${info.address.includes(':') ? `[${info.address}]` : info.address}:${info.port}`
+}
 
 /** `npm start`: the API on Node with embedded defaults (PGlite, in-memory rate limits, in-process jobs). */
 async function main(): Promise<void> {
   const startedAt = performance.now()
   const config = parseNodeConfig(process.env)
-  const runtime = await buildNodeDeps(config)
-  const demo = await bootstrapDemoWorkspace(runtime.deps)
-  const app = createApp(runtime.deps)
-  const server = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT }, (info) => {
-    const base = `http://${info.address.includes(':') ? `[${info.address}]` : info.address}:${info.port}`
-    // Sandbox permalinks point here unless PUBLIC_URL says where users reach the service.
-    runtime.deps.settings.publicUrl ??= base
-    const bootMs = Math.round(performance.now() - startedAt)
-    console.log(`Social Publishing API on ${base} (database: ${runtime.database}, boot ${bootMs} ms)`)
-    console.log(`  API reference: ${base}/docs`)
-    console.log(`  Media store: ${runtime.mediaStore} (uploads PUT here; objects are served from here)`)
-    if (demo) {
-      console.log(
-        `\nDemo workspace ${demo.workspaceId} with ${demo.accounts} SANDBOX accounts. Its token, shown only this once:\n`,
-      )
-      console.log(`  ${demo.token}\n`)
-      console.log(`  curl -H "Authorization: Bearer ${demo.token}" ${base}/v1/me\n`)
-    }
+  // Listen first (PORT=0 picks a port): the deps need the address for sandbox permalinks. Until
+  // they are ready, a request waits for them.
+  let ready: (fetch: Fetch) => void = () => {}
+  const app = new Promise<Fetch>((resolve) => {
+    ready = resolve
   })
+  const server = serve({ fetch: async (req) => (await app)(req), hostname: config.HOST, port: config.PORT })
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve)
+    server.once('error', reject)
+  })
+  const base = baseUrl(server.address() as AddressInfo)
+  const runtime = await openNodeRuntime(config, { listeningAt: base })
+  const demo = await bootstrapDemoWorkspace(runtime.deps)
+  ready(createApp(appOptions(runtime.deps, nodeClientIp(config.TRUST_PROXY))).fetch)
+  const bootMs = Math.round(performance.now() - startedAt)
+  console.log(`Social Publishing API on ${base} (database: ${runtime.database}, boot ${bootMs} ms)`)
+  console.log(`  API reference: ${base}/docs`)
+  console.log(`  Media store: ${runtime.mediaStore} (uploads PUT here; objects are served from here)`)
+  if (demo) {
+    console.log(
+      `\nDemo workspace ${demo.workspaceId} with ${demo.accounts} SANDBOX accounts. Its token, shown only this once:\n`,
+    )
+    console.log(`  ${demo.token}\n`)
+    console.log(`  curl -H "Authorization: Bearer ${demo.token}" ${base}/v1/me\n`)
+  }
   // The in-process queue starts empty: hand it every pending publish again, then sweep every minute.
   const requeued = await requeuePendingTargets(runtime.deps)
   if (requeued > 0) runtime.deps.logger.info('publishes_requeued', { count: requeued })

@@ -5,11 +5,13 @@ export interface AuthContext {
   tokenId: string
 }
 
-/** Hono environment of every route: the deps, the request id, and (behind auth) the caller's workspace. */
+/** Hono environment of every route: the deps, the request id, the client address, and (behind auth) the caller's workspace. */
 export interface AppEnv {
   Variables: {
     deps: Deps
     requestId: string
+    /** The address rate limits count by: `CF-Connecting-IP` on Workers, the socket (or a trusted proxy's header) on Node. */
+    clientIp: string
     auth: AuthContext
   }
 }

@@ -5,7 +5,7 @@ import { AppError } from '../domain/errors'
 import { errorBody, statusOf } from './errors'
 import type { AppEnv } from './context'
 
-/** Turns anything thrown into the contract's error body; unexpected errors become a bare 500. */
+/** Turns anything thrown into the API's error body; unexpected errors become a bare 500. */
 export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err
   if (err instanceof HTTPException) {

@@ -79,7 +79,7 @@ export function issuesToDetails(
   })
 }
 
-/** Validation failures of any request part become the contract's 400. */
+/** Validation failures of any request part become 400 `invalid_request`, one `details` entry per problem. */
 export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result) => {
   if (!result.success) {
     const where = result.target === 'json' ? undefined : result.target

@@ -1,4 +1,6 @@
-import type { OpenAPIHono } from '@hono/zod-openapi'
+import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi'
+import { idempotent } from '../http/idempotency'
+import type { RegisteredRoute, RouteModule } from '../http/route-meta'
 import type { AppEnv } from '../http/context'
 import * as listBoards from './accounts/boards'
 import * as getAnalytics from './analytics/get'
@@ -10,7 +12,6 @@ import * as listMedia from './media/list'
 import * as registerMedia from './media/register'
 import * as createUpload from './media/upload'
 import * as createVariants from './media/variants'
-import { idempotent } from '../http/idempotency'
 import * as bulkPosts from './posts/bulk'
 import * as createPost from './posts/create'
 import * as deletePost from './posts/delete'
@@ -24,30 +25,42 @@ import * as listPlatforms from './platforms/list'
 import * as getQueueSlots from './queue-slots/get'
 import * as replaceQueueSlots from './queue-slots/replace'
 
-/** Every `/v1` operation: one file each, schema and thin handler together. */
-export function registerRoutes(v1: OpenAPIHono<AppEnv>): void {
-  // Routes that create things take an Idempotency-Key.
-  for (const path of ['/posts', '/posts/bulk', '/posts/:id/publish', '/posts/:id/retry']) v1.use(path, idempotent())
-  v1.openapi(getMe.route, getMe.handler)
-  v1.openapi(listAccounts.route, listAccounts.handler)
-  v1.openapi(listBoards.route, listBoards.handler)
-  v1.openapi(listPlatforms.route, listPlatforms.handler)
-  v1.openapi(listPosts.route, listPosts.handler)
-  v1.openapi(createPost.route, createPost.handler)
-  v1.openapi(bulkPosts.route, bulkPosts.handler)
-  v1.openapi(getPost.route, getPost.handler)
-  v1.openapi(updatePost.route, updatePost.handler)
-  v1.openapi(deletePost.route, deletePost.handler)
-  v1.openapi(schedulePost.route, schedulePost.handler)
-  v1.openapi(publishPost.route, publishPost.handler)
-  v1.openapi(retryPost.route, retryPost.handler)
-  v1.openapi(createUpload.route, createUpload.handler)
-  v1.openapi(registerMedia.route, registerMedia.handler)
-  v1.openapi(listMedia.route, listMedia.handler)
-  v1.openapi(getMedia.route, getMedia.handler)
-  v1.openapi(createVariants.route, createVariants.handler)
-  v1.openapi(getQueueSlots.route, getQueueSlots.handler)
-  v1.openapi(replaceQueueSlots.route, replaceQueueSlots.handler)
-  v1.openapi(getAnalytics.route, getAnalytics.handler)
-  v1.openapi(getBestTimes.route, getBestTimes.handler)
+/**
+ * Registers one operation with the protection its file declares: an operation that takes an
+ * `Idempotency-Key` gets the idempotency middleware on its own method and path only.
+ */
+function register<R extends RouteConfig>(v1: OpenAPIHono<AppEnv>, mounted: RegisteredRoute[], m: RouteModule<R>): void {
+  const method = m.route.method.toUpperCase()
+  const path = m.route.getRoutingPath()
+  if (m.meta.idempotent) v1.on(method, path, idempotent())
+  v1.openapi(m.route, m.handler)
+  mounted.push({ method, path: `/v1${path}`, meta: m.meta })
+}
+
+/** Every `/v1` operation, one file each (schema, metadata and thin handler together); answers what was mounted. */
+export function registerRoutes(v1: OpenAPIHono<AppEnv>): RegisteredRoute[] {
+  const mounted: RegisteredRoute[] = []
+  register(v1, mounted, getMe)
+  register(v1, mounted, listAccounts)
+  register(v1, mounted, listBoards)
+  register(v1, mounted, listPlatforms)
+  register(v1, mounted, listPosts)
+  register(v1, mounted, createPost)
+  register(v1, mounted, bulkPosts)
+  register(v1, mounted, getPost)
+  register(v1, mounted, updatePost)
+  register(v1, mounted, deletePost)
+  register(v1, mounted, schedulePost)
+  register(v1, mounted, publishPost)
+  register(v1, mounted, retryPost)
+  register(v1, mounted, createUpload)
+  register(v1, mounted, registerMedia)
+  register(v1, mounted, listMedia)
+  register(v1, mounted, getMedia)
+  register(v1, mounted, createVariants)
+  register(v1, mounted, getQueueSlots)
+  register(v1, mounted, replaceQueueSlots)
+  register(v1, mounted, getAnalytics)
+  register(v1, mounted, getBestTimes)
+  return mounted
 }

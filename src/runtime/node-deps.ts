@@ -1,20 +1,18 @@
 import { join } from 'node:path'
 import { Redis } from '@upstash/redis'
 import { ConfigError, networkClients, networkOrigins, type NodeConfig } from '../config'
-import type { Deps } from '../deps'
-import { systemClock } from '../infra/clock'
+import type { AppSettings, Deps } from '../deps'
 import { createCredentialCipher } from '../infra/credential-cipher'
 import { createLogger } from '../infra/logger'
-import { createInProcessPublishQueue } from '../infra/publish-queue/in-process'
+import { createInProcessPublishQueue, type InProcessPublishQueue } from '../infra/publish-queue/in-process'
 import { createMemoryRateLimiter } from '../infra/ratelimit/memory'
 import { createUpstashRateLimiter } from '../infra/ratelimit/upstash'
 import { LOCAL_S3_CREDENTIALS, startLocalS3 } from '../infra/storage/local-s3'
 import { createS3Storage } from '../infra/storage/s3'
+import type { RateLimiter } from '../infra/ratelimit/types'
 import type { ObjectStorage } from '../infra/storage/types'
 import { nodeImageCodecs } from '../media/codecs-node'
-import { publishTarget } from '../services/publishing/publish-target'
-import { nodeClientIp } from './client-ip'
-import { buildNetworkRegistry } from './networks'
+import { buildDeps } from './build-deps'
 import { openNodeDatabase, resolveCredentialsKey, type NodeDatabase } from './node-database'
 
 export interface NodeRuntime {
@@ -32,6 +30,7 @@ export interface NodeRuntime {
  */
 export async function openNodeStorage(
   config: NodeConfig,
+  options: { serve: boolean } = { serve: true },
 ): Promise<{ storage: ObjectStorage; description: string; close(): Promise<void> }> {
   if (config.S3_ENDPOINT) {
     const missing = (['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'MEDIA_PUBLIC_URL'] as const).filter(
@@ -49,23 +48,47 @@ export async function openNodeStorage(
     return { storage, description: config.S3_ENDPOINT, close: async () => {} }
   }
   const port = config.LOCAL_S3_PORT ?? (config.PORT === 0 ? 0 : config.PORT + 1)
+  if (!options.serve) {
+    // Another process (npm start) serves the local store: talk to it where it listens.
+    const endpoint = `http://${config.HOST}:${port}`
+    return {
+      storage: localStoreClient(config, endpoint, config.S3_BUCKET),
+      description: endpoint,
+      close: async () => {},
+    }
+  }
   const local = await startLocalS3({
     directory: join(config.DATA_DIR, 's3'),
     bucket: config.S3_BUCKET,
     host: config.HOST,
     port,
   })
-  const storage = createS3Storage({
-    endpoint: local.endpoint,
-    region: 'us-east-1',
-    bucket: local.bucket,
-    ...LOCAL_S3_CREDENTIALS,
-    publicBaseUrl: config.MEDIA_PUBLIC_URL ?? `${local.endpoint}/${local.bucket}`,
-  })
-  return { storage, description: `${local.endpoint}/${local.bucket}`, close: local.close }
+  return {
+    storage: localStoreClient(config, local.endpoint, local.bucket),
+    description: `${local.endpoint}/${local.bucket}`,
+    close: local.close,
+  }
 }
 
-export async function buildNodeDeps(config: NodeConfig): Promise<NodeRuntime> {
+function localStoreClient(config: NodeConfig, endpoint: string, bucket: string): ObjectStorage {
+  return createS3Storage({
+    endpoint,
+    region: 'us-east-1',
+    bucket,
+    ...LOCAL_S3_CREDENTIALS,
+    publicBaseUrl: config.MEDIA_PUBLIC_URL ?? `${endpoint}/${bucket}`,
+  })
+}
+
+/**
+ * The Node runtime: its database, media store, rate limiter and in-process delivery queue, and
+ * the deps built from them. `publicUrl` is PUBLIC_URL, else where the server listens (sandbox
+ * permalinks point there); benchmarks may bring their own rate limiter.
+ */
+export async function openNodeRuntime(
+  config: NodeConfig,
+  options: { listeningAt?: string; rateLimiter?: RateLimiter } = {},
+): Promise<NodeRuntime> {
   const logger = createLogger(config.LOG_LEVEL)
   const database = await openNodeDatabase(config)
   let media: Awaited<ReturnType<typeof openNodeStorage>>
@@ -76,40 +99,72 @@ export async function buildNodeDeps(config: NodeConfig): Promise<NodeRuntime> {
     throw err
   }
   const rateLimiter =
-    config.UPSTASH_REDIS_REST_URL && config.UPSTASH_REDIS_REST_TOKEN
+    options.rateLimiter ??
+    (config.UPSTASH_REDIS_REST_URL && config.UPSTASH_REDIS_REST_TOKEN
       ? createUpstashRateLimiter(
           new Redis({ url: config.UPSTASH_REDIS_REST_URL, token: config.UPSTASH_REDIS_REST_TOKEN }),
           {
             onError: () => logger.warn('rate_limiter_unavailable'),
           },
         )
-      : createMemoryRateLimiter()
-  // Deliveries run later, from the queue's timer, when `deps` below exists.
-  const publishQueue = createInProcessPublishQueue({
-    run: (d) => publishTarget(deps, d),
-    concurrency: config.PUBLISH_CONCURRENCY,
+      : createMemoryRateLimiter())
+  let publishQueue: InProcessPublishQueue | undefined
+  const deps = buildDeps({
+    settings: { ...nodeSettings(config), publicUrl: config.PUBLIC_URL ?? options.listeningAt ?? null },
+    db: database.db,
+    rateLimiter,
+    cipher: await createCredentialCipher(resolveCredentialsKey(config, logger)),
     logger,
+    storage: media.storage,
+    imageCodecs: nodeImageCodecs(),
+    publishQueue: (publish) => {
+      publishQueue = createInProcessPublishQueue({ run: publish, concurrency: config.PUBLISH_CONCURRENCY, logger })
+      return publishQueue
+    },
   })
-  const settings = {
+  // The queue first: its runs in flight still need the database.
+  const close = () => (publishQueue?.close() ?? Promise.resolve()).finally(() => media.close().finally(database.close))
+  return { deps, database: database.database, mediaStore: media.description, close }
+}
+
+/** The settings of the Node runtime, from its configuration. */
+export function nodeSettings(config: NodeConfig): AppSettings {
+  return {
     maxBodyBytes: config.MAX_BODY_BYTES,
     publicUrl: config.PUBLIC_URL ?? null,
     networkOrigins: networkOrigins(config),
     networkClients: networkClients(config),
   }
-  const deps: Deps = {
-    settings,
-    db: database.db,
-    rateLimiter,
-    clientIp: nodeClientIp(config.TRUST_PROXY),
-    cipher: await createCredentialCipher(resolveCredentialsKey(config, logger)),
-    logger,
-    clock: systemClock(),
-    storage: media.storage,
-    imageCodecs: nodeImageCodecs(),
-    publishQueue,
-    networks: buildNetworkRegistry(database.db, settings),
+}
+
+/**
+ * The CLI's deps: the server's database, credentials key, network settings and media store,
+ * without serving anything itself (no local store, no listener).
+ */
+export async function openCliRuntime(config: NodeConfig): Promise<{ deps: Deps; close(): Promise<void> }> {
+  const quietLine = (line: string) => console.error(line)
+  const logger = createLogger('warn', quietLine)
+  const database = await openNodeDatabase(config)
+  try {
+    const media = await openNodeStorage(config, { serve: false })
+    let publishQueue: InProcessPublishQueue | undefined
+    const deps = buildDeps({
+      settings: nodeSettings(config),
+      db: database.db,
+      rateLimiter: createMemoryRateLimiter(),
+      // A generated key is the server's business to announce; the CLI stays quiet about it.
+      cipher: await createCredentialCipher(resolveCredentialsKey(config, createLogger('error', quietLine))),
+      logger,
+      storage: media.storage,
+      imageCodecs: nodeImageCodecs(),
+      publishQueue: (publish) => {
+        publishQueue = createInProcessPublishQueue({ run: publish, concurrency: config.PUBLISH_CONCURRENCY, logger })
+        return publishQueue
+      },
+    })
+    return { deps, close: () => (publishQueue?.close() ?? Promise.resolve()).finally(database.close) }
+  } catch (err) {
+    await database.close()
+    throw err
   }
-  // The queue first: its runs in flight still need the database.
-  const close = () => publishQueue.close().finally(() => media.close().finally(database.close))
-  return { deps, database: database.database, mediaStore: media.description, close }
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { bucketFor } from '../../src/http/rate-limit'
+import { OpenAPIHono } from '@hono/zod-openapi'
+import { bucketResolver } from '../../src/http/route-meta'
+import { registerRoutes } from '../../src/routes'
 import { fixedClock } from '../support/fixtures'
 import { waitForRoomInCurrentMinute } from '../support/minute'
 import { createTestApp as createAnyTestApp, randomIp } from '../support/test-app'
@@ -57,6 +59,8 @@ describe('rate limits over HTTP', () => {
   })
 
   it('gives bulk, uploads and variants their own limits', () => {
+    // The buckets the routes declare, as the app resolves them.
+    const bucketFor = bucketResolver(registerRoutes(new OpenAPIHono()))
     expect(bucketFor('POST', '/v1/posts/bulk')).toBe('bulk')
     expect(bucketFor('POST', '/v1/media/uploads')).toBe('uploads')
     expect(bucketFor('POST', '/v1/media/med_123/variants')).toBe('variants')

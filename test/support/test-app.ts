@@ -1,12 +1,14 @@
 import { Redis } from '@upstash/redis'
 import { inject } from 'vitest'
-import { createApp } from '../../src/app'
+import { appOptions, createApp } from '../../src/app'
 import { DEFAULT_NETWORK_ORIGINS, type NetworkClients, type NetworkOrigins } from '../../src/config'
 import type { Deps } from '../../src/deps'
-import { systemClock, type Clock } from '../../src/infra/clock'
+import type { PublishPolicy } from '../../src/domain/publishing/policy'
+import type { Clock } from '../../src/infra/clock'
 import { createCredentialCipher, generateCredentialsKey } from '../../src/infra/credential-cipher'
 import { createLogger } from '../../src/infra/logger'
 import { createRecordingPublishQueue, type RecordingPublishQueue } from '../../src/infra/publish-queue/recording'
+import type { PublishQueue } from '../../src/infra/publish-queue/types'
 import { createMemoryRateLimiter } from '../../src/infra/ratelimit/memory'
 import type { RateLimiter } from '../../src/infra/ratelimit/types'
 import { createUpstashRateLimiter } from '../../src/infra/ratelimit/upstash'
@@ -14,7 +16,7 @@ import type { ImageCodecs } from '../../src/media/codecs'
 import { nodeImageCodecs } from '../../src/media/codecs-node'
 import { randomBase62 } from '../../src/lib/ids'
 import { nodeClientIp } from '../../src/runtime/client-ip'
-import { buildNetworkRegistry } from '../../src/runtime/networks'
+import { buildDeps, type DepsOverrides } from '../../src/runtime/build-deps'
 import { createToken } from '../../src/services/tokens'
 import { createWorkspace } from '../../src/services/workspaces'
 import { testDatabase } from './database'
@@ -67,44 +69,52 @@ export interface TestAppOptions {
   logLines?: string[]
   /** Where the real adapters talk to (a fake's URL per `<PLATFORM_ID>_API_URL`), and their OAuth clients. */
   networks?: { origins?: Partial<NetworkOrigins>; clients?: NetworkClients }
+  /** The engine's retry and lease policy (deterministic jitter, short backoffs). */
+  publishing?: Partial<PublishPolicy>
+  /** Adapters of the test's own instead of the real ones, made over the run's database. */
+  networkRegistry?: DepsOverrides['networks']
+  /** A delivery queue of the test's own instead of the recording one. */
+  publishQueue?: PublishQueue
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { db } = await testDatabase()
   const { storage } = await testStorage()
-  const clock = options.clock ?? systemClock()
-  const publishQueue = createRecordingPublishQueue()
-  const settings = {
-    maxBodyBytes: 1_048_576,
-    publicUrl: 'http://localhost',
-    networkOrigins: { ...DEFAULT_NETWORK_ORIGINS, ...options.networks?.origins },
-    networkClients: options.networks?.clients ?? {},
-  }
-  const deps: Deps = {
-    settings,
-    db,
-    rateLimiter: testRateLimiter(options.clock, `test:${randomBase62(10)}`),
-    clientIp: nodeClientIp(true),
-    cipher: await createCredentialCipher(generateCredentialsKey()),
-    logger: createLogger(options.logLines ? 'debug' : 'silent', (line) => options.logLines?.push(line)),
-    clock,
-    storage,
-    imageCodecs: (imageCodecs ??= nodeImageCodecs()),
-    publishQueue,
-    networks: buildNetworkRegistry(db, settings),
-  }
+  const recording = createRecordingPublishQueue()
+  const deps = buildDeps(
+    {
+      settings: {
+        maxBodyBytes: 1_048_576,
+        publicUrl: 'http://localhost',
+        networkOrigins: { ...DEFAULT_NETWORK_ORIGINS, ...options.networks?.origins },
+        networkClients: options.networks?.clients ?? {},
+        ...(options.publishing ? { publishing: options.publishing } : {}),
+      },
+      db,
+      rateLimiter: testRateLimiter(options.clock, `test:${randomBase62(10)}`),
+      cipher: await createCredentialCipher(generateCredentialsKey()),
+      logger: createLogger(options.logLines ? 'debug' : 'silent', (line) => options.logLines?.push(line)),
+      storage,
+      imageCodecs: (imageCodecs ??= nodeImageCodecs()),
+      publishQueue: options.publishQueue ?? recording,
+    },
+    {
+      ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.networkRegistry ? { networks: options.networkRegistry } : {}),
+    },
+  )
   const workspace = await createWorkspace(db, {
     name: 'Test workspace',
     planId: options.plan ?? 'pro',
     timezone: options.timezone ?? 'UTC',
   })
   const { token } = await createToken(db, workspace.id, 'test')
-  const app = createApp(deps)
+  const app = createApp(appOptions(deps, nodeClientIp(true)))
   const ip = randomIp()
   return {
     app,
     deps,
-    publishQueue,
+    publishQueue: recording,
     workspaceId: workspace.id,
     token,
     ip,

@@ -3,7 +3,7 @@
 import { env, exports } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { publishCallbackUrl } from '../../src/infra/publish-queue/qstash'
-import { buildWorkerDeps } from '../../src/runtime/worker-deps'
+import { createWorkerIsolate } from '../../src/runtime/worker-deps'
 import { signUpstashJwt, type LocalMessage } from '../support/qstash-local'
 
 /**
@@ -49,7 +49,7 @@ describe('QStash in workerd', () => {
   })
 
   it('enqueues through the fetch-based QStash Client to QSTASH_URL', async () => {
-    const runtime = await buildWorkerDeps(bindings)
+    const runtime = (await createWorkerIsolate(bindings)).open()
     const notBefore = new Date(Date.now() + 3_600_000)
     try {
       await runtime.deps.publishQueue.enqueue([{ targetId: 'tgt_workerd_queue', version: 3, attempt: 1, notBefore }])

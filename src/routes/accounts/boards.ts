@@ -2,6 +2,7 @@ import { createRoute, z, type RouteHandler } from '@hono/zod-openapi'
 import type { AppEnv } from '../../http/context'
 import { errorResponses, jsonResponse, SECURITY } from '../../http/openapi'
 import { listAccountBoards } from '../../services/boards'
+import type { RouteMeta } from '../../http/route-meta'
 
 const AccountIdParam = z.object({
   id: z
@@ -38,6 +39,8 @@ export const route = createRoute({
   request: { params: AccountIdParam },
   responses: { ...jsonResponse(BoardsSchema, "The account's boards."), ...errorResponses(422) },
 })
+
+export const meta: RouteMeta = { idempotent: false, rateLimit: 'default' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var

@@ -3,6 +3,7 @@ import type { AppEnv } from '../../http/context'
 import { errorResponses, jsonResponse, SECURITY } from '../../http/openapi'
 import { getAnalytics } from '../../services/analytics/read'
 import { AnalyticsSchema } from './schema'
+import type { RouteMeta } from '../../http/route-meta'
 
 export const route = createRoute({
   method: 'get',
@@ -19,6 +20,8 @@ export const route = createRoute({
   security: SECURITY,
   responses: { ...jsonResponse(AnalyticsSchema, "The workspace's analytics."), ...errorResponses() },
 })
+
+export const meta: RouteMeta = { idempotent: false, rateLimit: 'default' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var

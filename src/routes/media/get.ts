@@ -3,6 +3,7 @@ import type { AppEnv } from '../../http/context'
 import { errorResponses, jsonResponse, SECURITY } from '../../http/openapi'
 import { getAsset } from '../../services/media-assets'
 import { MediaAssetSchema, MediaIdParam } from './schema'
+import type { RouteMeta } from '../../http/route-meta'
 
 export const route = createRoute({
   method: 'get',
@@ -14,6 +15,8 @@ export const route = createRoute({
   request: { params: MediaIdParam },
   responses: { ...jsonResponse(MediaAssetSchema, 'The asset.'), ...errorResponses() },
 })
+
+export const meta: RouteMeta = { idempotent: false, rateLimit: 'default' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var

@@ -3,6 +3,7 @@ import type { AppEnv } from '../../http/context'
 import { errorResponses, jsonResponse, SECURITY } from '../../http/openapi'
 import { listAssets } from '../../services/media-assets'
 import { ListMediaQuery, MediaAssetSchema } from './schema'
+import type { RouteMeta } from '../../http/route-meta'
 
 export const route = createRoute({
   method: 'get',
@@ -15,6 +16,8 @@ export const route = createRoute({
   request: { query: ListMediaQuery },
   responses: { ...jsonResponse(z.array(MediaAssetSchema), 'The assets, newest first.'), ...errorResponses() },
 })
+
+export const meta: RouteMeta = { idempotent: false, rateLimit: 'default' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var

@@ -3,6 +3,7 @@ import type { AppEnv } from '../../http/context'
 import { errorResponses, jsonBody, jsonResponse, SECURITY } from '../../http/openapi'
 import { registerAsset } from '../../services/media-assets'
 import { MediaAssetSchema, RegisterMediaSchema } from './schema'
+import type { RouteMeta } from '../../http/route-meta'
 
 export const route = createRoute({
   method: 'post',
@@ -20,6 +21,8 @@ Registering the same \`storageKey\` again returns the existing asset.`,
   request: { body: jsonBody(RegisterMediaSchema) },
   responses: { ...jsonResponse(MediaAssetSchema, 'The asset; its `id` goes in `mediaIds`.'), ...errorResponses(422) },
 })
+
+export const meta: RouteMeta = { idempotent: false, rateLimit: 'default' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var

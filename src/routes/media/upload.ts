@@ -3,6 +3,7 @@ import type { AppEnv } from '../../http/context'
 import { errorResponses, jsonBody, jsonResponse, SECURITY } from '../../http/openapi'
 import { createUpload } from '../../services/media-uploads'
 import { CreateUploadSchema, UploadTicketSchema } from './schema'
+import type { RouteMeta } from '../../http/route-meta'
 
 export const route = createRoute({
   method: 'post',
@@ -19,6 +20,8 @@ Accepted: JPEG, PNG, GIF, WebP, BMP, TIFF images; MP4, MOV, M4V, WebM videos; at
   request: { body: jsonBody(CreateUploadSchema) },
   responses: { ...jsonResponse(UploadTicketSchema, 'Where and how to PUT the bytes.'), ...errorResponses(422) },
 })
+
+export const meta: RouteMeta = { idempotent: false, rateLimit: 'uploads' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var

@@ -3,6 +3,7 @@ import type { AppEnv } from '../../http/context'
 import { errorResponses, jsonBody, jsonResponse, SECURITY } from '../../http/openapi'
 import { createVariants } from '../../services/media-variants'
 import { CreateVariantsSchema, MediaIdParam, VariantsResultSchema } from './schema'
+import type { RouteMeta } from '../../http/route-meta'
 
 export const route = createRoute({
   method: 'post',
@@ -24,6 +25,8 @@ Sources: JPEG (decoded at a reduced scale; baseline JPEGs up to about 24 MP, pro
     ...errorResponses(422),
   },
 })
+
+export const meta: RouteMeta = { idempotent: false, rateLimit: 'variants' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var

@@ -3,6 +3,7 @@ import type { AppEnv } from '../../http/context'
 import { errorResponses, jsonResponse, SECURITY } from '../../http/openapi'
 import { RULES } from '../../domain/rules/index'
 import { RulesRegistrySchema } from '../../domain/rules/schema'
+import type { RouteMeta } from '../../http/route-meta'
 
 export const route = createRoute({
   method: 'get',
@@ -14,5 +15,7 @@ export const route = createRoute({
   security: SECURITY,
   responses: { ...jsonResponse(RulesRegistrySchema, 'Rules of all twelve platform ids.'), ...errorResponses() },
 })
+
+export const meta: RouteMeta = { idempotent: false, rateLimit: 'default' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = (c) => c.json(RULES, 200)

@@ -12,6 +12,7 @@ import {
 import { BULK_COLUMNS, BULK_MAX_CSV_BYTES, BULK_MAX_ROWS, createPostsFromCsv } from '../../services/posts/bulk'
 import type { CreatePostInput } from '../../services/posts/types'
 import { CreatePostSchema } from './schema'
+import type { RouteMeta } from '../../http/route-meta'
 
 const BulkBody = z
   .object({ csv: z.string().min(1).openapi({ description: 'The CSV document itself (RFC 4180), header row first.' }) })
@@ -52,6 +53,8 @@ export const route = createRoute({
   request: { headers: IdempotencyHeaders, body: jsonBody(BulkBody) },
   responses: { ...jsonResponse(BulkReportSchema, 'One report per row.'), ...errorResponses() },
 })
+
+export const meta: RouteMeta = { idempotent: true, rateLimit: 'bulk' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var

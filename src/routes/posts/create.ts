@@ -3,6 +3,7 @@ import type { AppEnv } from '../../http/context'
 import { errorResponses, IdempotencyHeaders, jsonBody, jsonResponse, SECURITY } from '../../http/openapi'
 import { createPost } from '../../services/posts/write'
 import { CreatePostSchema, PostSchema } from './schema'
+import type { RouteMeta } from '../../http/route-meta'
 
 export const route = createRoute({
   method: 'post',
@@ -18,6 +19,8 @@ export const route = createRoute({
   request: { headers: IdempotencyHeaders, body: jsonBody(CreatePostSchema) },
   responses: { ...jsonResponse(PostSchema, 'The created post.'), ...errorResponses(403, 422) },
 })
+
+export const meta: RouteMeta = { idempotent: true, rateLimit: 'default' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var

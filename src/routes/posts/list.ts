@@ -3,6 +3,7 @@ import type { AppEnv } from '../../http/context'
 import { errorResponses, SECURITY } from '../../http/openapi'
 import { DEFAULT_PAGE_SIZE, listPostPage, listPosts, UNPAGED_MAX } from '../../services/posts/read'
 import { ListPostsQuery, PostPageSchema, PostSchema } from './schema'
+import type { RouteMeta } from '../../http/route-meta'
 
 export const route = createRoute({
   method: 'get',
@@ -20,6 +21,8 @@ export const route = createRoute({
     ...errorResponses(),
   },
 })
+
+export const meta: RouteMeta = { idempotent: false, rateLimit: 'default' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var

@@ -3,6 +3,7 @@ import type { AppEnv } from '../../http/context'
 import { errorResponses, IdempotencyHeaders, jsonResponse, SECURITY } from '../../http/openapi'
 import { publishPostNow } from '../../services/publishing/actions'
 import { PostIdParam, PostSchema } from './schema'
+import type { RouteMeta } from '../../http/route-meta'
 
 export const route = createRoute({
   method: 'post',
@@ -15,6 +16,8 @@ export const route = createRoute({
   request: { headers: IdempotencyHeaders, params: PostIdParam },
   responses: { ...jsonResponse(PostSchema, 'The post, now publishing.'), ...errorResponses(409, 422) },
 })
+
+export const meta: RouteMeta = { idempotent: true, rateLimit: 'default' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var

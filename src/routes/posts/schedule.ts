@@ -3,6 +3,7 @@ import type { AppEnv } from '../../http/context'
 import { errorResponses, jsonBody, jsonResponse, SECURITY } from '../../http/openapi'
 import { reschedulePost } from '../../services/posts/write'
 import { PostIdParam, PostSchema } from './schema'
+import type { RouteMeta } from '../../http/route-meta'
 
 const ScheduleBody = z
   .object({ scheduledAt: z.iso.datetime({ offset: true }).openapi({ example: '2026-12-01T09:30:00Z' }) })
@@ -19,6 +20,8 @@ export const route = createRoute({
   request: { params: PostIdParam, body: jsonBody(ScheduleBody) },
   responses: { ...jsonResponse(PostSchema, 'The rescheduled post.'), ...errorResponses(409, 422) },
 })
+
+export const meta: RouteMeta = { idempotent: false, rateLimit: 'default' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var

@@ -3,6 +3,7 @@ import type { AppEnv } from '../../http/context'
 import { errorResponses, jsonResponse, SECURITY } from '../../http/openapi'
 import { updatePost } from '../../services/posts/write'
 import { PostIdParam, PostSchema, UpdatePostSchema } from './schema'
+import type { RouteMeta } from '../../http/route-meta'
 
 export const route = createRoute({
   method: 'patch',
@@ -18,6 +19,8 @@ export const route = createRoute({
   },
   responses: { ...jsonResponse(PostSchema, 'The updated post.'), ...errorResponses(409, 422) },
 })
+
+export const meta: RouteMeta = { idempotent: false, rateLimit: 'default' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var

@@ -3,6 +3,7 @@ import type { AppEnv } from '../../http/context'
 import { errorResponses, jsonBody, jsonResponse, SECURITY } from '../../http/openapi'
 import { replaceQueueSchedule } from '../../services/queue-slots'
 import { QueueScheduleSchema, ReplaceQueueScheduleSchema } from './schema'
+import type { RouteMeta } from '../../http/route-meta'
 
 export const route = createRoute({
   method: 'put',
@@ -15,6 +16,8 @@ export const route = createRoute({
   request: { body: jsonBody(ReplaceQueueScheduleSchema) },
   responses: { ...jsonResponse(QueueScheduleSchema, 'The new schedule.'), ...errorResponses() },
 })
+
+export const meta: RouteMeta = { idempotent: false, rateLimit: 'default' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var

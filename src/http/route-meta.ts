@@ -1,0 +1,39 @@
+import type { RouteConfig, RouteHandler } from '@hono/zod-openapi'
+import { TrieRouter } from 'hono/router/trie-router'
+import type { RateLimitBucket } from '../infra/ratelimit/types'
+import type { AppEnv } from './context'
+
+/** How the app protects one operation. Each route file declares its own, next to its `createRoute`. */
+export interface RouteMeta {
+  /** Takes an `Idempotency-Key`: the first successful answer is kept and replayed for 24 hours. */
+  idempotent: boolean
+  /** The rate limit the operation counts against (per client IP). */
+  rateLimit: RateLimitBucket
+}
+
+/** What every route file under src/routes exports. */
+export interface RouteModule<R extends RouteConfig> {
+  route: R & { getRoutingPath(): string }
+  handler: RouteHandler<R, AppEnv>
+  meta: RouteMeta
+}
+
+/** One registered operation, as the app-wide middleware sees it (method and Hono path under its mount point). */
+export interface RegisteredRoute {
+  method: string
+  path: string
+  meta: RouteMeta
+}
+
+/**
+ * Finds the bucket of a request from the operations' own declarations, with Hono's own path
+ * matching, before authentication and before the request is routed (a 401 counts too).
+ */
+export function bucketResolver(routes: RegisteredRoute[]): (method: string, path: string) => RateLimitBucket {
+  const router = new TrieRouter<RateLimitBucket>()
+  for (const r of routes) if (r.meta.rateLimit !== 'default') router.add(r.method, r.path, r.meta.rateLimit)
+  return (method, path) => {
+    const [matches] = router.match(method, path)
+    return matches[0]?.[0] ?? 'default'
+  }
+}

@@ -1,0 +1,45 @@
+import type { Deps } from '../deps'
+import { systemClock } from '../infra/clock'
+import type { Delivery, PublishQueue } from '../infra/publish-queue/types'
+import type { NetworkRegistry } from '../networks/registry'
+import { publishTarget } from '../services/publishing/publish-target'
+import { buildNetworkRegistry } from './networks'
+
+/** What a runtime makes itself (its clients), and the settings read from its configuration. */
+export interface DepsParts extends Pick<Deps, 'settings' | 'db' | 'cipher' | 'logger' | 'rateLimiter' | 'storage'> {
+  imageCodecs: Deps['imageCodecs']
+  /**
+   * Delayed delivery of publishes. Given as a function when the queue runs the publishes itself
+   * (Node's in-process queue): it receives the publish function of the finished deps.
+   */
+  publishQueue: PublishQueue | ((publish: (delivery: Delivery) => Promise<unknown>) => PublishQueue)
+  deliveryVerifier?: Deps['deliveryVerifier']
+}
+
+/** What tests and benchmarks replace: the clock, the network adapters, or the fetch the adapters use. */
+export interface DepsOverrides {
+  clock?: Deps['clock']
+  networks?: NetworkRegistry | ((parts: DepsParts) => NetworkRegistry)
+  fetch?: typeof fetch
+}
+
+/**
+ * The one place a `Deps` is assembled, for the Node entry, the Worker, the CLI, the tests and the
+ * benchmarks. The result is never changed afterwards: what differs is given here.
+ */
+export function buildDeps(parts: DepsParts, overrides: DepsOverrides = {}): Deps {
+  const { publishQueue, deliveryVerifier, ...clients } = parts
+  const networks =
+    typeof overrides.networks === 'function'
+      ? overrides.networks(parts)
+      : (overrides.networks ?? buildNetworkRegistry(parts.db, parts.settings, overrides.fetch))
+  const deps: Deps = {
+    ...clients,
+    clock: overrides.clock ?? systemClock(),
+    networks,
+    // The in-process queue calls back into the engine with these same deps, once they exist.
+    publishQueue: typeof publishQueue === 'function' ? publishQueue((d) => publishTarget(deps, d)) : publishQueue,
+    ...(deliveryVerifier ? { deliveryVerifier } : {}),
+  }
+  return deps
+}
