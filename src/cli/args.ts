@@ -10,7 +10,16 @@ export interface OptionSpec {
   [name: string]: { type: 'string' | 'boolean'; required?: boolean }
 }
 
-export function parseOptions(argv: string[], spec: OptionSpec): Record<string, string | boolean | undefined> {
+/** The parsed options: a string option's value (always there when required), a flag's `true`. */
+export type ParsedOptions<S extends OptionSpec> = {
+  [K in keyof S]: S[K]['type'] extends 'boolean'
+    ? boolean | undefined
+    : S[K]['required'] extends true
+      ? string
+      : string | undefined
+}
+
+export function parseOptions<const S extends OptionSpec>(argv: string[], spec: S): ParsedOptions<S> {
   const out: Record<string, string | boolean | undefined> = {}
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!
@@ -35,5 +44,6 @@ export function parseOptions(argv: string[], spec: OptionSpec): Record<string, s
   for (const [name, option] of Object.entries(spec)) {
     if (option.required && out[name] === undefined) throw new CliError(`--${name} is required`)
   }
-  return out
+  // Checked above: every required option is present, and each value has its option's type.
+  return out as ParsedOptions<S>
 }

@@ -6,9 +6,6 @@ import {
   CONNECTIONS,
   PLATFORM_IDS,
   SANDBOX_FAIL_MODES,
-  type Connection,
-  type PlatformId,
-  type SandboxFailMode,
 } from '../domain/vocabulary'
 import { connectAccount } from '../services/account-connection'
 import { addSandboxAccount } from '../services/accounts'
@@ -38,24 +35,23 @@ const workspaceCreate: Command = async (deps, argv) => {
     timezone: { type: 'string' },
   })
   const ws = await createWorkspace(deps.db, {
-    name: o.name as string,
-    planId: o.plan as string | undefined,
-    timezone: o.timezone as string | undefined,
+    name: o.name,
+    planId: o.plan,
+    timezone: o.timezone,
   })
   return { id: ws.id, name: ws.name, plan: ws.planId, timezone: ws.timezone, createdAt: ws.createdAt.toISOString() }
 }
 
 const tokenCreate: Command = async (deps, argv) => {
   const o = parseOptions(argv, { workspace: { type: 'string', required: true }, name: { type: 'string' } })
-  await requireWorkspace(deps, o.workspace as string)
-  const token = await createToken(deps.db, o.workspace as string, (o.name as string | undefined) ?? 'cli')
+  await requireWorkspace(deps, o.workspace)
+  const token = await createToken(deps.db, o.workspace, o.name ?? 'cli')
   return { ...token, workspaceId: o.workspace }
 }
 
 const tokenRevoke: Command = async (deps, argv) => {
   const o = parseOptions(argv, { id: { type: 'string', required: true } })
-  if (!(await revokeToken(deps.db, o.id as string, deps.clock.now())))
-    throw new CliError(`no live token with id ${o.id}`)
+  if (!(await revokeToken(deps.db, o.id, deps.clock.now()))) throw new CliError(`no live token with id ${o.id}`)
   return { id: o.id, revoked: true }
 }
 
@@ -69,19 +65,16 @@ const accountAdd: Command = async (deps, argv) => {
     connection: { type: 'string' },
     credentials: { type: 'string' },
   })
-  const platform = oneOf(o.platform as string, PLATFORM_IDS, 'platform') as PlatformId
-  await requireWorkspace(deps, o.workspace as string)
+  const platform = oneOf(o.platform, PLATFORM_IDS, 'platform')
+  await requireWorkspace(deps, o.workspace)
   if (o.sandbox) {
     if (o.connection || o.credentials) throw new CliError('--sandbox takes no --connection or --credentials')
     if (!o.username) throw new CliError('--username is required with --sandbox')
-    const failMode =
-      o['fail-mode'] === undefined
-        ? undefined
-        : (oneOf(o['fail-mode'] as string, SANDBOX_FAIL_MODES, 'fail-mode') as SandboxFailMode)
+    const failMode = o['fail-mode'] === undefined ? undefined : oneOf(o['fail-mode'], SANDBOX_FAIL_MODES, 'fail-mode')
     return addSandboxAccount(deps.db, deps.cipher, {
-      workspaceId: o.workspace as string,
+      workspaceId: o.workspace,
       platform,
-      username: o.username as string,
+      username: o.username,
       failMode,
     })
   }
@@ -90,10 +83,10 @@ const accountAdd: Command = async (deps, argv) => {
       "either --sandbox, or --connection with --credentials '<json>' (fields per platform: docs/decisions.md)",
     )
   if (o['fail-mode'] !== undefined) throw new CliError('--fail-mode applies to --sandbox accounts only')
-  const connection = oneOf(o.connection as string, CONNECTIONS, 'connection') as Connection
+  const connection = oneOf(o.connection, CONNECTIONS, 'connection')
   let credentials: unknown
   try {
-    credentials = JSON.parse(o.credentials as string)
+    credentials = JSON.parse(o.credentials)
   } catch {
     throw new CliError('--credentials must be a JSON object')
   }
@@ -105,11 +98,11 @@ const accountAdd: Command = async (deps, argv) => {
       networks: deps.networks,
     },
     {
-      workspaceId: o.workspace as string,
+      workspaceId: o.workspace,
       platform,
       connection,
       credentials,
-      ...(o.username ? { username: o.username as string } : {}),
+      ...(o.username ? { username: o.username } : {}),
     },
   )
 }
@@ -117,14 +110,14 @@ const accountAdd: Command = async (deps, argv) => {
 /** One analytics collection pass now: the same code the scheduled job runs. */
 const analyticsCollect: Command = async (deps, argv) => {
   const o = parseOptions(argv, { workspace: { type: 'string' } })
-  if (o.workspace) await requireWorkspace(deps, o.workspace as string)
+  if (o.workspace) await requireWorkspace(deps, o.workspace)
   const { networks, logger } = deps
   const now = deps.clock.now()
   const report = await collectAnalytics(
     { db: deps.db, cipher: deps.cipher, networks, logger, clock: deps.clock },
-    { ...(o.workspace ? { workspaceId: o.workspace as string } : {}), now },
+    { ...(o.workspace ? { workspaceId: o.workspace } : {}), now },
   )
-  return { ...report, workspaceId: (o.workspace as string | undefined) ?? null, collectedAt: now.toISOString() }
+  return { ...report, workspaceId: o.workspace ?? null, collectedAt: now.toISOString() }
 }
 
 /** Opening the database applies pending migrations; this command does only that. */
