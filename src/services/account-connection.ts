@@ -1,8 +1,8 @@
 /**
  * Connecting a real network account (`account add --connection`): the credentials are checked
- * against the contract's fields, then the network is called once to confirm them and to say whose
- * they are; only then is the account stored, its credentials encrypted, with the network's own
- * name and id. Nothing is stored when the network refuses them.
+ * against the fields of networks/credentials.ts, then the network is called once to confirm them
+ * and to say whose they are; only then is the account stored, its credentials encrypted, with the
+ * network's own name and id. Nothing is stored when the network refuses them.
  */
 import type { Deps } from '../deps'
 import { AppError } from '../domain/errors'

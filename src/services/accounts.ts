@@ -1,5 +1,10 @@
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm'
-import { accounts } from '../db/schema'
+import {
+  type AccountRow,
+  countConnectedAccounts,
+  findWorkspaceAccount,
+  insertAccountRow,
+  listWorkspaceAccounts,
+} from '../db/queries/accounts'
 import type { Db } from '../db/types'
 import { AppError } from '../domain/errors'
 import type { CredentialCipher } from '../infra/credential-cipher'
@@ -18,8 +23,6 @@ export interface AccountRecord {
   createdAt: string
 }
 
-type AccountRow = typeof accounts.$inferSelect
-
 export function toAccountRecord(row: AccountRow): AccountRecord {
   return {
     id: row.id,
@@ -33,20 +36,13 @@ export function toAccountRecord(row: AccountRow): AccountRecord {
 }
 
 export async function listAccounts(db: Db, workspaceId: string): Promise<AccountRecord[]> {
-  const rows = await db
-    .select()
-    .from(accounts)
-    .where(eq(accounts.workspaceId, workspaceId))
-    .orderBy(asc(accounts.createdAt), asc(accounts.id))
+  const rows = await listWorkspaceAccounts(db, workspaceId)
   return rows.map(toAccountRecord)
 }
 
 /** One account of the workspace, or 404 (an id of another workspace does not exist for the caller). */
 export async function getAccountRow(db: Db, workspaceId: string, accountId: string): Promise<AccountRow> {
-  const [row] = await db
-    .select()
-    .from(accounts)
-    .where(and(eq(accounts.id, accountId), eq(accounts.workspaceId, workspaceId)))
+  const row = await findWorkspaceAccount(db, workspaceId, accountId)
   if (!row) throw new AppError('not_found', 'Account not found.')
   return row
 }
@@ -70,38 +66,31 @@ export async function insertAccount(db: Db, cipher: CredentialCipher, input: New
   return db.transaction(async (tx) => {
     const ws = await lockWorkspace(tx, input.workspaceId)
     if (ws.socialAccounts >= 0) {
-      const [used] = await tx
-        .select({ n: count() })
-        .from(accounts)
-        .where(and(eq(accounts.workspaceId, input.workspaceId), ne(accounts.status, 'DISCONNECTED')))
-      if ((used?.n ?? 0) >= ws.socialAccounts) {
+      const used = await countConnectedAccounts(tx, input.workspaceId)
+      if (used >= ws.socialAccounts) {
         throw new AppError(
           'plan_limit_reached',
           `Your plan allows ${ws.socialAccounts} connected accounts; disconnect one or upgrade the plan.`,
           {
-            details: [{ path: 'socialAccounts', limit: ws.socialAccounts, actual: (used?.n ?? 0) + 1 }],
+            details: [{ path: 'socialAccounts', limit: ws.socialAccounts, actual: used + 1 }],
           },
         )
       }
     }
-    const [row] = await tx
-      .insert(accounts)
-      .values({
-        id,
-        workspaceId: input.workspaceId,
-        platform: input.platform,
-        connection: input.connection,
-        username: input.username,
-        externalId: input.externalId ?? null,
-        credentials: sealed,
-        updatedAt: sql`now()`,
-      })
-      .returning()
-    return toAccountRecord(row!)
+    const row = await insertAccountRow(tx, {
+      id,
+      workspaceId: input.workspaceId,
+      platform: input.platform,
+      connection: input.connection,
+      username: input.username,
+      externalId: input.externalId ?? null,
+      credentials: sealed,
+    })
+    return toAccountRecord(row)
   })
 }
 
-/** A `SANDBOX` account: publishes to the built-in simulated network (contract.md, "Local operation"). */
+/** A `SANDBOX` account: publishes to the built-in simulated network (docs/decisions.md, "Sandbox accounts"). */
 export function addSandboxAccount(
   db: Db,
   cipher: CredentialCipher,

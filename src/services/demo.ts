@@ -1,5 +1,4 @@
-import { count } from 'drizzle-orm'
-import { workspaces } from '../db/schema'
+import { countWorkspaces } from '../db/queries/workspaces'
 import type { Deps } from '../deps'
 import { PLATFORM_IDS } from '../domain/vocabulary'
 import { addSandboxAccount } from './accounts'
@@ -14,12 +13,11 @@ export interface DemoWorkspace {
 
 /**
  * On an empty database: a demo workspace on the `agency` plan with one `SANDBOX` account per
- * platform id, and a token that is returned once (contract.md, "Local operation").
+ * platform id, and a token that is returned once (`npm start` prints it).
  * Returns null when the database already has a workspace.
  */
 export async function bootstrapDemoWorkspace(deps: Pick<Deps, 'db' | 'cipher'>): Promise<DemoWorkspace | null> {
-  const [existing] = await deps.db.select({ n: count() }).from(workspaces)
-  if ((existing?.n ?? 0) > 0) return null
+  if ((await countWorkspaces(deps.db)) > 0) return null
   const workspace = await createWorkspace(deps.db, { name: 'Demo workspace', planId: 'agency', timezone: 'UTC' })
   for (const platform of PLATFORM_IDS) {
     await addSandboxAccount(deps.db, deps.cipher, {

@@ -1,5 +1,10 @@
-import { and, eq, lt } from 'drizzle-orm'
-import { idempotencyKeys } from '../db/schema'
+import {
+  deleteExpiredIdempotencyKey,
+  deletePendingIdempotencyKey,
+  findIdempotencyKey,
+  insertPendingIdempotencyKey,
+  storeIdempotentAnswer,
+} from '../db/queries/idempotency'
 import type { Db } from '../db/types'
 
 /** How long the first answer to a key is replayed. */
@@ -25,32 +30,16 @@ export async function claimIdempotencyKey(
   fingerprint: string,
   now: Date,
 ): Promise<IdempotencyClaim> {
-  await db
-    .delete(idempotencyKeys)
-    .where(
-      and(
-        eq(idempotencyKeys.workspaceId, workspaceId),
-        eq(idempotencyKeys.key, key),
-        lt(idempotencyKeys.expiresAt, now),
-      ),
-    )
-  const inserted = await db
-    .insert(idempotencyKeys)
-    .values({
-      workspaceId,
-      key,
-      fingerprint,
-      state: 'pending',
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + IDEMPOTENCY_PENDING_TTL_MS),
-    })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key })
+  await deleteExpiredIdempotencyKey(db, workspaceId, key, now)
+  const inserted = await insertPendingIdempotencyKey(db, {
+    workspaceId,
+    key,
+    fingerprint,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + IDEMPOTENCY_PENDING_TTL_MS),
+  })
   if (inserted.length > 0) return { kind: 'claimed' }
-  const [row] = await db
-    .select()
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.workspaceId, workspaceId), eq(idempotencyKeys.key, key)))
+  const row = await findIdempotencyKey(db, workspaceId, key)
   if (!row) return claimIdempotencyKey(db, workspaceId, key, fingerprint, now)
   if (row.fingerprint !== fingerprint) return { kind: 'reused' }
   if (row.state === 'done') return { kind: 'replay', status: row.responseStatus ?? 200, body: row.responseBody }
@@ -65,26 +54,14 @@ export async function completeIdempotencyKey(
   body: unknown,
   now: Date,
 ): Promise<void> {
-  await db
-    .update(idempotencyKeys)
-    .set({
-      state: 'done',
-      responseStatus: status,
-      responseBody: body,
-      expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
-    })
-    .where(and(eq(idempotencyKeys.workspaceId, workspaceId), eq(idempotencyKeys.key, key)))
+  await storeIdempotentAnswer(db, workspaceId, key, {
+    status,
+    body,
+    expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
+  })
 }
 
 /** A request that did not succeed gives its key back, so the caller can fix the request and retry with it. */
 export async function releaseIdempotencyKey(db: Db, workspaceId: string, key: string): Promise<void> {
-  await db
-    .delete(idempotencyKeys)
-    .where(
-      and(
-        eq(idempotencyKeys.workspaceId, workspaceId),
-        eq(idempotencyKeys.key, key),
-        eq(idempotencyKeys.state, 'pending'),
-      ),
-    )
+  await deletePendingIdempotencyKey(db, workspaceId, key)
 }

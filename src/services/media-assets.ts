@@ -1,5 +1,13 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
-import { folders, mediaAssets } from '../db/schema'
+import {
+  type AssetViewRow,
+  findFolderId,
+  findFolderIdByName,
+  insertAssetIfNewKey,
+  insertFolderIfNewName,
+  selectAssetByStorageKey,
+  selectWorkspaceAsset,
+  selectWorkspaceAssets,
+} from '../db/queries/media'
 import type { DbOrTx } from '../db/types'
 import type { Deps } from '../deps'
 import { AppError, type ErrorDetail } from '../domain/errors'
@@ -43,47 +51,13 @@ export interface RegisterAssetInput {
 /** Seconds a claimed duration may differ from the one read from the file (container rounding). */
 const DURATION_TOLERANCE_SEC = 0.5
 
-const sourceIdSql = sql<
-  string | null
->`(select mv.source_id from media_variants mv where mv.asset_id = ${mediaAssets.id} limit 1)`
-
-const assetColumns = {
-  id: mediaAssets.id,
-  type: mediaAssets.type,
-  storageKey: mediaAssets.storageKey,
-  url: mediaAssets.url,
-  mimeType: mediaAssets.mimeType,
-  width: mediaAssets.width,
-  height: mediaAssets.height,
-  durationSec: mediaAssets.durationSec,
-  sizeBytes: mediaAssets.sizeBytes,
-  altText: mediaAssets.altText,
-  folderId: mediaAssets.folderId,
-  sourceId: sourceIdSql,
-  createdAt: mediaAssets.createdAt,
-}
-
-type AssetRow = { [K in keyof typeof assetColumns]: unknown } & { createdAt: Date }
-
-const toAsset = (row: AssetRow): MediaAsset => ({
-  ...(row as unknown as MediaAsset),
-  createdAt: row.createdAt.toISOString(),
-})
-
-async function selectAssets(db: DbOrTx, where: SQL | undefined): Promise<MediaAsset[]> {
-  const rows = await db
-    .select(assetColumns)
-    .from(mediaAssets)
-    .where(where)
-    .orderBy(desc(mediaAssets.createdAt), desc(mediaAssets.id))
-  return rows.map((r) => toAsset(r as AssetRow))
-}
+const toAsset = (row: AssetViewRow): MediaAsset => ({ ...row, createdAt: row.createdAt.toISOString() })
 
 /** The asset, if it is in the workspace; 404 otherwise (another workspace's ids do not exist for the caller). */
 export async function getAsset(db: DbOrTx, workspaceId: string, id: string): Promise<MediaAsset> {
-  const [asset] = await selectAssets(db, and(eq(mediaAssets.workspaceId, workspaceId), eq(mediaAssets.id, id)))
-  if (!asset) throw new AppError('not_found', `No media asset ${id} in this workspace.`)
-  return asset
+  const [row] = await selectWorkspaceAsset(db, workspaceId, id)
+  if (!row) throw new AppError('not_found', `No media asset ${id} in this workspace.`)
+  return toAsset(row)
 }
 
 /** The library, newest first; with `folderId`, only that folder. */
@@ -92,13 +66,8 @@ export async function listAssets(
   workspaceId: string,
   filter: { folderId?: string | undefined } = {},
 ): Promise<MediaAsset[]> {
-  return selectAssets(
-    db,
-    and(
-      eq(mediaAssets.workspaceId, workspaceId),
-      filter.folderId !== undefined ? eq(mediaAssets.folderId, filter.folderId) : undefined,
-    ),
-  )
+  const rows = await selectWorkspaceAssets(db, workspaceId, filter.folderId)
+  return rows.map(toAsset)
 }
 
 async function resolveFolder(
@@ -108,27 +77,17 @@ async function resolveFolder(
   now: Date,
 ): Promise<string | null> {
   if (input.folderId) {
-    const [found] = await db
-      .select({ id: folders.id })
-      .from(folders)
-      .where(and(eq(folders.workspaceId, workspaceId), eq(folders.id, input.folderId)))
+    const found = await findFolderId(db, workspaceId, input.folderId)
     if (!found)
       throw new AppError('invalid_option', `No folder ${input.folderId} in this workspace.`, {
         details: [{ path: 'folderId', message: 'unknown folder' }],
       })
-    return found.id
+    return found
   }
   const name = input.folder?.trim()
   if (!name) return null
-  await db
-    .insert(folders)
-    .values({ id: newId('folder'), workspaceId, name, createdAt: now })
-    .onConflictDoNothing()
-  const [found] = await db
-    .select({ id: folders.id })
-    .from(folders)
-    .where(and(eq(folders.workspaceId, workspaceId), eq(folders.name, name)))
-  return found!.id
+  await insertFolderIfNewName(db, { id: newId('folder'), workspaceId, name, createdAt: now })
+  return (await findFolderIdByName(db, workspaceId, name))!
 }
 
 /** Every claim of the caller that the file itself contradicts, one detail each. */
@@ -233,28 +192,22 @@ export async function registerAsset(
   const now = deps.clock.now()
   const folderId = await resolveFolder(deps.db, workspaceId, input, now)
   const id = newId('media')
-  await deps.db
-    .insert(mediaAssets)
-    .values({
-      id,
-      workspaceId,
-      folderId,
-      type: facts.type,
-      storageKey: input.storageKey,
-      url: input.url,
-      mimeType: facts.mimeType,
-      width: facts.width,
-      height: facts.height,
-      durationSec: facts.durationSec,
-      sizeBytes: facts.sizeBytes,
-      altText: input.altText ?? null,
-      createdAt: now,
-    })
-    .onConflictDoNothing({ target: mediaAssets.storageKey })
-  const [asset] = await selectAssets(
-    deps.db,
-    and(eq(mediaAssets.workspaceId, workspaceId), eq(mediaAssets.storageKey, input.storageKey)),
-  )
-  if (!asset) throw notFound()
-  return asset
+  await insertAssetIfNewKey(deps.db, {
+    id,
+    workspaceId,
+    folderId,
+    type: facts.type,
+    storageKey: input.storageKey,
+    url: input.url,
+    mimeType: facts.mimeType,
+    width: facts.width,
+    height: facts.height,
+    durationSec: facts.durationSec,
+    sizeBytes: facts.sizeBytes,
+    altText: input.altText ?? null,
+    createdAt: now,
+  })
+  const [row] = await selectAssetByStorageKey(deps.db, workspaceId, input.storageKey)
+  if (!row) throw notFound()
+  return toAsset(row)
 }

@@ -1,5 +1,4 @@
-import { and, eq, inArray, TransactionRollbackError } from 'drizzle-orm'
-import { mediaAssets, mediaVariants } from '../db/schema'
+import { insertAsset, insertVariantsIfNew, isDeliberateRollback, selectVariants } from '../db/queries/media'
 import type { Deps } from '../deps'
 import { AppError } from '../domain/errors'
 import { newId } from '../lib/ids'
@@ -30,10 +29,10 @@ function sourceStem(storageKey: string): string {
 }
 
 /**
- * Cuts a source image into platform canvases (api-spec.md, "Canvases"). Each variant is a new
- * image asset with the source's alt text and folder. Formats with the same dimensions share one
- * file, and a repeated request for the same (source, format, fit, crop) returns the variant made
- * before instead of a new file.
+ * Cuts a source image into platform canvases (`CANVASES`; docs/decisions.md, "Media variants"). Each
+ * variant is a new image asset with the source's alt text and folder. Formats with the same
+ * dimensions share one file, and a repeated request for the same (source, format, fit, crop)
+ * returns the variant made before instead of a new file.
  */
 export async function createVariants(
   deps: Pick<Deps, 'db' | 'storage' | 'clock' | 'imageCodecs' | 'logger'>,
@@ -53,18 +52,7 @@ export async function createVariants(
   // Crop mode means nothing to `contain`: one file serves both spellings.
   const crop: CropMode = fit === 'contain' ? 'centre' : input.crop
   const formats = [...new Set(input.formats)]
-  const existing = await deps.db
-    .select({ format: mediaVariants.format, id: mediaAssets.id, url: mediaAssets.url })
-    .from(mediaVariants)
-    .innerJoin(mediaAssets, eq(mediaAssets.id, mediaVariants.assetId))
-    .where(
-      and(
-        eq(mediaVariants.sourceId, source.id),
-        eq(mediaVariants.fit, fit),
-        eq(mediaVariants.crop, crop),
-        inArray(mediaVariants.format, formats),
-      ),
-    )
+  const existing = await selectVariants(deps.db, { sourceId: source.id, fit, crop, formats })
   const made = new Map(existing.map((e) => [e.format as CanvasName, { id: e.id, url: e.url }]))
   const missing = formats.filter((f) => !made.has(f))
   if (missing.length > 0) {
@@ -135,7 +123,7 @@ async function renderMissing(
     const asset = { id: newId('media'), url: deps.storage.publicUrl(key) }
     const claimed = await deps.db
       .transaction(async (tx) => {
-        await tx.insert(mediaAssets).values({
+        await insertAsset(tx, {
           id: asset.id,
           workspaceId,
           folderId: source.folderId,
@@ -149,19 +137,16 @@ async function renderMissing(
           altText: source.altText,
           createdAt: now,
         })
-        const rows = await tx
-          .insert(mediaVariants)
-          .values(
-            group.map((format) => ({ sourceId: source.id, format, fit, crop, assetId: asset.id, createdAt: now })),
-          )
-          .onConflictDoNothing()
-          .returning({ format: mediaVariants.format })
+        const rows = await insertVariantsIfNew(
+          tx,
+          group.map((format) => ({ sourceId: source.id, format, fit, crop, assetId: asset.id, createdAt: now })),
+        )
         // A concurrent request made the same variant first: keep theirs, drop ours.
         if (rows.length === 0) tx.rollback()
         return rows.map((r) => r.format as CanvasName)
       })
       .catch(async (err: unknown) => {
-        if (!(err instanceof TransactionRollbackError)) throw err
+        if (!isDeliberateRollback(err)) throw err
         await deps.storage.delete(key)
         return [] as CanvasName[]
       })
@@ -170,18 +155,7 @@ async function renderMissing(
   // Whatever a concurrent request made instead.
   const lost = formats.filter((f) => !out.has(f))
   if (lost.length > 0) {
-    const rows = await deps.db
-      .select({ format: mediaVariants.format, id: mediaAssets.id, url: mediaAssets.url })
-      .from(mediaVariants)
-      .innerJoin(mediaAssets, eq(mediaAssets.id, mediaVariants.assetId))
-      .where(
-        and(
-          eq(mediaVariants.sourceId, source.id),
-          eq(mediaVariants.fit, fit),
-          eq(mediaVariants.crop, crop),
-          inArray(mediaVariants.format, lost),
-        ),
-      )
+    const rows = await selectVariants(deps.db, { sourceId: source.id, fit, crop, formats: lost })
     for (const r of rows) out.set(r.format as CanvasName, { id: r.id, url: r.url })
   }
   return out

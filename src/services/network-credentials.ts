@@ -6,11 +6,10 @@ import type { Connection, PlatformId } from '../domain/vocabulary'
  * lost (the second one reads what the first saved). A network that refuses the renewal marks the
  * account EXPIRED with a reconnect message.
  */
-import { eq, sql } from 'drizzle-orm'
-import { accounts } from '../db/schema'
+import { lockAccountCredentials, markAccountExpired, saveAccountCredentials } from '../db/queries/accounts'
 import type { Deps } from '../deps'
 import type { FailureKind, NetworkAdapter } from '../networks/adapter'
-import { RECONNECT_MESSAGE } from './publishing/record-result'
+import { RECONNECT_MESSAGE } from '../domain/publishing/decision'
 
 export type CredentialDeps = Pick<Deps, 'db' | 'cipher' | 'networks' | 'clock'>
 
@@ -45,11 +44,7 @@ export async function usableCredentials(
   const platform = account.platform
   const connection = account.connection
   return deps.db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select({ credentials: accounts.credentials, status: accounts.status })
-      .from(accounts)
-      .where(eq(accounts.id, account.id))
-      .for('update')
+    const locked = await lockAccountCredentials(tx, account.id)
     if (!locked) return { ok: false, kind: 'rejected', message: 'The account was removed.' }
     const current = await deps.cipher.decrypt(locked.credentials, account.id)
     const now = deps.clock.now()
@@ -66,14 +61,11 @@ export async function usableCredentials(
     })
     if (result.status === 'refreshed') {
       const sealed = await deps.cipher.encrypt(result.credentials, account.id)
-      await tx.update(accounts).set({ credentials: sealed, updatedAt: sql`now()` }).where(eq(accounts.id, account.id))
+      await saveAccountCredentials(tx, account.id, sealed)
       return { ok: true, credentials: result.credentials, refreshed: true }
     }
     if (result.kind === 'auth_expired') {
-      await tx
-        .update(accounts)
-        .set({ status: 'EXPIRED', statusMessage: `${RECONNECT_MESSAGE}: ${result.message}`, updatedAt: now })
-        .where(eq(accounts.id, account.id))
+      await markAccountExpired(tx, account.id, `${RECONNECT_MESSAGE}: ${result.message}`, now)
     }
     return {
       ok: false,

@@ -1,5 +1,5 @@
-import { asc, eq } from 'drizzle-orm'
-import { queueSlots, workspaces } from '../db/schema'
+import { deleteQueueSlots, insertQueueSlots, listQueueSlots } from '../db/queries/queue-slots'
+import { findWorkspaceTimezone, setWorkspaceTimezone } from '../db/queries/workspaces'
 import type { Db } from '../db/types'
 import { AppError, type ErrorDetail } from '../domain/errors'
 import { newId } from '../lib/ids'
@@ -26,14 +26,10 @@ const toTime = (minutes: number) =>
 export const parseTime = (time: string): number => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5))
 
 export async function getQueueSchedule(db: Db, workspaceId: string): Promise<QueueSchedule> {
-  const [ws] = await db.select({ timezone: workspaces.timezone }).from(workspaces).where(eq(workspaces.id, workspaceId))
-  if (!ws) throw new AppError('not_found', 'Workspace not found.')
-  const rows = await db
-    .select()
-    .from(queueSlots)
-    .where(eq(queueSlots.workspaceId, workspaceId))
-    .orderBy(asc(queueSlots.weekday), asc(queueSlots.minutes))
-  return { timezone: ws.timezone, slots: rows.map((r) => ({ id: r.id, weekday: r.weekday, time: toTime(r.minutes) })) }
+  const timezone = await findWorkspaceTimezone(db, workspaceId)
+  if (timezone === null) throw new AppError('not_found', 'Workspace not found.')
+  const rows = await listQueueSlots(db, workspaceId)
+  return { timezone, slots: rows.map((r) => ({ id: r.id, weekday: r.weekday, time: toTime(r.minutes) })) }
 }
 
 /**
@@ -71,15 +67,13 @@ export async function replaceQueueSchedule(
   await db.transaction(async (tx) => {
     // Concurrent replacements of one schedule take turns (else both inserts collide on queue_slots_uq).
     await lockWorkspace(tx, workspaceId)
-    if (input.timezone !== undefined)
-      await tx.update(workspaces).set({ timezone: input.timezone }).where(eq(workspaces.id, workspaceId))
-    await tx.delete(queueSlots).where(eq(queueSlots.workspaceId, workspaceId))
+    if (input.timezone !== undefined) await setWorkspaceTimezone(tx, workspaceId, input.timezone)
+    await deleteQueueSlots(tx, workspaceId)
     if (input.slots.length > 0) {
-      await tx
-        .insert(queueSlots)
-        .values(
-          input.slots.map((s) => ({ id: newId('slot'), workspaceId, weekday: s.weekday, minutes: parseTime(s.time) })),
-        )
+      await insertQueueSlots(
+        tx,
+        input.slots.map((s) => ({ id: newId('slot'), workspaceId, weekday: s.weekday, minutes: parseTime(s.time) })),
+      )
     }
   })
   return getQueueSchedule(db, workspaceId)

@@ -1,5 +1,4 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm'
-import { apiTokens } from '../db/schema'
+import { findTokenByHash, insertToken, revokeLiveToken, touchTokenLastUsed } from '../db/queries/tokens'
 import type { Db } from '../db/types'
 import { constantTimeEqual, sha256Hex } from '../lib/crypto'
 import { newId, randomBase62 } from '../lib/ids'
@@ -20,20 +19,19 @@ export interface CreatedToken {
 
 export async function createToken(db: Db, workspaceId: string, name: string): Promise<CreatedToken> {
   const token = TOKEN_PREFIX + randomBase62(43)
-  const [row] = await db
-    .insert(apiTokens)
-    .values({ id: newId('token'), workspaceId, name, tokenHash: await sha256Hex(token), hint: token.slice(0, 8) })
-    .returning()
-  return { id: row!.id, name: row!.name, token, createdAt: row!.createdAt.toISOString() }
+  const row = await insertToken(db, {
+    id: newId('token'),
+    workspaceId,
+    name,
+    tokenHash: await sha256Hex(token),
+    hint: token.slice(0, 8),
+  })
+  return { id: row.id, name: row.name, token, createdAt: row.createdAt.toISOString() }
 }
 
 /** Revokes a token; returns false when no live token has that id. */
 export async function revokeToken(db: Db, tokenId: string, now: Date): Promise<boolean> {
-  const rows = await db
-    .update(apiTokens)
-    .set({ revokedAt: now })
-    .where(and(eq(apiTokens.id, tokenId), isNull(apiTokens.revokedAt)))
-    .returning({ id: apiTokens.id })
+  const rows = await revokeLiveToken(db, tokenId, now)
   return rows.length > 0
 }
 
@@ -47,25 +45,12 @@ export async function authenticateToken(
 ): Promise<{ workspaceId: string; tokenId: string } | null> {
   if (!isWellFormedToken(token)) return null
   const hash = await sha256Hex(token)
-  const [row] = await db
-    .select({
-      id: apiTokens.id,
-      workspaceId: apiTokens.workspaceId,
-      tokenHash: apiTokens.tokenHash,
-      revokedAt: apiTokens.revokedAt,
-      lastUsedAt: apiTokens.lastUsedAt,
-    })
-    .from(apiTokens)
-    .where(eq(apiTokens.tokenHash, hash))
-    .limit(1)
+  const row = await findTokenByHash(db, hash)
   // The index finds the row by hash; the comparison itself is constant-time.
   if (!row || row.revokedAt || !constantTimeEqual(row.tokenHash, hash)) return null
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
     const stale = new Date(now.getTime() - LAST_USED_RESOLUTION_MS)
-    await db
-      .update(apiTokens)
-      .set({ lastUsedAt: now })
-      .where(and(eq(apiTokens.id, row.id), or(isNull(apiTokens.lastUsedAt), lt(apiTokens.lastUsedAt, stale))))
+    await touchTokenLastUsed(db, row.id, now, stale)
   }
   return { workspaceId: row.workspaceId, tokenId: row.id }
 }

@@ -1,14 +1,9 @@
-import { and, count, eq, gte, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
-import { plans, posts, workspaces } from '../db/schema'
+import { countPostsThisMonth, type LockedWorkspaceRow, lockWorkspaceRow } from '../db/queries/workspaces'
 import type { Tx } from '../db/types'
 import { AppError } from '../domain/errors'
 
-export interface LockedWorkspace {
-  id: string
-  timezone: string
-  monthlyPosts: number
-  socialAccounts: number
-}
+/** The locked workspace with its plan's caps (a negative cap is unlimited). */
+export type LockedWorkspace = LockedWorkspaceRow
 
 /**
  * Locks the workspace row for the rest of the transaction: post and account creation, queue
@@ -16,38 +11,15 @@ export interface LockedWorkspace {
  * slot occurrences cannot be overshot.
  */
 export async function lockWorkspace(tx: Tx, workspaceId: string): Promise<LockedWorkspace> {
-  const [row] = await tx
-    .select({
-      id: workspaces.id,
-      timezone: workspaces.timezone,
-      monthlyPosts: plans.monthlyPosts,
-      socialAccounts: plans.socialAccounts,
-    })
-    .from(workspaces)
-    .innerJoin(plans, eq(plans.id, workspaces.planId))
-    .where(eq(workspaces.id, workspaceId))
-    .for('update', { of: workspaces })
+  const row = await lockWorkspaceRow(tx, workspaceId)
   if (!row) throw new AppError('not_found', 'Workspace not found.')
   return row
-}
-
-/**
- * The first of `now`'s month at 00:00 in `timezone` (a zone name or the workspace's column), as
- * SQL: the start of the period `monthlyPosts` counts, for enforcement and for GET /v1/me alike.
- */
-export function monthStartIn(timezone: string | SQLWrapper, now: Date): SQL {
-  return sql`(date_trunc('month', (${now.toISOString()}::timestamptz AT TIME ZONE ${timezone})) AT TIME ZONE ${timezone})`
 }
 
 /** 403 when one more post would pass the plan's `monthlyPosts` (counted as GET /v1/me counts it). */
 export async function assertMonthlyPostQuota(tx: Tx, ws: LockedWorkspace, now: Date): Promise<void> {
   if (ws.monthlyPosts < 0) return
-  const monthStart = monthStartIn(ws.timezone, now)
-  const [row] = await tx
-    .select({ n: count() })
-    .from(posts)
-    .where(and(eq(posts.workspaceId, ws.id), gte(posts.createdAt, monthStart)))
-  const used = row?.n ?? 0
+  const used = await countPostsThisMonth(tx, ws.id, ws.timezone, now)
   if (used >= ws.monthlyPosts) {
     throw new AppError(
       'plan_limit_reached',

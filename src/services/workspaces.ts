@@ -1,10 +1,8 @@
-import { eq, sql } from 'drizzle-orm'
-import { accounts, plans, posts, workspaces } from '../db/schema'
+import { findPlanId, insertWorkspace, selectWorkspaceOverview } from '../db/queries/workspaces'
 import type { Db } from '../db/types'
 import { AppError } from '../domain/errors'
 import { newId } from '../lib/ids'
 import { isValidTimeZone } from '../lib/timezone'
-import { monthStartIn } from './workspace-lock'
 
 export interface PlanView {
   id: string
@@ -29,42 +27,14 @@ export async function createWorkspace(db: Db, input: { name: string; planId?: st
     })
   }
   const planId = input.planId ?? 'pro'
-  const [plan] = await db.select({ id: plans.id }).from(plans).where(eq(plans.id, planId))
-  if (!plan) throw new AppError('invalid_request', `Unknown plan "${planId}".`, { details: [{ path: 'plan' }] })
-  const [row] = await db
-    .insert(workspaces)
-    .values({ id: newId('workspace'), name: input.name, planId, timezone })
-    .returning()
-  return row!
+  if (!(await findPlanId(db, planId)))
+    throw new AppError('invalid_request', `Unknown plan "${planId}".`, { details: [{ path: 'plan' }] })
+  return insertWorkspace(db, { id: newId('workspace'), name: input.name, planId, timezone })
 }
 
 /** Counts in the same terms as plan enforcement: one statement, whatever the workspace size. */
 export async function getWorkspaceOverview(db: Db, workspaceId: string, now: Date): Promise<WorkspaceOverview> {
-  const monthStart = monthStartIn(workspaces.timezone, now)
-  const [row] = await db
-    .select({
-      workspace: workspaces,
-      plan: plans,
-      connected:
-        sql<number>`(select count(*) from ${accounts} where ${accounts.workspaceId} = ${workspaces.id} and ${accounts.status} <> 'DISCONNECTED')`.mapWith(
-          Number,
-        ),
-      allAccounts:
-        sql<number>`(select count(*) from ${accounts} where ${accounts.workspaceId} = ${workspaces.id})`.mapWith(
-          Number,
-        ),
-      postsThisMonth:
-        sql<number>`(select count(*) from ${posts} where ${posts.workspaceId} = ${workspaces.id} and ${posts.createdAt} >= ${monthStart})`.mapWith(
-          Number,
-        ),
-      scheduled:
-        sql<number>`(select count(*) from ${posts} where ${posts.workspaceId} = ${workspaces.id} and ${posts.status} = 'SCHEDULED')`.mapWith(
-          Number,
-        ),
-    })
-    .from(workspaces)
-    .innerJoin(plans, eq(plans.id, workspaces.planId))
-    .where(eq(workspaces.id, workspaceId))
+  const row = await selectWorkspaceOverview(db, workspaceId, now)
   if (!row) throw new AppError('not_found', 'Workspace not found.')
   return {
     workspaceId,

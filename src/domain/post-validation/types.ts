@@ -32,7 +32,7 @@ export type { VideoNetAccountOptions }
 /**
  * 'draft': content rules only. 'publish' (schedule, queue, publish now): also what a draft
  * may still lack, such as media on a media-only network or a carousel's minimum item count
- * (contract.md, "Drafts").
+ * (docs/decisions.md, "Drafts").
  */
 export type ValidationIntent = 'draft' | 'publish'
 

@@ -7,8 +7,8 @@
  * figures are its latest metric snapshot taken at least `MATURE_AFTER_HOURS` after publication.
  * `overall` pools the platforms whose network reports per-post interactions.
  */
-import { and, desc, eq, gte, lte, sql } from 'drizzle-orm'
-import { accounts, targetMetricSnapshots, targets, workspaces } from '../../db/schema'
+import { selectAccountPlatforms, selectPublishingHistory } from '../../db/queries/analytics'
+import { findWorkspaceTimezone } from '../../db/queries/workspaces'
 import type { Db } from '../../db/types'
 import { PLATFORM_IDS, type PlatformId } from '../../domain/vocabulary'
 import { buildReport, type BestTimesReport, type Observation } from './best-times-stats'
@@ -25,52 +25,14 @@ export interface BestTimes {
 }
 
 export async function getBestTimes(db: Db, workspaceId: string, now: Date): Promise<BestTimes> {
-  const [ws] = await db.select({ timezone: workspaces.timezone }).from(workspaces).where(eq(workspaces.id, workspaceId))
-  const timezone = ws?.timezone ?? 'UTC'
-
-  const latest = db
-    .select({
-      likes: targetMetricSnapshots.likes,
-      comments: targetMetricSnapshots.comments,
-      shares: targetMetricSnapshots.shares,
-      saves: targetMetricSnapshots.saves,
-    })
-    .from(targetMetricSnapshots)
-    .where(
-      and(
-        eq(targetMetricSnapshots.targetId, targets.id),
-        sql`${targetMetricSnapshots.collectedAt} >= ${targets.publishedAt} + ${sql.raw(`interval '${MATURE_AFTER_HOURS} hours'`)}`,
-      ),
-    )
-    .orderBy(desc(targetMetricSnapshots.collectedAt))
-    .limit(1)
-    .as('latest')
-  const local = sql`(${targets.publishedAt} at time zone ${timezone})`
-  const rows = await db
-    .select({
-      accountId: targets.accountId,
-      platform: targets.platform,
-      weekday: sql<number>`extract(dow from ${local})::int`,
-      hour: sql<number>`extract(hour from ${local})::int`,
-      likes: latest.likes,
-      comments: latest.comments,
-      shares: latest.shares,
-      saves: latest.saves,
-    })
-    .from(targets)
-    .leftJoinLateral(latest, sql`true`)
-    .where(
-      and(
-        eq(targets.workspaceId, workspaceId),
-        eq(targets.status, 'PUBLISHED'),
-        gte(targets.publishedAt, new Date(now.getTime() - LOOKBACK_DAYS * 24 * HOUR_MS)),
-        lte(targets.publishedAt, new Date(now.getTime() - MATURE_AFTER_HOURS * HOUR_MS)),
-      ),
-    )
-  const accountPlatforms = await db
-    .selectDistinct({ platform: accounts.platform })
-    .from(accounts)
-    .where(eq(accounts.workspaceId, workspaceId))
+  const timezone = (await findWorkspaceTimezone(db, workspaceId)) ?? 'UTC'
+  const rows = await selectPublishingHistory(db, workspaceId, {
+    timezone,
+    from: new Date(now.getTime() - LOOKBACK_DAYS * 24 * HOUR_MS),
+    until: new Date(now.getTime() - MATURE_AFTER_HOURS * HOUR_MS),
+    matureAfterHours: MATURE_AFTER_HOURS,
+  })
+  const accountPlatforms = await selectAccountPlatforms(db, workspaceId)
 
   const byPlatform = new Map<PlatformId, Observation[]>()
   for (const { platform } of accountPlatforms) byPlatform.set(platform as PlatformId, [])

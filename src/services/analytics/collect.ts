@@ -7,8 +7,13 @@ import type { Connection, PlatformId } from '../../domain/vocabulary'
  * reports nothing is stored as null, never 0. An account whose network fails is logged (ids and
  * error class only) and skipped; the pass and publishing go on.
  */
-import { and, asc, desc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm'
-import { accounts, followerSnapshots, targetMetricSnapshots, targets, workspaces } from '../../db/schema'
+import {
+  insertMetricSnapshots,
+  selectAccountsDueFollowers,
+  selectAccountsToCollect,
+  selectTargetsDueMetrics,
+  upsertFollowerSnapshot,
+} from '../../db/queries/analytics-collection'
 import type { Deps } from '../../deps'
 import { describeError } from '../../infra/logger'
 import { newMetricSnapshotId } from './ids'
@@ -47,16 +52,6 @@ interface DueTarget {
 
 const HOUR_MS = 3_600_000
 
-/** SQL interval (in hours) a target of this age waits between two collections. */
-const intervalHours = (nowIso: string) =>
-  sql`case ${sql.join(
-    COLLECTION_SCHEDULE.map(
-      (s) =>
-        sql`when ${nowIso}::timestamptz - ${targets.publishedAt} < ${sql.raw(`${s.untilAgeHours}`)} * interval '1 hour' then ${sql.raw(`${s.everyHours}`)}`,
-    ),
-    sql` `,
-  )} end`
-
 export async function collectAnalytics(
   deps: CollectDeps,
   options: { workspaceId?: string; now: Date; limits?: Partial<CollectLimits> },
@@ -65,55 +60,22 @@ export async function collectAnalytics(
   const now = options.now
   const limits = { ...DEFAULT_COLLECT_LIMITS, ...options.limits }
   const nowIso = now.toISOString()
-  const inWorkspace = options.workspaceId ? eq(accounts.workspaceId, options.workspaceId) : undefined
 
   // Accounts without today's follower snapshot (today in the workspace's time zone).
-  const localDay = sql<string>`to_char((${nowIso}::timestamptz at time zone ${workspaces.timezone})::date, 'YYYY-MM-DD')`
-  const followersDue = await db
-    .select({ id: accounts.id })
-    .from(accounts)
-    .innerJoin(workspaces, eq(workspaces.id, accounts.workspaceId))
-    .where(
-      and(
-        eq(accounts.status, 'ACTIVE'),
-        inWorkspace,
-        sql`not exists (select 1 from ${followerSnapshots} f where f.account_id = ${accounts.id} and f.day = (${nowIso}::timestamptz at time zone ${workspaces.timezone})::date)`,
-      ),
-    )
-    .orderBy(asc(accounts.id))
-    .limit(limits.accounts)
-
+  const followersDue = await selectAccountsDueFollowers(db, {
+    workspaceId: options.workspaceId,
+    nowIso,
+    limit: limits.accounts,
+  })
   // Published targets whose last collection is older than their age's interval, stalest first.
-  const last = db
-    .select({ collectedAt: targetMetricSnapshots.collectedAt })
-    .from(targetMetricSnapshots)
-    .where(eq(targetMetricSnapshots.targetId, targets.id))
-    .orderBy(desc(targetMetricSnapshots.collectedAt))
-    .limit(1)
-    .as('last')
-  const dueRows = await db
-    .select({
-      id: targets.id,
-      accountId: targets.accountId,
-      platformPostId: targets.platformPostId,
-      publishedAt: targets.publishedAt,
-    })
-    .from(targets)
-    .innerJoin(accounts, eq(accounts.id, targets.accountId))
-    .leftJoinLateral(last, sql`true`)
-    .where(
-      and(
-        eq(targets.status, 'PUBLISHED'),
-        isNotNull(targets.platformPostId),
-        gte(targets.publishedAt, new Date(now.getTime() - COLLECTION_MAX_AGE_HOURS * HOUR_MS)),
-        lte(targets.publishedAt, now),
-        eq(accounts.status, 'ACTIVE'),
-        inWorkspace,
-        sql`(${last.collectedAt} is null or ${last.collectedAt} <= ${nowIso}::timestamptz - ${intervalHours(nowIso)} * interval '1 hour')`,
-      ),
-    )
-    .orderBy(sql`${last.collectedAt} asc nulls first`, asc(targets.publishedAt))
-    .limit(limits.targets)
+  const dueRows = await selectTargetsDueMetrics(db, {
+    workspaceId: options.workspaceId,
+    now,
+    nowIso,
+    since: new Date(now.getTime() - COLLECTION_MAX_AGE_HOURS * HOUR_MS),
+    schedule: COLLECTION_SCHEDULE,
+    limit: limits.targets,
+  })
   const due = dueRows as DueTarget[]
 
   const byAccount = new Map<string, { followers: boolean; targets: DueTarget[] }>()
@@ -127,31 +89,19 @@ export async function collectAnalytics(
   const report: CollectReport = { accounts: 0, followerSnapshots: 0, targetSnapshots: 0, failedAccounts: 0 }
   if (accountIds.length === 0) return report
 
-  const rows = await db
-    .select({
-      id: accounts.id,
-      platform: accounts.platform,
-      connection: accounts.connection,
-      credentials: accounts.credentials,
-      timezone: workspaces.timezone,
-      day: localDay,
-    })
-    .from(accounts)
-    .innerJoin(workspaces, eq(workspaces.id, accounts.workspaceId))
-    .where(inArray(accounts.id, accountIds))
+  const rows = await selectAccountsToCollect(db, accountIds, nowIso)
   for (const account of rows) {
     const work = byAccount.get(account.id)!
     report.accounts++
     try {
       const insights = await readInsights(deps, account, work, now, limits.batch)
       if (work.followers) {
-        await db
-          .insert(followerSnapshots)
-          .values({ accountId: account.id, day: account.day, followers: insights.followers, collectedAt: now })
-          .onConflictDoUpdate({
-            target: [followerSnapshots.accountId, followerSnapshots.day],
-            set: { followers: insights.followers, collectedAt: now },
-          })
+        await upsertFollowerSnapshot(db, {
+          accountId: account.id,
+          day: account.day,
+          followers: insights.followers,
+          collectedAt: now,
+        })
         report.followerSnapshots++
       }
       const known = new Set(work.targets.map((t) => t.id))
@@ -167,18 +117,25 @@ export async function collectAnalytics(
           views: p.views,
           saves: p.saves,
         }))
-      if (values.length > 0) await db.insert(targetMetricSnapshots).values(values)
+      if (values.length > 0) await insertMetricSnapshots(db, values)
       report.targetSnapshots += values.length
     } catch (err) {
       report.failedAccounts++
-      deps.logger.warn('analytics_collect_failed', {
-        accountId: account.id,
-        platform: account.platform,
-        ...describeError(err),
-      })
+      logSkippedAccount(deps, account, err)
     }
   }
   return report
+}
+
+/**
+ * Why an account was skipped this pass, logged once with its ids and the error's class (the
+ * error's text may quote a network's answer, tokens included). A network failure is the network's
+ * business; anything else (an adapter's bug, our own) is an error on our side.
+ */
+function logSkippedAccount(deps: CollectDeps, account: { id: string; platform: PlatformId }, err: unknown): void {
+  const fields = { accountId: account.id, platform: account.platform, ...describeError(err) }
+  if (err instanceof NetworkFailure) deps.logger.warn('analytics_collect_failed', fields)
+  else deps.logger.error('analytics_collect_failed', { ...fields, unexpected: true })
 }
 
 /**

@@ -3,8 +3,13 @@
  * `SERIES_DAYS` days of the workspace's calendar) and the figures of recently published targets,
  * each with the moment it was collected. Null is unknown (not reported or not collected), never 0.
  */
-import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm'
-import { accounts, followerSnapshots, targetMetricSnapshots, targets, workspaces } from '../../db/schema'
+import {
+  listAnalyticsAccounts,
+  selectFollowerSnapshotsSince,
+  selectLatestFollowerSnapshots,
+  selectRecentPublishedTargets,
+} from '../../db/queries/analytics'
+import { findWorkspaceTimezone } from '../../db/queries/workspaces'
 import type { Db } from '../../db/types'
 import type { PlatformId } from '../../domain/vocabulary'
 import { rulesFor } from '../../domain/rules/index'
@@ -63,29 +68,13 @@ function daysEnding(lastDay: string, count: number): string[] {
 }
 
 export async function getAnalytics(db: Db, workspaceId: string, now: Date): Promise<Analytics> {
-  const [ws] = await db.select({ timezone: workspaces.timezone }).from(workspaces).where(eq(workspaces.id, workspaceId))
-  const timezone = ws?.timezone ?? 'UTC'
+  const timezone = (await findWorkspaceTimezone(db, workspaceId)) ?? 'UTC'
   const days = daysEnding(localDay(now, timezone), SERIES_DAYS)
 
-  const accountRows = await db
-    .select({ id: accounts.id, platform: accounts.platform, username: accounts.username, status: accounts.status })
-    .from(accounts)
-    .where(eq(accounts.workspaceId, workspaceId))
-    .orderBy(asc(accounts.createdAt), asc(accounts.id))
+  const accountRows = await listAnalyticsAccounts(db, workspaceId)
   const ids = accountRows.map((a) => a.id)
-  const snapshots = ids.length
-    ? await db
-        .select()
-        .from(followerSnapshots)
-        .where(and(inArray(followerSnapshots.accountId, ids), gte(followerSnapshots.day, days[0]!)))
-    : []
-  const latest = ids.length
-    ? await db
-        .selectDistinctOn([followerSnapshots.accountId])
-        .from(followerSnapshots)
-        .where(inArray(followerSnapshots.accountId, ids))
-        .orderBy(followerSnapshots.accountId, desc(followerSnapshots.day))
-    : []
+  const snapshots = ids.length ? await selectFollowerSnapshotsSince(db, ids, days[0]!) : []
+  const latest = ids.length ? await selectLatestFollowerSnapshots(db, ids) : []
   const latestBy = new Map(latest.map((s) => [s.accountId, s]))
   const seriesBy = new Map(snapshots.map((s) => [`${s.accountId}:${s.day}`, s]))
 
@@ -115,39 +104,8 @@ export async function getAnalytics(db: Db, workspaceId: string, now: Date): Prom
 }
 
 async function recentPosts(db: Db, workspaceId: string, now: Date): Promise<PostAnalytics[]> {
-  const last = db
-    .select()
-    .from(targetMetricSnapshots)
-    .where(eq(targetMetricSnapshots.targetId, targets.id))
-    .orderBy(desc(targetMetricSnapshots.collectedAt))
-    .limit(1)
-    .as('last')
-  const rows = await db
-    .select({
-      targetId: targets.id,
-      postId: targets.postId,
-      accountId: targets.accountId,
-      platform: targets.platform,
-      publishedAt: targets.publishedAt,
-      permalink: targets.permalink,
-      collectedAt: last.collectedAt,
-      likes: last.likes,
-      comments: last.comments,
-      shares: last.shares,
-      views: last.views,
-      saves: last.saves,
-    })
-    .from(targets)
-    .leftJoinLateral(last, sql`true`)
-    .where(
-      and(
-        eq(targets.workspaceId, workspaceId),
-        eq(targets.status, 'PUBLISHED'),
-        gte(targets.publishedAt, new Date(now.getTime() - RECENT_POST_DAYS * 86_400_000)),
-      ),
-    )
-    .orderBy(desc(targets.publishedAt), desc(targets.id))
-    .limit(RECENT_POSTS_MAX)
+  const since = new Date(now.getTime() - RECENT_POST_DAYS * 86_400_000)
+  const rows = await selectRecentPublishedTargets(db, workspaceId, since, RECENT_POSTS_MAX)
   return rows.map((r) => {
     const metrics: MetricFigures = {
       likes: r.likes,

@@ -55,7 +55,7 @@ export function toTargetRecord(t: TargetRow): TargetRecord {
   }
 }
 
-/** The contract's post record: every field present, `null` where unset, targets in the caller's order. */
+/** The API's post record: every field present, `null` where unset, targets in the caller's order. */
 export function toPostRecord(p: PostRow, postTargets: TargetRow[]): PostRecord {
   const ordered = [...postTargets].sort((a, b) => a.position - b.position)
   return {

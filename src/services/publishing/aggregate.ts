@@ -1,14 +1,14 @@
-import { and, eq } from 'drizzle-orm'
-import { posts, targets } from '../../db/schema'
+import { lockPost, setPostStatus } from '../../db/queries/publishing-posts'
+import { findPublishedTargetId, listTargetOutcomes } from '../../db/queries/targets'
 import type { Tx } from '../../db/types'
 import type { PostStatus } from '../../domain/vocabulary'
 import type { PostRow } from '../posts/record'
 import { scheduleNextOccurrence } from './recurrence'
 
 /**
- * The post's status from its targets (contract.md): all PUBLISHED -> PUBLISHED; any still
- * PENDING or PUBLISHING -> PUBLISHING; all settled with a FAILED one -> FAILED. Runs under the
- * post's row lock, so two targets settling at once cannot both read a stale picture.
+ * The post's status from its targets (docs/decisions.md, "Statuses"): all PUBLISHED -> PUBLISHED;
+ * any still PENDING or PUBLISHING -> PUBLISHING; all settled with a FAILED one -> FAILED. Runs
+ * under the post's row lock, so two targets settling at once cannot both read a stale picture.
  * Returns the post before and after, for what follows a settle (recurrence).
  */
 export async function refreshPostStatus(
@@ -18,12 +18,9 @@ export async function refreshPostStatus(
   locked?: PostRow,
 ): Promise<{ before: PostRow; after: PostRow } | null> {
   // Callers lock the post first (before touching its targets) and may hand the locked row over.
-  const before = locked ?? (await tx.select().from(posts).where(eq(posts.id, postId)).for('update'))[0]
+  const before = locked ?? (await lockPost(tx, postId))
   if (!before) return null
-  const rows = await tx
-    .select({ status: targets.status, publishedAt: targets.publishedAt })
-    .from(targets)
-    .where(eq(targets.postId, postId))
+  const rows = await listTargetOutcomes(tx, postId)
   let status: PostStatus
   if (rows.length > 0 && rows.every((r) => r.status === 'PUBLISHED')) status = 'PUBLISHED'
   else if (rows.some((r) => r.status === 'PENDING' || r.status === 'PUBLISHING')) status = 'PUBLISHING'
@@ -32,12 +29,12 @@ export async function refreshPostStatus(
     (max, r) => (r.publishedAt && (!max || r.publishedAt > max) ? r.publishedAt : max),
     null,
   )
-  const [after] = await tx
-    .update(posts)
-    .set({ status, publishedAt: status === 'PUBLISHED' ? latest : before.publishedAt, updatedAt: now })
-    .where(eq(posts.id, postId))
-    .returning()
-  return { before, after: after! }
+  const after = await setPostStatus(tx, postId, {
+    status,
+    publishedAt: status === 'PUBLISHED' ? latest : before.publishedAt,
+    updatedAt: now,
+  })
+  return { before, after }
 }
 
 /** Settled: nothing of the post is still on its way. */
@@ -51,10 +48,6 @@ export const isSettled = (status: string) => status === 'PUBLISHED' || status ==
 export async function settlePost(tx: Tx, postId: string, now: Date, locked?: PostRow): Promise<string | null> {
   const refreshed = await refreshPostStatus(tx, postId, now, locked)
   if (!refreshed || !isSettled(refreshed.after.status) || !refreshed.after.recurrence) return null
-  const published = await tx
-    .select({ id: targets.id })
-    .from(targets)
-    .where(and(eq(targets.postId, postId), eq(targets.status, 'PUBLISHED')))
-    .limit(1)
-  return published.length > 0 ? scheduleNextOccurrence(tx, refreshed.after, now) : null
+  const published = await findPublishedTargetId(tx, postId)
+  return published !== null ? scheduleNextOccurrence(tx, refreshed.after, now) : null
 }

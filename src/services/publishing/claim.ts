@@ -1,6 +1,6 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm'
-import { posts, targets } from '../../db/schema'
-import type { Db } from '../../db/types'
+import { lockPost, lockPostForDelivery, markPostPublishing } from '../../db/queries/publishing-posts'
+import { claimDueTarget } from '../../db/queries/targets'
+import type { Db, Tx } from '../../db/types'
 import type { PostRow, TargetRow } from '../posts/record'
 
 export interface ClaimedTarget {
@@ -27,46 +27,21 @@ export async function claimTarget(
   leaseSec: number,
 ): Promise<ClaimedTarget | null> {
   return db.transaction(async (tx) => {
-    const [post] = await tx
-      .select()
-      .from(posts)
-      .where(
-        and(
-          sql`${posts.id} = (select t.post_id from targets t where t.id = ${targetId})`,
-          eq(posts.version, version),
-          inArray(posts.status, ['SCHEDULED', 'PUBLISHING']),
-        ),
-      )
-      .for('update')
+    const post = await lockPostForDelivery(tx, targetId, version)
     if (!post) return null
-    const [target] = await tx
-      .update(targets)
-      .set({
-        status: 'PUBLISHING',
-        leaseUntil: new Date(now.getTime() + leaseSec * 1000),
-        claimedVersion: version,
-        attempts: sql`case when ${targets.progress} -> 'pending' is not null then ${targets.attempts} else ${targets.attempts} + 1 end`,
-        updatedAt: now,
-      })
-      .where(
-        and(
-          eq(targets.id, targetId),
-          eq(targets.status, 'PENDING'),
-          lte(targets.dueAt, new Date(now.getTime() + EARLY_TOLERANCE_MS)),
-        ),
-      )
-      .returning()
+    const target = await claimDueTarget(tx, targetId, {
+      version,
+      now,
+      leaseUntil: new Date(now.getTime() + leaseSec * 1000),
+      dueBy: new Date(now.getTime() + EARLY_TOLERANCE_MS),
+    })
     if (!target) return null
-    if (post.status === 'SCHEDULED') await tx.update(posts).set({ status: 'PUBLISHING' }).where(eq(posts.id, post.id))
+    if (post.status === 'SCHEDULED') await markPostPublishing(tx, post.id)
     return { target, post: { ...post, status: 'PUBLISHING' } }
   })
 }
 
 /** The post row, locked for the rest of the transaction (always before its targets). */
-export async function lockPostRow(
-  tx: Parameters<Parameters<Db['transaction']>[0]>[0],
-  postId: string,
-): Promise<PostRow | null> {
-  const [row] = await tx.select().from(posts).where(eq(posts.id, postId)).for('update')
-  return row ?? null
+export function lockPostRow(tx: Tx, postId: string): Promise<PostRow | null> {
+  return lockPost(tx, postId)
 }

@@ -1,5 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm'
-import { posts, targets } from '../../db/schema'
+import { markTargetsDispatched, selectPostPendingDeliveries } from '../../db/queries/target-deliveries'
 import type { Deps } from '../../deps'
 import { describeError } from '../../infra/logger'
 
@@ -28,30 +27,16 @@ async function handOver(
   postId: string,
   onlyTargetIds?: string[],
 ): Promise<number> {
-  const rows = await deps.db
-    .select({ id: targets.id, dueAt: targets.dueAt, attempts: targets.attempts, version: posts.version })
-    .from(targets)
-    .innerJoin(posts, eq(posts.id, targets.postId))
-    .where(
-      and(
-        eq(targets.postId, postId),
-        eq(targets.status, 'PENDING'),
-        ...(onlyTargetIds ? [inArray(targets.id, onlyTargetIds)] : []),
-      ),
-    )
+  const rows = await selectPostPendingDeliveries(deps.db, postId, onlyTargetIds)
   const due = rows.filter((r) => r.dueAt !== null)
   if (due.length === 0) return 0
   await deps.publishQueue.enqueue(
     due.map((r) => ({ targetId: r.id, version: r.version, notBefore: r.dueAt!, attempt: r.attempts + 1 })),
   )
-  await deps.db
-    .update(targets)
-    .set({ dispatchedAt: deps.clock.now() })
-    .where(
-      inArray(
-        targets.id,
-        due.map((r) => r.id),
-      ),
-    )
+  await markTargetsDispatched(
+    deps.db,
+    due.map((r) => r.id),
+    deps.clock.now(),
+  )
   return due.length
 }

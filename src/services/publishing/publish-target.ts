@@ -1,12 +1,13 @@
-import { eq, sql } from 'drizzle-orm'
-import { accounts, targets } from '../../db/schema'
+import { findAccount } from '../../db/queries/accounts'
+import { saveTargetProgress } from '../../db/queries/targets'
 import type { Deps } from '../../deps'
+import { failedOnOurSide, RECONNECT_MESSAGE } from '../../domain/publishing/decision'
 import { describeError } from '../../infra/logger'
 import { asFailedResult, NetworkFailure } from '../../networks/http'
 import type { PendingInput, PublishInput, PublishProgress, PublishResult } from '../../networks/adapter'
 import { claimTarget, type ClaimedTarget } from './claim'
 import { DEFAULT_PUBLISH_POLICY, type PublishPolicy } from '../../domain/publishing/policy'
-import { recordResult, RECONNECT_MESSAGE, type PublishOutcome } from './record-result'
+import { recordResult, type PublishOutcome } from './record-result'
 import { buildTargetContent } from './target-content'
 import { usableCredentials, type UsableCredentials } from '../network-credentials'
 
@@ -39,7 +40,9 @@ export async function publishTarget(deps: Deps, delivery: DeliveryRef): Promise<
 /**
  * Calls the account's adapter: `checkStatus` when a network job is pending or the outcome is
  * unconfirmed, else `publish`. A `NetworkFailure` an adapter throws keeps its class; any other
- * exception (a bug) is a transient failure, and nothing of it reaches a user or a log line but its class.
+ * exception (a bug, the adapter's or ours) is logged once as `publish_unexpected_error` and becomes
+ * a transient failure whose message says it failed on our side. Nothing of such an error reaches a
+ * user or a log line but its class: its text may quote a network's answer or a token.
  */
 export async function callNetwork(
   deps: Deps,
@@ -48,7 +51,7 @@ export async function callNetwork(
   unconfirmed: boolean,
 ): Promise<PublishResult> {
   const { target, post } = claimed
-  const [account] = await deps.db.select().from(accounts).where(eq(accounts.id, target.accountId))
+  const account = await findAccount(deps.db, target.accountId)
   if (!account) return { status: 'failed', kind: 'rejected', message: 'The account was removed.' }
   if (account.status !== 'ACTIVE') {
     return account.status === 'EXPIRED'
@@ -76,13 +79,7 @@ export async function callNetwork(
       progress,
       saveProgress: async (next) => {
         Object.assign(progress, next)
-        await deps.db
-          .update(targets)
-          .set({
-            progress: { ...progress },
-            platformPostId: sql`coalesce(${targets.platformPostId}, ${progress.headId ?? null})`,
-          })
-          .where(eq(targets.id, target.id))
+        await saveTargetProgress(deps.db, target.id, progress)
       },
       attempt: target.attempts,
       fetch: deps.networks.fetch,
@@ -114,9 +111,19 @@ export async function callNetwork(
   } catch (err) {
     // A classified network failure keeps its class, whichever step of an adapter threw it.
     if (err instanceof NetworkFailure) return asFailedResult(err, platform)
-    deps.logger.warn('adapter_threw', { targetId: target.id, platform, ...describeError(err) })
-    return { status: 'failed', kind: 'transient', message: `${platform} could not be reached.` }
+    deps.logger.error('publish_unexpected_error', {
+      targetId: target.id,
+      postId: post.id,
+      platform,
+      errorClass: errorClassOf(err),
+    })
+    return failedOnOurSide(platform)
   }
+}
+
+/** An error's class for a log line: its name only, never its text. */
+function errorClassOf(err: unknown): string {
+  return String(describeError(err).errorType)
 }
 
 function failedFrom(usable: Extract<UsableCredentials, { ok: false }>): PublishResult {

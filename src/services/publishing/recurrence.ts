@@ -1,7 +1,8 @@
 import { TZDate } from '@date-fns/tz'
 import { addDays, addMonths, addWeeks } from 'date-fns'
-import { and, eq } from 'drizzle-orm'
-import { posts, targets, workspaces } from '../../db/schema'
+import { findNextOccurrenceId, insertPost } from '../../db/queries/publishing-posts'
+import { insertTargets, listPostTargets } from '../../db/queries/targets'
+import { findWorkspaceTimezone } from '../../db/queries/workspaces'
 import type { Tx } from '../../db/types'
 import { newId } from '../../lib/ids'
 import type { PostRow } from '../posts/record'
@@ -46,13 +47,8 @@ export const nextOccurrence = (
 export async function scheduleNextOccurrence(tx: Tx, post: PostRow, now: Date): Promise<string | null> {
   const recurrence = post.recurrence as Recurrence | null
   if (!recurrence || !post.scheduledAt) return null
-  const [existing] = await tx.select({ id: posts.id }).from(posts).where(eq(posts.recurrenceParentId, post.id)).limit(1)
-  if (existing) return null
-  const [ws] = await tx
-    .select({ timezone: workspaces.timezone })
-    .from(workspaces)
-    .where(eq(workspaces.id, post.workspaceId))
-  const timezone = ws?.timezone ?? 'UTC'
+  if ((await findNextOccurrenceId(tx, post.id)) !== null) return null
+  const timezone = (await findWorkspaceTimezone(tx, post.workspaceId)) ?? 'UTC'
   const anchor = recurrence.anchor ? new Date(recurrence.anchor) : post.scheduledAt
   let occurrence = recurrence.occurrence ?? 1
   let at: Date
@@ -64,7 +60,7 @@ export async function scheduleNextOccurrence(tx: Tx, post: PostRow, now: Date): 
   if (recurrence.endsAt && at.getTime() > new Date(recurrence.endsAt).getTime()) return null
   const id = newId('post')
   const { id: _id, createdAt: _c, updatedAt: _u, publishedAt: _p, version: _v, ...content } = post
-  await tx.insert(posts).values({
+  await insertPost(tx, {
     ...content,
     id,
     status: 'SCHEDULED',
@@ -76,11 +72,9 @@ export async function scheduleNextOccurrence(tx: Tx, post: PostRow, now: Date): 
     createdAt: now,
     updatedAt: now,
   })
-  const parentTargets = await tx
-    .select()
-    .from(targets)
-    .where(and(eq(targets.postId, post.id)))
-  await tx.insert(targets).values(
+  const parentTargets = await listPostTargets(tx, post.id)
+  await insertTargets(
+    tx,
     parentTargets.map((t) => ({
       id: newId('target'),
       postId: id,

@@ -1,5 +1,12 @@
-import { and, eq, inArray, isNotNull, isNull, lt, lte, or } from 'drizzle-orm'
-import { posts, targets } from '../../db/schema'
+import { findPost } from '../../db/queries/publishing-posts'
+import {
+  failUnconfirmedTarget,
+  markTargetsDispatched,
+  selectAllPendingDeliveries,
+  selectExpiredClaimIds,
+  selectUndeliveredPostIds,
+  takeOverExpiredClaim,
+} from '../../db/queries/target-deliveries'
 import type { Deps } from '../../deps'
 import { describeError } from '../../infra/logger'
 import { dispatchPendingTargets } from './dispatch'
@@ -26,33 +33,15 @@ export interface SweepReport {
 export async function sweepTargets(deps: Deps, scope: { workspaceId?: string } = {}): Promise<SweepReport> {
   const policy = policyOf(deps)
   // One workspace only (a test sharing its database with others); the scheduled sweep takes all.
-  const inScope = scope.workspaceId ? eq(posts.workspaceId, scope.workspaceId) : undefined
+  const workspaceId = scope.workspaceId
   const now = deps.clock.now()
   const report: SweepReport = { redispatched: 0, confirmed: 0, unconfirmed: 0 }
 
   const stale = new Date(now.getTime() - policy.sweepGraceSec * 1000)
-  const undelivered = await deps.db
-    .selectDistinct({ postId: targets.postId })
-    .from(targets)
-    .innerJoin(posts, eq(posts.id, targets.postId))
-    .where(
-      and(
-        eq(targets.status, 'PENDING'),
-        lte(targets.dueAt, stale),
-        inArray(posts.status, ['SCHEDULED', 'PUBLISHING']),
-        or(isNull(targets.dispatchedAt), lt(targets.dispatchedAt, stale)),
-        inScope,
-      ),
-    )
-    .limit(SWEEP_BATCH)
+  const undelivered = await selectUndeliveredPostIds(deps.db, { stale, workspaceId, limit: SWEEP_BATCH })
   for (const { postId } of undelivered) report.redispatched += await dispatchPendingTargets(deps, postId)
 
-  const expired = await deps.db
-    .select({ id: targets.id })
-    .from(targets)
-    .innerJoin(posts, eq(posts.id, targets.postId))
-    .where(and(eq(targets.status, 'PUBLISHING'), isNotNull(targets.leaseUntil), lt(targets.leaseUntil, now), inScope))
-    .limit(SWEEP_BATCH)
+  const expired = await selectExpiredClaimIds(deps.db, { now, workspaceId, limit: SWEEP_BATCH })
   for (const { id } of expired) {
     try {
       if (await resolveExpiredClaim(deps, id)) report.confirmed++
@@ -69,16 +58,17 @@ async function resolveExpiredClaim(deps: Deps, targetId: string): Promise<boolea
   const policy = policyOf(deps)
   const now = deps.clock.now()
   // Take the expired claim over with a fresh lease, so two sweeps never act on one target.
-  const [target] = await deps.db
-    .update(targets)
-    .set({ leaseUntil: new Date(now.getTime() + policy.leaseSec * 1000), updatedAt: now })
-    .where(and(eq(targets.id, targetId), eq(targets.status, 'PUBLISHING'), lt(targets.leaseUntil, now)))
-    .returning()
+  const target = await takeOverExpiredClaim(deps.db, targetId, {
+    now,
+    leaseUntil: new Date(now.getTime() + policy.leaseSec * 1000),
+  })
   if (!target) return true
-  const [post] = await deps.db.select().from(posts).where(eq(posts.id, target.postId))
+  const post = await findPost(deps.db, target.postId)
   if (!post) return true
   const claimed: ClaimedTarget = { target, post }
   const progress = { ...(target.progress ?? {}) }
+  // A status check that throws anything but a NetworkFailure (a bug) comes back as a transient
+  // failure, logged once by callNetwork: like a network that cannot say, the target ends unconfirmed.
   const result = await callNetwork(deps, claimed, progress, true)
   if (result.status === 'published' || result.status === 'absent' || result.status === 'pending') {
     await recordResult(deps, policy, claimed, result, progress)
@@ -92,19 +82,14 @@ async function markUnconfirmed(deps: Deps, targetId: string, postId: string, pla
   const now = deps.clock.now()
   const nextPostId = await deps.db.transaction(async (tx) => {
     if (!(await lockPostRow(tx, postId))) return null
-    await tx
-      .update(targets)
-      .set({
-        status: 'FAILED',
-        leaseUntil: null,
-        updatedAt: now,
-        error: {
-          code: 'unconfirmed',
-          message: `We lost track of this publish and ${platform} cannot tell us whether it went out: check the account, and use retry only if the post is not there.`,
-          retryable: true,
-        },
-      })
-      .where(and(eq(targets.id, targetId), eq(targets.status, 'PUBLISHING')))
+    await failUnconfirmedTarget(tx, targetId, {
+      now,
+      error: {
+        code: 'unconfirmed',
+        message: `We lost track of this publish and ${platform} cannot tell us whether it went out: check the account, and use retry only if the post is not there.`,
+        retryable: true,
+      },
+    })
     return settlePost(tx, postId, now)
   })
   if (nextPostId) await dispatchPendingTargets(deps, nextPostId)
@@ -115,28 +100,18 @@ async function markUnconfirmed(deps: Deps, targetId: string, postId: string, pla
  * due time is handed to it again (at its own time), before the first sweep would.
  */
 export async function requeuePendingTargets(deps: Deps): Promise<number> {
-  const rows = await deps.db
-    .select({ id: targets.id, dueAt: targets.dueAt, attempts: targets.attempts, version: posts.version })
-    .from(targets)
-    .innerJoin(posts, eq(posts.id, targets.postId))
-    .where(
-      and(eq(targets.status, 'PENDING'), isNotNull(targets.dueAt), inArray(posts.status, ['SCHEDULED', 'PUBLISHING'])),
-    )
+  const rows = await selectAllPendingDeliveries(deps.db)
   if (rows.length === 0) return 0
   await deps.publishQueue.enqueue(
     rows.map((r) => ({ targetId: r.id, version: r.version, notBefore: r.dueAt!, attempt: r.attempts + 1 })),
   )
   const now = deps.clock.now()
   for (let i = 0; i < rows.length; i += 1000) {
-    await deps.db
-      .update(targets)
-      .set({ dispatchedAt: now })
-      .where(
-        inArray(
-          targets.id,
-          rows.slice(i, i + 1000).map((r) => r.id),
-        ),
-      )
+    await markTargetsDispatched(
+      deps.db,
+      rows.slice(i, i + 1000).map((r) => r.id),
+      now,
+    )
   }
   return rows.length
 }

@@ -1,12 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm'
-import { mediaAssets } from '../../db/schema'
+import { selectWorkspaceAssetsByIds } from '../../db/queries/media'
 import type { Db } from '../../db/types'
 import type { PublishMedia, TargetContent } from '../../networks/adapter'
 import type { PlatformId } from '../../domain/vocabulary'
 import { effectiveFormat, rulesFor } from '../../domain/rules/index'
 import type { PostRow } from '../posts/record'
 
-/** The pin title when none is set: the caption's first line (spec). */
+/** The pin title when none is set: the caption's first line. */
 const firstLine = (text: string) => text.split(/\r\n|\r|\n/, 1)[0]!.trim()
 
 /** What one target publishes: the platform's override or the base caption, its format fallback, its options. */
@@ -45,10 +44,7 @@ export async function buildTargetContent(
 
 async function loadMedia(db: Db, workspaceId: string, ids: string[]): Promise<PublishMedia[]> {
   if (ids.length === 0) return []
-  const rows = await db
-    .select()
-    .from(mediaAssets)
-    .where(and(eq(mediaAssets.workspaceId, workspaceId), inArray(mediaAssets.id, [...new Set(ids)])))
+  const rows = await selectWorkspaceAssetsByIds(db, workspaceId, [...new Set(ids)])
   const byId = new Map(rows.map((r) => [r.id, r]))
   return ids.flatMap((id) => {
     const r = byId.get(id)

@@ -1,0 +1,69 @@
+/** Queries of Idempotency-Key records: one row per (workspace, key), `pending` until the first answer is stored. */
+import { and, eq, lt } from 'drizzle-orm'
+import { idempotencyKeys } from '../schema'
+import type { DbOrTx } from '../types'
+
+export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect
+
+const keyOf = (workspaceId: string, key: string) =>
+  and(eq(idempotencyKeys.workspaceId, workspaceId), eq(idempotencyKeys.key, key))
+
+/** Drops the key's record if it has expired, so the key can be claimed again. */
+export async function deleteExpiredIdempotencyKey(db: DbOrTx, workspaceId: string, key: string, now: Date) {
+  await db
+    .delete(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.workspaceId, workspaceId),
+        eq(idempotencyKeys.key, key),
+        lt(idempotencyKeys.expiresAt, now),
+      ),
+    )
+}
+
+/** Inserts a `pending` record unless the key is taken; the keys it inserted (none or one). */
+export function insertPendingIdempotencyKey(
+  db: DbOrTx,
+  values: { workspaceId: string; key: string; fingerprint: string; createdAt: Date; expiresAt: Date },
+): Promise<Array<{ key: string }>> {
+  return db
+    .insert(idempotencyKeys)
+    .values({ ...values, state: 'pending' })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key })
+}
+
+export async function findIdempotencyKey(
+  db: DbOrTx,
+  workspaceId: string,
+  key: string,
+): Promise<IdempotencyKeyRow | null> {
+  const [row] = await db.select().from(idempotencyKeys).where(keyOf(workspaceId, key))
+  return row ?? null
+}
+
+/** Stores the first answer to the key, replayed until `expiresAt`. */
+export async function storeIdempotentAnswer(
+  db: DbOrTx,
+  workspaceId: string,
+  key: string,
+  answer: { status: number; body: unknown; expiresAt: Date },
+): Promise<void> {
+  await db
+    .update(idempotencyKeys)
+    .set({ state: 'done', responseStatus: answer.status, responseBody: answer.body, expiresAt: answer.expiresAt })
+    .where(keyOf(workspaceId, key))
+}
+
+/** Frees a key still `pending` (a stored answer is kept). */
+export async function deletePendingIdempotencyKey(db: DbOrTx, workspaceId: string, key: string): Promise<void> {
+  await db
+    .delete(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.workspaceId, workspaceId),
+        eq(idempotencyKeys.key, key),
+        eq(idempotencyKeys.state, 'pending'),
+      ),
+    )
+}

@@ -1,0 +1,122 @@
+/**
+ * Targets as the queue and the sweep see them: PENDING targets to hand to the queue (and the
+ * note that they were), due ones no delivery reached, and claims whose lease expired.
+ */
+import { and, eq, inArray, isNotNull, isNull, lt, lte, or } from 'drizzle-orm'
+import { posts, targets } from '../schema'
+import type { DbOrTx } from '../types'
+import type { TargetRow } from './targets'
+
+/** What the queue needs to deliver a target: its due time, its attempt count and its post's version. */
+export interface PendingDelivery {
+  id: string
+  dueAt: Date | null
+  attempts: number
+  version: number
+}
+
+/** Only the workspace's posts when one is given (a test sharing its database); all otherwise. */
+const inWorkspace = (workspaceId: string | undefined) => (workspaceId ? eq(posts.workspaceId, workspaceId) : undefined)
+
+/** The post's PENDING targets (only those of `onlyTargetIds`, when given). */
+export function selectPostPendingDeliveries(
+  db: DbOrTx,
+  postId: string,
+  onlyTargetIds?: string[],
+): Promise<PendingDelivery[]> {
+  return db
+    .select({ id: targets.id, dueAt: targets.dueAt, attempts: targets.attempts, version: posts.version })
+    .from(targets)
+    .innerJoin(posts, eq(posts.id, targets.postId))
+    .where(
+      and(
+        eq(targets.postId, postId),
+        eq(targets.status, 'PENDING'),
+        ...(onlyTargetIds ? [inArray(targets.id, onlyTargetIds)] : []),
+      ),
+    )
+}
+
+/** Every PENDING target with a due time whose post is SCHEDULED or PUBLISHING. */
+export function selectAllPendingDeliveries(db: DbOrTx): Promise<PendingDelivery[]> {
+  return db
+    .select({ id: targets.id, dueAt: targets.dueAt, attempts: targets.attempts, version: posts.version })
+    .from(targets)
+    .innerJoin(posts, eq(posts.id, targets.postId))
+    .where(
+      and(eq(targets.status, 'PENDING'), isNotNull(targets.dueAt), inArray(posts.status, ['SCHEDULED', 'PUBLISHING'])),
+    )
+}
+
+/** Notes that these targets were handed to the queue at `at`. */
+export async function markTargetsDispatched(db: DbOrTx, targetIds: string[], at: Date): Promise<void> {
+  await db.update(targets).set({ dispatchedAt: at }).where(inArray(targets.id, targetIds))
+}
+
+/** Posts with a target due since before `stale` that no delivery reached (or none since `stale`). */
+export function selectUndeliveredPostIds(
+  db: DbOrTx,
+  options: { stale: Date; workspaceId: string | undefined; limit: number },
+): Promise<Array<{ postId: string }>> {
+  const { stale } = options
+  return db
+    .selectDistinct({ postId: targets.postId })
+    .from(targets)
+    .innerJoin(posts, eq(posts.id, targets.postId))
+    .where(
+      and(
+        eq(targets.status, 'PENDING'),
+        lte(targets.dueAt, stale),
+        inArray(posts.status, ['SCHEDULED', 'PUBLISHING']),
+        or(isNull(targets.dispatchedAt), lt(targets.dispatchedAt, stale)),
+        inWorkspace(options.workspaceId),
+      ),
+    )
+    .limit(options.limit)
+}
+
+/** PUBLISHING targets whose claim's lease ran out before `now`. */
+export function selectExpiredClaimIds(
+  db: DbOrTx,
+  options: { now: Date; workspaceId: string | undefined; limit: number },
+): Promise<Array<{ id: string }>> {
+  return db
+    .select({ id: targets.id })
+    .from(targets)
+    .innerJoin(posts, eq(posts.id, targets.postId))
+    .where(
+      and(
+        eq(targets.status, 'PUBLISHING'),
+        isNotNull(targets.leaseUntil),
+        lt(targets.leaseUntil, options.now),
+        inWorkspace(options.workspaceId),
+      ),
+    )
+    .limit(options.limit)
+}
+
+/** Takes an expired claim over with a fresh lease (only one sweep can); the target or null. */
+export async function takeOverExpiredClaim(
+  db: DbOrTx,
+  targetId: string,
+  takeOver: { now: Date; leaseUntil: Date },
+): Promise<TargetRow | null> {
+  const [target] = await db
+    .update(targets)
+    .set({ leaseUntil: takeOver.leaseUntil, updatedAt: takeOver.now })
+    .where(and(eq(targets.id, targetId), eq(targets.status, 'PUBLISHING'), lt(targets.leaseUntil, takeOver.now)))
+    .returning()
+  return target ?? null
+}
+
+/** The sweep could not learn what became of a claim: FAILED with `error`, if still PUBLISHING. */
+export async function failUnconfirmedTarget(
+  tx: DbOrTx,
+  targetId: string,
+  change: { now: Date; error: NonNullable<TargetRow['error']> },
+): Promise<void> {
+  await tx
+    .update(targets)
+    .set({ status: 'FAILED', leaseUntil: null, updatedAt: change.now, error: change.error })
+    .where(and(eq(targets.id, targetId), eq(targets.status, 'PUBLISHING')))
+}

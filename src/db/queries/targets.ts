@@ -1,0 +1,139 @@
+/**
+ * The target rows of the publishing engine: a post's targets, the claim before a network call,
+ * the progress saved during one, the result written after it, and the resets of a new round.
+ */
+import { and, eq, inArray, isNull, lte, notInArray, or, sql } from 'drizzle-orm'
+import { targets } from '../schema'
+import type { DbOrTx, Tx } from '../types'
+
+export type TargetRow = typeof targets.$inferSelect
+export type NewTargetRow = typeof targets.$inferInsert
+/** The columns a network's answer changes on a target. */
+export type TargetChange = Partial<NewTargetRow>
+
+export function listPostTargets(tx: DbOrTx, postId: string): Promise<TargetRow[]> {
+  return tx.select().from(targets).where(eq(targets.postId, postId))
+}
+
+/** Each target's status and publication time, for the post's status. */
+export function listTargetOutcomes(
+  tx: DbOrTx,
+  postId: string,
+): Promise<Array<Pick<TargetRow, 'status' | 'publishedAt'>>> {
+  return tx
+    .select({ status: targets.status, publishedAt: targets.publishedAt })
+    .from(targets)
+    .where(eq(targets.postId, postId))
+}
+
+/** One PUBLISHED target of the post, if it has any. */
+export async function findPublishedTargetId(tx: DbOrTx, postId: string): Promise<string | null> {
+  const published = await tx
+    .select({ id: targets.id })
+    .from(targets)
+    .where(and(eq(targets.postId, postId), eq(targets.status, 'PUBLISHED')))
+    .limit(1)
+  return published[0]?.id ?? null
+}
+
+export function listFailedTargetIds(tx: DbOrTx, postId: string): Promise<Array<{ id: string }>> {
+  return tx
+    .select({ id: targets.id })
+    .from(targets)
+    .where(and(eq(targets.postId, postId), eq(targets.status, 'FAILED')))
+}
+
+export async function insertTargets(tx: DbOrTx, rows: NewTargetRow[]): Promise<void> {
+  await tx.insert(targets).values(rows)
+}
+
+/** A manual publish or retry starts a new round: the transient-retry budget counts from here. */
+const newRound = () =>
+  sql`coalesce(${targets.progress}, '{}'::jsonb) || jsonb_build_object('roundStart', ${targets.attempts})`
+
+/** Due now, with no error, no claim and a new round: what a manual publish or retry does to a target. */
+const dueNowInNewRound = (now: Date) => ({
+  status: 'PENDING' as const,
+  dueAt: now,
+  error: null,
+  leaseUntil: null,
+  progress: newRound(),
+  updatedAt: now,
+})
+
+/** "Publish now": every target of the post not already published or publishing. */
+export async function restartOpenTargets(tx: DbOrTx, postId: string, now: Date): Promise<void> {
+  await tx
+    .update(targets)
+    .set(dueNowInNewRound(now))
+    .where(and(eq(targets.postId, postId), notInArray(targets.status, ['PUBLISHED', 'PUBLISHING'])))
+}
+
+/** A retry: these (FAILED) targets. */
+export async function restartTargets(tx: DbOrTx, targetIds: string[], now: Date): Promise<void> {
+  await tx.update(targets).set(dueNowInNewRound(now)).where(inArray(targets.id, targetIds))
+}
+
+/**
+ * PENDING -> PUBLISHING under a lease, if the target is due by `dueBy`; the claimed row or null.
+ * A status check of a pending network job is not counted as a new attempt.
+ */
+export async function claimDueTarget(
+  tx: Tx,
+  targetId: string,
+  claim: { version: number; now: Date; leaseUntil: Date; dueBy: Date },
+): Promise<TargetRow | null> {
+  const [target] = await tx
+    .update(targets)
+    .set({
+      status: 'PUBLISHING',
+      leaseUntil: claim.leaseUntil,
+      claimedVersion: claim.version,
+      attempts: sql`case when ${targets.progress} -> 'pending' is not null then ${targets.attempts} else ${targets.attempts} + 1 end`,
+      updatedAt: claim.now,
+    })
+    .where(and(eq(targets.id, targetId), eq(targets.status, 'PENDING'), lte(targets.dueAt, claim.dueBy)))
+    .returning()
+  return target ?? null
+}
+
+/** Saves an adapter's progress; the head post's network id becomes the target's, unless it has one. */
+export async function saveTargetProgress(
+  db: DbOrTx,
+  targetId: string,
+  progress: Record<string, unknown> & { headId?: string },
+): Promise<void> {
+  await db
+    .update(targets)
+    .set({
+      progress: { ...progress },
+      platformPostId: sql`coalesce(${targets.platformPostId}, ${progress.headId ?? null})`,
+    })
+    .where(eq(targets.id, targetId))
+}
+
+/**
+ * Still ours: PUBLISHING under our own claim (fenced by its lease: a sweep that took the target
+ * over set a new one), or marked unconfirmed by the sweep while we were still at it, in which
+ * case what the network really answered is the truth to record.
+ */
+const ours = (target: { id: string; leaseUntil: Date | null }) =>
+  and(
+    eq(targets.id, target.id),
+    or(
+      and(
+        eq(targets.status, 'PUBLISHING'),
+        target.leaseUntil ? eq(targets.leaseUntil, target.leaseUntil) : isNull(targets.leaseUntil),
+      ),
+      and(eq(targets.status, 'FAILED'), sql`${targets.error} ->> 'code' = 'unconfirmed'`),
+    ),
+  )
+
+/** Writes a network's answer onto the target if it is still ours; the ids written (none or one). */
+export function writeTargetResult(
+  tx: DbOrTx,
+  claimed: { id: string; leaseUntil: Date | null },
+  change: TargetChange,
+): Promise<Array<{ id: string }>> {
+  return tx.update(targets).set(change).where(ours(claimed)).returning({ id: targets.id })
+}

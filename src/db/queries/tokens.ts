@@ -1,0 +1,50 @@
+/** Queries of personal access tokens: stored by SHA-256 only, found by that hash. */
+import { and, eq, isNull, lt, or } from 'drizzle-orm'
+import { apiTokens } from '../schema'
+import type { DbOrTx } from '../types'
+
+export type TokenRow = typeof apiTokens.$inferSelect
+
+export async function insertToken(
+  db: DbOrTx,
+  values: { id: string; workspaceId: string; name: string; tokenHash: string; hint: string },
+): Promise<TokenRow> {
+  const [row] = await db.insert(apiTokens).values(values).returning()
+  return row!
+}
+
+/** Revokes the token if it is still live; the ids of the rows it revoked (none or one). */
+export function revokeLiveToken(db: DbOrTx, tokenId: string, now: Date): Promise<Array<{ id: string }>> {
+  return db
+    .update(apiTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(apiTokens.id, tokenId), isNull(apiTokens.revokedAt)))
+    .returning({ id: apiTokens.id })
+}
+
+/** The token with this hash, revoked or not; null when there is none. */
+export async function findTokenByHash(db: DbOrTx, tokenHash: string) {
+  const [row] = await db
+    .select({
+      id: apiTokens.id,
+      workspaceId: apiTokens.workspaceId,
+      tokenHash: apiTokens.tokenHash,
+      revokedAt: apiTokens.revokedAt,
+      lastUsedAt: apiTokens.lastUsedAt,
+    })
+    .from(apiTokens)
+    .where(eq(apiTokens.tokenHash, tokenHash))
+    .limit(1)
+  return row ?? null
+}
+
+/**
+ * Notes the token's use, unless another request noted one after `stale` meanwhile (the condition
+ * is re-checked in the statement, so concurrent requests write it once).
+ */
+export async function touchTokenLastUsed(db: DbOrTx, tokenId: string, now: Date, stale: Date): Promise<void> {
+  await db
+    .update(apiTokens)
+    .set({ lastUsedAt: now })
+    .where(and(eq(apiTokens.id, tokenId), or(isNull(apiTokens.lastUsedAt), lt(apiTokens.lastUsedAt, stale))))
+}

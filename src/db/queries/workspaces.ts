@@ -1,0 +1,115 @@
+/**
+ * Queries of the workspace aggregate: the workspace row with its plan, the row lock that makes
+ * plan caps and queue allocation one-at-a-time, and the counts plan enforcement and GET /v1/me read.
+ */
+import { and, count, eq, gte, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { accounts, plans, posts, workspaces } from '../schema'
+import type { DbOrTx, Tx } from '../types'
+
+export type WorkspaceRow = typeof workspaces.$inferSelect
+
+/**
+ * The first of `now`'s month at 00:00 in `timezone` (a zone name or the workspace's column), as
+ * SQL: the start of the period `monthlyPosts` counts, for enforcement and for GET /v1/me alike.
+ */
+export function monthStartIn(timezone: string | SQLWrapper, now: Date): SQL {
+  return sql`(date_trunc('month', (${now.toISOString()}::timestamptz AT TIME ZONE ${timezone})) AT TIME ZONE ${timezone})`
+}
+
+/** The plan's id, or null when there is no such plan. */
+export async function findPlanId(db: DbOrTx, planId: string): Promise<string | null> {
+  const [plan] = await db.select({ id: plans.id }).from(plans).where(eq(plans.id, planId))
+  return plan?.id ?? null
+}
+
+export async function insertWorkspace(
+  db: DbOrTx,
+  values: { id: string; name: string; planId: string; timezone: string },
+): Promise<WorkspaceRow> {
+  const [row] = await db.insert(workspaces).values(values).returning()
+  return row!
+}
+
+/** How many workspaces the database holds. */
+export async function countWorkspaces(db: DbOrTx): Promise<number> {
+  const [existing] = await db.select({ n: count() }).from(workspaces)
+  return existing?.n ?? 0
+}
+
+/** The workspace's zone, or null when there is no such workspace. */
+export async function findWorkspaceTimezone(db: DbOrTx, workspaceId: string): Promise<string | null> {
+  const [ws] = await db.select({ timezone: workspaces.timezone }).from(workspaces).where(eq(workspaces.id, workspaceId))
+  return ws?.timezone ?? null
+}
+
+export async function setWorkspaceTimezone(tx: DbOrTx, workspaceId: string, timezone: string): Promise<void> {
+  await tx.update(workspaces).set({ timezone }).where(eq(workspaces.id, workspaceId))
+}
+
+export interface LockedWorkspaceRow {
+  id: string
+  timezone: string
+  monthlyPosts: number
+  socialAccounts: number
+}
+
+/** The workspace row with its plan's caps, locked (FOR UPDATE OF workspaces) for the rest of the transaction. */
+export async function lockWorkspaceRow(tx: Tx, workspaceId: string): Promise<LockedWorkspaceRow | null> {
+  const [row] = await tx
+    .select({
+      id: workspaces.id,
+      timezone: workspaces.timezone,
+      monthlyPosts: plans.monthlyPosts,
+      socialAccounts: plans.socialAccounts,
+    })
+    .from(workspaces)
+    .innerJoin(plans, eq(plans.id, workspaces.planId))
+    .where(eq(workspaces.id, workspaceId))
+    .for('update', { of: workspaces })
+  return row ?? null
+}
+
+/** Posts the workspace created since the start of `now`'s month in `timezone`. */
+export async function countPostsThisMonth(
+  tx: DbOrTx,
+  workspaceId: string,
+  timezone: string,
+  now: Date,
+): Promise<number> {
+  const monthStart = monthStartIn(timezone, now)
+  const [row] = await tx
+    .select({ n: count() })
+    .from(posts)
+    .where(and(eq(posts.workspaceId, workspaceId), gte(posts.createdAt, monthStart)))
+  return row?.n ?? 0
+}
+
+/** The workspace, its plan and its usage counts in one statement, whatever the workspace size. */
+export async function selectWorkspaceOverview(db: DbOrTx, workspaceId: string, now: Date) {
+  const monthStart = monthStartIn(workspaces.timezone, now)
+  const [row] = await db
+    .select({
+      workspace: workspaces,
+      plan: plans,
+      connected:
+        sql<number>`(select count(*) from ${accounts} where ${accounts.workspaceId} = ${workspaces.id} and ${accounts.status} <> 'DISCONNECTED')`.mapWith(
+          Number,
+        ),
+      allAccounts:
+        sql<number>`(select count(*) from ${accounts} where ${accounts.workspaceId} = ${workspaces.id})`.mapWith(
+          Number,
+        ),
+      postsThisMonth:
+        sql<number>`(select count(*) from ${posts} where ${posts.workspaceId} = ${workspaces.id} and ${posts.createdAt} >= ${monthStart})`.mapWith(
+          Number,
+        ),
+      scheduled:
+        sql<number>`(select count(*) from ${posts} where ${posts.workspaceId} = ${workspaces.id} and ${posts.status} = 'SCHEDULED')`.mapWith(
+          Number,
+        ),
+    })
+    .from(workspaces)
+    .innerJoin(plans, eq(plans.id, workspaces.planId))
+    .where(eq(workspaces.id, workspaceId))
+  return row ?? null
+}

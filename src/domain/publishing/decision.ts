@@ -1,0 +1,184 @@
+/**
+ * What happens to a target after a network answered a publish or a status check: published,
+ * checked again later, retried after a backoff, or failed for good, and whether the account's
+ * token has to be reconnected. A pure function of the answer, the target's attempts and saved
+ * progress, the time and the retry policy; the engine writes what it decides in one transaction.
+ */
+import type { TargetError } from '../vocabulary'
+import { type PublishPolicy, retryDelaySec } from './policy'
+
+/** How a network call failed (the adapters' failure classes). */
+export type FailureKind = 'auth_expired' | 'rejected' | 'rate_limited' | 'transient'
+
+/**
+ * A network's answer, as far as the decision reads it. The adapters' own result type has the same
+ * shape; it is restated here so the rules of the engine need nothing of the adapters.
+ */
+export type NetworkAnswer =
+  | { status: 'published'; platformPostId: string; permalink: string; warnings?: string[] }
+  | { status: 'pending'; state: unknown; checkAfterSec: number }
+  | { status: 'failed'; kind: FailureKind; message: string; retryAfterSec?: number }
+  /** Only from a status check of an unconfirmed publish: the network has no such post. */
+  | { status: 'absent' }
+
+/**
+ * A target's saved progress. The decision reads the round start (attempts before the last manual
+ * publish or retry) and the pending job and its start; anything else an adapter saved is kept.
+ */
+export interface SavedProgress {
+  pending?: unknown
+  pendingSince?: unknown
+  roundStart?: unknown
+  [extra: string]: unknown
+}
+
+export interface DecisionInput {
+  answer: NetworkAnswer
+  /** The target's platform, named in the messages. */
+  platform: string
+  /** The target's attempts counter, the attempt just made included. */
+  attempts: number
+  progress: SavedProgress
+  now: Date
+  policy: PublishPolicy
+}
+
+export type TargetOutcome = 'published' | 'pending' | 'retrying' | 'failed'
+
+/** The target's new state: the columns to write besides its progress. */
+export type TargetChange =
+  | {
+      status: 'PUBLISHED'
+      platformPostId: string
+      permalink: string
+      publishedAt: Date
+      warnings: string[] | null
+      error: null
+    }
+  | { status: 'PENDING'; dueAt: Date; error: TargetError | null }
+  | { status: 'FAILED'; error: TargetError }
+
+export interface TargetDecision {
+  outcome: TargetOutcome
+  change: TargetChange
+  /** The progress to store: with the network's job while it is still pending, without it otherwise. */
+  progress: SavedProgress
+  /** Set when the network refused the account's token: the account becomes EXPIRED with this status message. */
+  expiredAccountMessage: string | null
+}
+
+export const RECONNECT_MESSAGE = 'token expired: reconnect the account'
+
+/**
+ * What the engine records when an adapter (or our own code around it) threw something that is not
+ * a network failure: a bug on our side, retried like a transient failure. The message says so
+ * without repeating the error's text, which may quote a network's answer or a token.
+ */
+export function failedOnOurSide(platform: string): Extract<NetworkAnswer, { status: 'failed' }> {
+  return {
+    status: 'failed',
+    kind: 'transient',
+    message: `${platform} publish failed on our side (unexpected error); retrying`,
+  }
+}
+
+export function decideTarget(input: DecisionInput): TargetDecision {
+  const { answer, now, progress } = input
+  switch (answer.status) {
+    case 'published':
+      return {
+        outcome: 'published',
+        change: {
+          status: 'PUBLISHED',
+          platformPostId: answer.platformPostId,
+          permalink: answer.permalink,
+          publishedAt: now,
+          warnings: answer.warnings?.length ? answer.warnings : null,
+          error: null,
+        },
+        progress: withoutPending(progress),
+        expiredAccountMessage: null,
+      }
+    case 'pending':
+      return stillPending(input, answer)
+    case 'absent':
+      // Only the sweep asks about an unconfirmed publish; here it means the network never made it.
+      return {
+        outcome: 'retrying',
+        change: { status: 'PENDING', dueAt: now, error: null },
+        progress: withoutPending(progress),
+        expiredAccountMessage: null,
+      }
+    case 'failed':
+      return failed(input, answer)
+  }
+}
+
+/** A job still processing is checked again when the network said, until `maxPendingSec` since it started. */
+function stillPending(input: DecisionInput, answer: Extract<NetworkAnswer, { status: 'pending' }>): TargetDecision {
+  const { now, policy, progress } = input
+  const since = typeof progress.pendingSince === 'string' ? new Date(progress.pendingSince) : now
+  if (now.getTime() - since.getTime() > policy.maxPendingSec * 1000) {
+    const hours = Math.round(policy.maxPendingSec / 3600)
+    const message = `${input.platform} was still processing this post after ${hours} hours: check the account, and use retry only if the post is not there.`
+    return {
+      outcome: 'failed',
+      change: { status: 'FAILED', error: { code: 'unconfirmed', message, retryable: true } },
+      progress: withoutPending(progress),
+      expiredAccountMessage: null,
+    }
+  }
+  return {
+    outcome: 'pending',
+    change: { status: 'PENDING', dueAt: new Date(now.getTime() + answer.checkAfterSec * 1000), error: null },
+    progress: { ...progress, pending: answer.state, pendingSince: since.toISOString() },
+    expiredAccountMessage: null,
+  }
+}
+
+/**
+ * A transient or rate-limited failure is retried after a backoff while the attempts of this round
+ * (since the last manual publish or retry) are under `maxAttempts`; past that, and for any other
+ * failure, the target fails. An expired token fails it retryable and expires the account.
+ */
+function failed(input: DecisionInput, answer: Extract<NetworkAnswer, { status: 'failed' }>): TargetDecision {
+  const { now, policy, attempts, progress } = input
+  const roundAttempts = attempts - (typeof progress.roundStart === 'number' ? progress.roundStart : 0)
+  const transient = answer.kind === 'transient' || answer.kind === 'rate_limited'
+  const code = answer.kind
+  const authExpired = answer.kind === 'auth_expired'
+  const message = authExpired ? `${RECONNECT_MESSAGE} (${answer.message})` : answer.message
+  const expiredAccountMessage = authExpired ? `${RECONNECT_MESSAGE}: ${answer.message}` : null
+  if (transient && roundAttempts < policy.maxAttempts) {
+    const waitSec = retryDelaySec(policy, attempts, answer.retryAfterSec)
+    return {
+      outcome: 'retrying',
+      change: {
+        status: 'PENDING',
+        dueAt: new Date(now.getTime() + waitSec * 1000),
+        error: { code, message, retryable: true },
+      },
+      progress: withoutPending(progress),
+      expiredAccountMessage,
+    }
+  }
+  return {
+    outcome: 'failed',
+    change: {
+      status: 'FAILED',
+      error: {
+        code,
+        message: transient ? `${message} (gave up after ${roundAttempts} attempts)` : message,
+        retryable: transient || authExpired,
+      },
+    },
+    progress: withoutPending(progress),
+    expiredAccountMessage,
+  }
+}
+
+/** Any answer but a job still processing ends the network's job: its state is no longer kept. */
+function withoutPending(progress: SavedProgress): SavedProgress {
+  const { pending: _pending, pendingSince: _since, ...rest } = progress
+  return rest
+}
