@@ -1,11 +1,16 @@
 import type { PlatformId, PostType } from '../domain/vocabulary'
 
 /**
- * What every network adapter implements (design.md, "Adapters"). Adapters never read env, the
- * database or a request: they get plain data, `fetch` and the network's base URL.
+ * What every network adapter implements (docs/architecture.md, "Where things go"). Adapters never
+ * read env, the database or a request: they get plain data, `fetch` and the network's base URL, so
+ * a test points them at a loopback fake.
  */
 export interface NetworkAdapter {
-  /** Head post, thread parts, first comment; resumes from `input.progress`. */
+  /**
+   * Head post, thread parts, first comment; resumes from `input.progress`. Whatever the network
+   * answers (or fails to) is a `PublishResult`; an error of our own code is thrown, not classified,
+   * here and in `checkStatus` and `credentialRefresh.refresh`.
+   */
   publish(input: PublishInput): Promise<PublishResult>
   /** Containers or uploads still processing (`pending`), or a publish whose outcome is unknown. */
   checkStatus?(input: PendingInput): Promise<PublishResult>

@@ -1,9 +1,9 @@
 /**
  * The `NetworkRegistry` of `Deps`: which adapter publishes for an account and where it talks to.
  * `SANDBOX` accounts go to the simulated network whatever their platform; other connections to
- * the platform's real adapter, once one is registered (none yet: they come with later issues).
+ * the platform's real adapter (all twelve are built in networks/real-adapters.ts).
  */
-import type { NetworkOriginKey, NetworkOrigins } from '../config'
+import type { NetworkOriginKey, NetworkOrigins } from './origins'
 import type { NetworkAdapter } from './adapter'
 import type { Connection, PlatformId } from '../domain/vocabulary'
 import type { NetworkRegistry } from './registry'

@@ -1,7 +1,8 @@
 /**
- * What a connected account's credentials hold, per platform and connection (contract.md,
- * "Network connections"), as data: `account add --credentials` is checked against it before the
- * network is asked. `expiresAt` is stored as an ISO time; epoch seconds are accepted and converted.
+ * What a connected account's credentials hold, per platform and connection (the table is in
+ * docs/decisions.md, "Platforms and connections"), as data: `account add --credentials` is checked
+ * against it before the network is asked. `expiresAt` is stored as an ISO time; epoch seconds are
+ * accepted and converted.
  */
 import { z } from 'zod'
 import type { Connection, PlatformId } from '../domain/vocabulary'

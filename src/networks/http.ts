@@ -1,10 +1,12 @@
 /**
  * What every adapter needs to speak HTTP to a network: one bounded request, the failure taxonomy
- * the engine acts on (design.md), the wait a network asked for, and our media's bytes. Adapters
- * throw `NetworkFailure` from deep inside a flow and turn it into a result at the top
- * (`asFailedResult`), so each network file reads as its documented steps.
+ * the engine acts on (`FailureKind`: transient, rate_limited, rejected, auth_expired), the wait a
+ * network asked for, and our media's bytes. Adapters throw `NetworkFailure` from deep inside a
+ * flow and turn it into a result at the top (`asFailedResult`), so each network file reads as its
+ * documented steps. Only a `NetworkFailure` becomes a result: any other error is a bug of ours and
+ * goes on up, so the engine logs it instead of retrying it quietly as "could not be reached".
  */
-import type { FailureKind, PublishMedia, PublishResult, RefreshResult } from './adapter'
+import type { FailureKind, PublishMedia, PublishResult } from './adapter'
 
 /** A network call longer than this is abandoned as transient (well under the engine's 5-minute lease). */
 export const DEFAULT_TIMEOUT_MS = 30_000
@@ -26,8 +28,13 @@ export interface NetworkAnswer {
   status: number
   headers: Headers
   text: string
-  /** The body parsed as JSON, or null when it is empty or not JSON. */
-  body: any
+  /**
+   * The body parsed as JSON, or null when it is empty. A body that is not JSON is null on a failure
+   * answer (an error page says nothing more than its status), but reading it on a success throws a
+   * transient `NetworkFailure`: an answer cut off or garbled on the way is a network's fault, to be
+   * retried like a lost answer, never a half-read success.
+   */
+  readonly body: any
 }
 
 export interface RequestOptions {
@@ -83,14 +90,25 @@ export async function request(
     )
   }
   let parsed: unknown = null
+  let malformed = false
   if (text) {
     try {
       parsed = JSON.parse(text)
     } catch {
-      parsed = null
+      malformed = true
     }
   }
-  return { status: response.status, headers: response.headers, text, body: parsed }
+  const { status } = response
+  return {
+    status,
+    headers: response.headers,
+    text,
+    get body() {
+      if (malformed && status >= 200 && status < 300)
+        throw new NetworkFailure('transient', `${network} sent an answer that is not JSON (cut off or garbled).`)
+      return parsed
+    },
+  }
 }
 
 /** The failure class of an HTTP status when the body says nothing more specific. */
@@ -149,17 +167,19 @@ export function failureOf(
   )
 }
 
-/** The engine's result for anything an adapter threw: its class when it is a `NetworkFailure`, else transient. */
-export function asFailedResult(err: unknown, network: string): Extract<PublishResult, { status: 'failed' }> {
-  if (err instanceof NetworkFailure) {
-    return {
-      status: 'failed',
-      kind: err.kind,
-      message: err.message,
-      ...(err.retryAfterSec !== undefined ? { retryAfterSec: err.retryAfterSec } : {}),
-    }
+/**
+ * The engine's result for what an adapter step threw: a `NetworkFailure` becomes the failed result
+ * of its kind. Anything else is not a network's answer but a bug of ours, so it is thrown again
+ * untouched. (`_network` is no longer needed; callers outside the adapters still pass it.)
+ */
+export function asFailedResult(err: unknown): Extract<PublishResult, { status: 'failed' }> {
+  if (!(err instanceof NetworkFailure)) throw err
+  return {
+    status: 'failed',
+    kind: err.kind,
+    message: err.message,
+    ...(err.retryAfterSec !== undefined ? { retryAfterSec: err.retryAfterSec } : {}),
   }
-  return { status: 'failed', kind: 'transient', message: `${network} could not be reached.` }
 }
 
 /**
@@ -205,30 +225,3 @@ export const expiresAtFrom = (now: Date, seconds: number): string =>
 
 /** Joins an origin (possibly with a path) and a path without doubling or dropping the slash. */
 export const joinUrl = (base: string, path: string): string => `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`
-
-/**
- * Credentials after an OAuth token answer: the new access token and its expiry, and the new
- * refresh token when the network rotated it, else the one we had (a refresh token is never lost).
- */
-export function withRenewedTokens(
-  credentials: Record<string, unknown>,
-  body: { access_token: string; refresh_token?: unknown; expires_in?: unknown },
-  now: Date,
-  defaultLifetimeSec: number,
-): Record<string, unknown> {
-  const lifetime = Number(body.expires_in)
-  return {
-    ...credentials,
-    accessToken: body.access_token,
-    refreshToken:
-      typeof body.refresh_token === 'string' && body.refresh_token ? body.refresh_token : credentials.refreshToken,
-    expiresAt: expiresAtFrom(now, Number.isFinite(lifetime) && lifetime > 0 ? lifetime : defaultLifetimeSec),
-  }
-}
-
-/** A renewal this service cannot make: its OAuth client for the network is not configured. The account must be reconnected (or the client configured). */
-export const noOAuthClient = (platform: string): RefreshResult => ({
-  status: 'failed',
-  kind: 'auth_expired',
-  message: `${platform}: this service has no OAuth client configured (${platform}_CLIENT_ID / ${platform}_CLIENT_SECRET), so the token cannot be renewed`,
-})

@@ -49,7 +49,8 @@ export async function startOpenProtocolFake(options: OpenProtocolFakeOptions) {
     refreshTokens: new Set<string>(),
     serviceTokens: new Map<string, { aud: string; lxm: string }>(),
     handles: new Map<string, string>([[handle, did]]),
-    counts: new Map<string, { likeCount: number; replyCount: number; repostCount: number; quoteCount: number }>(),
+    /** A post view's counts (0 unless set); a count set to undefined is left out, as the lexicon allows. */
+    counts: new Map<string, Partial<Record<'likeCount' | 'replyCount' | 'repostCount' | 'quoteCount', number>>>(),
     videos: new Map<string, { bytes: Buffer; pollsLeft: number; fail: boolean; did: string }>(),
     followersCount: 42,
     createSessions: 0,

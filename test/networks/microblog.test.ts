@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { accounts, targets } from '../../src/db/schema'
+import type { PublishInput } from '../../src/networks/adapter'
 import { connectAccount } from '../../src/services/account-connection'
 import { claimTarget } from '../../src/services/publishing/claim'
 import { sweepTargets } from '../../src/services/publishing/sweep'
@@ -311,6 +312,45 @@ describe('MICROBLOG_NET adapter', () => {
     expect((await getPost(t, p.id)).targets[0].platformPostId).toBe(fake.tweets[0]!.id)
   })
 
+  it('retries a post whose answer is cut off and finds it in the timeline: a garbled success is a lost answer, never a refusal', async () => {
+    const { t, clock, fake, account } = await setup()
+    // The post is made, but the 201 carries only the start of its JSON.
+    const cutOff = { status: 201, headers: { 'content-type': 'application/json' }, body: '{"data":{"id":"18000' }
+    fake.failOn('/2/tweets', cutOff, { afterCreate: true })
+    const p = await publish(t, { accountIds: [account.id], caption: 'Half an answer' })
+    expect(await runDue(t, t.publishQueue)).toEqual(['retrying'])
+    expect((await getPost(t, p.id)).targets[0].error).toMatchObject({
+      code: 'transient',
+      message: 'MICROBLOG_NET sent an answer that is not JSON (cut off or garbled).',
+    })
+    clock.set('2026-11-21T10:05:00Z')
+    expect(await runDue(t, t.publishQueue)).toEqual(['published'])
+    expect(fake.tweets.map((x) => x.text)).toEqual(['Half an answer'])
+    expect((await getPost(t, p.id)).targets[0].platformPostId).toBe(fake.tweets[0]!.id)
+  })
+
+  it('lets an error of its own code through instead of reporting the network unreachable', async () => {
+    const { t, fake, account } = await setup()
+    const adapter = t.deps.networks.adapterFor('MICROBLOG_NET', 'DIRECT_LOGIN')!
+    const input = directInput(fake.url, (await credentialsOf(t, account.id)).credentials)
+    // A reply id that is not a string breaks the adapter's own parsing before anything is sent.
+    const bad = { ...input, content: { ...input.content, replyToMicropostId: 42 as unknown as string } }
+    await expect(adapter.publish(bad)).rejects.toBeInstanceOf(TypeError)
+    // So does a progress store that fails: the very error goes up, untouched.
+    const storeDown = new Error('progress store down')
+    const failing = {
+      ...input,
+      saveProgress: async () => {
+        throw storeDown
+      },
+    }
+    await expect(adapter.publish(failing)).rejects.toBe(storeDown)
+    expect(fake.calls('POST', '/2/tweets')).toHaveLength(0)
+    // A network failure is still a result of its kind.
+    fake.expireToken('access-1')
+    expect(await adapter.publish(input)).toMatchObject({ status: 'failed', kind: 'auth_expired' })
+  })
+
   it('settles a publish the engine lost track of: published when the timeline has it, absent (then posted once) when nothing was sent', async () => {
     const { t, clock, fake, account } = await setup()
     const p = await publish(t, { accountIds: [account.id], caption: 'Lost answer' })
@@ -373,3 +413,33 @@ describe('MICROBLOG_NET adapter', () => {
     ).rejects.toMatchObject({ kind: 'auth_expired' })
   })
 })
+
+function directInput(baseUrl: string, credentials: Record<string, unknown>): PublishInput {
+  return {
+    idempotencyKey: 'target_1',
+    accountId: 'acc_1',
+    connection: 'DIRECT_LOGIN',
+    credentials,
+    content: {
+      platform: 'MICROBLOG_NET',
+      type: 'IMAGE',
+      text: 'direct',
+      media: [],
+      threadParts: [],
+      firstComment: null,
+      replyToMicropostId: null,
+      quoteMicropostId: null,
+      videoNetOptions: null,
+      audio: null,
+      pinboardBoardId: null,
+      pinTitle: null,
+      linkUrl: null,
+    },
+    progress: {},
+    saveProgress: async () => {},
+    attempt: 1,
+    fetch,
+    baseUrl,
+    now: new Date(T0),
+  }
+}

@@ -475,4 +475,26 @@ describe('OPENPROTOCOL_NET adapter', () => {
     expect(fake.posts()).toHaveLength(0)
     expect(p.id).toBeTruthy()
   })
+
+  it('reports a figure the network leaves out of a post view as null, never 0', async () => {
+    const { t, clock, fake, acct } = await setup()
+    await createPost(t, acct.id, { caption: 'half measured' })
+    await runDue(t, t.publishQueue)
+    const uri = fake.posts()[0]!.uri
+    // The post view's counts are optional in the lexicon: this server sends likes only.
+    fake.state.counts.set(uri, { likeCount: 7, replyCount: undefined, repostCount: undefined, quoteCount: undefined })
+    const { creds } = await storedCreds(t, acct.id)
+    const insights = await adapter(t).fetchInsights!({
+      accountId: acct.id,
+      connection: 'APP_PASSWORD',
+      credentials: creds,
+      posts: [{ targetId: 'tgt_1', platformPostId: uri, publishedAt: clock.now() }],
+      fetch,
+      baseUrl: fake.url,
+      now: clock.now(),
+    })
+    expect(insights.posts).toEqual([
+      { targetId: 'tgt_1', likes: 7, comments: null, shares: null, views: null, saves: null },
+    ])
+  })
 })

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_NETWORK_ORIGINS } from '../../src/config'
 import { accounts, targets } from '../../src/db/schema'
-import type { PublishInput } from '../../src/networks/adapter'
+import type { PublishInput, PublishProgress } from '../../src/networks/adapter'
 import { createVideoShareAdapter } from '../../src/networks/adapters/video-share'
 import { UPLOAD_CHUNK_BYTES, secondsToPacificMidnight, videoText } from '../../src/networks/adapters/video-share-api'
 import { connectAccount } from '../../src/services/account-connection'
@@ -238,6 +238,51 @@ describe('VIDEOSHARE_NET adapter (YouTube Data API v3)', () => {
     expect(confirmed).toMatchObject({ status: 'pending', state: { videoId: fake.state.videos[0]!.id } })
     expect(saved.headId).toBe(fake.state.videos[0]!.id)
     expect(fake.state.videos).toHaveLength(1)
+  })
+
+  it('takes a cut-off answer to a processing check as transient, never as a deleted video', async () => {
+    const { fake, adapter } = await setup()
+    let saved: PublishProgress = {}
+    const input = {
+      ...directInput(fake.url, fake.state.accessToken),
+      saveProgress: async (p: PublishProgress) => void (saved = p),
+    }
+    const started = await adapter.publish(input)
+    expect(started).toMatchObject({ status: 'pending', state: { videoId: fake.state.videos[0]!.id } })
+    const check = { ...input, progress: saved, unconfirmed: false }
+    fake.failNext({
+      status: 200,
+      headers: { 'content-type': 'application/json; charset=UTF-8' },
+      body: '{"kind":"youtube#videoListResponse","items":[{"kind":"youtube#vi',
+    })
+    expect(await adapter.checkStatus!(check)).toEqual({
+      status: 'failed',
+      kind: 'transient',
+      message: 'VIDEOSHARE_NET sent an answer that is not JSON (cut off or garbled).',
+    })
+    // The next check gets the whole answer and goes on.
+    expect(await adapter.checkStatus!(check)).toMatchObject({ status: 'pending' })
+  })
+
+  it('lets an error of its own code through instead of reporting the network unreachable', async () => {
+    const { fake, adapter } = await setup()
+    const input = directInput(fake.url, fake.state.accessToken)
+    // A caption that is not text breaks the adapter's own title making before any upload starts.
+    const bad = { ...input, content: { ...input.content, text: undefined as unknown as string } }
+    await expect(adapter.publish(bad)).rejects.toBeInstanceOf(TypeError)
+    expect(fake.calls('POST', '/upload/youtube/v3/videos')).toHaveLength(0)
+    // A progress store that fails once the session exists: that very error goes up, untouched.
+    const storeDown = new Error('progress store down')
+    const failing = {
+      ...input,
+      saveProgress: async () => {
+        throw storeDown
+      },
+    }
+    await expect(adapter.publish(failing)).rejects.toBe(storeDown)
+    // Network failures are still results of their kind.
+    fake.failNext({ status: 503, body: 'Backend Error' })
+    expect(await adapter.publish(input)).toMatchObject({ status: 'failed', kind: 'transient' })
   })
 
   it('reads insights (subscribers, hidden -> null; views, likes, comments) and deletes a video', async () => {

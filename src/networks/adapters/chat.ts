@@ -127,7 +127,7 @@ async function publish(input: PublishInput): Promise<PublishResult> {
       permalink: permalinkOf(place.guildId, place.channelId, headId),
     }
   } catch (err) {
-    return asFailedResult(err, NETWORK)
+    return asFailedResult(err)
   }
 }
 
@@ -175,7 +175,7 @@ async function checkStatus(input: PendingInput): Promise<PublishResult> {
     // Remaining parts carry their nonces: a part that did go out is returned, not sent again.
     return publish(input)
   } catch (err) {
-    return asFailedResult(err, NETWORK)
+    return asFailedResult(err)
   }
 }
 

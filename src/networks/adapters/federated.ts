@@ -24,6 +24,7 @@ import {
   request,
   type RequestOptions,
 } from '../http'
+import { metric } from '../metrics'
 import type { AdapterOptions } from './options'
 
 const NETWORK = 'FEDERATED_NET'
@@ -95,7 +96,7 @@ export function createFederatedAdapter(_options: AdapterOptions): NetworkAdapter
       }
       return await publishFlow(ctx)
     } catch (err) {
-      return asFailedResult(err, NETWORK)
+      return asFailedResult(err)
     }
   }
 
@@ -121,9 +122,9 @@ export function createFederatedAdapter(_options: AdapterOptions): NetworkAdapter
           const status = (await api(ctx, `api/v1/statuses/${encodeURIComponent(post.platformPostId)}`)).body
           results.push({
             targetId: post.targetId,
-            likes: status.favourites_count ?? null,
-            comments: status.replies_count ?? null,
-            shares: status.reblogs_count ?? null,
+            likes: metric(status?.favourites_count),
+            comments: metric(status?.replies_count),
+            shares: metric(status?.reblogs_count),
             views: null,
             saves: null,
           })
@@ -133,7 +134,7 @@ export function createFederatedAdapter(_options: AdapterOptions): NetworkAdapter
           results.push({ targetId: post.targetId, likes: null, comments: null, shares: null, views: null, saves: null })
         }
       }
-      return { followers: typeof me?.followers_count === 'number' ? me.followers_count : null, posts: results }
+      return { followers: metric(me?.followers_count), posts: results }
     },
 
     async deletePost({ credentials, platformPostId, fetch: fetchImpl, baseUrl }) {

@@ -9,6 +9,7 @@
  */
 import type { NetworkAdapter, PublishInput, PublishResult } from '../adapter'
 import { asFailedResult, credential, downloadMedia, MEDIA_TIMEOUT_MS, NetworkFailure } from '../http'
+import { metric } from '../metrics'
 import { bot, NETWORK, permalinkOf, type Bot } from './messaging-api'
 import type { AdapterOptions } from './options'
 
@@ -129,7 +130,7 @@ export function createMessagingAdapter(_options: AdapterOptions): NetworkAdapter
       try {
         return await run(input)
       } catch (err) {
-        return asFailedResult(err, NETWORK)
+        return asFailedResult(err)
       }
     },
 
@@ -149,7 +150,7 @@ export function createMessagingAdapter(_options: AdapterOptions): NetworkAdapter
       try {
         return await run(input)
       } catch (err) {
-        return asFailedResult(err, NETWORK)
+        return asFailedResult(err)
       }
     },
 
@@ -181,7 +182,7 @@ export function createMessagingAdapter(_options: AdapterOptions): NetworkAdapter
       const b = bot(input.fetch, input.baseUrl, credential(input.credentials, 'botToken'))
       const count = await b.call('getChatMemberCount', { chat_id: credential(input.credentials, 'chatId') })
       return {
-        followers: typeof count === 'number' ? count : null,
+        followers: metric(count),
         posts: input.posts.map((p) => ({
           targetId: p.targetId,
           likes: null,

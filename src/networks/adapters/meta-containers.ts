@@ -191,7 +191,10 @@ export function findListed(
   return found && typeof found.id === 'string' ? found.id : null
 }
 
-/** Renews a long-lived token through `GET /refresh_access_token?grant_type=<grantType>` (the photo network's direct login, the text-thread network). */
+/**
+ * Renews a long-lived token through `GET /refresh_access_token?grant_type=<grantType>` (the photo
+ * network's direct login, the text-thread network).
+ */
 export async function refreshLongLivedToken(
   graph: GraphClient,
   network: string,
@@ -212,6 +215,6 @@ export async function refreshLongLivedToken(
       },
     }
   } catch (e) {
-    return asFailedResult(e, network)
+    return asFailedResult(e)
   }
 }

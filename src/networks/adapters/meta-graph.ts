@@ -8,7 +8,10 @@
 import type { FailureKind } from '../adapter'
 import { NetworkFailure, request, retryAfterSec, type NetworkAnswer, type RequestOptions } from '../http'
 
-/** Graph error codes and what the engine does with them (Graph API error-handling reference; Mixpost's throttle list). */
+/**
+ * Graph error codes and what the engine does with them (Graph API error-handling reference;
+ * Mixpost's throttle list).
+ */
 export const GRAPH_ERROR_KINDS: Array<{ codes: number[]; kind: FailureKind }> = [
   {
     codes: [4, 17, 32, 613, 80001, 80002, 80003, 80004, 80005, 80006, 80008, 80009, 80014, 1390008],
@@ -18,7 +21,10 @@ export const GRAPH_ERROR_KINDS: Array<{ codes: number[]; kind: FailureKind }> = 
   { codes: [1, 2], kind: 'transient' },
 ]
 
-/** Subcodes that mean a daily publishing cap, whatever code they come with (the photo network sends 9/2207042): a wait, not a refusal. */
+/**
+ * Subcodes that mean a daily publishing cap, whatever code they come with (the photo network sends
+ * 9/2207042): a wait, not a refusal.
+ */
 export const GRAPH_DAILY_CAP_SUBCODES = [2207042]
 
 export interface GraphError {

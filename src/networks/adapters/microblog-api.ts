@@ -63,6 +63,18 @@ export function failureOfAnswer(answer: NetworkAnswer, now: Date): NetworkFailur
   return failureOf(answer, NETWORK, words, now)
 }
 
+/**
+ * A token renewal the endpoint did not grant. It answers 400 (invalid_grant / invalid_request) or
+ * 401 for a refresh token it no longer takes: the user reconnects. Anything else as any other call.
+ */
+export function tokenFailure(answer: NetworkAnswer, now: Date): NetworkFailure {
+  if (answer.status !== 400 && answer.status !== 401) return failureOfAnswer(answer, now)
+  return new NetworkFailure(
+    'auth_expired',
+    `${NETWORK}: ${problemWords(answer.body) ?? answer.body?.error ?? `HTTP ${answer.status}`}`,
+  )
+}
+
 export interface Api {
   call(method: string, path: string, options?: RequestOptions): Promise<any>
   /** The answer as is (callers that read a failure's words themselves). */

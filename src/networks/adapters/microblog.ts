@@ -6,31 +6,35 @@
  * (microblog-sent.ts) instead of being sent again.
  */
 import type { Insights, NetworkAdapter, PublishInput, PublishProgress, PublishResult } from '../adapter'
-import {
-  asFailedResult,
-  credential,
-  expiresWithin,
-  joinUrl,
-  NetworkFailure,
-  noOAuthClient,
-  request,
-  withRenewedTokens,
-} from '../http'
+import { asFailedResult, credential, NetworkFailure } from '../http'
+import { metric, metricSum } from '../metrics'
+import { oauthRefresh, type OAuthRenewal } from '../oauth'
 import {
   api,
   failureOfAnswer,
   mediaStatus,
   NETWORK,
   postIdOf,
-  problemWords,
+  tokenFailure,
   uploadMedia,
   type Api,
 } from './microblog-api'
 import { findSent, tooSoonToTell, type Sending } from './microblog-sent'
 import type { AdapterOptions } from './options'
 
-/** Renew the access token (2 h) this long before it runs out. */
-const REFRESH_MARGIN_SEC = 300
+/**
+ * Renewal of the access token (it lasts 2 h; renewed 5 minutes before it runs out). The client's
+ * id goes in the form; a confidential client (one with a secret) also authenticates with HTTP Basic.
+ */
+const TOKEN_RENEWAL: OAuthRenewal = {
+  network: NETWORK,
+  tokenPath: '/2/oauth2/token',
+  clientAuth: { basic: true, idField: 'client_id', secretOptional: true },
+  refreshMarginSec: 300,
+  defaultLifetimeSec: 7200,
+  successStatus: 200,
+  failure: tokenFailure,
+}
 /** A 403 on a quote whose words say quoting is not allowed (the network sells quoting with a plan). */
 const QUOTE_REFUSED = /quot/i
 /**
@@ -42,15 +46,12 @@ const MEDIA_EXPIRY_MARGIN_SEC = 600
 const METRICS_BATCH = 100
 /** Our metric names from the network's `public_metrics`. */
 const METRICS = {
-  likes: (m: any) => num(m.like_count),
-  comments: (m: any) => num(m.reply_count),
-  shares: (m: any) => sum(num(m.retweet_count ?? m.repost_count), num(m.quote_count)),
-  views: (m: any) => num(m.impression_count),
-  saves: (m: any) => num(m.bookmark_count),
+  likes: (m: any) => metric(m.like_count),
+  comments: (m: any) => metric(m.reply_count),
+  shares: (m: any) => metricSum(m.retweet_count ?? m.repost_count, m.quote_count),
+  views: (m: any) => metric(m.impression_count),
+  saves: (m: any) => metric(m.bookmark_count),
 }
-
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null)
-const sum = (a: number | null, b: number | null) => (a === null && b === null ? null : (a ?? 0) + (b ?? 0))
 
 interface MediaState {
   id: string
@@ -182,7 +183,7 @@ export function createMicroblogAdapter(options: AdapterOptions): NetworkAdapter 
       try {
         return await run(input)
       } catch (err) {
-        return asFailedResult(err, NETWORK)
+        return asFailedResult(err)
       }
     },
 
@@ -193,7 +194,7 @@ export function createMicroblogAdapter(options: AdapterOptions): NetworkAdapter 
         if (input.unconfirmed && !progress.headId && !progress.sending) return { status: 'absent' }
         return await run(input)
       } catch (err) {
-        return asFailedResult(err, NETWORK)
+        return asFailedResult(err)
       }
     },
 
@@ -211,41 +212,12 @@ export function createMicroblogAdapter(options: AdapterOptions): NetworkAdapter 
       return { username, externalId: id, credentials: { ...input.credentials, username } }
     },
 
-    credentialRefresh: {
-      isDue: (credentials, now) => expiresWithin(credentials, now, REFRESH_MARGIN_SEC),
-      async refresh(input) {
-        const client = options.clients.MICROBLOG_NET
-        if (!client) return noOAuthClient(NETWORK)
-        try {
-          const headers: Record<string, string> = {}
-          if (client.clientSecret) headers.authorization = `Basic ${btoa(`${client.clientId}:${client.clientSecret}`)}`
-          const answer = await request(input.fetch, NETWORK, joinUrl(input.baseUrl, '/2/oauth2/token'), {
-            headers,
-            form: {
-              grant_type: 'refresh_token',
-              refresh_token: credential(input.credentials, 'refreshToken'),
-              client_id: client.clientId,
-            },
-          })
-          const b = answer.body
-          if (answer.status === 200 && typeof b?.access_token === 'string') {
-            return { status: 'refreshed', credentials: withRenewedTokens(input.credentials, b, input.now, 7200) }
-          }
-          const words = problemWords(b) ?? b?.error ?? `HTTP ${answer.status}`
-          // The token endpoint answers 400 (invalid_grant / invalid_request) for a refresh token it no longer takes.
-          if (answer.status === 400 || answer.status === 401)
-            return { status: 'failed', kind: 'auth_expired', message: `${NETWORK}: ${words}` }
-          return asFailedResult(failureOfAnswer(answer, input.now), NETWORK)
-        } catch (err) {
-          return asFailedResult(err, NETWORK)
-        }
-      },
-    },
+    credentialRefresh: oauthRefresh(TOKEN_RENEWAL, options.clients.MICROBLOG_NET),
 
     async fetchInsights(input): Promise<Insights> {
       const x = clientFor(input)
       const me = await x.call('GET', '/2/users/me?user.fields=public_metrics')
-      const followers = num(me.data?.public_metrics?.followers_count)
+      const followers = metric(me.data?.public_metrics?.followers_count)
       const metrics = new Map<string, any>()
       const ids = [...new Set(input.posts.map((p) => p.platformPostId))]
       for (let i = 0; i < ids.length; i += METRICS_BATCH) {

@@ -5,7 +5,7 @@
  * that make a retried post land on the same record.
  */
 import type { CredentialRefresh, FailureKind } from '../adapter'
-import { credential, joinUrl, NetworkFailure, request, retryAfterSec } from '../http'
+import { asFailedResult, credential, joinUrl, NetworkFailure, request, retryAfterSec } from '../http'
 
 export const NETWORK = 'OPENPROTOCOL_NET'
 
@@ -190,14 +190,7 @@ export const sessionRefresh: CredentialRefresh = {
       session ??= await createSession(fetchImpl, baseUrl, credentials, now)
       return { status: 'refreshed', credentials: { ...credentials, session } }
     } catch (err) {
-      if (err instanceof NetworkFailure)
-        return {
-          status: 'failed',
-          kind: err.kind,
-          message: err.message,
-          ...(err.retryAfterSec !== undefined ? { retryAfterSec: err.retryAfterSec } : {}),
-        }
-      return { status: 'failed', kind: 'transient', message: `${NETWORK} could not be reached.` }
+      return asFailedResult(err)
     }
   },
 }

@@ -14,6 +14,7 @@ import type {
   PublishResult,
 } from '../adapter'
 import { asFailedResult, downloadMedia, MEDIA_TIMEOUT_MS, NetworkFailure } from '../http'
+import { metric, metricSum } from '../metrics'
 import type { AdapterOptions } from './options'
 import { facetsOf, mentionedHandles } from './open-protocol-facets'
 import {
@@ -94,7 +95,7 @@ export function createOpenProtocolAdapter(options: AdapterOptions): NetworkAdapt
       }
       return await publishFlow(ctx)
     } catch (err) {
-      return asFailedResult(err, NETWORK)
+      return asFailedResult(err)
     }
   }
 
@@ -129,18 +130,17 @@ export function createOpenProtocolAdapter(options: AdapterOptions): NetworkAdapt
         )
         for (const view of answer.posts ?? []) views.set(view.uri, view)
       }
-      const count = (v: unknown) => (typeof v === 'number' ? v : 0)
       return {
-        followers: typeof profile.followersCount === 'number' ? profile.followersCount : null,
+        followers: metric(profile.followersCount),
         posts: posts.map((p) => {
           const view = views.get(p.platformPostId)
           if (!view)
             return { targetId: p.targetId, likes: null, comments: null, shares: null, views: null, saves: null }
           return {
             targetId: p.targetId,
-            likes: count(view.likeCount),
-            comments: count(view.replyCount),
-            shares: count(view.repostCount) + count(view.quoteCount),
+            likes: metric(view.likeCount),
+            comments: metric(view.replyCount),
+            shares: metricSum(view.repostCount, view.quoteCount),
             views: null,
             saves: null,
           }
@@ -227,7 +227,11 @@ async function createPost(
     const maybeExists =
       isXrpcError(err, 'RecordAlreadyExists') || (err instanceof NetworkFailure && err.kind === 'transient')
     if (!maybeExists) throw err
-    const existing = await readPost(ctx, index).catch(() => null)
+    // A read-back the network cannot answer leaves the first failure to report; a bug of ours goes up.
+    const existing = await readPost(ctx, index).catch((readErr) => {
+      if (readErr instanceof NetworkFailure) return null
+      throw readErr
+    })
     if (existing) return existing
     throw err
   }
@@ -409,7 +413,10 @@ async function serviceAuth(ctx: Ctx, aud: string, lxm: string, lifetimeSec: numb
   return String(answer.token)
 }
 
-/** app.bsky.video.getUploadLimits before uploading: a daily quota spent waits, any other refusal is the service's words. */
+/**
+ * app.bsky.video.getUploadLimits before uploading: a daily quota spent waits, any other refusal is
+ * the service's words.
+ */
 async function checkUploadLimits(ctx: Ctx, size: number): Promise<void> {
   const { input } = ctx
   const token = await serviceAuth(

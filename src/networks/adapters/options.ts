@@ -1,4 +1,5 @@
-import type { NetworkClients, NetworkOrigins } from '../../config'
+import type { PlatformId } from '../../domain/vocabulary'
+import type { OAuthClient } from '../oauth'
 
 /**
  * What an adapter is built with: this service's OAuth clients (token refresh) and the configured
@@ -6,6 +7,8 @@ import type { NetworkClients, NetworkOrigins } from '../../config'
  * network's video service, the video-share network's token endpoint). Never env, never a database.
  */
 export interface AdapterOptions {
-  clients: NetworkClients
-  origins: NetworkOrigins
+  /** By platform; a network without one cannot renew its tokens. */
+  clients: Partial<Record<PlatformId, OAuthClient>>
+  /** Every configured origin by its key; adapters read these two. */
+  origins: Record<string, string> & { OPENPROTOCOL_NET_VIDEO_URL: string; VIDEOSHARE_NET_OAUTH_URL: string }
 }

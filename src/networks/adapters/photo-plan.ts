@@ -12,7 +12,10 @@ export const PHOTO_NETWORK = 'PHOTO_NET'
 export const PHOTO_GRAPH_VERSION = 'v23.0'
 /** Seconds between container status checks (Meta suggests polling about once a minute for up to 5 minutes). */
 export const PHOTO_POLL_SEC = 20
-/** A long-lived Instagram-login token (60 days) is renewed when it has less than this left; it must be 24 h old to renew. */
+/**
+ * A long-lived Instagram-login token (60 days) is renewed when it has less than this left; it must be
+ * 24 h old to renew.
+ */
 export const PHOTO_REFRESH_MARGIN_SEC = 7 * 24 * 3600
 /** Per-media metrics asked for, and the Insights field each fills (`impressions`/`plays` are gone since v22). */
 export const PHOTO_MEDIA_METRICS = {
@@ -26,12 +29,15 @@ export const PHOTO_MEDIA_METRICS = {
 export const PHOTO_COMMENT_FORMATS = ['IMAGE', 'CAROUSEL', 'REEL']
 /** How many recent posts are searched for one whose publish answer was lost. */
 export const PHOTO_RECOVERY_LIST_LIMIT = 25
-/** The wait when `content_publishing_limit` says the rolling 24 h publishing quota is used up (the network names no reset time). */
+/**
+ * The wait when `content_publishing_limit` says the rolling 24 h publishing quota is used up (the network
+ * names no reset time).
+ */
 export const PHOTO_QUOTA_WAIT_SEC = 3600
 
 /**
  * A container in `ERROR` carries an error subcode in `status` (IG Container reference); what the
- * common ones mean (platforms.md's subcode list, from an open-source scheduler), in words a person can act on.
+ * common ones mean (from the subcode list an open-source scheduler keeps), in words a person can act on.
  */
 export const PHOTO_CONTAINER_ERRORS: Record<string, string> = {
   '2207003': 'fetching the media from its URL timed out',
@@ -78,7 +84,10 @@ function reel(m: PublishMedia, content: TargetContent, connection: string): Para
   }
 }
 
-/** A carousel item: `alt_text` goes on image items (the reference's image request takes `is_carousel_item` and `alt_text` together). */
+/**
+ * A carousel item: `alt_text` goes on image items (the reference's image request takes `is_carousel_item`
+ * and `alt_text` together).
+ */
 function carouselChild(m: PublishMedia): Params {
   return m.type === 'VIDEO'
     ? { media_type: 'VIDEO', video_url: m.url, is_carousel_item: 'true' }

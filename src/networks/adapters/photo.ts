@@ -20,6 +20,7 @@ import type {
   VerifyInput,
 } from '../adapter'
 import { NetworkFailure, asFailedResult, credential, expiresWithin } from '../http'
+import { metric } from '../metrics'
 import {
   driveContainers,
   findListed,
@@ -62,7 +63,7 @@ export function createPhotoAdapter(_options: AdapterOptions): NetworkAdapter {
     try {
       return await advance(input, confirm)
     } catch (e) {
-      return asFailedResult(e, N)
+      return asFailedResult(e)
     }
   }
   return {
@@ -185,9 +186,9 @@ async function firstComment(
     await save({ firstComment: 'posted' })
     return []
   } catch (e) {
+    if (!(e instanceof NetworkFailure)) throw e
     await save({ firstComment: 'refused' })
-    const reason = e instanceof NetworkFailure ? e.message : `${N} could not be reached.`
-    return [`The first comment was not posted (${reason}); the post is published without it.`]
+    return [`The first comment was not posted (${e.message}); the post is published without it.`]
   }
 }
 
@@ -239,10 +240,10 @@ async function fetchInsights(input: InsightsInput): Promise<Insights> {
       const body = await graph.get(`${post.platformPostId}/insights`, {
         metric: Object.keys(PHOTO_MEDIA_METRICS).join(','),
       })
-      for (const metric of Array.isArray(body.data) ? body.data : []) {
-        const field = PHOTO_MEDIA_METRICS[metric.name as keyof typeof PHOTO_MEDIA_METRICS]
-        const value = metric.total_value?.value ?? metric.values?.[0]?.value
-        if (field && typeof value === 'number') row[field] = value
+      for (const entry of Array.isArray(body.data) ? body.data : []) {
+        const field = PHOTO_MEDIA_METRICS[entry.name as keyof typeof PHOTO_MEDIA_METRICS]
+        const value = metric(entry.total_value?.value ?? entry.values?.[0]?.value)
+        if (field && value !== null) row[field] = value
       }
     } catch (e) {
       // A deleted post, an expired story: nothing to report. Token and rate problems stop the pass.
@@ -250,5 +251,5 @@ async function fetchInsights(input: InsightsInput): Promise<Insights> {
     }
     posts.push(row)
   }
-  return { followers: typeof user.followers_count === 'number' ? user.followers_count : null, posts }
+  return { followers: metric(user.followers_count), posts }
 }

@@ -3,24 +3,30 @@
  * network's error body `{ code, message }` classified, and the OAuth token refresh (HTTP Basic
  * client authentication, form body; the answer may or may not rotate the refresh token).
  */
-import type { CredentialRefresh, RefreshResult } from '../adapter'
-import {
-  NetworkFailure,
-  asFailedResult,
-  credential,
-  expiresWithin,
-  failureOf,
-  joinUrl,
-  noOAuthClient,
-  request,
-  withRenewedTokens,
-  type NetworkAnswer,
-} from '../http'
+import type { CredentialRefresh } from '../adapter'
+import { NetworkFailure, credential, failureOf, joinUrl, request, type NetworkAnswer } from '../http'
+import { oauthRefresh, type OAuthRenewal } from '../oauth'
 import type { AdapterOptions } from './options'
 
 export const NETWORK = 'PINBOARD_NET'
 /** Renew the access token when it has less than this left (it lasts about 30 days). */
 export const REFRESH_MARGIN_SEC = 24 * 3600
+/**
+ * Token renewal: the client authenticates with HTTP Basic; the answer may or may not rotate the
+ * refresh token. An unknown or revoked refresh token is answered 400 (invalid grant) or 401.
+ */
+const TOKEN_RENEWAL: OAuthRenewal = {
+  network: NETWORK,
+  tokenPath: '/v5/oauth/token',
+  clientAuth: { basic: true },
+  refreshMarginSec: REFRESH_MARGIN_SEC,
+  defaultLifetimeSec: 30 * 24 * 3600,
+  failure: (answer, now) => {
+    const failure = pinFailure(answer, now)
+    const refused = answer.status === 400 || answer.status === 401
+    return refused ? new NetworkFailure('auth_expired', failure.message) : failure
+  },
+}
 /** The wait after a 429 when the answer names none (the network documents no reset header). */
 export const DEFAULT_RATE_LIMIT_WAIT_SEC = 60
 /** Where a pin lives on the network's site. */
@@ -70,39 +76,5 @@ export function pinClient(ctx: PinContext): PinCall {
 }
 
 /** Token renewal: due a day before expiry; needs this service's client id and secret. */
-export function pinRefresh(options: AdapterOptions): CredentialRefresh {
-  return {
-    isDue: (credentials, now) => expiresWithin(credentials, now, REFRESH_MARGIN_SEC),
-    async refresh(input): Promise<RefreshResult> {
-      const client = options.clients.PINBOARD_NET
-      if (!client?.clientId || !client.clientSecret) return noOAuthClient(NETWORK)
-      try {
-        const refreshToken = credential(input.credentials, 'refreshToken')
-        const basic = btoa(`${client.clientId}:${client.clientSecret}`)
-        const answer = await request(input.fetch, NETWORK, joinUrl(input.baseUrl, '/v5/oauth/token'), {
-          method: 'POST',
-          headers: { authorization: `Basic ${basic}` },
-          form: { grant_type: 'refresh_token', refresh_token: refreshToken },
-        })
-        if (answer.status < 200 || answer.status >= 300 || typeof answer.body?.access_token !== 'string') {
-          const failure = pinFailure(answer, input.now)
-          // An unknown or revoked refresh token is answered 400 (invalid grant): the user must reconnect.
-          const kind = answer.status === 400 || answer.status === 401 ? 'auth_expired' : failure.kind
-          return {
-            status: 'failed',
-            kind,
-            message: failure.message,
-            ...(failure.retryAfterSec !== undefined ? { retryAfterSec: failure.retryAfterSec } : {}),
-          }
-        }
-        // Kept when the answer carries no new one: a refresh token is never lost.
-        return {
-          status: 'refreshed',
-          credentials: withRenewedTokens(input.credentials, answer.body, input.now, 30 * 24 * 3600),
-        }
-      } catch (err) {
-        return asFailedResult(err, NETWORK)
-      }
-    },
-  }
-}
+export const pinRefresh = (options: AdapterOptions): CredentialRefresh =>
+  oauthRefresh(TOKEN_RENEWAL, options.clients.PINBOARD_NET)

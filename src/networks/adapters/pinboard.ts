@@ -11,6 +11,7 @@
  */
 import type { Board, NetworkAdapter, PendingInput, PublishInput, PublishProgress, PublishResult } from '../adapter'
 import { NetworkFailure, asFailedResult, downloadMedia, MEDIA_TIMEOUT_MS, request } from '../http'
+import { metric } from '../metrics'
 import type { AdapterOptions } from './options'
 import { NETWORK, PIN_URL, pinClient, pinRefresh, type PinCall } from './pinboard-api'
 
@@ -59,7 +60,7 @@ export function createPinboardAdapter(options: AdapterOptions): NetworkAdapter {
       try {
         return await publish(input)
       } catch (err) {
-        return asFailedResult(err, NETWORK)
+        return asFailedResult(err)
       }
     },
 
@@ -77,7 +78,7 @@ export function createPinboardAdapter(options: AdapterOptions): NetworkAdapter {
           }
         return await findUnconfirmed(call, input)
       } catch (err) {
-        return asFailedResult(err, NETWORK)
+        return asFailedResult(err)
       }
     },
 
@@ -103,11 +104,11 @@ export function createPinboardAdapter(options: AdapterOptions): NetworkAdapter {
           likes: null,
           comments: null,
           shares: null,
-          views: figure(summary.IMPRESSION),
-          saves: figure(summary.SAVE),
+          views: metric(summary.IMPRESSION),
+          saves: metric(summary.SAVE),
         })
       }
-      return { followers: figure(me.follower_count), posts }
+      return { followers: metric(me.follower_count), posts }
     },
 
     async deletePost(input) {
@@ -244,7 +245,9 @@ async function findUnconfirmed(call: PinCall, input: PendingInput): Promise<Publ
 }
 
 const day = (d: Date) => d.toISOString().slice(0, 10)
-/** `created_at` is a date-time the network writes without a zone (`2026-11-21T10:00:00`): it is UTC, never the host's local time. */
+/**
+ * `created_at` is a date-time the network writes without a zone (`2026-11-21T10:00:00`): it is UTC,
+ * never the host's local time.
+ */
 const utcTime = (value: unknown): number =>
   typeof value === 'string' ? Date.parse(/(Z|[+-]\d\d:?\d\d)$/.test(value) ? value : `${value}Z`) : NaN
-const figure = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null)

@@ -90,7 +90,11 @@ async function publish(input: PublishInput): Promise<PublishResult> {
     if (!media.ready) return { status: 'pending', state: { step: 'media' }, checkAfterSec: media.checkAfterSec }
     const sentBefore = input.progress.postSent === true
     if (sentBefore) {
-      const existing = await findOwnPost(session, author, input.content.text).catch(() => null)
+      // A lookup the network refuses is no answer: the network's duplicate refusal still guards the post.
+      const existing = await findOwnPost(session, author, input.content.text).catch((err) => {
+        if (err instanceof NetworkFailure) return null
+        throw err
+      })
       if (existing) {
         await input.saveProgress({ headId: existing, headPermalink: permalinkOf(existing) })
         return published(existing)
@@ -122,7 +126,7 @@ async function publish(input: PublishInput): Promise<PublishResult> {
     await input.saveProgress({ headId: urn, headPermalink: permalinkOf(urn) })
     return published(urn)
   } catch (err) {
-    return asFailedResult(err, NETWORK)
+    return asFailedResult(err)
   }
 }
 
@@ -142,7 +146,7 @@ async function checkStatus(input: PendingInput): Promise<PublishResult> {
     await input.saveProgress({ headId: existing, headPermalink: permalinkOf(existing) })
     return published(existing)
   } catch (err) {
-    const failed = asFailedResult(err, NETWORK)
+    const failed = asFailedResult(err)
     return failed.kind === 'auth_expired'
       ? failed
       : {

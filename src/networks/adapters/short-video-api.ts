@@ -121,18 +121,6 @@ export const FAIL_REASONS: Record<string, string> = {
   spam_risk: 'TikTok flagged the post as spam',
 }
 
-/** A token refresh: the form token endpoint, `{ error, error_description }` on failure. */
-export function tokenFailure(status: number, body: any): NetworkFailure {
-  const code = typeof body?.error === 'string' ? body.error : null
-  const words =
-    typeof body?.error_description === 'string' && body.error_description
-      ? body.error_description
-      : (code ?? `HTTP ${status}`)
-  if (code === 'invalid_grant' || status === 401)
-    return new NetworkFailure('auth_expired', `${NETWORK}: the refresh token was refused (${words})`)
-  return new NetworkFailure(status >= 500 ? 'transient' : 'rejected', `${NETWORK}: token refresh failed (${words})`)
-}
-
 /** The Content-Type every Content Posting JSON call documents. */
 export const JSON_TYPE = 'application/json; charset=UTF-8'
 
@@ -145,7 +133,10 @@ export function publicPostIds(text: string): string[] {
   return [...list.matchAll(/"?(\d+)"?/g)].map((m) => m[1]!)
 }
 
-/** One API call with the account's bearer token; `data` of a success (plus the raw text), a classified failure otherwise. */
+/**
+ * One API call with the account's bearer token; `data` of a success (plus the raw text), a
+ * classified failure otherwise.
+ */
 export async function api(
   fetchImpl: typeof fetch,
   baseUrl: string,

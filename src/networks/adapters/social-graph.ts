@@ -19,6 +19,7 @@ import type {
   PublishResult,
 } from '../adapter'
 import { NetworkFailure, asFailedResult, credential } from '../http'
+import { metric } from '../metrics'
 import type { AdapterOptions } from './options'
 import {
   FAILED_VIDEO_STATUSES,
@@ -60,7 +61,7 @@ export function createSocialGraphAdapter(_options: AdapterOptions): NetworkAdapt
       try {
         return await publish(input)
       } catch (err) {
-        return asFailedResult(err, NETWORK)
+        return asFailedResult(err)
       }
     },
 
@@ -74,7 +75,7 @@ export function createSocialGraphAdapter(_options: AdapterOptions): NetworkAdapt
         if (input.progress.headId) return await published(call, input.progress.headId, input.progress)
         return await findUnconfirmed(call, input)
       } catch (err) {
-        return asFailedResult(err, NETWORK)
+        return asFailedResult(err)
       }
     },
 
@@ -256,26 +257,27 @@ async function insights(input: InsightsInput) {
     }
     posts.push({
       targetId: post.targetId,
-      likes: figure(counts.reactions?.summary?.total_count),
-      comments: figure(counts.comments?.summary?.total_count),
+      likes: metric(counts.reactions?.summary?.total_count),
+      comments: metric(counts.comments?.summary?.total_count),
       // The network leaves `shares` out of a post nobody shared.
-      shares: figure(counts.shares?.count ?? 0),
+      shares: metric(counts.shares?.count ?? 0),
       views: await views(call, post.platformPostId),
       saves: null,
     })
   }
-  return { followers: figure(page.followers_count), posts }
+  return { followers: metric(page.followers_count), posts }
 }
 
-/** `post_total_media_view_unique`; null when the network has no figure for this post (too new, a video, no permission). */
+/**
+ * `post_total_media_view_unique`; null when the network has no figure for this post (too new, a
+ * video, no permission).
+ */
 async function views(call: GraphCall, postId: string): Promise<number | null> {
   try {
     const body = await call('GET', `${postId}/insights`, { query: { metric: 'post_total_media_view_unique' } })
-    return figure(body.data?.[0]?.values?.[0]?.value)
+    return metric(body.data?.[0]?.values?.[0]?.value)
   } catch (err) {
     if (err instanceof NetworkFailure && err.kind === 'rejected') return null
     throw err
   }
 }
-
-const figure = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null)

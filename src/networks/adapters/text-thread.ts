@@ -89,7 +89,7 @@ export function createTextThreadAdapter(_options: AdapterOptions): NetworkAdapte
     try {
       return await advance(input, confirm)
     } catch (e) {
-      return asFailedResult(e, N)
+      return asFailedResult(e)
     }
   }
   return {

@@ -22,7 +22,10 @@ export const UPLOAD_CHUNK_BYTES = 16 * 256 * 1024
 /** Seconds between processing checks, and how many before we call it published while still processing. */
 export const PROCESSING_POLL_SEC = 30
 export const MAX_PROCESSING_POLLS = 20
-/** Every video goes out with this category (People & Blogs) and privacy; unaudited projects are forced private by YouTube. */
+/**
+ * Every video goes out with this category (People & Blogs) and privacy; unaudited projects are
+ * forced private by YouTube.
+ */
 export const CATEGORY_ID = '22'
 export const PRIVACY_STATUS = 'public'
 export const TITLE_MAX_CHARS = 100

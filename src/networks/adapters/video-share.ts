@@ -11,23 +11,12 @@ import type {
   PendingInput,
   PublishInput,
   PublishResult,
-  RefreshInput,
-  RefreshResult,
   VerifiedAccount,
   VerifyInput,
 } from '../adapter'
-import {
-  MEDIA_TIMEOUT_MS,
-  NetworkFailure,
-  asFailedResult,
-  credential,
-  downloadMedia,
-  expiresWithin,
-  joinUrl,
-  noOAuthClient,
-  withRenewedTokens,
-  request,
-} from '../http'
+import { MEDIA_TIMEOUT_MS, NetworkFailure, asFailedResult, credential, downloadMedia, joinUrl, request } from '../http'
+import { metric } from '../metrics'
+import { oauthErrorFailure, oauthRefresh, type OAuthRenewal } from '../oauth'
 import type { AdapterOptions } from './options'
 import {
   CATEGORY_ID,
@@ -52,13 +41,27 @@ interface Pending {
 
 type SessionAnswer = { resource: any } | { offset: number } | { expired: true }
 
+/**
+ * Token renewal on the network's own OAuth origin (`VIDEOSHARE_NET_OAUTH_URL`): the client's id and
+ * secret go in the form; the network normally keeps the refresh token, so the old one stays unless
+ * a new one comes. `invalid_grant` means reconnect.
+ */
+const TOKEN_RENEWAL: Omit<OAuthRenewal, 'tokenOrigin'> = {
+  network: NETWORK,
+  tokenPath: '/token',
+  clientAuth: { idField: 'client_id', secretField: 'client_secret' },
+  refreshMarginSec: REFRESH_MARGIN_SEC,
+  defaultLifetimeSec: 3600,
+  failure: oauthErrorFailure(NETWORK),
+}
+
 export function createVideoShareAdapter(options: AdapterOptions): NetworkAdapter {
   return {
     async publish(input) {
       try {
         return await advance(input)
       } catch (err) {
-        return asFailedResult(err, NETWORK)
+        return asFailedResult(err)
       }
     },
 
@@ -76,7 +79,7 @@ export function createVideoShareAdapter(options: AdapterOptions): NetworkAdapter
         if (!('resource' in answer)) return { status: 'absent' }
         return await uploaded(input, answer.resource)
       } catch (err) {
-        return asFailedResult(err, NETWORK)
+        return asFailedResult(err)
       }
     },
 
@@ -103,50 +106,10 @@ export function createVideoShareAdapter(options: AdapterOptions): NetworkAdapter
       }
     },
 
-    credentialRefresh: {
-      isDue: (credentials, now) => expiresWithin(credentials, now, REFRESH_MARGIN_SEC),
-      async refresh(input: RefreshInput): Promise<RefreshResult> {
-        const client = options.clients.VIDEOSHARE_NET
-        if (!client?.clientId || !client.clientSecret) return noOAuthClient(NETWORK)
-        try {
-          const answer = await request(
-            input.fetch,
-            NETWORK,
-            joinUrl(options.origins.VIDEOSHARE_NET_OAUTH_URL, '/token'),
-            {
-              form: {
-                client_id: client.clientId,
-                client_secret: client.clientSecret,
-                refresh_token: credential(input.credentials, 'refreshToken'),
-                grant_type: 'refresh_token',
-              },
-            },
-          )
-          const body = answer.body ?? {}
-          if (answer.status >= 300 || typeof body.access_token !== 'string') {
-            const words =
-              typeof body.error_description === 'string' && body.error_description
-                ? body.error_description
-                : String(body.error ?? `HTTP ${answer.status}`)
-            if (body.error === 'invalid_grant')
-              return {
-                status: 'failed',
-                kind: 'auth_expired',
-                message: `${NETWORK}: the refresh token was refused (${words})`,
-              }
-            return {
-              status: 'failed',
-              kind: answer.status >= 500 ? 'transient' : 'rejected',
-              message: `${NETWORK}: token refresh failed (${words})`,
-            }
-          }
-          // The network normally keeps the refresh token: the old one stays unless a new one came.
-          return { status: 'refreshed', credentials: withRenewedTokens(input.credentials, body, input.now, 3600) }
-        } catch (err) {
-          return asFailedResult(err, NETWORK)
-        }
-      },
-    },
+    credentialRefresh: oauthRefresh(
+      { ...TOKEN_RENEWAL, tokenOrigin: options.origins.VIDEOSHARE_NET_OAUTH_URL },
+      options.clients.VIDEOSHARE_NET,
+    ),
 
     async fetchInsights(input): Promise<Insights> {
       const token = credential(input.credentials, 'accessToken')
@@ -160,10 +123,8 @@ export function createVideoShareAdapter(options: AdapterOptions): NetworkAdapter
           input.now,
         )
       ).items?.[0]?.statistics
-      const followers =
-        channel && !channel.hiddenSubscriberCount && channel.subscriberCount !== undefined
-          ? Number(channel.subscriberCount)
-          : null
+      // A channel may hide its subscriber count: then the network reports none.
+      const followers = channel && !channel.hiddenSubscriberCount ? metric(channel.subscriberCount) : null
       const stats = new Map<string, any>()
       const ids = input.posts.map((p) => p.platformPostId)
       for (let i = 0; i < ids.length; i += 50) {
@@ -180,16 +141,15 @@ export function createVideoShareAdapter(options: AdapterOptions): NetworkAdapter
         )
         for (const item of body.items ?? []) stats.set(item.id, item.statistics ?? {})
       }
-      const num = (v: unknown) => (v === undefined || v === null ? null : Number(v))
       return {
         followers,
         posts: input.posts.map((p) => {
           const s = stats.get(p.platformPostId)
           return {
             targetId: p.targetId,
-            views: num(s?.viewCount),
-            likes: num(s?.likeCount),
-            comments: num(s?.commentCount),
+            views: metric(s?.viewCount),
+            likes: metric(s?.likeCount),
+            comments: metric(s?.commentCount),
             shares: null,
             saves: null,
           }

@@ -1,5 +1,5 @@
 /**
- * The built-in simulated network of `SANDBOX` accounts (contract.md, "Local operation"). It
+ * The built-in simulated network of `SANDBOX` accounts (docs/decisions.md, "Sandbox accounts"). It
  * behaves like a network: it enforces the platform's registry rules again at publish time,
  * fails as the account's fail mode says, makes each post exactly once per idempotency key,
  * chains thread parts as replies, posts (or refuses) a first comment, answers with a permalink

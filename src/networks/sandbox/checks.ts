@@ -1,7 +1,8 @@
 /**
  * Why the simulated network refuses a publish, checked before it stores anything: the board of a
  * pinboard pin, the platform's registry rules (the same validator as create and edit, so the
- * same counting), then the account's fail mode (contract.md, "Local operation").
+ * same counting), then the account's fail mode: `once` and `transient` fail the first attempt
+ * (rejected, or transient so the engine retries it), `always` every attempt.
  */
 import { SANDBOX_FAIL_MODES, type SandboxFailMode } from '../../domain/vocabulary'
 import { rulesFor } from '../../domain/rules/index'

@@ -110,7 +110,7 @@ export async function callNetwork(
     return result
   } catch (err) {
     // A classified network failure keeps its class, whichever step of an adapter threw it.
-    if (err instanceof NetworkFailure) return asFailedResult(err, platform)
+    if (err instanceof NetworkFailure) return asFailedResult(err)
     deps.logger.error('publish_unexpected_error', {
       targetId: target.id,
       postId: post.id,

@@ -1,0 +1,19 @@
+/** The real API origin of each network; `<PLATFORM_ID>_API_URL` points an adapter elsewhere (a deployment, a test). */
+export const DEFAULT_NETWORK_ORIGINS = {
+  MICROBLOG_NET_API_URL: 'https://api.x.com',
+  TEXTTHREAD_NET_API_URL: 'https://graph.threads.net',
+  PHOTO_NET_API_URL: 'https://graph.facebook.com',
+  PHOTO_NET_DIRECT_API_URL: 'https://graph.instagram.com',
+  SOCIALGRAPH_NET_API_URL: 'https://graph.facebook.com',
+  PROFESSIONAL_NET_API_URL: 'https://api.linkedin.com',
+  SHORTVIDEO_NET_API_URL: 'https://open.tiktokapis.com',
+  VIDEOSHARE_NET_API_URL: 'https://www.googleapis.com',
+  PINBOARD_NET_API_URL: 'https://api.pinterest.com',
+  MESSAGING_NET_API_URL: 'https://api.telegram.org',
+  CHAT_NET_API_URL: 'https://discord.com',
+  OPENPROTOCOL_NET_VIDEO_URL: 'https://video.bsky.app',
+  /** The video-share network's token endpoint lives on its own origin. */
+  VIDEOSHARE_NET_OAUTH_URL: 'https://oauth2.googleapis.com',
+} as const
+export type NetworkOriginKey = keyof typeof DEFAULT_NETWORK_ORIGINS
+export type NetworkOrigins = Record<NetworkOriginKey, string>
