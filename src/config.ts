@@ -1,5 +1,9 @@
 import { z } from 'zod'
 import { PLATFORM_IDS } from './domain/vocabulary'
+import type { OAuthClient } from './networks/oauth'
+import { DEFAULT_NETWORK_ORIGINS, type NetworkOriginKey, type NetworkOrigins } from './networks/origins'
+
+export { DEFAULT_NETWORK_ORIGINS, type NetworkOriginKey, type NetworkOrigins }
 
 /**
  * Configuration, parsed once from an environment record (Worker bindings or process.env).
@@ -15,36 +19,12 @@ const base64Key = z.string().refine((v) => {
   }
 }, 'must be 32 bytes, base64-encoded (openssl rand -base64 32)')
 
-/** The real API origin of each network; `<PLATFORM_ID>_API_URL` points an adapter elsewhere (a deployment, a test). */
-export const DEFAULT_NETWORK_ORIGINS = {
-  MICROBLOG_NET_API_URL: 'https://api.x.com',
-  TEXTTHREAD_NET_API_URL: 'https://graph.threads.net',
-  PHOTO_NET_API_URL: 'https://graph.facebook.com',
-  PHOTO_NET_DIRECT_API_URL: 'https://graph.instagram.com',
-  SOCIALGRAPH_NET_API_URL: 'https://graph.facebook.com',
-  PROFESSIONAL_NET_API_URL: 'https://api.linkedin.com',
-  SHORTVIDEO_NET_API_URL: 'https://open.tiktokapis.com',
-  VIDEOSHARE_NET_API_URL: 'https://www.googleapis.com',
-  PINBOARD_NET_API_URL: 'https://api.pinterest.com',
-  MESSAGING_NET_API_URL: 'https://api.telegram.org',
-  CHAT_NET_API_URL: 'https://discord.com',
-  OPENPROTOCOL_NET_VIDEO_URL: 'https://video.bsky.app',
-  /** The video-share network's token endpoint lives on its own origin. */
-  VIDEOSHARE_NET_OAUTH_URL: 'https://oauth2.googleapis.com',
-} as const
-export type NetworkOriginKey = keyof typeof DEFAULT_NETWORK_ORIGINS
-
 /**
  * Networks whose token refresh needs this service's registered OAuth client (`<ID>_CLIENT_ID` /
  * `<ID>_CLIENT_SECRET`).
  */
 export const OAUTH_CLIENT_PLATFORMS = ['MICROBLOG_NET', 'SHORTVIDEO_NET', 'VIDEOSHARE_NET', 'PINBOARD_NET'] as const
 export type OAuthClientPlatform = (typeof OAUTH_CLIENT_PLATFORMS)[number]
-export interface OAuthClient {
-  clientId: string
-  /** Absent for a public client (the microblog network's PKCE apps). */
-  clientSecret: string | null
-}
 export type NetworkClients = Partial<Record<OAuthClientPlatform, OAuthClient>>
 
 const oauthClientKeys = Object.fromEntries(
@@ -118,7 +98,6 @@ const workerSchema = z.object({
 
 export type NodeConfig = z.infer<typeof nodeSchema>
 export type WorkerConfig = z.infer<typeof workerSchema>
-export type NetworkOrigins = Record<NetworkOriginKey, string>
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

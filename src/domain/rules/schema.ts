@@ -9,54 +9,20 @@
  * networks' brand names, like the rest of the interface.
  */
 import { z } from 'zod'
-import { CONNECTIONS, PLATFORM_IDS, POST_TYPES } from '../vocabulary'
+import { CONNECTIONS, PLATFORM_IDS } from '../vocabulary'
+import { count, note, orNull, positive } from './schema-fields'
+import {
+  type CanvasNameSchema,
+  MediaKindSchema,
+  MediaRulesSchema,
+  PostTypeSchema,
+  RecommendedSpecSchema,
+  FormatRulesSchema,
+} from './schema-media'
+import { CAPTION_COUNTINGS, LIMITED_ACTIONS, POST_METRICS, VIDEO_NET_PRIVACY_LEVELS } from './schema-names'
 
-/** How a network measures text. `weighted` follows twitter-text config v3 (NFC, 280, t.co = 23). */
-export const CAPTION_COUNTINGS = [
-  'weighted',
-  'graphemes',
-  'utf16',
-  'characters',
-  'characters_emoji_bytes',
-  'utf8_bytes',
-] as const
-export const MEDIA_KINDS = ['image', 'video'] as const
-/** The image canvases of `POST /v1/media/{id}/variants`. */
-export const CANVAS_NAMES = ['feed_portrait', 'feed_square', 'landscape', 'story'] as const
-export const POST_METRICS = ['likes', 'comments', 'shares', 'views', 'saves'] as const
-export const VIDEO_NET_PRIVACY_LEVELS = [
-  'PUBLIC_TO_EVERYONE',
-  'MUTUAL_FOLLOW_FRIENDS',
-  'FOLLOWER_OF_CREATOR',
-  'SELF_ONLY',
-] as const
-export const LIMITED_ACTIONS = ['posts', 'replies', 'reels', 'media_uploads', 'requests'] as const
-
-const count = z.number().int().nonnegative()
-const positive = z.number().int().positive()
-const note = z.string().nullable().meta({
-  description: 'Where a value comes from or how it applies, when that is not obvious; null when nothing to add.',
-})
-const pixels = (what: string) => positive.nullable().meta({ description: `${what}, in pixels; null: no limit.` })
-const ratio = (what: string) =>
-  z
-    .number()
-    .positive()
-    .nullable()
-    .meta({ description: `${what} aspect ratio, width / height (4:5 = 0.8); null: no limit.` })
-/**
- * `schema | null` for a named component. `.nullable()` would mark the shared component itself
- * nullable in the OpenAPI document, so the union is spelled out.
- */
-function orNull<T extends z.ZodType>(schema: T, description: string) {
-  return z.union([schema, z.null()]).meta({ description })
-}
-const seconds = (what: string) =>
-  z
-    .number()
-    .positive()
-    .nullable()
-    .meta({ description: `${what}, in seconds; null: no limit.` })
+export * from './schema-media'
+export * from './schema-names'
 
 export const CaptionCountingSchema = z.enum(CAPTION_COUNTINGS).meta({
   id: 'CaptionCounting',
@@ -70,9 +36,6 @@ export const CaptionCountingSchema = z.enum(CAPTION_COUNTINGS).meta({
     '`utf8_bytes`: bytes of the UTF-8 encoding.',
   ].join(' '),
 })
-export const MediaKindSchema = z.enum(MEDIA_KINDS).meta({ id: 'MediaKind' })
-export const CanvasNameSchema = z.enum(CANVAS_NAMES).meta({ id: 'CanvasName' })
-export const PostTypeSchema = z.enum(POST_TYPES)
 
 /** A budget for one piece of text: a caption, a thread part, a title. */
 export const TextBudgetSchema = z
@@ -138,85 +101,6 @@ export const ThreadRulesSchema = z
     note,
   })
   .meta({ id: 'ThreadRules' })
-
-export const ImageRulesSchema = z
-  .object({
-    mimeTypes: z.array(z.string()).meta({
-      description: 'Accepted MIME types; an entry `type/*` accepts the whole type.',
-      example: ['image/jpeg', 'image/png'],
-    }),
-    maxSizeBytes: positive.nullable().meta({ description: 'Largest file, in bytes; null: no network limit.' }),
-    maxSizeBytesByMimeType: z.record(z.string(), positive).meta({
-      description: 'Size caps that replace `maxSizeBytes` for particular MIME types.',
-      example: { 'image/gif': 15000000 },
-    }),
-    minWidth: pixels('Narrowest width'),
-    maxWidth: pixels('Widest width'),
-    minHeight: pixels('Lowest height'),
-    maxHeight: pixels('Highest height'),
-    maxPixels: positive.nullable().meta({ description: 'Largest width x height; null: no limit.' }),
-    maxWidthPlusHeight: positive.nullable().meta({ description: 'Largest width + height; null: no limit.' }),
-    minAspectRatio: ratio('Narrowest'),
-    maxAspectRatio: ratio('Widest'),
-    maxItems: positive.meta({ description: 'Most media of this kind in one post.' }),
-    note,
-  })
-  .meta({ id: 'ImageRules' })
-
-export const VideoRulesSchema = ImageRulesSchema.extend({
-  minDurationSec: seconds('Shortest video'),
-  maxDurationSec: seconds('Longest video'),
-}).meta({ id: 'VideoRules' })
-
-export const MediaRulesSchema = z
-  .object({
-    allowsTextOnly: z.boolean().meta({
-      description:
-        'A post may carry no media (`mediaIds: []`). When false, media is required once the post is scheduled, queued or published; a draft saves without it.',
-    }),
-    maxItems: positive.meta({ description: 'Most media items in one post, whatever the format.' }),
-    mixing: z.boolean().meta({ description: 'Images and videos may share one post.' }),
-    altTextMaxLength: positive
-      .nullable()
-      .meta({ description: 'Longest alt text the network keeps, in characters; null: not stated.' }),
-    image: orNull(ImageRulesSchema, 'Image rules; null: the network takes no images.'),
-    video: orNull(VideoRulesSchema, 'Video rules; null: the network takes no video.'),
-    note,
-  })
-  .meta({ id: 'MediaRules' })
-
-export const FormatRulesSchema = z
-  .object({
-    type: PostTypeSchema.meta({ description: 'A post format this network honours.' }),
-    mediaKinds: z.array(MediaKindSchema).meta({ description: 'Kinds of media this format accepts.' }),
-    minItems: positive.meta({
-      description: 'Fewest media items. Format rules apply only to a post that carries media.',
-    }),
-    maxItems: positive.meta({ description: "Most media items; each kind's own `maxItems` applies as well." }),
-    minImageAspectRatio: ratio("Narrowest image in this format (replaces the image rule's)"),
-    maxImageAspectRatio: ratio("Widest image in this format (replaces the image rule's)"),
-    minVideoDurationSec: seconds("Shortest video in this format (replaces the video rule's)"),
-    maxVideoDurationSec: seconds("Longest video in this format (replaces the video rule's)"),
-    sameDimensions: z.boolean().meta({ description: 'Every image in the post must have the same width and height.' }),
-    note,
-  })
-  .meta({ id: 'FormatRules' })
-
-export const RecommendedSpecSchema = z
-  .object({
-    format: PostTypeSchema,
-    canvas: orNull(
-      CanvasNameSchema,
-      'The variants canvas to produce for this format; null when no canvas matches (the width and height still apply).',
-    ),
-    width: positive,
-    height: positive,
-    note,
-  })
-  .meta({
-    id: 'RecommendedSpec',
-    description: 'A recommended size; the first entry for a format is the preferred one.',
-  })
 
 export const PostOptionsRulesSchema = z
   .object({
@@ -345,11 +229,6 @@ export type TextBudget = z.infer<typeof TextBudgetSchema>
 export type CaptionRules = z.infer<typeof CaptionRulesSchema>
 export type TitleRules = z.infer<typeof TitleRulesSchema>
 export type ThreadRules = z.infer<typeof ThreadRulesSchema>
-export type ImageRules = z.infer<typeof ImageRulesSchema>
-export type VideoRules = z.infer<typeof VideoRulesSchema>
-export type MediaRules = z.infer<typeof MediaRulesSchema>
-export type FormatRules = z.infer<typeof FormatRulesSchema>
-export type RecommendedSpec = z.infer<typeof RecommendedSpecSchema>
 export type PostOptionsRules = z.infer<typeof PostOptionsRulesSchema>
 export type InsightsRules = z.infer<typeof InsightsRulesSchema>
 export type LimitRule = z.infer<typeof LimitRuleSchema>
