@@ -2,11 +2,7 @@ import { eq } from 'drizzle-orm'
 import { workspaces } from '../db/schema'
 import type { Deps } from '../deps'
 import { AppError } from '../domain/errors'
-import {
-  CONNECTIONS,
-  PLATFORM_IDS,
-  SANDBOX_FAIL_MODES,
-} from '../domain/vocabulary'
+import { CONNECTIONS, PLATFORM_IDS, SANDBOX_FAIL_MODES } from '../domain/vocabulary'
 import { connectAccount } from '../services/account-connection'
 import { addSandboxAccount } from '../services/accounts'
 import { collectAnalytics } from '../services/analytics/collect'
