@@ -6,8 +6,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import { posts } from '../schema'
 import type { DbOrTx, Tx } from '../types'
 
-export type PostRow = typeof posts.$inferSelect
-export type NewPostRow = typeof posts.$inferInsert
+import type { PostRow } from './posts'
 
 export async function findPost(db: DbOrTx, postId: string): Promise<PostRow | null> {
   const [post] = await db.select().from(posts).where(eq(posts.id, postId))
@@ -17,16 +16,6 @@ export async function findPost(db: DbOrTx, postId: string): Promise<PostRow | nu
 /** The post row, locked (FOR UPDATE) for the rest of the transaction; null when it is gone. */
 export async function lockPost(tx: Tx, postId: string): Promise<PostRow | null> {
   const [row] = await tx.select().from(posts).where(eq(posts.id, postId)).for('update')
-  return row ?? null
-}
-
-/** The post if it is in the workspace, locked (FOR UPDATE); null otherwise. */
-export async function lockWorkspacePost(tx: Tx, workspaceId: string, postId: string): Promise<PostRow | null> {
-  const [row] = await tx
-    .select()
-    .from(posts)
-    .where(and(eq(posts.id, postId), eq(posts.workspaceId, workspaceId)))
-    .for('update')
   return row ?? null
 }
 
@@ -98,8 +87,4 @@ export async function setPostStatus(
 export async function findNextOccurrenceId(tx: DbOrTx, postId: string): Promise<string | null> {
   const [existing] = await tx.select({ id: posts.id }).from(posts).where(eq(posts.recurrenceParentId, postId)).limit(1)
   return existing?.id ?? null
-}
-
-export async function insertPost(tx: DbOrTx, values: NewPostRow): Promise<void> {
-  await tx.insert(posts).values(values)
 }

@@ -1,4 +1,5 @@
-import { lockWorkspacePost, restartPublishing, startPublishingNow } from '../../db/queries/publishing-posts'
+import { lockWorkspacePost } from '../../db/queries/posts'
+import { restartPublishing, startPublishingNow } from '../../db/queries/publishing-posts'
 import { listFailedTargetIds, listPostTargets, restartOpenTargets, restartTargets } from '../../db/queries/targets'
 import type { Deps } from '../../deps'
 import { AppError, notFound } from '../../domain/errors'

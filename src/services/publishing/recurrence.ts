@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz'
 import { addDays, addMonths, addWeeks } from 'date-fns'
-import { findNextOccurrenceId, insertPost } from '../../db/queries/publishing-posts'
+import { insertPost } from '../../db/queries/posts'
+import { findNextOccurrenceId } from '../../db/queries/publishing-posts'
 import { insertTargets, listPostTargets } from '../../db/queries/targets'
 import { findWorkspaceTimezone } from '../../db/queries/workspaces'
 import type { Tx } from '../../db/types'
