@@ -3,11 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { parseNodeConfig } from '../src/config'
-import { createInProcessPublishQueue } from '../src/infra/publish-queue/in-process'
 import type { NetworkAdapter } from '../src/networks/adapter'
 import { openNodeRuntime } from '../src/runtime/node-deps'
 import { addSandboxAccount } from '../src/services/accounts'
-import { publishTarget } from '../src/services/publishing/publish-target'
 import { requeuePendingTargets } from '../src/services/publishing/sweep'
 import { createWorkspace } from '../src/services/workspaces'
 import { startTestServices } from '../test/support/services'
@@ -50,30 +48,34 @@ async function drainOnce(
 ): Promise<Array<Record<string, string | number>>> {
   const dir = mkdtempSync(join(tmpdir(), 'sps-bench-engine-'))
   const { DATABASE_URL: _ignored, ...env } = process.env
+  const calls = new Map<string, number>()
+  const lateness: number[] = []
+  let dueAt = 0
+  const adapter: NetworkAdapter = {
+    async publish(input) {
+      lateness.push(Date.now() - dueAt)
+      calls.set(input.idempotencyKey, (calls.get(input.idempotencyKey) ?? 0) + 1)
+      await new Promise((r) => setTimeout(r, ADAPTER_MS))
+      return {
+        status: 'published',
+        platformPostId: `n_${input.idempotencyKey}`,
+        permalink: `https://bench.invalid/${input.idempotencyKey}`,
+      }
+    },
+  }
   const runtime = await openNodeRuntime(
-    parseNodeConfig({ ...env, ...server, DATA_DIR: dir, LOG_LEVEL: 'silent', PORT: '0' }),
+    parseNodeConfig({
+      ...env,
+      ...server,
+      DATA_DIR: dir,
+      LOG_LEVEL: 'silent',
+      PORT: '0',
+      PUBLISH_CONCURRENCY: String(concurrency),
+    }),
+    { networks: { adapterFor: () => adapter, baseUrlFor: () => '', fetch } },
   )
-  const { deps } = runtime
+  const { deps, publishQueue: queue } = runtime
   try {
-    const calls = new Map<string, number>()
-    const lateness: number[] = []
-    let dueAt = 0
-    const adapter: NetworkAdapter = {
-      async publish(input) {
-        lateness.push(Date.now() - dueAt)
-        calls.set(input.idempotencyKey, (calls.get(input.idempotencyKey) ?? 0) + 1)
-        await new Promise((r) => setTimeout(r, ADAPTER_MS))
-        return {
-          status: 'published',
-          platformPostId: `n_${input.idempotencyKey}`,
-          permalink: `https://bench.invalid/${input.idempotencyKey}`,
-        }
-      },
-    }
-    deps.networks = { adapterFor: () => adapter, baseUrlFor: () => '', fetch }
-    const queue = createInProcessPublishQueue({ run: (d) => publishTarget(deps, d), concurrency, logger: deps.logger })
-    deps.publishQueue = queue
-
     const ws = await createWorkspace(deps.db, { name: 'bench', planId: 'agency' })
     const accountIds: string[] = []
     for (let i = 0; i < PER_POST; i++)
@@ -106,7 +108,6 @@ async function drainOnce(
       (settled as unknown as { rows: Array<{ status: string; n: number }> }).rows.map((r) => [r.status, r.n]),
     )
     const duplicates = [...calls.values()].filter((n) => n > 1).length
-    await queue.close()
     lateness.sort((a, b) => a - b)
     const label = `${server ? 'PostgreSQL' : 'PGlite'}, concurrency ${concurrency}`
     return [

@@ -12,14 +12,14 @@ import type { PublishPolicy } from './domain/publishing/policy'
 
 /** Settings the app reads at request time (a subset of either runtime's configuration). */
 export interface AppSettings {
-  maxBodyBytes: number
+  readonly maxBodyBytes: number
   /** Base URL of this service as users reach it (permalinks of the sandbox network, callbacks). */
-  publicUrl: string | null
-  networkOrigins: NetworkOrigins
+  readonly publicUrl: string | null
+  readonly networkOrigins: NetworkOrigins
   /** OAuth clients of the networks whose token refresh needs one. */
-  networkClients?: NetworkClients
+  readonly networkClients?: NetworkClients
   /** Retry and lease policy of the publishing engine; defaults in domain/publishing/policy.ts. */
-  publishing?: Partial<PublishPolicy>
+  readonly publishing?: Partial<PublishPolicy>
 }
 
 /**
@@ -27,23 +27,23 @@ export interface AppSettings {
  * (`worker-deps.ts`, `node-deps.ts`) and `buildDeps` (`runtime/build-deps.ts`) assembles them; nothing changes it after.
  */
 export interface Deps {
-  settings: AppSettings
-  db: Db
-  rateLimiter: RateLimiter
-  cipher: CredentialCipher
-  logger: Logger
-  clock: Clock
+  readonly settings: AppSettings
+  readonly db: Db
+  readonly rateLimiter: RateLimiter
+  readonly cipher: CredentialCipher
+  readonly logger: Logger
+  readonly clock: Clock
   /** Media objects: R2 on Workers, an S3 endpoint or the local store on Node. */
-  storage: ObjectStorage
+  readonly storage: ObjectStorage
   /** WebAssembly codecs of the variants pipeline. */
-  imageCodecs: ImageCodecs
+  readonly imageCodecs: ImageCodecs
   /** Delayed delivery of publishes: QStash on Workers, in process on Node. */
-  publishQueue: PublishQueue
+  readonly publishQueue: PublishQueue
   /**
    * Checks the signature of publish callbacks (`POST /internal/publish`): QStash's keys on Workers;
    * absent on Node, where that route answers 404.
    */
-  deliveryVerifier?: DeliveryVerifier
+  readonly deliveryVerifier?: DeliveryVerifier
   /** The network adapters, and where each one talks to. */
-  networks: NetworkRegistry
+  readonly networks: NetworkRegistry
 }

@@ -25,7 +25,7 @@ export interface DepsOverrides {
 
 /**
  * The one place a `Deps` is assembled, for the Node entry, the Worker, the CLI, the tests and the
- * benchmarks. The result is never changed afterwards: what differs is given here.
+ * benchmarks. The result is frozen (and its fields readonly): what differs between uses is given here.
  */
 export function buildDeps(parts: DepsParts, overrides: DepsOverrides = {}): Deps {
   const { publishQueue, deliveryVerifier, ...clients } = parts
@@ -33,13 +33,13 @@ export function buildDeps(parts: DepsParts, overrides: DepsOverrides = {}): Deps
     typeof overrides.networks === 'function'
       ? overrides.networks(parts)
       : (overrides.networks ?? buildNetworkRegistry(parts.db, parts.settings, overrides.fetch))
-  const deps: Deps = {
+  const deps: Deps = Object.freeze({
     ...clients,
     clock: overrides.clock ?? systemClock(),
     networks,
     // The in-process queue calls back into the engine with these same deps, once they exist.
     publishQueue: typeof publishQueue === 'function' ? publishQueue((d) => publishTarget(deps, d)) : publishQueue,
     ...(deliveryVerifier ? { deliveryVerifier } : {}),
-  }
+  })
   return deps
 }

@@ -3,13 +3,15 @@ import { Redis } from '@upstash/redis'
 import { ConfigError, networkClients, networkOrigins, type NodeConfig } from '../config'
 import type { AppSettings, Deps } from '../deps'
 import { createCredentialCipher } from '../infra/credential-cipher'
-import { createLogger } from '../infra/logger'
+import { createLogger, type Logger } from '../infra/logger'
 import { createInProcessPublishQueue, type InProcessPublishQueue } from '../infra/publish-queue/in-process'
 import { createMemoryRateLimiter } from '../infra/ratelimit/memory'
 import { createUpstashRateLimiter } from '../infra/ratelimit/upstash'
 import { LOCAL_S3_CREDENTIALS, startLocalS3 } from '../infra/storage/local-s3'
 import { createS3Storage } from '../infra/storage/s3'
+import type { Delivery } from '../infra/publish-queue/types'
 import type { RateLimiter } from '../infra/ratelimit/types'
+import type { NetworkRegistry } from '../networks/registry'
 import type { ObjectStorage } from '../infra/storage/types'
 import { nodeImageCodecs } from '../media/codecs-node'
 import { buildDeps } from './build-deps'
@@ -21,6 +23,8 @@ export interface NodeRuntime {
   database: NodeDatabase['database']
   /** Where media go, for the start-up line: the local store's address, or the S3 endpoint. */
   mediaStore: string
+  /** The in-process delivery queue (how many publishes wait and run). */
+  publishQueue: InProcessPublishQueue
   close(): Promise<void>
 }
 
@@ -87,7 +91,7 @@ function localStoreClient(config: NodeConfig, endpoint: string, bucket: string):
  */
 export async function openNodeRuntime(
   config: NodeConfig,
-  options: { listeningAt?: string; rateLimiter?: RateLimiter } = {},
+  options: { listeningAt?: string; rateLimiter?: RateLimiter; networks?: NetworkRegistry } = {},
 ): Promise<NodeRuntime> {
   const logger = createLogger(config.LOG_LEVEL)
   const database = await openNodeDatabase(config)
@@ -108,23 +112,40 @@ export async function openNodeRuntime(
           },
         )
       : createMemoryRateLimiter())
-  let publishQueue: InProcessPublishQueue | undefined
-  const deps = buildDeps({
-    settings: { ...nodeSettings(config), publicUrl: config.PUBLIC_URL ?? options.listeningAt ?? null },
-    db: database.db,
-    rateLimiter,
-    cipher: await createCredentialCipher(resolveCredentialsKey(config, logger)),
-    logger,
-    storage: media.storage,
-    imageCodecs: nodeImageCodecs(),
-    publishQueue: (publish) => {
-      publishQueue = createInProcessPublishQueue({ run: publish, concurrency: config.PUBLISH_CONCURRENCY, logger })
-      return publishQueue
+  const queue = inProcessQueue(config, logger)
+  const deps = buildDeps(
+    {
+      settings: { ...nodeSettings(config), publicUrl: config.PUBLIC_URL ?? options.listeningAt ?? null },
+      db: database.db,
+      rateLimiter,
+      cipher: await createCredentialCipher(resolveCredentialsKey(config, logger)),
+      logger,
+      storage: media.storage,
+      imageCodecs: nodeImageCodecs(),
+      publishQueue: queue.bind,
     },
-  })
+    options.networks ? { networks: options.networks } : {},
+  )
   // The queue first: its runs in flight still need the database.
-  const close = () => (publishQueue?.close() ?? Promise.resolve()).finally(() => media.close().finally(database.close))
-  return { deps, database: database.database, mediaStore: media.description, close }
+  const close = () => queue.queue.close().finally(() => media.close().finally(database.close))
+  return { deps, database: database.database, mediaStore: media.description, publishQueue: queue.queue, close }
+}
+
+/** Node's in-process delivery queue, bound to the engine's publish function once the deps exist. */
+function inProcessQueue(config: NodeConfig, logger: Logger) {
+  let publish: (delivery: Delivery) => Promise<unknown> = async () => {
+    throw new Error('the publish queue ran before the deps were built')
+  }
+  const queue = createInProcessPublishQueue({
+    run: (d) => publish(d),
+    concurrency: config.PUBLISH_CONCURRENCY,
+    logger,
+  })
+  const bind = (run: typeof publish) => {
+    publish = run
+    return queue
+  }
+  return { queue, bind }
 }
 
 /** The settings of the Node runtime, from its configuration. */
@@ -147,7 +168,7 @@ export async function openCliRuntime(config: NodeConfig): Promise<{ deps: Deps; 
   const database = await openNodeDatabase(config)
   try {
     const media = await openNodeStorage(config, { serve: false })
-    let publishQueue: InProcessPublishQueue | undefined
+    const queue = inProcessQueue(config, logger)
     const deps = buildDeps({
       settings: nodeSettings(config),
       db: database.db,
@@ -157,12 +178,9 @@ export async function openCliRuntime(config: NodeConfig): Promise<{ deps: Deps; 
       logger,
       storage: media.storage,
       imageCodecs: nodeImageCodecs(),
-      publishQueue: (publish) => {
-        publishQueue = createInProcessPublishQueue({ run: publish, concurrency: config.PUBLISH_CONCURRENCY, logger })
-        return publishQueue
-      },
+      publishQueue: queue.bind,
     })
-    return { deps, close: () => (publishQueue?.close() ?? Promise.resolve()).finally(database.close) }
+    return { deps, close: () => queue.queue.close().finally(database.close) }
   } catch (err) {
     await database.close()
     throw err

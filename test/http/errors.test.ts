@@ -72,20 +72,25 @@ describe('error bodies', () => {
 
   it('never leaks a stack trace or SQL when something breaks', async () => {
     const logLines: string[] = []
-    const t = await createTestApp({ logLines })
     // Break the database under the app: every query now fails inside the driver.
-    const broken = new Proxy(t.deps.db, {
-      get(target, prop, receiver) {
-        if (prop === 'select')
-          return () => {
-            throw Object.assign(new Error('Failed query: select "token_hash" from "api_tokens" where secret=1'), {
-              code: '42P01',
-            })
-          }
-        return Reflect.get(target, prop, receiver)
+    const t = await createTestApp({
+      logLines,
+      parts: (parts) => {
+        const broken = new Proxy(parts.db, {
+          get(target, prop, receiver) {
+            if (prop === 'select')
+              return () => {
+                throw Object.assign(new Error('Failed query: select "token_hash" from "api_tokens" where secret=1'), {
+                  code: '42P01',
+                })
+              }
+            return Reflect.get(target, prop, receiver)
+          },
+        })
+
+        return { ...parts, db: broken }
       },
     })
-    t.deps.db = broken
     const res = await t.call('GET', '/v1/me')
     expect(res.status).toBe(500)
     const text = await res.text()

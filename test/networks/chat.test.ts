@@ -18,14 +18,17 @@ const botCreds = (over: Record<string, unknown> = {}) => ({ botToken: 'bot-secre
 async function setup() {
   const fake = await startChatFake()
   const clock = fixedClock('2026-11-21T10:00:00Z')
-  const t = await createTestApp({ clock, networks: { origins: { CHAT_NET_API_URL: fake.url } } })
-  t.deps.settings.publishing = {
-    backoffBaseSec: 10,
-    maxAttempts: 3,
-    leaseSec: 60,
-    sweepGraceSec: 30,
-    random: () => 0.5,
-  }
+  const t = await createTestApp({
+    clock,
+    networks: { origins: { CHAT_NET_API_URL: fake.url } },
+    publishing: {
+      backoffBaseSec: 10,
+      maxAttempts: 3,
+      leaseSec: 60,
+      sweepGraceSec: 30,
+      random: () => 0.5,
+    },
+  })
   const bot = await realAccount(t, 'CHAT_NET', 'BOT_TOKEN', botCreds())
   const hook = await realAccount(t, 'CHAT_NET', 'WEBHOOK', { webhookUrl: fake.webhookUrl })
   return { fake, clock, t, bot, hook }

@@ -14,14 +14,16 @@ import { createTestApp, type TestApp } from '../support/test-app'
 async function setup() {
   const clock = fixedClock('2026-11-21T10:00:00Z')
   const fake = await startFederatedFake({ now: clock.now })
-  const t = await createTestApp({ clock })
-  t.deps.settings.publishing = {
-    backoffBaseSec: 10,
-    maxAttempts: 3,
-    leaseSec: 60,
-    sweepGraceSec: 30,
-    random: () => 0.5,
-  }
+  const t = await createTestApp({
+    clock,
+    publishing: {
+      backoffBaseSec: 10,
+      maxAttempts: 3,
+      leaseSec: 60,
+      sweepGraceSec: 30,
+      random: () => 0.5,
+    },
+  })
   const creds = { instanceUrl: fake.url, accessToken: fake.token }
   const acct = await realAccount(t, 'FEDERATED_NET', 'DIRECT_LOGIN', creds, '109876')
   return { t, clock, fake, acct, creds }

@@ -14,14 +14,17 @@ const T0 = '2026-11-21T10:00:00.000Z'
 async function setup(fakeOptions: MessagingFakeOptions = {}) {
   const clock = fixedClock(T0)
   const fake = await startMessagingFake({ now: clock.now, ...fakeOptions })
-  const t = await createTestApp({ clock, networks: { origins: { MESSAGING_NET_API_URL: fake.url } } })
-  t.deps.settings.publishing = {
-    backoffBaseSec: 30,
-    maxAttempts: 5,
-    leaseSec: 60,
-    sweepGraceSec: 30,
-    random: () => 0.5,
-  }
+  const t = await createTestApp({
+    clock,
+    networks: { origins: { MESSAGING_NET_API_URL: fake.url } },
+    publishing: {
+      backoffBaseSec: 30,
+      maxAttempts: 5,
+      leaseSec: 60,
+      sweepGraceSec: 30,
+      random: () => 0.5,
+    },
+  })
   const account = await realAccount(
     t,
     'MESSAGING_NET',

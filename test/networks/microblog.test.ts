@@ -23,14 +23,14 @@ async function setup(fakeOptions: MicroblogFakeOptions = {}, withClient = true) 
   const t = await createTestApp({
     clock,
     networks: { origins: { MICROBLOG_NET_API_URL: fake.url }, clients: withClient ? { MICROBLOG_NET: CLIENT } : {} },
+    publishing: {
+      backoffBaseSec: 30,
+      maxAttempts: 5,
+      leaseSec: 60,
+      sweepGraceSec: 30,
+      random: () => 0.5,
+    },
   })
-  t.deps.settings.publishing = {
-    backoffBaseSec: 30,
-    maxAttempts: 5,
-    leaseSec: 60,
-    sweepGraceSec: 30,
-    random: () => 0.5,
-  }
   const account = await realAccount(
     t,
     'MICROBLOG_NET',

@@ -15,14 +15,17 @@ const TID = /^[234567abcdefghij][234567abcdefghijklmnopqrstuvwxyz]{12}$/
 async function setup() {
   const clock = fixedClock('2026-11-21T10:00:00Z')
   const fake = await startOpenProtocolFake({ now: clock.now })
-  const t = await createTestApp({ clock, networks: { origins: { OPENPROTOCOL_NET_VIDEO_URL: fake.videoUrl } } })
-  t.deps.settings.publishing = {
-    backoffBaseSec: 10,
-    maxAttempts: 3,
-    leaseSec: 60,
-    sweepGraceSec: 30,
-    random: () => 0.5,
-  }
+  const t = await createTestApp({
+    clock,
+    networks: { origins: { OPENPROTOCOL_NET_VIDEO_URL: fake.videoUrl } },
+    publishing: {
+      backoffBaseSec: 10,
+      maxAttempts: 3,
+      leaseSec: 60,
+      sweepGraceSec: 30,
+      random: () => 0.5,
+    },
+  })
   const creds = { serviceUrl: fake.url, identifier: fake.handle, appPassword: fake.appPassword }
   const acct = await realAccount(t, 'OPENPROTOCOL_NET', 'APP_PASSWORD', creds, fake.did)
   return { t, clock, fake, acct, creds }

@@ -19,8 +19,8 @@ async function setup(options: { processingPolls?: number } = {}) {
   const t = await createTestApp({
     clock,
     networks: { origins: { PHOTO_NET_API_URL: graph.url, PHOTO_NET_DIRECT_API_URL: direct.url } },
+    publishing: { backoffBaseSec: 10, random: () => 0.5 },
   })
-  t.deps.settings.publishing = { backoffBaseSec: 10, random: () => 0.5 }
   return { t, clock, graph, direct }
 }
 

@@ -33,8 +33,8 @@ async function setup(
       origins: { PINBOARD_NET_API_URL: fake.url },
       clients: options.withClient === false ? {} : { PINBOARD_NET: CLIENT },
     },
+    publishing: { random: () => 0.5 },
   })
-  t.deps.settings.publishing = { random: () => 0.5 }
   const account = await realAccount(t, 'PINBOARD_NET', 'DIRECT_LOGIN', options.credentials ?? CREDS, '7788')
   const adapter = t.deps.networks.adapterFor('PINBOARD_NET', 'DIRECT_LOGIN') as NetworkAdapter
   const advance = (sec: number) => clock.set(new Date(clock.now().getTime() + sec * 1000).toISOString())

@@ -22,14 +22,17 @@ const creds = (over: Record<string, unknown> = {}) => ({
 async function setup(fakeOptions: Parameters<typeof startProfessionalFake>[0] = {}) {
   const fake = await startProfessionalFake({ processingPolls: 0, ...fakeOptions })
   const clock = fixedClock('2026-11-21T10:00:00Z')
-  const t = await createTestApp({ clock, networks: { origins: { PROFESSIONAL_NET_API_URL: fake.url } } })
-  t.deps.settings.publishing = {
-    backoffBaseSec: 10,
-    maxAttempts: 3,
-    leaseSec: 60,
-    sweepGraceSec: 30,
-    random: () => 0.5,
-  }
+  const t = await createTestApp({
+    clock,
+    networks: { origins: { PROFESSIONAL_NET_API_URL: fake.url } },
+    publishing: {
+      backoffBaseSec: 10,
+      maxAttempts: 3,
+      leaseSec: 60,
+      sweepGraceSec: 30,
+      random: () => 0.5,
+    },
+  })
   const account = await realAccount(t, 'PROFESSIONAL_NET', 'DIRECT_LOGIN', creds())
   return { fake, clock, t, account }
 }

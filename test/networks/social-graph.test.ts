@@ -19,8 +19,11 @@ async function setup() {
   const clock = fixedClock(START)
   const fake = await startSocialGraphFake()
   fake.state.clock = () => clock.now()
-  const t = await createTestApp({ clock, networks: { origins: { SOCIALGRAPH_NET_API_URL: fake.url } } })
-  t.deps.settings.publishing = { random: () => 0.5 }
+  const t = await createTestApp({
+    clock,
+    networks: { origins: { SOCIALGRAPH_NET_API_URL: fake.url } },
+    publishing: { random: () => 0.5 },
+  })
   const account = await realAccount(t, 'SOCIALGRAPH_NET', 'DIRECT_LOGIN', CREDS, '1010')
   const adapter = t.deps.networks.adapterFor('SOCIALGRAPH_NET', 'DIRECT_LOGIN') as NetworkAdapter
   const advance = (sec: number) => clock.set(new Date(clock.now().getTime() + sec * 1000).toISOString())

@@ -14,8 +14,11 @@ const FAR = '2027-01-10T00:00:00.000Z'
 async function setup(options: { processingPolls?: number } = {}) {
   const clock = fixedClock(START)
   const fake = await startTextThreadFake({ now: clock.now, ...options })
-  const t = await createTestApp({ clock, networks: { origins: { TEXTTHREAD_NET_API_URL: fake.url } } })
-  t.deps.settings.publishing = { backoffBaseSec: 10, random: () => 0.5 }
+  const t = await createTestApp({
+    clock,
+    networks: { origins: { TEXTTHREAD_NET_API_URL: fake.url } },
+    publishing: { backoffBaseSec: 10, random: () => 0.5 },
+  })
   return { t, clock, fake }
 }
 

@@ -102,13 +102,19 @@ const rotatingAdapter: NetworkAdapter = {
 
 async function setup(expiresAt: string) {
   const clock = fixedClock('2026-11-21T10:00:00Z')
-  const t = await createTestApp({ clock })
   const server = await rotatingOAuthServer()
-  t.deps.networks = createNetworkRegistry({
-    sandbox: createSandboxAdapter({ store: createDrizzleSandboxStore(t.deps.db), permalinkBase: 'http://localhost' }),
-    realAdapters: { MICROBLOG_NET: rotatingAdapter },
-    origins: { ...t.deps.settings.networkOrigins, MICROBLOG_NET_API_URL: server.fake.url },
-    fetch,
+  const t = await createTestApp({
+    clock,
+    networkRegistry: (parts) =>
+      createNetworkRegistry({
+        sandbox: createSandboxAdapter({
+          store: createDrizzleSandboxStore(parts.db),
+          permalinkBase: 'http://localhost',
+        }),
+        realAdapters: { MICROBLOG_NET: rotatingAdapter },
+        origins: { ...parts.settings.networkOrigins, MICROBLOG_NET_API_URL: server.fake.url },
+        fetch,
+      }),
   })
   const account = await realAccount(t, 'MICROBLOG_NET', 'DIRECT_LOGIN', {
     accessToken: 'access-0',

@@ -8,7 +8,7 @@ import type { Clock } from '../../src/infra/clock'
 import { createCredentialCipher, generateCredentialsKey } from '../../src/infra/credential-cipher'
 import { createLogger } from '../../src/infra/logger'
 import { createRecordingPublishQueue, type RecordingPublishQueue } from '../../src/infra/publish-queue/recording'
-import type { PublishQueue } from '../../src/infra/publish-queue/types'
+import type { DeliveryVerifier, PublishQueue } from '../../src/infra/publish-queue/types'
 import { createMemoryRateLimiter } from '../../src/infra/ratelimit/memory'
 import type { RateLimiter } from '../../src/infra/ratelimit/types'
 import { createUpstashRateLimiter } from '../../src/infra/ratelimit/upstash'
@@ -16,7 +16,7 @@ import type { ImageCodecs } from '../../src/media/codecs'
 import { nodeImageCodecs } from '../../src/media/codecs-node'
 import { randomBase62 } from '../../src/lib/ids'
 import { nodeClientIp } from '../../src/runtime/client-ip'
-import { buildDeps, type DepsOverrides } from '../../src/runtime/build-deps'
+import { buildDeps, type DepsOverrides, type DepsParts } from '../../src/runtime/build-deps'
 import { createToken } from '../../src/services/tokens'
 import { createWorkspace } from '../../src/services/workspaces'
 import { testDatabase } from './database'
@@ -75,34 +75,39 @@ export interface TestAppOptions {
   networkRegistry?: DepsOverrides['networks']
   /** A delivery queue of the test's own instead of the recording one. */
   publishQueue?: PublishQueue
+  /** Where users reach the service (sandbox permalinks, signed callback URLs); default http://localhost. */
+  publicUrl?: string
+  /** The publish callbacks' signature check, as on Workers (absent: `/internal/publish` answers 404). */
+  deliveryVerifier?: DeliveryVerifier
+  /** Replaces clients before the deps are built (a broken database, tripwires). */
+  parts?: (parts: DepsParts) => DepsParts
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { db } = await testDatabase()
   const { storage } = await testStorage()
   const recording = createRecordingPublishQueue()
-  const deps = buildDeps(
-    {
-      settings: {
-        maxBodyBytes: 1_048_576,
-        publicUrl: 'http://localhost',
-        networkOrigins: { ...DEFAULT_NETWORK_ORIGINS, ...options.networks?.origins },
-        networkClients: options.networks?.clients ?? {},
-        ...(options.publishing ? { publishing: options.publishing } : {}),
-      },
-      db,
-      rateLimiter: testRateLimiter(options.clock, `test:${randomBase62(10)}`),
-      cipher: await createCredentialCipher(generateCredentialsKey()),
-      logger: createLogger(options.logLines ? 'debug' : 'silent', (line) => options.logLines?.push(line)),
-      storage,
-      imageCodecs: (imageCodecs ??= nodeImageCodecs()),
-      publishQueue: options.publishQueue ?? recording,
+  const parts: DepsParts = {
+    settings: {
+      maxBodyBytes: 1_048_576,
+      publicUrl: options.publicUrl ?? 'http://localhost',
+      networkOrigins: { ...DEFAULT_NETWORK_ORIGINS, ...options.networks?.origins },
+      networkClients: options.networks?.clients ?? {},
+      ...(options.publishing ? { publishing: options.publishing } : {}),
     },
-    {
-      ...(options.clock ? { clock: options.clock } : {}),
-      ...(options.networkRegistry ? { networks: options.networkRegistry } : {}),
-    },
-  )
+    db,
+    rateLimiter: testRateLimiter(options.clock, `test:${randomBase62(10)}`),
+    cipher: await createCredentialCipher(generateCredentialsKey()),
+    logger: createLogger(options.logLines ? 'debug' : 'silent', (line) => options.logLines?.push(line)),
+    storage,
+    imageCodecs: (imageCodecs ??= nodeImageCodecs()),
+    publishQueue: options.publishQueue ?? recording,
+    ...(options.deliveryVerifier ? { deliveryVerifier: options.deliveryVerifier } : {}),
+  }
+  const deps = buildDeps(options.parts ? options.parts(parts) : parts, {
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.networkRegistry ? { networks: options.networkRegistry } : {}),
+  })
   const workspace = await createWorkspace(db, {
     name: 'Test workspace',
     planId: options.plan ?? 'pro',

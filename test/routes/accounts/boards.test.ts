@@ -10,15 +10,19 @@ import { createTestApp, type TestApp } from '../../support/test-app'
 
 const { db } = await testDatabase()
 
-/** A test app whose `deps.networks` has the simulated network (read per request, so set after creation). */
-async function appWithNetworks(): Promise<TestApp> {
-  const t = await createTestApp()
-  const sandbox = createSandboxAdapter({
-    store: createDrizzleSandboxStore(t.deps.db),
-    permalinkBase: 'http://localhost',
+/** A test app whose networks are the simulated network alone. */
+function appWithNetworks(): Promise<TestApp> {
+  return createTestApp({
+    networkRegistry: (parts) =>
+      createNetworkRegistry({
+        sandbox: createSandboxAdapter({
+          store: createDrizzleSandboxStore(parts.db),
+          permalinkBase: 'http://localhost',
+        }),
+        origins: parts.settings.networkOrigins,
+        fetch,
+      }),
   })
-  t.deps.networks = createNetworkRegistry({ sandbox, origins: t.deps.settings.networkOrigins, fetch })
-  return t
 }
 
 describe('GET /v1/accounts/{id}/boards', () => {

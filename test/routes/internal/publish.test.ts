@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { Client } from '@upstash/qstash'
 import { describe, expect, it, vi } from 'vitest'
-import type { Deps } from '../../../src/deps'
+import type { NetworkRegistry } from '../../../src/networks/registry'
+import type { DepsParts } from '../../../src/runtime/build-deps'
 import {
   createQStashPublishQueue,
   createQStashVerifier,
@@ -11,7 +12,7 @@ import {
 import { fakeNetwork } from '../../support/engine'
 import { account } from '../../support/fixtures'
 import { signUpstashJwt, startLocalQStash } from '../../support/qstash-local'
-import { createTestApp, type TestApp } from '../../support/test-app'
+import { createTestApp, type TestApp, type TestAppOptions } from '../../support/test-app'
 
 const PUBLIC_URL = 'https://api.example.test'
 const CALLBACK_URL = publishCallbackUrl(PUBLIC_URL)
@@ -22,12 +23,12 @@ const KEYS = {
 
 /**
  * Stands in for a dependency that must not be touched: any property read is recorded (and fails).
- * Injected through deps, so a request that reaches the database, the queue, storage, the limiter or
- * the cipher shows up in `touched`.
+ * Injected as the app's clients, so a request that reaches the database, the queue, storage, the
+ * limiter, the cipher or the networks shows up in `touched`.
  */
-function tripwires(deps: Deps): string[] {
+function tripwires() {
   const touched: string[] = []
-  const wire = (name: string) =>
+  const wire = <T>(name: string): T =>
     new Proxy(
       {},
       {
@@ -36,19 +37,25 @@ function tripwires(deps: Deps): string[] {
           throw new Error(`tripwire: ${name}`)
         },
       },
-    )
-  const d = deps as unknown as Record<string, unknown>
-  for (const name of ['db', 'publishQueue', 'storage', 'rateLimiter', 'cipher', 'networks', 'imageCodecs'])
-    d[name] = wire(name)
-  return touched
+    ) as T
+  const options = {
+    parts: (parts: DepsParts): DepsParts => ({
+      ...parts,
+      db: wire('db'),
+      publishQueue: wire('publishQueue'),
+      storage: wire('storage'),
+      rateLimiter: wire('rateLimiter'),
+      cipher: wire('cipher'),
+      imageCodecs: wire('imageCodecs'),
+    }),
+    networkRegistry: wire<NetworkRegistry>('networks'),
+  } satisfies TestAppOptions
+  return { touched, options }
 }
 
 /** A test app as the Worker is: the QStash verifier with test keys, and PUBLIC_URL set. */
-async function workerLikeApp(logLines?: string[]): Promise<TestApp> {
-  const t = await createTestApp(logLines ? { logLines } : {})
-  t.deps.settings.publicUrl = PUBLIC_URL
-  t.deps.deliveryVerifier = createQStashVerifier(KEYS)
-  return t
+function workerLikeApp(options: TestAppOptions = {}): Promise<TestApp> {
+  return createTestApp({ ...options, publicUrl: PUBLIC_URL, deliveryVerifier: createQStashVerifier(KEYS) })
 }
 
 function callback(t: TestApp, body: string, signature?: string) {
@@ -66,8 +73,8 @@ const BODY = JSON.stringify({ targetId: 'tgt_0000000000000000', version: 1 })
 
 describe('POST /internal/publish (QStash callback)', () => {
   it('does not exist where deliveries do not arrive over HTTP (Node: no verifier)', async () => {
-    const t = await createTestApp()
-    const touched = tripwires(t.deps)
+    const { touched, options } = tripwires()
+    const t = await createTestApp(options)
     const res = await callback(
       t,
       BODY,
@@ -119,8 +126,8 @@ describe('POST /internal/publish (QStash callback)', () => {
 
   it.each(rejected)('answers 401 for %s, and touches nothing else', async (_case, sign, sentBody) => {
     const lines: string[] = []
-    const t = await workerLikeApp(lines)
-    const touched = tripwires(t.deps)
+    const { touched, options } = tripwires()
+    const t = await workerLikeApp({ ...options, logLines: lines })
     const signature = await sign()
     const res = await callback(t, sentBody ?? BODY, signature)
     expect(res.status).toBe(401)
@@ -133,8 +140,8 @@ describe('POST /internal/publish (QStash callback)', () => {
   })
 
   it('answers 400 for a validly signed body that is not { targetId, version }, touching nothing', async () => {
-    const t = await workerLikeApp()
-    const touched = tripwires(t.deps)
+    const { touched, options } = tripwires()
+    const t = await workerLikeApp(options)
     for (const body of [
       '{not json',
       JSON.stringify({ targetId: 'tgt_x' }),
@@ -153,8 +160,8 @@ describe('POST /internal/publish (QStash callback)', () => {
   })
 
   it('answers 413 for an oversized body without reading it into the engine', async () => {
-    const t = await workerLikeApp()
-    const touched = tripwires(t.deps)
+    const { touched, options } = tripwires()
+    const t = await workerLikeApp(options)
     const body = JSON.stringify({ targetId: 'tgt_x', version: 1, pad: 'x'.repeat(20_000) })
     const res = await callback(t, body, await signUpstashJwt({ key: KEYS.currentSigningKey, url: CALLBACK_URL, body }))
     expect(res.status).toBe(413)
@@ -173,9 +180,8 @@ describe('POST /internal/publish (QStash callback)', () => {
   })
 
   it('publishes a due target once, however often the signed callback is delivered', async () => {
-    const t = await workerLikeApp()
     const network = fakeNetwork()
-    t.deps.networks = network.registry
+    const t = await workerLikeApp({ networkRegistry: network.registry })
     const a = await account(t, 'MICROBLOG_NET')
     const created = await t.call('POST', '/v1/posts', {
       body: { type: 'IMAGE', mediaIds: [], caption: 'Hello', accountIds: [a.id], action: 'now' },
@@ -194,19 +200,27 @@ describe('POST /internal/publish (QStash callback)', () => {
 
   it('end to end on loopback: a post published now goes out through QStash (stand-in) and comes back signed', async () => {
     const qstash = await startLocalQStash(KEYS)
-    const t = await createTestApp()
-    const server = serve({ fetch: t.app.fetch, hostname: '127.0.0.1', port: 0 })
+    // Listen first: the app's deps need the address the callbacks come back to.
+    let app: TestApp['app'] | undefined
+    const server = serve({
+      fetch: (req) => (app ? app.fetch(req) : new Response('starting', { status: 503 })),
+      hostname: '127.0.0.1',
+      port: 0,
+    })
     try {
       await new Promise<void>((r) => (server.listening ? r() : server.once('listening', () => r())))
       const publicUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
       const network = fakeNetwork()
-      t.deps.networks = network.registry
-      t.deps.settings.publicUrl = publicUrl
-      t.deps.deliveryVerifier = createQStashVerifier(KEYS)
-      t.deps.publishQueue = createQStashPublishQueue({
-        client: new Client({ baseUrl: qstash.url, token: qstash.token, devMode: false }),
-        callbackUrl: publishCallbackUrl(publicUrl),
+      const t = await createTestApp({
+        networkRegistry: network.registry,
+        publicUrl,
+        deliveryVerifier: createQStashVerifier(KEYS),
+        publishQueue: createQStashPublishQueue({
+          client: new Client({ baseUrl: qstash.url, token: qstash.token, devMode: false }),
+          callbackUrl: publishCallbackUrl(publicUrl),
+        }),
       })
+      app = t.app
       const a = await account(t, 'MICROBLOG_NET')
       const created = await (
         await t.call('POST', '/v1/posts', {

@@ -14,7 +14,6 @@ import { createTestApp } from '../../support/test-app'
 describe('publishing engine: a network that never finishes processing', () => {
   it('checks back as asked, then ends FAILED unconfirmed after the pending limit', async () => {
     const clock = fixedClock('2026-11-21T10:00:00Z')
-    const t = await createTestApp({ clock })
     let checks = 0
     const adapter: NetworkAdapter = {
       publish: async () => ({ status: 'pending', state: { job: 'j1' }, checkAfterSec: 1800 }),
@@ -25,8 +24,11 @@ describe('publishing engine: a network that never finishes processing', () => {
       },
     }
     const registry: NetworkRegistry = { adapterFor: () => adapter, baseUrlFor: () => 'http://network.invalid', fetch }
-    t.deps.networks = registry
-    t.deps.settings.publishing = { maxPendingSec: 3 * 3600, random: () => 0.5 }
+    const t = await createTestApp({
+      clock,
+      publishing: { maxPendingSec: 3 * 3600, random: () => 0.5 },
+      networkRegistry: registry,
+    })
     const a = await account(t, 'MICROBLOG_NET')
     const created = await (
       await t.call('POST', '/v1/posts', {
@@ -64,7 +66,6 @@ describe('publishing engine: a network that never finishes processing', () => {
 describe('publishing engine: a failure an adapter throws', () => {
   it('keeps the class and words of a thrown NetworkFailure (a refusal fails at once, not after five transient retries)', async () => {
     const clock = fixedClock('2026-11-21T10:00:00Z')
-    const t = await createTestApp({ clock })
     let calls = 0
     const adapter: NetworkAdapter = {
       publish: async () => {
@@ -75,7 +76,10 @@ describe('publishing engine: a failure an adapter throws', () => {
         )
       },
     }
-    t.deps.networks = { adapterFor: () => adapter, baseUrlFor: () => 'http://network.invalid', fetch }
+    const t = await createTestApp({
+      clock,
+      networkRegistry: { adapterFor: () => adapter, baseUrlFor: () => 'http://network.invalid', fetch },
+    })
     const a = await account(t, 'MICROBLOG_NET')
     const created = await (
       await t.call('POST', '/v1/posts', {

@@ -1,17 +1,27 @@
 import { describe, expect, it } from 'vitest'
-import { createInProcessPublishQueue } from '../../../src/infra/publish-queue/in-process'
+import { createInProcessPublishQueue, type InProcessPublishQueue } from '../../../src/infra/publish-queue/in-process'
 import { addSandboxAccount } from '../../../src/services/accounts'
 import { publishTarget } from '../../../src/services/publishing/publish-target'
 import { requeuePendingTargets } from '../../../src/services/publishing/sweep'
 import { account } from '../../support/fixtures'
 import { createTestApp, type TestApp } from '../../support/test-app'
 
-/** The Node runtime's own queue, publishing for real through the engine and the SANDBOX network. */
-function liveQueue(t: TestApp) {
-  const queue = createInProcessPublishQueue({ run: (d) => publishTarget(t.deps, d), logger: t.deps.logger })
-  t.deps.publishQueue = queue
-  t.deps.settings.publishing = { backoffBaseSec: 0.2, random: () => 0.5 }
-  return queue
+/**
+ * An app over the Node runtime's own queue, publishing for real through the engine and the SANDBOX
+ * network. The queue runs from `start()` on: before it, the process "had a queue that is now gone"
+ * (what it was handed is lost, as in a crash).
+ */
+async function liveApp() {
+  let queue: InProcessPublishQueue | undefined
+  const t = await createTestApp({
+    publishing: { backoffBaseSec: 0.2, random: () => 0.5 },
+    publishQueue: { enqueue: async (deliveries) => queue?.enqueue(deliveries) },
+  })
+  const start = () => {
+    queue = createInProcessPublishQueue({ run: (d) => publishTarget(t.deps, d), logger: t.deps.logger })
+    return queue
+  }
+  return { t, start }
 }
 
 async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 8_000): Promise<T> {
@@ -27,8 +37,8 @@ const getPost = (t: TestApp, id: string) => t.call('GET', `/v1/posts/${id}`).the
 
 describe('publishing end to end on the SANDBOX network', () => {
   it('publishes a scheduled post at its time, with a permalink that shows the post and its thread', async () => {
-    const t = await createTestApp()
-    const queue = liveQueue(t)
+    const { t, start } = await liveApp()
+    const queue = start()
     try {
       const a = await account(t, 'MICROBLOG_NET')
       const scheduledAt = new Date(Date.now() + 1_500).toISOString()
@@ -66,8 +76,8 @@ describe('publishing end to end on the SANDBOX network', () => {
   })
 
   it('fails the first attempt of a fail-mode-once account, then publishes on retry', async () => {
-    const t = await createTestApp()
-    const queue = liveQueue(t)
+    const { t, start } = await liveApp()
+    const queue = start()
     try {
       const a = await addSandboxAccount(t.deps.db, t.deps.cipher, {
         workspaceId: t.workspaceId,
@@ -101,8 +111,8 @@ describe('publishing end to end on the SANDBOX network', () => {
   })
 
   it('retries a transient failure by itself', async () => {
-    const t = await createTestApp()
-    const queue = liveQueue(t)
+    const { t, start } = await liveApp()
+    const queue = start()
     try {
       const a = await addSandboxAccount(t.deps.db, t.deps.cipher, {
         workspaceId: t.workspaceId,
@@ -126,7 +136,7 @@ describe('publishing end to end on the SANDBOX network', () => {
   })
 
   it('picks up what is due after a restart', async () => {
-    const t = await createTestApp()
+    const { t, start } = await liveApp()
     const a = await account(t, 'MESSAGING_NET')
     // Created while the process had a queue that is now gone.
     const created = await (
@@ -141,7 +151,7 @@ describe('publishing end to end on the SANDBOX network', () => {
         },
       })
     ).json()
-    const queue = liveQueue(t)
+    const queue = start()
     try {
       expect(await requeuePendingTargets(t.deps)).toBeGreaterThanOrEqual(1)
       const post = await until(

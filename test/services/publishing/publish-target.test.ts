@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { accounts, posts, targets } from '../../../src/db/schema'
+import { createRecordingPublishQueue } from '../../../src/infra/publish-queue/recording'
 import { claimTarget } from '../../../src/services/publishing/claim'
 import { publishTarget } from '../../../src/services/publishing/publish-target'
 import { sweepTargets } from '../../../src/services/publishing/sweep'
@@ -10,18 +11,28 @@ import { createTestApp } from '../../support/test-app'
 
 async function setup(options: { delayMs?: number; withCheckStatus?: boolean } = {}) {
   const clock = fixedClock('2026-11-21T10:00:00Z')
-  const t = await createTestApp({ clock })
   const network = fakeNetwork(options)
-  const queue = t.publishQueue
-  t.deps.networks = network.registry
-  t.deps.settings.publishing = {
-    backoffBaseSec: 10,
-    maxAttempts: 3,
-    leaseSec: 60,
-    sweepGraceSec: 30,
-    random: () => 0.5,
-  }
-  return { t, clock, network, queue }
+  const queue = createRecordingPublishQueue()
+  // A delivery queue that can be down, as the managed one sometimes is.
+  const outage = { down: false }
+  const t = await createTestApp({
+    clock,
+    networkRegistry: network.registry,
+    publishQueue: {
+      enqueue: async (deliveries) => {
+        if (outage.down) throw new Error('queue unreachable')
+        await queue.enqueue(deliveries)
+      },
+    },
+    publishing: {
+      backoffBaseSec: 10,
+      maxAttempts: 3,
+      leaseSec: 60,
+      sweepGraceSec: 30,
+      random: () => 0.5,
+    },
+  })
+  return { t, clock, network, queue, outage }
 }
 
 const post = (t: Awaited<ReturnType<typeof setup>>['t'], body: Record<string, unknown>) =>
@@ -256,19 +267,14 @@ describe('publishing engine', () => {
   })
 
   it('answers a create with 200 even when the queue is down, and the sweep delivers later', async () => {
-    const { t, clock, network, queue } = await setup()
+    const { t, clock, network, queue, outage } = await setup()
     const a = await account(t, 'MICROBLOG_NET')
-    const working = t.deps.publishQueue
-    t.deps.publishQueue = {
-      enqueue: async () => {
-        throw new Error('queue unreachable')
-      },
-    }
+    outage.down = true
     const res = await t.call('POST', '/v1/posts', {
       body: { type: 'IMAGE', accountIds: [a.id], mediaIds: [], action: 'now', caption: 'still goes out' },
     })
     expect(res.status).toBe(200)
-    t.deps.publishQueue = working
+    outage.down = false
     clock.set('2026-11-21T10:01:00Z')
     expect((await sweepTargets(t.deps, { workspaceId: t.workspaceId })).redispatched).toBe(1)
     expect(await runDue(t, queue)).toEqual(['published'])

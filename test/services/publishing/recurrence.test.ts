@@ -6,10 +6,9 @@ import { createTestApp } from '../../support/test-app'
 
 async function setup(timezone: string, now: string) {
   const clock = fixedClock(now)
-  const t = await createTestApp({ clock, timezone })
   const network = fakeNetwork()
+  const t = await createTestApp({ clock, timezone, networkRegistry: network.registry })
   const queue = t.publishQueue
-  t.deps.networks = network.registry
   return { t, clock, queue }
 }
 

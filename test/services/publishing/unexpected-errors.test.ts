@@ -17,9 +17,12 @@ const OUR_SIDE = 'MICROBLOG_NET publish failed on our side (unexpected error); r
 async function setup(adapter: NetworkAdapter) {
   const clock = fixedClock('2026-11-21T10:00:00Z')
   const lines: string[] = []
-  const t = await createTestApp({ clock, logLines: lines })
-  t.deps.networks = { adapterFor: () => adapter, baseUrlFor: () => 'http://network.invalid', fetch }
-  t.deps.settings.publishing = { maxAttempts: 3, backoffBaseSec: 10, leaseSec: 60, random: () => 0.5 }
+  const t = await createTestApp({
+    clock,
+    logLines: lines,
+    publishing: { maxAttempts: 3, backoffBaseSec: 10, leaseSec: 60, random: () => 0.5 },
+    networkRegistry: { adapterFor: () => adapter, baseUrlFor: () => 'http://network.invalid', fetch },
+  })
   const a = await account(t, 'MICROBLOG_NET')
   const created = await (
     await t.call('POST', '/v1/posts', {
