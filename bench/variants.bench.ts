@@ -40,12 +40,14 @@ interface ChildResult {
 function trackWasmMemory(tracked: WebAssembly.Module): () => number {
   const memories: WebAssembly.Memory[] = []
   const Instance = WebAssembly.Instance
-  WebAssembly.Instance = ((module: WebAssembly.Module, imports?: WebAssembly.Imports) => {
-    const instance = new Instance(module, imports)
-    if (module === tracked)
-      for (const value of Object.values(instance.exports)) if (value instanceof WebAssembly.Memory) memories.push(value)
-    return instance
-  }) as unknown as typeof WebAssembly.Instance
+  // Constructed with `new` by the codecs' glue code: a subclass, so it stays a constructor.
+  WebAssembly.Instance = class TrackedInstance extends Instance {
+    constructor(module: WebAssembly.Module, imports?: WebAssembly.Imports) {
+      super(module, imports)
+      if (module === tracked)
+        for (const value of Object.values(this.exports)) if (value instanceof WebAssembly.Memory) memories.push(value)
+    }
+  }
   return () => Math.max(0, ...memories.map((m) => m.buffer.byteLength))
 }
 
