@@ -10,7 +10,7 @@ import { bootstrapDemoWorkspace } from '../services/demo'
 import { requeuePendingTargets } from '../services/publishing/sweep'
 import { runScheduledJobs } from '../services/scheduled-jobs'
 
-type Fetch = (request: Request) => Response | Promise<Response>
+type Fetch = (request: Request, env: unknown) => Response | Promise<Response>
 
 /** The address the server listens on, as a base URL. */
 function baseUrl(info: AddressInfo): string {
@@ -27,7 +27,8 @@ async function main(): Promise<void> {
   const app = new Promise<Fetch>((resolve) => {
     ready = resolve
   })
-  const server = serve({ fetch: async (req) => (await app)(req), hostname: config.HOST, port: config.PORT })
+  // The node-server bindings (the socket) go on to the app: the client address is read from them.
+  const server = serve({ fetch: async (req, env) => (await app)(req, env), hostname: config.HOST, port: config.PORT })
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve)
     server.once('error', reject)
@@ -63,6 +64,8 @@ async function main(): Promise<void> {
 
 main().catch((err) => {
   if (err instanceof ConfigError || err instanceof DataDirInUseError) console.error(err.message)
+  else if ((err as NodeJS.ErrnoException)?.code === 'EADDRINUSE')
+    console.error('The port is already in use: stop the other process, or set PORT (PORT=0 picks a free one).')
   else console.error(`Start-up failed (${JSON.stringify(describeError(err))}); is the database reachable?`)
   process.exit(1)
 })

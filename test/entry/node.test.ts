@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs'
+import { get } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it, vi } from 'vitest'
@@ -18,6 +19,17 @@ const env = {
   DATA_DIR: dataDir,
   LOG_LEVEL: 'warn',
   NODE_NO_WARNINGS: '1',
+}
+
+/** GET from a given local address, as another machine on the network would. */
+function statusFrom(localAddress: string, url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = get(url, { localAddress }, (res) => {
+      res.resume()
+      resolve(res.statusCode ?? 0)
+    })
+    req.on('error', reject)
+  })
 }
 
 describe('npm start', () => {
@@ -64,6 +76,8 @@ describe('npm start', () => {
       }
       expect(statuses.slice(0, 120).every((s) => s === 401)).toBe(true)
       expect(statuses[120]).toBe(429)
+      // Another client (another loopback address) has a bucket of its own.
+      expect(await statusFrom('127.0.0.2', `${server.baseUrl}/v1/me`)).toBe(401)
     } finally {
       await server.stop()
     }
