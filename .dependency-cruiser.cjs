@@ -46,6 +46,13 @@ module.exports = {
       to: { path: [layer('http'), layer('routes'), '(^|/)node_modules/(hono|@hono)/'] },
     },
     {
+      name: 'cli-no-drizzle',
+      comment: 'The CLI calls services, like a route does.',
+      severity: 'error',
+      from: { path: layer('cli') },
+      to: { path: [layer('db/schema'), '(^|/)node_modules/drizzle-orm/'] },
+    },
+    {
       name: 'services-no-drizzle',
       comment: 'Queries live in db/queries/<aggregate>.ts; services call them.',
       severity: 'error',

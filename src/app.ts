@@ -11,6 +11,7 @@ import { validationHook } from './http/openapi'
 import { rateLimit } from './http/rate-limit'
 import { bucketResolver } from './http/route-meta'
 import { requestId } from './http/request-id'
+import { rejectUnstorableText } from './http/text-guard'
 import { registerRoutes } from './routes'
 import { createInternalRoutes } from './routes/internal'
 import { sandboxSite } from './routes/sandbox'
@@ -74,17 +75,17 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   const v1 = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   const bucketFor = bucketResolver(registerRoutes(v1))
 
+  app.use('*', requestId())
   app.use('*', async (c, next) => {
+    c.set('clientIp', options.clientIp(c))
     const scope = await options.depsFor(c)
     c.set('deps', scope.deps)
-    c.set('clientIp', options.clientIp(c))
     try {
       await next()
     } finally {
       if (scope.release) await afterAnswer(c, scope.release)
     }
   })
-  app.use('*', requestId())
   // Publish callbacks come from the delivery service (QStash) in bursts, authenticated by signature: no IP limit.
   app.route('/internal', createInternalRoutes())
   app.use('*', rateLimit(bucketFor))
@@ -109,6 +110,7 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   app.use('/v1/*', requireToken())
   app.use('/v1/*', limitBody(options.settings.maxBodyBytes))
   app.use('/v1/*', requireJsonBody())
+  app.use('/v1/*', rejectUnstorableText())
   app.route('/v1', v1)
 
   app.notFound((c) => errorResponse(c, new AppError('not_found', `No route ${c.req.method} ${c.req.path}.`)))

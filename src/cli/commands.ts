@@ -1,5 +1,3 @@
-import { eq } from 'drizzle-orm'
-import { workspaces } from '../db/schema'
 import type { Deps } from '../deps'
 import { AppError } from '../domain/errors'
 import { CONNECTIONS, PLATFORM_IDS, SANDBOX_FAIL_MODES } from '../domain/vocabulary'
@@ -7,15 +5,14 @@ import { connectAccount } from '../services/account-connection'
 import { addSandboxAccount } from '../services/accounts'
 import { collectAnalytics } from '../services/analytics/collect'
 import { createToken, revokeToken } from '../services/tokens'
-import { createWorkspace } from '../services/workspaces'
+import { createWorkspace, workspaceExists } from '../services/workspaces'
 import { CliError, parseOptions } from './args'
 
 type CliDeps = Pick<Deps, 'db' | 'cipher' | 'clock' | 'networks' | 'logger'>
 export type Command = (deps: CliDeps, argv: string[]) => Promise<unknown>
 
 async function requireWorkspace(deps: CliDeps, id: string): Promise<void> {
-  const [ws] = await deps.db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, id))
-  if (!ws) throw new CliError(`no workspace with id ${id}`)
+  if (!(await workspaceExists(deps.db, id))) throw new CliError(`no workspace with id ${id}`)
 }
 
 function oneOf<T extends string>(value: string, allowed: readonly T[], option: string): T {

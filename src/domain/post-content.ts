@@ -9,9 +9,19 @@ import { PLATFORM_IDS } from './vocabulary'
 
 export const RECURRENCE_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const
 
-const isoDateTime = z.iso
-  .datetime({ offset: true })
-  .meta({ description: 'ISO 8601 with a time zone offset or Z.', example: '2026-12-01T09:30:00Z' })
+/** The years a post's times may fall in: what the database stores and a schedule can mean. */
+export const INSTANT_YEARS = { min: 1970, max: 9999 } as const
+
+/** An ISO 8601 instant with a time zone offset or Z, within `INSTANT_YEARS`. */
+export const IsoInstantSchema = z.iso.datetime({ offset: true }).refine((value) => {
+  const year = new Date(value).getUTCFullYear()
+  return year >= INSTANT_YEARS.min && year <= INSTANT_YEARS.max
+}, `must be a time between the years ${INSTANT_YEARS.min} and ${INSTANT_YEARS.max}`)
+
+const isoDateTime = IsoInstantSchema.meta({
+  description: 'ISO 8601 with a time zone offset or Z.',
+  example: '2026-12-01T09:30:00Z',
+})
 
 export const RecurrenceSchema = z
   .object({
@@ -66,9 +76,6 @@ export const AudioSchema = z
 
 export const PinboardNetOptionsSchema = z.object({ title: z.string().nullable().optional() })
 
-/** A named schema or null (`.nullable()` on a named schema would lose the null in the OpenAPI document). */
-const orNull = <T extends z.ZodType>(schema: T) => z.union([schema, z.null()])
-
 /** Every content field, each nullable: `null` means unset (and clears the field on edit). */
 export const POST_CONTENT_FIELDS = {
   caption: z
@@ -103,7 +110,7 @@ export const POST_CONTENT_FIELDS = {
     .record(z.string(), VideoNetOptionsSchema)
     .nullable()
     .meta({ description: 'Per short-video account id; a short-video target without options publishes SELF_ONLY.' }),
-  audio: orNull(AudioSchema),
+  audio: AudioSchema.nullable(),
   pinboardNetBoards: z
     .record(z.string(), z.string().min(1))
     .nullable()
@@ -119,7 +126,7 @@ export const POST_CONTENT_FIELDS = {
     description:
       'http(s) URL: a link card on the page network, the pin destination on the pinboard network; ignored elsewhere.',
   }),
-  recurrence: orNull(RecurrenceSchema),
+  recurrence: RecurrenceSchema.nullable(),
 }
 
 export type ContentFieldName = keyof typeof POST_CONTENT_FIELDS

@@ -1,4 +1,3 @@
-import type { Connection, PlatformId } from '../domain/vocabulary'
 /**
  * The credentials an adapter gets: decrypted, and renewed first when they are due. A renewal runs
  * under a row lock on the account and writes the rotated tokens in the same transaction, so two
@@ -6,6 +5,7 @@ import type { Connection, PlatformId } from '../domain/vocabulary'
  * lost (the second one reads what the first saved). A network that refuses the renewal marks the
  * account EXPIRED with a reconnect message.
  */
+import type { Connection, PlatformId } from '../domain/vocabulary'
 import { lockAccountCredentials, markAccountExpired, saveAccountCredentials } from '../db/queries/accounts'
 import type { Deps } from '../deps'
 import type { FailureKind, NetworkAdapter } from '../networks/adapter'

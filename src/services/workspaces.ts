@@ -1,4 +1,4 @@
-import { findPlanId, insertWorkspace, selectWorkspaceOverview } from '../db/queries/workspaces'
+import { findPlanId, insertWorkspace, selectWorkspaceOverview, workspaceExists } from '../db/queries/workspaces'
 import type { Db } from '../db/types'
 import { AppError } from '../domain/errors'
 import { newId } from '../lib/ids'
@@ -18,6 +18,8 @@ export interface WorkspaceOverview {
   usage: { socialAccounts: number; postsThisMonth: number }
   stats: { accounts: number; scheduled: number }
 }
+
+export { workspaceExists }
 
 export async function createWorkspace(db: Db, input: { name: string; planId?: string; timezone?: string }) {
   const timezone = input.timezone ?? 'UTC'

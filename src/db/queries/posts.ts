@@ -1,4 +1,4 @@
-/** Posts and their targets as the API writes and reads them (the engine's queries are in publishing.ts). */
+/** Posts and their targets as the API writes and reads them (the engine's are in publishing-posts.ts and targets.ts). */
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, notInArray, or, type SQL, sql } from 'drizzle-orm'
 import type { PlatformId, PostStatus, PostType } from '../../domain/vocabulary'
 import { accounts, posts, targets } from '../schema'

@@ -31,6 +31,11 @@ export async function insertWorkspace(
 }
 
 /** How many workspaces the database holds. */
+export async function workspaceExists(db: DbOrTx, workspaceId: string): Promise<boolean> {
+  const [row] = await db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, workspaceId))
+  return row !== undefined
+}
+
 export async function countWorkspaces(db: DbOrTx): Promise<number> {
   const [existing] = await db.select({ n: count() }).from(workspaces)
   return existing?.n ?? 0

@@ -186,9 +186,11 @@ async function firstComment(
     await save({ firstComment: 'posted' })
     return []
   } catch (e) {
-    if (!(e instanceof NetworkFailure)) throw e
+    // The post is out: whatever stopped its comment (the network, or a bug of ours) must not turn
+    // a published post into a failed one, so it ends as a warning, and a retry never posts twice.
     await save({ firstComment: 'refused' })
-    return [`The first comment was not posted (${e.message}); the post is published without it.`]
+    const why = e instanceof NetworkFailure ? e.message : 'an unexpected error on our side'
+    return [`The first comment was not posted (${why}); the post is published without it.`]
   }
 }
 

@@ -1,4 +1,3 @@
-import type { Connection, PlatformId } from '../../domain/vocabulary'
 /**
  * One analytics collection pass (the scheduled job every minute, and `npm run cli -- analytics
  * collect`). Per ACTIVE account: the follower count once per day (the workspace's calendar day),
@@ -7,6 +6,7 @@ import type { Connection, PlatformId } from '../../domain/vocabulary'
  * reports nothing is stored as null, never 0. An account whose network fails is logged (ids and
  * error class only) and skipped; the pass and publishing go on.
  */
+import type { Connection, PlatformId } from '../../domain/vocabulary'
 import {
   insertMetricSnapshots,
   selectAccountsDueFollowers,
