@@ -3,7 +3,12 @@ import { bodyLimit } from 'hono/body-limit'
 import type { AppEnv } from './context'
 import { AppError } from '../domain/errors'
 
-const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i
+/**
+ * A JSON media type with well-formed parameters (`application/json`, `application/json; charset=utf-8`,
+ * `application/merge-patch+json`): the same rule as the request validators behind this guard, so
+ * a type they would refuse is answered here, in words, and never reaches them.
+ */
+const JSON_TYPE = /^application\/(?:[a-z.-]+\+)?json(?:;\s*[a-z0-9-]+=[^;]+)*$/i
 
 /** 415 for a body that is not declared JSON. A request without a body (publish, retry) needs no type. */
 export const requireJsonBody = (): MiddlewareHandler<AppEnv> => async (c, next) => {
@@ -15,7 +20,7 @@ export const requireJsonBody = (): MiddlewareHandler<AppEnv> => async (c, next) 
     if ((hasBody || type) && !JSON_TYPE.test(type ?? '')) {
       throw new AppError(
         'unsupported_media_type',
-        'Send the body as JSON with the header Content-Type: application/json.',
+        'Send the body as JSON with the header Content-Type: application/json (parameters, if any, as ; name=value).',
       )
     }
   }

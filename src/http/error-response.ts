@@ -10,6 +10,11 @@ export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err
   if (err instanceof HTTPException) {
     if (err.status === 413) return new AppError('payload_too_large', 'The request body is larger than the API accepts.')
+    if (err.status === 415)
+      return new AppError(
+        'unsupported_media_type',
+        'Send the body as JSON with the header Content-Type: application/json.',
+      )
     if (err.status === 400)
       return new AppError('invalid_request', 'The request body is not valid JSON.', {
         details: [{ path: 'body', message: 'malformed JSON' }],

@@ -10,7 +10,10 @@ export const route = createRoute({
   path: '/posts',
   tags: ['Posts'],
   summary: 'List posts, newest first, with filters',
-  description: `Without \`page\`: a plain array of the matching posts (at most ${UNPAGED_MAX}; use \`page\` to walk more). With \`page\`: an envelope \`{ data, page, limit, total, hasMore }\`; \`limit\` defaults to ${DEFAULT_PAGE_SIZE}, at most 100.`,
+  description:
+    `Without \`page\`: a plain array of the first matching posts, at most \`limit\` of them (at most ${UNPAGED_MAX} ` +
+    `without \`limit\`; use \`page\` to walk more). With \`page\`: an envelope \`{ data, page, limit, total, hasMore }\`; ` +
+    `\`limit\` defaults to ${DEFAULT_PAGE_SIZE}, at most 100.`,
   security: SECURITY,
   request: { query: ListPostsQuery },
   responses: {
@@ -27,6 +30,6 @@ export const meta: RouteMeta = { idempotent: false, rateLimit: 'default' }
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var
   const { page, limit, ...filter } = c.req.valid('query')
-  if (page === undefined) return c.json(await listPosts(deps.db, auth.workspaceId, filter), 200)
+  if (page === undefined) return c.json(await listPosts(deps.db, auth.workspaceId, filter, limit ?? UNPAGED_MAX), 200)
   return c.json(await listPostPage(deps.db, auth.workspaceId, filter, page, limit ?? DEFAULT_PAGE_SIZE), 200)
 }

@@ -1,3 +1,4 @@
+import { IsoInstantSchema } from '../../domain/post-content'
 import { createRoute, z, type RouteHandler } from '@hono/zod-openapi'
 import type { AppEnv } from '../../http/context'
 import { errorResponses, jsonBody, jsonResponse, SECURITY } from '../../http/openapi'
@@ -6,7 +7,7 @@ import { PostIdParam, PostSchema } from './schema'
 import type { RouteMeta } from '../../http/route-meta'
 
 const ScheduleBody = z
-  .object({ scheduledAt: z.iso.datetime({ offset: true }).openapi({ example: '2026-12-01T09:30:00Z' }) })
+  .object({ scheduledAt: IsoInstantSchema.meta({ example: '2026-12-01T09:30:00Z' }) })
   .openapi('SchedulePost')
 
 export const route = createRoute({

@@ -1,11 +1,12 @@
 import { z } from '@hono/zod-openapi'
 import { PLATFORM_IDS, POST_STATUSES, POST_TYPES, TARGET_STATUSES } from '../../domain/vocabulary'
-import { POST_CONTENT_FIELDS, RecurrenceSchema } from '../../domain/post-content'
+import { IsoInstantSchema, POST_CONTENT_FIELDS, RecurrenceSchema } from '../../domain/post-content'
 import { POST_ACTIONS, type CreatePostInput, type UpdatePostInput } from '../../services/posts/types'
 
-const isoDateTime = z.iso
-  .datetime({ offset: true })
-  .openapi({ description: 'ISO 8601 with a time zone offset or Z.', example: '2026-12-01T09:30:00Z' })
+const isoDateTime = IsoInstantSchema.meta({
+  description: 'ISO 8601 with a time zone offset or Z.',
+  example: '2026-12-01T09:30:00Z',
+})
 const ids = (what: string) => z.array(z.string().min(1).max(64)).openapi({ description: what })
 
 /** Content fields, shared by create and edit (all optional on edit; `null` clears a field on edit). */

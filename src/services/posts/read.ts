@@ -35,9 +35,15 @@ async function withTargets(db: DbOrTx, rows: PostRow[]): Promise<PostRecord[]> {
   return rows.map((r) => toPostRecord(r, byPost.get(r.id) ?? []))
 }
 
-/** Plain list: the matching posts (at most UNPAGED_MAX), in two queries whatever their number. */
-export async function listPosts(db: DbOrTx, workspaceId: string, filter: ListPostsFilter): Promise<PostRecord[]> {
-  return withTargets(db, await selectPosts(db, workspaceId, filter, { limit: UNPAGED_MAX }))
+/** Plain list: the first `limit` matching posts (at most UNPAGED_MAX), in two queries whatever their number. */
+export async function listPosts(
+  db: DbOrTx,
+  workspaceId: string,
+  filter: ListPostsFilter,
+  limit: number = UNPAGED_MAX,
+): Promise<PostRecord[]> {
+  const bounded = Math.min(Math.max(1, limit), UNPAGED_MAX)
+  return withTargets(db, await selectPosts(db, workspaceId, filter, { limit: bounded }))
 }
 
 export interface PostPage {

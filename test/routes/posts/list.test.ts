@@ -68,6 +68,14 @@ describe('GET /v1/posts', () => {
     expect((await ids('?sort=-scheduledAt'))[0]).toBe(created.newest)
   })
 
+  it('bounds the plain array by limit when there is no page', async () => {
+    const res = await t.call('GET', '/v1/posts?limit=2')
+    expect(res.status).toBe(200)
+    const list = await res.json()
+    expect(Array.isArray(list)).toBe(true)
+    expect(list.map((p: { id: string }) => p.id)).toEqual([created.newest, created.middle])
+  })
+
   it('pages with an envelope', async () => {
     const first = await (await t.call('GET', '/v1/posts?page=1&limit=2')).json()
     expect(first).toMatchObject({ page: 1, limit: 2, total: 3, hasMore: true })
