@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { account } from '../support/fixtures'
-import { createTestApp, type TestApp, type TestResponse } from '../support/test-app'
+import { createTestApp, type TestResponse } from '../support/test-app'
 
 /** Input the database cannot take is refused at the boundary in the error body, never a 500. */
 describe('bad input at the boundary', () => {
-  const draft = (t: TestApp, accountId: string, extra: Record<string, unknown>) => ({
+  const draft = (accountId: string, extra: Record<string, unknown>) => ({
     type: 'IMAGE',
     accountIds: [accountId],
     mediaIds: [],
@@ -44,17 +44,10 @@ describe('bad input at the boundary', () => {
       [{ captionOverrides: { CHAT_NET: '\ud83d' } }, 'captionOverrides.CHAT_NET'],
     ]
     for (const [extra, path] of cases) {
-      await expectError(
-        await t.call('POST', '/v1/posts', { body: draft(t, a.id, extra) }),
-        400,
-        'invalid_request',
-        path,
-      )
+      await expectError(await t.call('POST', '/v1/posts', { body: draft(a.id, extra) }), 400, 'invalid_request', path)
     }
     // A surrogate pair (an emoji) is ordinary text.
-    expect((await t.call('POST', '/v1/posts', { body: draft(t, a.id, { caption: 'ok \ud83d\ude00' }) })).status).toBe(
-      200,
-    )
+    expect((await t.call('POST', '/v1/posts', { body: draft(a.id, { caption: 'ok \ud83d\ude00' }) })).status).toBe(200)
     expect(await (await t.call('GET', '/v1/posts')).json()).toHaveLength(1)
   })
 
@@ -63,13 +56,13 @@ describe('bad input at the boundary', () => {
     const a = await account(t, 'CHAT_NET')
     for (const type of ['application/json;', 'application/json ; charset=utf-8', 'application/json;;']) {
       const res = await t.call('POST', '/v1/posts', {
-        body: JSON.stringify(draft(t, a.id, {})),
+        body: JSON.stringify(draft(a.id, {})),
         headers: { 'content-type': type },
       })
       await expectError(res, 415, 'unsupported_media_type')
     }
     const ok = await t.call('POST', '/v1/posts', {
-      body: JSON.stringify(draft(t, a.id, {})),
+      body: JSON.stringify(draft(a.id, {})),
       headers: { 'content-type': 'application/json; charset=utf-8' },
     })
     expect(ok.status).toBe(200)
@@ -79,10 +72,10 @@ describe('bad input at the boundary', () => {
     const t = await createTestApp()
     const a = await account(t, 'CHAT_NET')
     for (const scheduledAt of ['0000-01-01T00:00:00Z', '1969-12-31T23:59:59Z']) {
-      const res = await t.call('POST', '/v1/posts', { body: draft(t, a.id, { scheduledAt }) })
+      const res = await t.call('POST', '/v1/posts', { body: draft(a.id, { scheduledAt }) })
       await expectError(res, 400, 'invalid_request', 'scheduledAt')
     }
-    const created = await (await t.call('POST', '/v1/posts', { body: draft(t, a.id, {}) })).json()
+    const created = await (await t.call('POST', '/v1/posts', { body: draft(a.id, {}) })).json()
     const res = await t.call('POST', `/v1/posts/${created.id}/schedule`, {
       body: { scheduledAt: '0000-01-01T00:00:00Z' },
     })
