@@ -241,7 +241,7 @@ describe('QStash publish queue against the local stand-in', () => {
       'content-type': 'application/json',
       'upstash-method': 'POST',
       'upstash-not-before': String(Math.ceil(notBefore / 1000)),
-      'upstash-deduplication-id': 'tgt_later-v7-a3',
+      'upstash-deduplication-id': `tgt_later-v7-a3-t${notBefore}`,
       'upstash-retries': '2',
     })
     await vi.waitFor(() => expect(bodiesFor('tgt_now')).toHaveLength(1))
@@ -254,14 +254,15 @@ describe('QStash publish queue against the local stand-in', () => {
 
   it('accepts the same delivery twice but delivers it once', async () => {
     const queue = newQueue()
-    const d = delivery('tgt_dup', Date.now() + 100, 1, 2)
+    const due = Date.now() + 100
+    const d = delivery('tgt_dup', due, 1, 2)
     await queue.enqueue([d])
-    await queue.enqueue([d, delivery('tgt_dup', Date.now() + 100, 2, 2)])
+    await queue.enqueue([d, delivery('tgt_dup', due, 2, 2)])
     const published = qstash.publishes.filter((p) => JSON.parse(p.body).targetId === 'tgt_dup')
     expect(published.map((p) => [p.headers['upstash-deduplication-id'], p.deduplicated])).toEqual([
-      ['tgt_dup-v2-a1', false],
-      ['tgt_dup-v2-a1', true],
-      ['tgt_dup-v2-a2', false],
+      [`tgt_dup-v2-a1-t${due}`, false],
+      [`tgt_dup-v2-a1-t${due}`, true],
+      [`tgt_dup-v2-a2-t${due}`, false],
     ])
     expect(published[1]!.messageId).toBe(published[0]!.messageId)
     await qstash.idle()

@@ -63,7 +63,7 @@ describe('QStash in workerd', () => {
     expect(message).toMatchObject({ destination: callbackUrl, deduplicated: false })
     expect(message!.headers).toMatchObject({
       'upstash-not-before': String(Math.ceil(notBefore.getTime() / 1000)),
-      'upstash-deduplication-id': 'tgt_workerd_queue-v3-a1',
+      'upstash-deduplication-id': `tgt_workerd_queue-v3-a1-t${notBefore.getTime()}`,
     })
   })
 })

@@ -25,6 +25,11 @@ export interface DeliveryVerifier {
   verify(signature: string, body: string, url: string): Promise<boolean>
 }
 
-/** The de-duplication id of a delivery: one per target, post version and attempt. */
-export const deliveryId = (d: Pick<Delivery, 'targetId' | 'version' | 'attempt'>): string =>
-  `${d.targetId}-v${d.version}-a${d.attempt}`
+/**
+ * The de-duplication id of a delivery: one per target, post version, attempt and due time. The
+ * same delivery handed over twice (a sweep, a retried request) is one; a check the network asked
+ * for later in the same attempt (a job still processing) is another, even while the delivery
+ * that asked for it is still running.
+ */
+export const deliveryId = (d: Pick<Delivery, 'targetId' | 'version' | 'attempt' | 'notBefore'>): string =>
+  `${d.targetId}-v${d.version}-a${d.attempt}-t${d.notBefore.getTime()}`
