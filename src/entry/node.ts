@@ -1,7 +1,11 @@
-import type { AddressInfo } from 'node:net'
+import type { Server } from 'node:http'
+import type { AddressInfo, Socket } from 'node:net'
 import { serve } from '@hono/node-server'
 import { appOptions, createApp } from '../app'
 import { ConfigError, parseNodeConfig } from '../config'
+import { AppError } from '../domain/errors'
+import { errorBody } from '../http/errors'
+import { randomBase62 } from '../lib/ids'
 import { describeError } from '../infra/logger'
 import { nodeClientIp } from '../runtime/client-ip'
 import { DataDirInUseError } from '../runtime/data-dir-lock'
@@ -17,6 +21,53 @@ function baseUrl(info: AddressInfo): string {
   return `http://${info.address.includes(':') ? `[${info.address}]` : info.address}:${info.port}`
 }
 
+/**
+ * Headers Node accepts (its default is 16 KiB): enough for any token, so an oversized one still
+ * reaches the app and gets the API's 401 instead of a bare 431 from the parser.
+ */
+const MAX_HEADER_BYTES = 64 * 1024
+
+/**
+ * Headers beyond even that never reach the app: Node's parser refuses them and, by default,
+ * answers a bare 431 with no body. Answer with the API's error body instead; every other client
+ * error keeps Node's default handling (a bare 400, or nothing on a socket that cannot be written).
+ */
+const BAD_REQUEST = 'HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n'
+const NODE_DEFAULT_ANSWERS: Record<string, string> = {
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: 'HTTP/1.1 413 Payload Too Large\r\nConnection: close\r\n\r\n',
+  ERR_HTTP_REQUEST_TIMEOUT: 'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n',
+}
+
+function answerOversizedHeaders(server: Server): void {
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
+    if (err.code !== 'HPE_HEADER_OVERFLOW' || !socket.writable) {
+      // What Node does without a listener (lib/_http_server.js socketOnError).
+      if (socket.writable && socket.bytesWritten === 0)
+        socket.write(NODE_DEFAULT_ANSWERS[err.code ?? ''] ?? BAD_REQUEST)
+      socket.destroy(err)
+      return
+    }
+    const requestId = `req_${randomBase62(20)}`
+    const body = JSON.stringify(
+      errorBody(
+        new AppError(
+          'invalid_request',
+          `The request headers are too large: send at most ${MAX_HEADER_BYTES / 1024} KiB of headers.`,
+        ),
+        requestId,
+      ),
+    )
+    socket.end(
+      'HTTP/1.1 431 Request Header Fields Too Large\r\n' +
+        'Content-Type: application/json\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        `X-Request-Id: ${requestId}\r\n` +
+        'Connection: close\r\n\r\n' +
+        body,
+    )
+  })
+}
+
 /** `npm start`: the API on Node with embedded defaults (PGlite, in-memory rate limits, in-process jobs). */
 async function main(): Promise<void> {
   const startedAt = performance.now()
@@ -28,7 +79,13 @@ async function main(): Promise<void> {
     ready = resolve
   })
   // The node-server bindings (the socket) go on to the app: the client address is read from them.
-  const server = serve({ fetch: async (req, env) => (await app)(req, env), hostname: config.HOST, port: config.PORT })
+  const server = serve({
+    fetch: async (req, env) => (await app)(req, env),
+    hostname: config.HOST,
+    port: config.PORT,
+    serverOptions: { maxHeaderSize: MAX_HEADER_BYTES },
+  })
+  answerOversizedHeaders(server as Server)
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve)
     server.once('error', reject)

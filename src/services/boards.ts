@@ -64,3 +64,51 @@ export async function listAccountBoards(
     })
   }
 }
+
+/**
+ * `pinboardNetBoards` entries whose board is not one of their account's boards: 422
+ * `invalid_option` naming `pinboardNetBoards.<accountId>`, checked through the same listing as
+ * `GET /v1/accounts/{id}/boards`.
+ * - SANDBOX accounts: their boards are local and cheap, so every save is checked, drafts too.
+ * - Real accounts: checking is a network call, made only when the post is to go out (schedule,
+ *   queue, now), not for drafts. When the boards cannot be listed (network down, rate limited,
+ *   credentials refused), the board is accepted and the publish decides: a create is not refused
+ *   for what the network could not tell us.
+ * Entries for accounts that are not the post's pinboard accounts are post validation's to refuse.
+ */
+export async function assertBoardsOfAccounts(
+  deps: Pick<Deps, 'db' | 'cipher' | 'networks' | 'clock'>,
+  workspaceId: string,
+  accounts: Array<{ id: string; platform: string; connection: string }>,
+  boards: Record<string, string> | null | undefined,
+  intent: 'draft' | 'publish',
+): Promise<void> {
+  const details = []
+  for (const [accountId, boardId] of Object.entries(boards ?? {})) {
+    const account = accounts.find((a) => a.id === accountId)
+    if (account?.platform !== 'PINBOARD_NET' || boardId.trim() === '') continue
+    if (account.connection !== 'SANDBOX' && intent === 'draft') continue
+    let listed: Board[]
+    try {
+      listed = await listAccountBoards(deps, workspaceId, accountId)
+    } catch (err) {
+      // Not known now: the board is accepted and the publish decides.
+      if (err instanceof AppError) continue
+      throw err
+    }
+    if (listed.some((b) => b.id === boardId)) continue
+    details.push({
+      path: `pinboardNetBoards.${accountId}`,
+      code: 'invalid_option' as const,
+      accountId,
+      platform: account.platform,
+      message: `Board ${boardId} is not one of account ${accountId}'s boards; pick one from GET /v1/accounts/${accountId}/boards.`,
+    })
+  }
+  if (details.length === 0) return
+  const message =
+    details.length === 1
+      ? details[0]!.message
+      : `${details[0]!.message} (${details.length - 1} more problem${details.length > 2 ? 's' : ''} in details)`
+  throw new AppError('invalid_option', message, { details })
+}

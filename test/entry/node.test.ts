@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs'
-import { get } from 'node:http'
+import { get, request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it, vi } from 'vitest'
@@ -29,6 +29,24 @@ function statusFrom(localAddress: string, url: string): Promise<number> {
       resolve(res.statusCode ?? 0)
     })
     req.on('error', reject)
+  })
+}
+
+/** GET with one raw header of any size (fetch refuses nothing, but the answer is read from node:http). */
+function getWithHeader(
+  url: string,
+  name: string,
+  value: string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'GET', headers: { [name]: value } }, (res) => {
+      let body = ''
+      res.setEncoding('utf8')
+      res.on('data', (d) => (body += d))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }))
+    })
+    req.on('error', reject)
+    req.end()
   })
 }
 
@@ -78,6 +96,37 @@ describe('npm start', () => {
       expect(statuses[120]).toBe(429)
       // Another client (another loopback address) has a bucket of its own.
       expect(await statusFrom('127.0.0.2', `${server.baseUrl}/v1/me`)).toBe(401)
+    } finally {
+      await server.stop()
+    }
+  })
+  it('answers oversized headers with the API error body: 401 for a 20 KB token, 431 for a 100 KB header', async () => {
+    const server = await startServer({ ...env, DATA_DIR: join(dataDir, 'headers') })
+    try {
+      const big = await getWithHeader(`${server.baseUrl}/v1/me`, 'authorization', `Bearer sps_${'a'.repeat(20_000)}`)
+      expect(big.status).toBe(401)
+      expect(big.headers['content-type']).toMatch(/^application\/json/)
+      const unauthorized = JSON.parse(big.body)
+      expect(unauthorized).toEqual({
+        error: { code: 'unauthorized', message: expect.any(String), requestId: expect.stringMatching(/^req_/) },
+      })
+      expect(big.headers['x-request-id']).toBe(unauthorized.error.requestId)
+
+      const huge = await getWithHeader(`${server.baseUrl}/v1/me`, 'x-padding', 'p'.repeat(100_000))
+      expect(huge.status).toBe(431)
+      expect(huge.headers['content-type']).toMatch(/^application\/json/)
+      const tooLarge = JSON.parse(huge.body)
+      expect(tooLarge).toEqual({
+        error: {
+          code: 'invalid_request',
+          message: expect.stringMatching(/headers/i),
+          requestId: expect.stringMatching(/^req_/),
+        },
+      })
+      expect(huge.headers['x-request-id']).toBe(tooLarge.error.requestId)
+
+      // The server still answers afterwards.
+      expect((await fetch(`${server.baseUrl}/v1/me`)).status).toBe(401)
     } finally {
       await server.stop()
     }

@@ -38,7 +38,16 @@ const IDEMPOTENCY_TTL_MS = 3600_000
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
-export async function startFederatedFake(options: { now: () => Date; token?: string; videoPolls?: number }) {
+export async function startFederatedFake(options: {
+  now: () => Date
+  token?: string
+  videoPolls?: number
+  /**
+   * Statuses answered without their addresses: `'no-url'` drops `url` and `uri`, `'null-url'` sends
+   * `url: null` and no `uri`, `'bare'` also drops the account (url is nullable in the Status entity).
+   */
+  statusAddresses?: 'full' | 'no-url' | 'null-url' | 'bare'
+}) {
   const state = {
     tokens: new Set([options.token ?? 'fed-token-1']),
     statuses: [] as FederatedStatus[],
@@ -83,7 +92,16 @@ export async function startFederatedFake(options: { now: () => Date; token?: str
     following_count: 5,
     statuses_count: state.statuses.length,
   })
-  const statusJson = (s: FederatedStatus) => ({
+  const statusJson = (s: FederatedStatus) => {
+    const full = fullStatusJson(s)
+    const mode = options.statusAddresses ?? 'full'
+    if (mode === 'full') return full
+    const { url: _url, uri: _uri, account: _account, ...rest } = full
+    if (mode === 'no-url') return { ...rest, account: full.account }
+    if (mode === 'null-url') return { ...rest, url: null, account: full.account }
+    return rest
+  }
+  const fullStatusJson = (s: FederatedStatus) => ({
     id: s.id,
     uri: `${server.url}/users/alice/statuses/${s.id}`,
     url: s.url,

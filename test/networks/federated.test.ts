@@ -11,9 +11,9 @@ import { runDue } from '../support/engine'
 import { fixedClock, realAccount, storedMedia } from '../support/fixtures'
 import { createTestApp, type TestApp } from '../support/test-app'
 
-async function setup() {
+async function setup(fakeOptions: Omit<Parameters<typeof startFederatedFake>[0], 'now'> = {}) {
   const clock = fixedClock('2026-11-21T10:00:00Z')
-  const fake = await startFederatedFake({ now: clock.now })
+  const fake = await startFederatedFake({ now: clock.now, ...fakeOptions })
   const t = await createTestApp({
     clock,
     publishing: {
@@ -86,6 +86,25 @@ describe('FEDERATED_NET adapter', () => {
         credentials: creds,
       }),
     ).rejects.toThrow(/The access token is invalid/)
+  })
+
+  it('stores a real permalink when the instance answers a status without url (or url: null) and without uri', async () => {
+    for (const statusAddresses of ['no-url', 'null-url', 'bare'] as const) {
+      const { t, fake, acct } = await setup({ statusAddresses })
+      const p = await createPost(t, acct.id, { caption: `No address (${statusAddresses})` })
+      await runDue(t, t.publishQueue)
+      const after = await getPost(t, p.id)
+      expect(after.status).toBe('PUBLISHED')
+      const head = fake.state.statuses[0]!
+      const permalink: string = after.targets[0].permalink
+      expect(permalink).not.toContain('undefined')
+      expect(permalink).not.toContain('null')
+      expect(new URL(permalink).origin).toBe(new URL(fake.url).origin)
+      // The documented web address: the account's page and the status id, else the instance's /statuses/<id>.
+      expect(permalink).toBe(
+        statusAddresses === 'bare' ? `${fake.url}/statuses/${head.id}` : `${fake.url}/@alice/${head.id}`,
+      )
+    }
   })
 
   it('publishes images with descriptions and a thread, text exactly as written, one Idempotency-Key per part', async () => {

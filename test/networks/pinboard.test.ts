@@ -262,13 +262,45 @@ describe('PINBOARD_NET adapter (Pinterest API v5)', () => {
     })
   })
 
+  it('checks a board against the account boards when the post is to go out; accepts it when the network cannot tell', async () => {
+    const { t, fake, account } = await setup()
+    const photo = await image(t, [9, 9, 9])
+    const post = (action: string, board: string) =>
+      t.call('POST', '/v1/posts', {
+        body: {
+          type: 'IMAGE',
+          accountIds: [account.id],
+          mediaIds: [photo.id],
+          action,
+          pinboardNetBoards: { [account.id]: board },
+        },
+      })
+    // A draft makes no network call.
+    expect((await post('draft', '549755899999')).status).toBe(200)
+    expect(fake.calls('GET', '/v5/boards')).toHaveLength(0)
+    const refused = await post('now', '549755899999')
+    expect(refused.status).toBe(422)
+    expect((await refused.json()).error).toMatchObject({
+      code: 'invalid_option',
+      details: [{ path: `pinboardNetBoards.${account.id}`, accountId: account.id }],
+    })
+    // The boards cannot be listed: accepted, the publish decides.
+    fake.failNextError(503, 0, 'Service unavailable.', undefined, /^GET \/v5\/boards$/)
+    expect((await post('now', '549755899999')).status).toBe(200)
+  })
+
   it("classifies failures: 429 waits (the network's reset, else a minute), 400 is refused in its words, 5xx retried", async () => {
     const { t, fake, account, advance } = await setup()
     const photo = await image(t, [5, 5, 5])
-    fake.failNextError(429, 8, 'You have exceeded your rate limit. Try again later.', {
-      'x-ratelimit-remaining': '0',
-      'x-ratelimit-reset': '300',
-    })
+    // Armed for the pin call: creating the post lists the account's boards first (GET /v5/boards).
+    const PINS = /^POST \/v5\/pins$/
+    fake.failNextError(
+      429,
+      8,
+      'You have exceeded your rate limit. Try again later.',
+      { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '300' },
+      PINS,
+    )
     const a = await pin(t, account.id, { caption: 'Limited', mediaIds: [photo.id] })
     await runDue(t, t.publishQueue)
     const rowA = await targetOf(t, a.id)
@@ -285,9 +317,9 @@ describe('PINBOARD_NET adapter (Pinterest API v5)', () => {
     await runDue(t, t.publishQueue)
     expect((await getPost(t, a.id)).targets[0].status).toBe('PUBLISHED')
 
-    fake.failNextError(400, 1, 'Invalid parameters: link is not a valid URL.')
+    fake.failNextError(400, 1, 'Invalid parameters: link is not a valid URL.', undefined, PINS)
     const b = await pin(t, account.id, { caption: 'Bad link', mediaIds: [photo.id] })
-    fake.failNextError(502, 0, 'Bad gateway.')
+    fake.failNextError(502, 0, 'Bad gateway.', undefined, PINS)
     const c = await pin(t, account.id, { caption: 'Flaky', mediaIds: [photo.id] })
     await runDue(t, t.publishQueue)
     expect((await getPost(t, b.id)).targets[0]).toMatchObject({

@@ -207,7 +207,23 @@ async function postStatus(
   const status = answer.body ?? {}
   if (status.id === undefined)
     throw new NetworkFailure('transient', `${NETWORK}: the instance answered without a status.`)
-  return { id: String(status.id), url: String(status.url ?? status.uri) }
+  return { id: String(status.id), url: statusPage(ctx.input.baseUrl, status) }
+}
+
+/**
+ * The status's web page. `url` (its HTML page) is nullable in the Status entity; `uri` is its
+ * ActivityPub id, which the instance also answers in a browser. Without either, the page the
+ * documented form names: `<account url>/<id>` (`https://instance/@alice/<id>`), else the
+ * instance's own `/statuses/<id>` (a path its web app serves).
+ */
+function statusPage(baseUrl: string, status: Record<string, any>): string {
+  const id = String(status.id)
+  if (typeof status.url === 'string' && status.url) return status.url
+  if (typeof status.uri === 'string' && status.uri) return status.uri
+  const profile = status.account?.url
+  if (typeof profile === 'string' && /^https?:\/\//.test(profile))
+    return `${profile.replace(/\/+$/, '')}/${encodeURIComponent(id)}`
+  return joinUrl(baseUrl, `statuses/${encodeURIComponent(id)}`)
 }
 
 /** Uploads what is not uploaded yet, then waits for processing; the ids when all are ready. */

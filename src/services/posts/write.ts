@@ -23,8 +23,9 @@ import type { PostRecord } from './record'
 import { timingFor } from './timing'
 import type { CreatePostInput, UpdatePostInput } from './types'
 import { assertMonthlyPostQuota, lockWorkspace } from '../workspace-lock'
+import { assertBoardsOfAccounts } from '../boards'
 
-type PostDeps = Pick<Deps, 'db' | 'clock' | 'publishQueue' | 'logger'>
+type PostDeps = Pick<Deps, 'db' | 'clock' | 'publishQueue' | 'logger' | 'cipher' | 'networks'>
 
 const parseTime = (iso: string | null | undefined) => (iso ? new Date(iso) : null)
 
@@ -48,7 +49,10 @@ export async function createPost(deps: PostDeps, workspaceId: string, input: Cre
   const media = await loadPostMedia(deps.db, workspaceId, input.mediaIds)
   const content = mergeContent({ ...EMPTY_CONTENT_FIELDS, type: input.type, mediaIds: input.mediaIds }, input)
   const scheduledAt = parseTime(input.scheduledAt)
-  assertValidContent(content, accounts, media, input.action === 'draft' ? 'draft' : 'publish', scheduledAt)
+  const intent = input.action === 'draft' ? 'draft' : 'publish'
+  assertValidContent(content, accounts, media, intent, scheduledAt)
+  // Before the transaction: for a real account this may be a network call.
+  await assertBoardsOfAccounts(deps, workspaceId, accounts, content.pinboardNetBoards, intent)
   const id = newId('post')
   await deps.db.transaction(async (tx) => {
     const ws = await lockWorkspace(tx, workspaceId)
@@ -100,6 +104,7 @@ export async function updatePost(
   input: UpdatePostInput,
 ): Promise<PostRecord> {
   const now = deps.clock.now()
+  await assertEditedBoards(deps, workspaceId, postId, input)
   await deps.db.transaction(async (tx) => {
     const ws = await lockWorkspace(tx, workspaceId)
     const row = await lockPost(tx, workspaceId, postId)
@@ -142,6 +147,33 @@ export async function updatePost(
   })
   await dispatchPendingTargets(deps, postId)
   return getPost(deps.db, workspaceId, postId)
+}
+
+/**
+ * The boards an edit leaves the post with, checked before the transaction (a real account's
+ * boards are a network call, never made under the post's lock), on the post as read now. Anything
+ * else wrong with the edit (unknown accounts, a post no longer editable) is the transaction's to
+ * refuse, so this check steps aside for it.
+ */
+async function assertEditedBoards(deps: PostDeps, workspaceId: string, postId: string, input: UpdatePostInput) {
+  if (input.pinboardNetBoards === null) return
+  const current = await getPost(deps.db, workspaceId, postId)
+  if (current.status === 'PUBLISHED' || current.status === 'PUBLISHING') return
+  const boards = input.pinboardNetBoards ?? current.pinboardNetBoards
+  if (!boards || Object.keys(boards).length === 0) return
+  let accounts: ValidationAccount[]
+  try {
+    accounts = await loadPostAccounts(deps.db, workspaceId, input.accountIds ?? current.accountIds)
+  } catch {
+    return
+  }
+  await assertBoardsOfAccounts(
+    deps,
+    workspaceId,
+    accounts,
+    boards,
+    input.action && input.action !== 'draft' ? 'publish' : 'draft',
+  )
 }
 
 /** POST /posts/{id}/schedule: the same edit path with only a new time. */

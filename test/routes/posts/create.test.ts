@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { account, fixedClock, media } from '../../support/fixtures'
 import { createTestApp } from '../../support/test-app'
+import { sandboxBoards } from '../../../src/networks/sandbox/boards'
 
 const FUTURE = new Date(Date.now() + 86_400_000).toISOString()
 
@@ -81,7 +82,7 @@ describe('POST /v1/posts', () => {
       threadParts: ['part two', 'part three'],
       replyToMicropostId: 'https://x.com/someone/status/1234567890',
       quoteMicropostId: '987654321',
-      pinboardNetBoards: { [pin.id]: 'board_1' },
+      pinboardNetBoards: { [pin.id]: sandboxBoards(pin.id)[0]!.id },
       pinboardNetOptions: { title: 'Pin title' },
       linkUrl: 'https://example.com/article',
       recurrence: { frequency: 'weekly', interval: 2, endsAt: null, count: 5 },
@@ -195,7 +196,12 @@ describe('POST /v1/posts', () => {
       details: [{ path: `pinboardNetBoards.${pin.id}`, platform: 'PINBOARD_NET' }],
     })
     const ok = await t.call('POST', '/v1/posts', {
-      body: { ...base, action: 'schedule', scheduledAt: FUTURE, pinboardNetBoards: { [pin.id]: 'board_1' } },
+      body: {
+        ...base,
+        action: 'schedule',
+        scheduledAt: FUTURE,
+        pinboardNetBoards: { [pin.id]: sandboxBoards(pin.id)[0]!.id },
+      },
     })
     expect(ok.status).toBe(200)
   })
