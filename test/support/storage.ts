@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll } from 'vitest'
-import { LOCAL_S3_CREDENTIALS, startLocalS3, type LocalS3 } from '../../src/infra/storage/local-s3'
+import { startLocalS3, type LocalS3 } from '../../src/infra/storage/local-s3'
 import { createS3Storage } from '../../src/infra/storage/s3'
 import type { ObjectStorage } from '../../src/infra/storage/types'
 
@@ -24,7 +24,7 @@ export async function testStorage(): Promise<{ storage: ObjectStorage; endpoint:
     endpoint: local.endpoint,
     region: 'us-east-1',
     bucket: TEST_BUCKET,
-    ...LOCAL_S3_CREDENTIALS,
+    ...local.credentials,
     publicBaseUrl: `${local.endpoint}/${TEST_BUCKET}`,
   })
   return { storage, endpoint: local.endpoint }

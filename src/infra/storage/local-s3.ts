@@ -1,40 +1,185 @@
-import { mkdirSync } from 'node:fs'
+import { randomBytes, createHash, timingSafeEqual } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync } from 'node:fs'
+import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
 import S3rver from 's3rver'
+import { verifySigV4, type SigV4Credentials } from './sigv4-verify'
 
-/** s3rver's built-in account: it accepts only this key pair. */
-export const LOCAL_S3_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const
+/** s3rver's built-in account: the only access key id it knows (it does not check the secret). */
+export const LOCAL_S3_ACCESS_KEY_ID = 'S3RVER'
 
 export interface LocalS3 {
   /** `http://host:port`: the S3 endpoint, and (with the bucket) the public base of the objects. */
   endpoint: string
   bucket: string
+  /** The key pair writes must be signed with. */
+  credentials: SigV4Credentials
   close(): Promise<void>
 }
 
 /** Browsers may PUT to presigned URLs and GET objects from any origin, as with a public R2 bucket. */
 const CORS = `<CORSConfiguration><CORSRule><AllowedOrigin>*</AllowedOrigin><AllowedMethod>GET</AllowedMethod><AllowedMethod>HEAD</AllowedMethod><AllowedMethod>PUT</AllowedMethod><AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>`
 
+/** Reads anyone may make, as from a public bucket (OPTIONS: CORS preflight). */
+const PUBLIC_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/** A fresh secret for the local store. */
+export const generateLocalS3Secret = () => randomBytes(32).toString('base64url')
+
+/**
+ * The local store's secret for `dataDir`: read from `dataDir/local-s3.key`, created on first use
+ * (0600), so that `npm start` and the CLI of the same DATA_DIR sign with the same key.
+ */
+export function resolveLocalS3Secret(dataDir: string): string {
+  const file = join(dataDir, 'local-s3.key')
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true })
+    try {
+      writeFileSync(file, `${generateLocalS3Secret()}\n`, { mode: 0o600, flag: 'wx' })
+      chmodSync(file, 0o600)
+    } catch (err) {
+      // Another process (the CLI, npm start) made it first: use theirs.
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
+    }
+  }
+  return readFileSync(file, 'utf8').trim()
+}
+
+const xmlEscape = (s: string) =>
+  s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!)
+
+function sendError(req: IncomingMessage, res: ServerResponse, status: number, code: string, message: string) {
+  const body =
+    `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${xmlEscape(code)}</Code>` +
+    `<Message>${xmlEscape(message)}</Message><Resource>${xmlEscape((req.url ?? '/').split('?')[0]!)}</Resource>` +
+    `<RequestId>${randomBytes(8).toString('hex').toUpperCase()}</RequestId></Error>`
+  const headers: Record<string, string> = {
+    'content-type': 'application/xml',
+    'content-length': String(Buffer.byteLength(body)),
+  }
+  if (req.headers.origin) headers['access-control-allow-origin'] = '*'
+  res.writeHead(status, headers)
+  res.end(body)
+  // Discard whatever body was sent; nothing of it reaches the store.
+  req.resume()
+}
+
+/** Passes the request (its body streamed, or `body` already read) to s3rver, and its answer back. */
+function forward(req: IncomingMessage, res: ServerResponse, upstreamPort: number, body?: Buffer) {
+  const upstream = request(
+    { host: '127.0.0.1', port: upstreamPort, method: req.method, path: req.url, headers: req.headers },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers)
+      answer.pipe(res)
+    },
+  )
+  upstream.on('error', () => {
+    if (!res.headersSent) res.writeHead(502)
+    res.end()
+  })
+  // The client went away before the answer was through.
+  res.on('close', () => {
+    if (!res.writableFinished) upstream.destroy()
+  })
+  if (body) upstream.end(body)
+  else req.pipe(upstream)
+}
+
+const readBody = (req: IncomingMessage) =>
+  new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = []
+    req.on('data', (c: Buffer) => chunks.push(c))
+    req.on('end', () => resolve(Buffer.concat(chunks)))
+    req.on('error', reject)
+  })
+
+/**
+ * The public front of the local store: reads go straight to s3rver; every other request (PUT,
+ * POST, DELETE, multipart, bucket operations) must carry a valid, unexpired SigV4 signature made
+ * with `credentials` (s3rver itself does not check signatures), else it is refused with 403 and
+ * never reaches s3rver. A signed payload hash is checked against the body before it is passed on.
+ */
+async function handle(
+  req: IncomingMessage,
+  res: ServerResponse,
+  upstreamPort: number,
+  credentials: SigV4Credentials,
+): Promise<void> {
+  const method = req.method ?? 'GET'
+  if (PUBLIC_METHODS.has(method)) return forward(req, res, upstreamPort)
+  const verdict = await verifySigV4({ method, url: req.url ?? '/', headers: req.headers }, credentials)
+  if (!verdict.ok) return sendError(req, res, verdict.status, verdict.code, verdict.message)
+  if (verdict.payloadHash === null) return forward(req, res, upstreamPort)
+  const body = await readBody(req)
+  const actual = createHash('sha256').update(body).digest()
+  if (!timingSafeEqual(actual, Buffer.from(verdict.payloadHash, 'hex'))) {
+    return sendError(
+      req,
+      res,
+      400,
+      'XAmzContentSHA256Mismatch',
+      "The provided 'x-amz-content-sha256' header does not match what was computed.",
+    )
+  }
+  forward(req, res, upstreamPort, body)
+}
+
 /**
  * A local S3-compatible store (Node only) for `npm start` and the tests: s3rver keeping objects on
- * disk under `directory`, with one bucket. Objects are readable without credentials, like a public
- * R2 bucket. s3rver checks a presigned URL's expiry and access key but NOT its SigV4 signature, so
- * the content type and length bound into a signature are enforced by R2/S3 only.
+ * disk under `directory`, with one bucket, on an internal loopback port, behind a front on
+ * `host:port` that checks SigV4 signatures. Objects are readable without credentials, like a
+ * public R2 bucket; writes need a request signed with `credentials` (presigned URL or
+ * Authorization header), so, as on R2/S3, a presigned PUT with another content type or length
+ * than was signed, or past its expiry, is refused.
  */
 export async function startLocalS3(options: {
   directory: string
   bucket: string
   host?: string
   port?: number
+  /** Defaults to a fresh random secret. */
+  secretAccessKey?: string
 }): Promise<LocalS3> {
   mkdirSync(options.directory, { recursive: true })
-  const server = new S3rver({
-    address: options.host ?? '127.0.0.1',
-    port: options.port ?? 0,
+  const credentials: SigV4Credentials = {
+    accessKeyId: LOCAL_S3_ACCESS_KEY_ID,
+    secretAccessKey: options.secretAccessKey ?? generateLocalS3Secret(),
+  }
+  const store = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
     silent: true,
     directory: options.directory,
     configureBuckets: [{ name: options.bucket, configs: [CORS] }],
   })
-  const info = await server.run()
-  const host = info.address.includes(':') ? `[${info.address}]` : info.address
-  return { endpoint: `http://${host}:${info.port}`, bucket: options.bucket, close: () => server.close() }
+  const info = await store.run()
+  const front = createServer((req, res) => {
+    handle(req, res, info.port, credentials).catch(() => {
+      if (!res.headersSent) sendError(req, res, 500, 'InternalError', 'We encountered an internal error.')
+      else res.destroy()
+    })
+  })
+  try {
+    await new Promise<void>((resolve, reject) => {
+      front.once('error', reject)
+      front.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+        front.off('error', reject)
+        resolve()
+      })
+    })
+  } catch (err) {
+    await store.close()
+    throw err
+  }
+  const address = front.address() as AddressInfo
+  const host = address.address.includes(':') ? `[${address.address}]` : address.address
+  const close = async () => {
+    await new Promise<void>((resolve) => {
+      front.close(() => resolve())
+      front.closeAllConnections()
+    })
+    await store.close()
+  }
+  return { endpoint: `http://${host}:${address.port}`, bucket: options.bucket, credentials, close }
 }
