@@ -15,6 +15,8 @@ export const STATIC_TEST_BINDINGS = {
   S3_SECRET_ACCESS_KEY: 'test-secret-access-key',
   MEDIA_PUBLIC_URL: 'http://127.0.0.1:9/media',
   PUBLIC_URL: 'http://127.0.0.1:8787',
+  // The tests' fakes listen on loopback.
+  ALLOW_PRIVATE_URLS: 'true',
 }
 
 /**

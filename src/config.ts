@@ -41,6 +41,11 @@ const shared = {
   /** Largest JSON body accepted, in bytes (413 beyond). */
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
   CREDENTIALS_KEY: base64Key.optional(),
+  /**
+   * Let the service call private, loopback and link-local addresses and plain http for addresses
+   * users give (instanceUrl, webhookUrl...). For tests and local trials only; never in production.
+   */
+  ALLOW_PRIVATE_URLS: bool.default(false),
   ...oauthClientKeys,
   ...(Object.fromEntries(Object.entries(DEFAULT_NETWORK_ORIGINS).map(([k, v]) => [k, z.url().default(v)])) as {
     [K in NetworkOriginKey]: z.ZodDefault<z.ZodURL>

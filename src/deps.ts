@@ -18,6 +18,11 @@ export interface AppSettings {
   readonly networkOrigins: NetworkOrigins
   /** OAuth clients of the networks whose token refresh needs one. */
   readonly networkClients?: NetworkClients
+  /**
+   * ALLOW_PRIVATE_URLS: addresses users give may be private, loopback or plain http (tests, local
+   * trials). Absent or false: refused (networks/outbound.ts).
+   */
+  readonly allowPrivateUrls?: boolean
   /** Retry and lease policy of the publishing engine; defaults in domain/publishing/policy.ts. */
   readonly publishing?: Partial<PublishPolicy>
 }

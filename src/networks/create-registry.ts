@@ -8,6 +8,7 @@ import type { NetworkAdapter } from './adapter'
 import type { Connection, PlatformId } from '../domain/vocabulary'
 import type { NetworkRegistry } from './registry'
 import type { SandboxAdapter } from './sandbox/adapter'
+import { checkOutboundUrl, guardedFetch, type OutboundPolicy } from './outbound'
 
 export interface NetworkRegistryOptions {
   /** The simulated network; a `SandboxAdapter` is asked for each platform's view of it. */
@@ -15,6 +16,15 @@ export interface NetworkRegistryOptions {
   realAdapters?: Partial<Record<PlatformId, NetworkAdapter>>
   origins: NetworkOrigins
   fetch: typeof fetch
+  /**
+   * The outbound guard (outbound.ts) over every request the adapters make: anything but the
+   * configured origins and `trustedOrigins` is checked, so an account's own server (`instanceUrl`,
+   * `serviceUrl`, `webhookUrl`) or a URL a network answered with must be public. Absent: private
+   * addresses refused, no DNS check.
+   */
+  outbound?: OutboundPolicy
+  /** More operator-configured origins not to check (our media storage). */
+  trustedOrigins?: string[]
 }
 
 const hasPlatformViews = (adapter: NetworkAdapter): adapter is SandboxAdapter =>
@@ -26,18 +36,43 @@ const SERVER_FROM_CREDENTIALS: Partial<Record<PlatformId, string>> = {
   FEDERATED_NET: 'instanceUrl',
 }
 
+/** The credential field holding the address of the account's own server, if it has one. */
+function userGivenField(platform: PlatformId, connection: Connection): string | undefined {
+  if (connection === 'SANDBOX') return undefined
+  return platform === 'CHAT_NET' && connection === 'WEBHOOK' ? 'webhookUrl' : SERVER_FROM_CREDENTIALS[platform]
+}
+
+const originOf = (url: string): string | null => {
+  try {
+    return new URL(url).origin
+  } catch {
+    return null
+  }
+}
+
 export function createNetworkRegistry(options: NetworkRegistryOptions): NetworkRegistry {
   const { sandbox, realAdapters = {}, origins } = options
+  const policy: OutboundPolicy = options.outbound ?? { allowPrivate: false }
+  const trusted = new Set(
+    [...Object.values(origins), ...(options.trustedOrigins ?? [])].map(originOf).filter((o) => o !== null),
+  )
   return {
-    fetch: options.fetch,
+    fetch: guardedFetch(options.fetch, policy, { trusted: (url) => trusted.has(url.origin) }),
+    async checkAccountAddress(platform, connection, credentials) {
+      const field = userGivenField(platform, connection)
+      if (field === undefined) return null
+      const url = credentials[field]
+      if (typeof url !== 'string') return null
+      const problem = await checkOutboundUrl(url, policy)
+      return problem === null ? null : { field, message: `${field} ${problem}` }
+    },
     adapterFor(platform: PlatformId, connection: Connection): NetworkAdapter | null {
       if (connection === 'SANDBOX') return hasPlatformViews(sandbox) ? sandbox.forPlatform(platform) : sandbox
       return realAdapters[platform] ?? null
     },
     baseUrlFor(platform: PlatformId, connection: Connection, credentials: Record<string, unknown>): string {
       if (connection === 'SANDBOX') return ''
-      const field =
-        platform === 'CHAT_NET' && connection === 'WEBHOOK' ? 'webhookUrl' : SERVER_FROM_CREDENTIALS[platform]
+      const field = userGivenField(platform, connection)
       if (field !== undefined) {
         const url = credentials[field]
         return typeof url === 'string' ? url : ''

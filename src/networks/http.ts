@@ -7,6 +7,7 @@
  * goes on up, so the engine logs it instead of retrying it quietly as "could not be reached".
  */
 import type { FailureKind, PublishMedia, PublishResult } from './adapter'
+import { OutboundRefused } from './outbound'
 
 /** A network call longer than this is abandoned as transient (well under the engine's 5-minute lease). */
 export const DEFAULT_TIMEOUT_MS = 30_000
@@ -81,6 +82,8 @@ export async function request(
     })
     text = await response.text()
   } catch (err) {
+    // An address the outbound guard refuses (outbound.ts) will not change on a retry.
+    if (err instanceof OutboundRefused) throw new NetworkFailure('rejected', `${network}: ${err.message}`)
     const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')
     throw new NetworkFailure(
       'transient',
@@ -201,6 +204,7 @@ export async function downloadMedia(fetchImpl: typeof fetch, media: PublishMedia
     return new Uint8Array(await response.arrayBuffer())
   } catch (err) {
     if (err instanceof NetworkFailure) throw err
+    if (err instanceof OutboundRefused) throw new NetworkFailure('rejected', `Media ${media.id}: ${err.message}`)
     throw new NetworkFailure('transient', `Media ${media.id} could not be read from storage.`)
   }
 }

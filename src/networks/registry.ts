@@ -9,5 +9,18 @@ export interface NetworkRegistry {
   adapterFor(platform: PlatformId, connection: Connection): NetworkAdapter | null
   /** The API origin an adapter talks to for this account (configuration, or the account's own server). */
   baseUrlFor(platform: PlatformId, connection: Connection, credentials: Record<string, unknown>): string
+  /**
+   * The fetch every adapter gets: the outbound guard (outbound.ts) checks each request to an
+   * address the operator did not configure (an account's own server, a URL a network answered with).
+   */
   fetch: typeof fetch
+  /**
+   * Refusal of the address an account's credentials give for its own server (`instanceUrl`,
+   * `serviceUrl`, `webhookUrl`), naming the field; null when there is none or it may be called.
+   */
+  checkAccountAddress?(
+    platform: PlatformId,
+    connection: Connection,
+    credentials: Record<string, unknown>,
+  ): Promise<{ field: string; message: string } | null>
 }

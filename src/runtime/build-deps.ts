@@ -1,6 +1,7 @@
 import type { Deps } from '../deps'
 import { systemClock } from '../infra/clock'
 import type { Delivery, PublishQueue } from '../infra/publish-queue/types'
+import type { ResolveHost } from '../networks/outbound'
 import type { NetworkRegistry } from '../networks/registry'
 import { publishTarget } from '../services/publishing/publish-target'
 import { buildNetworkRegistry } from './networks'
@@ -14,6 +15,11 @@ export interface DepsParts extends Pick<Deps, 'settings' | 'db' | 'cipher' | 'lo
    */
   publishQueue: PublishQueue | ((publish: (delivery: Delivery) => Promise<unknown>) => PublishQueue)
   deliveryVerifier?: Deps['deliveryVerifier']
+  /**
+   * All addresses of a host name, for the outbound guard's check after DNS (networks/outbound.ts):
+   * node:dns on Node; absent on Workers, which have no DNS API.
+   */
+  resolveHost?: ResolveHost
 }
 
 /** What tests and benchmarks replace: the clock, the network adapters, or the fetch the adapters use. */
@@ -28,11 +34,12 @@ export interface DepsOverrides {
  * benchmarks. The result is frozen (and its fields readonly): what differs between uses is given here.
  */
 export function buildDeps(parts: DepsParts, overrides: DepsOverrides = {}): Deps {
-  const { publishQueue, deliveryVerifier, ...clients } = parts
+  const { publishQueue, deliveryVerifier, resolveHost, ...clients } = parts
   const networks =
     typeof overrides.networks === 'function'
       ? overrides.networks(parts)
-      : (overrides.networks ?? buildNetworkRegistry(parts.db, parts.settings, overrides.fetch))
+      : (overrides.networks ??
+        buildNetworkRegistry(parts.db, parts.settings, overrides.fetch, { resolveHost, storage: parts.storage }))
   const deps: Deps = Object.freeze({
     ...clients,
     clock: overrides.clock ?? systemClock(),

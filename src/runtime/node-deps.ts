@@ -1,3 +1,4 @@
+import { lookup } from 'node:dns/promises'
 import { join } from 'node:path'
 import { Redis } from '@upstash/redis'
 import { ConfigError, networkClients, networkOrigins, type NodeConfig } from '../config'
@@ -7,10 +8,11 @@ import { createLogger, type Logger } from '../infra/logger'
 import { createInProcessPublishQueue, type InProcessPublishQueue } from '../infra/publish-queue/in-process'
 import { createMemoryRateLimiter } from '../infra/ratelimit/memory'
 import { createUpstashRateLimiter } from '../infra/ratelimit/upstash'
-import { LOCAL_S3_CREDENTIALS, startLocalS3 } from '../infra/storage/local-s3'
+import { LOCAL_S3_ACCESS_KEY_ID, resolveLocalS3Secret, startLocalS3 } from '../infra/storage/local-s3'
 import { createS3Storage } from '../infra/storage/s3'
 import type { Delivery } from '../infra/publish-queue/types'
 import type { RateLimiter } from '../infra/ratelimit/types'
+import type { ResolveHost } from '../networks/outbound'
 import type { NetworkRegistry } from '../networks/registry'
 import type { ObjectStorage } from '../infra/storage/types'
 import { nodeImageCodecs } from '../media/codecs-node'
@@ -30,7 +32,8 @@ export interface NodeRuntime {
 
 /**
  * Media storage of the Node runtime: the S3-compatible store of S3_ENDPOINT, else a local store
- * (s3rver) under DATA_DIR/s3 on LOCAL_S3_PORT, serving its objects itself. The same S3 code either way.
+ * (s3rver) under DATA_DIR/s3 on LOCAL_S3_PORT, serving its objects itself and accepting only writes
+ * signed with the secret in DATA_DIR/local-s3.key. The same S3 code either way.
  */
 export async function openNodeStorage(
   config: NodeConfig,
@@ -66,6 +69,7 @@ export async function openNodeStorage(
     bucket: config.S3_BUCKET,
     host: config.HOST,
     port,
+    secretAccessKey: resolveLocalS3Secret(config.DATA_DIR),
   })
   return {
     storage: localStoreClient(config, local.endpoint, local.bucket),
@@ -79,7 +83,9 @@ function localStoreClient(config: NodeConfig, endpoint: string, bucket: string):
     endpoint,
     region: 'us-east-1',
     bucket,
-    ...LOCAL_S3_CREDENTIALS,
+    // The secret of DATA_DIR: the local store refuses writes not signed with it.
+    accessKeyId: LOCAL_S3_ACCESS_KEY_ID,
+    secretAccessKey: resolveLocalS3Secret(config.DATA_DIR),
     publicBaseUrl: config.MEDIA_PUBLIC_URL ?? `${endpoint}/${bucket}`,
   })
 }
@@ -123,6 +129,7 @@ export async function openNodeRuntime(
       storage: media.storage,
       imageCodecs: nodeImageCodecs(),
       publishQueue: queue.bind,
+      resolveHost: nodeResolveHost,
     },
     options.networks ? { networks: options.networks } : {},
   )
@@ -155,8 +162,13 @@ export function nodeSettings(config: NodeConfig): AppSettings {
     publicUrl: config.PUBLIC_URL ?? null,
     networkOrigins: networkOrigins(config),
     networkClients: networkClients(config),
+    allowPrivateUrls: config.ALLOW_PRIVATE_URLS,
   }
 }
+
+/** Every address of a name (IPv4 and IPv6), for the outbound guard's check after DNS. */
+export const nodeResolveHost: ResolveHost = async (hostname) =>
+  (await lookup(hostname, { all: true, verbatim: true })).map((a) => a.address)
 
 /**
  * The CLI's deps: the server's database, credentials key, network settings and media store,
@@ -179,6 +191,7 @@ export async function openCliRuntime(config: NodeConfig): Promise<{ deps: Deps; 
       storage: media.storage,
       imageCodecs: nodeImageCodecs(),
       publishQueue: queue.bind,
+      resolveHost: nodeResolveHost,
     })
     return { deps, close: () => queue.queue.close().finally(database.close) }
   } catch (err) {

@@ -34,7 +34,10 @@ export async function createWorkerIsolate(env: Record<string, unknown>): Promise
       publicUrl: config.PUBLIC_URL ?? null,
       networkOrigins: networkOrigins(config),
       networkClients: networkClients(config),
+      allowPrivateUrls: config.ALLOW_PRIVATE_URLS,
     },
+    // No resolveHost: Workers have no DNS API. The outbound guard checks literals and names only,
+    // and Cloudflare's fetch does not reach private networks (networks/outbound.ts, docs/decisions.md).
     rateLimiter: createUpstashRateLimiter(redis, { onError: () => logger.warn('rate_limiter_unavailable') }),
     cipher: await createCredentialCipher(config.CREDENTIALS_KEY),
     logger,

@@ -2,7 +2,8 @@
  * Connecting a real network account (`account add --connection`): the credentials are checked
  * against the fields of networks/credentials.ts, then the network is called once to confirm them
  * and to say whose they are; only then is the account stored, its credentials encrypted, with the
- * network's own name and id. Nothing is stored when the network refuses them.
+ * network's own name and id. Nothing is stored when the network refuses them, nor when the address
+ * of the account's own server is not public (networks/outbound.ts): that one is never called.
  */
 import type { Deps } from '../deps'
 import { AppError } from '../domain/errors'
@@ -42,6 +43,13 @@ export async function connectAccount(
       'invalid_request',
       `${platform} accounts cannot be connected through ${connection}; it connects through ${connectionsOf(platform).join(' or ')}.`,
     )
+  }
+  // The account's own server (instanceUrl, webhookUrl, serviceUrl) must be public before it is ever called.
+  const refused = await deps.networks.checkAccountAddress?.(platform, connection, checked.credentials)
+  if (refused) {
+    throw new AppError('invalid_request', `Invalid ${platform} credentials: ${refused.message}`, {
+      details: [{ path: `credentials.${refused.field}`, message: refused.message, platform }],
+    })
   }
   let verified
   try {

@@ -17,6 +17,8 @@ import { nodeImageCodecs } from '../../src/media/codecs-node'
 import { randomBase62 } from '../../src/lib/ids'
 import { nodeClientIp } from '../../src/runtime/client-ip'
 import { buildDeps, type DepsOverrides, type DepsParts } from '../../src/runtime/build-deps'
+import { nodeResolveHost } from '../../src/runtime/node-deps'
+import type { ResolveHost } from '../../src/networks/outbound'
 import { createToken } from '../../src/services/tokens'
 import { createWorkspace } from '../../src/services/workspaces'
 import { testDatabase } from './database'
@@ -81,6 +83,15 @@ export interface TestAppOptions {
   deliveryVerifier?: DeliveryVerifier
   /** Replaces clients before the deps are built (a broken database, tripwires). */
   parts?: (parts: DepsParts) => DepsParts
+  /**
+   * ALLOW_PRIVATE_URLS: true by default, since the fakes listen on loopback; false to see the
+   * outbound guard refuse (networks/outbound.ts).
+   */
+  allowPrivateUrls?: boolean
+  /** The outbound guard's DNS lookup; default node:dns, as on the Node runtime. */
+  resolveHost?: ResolveHost
+  /** The fetch the network adapters use (under the outbound guard); default the global fetch. */
+  fetch?: typeof fetch
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -93,6 +104,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       publicUrl: options.publicUrl ?? 'http://localhost',
       networkOrigins: { ...DEFAULT_NETWORK_ORIGINS, ...options.networks?.origins },
       networkClients: options.networks?.clients ?? {},
+      allowPrivateUrls: options.allowPrivateUrls ?? true,
       ...(options.publishing ? { publishing: options.publishing } : {}),
     },
     db,
@@ -102,11 +114,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     storage,
     imageCodecs: (imageCodecs ??= nodeImageCodecs()),
     publishQueue: options.publishQueue ?? recording,
+    resolveHost: options.resolveHost ?? nodeResolveHost,
     ...(options.deliveryVerifier ? { deliveryVerifier: options.deliveryVerifier } : {}),
   }
   const deps = buildDeps(options.parts ? options.parts(parts) : parts, {
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.networkRegistry ? { networks: options.networkRegistry } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
   })
   const workspace = await createWorkspace(db, {
     name: 'Test workspace',
