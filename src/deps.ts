@@ -23,6 +23,13 @@ export interface AppSettings {
    * trials). Absent or false: refused (networks/outbound.ts).
    */
   readonly allowPrivateUrls?: boolean
+  /** CORS_ORIGINS: the browser origins allowed to call the API; absent or empty, no CORS headers (http/cors.ts). */
+  readonly corsOrigins?: readonly string[]
+  /**
+   * Who holds the claims this process makes: `<instance>/<boot>` on Node (the instance id is kept
+   * under DATA_DIR, so a restarted process knows its earlier boots' claims are orphaned); absent on Workers.
+   */
+  readonly leaseHolder?: string
   /** Retry and lease policy of the publishing engine; defaults in domain/publishing/policy.ts. */
   readonly publishing?: Partial<PublishPolicy>
 }

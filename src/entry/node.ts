@@ -11,6 +11,7 @@ import { nodeClientIp } from '../runtime/client-ip'
 import { DataDirInUseError } from '../runtime/data-dir-lock'
 import { openNodeRuntime } from '../runtime/node-deps'
 import { bootstrapDemoWorkspace } from '../services/demo'
+import { resolveOrphanedClaims } from '../services/publishing/orphaned-claims'
 import { requeuePendingTargets } from '../services/publishing/sweep'
 import { runScheduledJobs } from '../services/scheduled-jobs'
 
@@ -105,9 +106,12 @@ async function main(): Promise<void> {
     console.log(`  ${demo.token}\n`)
     console.log(`  curl -H "Authorization: Bearer ${demo.token}" ${base}/v1/me\n`)
   }
-  // The in-process queue starts empty: hand it every pending publish again, then sweep every minute.
+  // The in-process queue starts empty: hand it every pending publish again; claims an earlier boot
+  // left in flight (a crash) are resolved now rather than when their lease runs out; then sweep every minute.
   const requeued = await requeuePendingTargets(runtime.deps)
   if (requeued > 0) runtime.deps.logger.info('publishes_requeued', { count: requeued })
+  const orphans = await resolveOrphanedClaims(runtime.deps, { everyHolder: runtime.database === 'pglite' })
+  if (orphans.confirmed + orphans.unconfirmed > 0) runtime.deps.logger.info('orphaned_claims_resolved', { ...orphans })
   const timer = setInterval(() => void runScheduledJobs(runtime.deps), 60_000)
   timer.unref()
 

@@ -18,6 +18,8 @@ export interface NodeDatabase {
   db: Db
   /** Which database the process runs on, for the start-up line. */
   database: 'pglite' | 'postgres'
+  /** The migrations applied on opening, by name (none when it was up to date). */
+  migrationsApplied: string[]
   close(): Promise<void>
 }
 
@@ -25,16 +27,16 @@ export interface NodeDatabase {
 export async function openNodeDatabase(config: NodeConfig): Promise<NodeDatabase> {
   if (config.DATABASE_URL) {
     const conn = openNeon({ url: config.DATABASE_URL, wsProxy: config.NEON_WS_PROXY, webSocket: ws })
-    await applyMigrations(conn.db, 'neon')
-    return { db: conn.db, database: 'postgres', close: conn.close }
+    const migrationsApplied = await applyMigrations(conn.db, 'neon')
+    return { db: conn.db, database: 'postgres', migrationsApplied, close: conn.close }
   }
   const dir = join(config.DATA_DIR, 'pg')
   mkdirSync(dir, { recursive: true })
   const unlock = lockDataDir(dir)
   try {
     const conn = await openPglite({ dataDir: dir })
-    await applyMigrations(conn.db, 'pglite')
-    return { db: conn.db, database: 'pglite', close: () => conn.close().finally(unlock) }
+    const migrationsApplied = await applyMigrations(conn.db, 'pglite')
+    return { db: conn.db, database: 'pglite', migrationsApplied, close: () => conn.close().finally(unlock) }
   } catch (err) {
     unlock()
     throw err

@@ -17,6 +17,7 @@ import type { NetworkRegistry } from '../networks/registry'
 import type { ObjectStorage } from '../infra/storage/types'
 import { nodeImageCodecs } from '../media/codecs-node'
 import { buildDeps } from './build-deps'
+import { claimLeaseHolder } from './lease-holder'
 import { openNodeDatabase, resolveCredentialsKey, type NodeDatabase } from './node-database'
 
 export interface NodeRuntime {
@@ -100,12 +101,19 @@ export async function openNodeRuntime(
   options: { listeningAt?: string; rateLimiter?: RateLimiter; networks?: NetworkRegistry } = {},
 ): Promise<NodeRuntime> {
   const logger = createLogger(config.LOG_LEVEL)
-  const database = await openNodeDatabase(config)
+  const lease = claimLeaseHolder(config.DATA_DIR)
+  let database: NodeDatabase
   let media: Awaited<ReturnType<typeof openNodeStorage>>
+  try {
+    database = await openNodeDatabase(config)
+  } catch (err) {
+    lease.release()
+    throw err
+  }
   try {
     media = await openNodeStorage(config)
   } catch (err) {
-    await database.close()
+    await database.close().finally(lease.release)
     throw err
   }
   const rateLimiter =
@@ -121,7 +129,11 @@ export async function openNodeRuntime(
   const queue = inProcessQueue(config, logger)
   const deps = buildDeps(
     {
-      settings: { ...nodeSettings(config), publicUrl: config.PUBLIC_URL ?? options.listeningAt ?? null },
+      settings: {
+        ...nodeSettings(config),
+        publicUrl: config.PUBLIC_URL ?? options.listeningAt ?? null,
+        leaseHolder: lease.holder,
+      },
       db: database.db,
       rateLimiter,
       cipher: await createCredentialCipher(resolveCredentialsKey(config, logger)),
@@ -134,7 +146,8 @@ export async function openNodeRuntime(
     options.networks ? { networks: options.networks } : {},
   )
   // The queue first: its runs in flight still need the database.
-  const close = () => queue.queue.close().finally(() => media.close().finally(database.close))
+  const close = () =>
+    queue.queue.close().finally(() => media.close().finally(() => database.close().finally(lease.release)))
   return { deps, database: database.database, mediaStore: media.description, publishQueue: queue.queue, close }
 }
 
@@ -163,6 +176,7 @@ export function nodeSettings(config: NodeConfig): AppSettings {
     networkOrigins: networkOrigins(config),
     networkClients: networkClients(config),
     allowPrivateUrls: config.ALLOW_PRIVATE_URLS,
+    corsOrigins: config.CORS_ORIGINS,
   }
 }
 
@@ -174,7 +188,9 @@ export const nodeResolveHost: ResolveHost = async (hostname) =>
  * The CLI's deps: the server's database, credentials key, network settings and media store,
  * without serving anything itself (no local store, no listener).
  */
-export async function openCliRuntime(config: NodeConfig): Promise<{ deps: Deps; close(): Promise<void> }> {
+export async function openCliRuntime(
+  config: NodeConfig,
+): Promise<{ deps: Deps; migrationsApplied: string[]; close(): Promise<void> }> {
   const quietLine = (line: string) => console.error(line)
   const logger = createLogger('warn', quietLine)
   const database = await openNodeDatabase(config)
@@ -193,7 +209,11 @@ export async function openCliRuntime(config: NodeConfig): Promise<{ deps: Deps; 
       publishQueue: queue.bind,
       resolveHost: nodeResolveHost,
     })
-    return { deps, close: () => queue.queue.close().finally(database.close) }
+    return {
+      deps,
+      migrationsApplied: database.migrationsApplied,
+      close: () => queue.queue.close().finally(database.close),
+    }
   } catch (err) {
     await database.close()
     throw err

@@ -1,8 +1,9 @@
 /**
  * Targets as the queue and the sweep see them: PENDING targets to hand to the queue (and the
- * note that they were), due ones no delivery reached, and claims whose lease expired.
+ * note that they were), due ones no delivery reached, claims whose lease expired, and claims a
+ * crash orphaned.
  */
-import { and, eq, inArray, isNotNull, isNull, lt, lte, or } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, isNull, like, lt, lte, ne, or } from 'drizzle-orm'
 import { posts, targets } from '../schema'
 import type { DbOrTx } from '../types'
 import type { TargetRow } from './targets'
@@ -95,16 +96,74 @@ export function selectExpiredClaimIds(
     .limit(options.limit)
 }
 
+export interface ClaimTakeOver {
+  now: Date
+  leaseUntil: Date
+  /** The new holder (this process), or null on Workers. */
+  holder: string | null
+}
+
 /** Takes an expired claim over with a fresh lease (only one sweep can); the target or null. */
 export async function takeOverExpiredClaim(
   db: DbOrTx,
   targetId: string,
-  takeOver: { now: Date; leaseUntil: Date },
+  takeOver: ClaimTakeOver,
 ): Promise<TargetRow | null> {
   const [target] = await db
     .update(targets)
-    .set({ leaseUntil: takeOver.leaseUntil, updatedAt: takeOver.now })
+    .set({ leaseUntil: takeOver.leaseUntil, leaseHolder: takeOver.holder, updatedAt: takeOver.now })
     .where(and(eq(targets.id, targetId), eq(targets.status, 'PUBLISHING'), lt(targets.leaseUntil, takeOver.now)))
+    .returning()
+  return target ?? null
+}
+
+/**
+ * Which claims a starting process knows are orphaned: on a database it holds alone (PGlite), every
+ * claim not its own; on a shared one, the claims of its instance's earlier boots (`<instance>/…`).
+ */
+export interface OrphanedClaims {
+  /** This boot's holder, `<instance>/<boot>` (both base62). */
+  holder: string
+  /** True on a database this process holds alone. */
+  everyHolder: boolean
+}
+
+function orphanedBy(orphans: OrphanedClaims) {
+  const instance = orphans.holder.slice(0, orphans.holder.indexOf('/') + 1)
+  const notOurs = or(isNull(targets.leaseHolder), ne(targets.leaseHolder, orphans.holder))
+  return orphans.everyHolder
+    ? notOurs
+    : and(like(targets.leaseHolder, `${instance}%`), ne(targets.leaseHolder, orphans.holder))
+}
+
+/** PUBLISHING targets whose claim was orphaned by a crash of this instance (lease not yet expired). */
+export function selectOrphanedClaimIds(
+  db: DbOrTx,
+  options: { orphans: OrphanedClaims; workspaceId: string | undefined; limit: number },
+): Promise<Array<{ id: string }>> {
+  return db
+    .select({ id: targets.id })
+    .from(targets)
+    .where(
+      and(
+        eq(targets.status, 'PUBLISHING'),
+        orphanedBy(options.orphans),
+        options.workspaceId ? eq(targets.workspaceId, options.workspaceId) : undefined,
+      ),
+    )
+    .limit(options.limit)
+}
+
+/** Takes an orphaned claim over with a fresh lease, whatever its expiry; the target or null. */
+export async function takeOverOrphanedClaim(
+  db: DbOrTx,
+  targetId: string,
+  takeOver: ClaimTakeOver & { orphans: OrphanedClaims },
+): Promise<TargetRow | null> {
+  const [target] = await db
+    .update(targets)
+    .set({ leaseUntil: takeOver.leaseUntil, leaseHolder: takeOver.holder, updatedAt: takeOver.now })
+    .where(and(eq(targets.id, targetId), eq(targets.status, 'PUBLISHING'), orphanedBy(takeOver.orphans)))
     .returning()
   return target ?? null
 }

@@ -81,13 +81,14 @@ export async function restartTargets(tx: DbOrTx, targetIds: string[], now: Date)
 export async function claimDueTarget(
   tx: Tx,
   targetId: string,
-  claim: { version: number; now: Date; leaseUntil: Date; dueBy: Date },
+  claim: { version: number; now: Date; leaseUntil: Date; dueBy: Date; holder: string | null },
 ): Promise<TargetRow | null> {
   const [target] = await tx
     .update(targets)
     .set({
       status: 'PUBLISHING',
       leaseUntil: claim.leaseUntil,
+      leaseHolder: claim.holder,
       claimedVersion: claim.version,
       attempts: sql`case when ${targets.progress} -> 'pending' is not null then ${targets.attempts} else ${targets.attempts} + 1 end`,
       updatedAt: claim.now,

@@ -81,6 +81,11 @@ export const targets = pgTable(
     dispatchedAt: ts('dispatched_at'),
     /** A claim in PUBLISHING holds until this time; past it, the sweep looks at the target. */
     leaseUntil: ts('lease_until'),
+    /**
+     * Who made the claim: `<instance>/<boot>` of a Node process (its instance id lives under DATA_DIR),
+     * null on Workers. A restarted instance knows the claims of its earlier boots are orphaned.
+     */
+    leaseHolder: text('lease_holder'),
     /** The post version the current claim was made for. */
     claimedVersion: integer('claimed_version'),
     /** Progress of a multi-step publish (thread part ids, first comment, pending network state). */

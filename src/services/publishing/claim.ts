@@ -17,7 +17,8 @@ const EARLY_TOLERANCE_MS = 5_000
  * "publish now" or a delete either happened before (the version or the row is gone: nothing to
  * claim) or waits until the claim is committed (and then sees the target PUBLISHING). A
  * duplicate or early delivery finds nothing to claim. A status check of a pending network job is
- * not counted as a new attempt. Lock order everywhere: post, then its targets.
+ * not counted as a new attempt. The claim names its holder (this Node process, or null on
+ * Workers). Lock order everywhere: post, then its targets.
  */
 export async function claimTarget(
   db: Db,
@@ -25,6 +26,7 @@ export async function claimTarget(
   version: number,
   now: Date,
   leaseSec: number,
+  holder: string | null = null,
 ): Promise<ClaimedTarget | null> {
   return db.transaction(async (tx) => {
     const post = await lockPostForDelivery(tx, targetId, version)
@@ -34,6 +36,7 @@ export async function claimTarget(
       now,
       leaseUntil: new Date(now.getTime() + leaseSec * 1000),
       dueBy: new Date(now.getTime() + EARLY_TOLERANCE_MS),
+      holder,
     })
     if (!target) return null
     if (post.status === 'SCHEDULED') await markPostPublishing(tx, post.id)

@@ -30,7 +30,9 @@ export const policyOf = (deps: Pick<Deps, 'settings'>): PublishPolicy => ({
  */
 export async function publishTarget(deps: Deps, delivery: DeliveryRef): Promise<PublishOutcome> {
   const policy = policyOf(deps)
-  const claimed = await claimTarget(deps.db, delivery.targetId, delivery.version, deps.clock.now(), policy.leaseSec)
+  const now = deps.clock.now()
+  const holder = deps.settings.leaseHolder ?? null
+  const claimed = await claimTarget(deps.db, delivery.targetId, delivery.version, now, policy.leaseSec, holder)
   if (!claimed) return 'skipped'
   const progress: PublishProgress = { ...(claimed.target.progress ?? {}) }
   const result = await callNetwork(deps, claimed, progress, false)

@@ -1,4 +1,5 @@
 import { findPost } from '../../db/queries/publishing-posts'
+import type { TargetRow } from '../../db/queries/targets'
 import {
   failUnconfirmedTarget,
   markTargetsDispatched,
@@ -61,8 +62,18 @@ async function resolveExpiredClaim(deps: Deps, targetId: string): Promise<boolea
   const target = await takeOverExpiredClaim(deps.db, targetId, {
     now,
     leaseUntil: new Date(now.getTime() + policy.leaseSec * 1000),
+    holder: deps.settings.leaseHolder ?? null,
   })
   if (!target) return true
+  return resolveTakenOverClaim(deps, target)
+}
+
+/**
+ * A claim whose holder is gone, now taken over by us: the network is asked whether the post exists
+ * (never published blindly again). True when it settled the question (published, absent and
+ * retried, still pending); else the target ends FAILED `unconfirmed`.
+ */
+export async function resolveTakenOverClaim(deps: Deps, target: TargetRow): Promise<boolean> {
   const post = await findPost(deps.db, target.postId)
   if (!post) return true
   const claimed: ClaimedTarget = { target, post }
@@ -71,7 +82,7 @@ async function resolveExpiredClaim(deps: Deps, targetId: string): Promise<boolea
   // failure, logged once by callNetwork: like a network that cannot say, the target ends unconfirmed.
   const result = await callNetwork(deps, claimed, progress, true)
   if (result.status === 'published' || result.status === 'absent' || result.status === 'pending') {
-    await recordResult(deps, policy, claimed, result, progress)
+    await recordResult(deps, policyOf(deps), claimed, result, progress)
     return true
   }
   await markUnconfirmed(deps, target.id, target.postId, target.platform)

@@ -1,0 +1,57 @@
+import { type OrphanedClaims, selectOrphanedClaimIds, takeOverOrphanedClaim } from '../../db/queries/target-deliveries'
+import type { Deps } from '../../deps'
+import { describeError } from '../../infra/logger'
+import { policyOf } from './publish-target'
+import { resolveTakenOverClaim } from './sweep'
+
+/** Claims resolved per query; a crash leaves at most the queue's concurrency in flight, so one batch is usual. */
+const BATCH = 200
+
+export interface OrphanReport {
+  confirmed: number
+  unconfirmed: number
+}
+
+/**
+ * Node start-up, after a crash: claims in PUBLISHING that an earlier boot of this process made
+ * cannot finish, yet their lease would keep the sweep away for minutes. This process knows they are
+ * orphaned (on PGlite it holds the database alone: every claim not its own; on PostgreSQL, the
+ * claims of its own instance's earlier boots), so it takes each over at once and asks the network
+ * what became of it, exactly as the sweep does for an expired lease: never published blindly twice.
+ */
+export async function resolveOrphanedClaims(
+  deps: Deps,
+  // One workspace only: a test sharing its database with others (as for the sweep).
+  scope: { everyHolder: boolean; workspaceId?: string },
+): Promise<OrphanReport> {
+  const report: OrphanReport = { confirmed: 0, unconfirmed: 0 }
+  const holder = deps.settings.leaseHolder
+  if (!holder) return report
+  const orphans: OrphanedClaims = { holder, everyHolder: scope.everyHolder }
+  const policy = policyOf(deps)
+  const tried = new Set<string>()
+  for (;;) {
+    const batch = (
+      await selectOrphanedClaimIds(deps.db, { orphans, workspaceId: scope.workspaceId, limit: BATCH })
+    ).filter((r) => !tried.has(r.id))
+    if (batch.length === 0) return report
+    for (const { id } of batch) {
+      tried.add(id)
+      try {
+        const now = deps.clock.now()
+        const target = await takeOverOrphanedClaim(deps.db, id, {
+          now,
+          leaseUntil: new Date(now.getTime() + policy.leaseSec * 1000),
+          holder,
+          orphans,
+        })
+        if (!target) continue
+        if (await resolveTakenOverClaim(deps, target)) report.confirmed++
+        else report.unconfirmed++
+      } catch (err) {
+        // Left to the sweep, which looks again once the (new) lease runs out.
+        deps.logger.error('orphaned_claim_failed', { targetId: id, ...describeError(err) })
+      }
+    }
+  }
+}
