@@ -1,4 +1,4 @@
-import { Pool, neonConfig } from '@neondatabase/serverless'
+import { Pool, type PoolClient, neonConfig } from '@neondatabase/serverless'
 import { drizzle } from 'drizzle-orm/neon-serverless'
 import * as schema from './schema'
 import type { Db } from './types'
@@ -32,6 +32,10 @@ export function openNeon(options: {
   const pool = new Pool({ connectionString: options.url, max: options.max ?? 10 })
   // An idle client that drops (server restart, proxy gone) must not crash the process.
   pool.on('error', () => {})
+  // Nor one in use: the pool listens to a client only while it is idle, so a connection dropped
+  // under a transaction would emit an unheard 'error' (an uncaught exception). Its queries fail
+  // all the same, and the pool discards it when it is released.
+  pool.on('connect', (client: PoolClient) => client.on('error', () => {}))
   const db = drizzle({ client: pool, schema }) as unknown as Db
   return { db, close: () => pool.end() }
 }

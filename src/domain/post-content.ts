@@ -68,7 +68,7 @@ export type VideoNetAccountOptions = z.output<typeof VideoNetOptionsSchema>
 
 export const AudioSchema = z
   .object({
-    audioId: z.string().min(1),
+    audioId: z.string().min(1).meta({ 'x-id-of': 'network' }),
     audioVolume: z.number().min(0).max(1).optional(),
     videoVolume: z.number().min(0).max(1).optional(),
   })
@@ -100,21 +100,22 @@ export const POST_CONTENT_FIELDS = {
     .string()
     .max(2048)
     .nullable()
-    .meta({ description: 'Microblog network: reply under this post (id or URL).' }),
+    .meta({ description: 'Microblog network: reply under this post (id or URL).', 'x-id-of': 'network' }),
   quoteMicropostId: z
     .string()
     .max(2048)
     .nullable()
-    .meta({ description: 'Microblog network: quote this post (id or URL).' }),
-  videoNetOptions: z
-    .record(z.string(), VideoNetOptionsSchema)
-    .nullable()
-    .meta({ description: 'Per short-video account id; a short-video target without options publishes SELF_ONLY.' }),
+    .meta({ description: 'Microblog network: quote this post (id or URL).', 'x-id-of': 'network' }),
+  videoNetOptions: z.record(z.string(), VideoNetOptionsSchema).nullable().meta({
+    description: 'Per short-video account id; a short-video target without options publishes SELF_ONLY.',
+    'x-key-id-of': 'account',
+  }),
   audio: AudioSchema.nullable(),
   pinboardNetBoards: z
-    .record(z.string(), z.string().min(1))
+    .record(z.string(), z.string().min(1).meta({ 'x-id-of': 'board' }))
     .nullable()
     .meta({
+      'x-key-id-of': 'account',
       description:
         'Board id per pinboard account (GET /v1/accounts/{id}/boards). A draft saves without it; ' +
         'a target without one fails at publish time.',

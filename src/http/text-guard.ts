@@ -15,21 +15,38 @@ const printable = (text: string) => text.replaceAll('\0', '?').replace(new RegEx
 
 const MESSAGE = 'contains a NUL character or an unpaired surrogate, which cannot be stored'
 
-/** The first place in a parsed JSON value holding unstorable text (a key or a string), as a dotted path. */
-function unstorableIn(value: unknown, path: string[]): string[] | null {
-  if (typeof value === 'string') return unstorable(value) ? path : null
-  if (Array.isArray(value)) {
-    for (const [i, item] of value.entries()) {
-      const found = unstorableIn(item, [...path, String(i)])
-      if (found) return found
-    }
-    return null
-  }
-  if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      if (unstorable(key)) return [...path, printable(key)]
-      const found = unstorableIn(item, [...path, key])
-      if (found) return found
+/** A place in a parsed JSON value: its key under its parent (`null` for the root). */
+interface Place {
+  value: unknown
+  key: string | null
+  parent: Place | null
+}
+
+const pathOf = (place: Place | null): string[] => {
+  const path: string[] = []
+  for (let p = place; p && p.key !== null; p = p.parent) path.push(p.key)
+  return path.reverse()
+}
+
+/**
+ * The first place in a parsed JSON value holding unstorable text (a key or a string), as a dotted
+ * path. Walked with a stack of its own, not recursion: a body nested a hundred thousand levels deep
+ * fits in the size cap and would overflow the call stack.
+ */
+function unstorableIn(root: unknown): string[] | null {
+  const stack: Place[] = [{ value: root, key: null, parent: null }]
+  while (stack.length > 0) {
+    const place = stack.pop()!
+    const { value, key } = place
+    if (key !== null && unstorable(key)) return [...pathOf(place.parent), printable(key)]
+    if (typeof value === 'string') {
+      if (unstorable(value)) return pathOf(place)
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], key: String(i), parent: place })
+    } else if (value !== null && typeof value === 'object') {
+      const entries = Object.entries(value)
+      for (let i = entries.length - 1; i >= 0; i--)
+        stack.push({ value: entries[i]![1], key: entries[i]![0], parent: place })
     }
   }
   return null
@@ -64,7 +81,7 @@ export const rejectUnstorableText = (): MiddlewareHandler<AppEnv> => async (c, n
     } catch {
       return next()
     }
-    const found = unstorableIn(body, [])
+    const found = unstorableIn(body)
     if (found) {
       const path = found.length > 0 ? found.join('.') : 'body'
       throw new AppError('invalid_request', `Invalid request: ${path}: ${MESSAGE}.`, {

@@ -82,4 +82,26 @@ describe('bad input at the boundary', () => {
     await expectError(res, 400, 'invalid_request', 'scheduledAt')
     expect(await (await t.call('GET', '/v1/posts')).json()).toHaveLength(1)
   })
+
+  it('answers a body nested far deeper than any schema (within the size cap) without a 500', async () => {
+    const t = await createTestApp()
+    const a = await account(t, 'CHAT_NET')
+    const depth = 200_000
+    const deep = `${'['.repeat(depth)}${']'.repeat(depth)}`
+    const created = await t.call('POST', '/v1/posts', {
+      body: `{"extra":${deep},${JSON.stringify(draft(a.id, {})).slice(1)}`,
+    })
+    expect(created.status).toBe(200)
+    const post = await created.json()
+    const retry = await t.call('POST', `/v1/posts/${post.id}/retry`, { body: `{"x":${deep}}` })
+    await expectError(retry, 409, 'nothing_to_retry')
+    // The guard still names the first unstorable place, a key included.
+    const nul = await t.call('POST', '/v1/posts', { body: { ...draft(a.id, {}), caption: 'a\u0000', x: [[[['y']]]] } })
+    await expectError(nul, 400, 'invalid_request', 'caption')
+    const key = await t.call('POST', '/v1/posts', {
+      body: `{"x":{"a\\u0000b":1},${JSON.stringify(draft(a.id, {})).slice(1)}`,
+    })
+    await expectError(key, 400, 'invalid_request', 'x.a?b')
+    expect(await (await t.call('GET', '/v1/posts')).json()).toHaveLength(1)
+  })
 })

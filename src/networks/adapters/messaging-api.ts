@@ -3,7 +3,7 @@
  * `{ok:false, error_code, description, parameters}` failures, and where a message can be seen.
  * The token is in the URL, so no URL and no answer text beyond `description` ever reaches a message.
  */
-import { joinUrl, NetworkFailure, request, type RequestOptions } from '../http'
+import { joinUrl, NetworkFailure, request, retryAfterSec, type RequestOptions } from '../http'
 
 export const NETWORK = 'MESSAGING_NET'
 
@@ -12,7 +12,11 @@ const ADVICE: Record<number, string> = {
   403: 'add the bot to the chat (as an administrator allowed to post, for a channel), then retry',
 }
 
-export function failureOfBot(status: number, body: any): NetworkFailure {
+/**
+ * The Bot API's failure as a `NetworkFailure`. On a 429 the wait is `parameters.retry_after`, else
+ * the `Retry-After` header (a 429 from something in front of the Bot API has no Bot API body).
+ */
+export function failureOfBot(status: number, body: any, headers?: Headers): NetworkFailure {
   const code = Number(body?.error_code ?? status)
   const description = typeof body?.description === 'string' && body.description ? body.description : `HTTP ${status}`
   const params = body?.parameters ?? {}
@@ -22,8 +26,10 @@ export function failureOfBot(status: number, body: any): NetworkFailure {
       `${NETWORK}: the group became a supergroup with the chat id ${params.migrate_to_chat_id}: reconnect the account with that chatId.`,
     )
   }
-  if (code === 429)
-    return new NetworkFailure('rate_limited', `${NETWORK}: ${description}`, Number(params.retry_after) || undefined)
+  if (code === 429) {
+    const waitSec = Number(params.retry_after) || (headers ? retryAfterSec(headers, new Date()) : undefined)
+    return new NetworkFailure('rate_limited', `${NETWORK}: ${description}`, waitSec || undefined)
+  }
   if (code === 401 || code === 404)
     return new NetworkFailure(
       'auth_expired',
@@ -54,7 +60,7 @@ export function bot(fetchImpl: typeof fetch, baseUrl: string, token: string): Bo
         params instanceof FormData ? { body: params, ...options } : { json: params, ...options },
       )
       if (answer.body?.ok === true) return answer.body.result
-      throw failureOfBot(answer.status, answer.body)
+      throw failureOfBot(answer.status, answer.body, answer.headers)
     },
   }
 }

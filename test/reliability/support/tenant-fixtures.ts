@@ -1,0 +1,208 @@
+/**
+ * A workspace holding every kind of resource the API has, built the same way for the attacker and
+ * the victim (so the i-th id of a kind in one is the twin of the i-th in the other): SANDBOX
+ * accounts of several networks (a pinboard account with its boards, short-video and video-share
+ * accounts, one that always fails) and a connected one, media (an upload in a folder, a video, a
+ * variant, an upload not yet registered), queue slots, posts in every state (draft, scheduled,
+ * queued, published, failed with targets, recurring) sent with idempotency keys, and analytics.
+ */
+import type { PlatformId } from '../../../src/domain/vocabulary'
+import { randomBase62 } from '../../../src/lib/ids'
+import { addSandboxAccount } from '../../../src/services/accounts'
+import { collectAnalytics } from '../../../src/services/analytics/collect'
+import { runDue } from '../../support/engine'
+import { connectedAccount, media } from '../../support/fixtures'
+import { jpeg, paint, upload, uploadAsset } from '../../support/media'
+import { createTestApp, type TestApp } from '../../support/test-app'
+import type { Operation } from './openapi-operations'
+
+export interface Answer {
+  status: number
+  headers: Headers
+  text: string
+  json: any
+}
+
+export interface TenantWorkspace {
+  label: string
+  t: TestApp
+  /** Its ids by kind, in creation order. */
+  ids: Record<string, string[]>
+  /** A request with this workspace's token, each from its own client address (rate limits stay out of the way). */
+  call(method: string, url: string, init?: { body?: unknown; headers?: Record<string, string> }): Promise<Answer>
+  /** A new draft of its own (for operations that would change the post they are given). */
+  freshDraft(): Promise<string>
+}
+
+let addresses = 0
+const nextAddress = () => {
+  const n = ++addresses
+  return `10.${100 + ((n >> 16) & 63)}.${(n >> 8) & 255}.${n & 255}`
+}
+
+const DAY = 86_400_000
+const EXTRA_KEYS = 16
+const SANDBOX: Array<{ platform: PlatformId; failMode?: 'always' }> = [
+  { platform: 'PINBOARD_NET' },
+  { platform: 'SHORTVIDEO_NET' },
+  { platform: 'VIDEOSHARE_NET' },
+  { platform: 'CHAT_NET' },
+  { platform: 'MICROBLOG_NET' },
+  { platform: 'FEDERATED_NET', failMode: 'always' },
+]
+
+export async function createTenantWorkspace(label: string, logLines: string[]): Promise<TenantWorkspace> {
+  const t = await createTestApp({ plan: 'agency', logLines })
+  const ids: Record<string, string[]> = {}
+  const add = (kind: string, ...values: Array<string | null | undefined>) => {
+    for (const v of values) if (v && !(ids[kind] ??= []).includes(v)) ids[kind]!.push(v)
+  }
+  const call: TenantWorkspace['call'] = async (method, url, init = {}) => {
+    const res = await t.call(method, url, {
+      ...(init.body !== undefined ? { body: init.body } : {}),
+      headers: { 'x-forwarded-for': nextAddress(), ...init.headers },
+    })
+    const text = await res.text()
+    let json: any = null
+    try {
+      json = JSON.parse(text)
+    } catch {}
+    return { status: res.status, headers: res.headers, text, json }
+  }
+  const ok = async (method: string, url: string, body?: unknown, headers?: Record<string, string>) => {
+    const res = await call(method, url, { body, ...(headers ? { headers } : {}) })
+    if (res.status !== 200) throw new Error(`${label} setup ${method} ${url}: ${res.status} ${res.text}`)
+    return res.json
+  }
+
+  for (const { platform, failMode } of SANDBOX) {
+    const username = `${label}_${platform.toLowerCase()}_owner`
+    add(
+      'account',
+      (await addSandboxAccount(t.deps.db, t.deps.cipher, { workspaceId: t.workspaceId, platform, username, failMode }))
+        .id,
+    )
+  }
+  add('account', (await connectedAccount(t, 'PHOTO_NET', 'DIRECT_LOGIN')).id)
+  const [pin, shortVideo, videoShare, chat, microblog, failing] = ids.account!
+  add('board', ...(await ok('GET', `/v1/accounts/${pin}/boards`)).boards.map((b: { id: string }) => b.id))
+
+  const photo = await jpeg(paint(64, 80, (x, y) => [x * 3, y * 2, label.length * 20]))
+  const image = await uploadAsset(t, photo, 'image/jpeg', { altText: `${label} alt text`, folder: `${label} folder` })
+  add('media', image.id)
+  add('folder', image.folderId)
+  add('upload', image.storageKey)
+  add('upload-url', image.url)
+  const video = await media(t, { type: 'VIDEO', width: 1080, height: 1920, durationSec: 20 })
+  add('media', video)
+  const variants = await ok('POST', `/v1/media/${image.id}/variants`, { formats: ['feed_square'] })
+  add('media', ...variants.variants.map((v: { id: string }) => v.id))
+  const pending = await upload(t, photo, 'image/jpeg', `${label}-pending.jpg`)
+  add('upload', pending.storageKey)
+  add('upload-url', pending.url)
+
+  const weekday = (days: number) => new Date(Date.now() + days * DAY).getUTCDay()
+  const slots = [
+    { weekday: weekday(3), time: '12:00' },
+    { weekday: weekday(4), time: '13:30' },
+  ]
+  add('slot', ...(await ok('PUT', '/v1/queue-slots', { slots })).slots.map((s: { id: string }) => s.id))
+
+  const at = (days: number) => new Date(Date.now() + days * DAY).toISOString()
+  const posts: Array<Record<string, unknown>> = [
+    { accountIds: [chat, microblog], action: 'draft', threadParts: [`${label} thread part`] },
+    {
+      accountIds: [pin],
+      mediaIds: [image.id],
+      pinboardNetBoards: { [pin!]: ids.board![0] },
+      action: 'schedule',
+      scheduledAt: at(7),
+    },
+    { accountIds: [chat], action: 'queue' },
+    {
+      accountIds: [shortVideo],
+      type: 'REEL',
+      mediaIds: [video],
+      videoNetOptions: { [shortVideo!]: {} },
+      action: 'draft',
+    },
+    { accountIds: [videoShare], type: 'REEL', mediaIds: [video], action: 'draft' },
+    { accountIds: [chat], action: 'now' },
+    { accountIds: [failing], action: 'now' },
+    { accountIds: [microblog], action: 'schedule', scheduledAt: at(2), recurrence: { frequency: 'weekly' } },
+  ]
+  for (const [i, post] of posts.entries()) {
+    const key = `${label}-key-${i}`
+    const body = { type: 'IMAGE', mediaIds: [], caption: `${label} caption ${i}`, ...post }
+    add('post', (await ok('POST', '/v1/posts', body, { 'idempotency-key': key })).id)
+    add('idempotency-key', key)
+  }
+  // More keys, on upload tickets (cheap): the matrix sends each of them to one operation only.
+  for (let i = 0; i < EXTRA_KEYS; i++) {
+    const key = `${label}-upload-key-${i}`
+    await ok(
+      'POST',
+      '/v1/media/uploads',
+      { filename: `${label}-${i}.jpg`, contentType: 'image/jpeg' },
+      { 'idempotency-key': key },
+    )
+    add('idempotency-key', key)
+  }
+  await runDue(t, t.publishQueue)
+  await collectAnalytics(t.deps, { workspaceId: t.workspaceId, now: new Date() })
+  for (const id of ids.post!) add('target', ...(await ok('GET', `/v1/posts/${id}`)).targets.map((x: any) => x.id))
+
+  return {
+    label,
+    t,
+    ids,
+    call,
+    async freshDraft() {
+      const body = { type: 'IMAGE', accountIds: [pin], mediaIds: [], action: 'draft', caption: `${label} host` }
+      return (await ok('POST', '/v1/posts', body)).id
+    },
+  }
+}
+
+/** A workspace's own view: every GET operation of the document, once or per id of its path's kind. */
+export async function viewOf(ws: TenantWorkspace, ops: Operation[], kindOf: (op: Operation) => string | null) {
+  const view: Record<string, string> = {}
+  for (const op of ops.filter((o) => o.method === 'GET')) {
+    const kind = kindOf(op)
+    const urls = kind === null ? [op.path] : (ws.ids[kind] ?? []).map((id) => op.path.replace(/\{[^}]+\}/, id))
+    for (const url of urls) {
+      const res = await ws.call('GET', url)
+      view[url] = `${res.status} ${stable(res.json ?? res.text)}`
+    }
+  }
+  return view
+}
+
+/** JSON without what changes by itself between two identical reads (request ids, computation times). */
+export function stable(value: unknown): string {
+  return JSON.stringify(value, (k, v) => (k === 'requestId' || k === 'generatedAt' ? undefined : v))
+}
+
+/** Every string a view holds (ids, texts, names, URLs), for the leak check. */
+export function stringsOf(view: Record<string, string>): Set<string> {
+  const out = new Set<string>()
+  const walk = (v: unknown) => {
+    if (typeof v === 'string') out.add(v)
+    else if (v && typeof v === 'object') for (const x of Object.values(v)) walk(x)
+  }
+  for (const [url, entry] of Object.entries(view)) {
+    out.add(url.split('/').pop()!)
+    try {
+      walk(JSON.parse(entry.slice(entry.indexOf(' ') + 1)))
+    } catch {}
+  }
+  return out
+}
+
+/** A value of the same shape that was never issued: its ids re-drawn, other letters and digits re-drawn in kind. */
+export function neverIssued(value: string): string {
+  const swapped = value.replace(/\b([a-z]+)_[0-9A-Za-z]{22}\b/g, (_, p: string) => `${p}_${randomBase62(22)}`)
+  if (swapped !== value) return swapped
+  const pick = (chars: string) => chars[Math.floor(Math.random() * chars.length)]!
+  return value.replace(/[0-9A-Za-z]/g, (c) => (/\d/.test(c) ? pick('0123456789') : pick('abcdefghijkmnopqrstuvwxyz')))
+}
