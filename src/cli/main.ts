@@ -2,13 +2,21 @@ import { parseNodeConfig } from '../config'
 import { describeError } from '../infra/logger'
 import { openCliRuntime } from '../runtime/node-deps'
 import { CliError } from './args'
-import { runCommand } from './commands'
+import { resolveInvocation, runCommand } from './run'
 
-/** `npm run cli -- <command>`: JSON on stdout, errors on stderr, exit code 1 on failure. */
+/**
+ * `npm run -s cli -- <command>` (or `sps <command>`): JSON on stdout, errors on stderr, exit code 1
+ * on failure. `--help` prints text on stdout and opens no database.
+ */
 async function main(): Promise<number> {
+  const invocation = resolveInvocation(process.argv.slice(2))
+  if ('help' in invocation) {
+    process.stdout.write(invocation.help)
+    return 0
+  }
   const runtime = await openCliRuntime(parseNodeConfig(process.env))
   try {
-    const result = await runCommand(runtime.deps, process.argv.slice(2))
+    const result = await runCommand({ deps: runtime.deps, migrationsApplied: runtime.migrationsApplied }, invocation)
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`)
     return 0
   } finally {

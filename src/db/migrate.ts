@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { sql } from 'drizzle-orm'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { migrate as migrateNeon } from 'drizzle-orm/neon-serverless/migrator'
 import type { Db } from './types'
@@ -6,8 +9,36 @@ import type { Db } from './types'
 /** The committed SQL migrations (drizzle-kit output). */
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations', import.meta.url))
 
-/** Applies pending migrations (Node only: reads the folder). */
-export async function applyMigrations(db: Db, driver: 'pglite' | 'neon'): Promise<void> {
+/** Drizzle's record of applied migrations: one row per migration, `created_at` its journal time. */
+const APPLIED_TABLE = 'drizzle.__drizzle_migrations'
+
+/** The journal time of the newest migration the database records, or 0 before any. */
+async function newestApplied(db: Db): Promise<number> {
+  type Rows = { rows: Array<Record<string, unknown>> }
+  const table = (await db.execute(sql`select to_regclass(${APPLIED_TABLE}) is not null as "exists"`)) as unknown as Rows
+  if (table.rows[0]?.exists !== true) return 0
+  const newest = (await db.execute(
+    sql`select coalesce(max(created_at), 0) as "at" from drizzle.__drizzle_migrations`,
+  )) as unknown as Rows
+  return Number(newest.rows[0]?.at ?? 0)
+}
+
+/** The journal's migrations (name and time), in order. */
+function journal(): Array<{ tag: string; when: number }> {
+  const text = readFileSync(join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')
+  return (JSON.parse(text) as { entries: Array<{ tag: string; when: number }> }).entries
+}
+
+/**
+ * Applies pending migrations (Node only: reads the folder); answers the names of those it applied,
+ * in order (none when the database was up to date).
+ */
+export async function applyMigrations(db: Db, driver: 'pglite' | 'neon'): Promise<string[]> {
+  const before = await newestApplied(db)
   const run = driver === 'pglite' ? migratePglite : migrateNeon
   await run(db as never, { migrationsFolder: MIGRATIONS_DIR })
+  const after = await newestApplied(db)
+  return journal()
+    .filter((m) => m.when > before && m.when <= after)
+    .map((m) => m.tag)
 }

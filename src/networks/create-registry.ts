@@ -58,6 +58,7 @@ export function createNetworkRegistry(options: NetworkRegistryOptions): NetworkR
   )
   return {
     fetch: guardedFetch(options.fetch, policy, { trusted: (url) => trusted.has(url.origin) }),
+    allowPrivateUrls: policy.allowPrivate,
     async checkAccountAddress(platform, connection, credentials) {
       const field = userGivenField(platform, connection)
       if (field === undefined) return null

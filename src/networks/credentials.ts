@@ -2,20 +2,25 @@
  * What a connected account's credentials hold, per platform and connection (the table is in
  * docs/decisions.md, "Platforms and connections"), as data: `account add --credentials` is checked
  * against it before the network is asked. `expiresAt` is stored as an ISO time; epoch seconds are
- * accepted and converted.
+ * accepted and converted. The address of an account's own server must be https; plain http only
+ * where ALLOW_PRIVATE_URLS lets the service call such addresses at all (outbound.ts).
  */
 import { z } from 'zod'
 import type { Connection, PlatformId } from '../domain/vocabulary'
 
-const text = z.string().trim().min(1)
-const httpsUrl = z.url({ protocol: /^https?$/ })
+const text = z.string().trim().min(1, 'must not be empty')
+const httpsUrl = z.url({ protocol: /^https$/, error: 'must be an https URL' })
+const httpOrHttpsUrl = z.url({ protocol: /^https?$/, error: 'must be an http or https URL' })
 const expiresAt = z
   .union([z.iso.datetime({ offset: true }), z.number().int().positive()])
   .transform((v) => (typeof v === 'number' ? new Date(v * 1000).toISOString() : new Date(v).toISOString()))
 
 const oauthWithRefresh = { accessToken: text, refreshToken: text, expiresAt }
 
-export const CREDENTIAL_SCHEMAS: Record<PlatformId, Partial<Record<Connection, z.ZodObject>>> = {
+type CredentialSchemas = Record<PlatformId, Partial<Record<Connection, z.ZodObject>>>
+
+/** The schemas, with `url` for the addresses of an account's own server. */
+const credentialSchemas = (url: typeof httpsUrl): CredentialSchemas => ({
   PHOTO_NET: {
     SOCIALGRAPH_LOGIN: z.object({ accessToken: text, igUserId: text }),
     DIRECT_LOGIN: z.object({ accessToken: text, igUserId: text, expiresAt: expiresAt.optional() }),
@@ -25,7 +30,7 @@ export const CREDENTIAL_SCHEMAS: Record<PlatformId, Partial<Record<Connection, z
   MESSAGING_NET: {
     BOT_TOKEN: z.object({
       botToken: z.string().regex(/^\d+:[A-Za-z0-9_-]+$/, 'must look like 123456:ABC-DEF (from @BotFather)'),
-      chatId: z.union([text, z.number().int()]).transform(String),
+      chatId: z.union([text, z.number().int()], { error: "must be the chat's id or @username" }).transform(String),
     }),
   },
   SOCIALGRAPH_NET: { DIRECT_LOGIN: z.object({ accessToken: text, pageId: text }) },
@@ -42,20 +47,25 @@ export const CREDENTIAL_SCHEMAS: Record<PlatformId, Partial<Record<Connection, z
     }),
   },
   TEXTTHREAD_NET: { DIRECT_LOGIN: z.object({ accessToken: text, expiresAt, userId: text }) },
-  OPENPROTOCOL_NET: { APP_PASSWORD: z.object({ serviceUrl: httpsUrl, identifier: text, appPassword: text }) },
+  OPENPROTOCOL_NET: { APP_PASSWORD: z.object({ serviceUrl: url, identifier: text, appPassword: text }) },
   VIDEOSHARE_NET: { DIRECT_LOGIN: z.object({ ...oauthWithRefresh, channelId: text }) },
   PINBOARD_NET: { DIRECT_LOGIN: z.object(oauthWithRefresh) },
-  FEDERATED_NET: { DIRECT_LOGIN: z.object({ instanceUrl: httpsUrl, accessToken: text }) },
+  FEDERATED_NET: { DIRECT_LOGIN: z.object({ instanceUrl: url, accessToken: text }) },
   CHAT_NET: {
     WEBHOOK: z.object({
-      webhookUrl: httpsUrl.refine(
-        (u) => /\/webhooks\/\d+\/[^/?#]+/.test(new URL(u).pathname),
+      webhookUrl: url.refine(
+        // zod runs this even when the value is no URL at all (that problem is already reported).
+        (u) => !URL.canParse(u) || /\/webhooks\/\d+\/[^/?#]+/.test(new URL(u).pathname),
         'must be a webhook URL ending in /webhooks/<id>/<token>',
       ),
     }),
     BOT_TOKEN: z.object({ botToken: text, channelId: z.string().regex(/^\d+$/, "must be the channel's numeric id") }),
   },
-}
+})
+
+export const CREDENTIAL_SCHEMAS = credentialSchemas(httpsUrl)
+/** With ALLOW_PRIVATE_URLS (tests, local trials): the same, plain http let through. */
+const PRIVATE_URL_SCHEMAS = credentialSchemas(httpOrHttpsUrl)
 
 /** The connections a platform can be added with, SANDBOX aside. */
 export const connectionsOf = (platform: PlatformId): Connection[] =>
@@ -63,15 +73,25 @@ export const connectionsOf = (platform: PlatformId): Connection[] =>
 
 export type CredentialCheck = { ok: true; credentials: Record<string, unknown> } | { ok: false; problems: string[] }
 
-/** Checks credentials for a platform and connection; each problem names its field. */
-export function checkCredentials(platform: PlatformId, connection: Connection, input: unknown): CredentialCheck {
-  const schema = CREDENTIAL_SCHEMAS[platform][connection]
+/**
+ * Checks credentials for a platform and connection; each problem names its field, with the schema's
+ * own words for a value given but invalid and "is required" for one missing. `allowHttp`:
+ * ALLOW_PRIVATE_URLS.
+ */
+export function checkCredentials(
+  platform: PlatformId,
+  connection: Connection,
+  input: unknown,
+  options: { allowHttp?: boolean } = {},
+): CredentialCheck {
+  const schema = (options.allowHttp ? PRIVATE_URL_SCHEMAS : CREDENTIAL_SCHEMAS)[platform][connection]
   if (!schema)
     return {
       ok: false,
       problems: [`${platform} connects through ${connectionsOf(platform).join(' or ')}, not ${connection}`],
     }
-  const parsed = schema.safeParse(input)
+  // zod 4 leaves `input` out of its issues unless asked; it is what tells a missing value from a bad one.
+  const parsed = schema.safeParse(input, { reportInput: true })
   if (parsed.success) return { ok: true, credentials: parsed.data as Record<string, unknown> }
   return {
     ok: false,

@@ -14,6 +14,8 @@ export interface NetworkRegistry {
    * address the operator did not configure (an account's own server, a URL a network answered with).
    */
   fetch: typeof fetch
+  /** ALLOW_PRIVATE_URLS: an account's own server may be private, loopback or plain http (outbound.ts). */
+  readonly allowPrivateUrls?: boolean
   /**
    * Refusal of the address an account's credentials give for its own server (`instanceUrl`,
    * `serviceUrl`, `webhookUrl`), naming the field; null when there is none or it may be called.

@@ -27,7 +27,9 @@ export async function connectAccount(
 ): Promise<AccountRecord> {
   const { platform, connection } = input
   if (connection === 'SANDBOX') throw new AppError('invalid_request', 'SANDBOX accounts are added without credentials.')
-  const checked = checkCredentials(platform, connection, input.credentials)
+  const checked = checkCredentials(platform, connection, input.credentials, {
+    allowHttp: deps.networks.allowPrivateUrls === true,
+  })
   if (!checked.ok) {
     throw new AppError('invalid_request', `Invalid ${platform} credentials: ${checked.problems.join('; ')}`, {
       details: checked.problems.map((message) => ({

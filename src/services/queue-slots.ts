@@ -4,6 +4,7 @@ import type { Db } from '../db/types'
 import { AppError, type ErrorDetail } from '../domain/errors'
 import { newId } from '../lib/ids'
 import { isValidTimeZone } from '../lib/timezone'
+import { findFreeQueueOccurrence } from './posts/queue'
 import { lockWorkspace } from './workspace-lock'
 
 export interface QueueSlotView {
@@ -17,6 +18,8 @@ export interface QueueSlotView {
 export interface QueueSchedule {
   timezone: string
   slots: QueueSlotView[]
+  /** The occurrence `action: 'queue'` would take now (ISO); null with no slots or none free. */
+  nextFreeSlot: string | null
 }
 
 export const MAX_QUEUE_SLOTS = 168
@@ -25,11 +28,16 @@ const toTime = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
 export const parseTime = (time: string): number => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5))
 
-export async function getQueueSchedule(db: Db, workspaceId: string): Promise<QueueSchedule> {
+export async function getQueueSchedule(db: Db, workspaceId: string, now: Date): Promise<QueueSchedule> {
   const timezone = await findWorkspaceTimezone(db, workspaceId)
   if (timezone === null) throw new AppError('not_found', 'Workspace not found.')
   const rows = await listQueueSlots(db, workspaceId)
-  return { timezone, slots: rows.map((r) => ({ id: r.id, weekday: r.weekday, time: toTime(r.minutes) })) }
+  const next = rows.length === 0 ? null : await findFreeQueueOccurrence(db, workspaceId, timezone, now)
+  return {
+    timezone,
+    slots: rows.map((r) => ({ id: r.id, weekday: r.weekday, time: toTime(r.minutes) })),
+    nextFreeSlot: next instanceof Date ? next.toISOString() : null,
+  }
 }
 
 /**
@@ -40,6 +48,7 @@ export async function replaceQueueSchedule(
   db: Db,
   workspaceId: string,
   input: { timezone?: string | undefined; slots: Array<{ weekday: number; time: string }> },
+  now: Date,
 ): Promise<QueueSchedule> {
   const problems: ErrorDetail[] = []
   if (input.timezone !== undefined && !isValidTimeZone(input.timezone)) {
@@ -76,5 +85,5 @@ export async function replaceQueueSchedule(
       )
     }
   })
-  return getQueueSchedule(db, workspaceId)
+  return getQueueSchedule(db, workspaceId, now)
 }

@@ -1,4 +1,10 @@
-import { findTokenByHash, insertToken, revokeLiveToken, touchTokenLastUsed } from '../db/queries/tokens'
+import {
+  findTokenByHash,
+  insertToken,
+  revokeLiveToken,
+  selectWorkspaceTokens,
+  touchTokenLastUsed,
+} from '../db/queries/tokens'
 import type { Db } from '../db/types'
 import { constantTimeEqual, sha256Hex } from '../lib/crypto'
 import { newId, randomBase62 } from '../lib/ids'
@@ -27,6 +33,27 @@ export async function createToken(db: Db, workspaceId: string, name: string): Pr
     hint: token.slice(0, 8),
   })
   return { id: row.id, name: row.name, token, createdAt: row.createdAt.toISOString() }
+}
+
+export interface TokenView {
+  id: string
+  name: string
+  createdAt: string
+  /** Noted at most once a minute; null when never used. */
+  lastUsedAt: string | null
+  revokedAt: string | null
+}
+
+/** A workspace's tokens, revoked ones too; never the token or its hash. */
+export async function listTokens(db: Db, workspaceId: string): Promise<TokenView[]> {
+  const rows = await selectWorkspaceTokens(db, workspaceId)
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    createdAt: r.createdAt.toISOString(),
+    lastUsedAt: r.lastUsedAt?.toISOString() ?? null,
+    revokedAt: r.revokedAt?.toISOString() ?? null,
+  }))
 }
 
 /** Revokes a token; returns false when no live token has that id. */

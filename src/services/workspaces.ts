@@ -1,4 +1,11 @@
-import { findPlanId, insertWorkspace, selectWorkspaceOverview, workspaceExists } from '../db/queries/workspaces'
+import {
+  findPlanId,
+  insertWorkspace,
+  selectPlanIds,
+  selectWorkspaceOverview,
+  selectWorkspaces,
+  workspaceExists,
+} from '../db/queries/workspaces'
 import type { Db } from '../db/types'
 import { AppError } from '../domain/errors'
 import { newId } from '../lib/ids'
@@ -29,9 +36,40 @@ export async function createWorkspace(db: Db, input: { name: string; planId?: st
     })
   }
   const planId = input.planId ?? 'pro'
-  if (!(await findPlanId(db, planId)))
-    throw new AppError('invalid_request', `Unknown plan "${planId}".`, { details: [{ path: 'plan' }] })
+  if (!(await findPlanId(db, planId))) {
+    const plans = await selectPlanIds(db)
+    throw new AppError('invalid_request', `Unknown plan "${planId}"; the plans are ${plans.join(', ')}.`, {
+      details: [{ path: 'plan' }],
+    })
+  }
   return insertWorkspace(db, { id: newId('workspace'), name: input.name, planId, timezone })
+}
+
+export interface WorkspaceView {
+  id: string
+  name: string
+  plan: string
+  timezone: string
+  createdAt: string
+}
+
+export const toWorkspaceView = (ws: {
+  id: string
+  name: string
+  planId: string
+  timezone: string
+  createdAt: Date
+}): WorkspaceView => ({
+  id: ws.id,
+  name: ws.name,
+  plan: ws.planId,
+  timezone: ws.timezone,
+  createdAt: ws.createdAt.toISOString(),
+})
+
+/** Every workspace of the database, oldest first: for the operator (the CLI), never through the API. */
+export async function listWorkspaces(db: Db): Promise<WorkspaceView[]> {
+  return (await selectWorkspaces(db)).map(toWorkspaceView)
 }
 
 /** Counts in the same terms as plan enforcement: one statement, whatever the workspace size. */

@@ -1,9 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { startMessagingFake } from '../fakes/messaging'
-import { databaseEnv, runCli, startServer, type CliResult } from '../support/processes'
+import { sha256Hex } from '../../src/lib/crypto'
+import { databaseEnv, ROOT, runCli, startServer, type CliResult } from '../support/processes'
 
 // These tests start real processes (tsx, PGlite, the local store): minutes on a loaded machine, not seconds.
 vi.setConfig({ testTimeout: 180_000 })
@@ -11,6 +13,19 @@ vi.setConfig({ testTimeout: 180_000 })
 const dataDir = mkdtempSync(join(tmpdir(), 'sps-cli-'))
 const env = databaseEnv(dataDir)
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
+/** Exactly what the README documents: `npm run -s cli -- <args>`, npm and all. */
+function runDocumented(args: string[], env: Record<string, string>): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', ['run', '-s', 'cli', '--', ...args], { cwd: ROOT, env })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (d) => (stdout += d))
+    child.stderr.on('data', (d) => (stderr += d))
+    child.on('error', reject)
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr, json: null }))
+  })
+}
 
 describe('npm run cli', () => {
   it('creates a workspace, a token that works on the API, a sandbox account, and revokes the token', async () => {
@@ -76,6 +91,26 @@ describe('npm run cli', () => {
     expect(revoked.code, revoked.stderr).toBe(0)
     expect(revoked.json).toEqual({ id: token.json.id, revoked: true })
     expect((await me()).status).toBe(401)
+
+    // The list names each token and its dates, never the token or its hash.
+    const tokens = await runCli(['token', 'list', '--workspace', ws.json.id], env)
+    expect(tokens.code, tokens.stderr).toBe(0)
+    expect(tokens.json).toEqual([
+      {
+        id: token.json.id,
+        name: 'ci',
+        createdAt: token.json.createdAt,
+        lastUsedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        revokedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      },
+    ])
+    expect(tokens.stdout).not.toContain(token.json.token)
+    expect(tokens.stdout).not.toContain(await sha256Hex(token.json.token))
+    const workspaces = await runCli(['workspace', 'list'], env)
+    expect(workspaces.code, workspaces.stderr).toBe(0)
+    expect(workspaces.json).toContainEqual({ ...ws.json })
+    const migrate = await runCli(['db', 'migrate'], env)
+    expect(migrate.json).toEqual({ migrated: true, applied: [], status: 'up to date' })
   })
 
   it('connects a real account only after the network confirms the credentials, under the name the network reports', async () => {
@@ -154,12 +189,16 @@ describe('npm run cli', () => {
 
   it('fails with a clear message on stderr and a non-zero exit code', async () => {
     const cases: Array<[string[], RegExp]> = [
-      [['workspace', 'delete'], /unknown command/],
-      [['workspace', 'create'], /--name is required/],
-      [['workspace', 'create', '--name', 'x', '--plan', 'platinum'], /Unknown plan/],
+      [['workspace', 'delete'], /unknown command "workspace delete".*Run "npm run -s cli -- --help"/],
+      [['workspace', 'create'], /--name is required\. Run "npm run -s cli -- workspace create --help"/],
+      [
+        ['workspace', 'create', '--name', 'x', '--plan', 'platinum'],
+        /Unknown plan "platinum"; the plans are agency, free, pro/,
+      ],
       [['token', 'create', '--workspace', 'ws_missing'], /no workspace with id ws_missing/],
       [['token', 'revoke', '--id', 'tok_missing'], /no live token/],
-      [['workspace', 'create', '--name', 'x', '--colour', 'red'], /unknown option --colour/],
+      [['workspace', 'create', '--name', 'x', '--colour', 'red'], /unknown option --colour.*workspace create --help/],
+      [['token', 'list'], /--workspace is required/],
     ]
     const results: CliResult[] = []
     for (const [args] of cases) results.push(await runCli(args, env))
@@ -168,6 +207,41 @@ describe('npm run cli', () => {
       expect(r.stdout).toBe('')
       expect(r.stderr).toMatch(cases[i]![1])
     })
+  })
+})
+
+describe('npm run -s cli, as the README documents it', () => {
+  it('prints only JSON on stdout, says which migrations it applied, and help on stdout with exit 0', async () => {
+    const fresh = mkdtempSync(join(tmpdir(), 'sps-cli-npm-'))
+    try {
+      const freshEnv = databaseEnv(fresh)
+      const migrate = await runDocumented(['db', 'migrate'], freshEnv)
+      expect(migrate.code, migrate.stderr).toBe(0)
+      const journal = JSON.parse(readFileSync(join(ROOT, 'migrations/meta/_journal.json'), 'utf8'))
+      const names = journal.entries.map((e: { tag: string }) => e.tag)
+      // A fresh embedded database gets every migration; a shared PostgreSQL one is already up to date.
+      expect(JSON.parse(migrate.stdout)).toEqual(
+        process.env.DATABASE_URL
+          ? { migrated: true, applied: [], status: 'up to date' }
+          : { migrated: true, applied: names, status: `applied ${names.length}` },
+      )
+      const ws = await runDocumented(['workspace', 'create', '--name', 'Through npm'], freshEnv)
+      expect(ws.code, ws.stderr).toBe(0)
+      expect(JSON.parse(ws.stdout)).toMatchObject({ id: expect.stringMatching(/^ws_/), name: 'Through npm' })
+    } finally {
+      rmSync(fresh, { recursive: true, force: true })
+    }
+
+    for (const args of [['--help'], ['-h'], ['help'], ['token', 'list', '--help'], ['workspace', 'create', '-h']]) {
+      const help = await runDocumented(args, env)
+      expect(help.code, `${args.join(' ')}: ${help.stderr}`).toBe(0)
+      expect(help.stdout).toMatch(/^Usage: npm run -s cli -- /)
+      expect(help.stdout).toMatch(/Example:\n {2}npm run -s cli -- /)
+    }
+    const unknown = await runDocumented(['workspace', 'create', '--name', 'x', '--colour', 'red'], env)
+    expect(unknown.code).not.toBe(0)
+    expect(unknown.stdout).toBe('')
+    expect(unknown.stderr).toMatch(/unknown option --colour.*--help/)
   })
 })
 

@@ -130,7 +130,8 @@ describe('connecting an account whose server is not public', () => {
     const t = await app({ allowPrivateUrls: false })
     const port = new URL(fake.url).port
     const refused = [
-      [fake.url, 'instanceUrl must be a public https address'],
+      // Plain http is refused by the credential schema itself, before any address is looked at.
+      [fake.url, 'instanceUrl: must be an https URL'],
       [`https://127.0.0.1:${port}`, 'instanceUrl must be a public https address (127.0.0.1 is a loopback address)'],
       ['https://10.1.2.3', 'instanceUrl must be a public https address (10.1.2.3 is a private address)'],
       [
@@ -139,7 +140,7 @@ describe('connecting an account whose server is not public', () => {
       ],
       [`https://[::1]:${port}`, 'instanceUrl must be a public https address ([::1] is a loopback address)'],
       [`https://localhost:${port}`, 'instanceUrl must be a public https address (localhost is a local name)'],
-      ['http://public.example', 'instanceUrl must be a public https address'],
+      ['http://public.example', 'instanceUrl: must be an https URL'],
       // A public-looking name whose DNS answer holds a loopback address.
       [`https://evil.example:${port}`, 'evil.example resolves to 127.0.0.1, a loopback address'],
     ] as const
@@ -177,7 +178,7 @@ describe('connecting an account whose server is not public', () => {
           connection: 'WEBHOOK',
           credentials: { webhookUrl },
         }),
-      ).rejects.toThrow(/webhookUrl must be a public https address/)
+      ).rejects.toThrow(/webhookUrl(: must be an https URL| must be a public https address)/)
     }
     expect(await storedAccounts(t)).toHaveLength(0)
     expect(fake.requests).toHaveLength(0)

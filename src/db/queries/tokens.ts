@@ -1,5 +1,5 @@
 /** Queries of personal access tokens: stored by SHA-256 only, found by that hash. */
-import { and, eq, isNull, lt, or } from 'drizzle-orm'
+import { and, asc, eq, isNull, lt, or } from 'drizzle-orm'
 import { apiTokens } from '../schema'
 import type { DbOrTx } from '../types'
 
@@ -47,4 +47,19 @@ export async function touchTokenLastUsed(db: DbOrTx, tokenId: string, now: Date,
     .update(apiTokens)
     .set({ lastUsedAt: now })
     .where(and(eq(apiTokens.id, tokenId), or(isNull(apiTokens.lastUsedAt), lt(apiTokens.lastUsedAt, stale))))
+}
+
+/** A workspace's tokens, oldest first: what identifies each and its dates, never the hash. */
+export function selectWorkspaceTokens(db: DbOrTx, workspaceId: string) {
+  return db
+    .select({
+      id: apiTokens.id,
+      name: apiTokens.name,
+      createdAt: apiTokens.createdAt,
+      lastUsedAt: apiTokens.lastUsedAt,
+      revokedAt: apiTokens.revokedAt,
+    })
+    .from(apiTokens)
+    .where(eq(apiTokens.workspaceId, workspaceId))
+    .orderBy(asc(apiTokens.createdAt), asc(apiTokens.id))
 }

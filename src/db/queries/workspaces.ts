@@ -30,12 +30,24 @@ export async function insertWorkspace(
   return row!
 }
 
-/** How many workspaces the database holds. */
+/** Every plan's id, in order. */
+export async function selectPlanIds(db: DbOrTx): Promise<string[]> {
+  const rows = await db.select({ id: plans.id }).from(plans).orderBy(plans.id)
+  return rows.map((r) => r.id)
+}
+
+/** Every workspace, oldest first (the CLI's list; an operator's view, not a tenant's). */
+export function selectWorkspaces(db: DbOrTx): Promise<WorkspaceRow[]> {
+  return db.select().from(workspaces).orderBy(workspaces.createdAt, workspaces.id)
+}
+
+/** Whether a workspace with this id exists. */
 export async function workspaceExists(db: DbOrTx, workspaceId: string): Promise<boolean> {
   const [row] = await db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, workspaceId))
   return row !== undefined
 }
 
+/** How many workspaces the database holds. */
 export async function countWorkspaces(db: DbOrTx): Promise<number> {
   const [existing] = await db.select({ n: count() }).from(workspaces)
   return existing?.n ?? 0

@@ -10,7 +10,9 @@ export const route = createRoute({
   path: '/queue-slots',
   tags: ['Queue'],
   summary: 'The weekly posting schedule that `action: queue` publishes into',
-  description: 'Workspace-wide, shared by every account, in the workspace time zone; ordered by weekday then time.',
+  description:
+    'Workspace-wide, shared by every account, in the workspace time zone; ordered by weekday then time. ' +
+    '`nextFreeSlot` is the occurrence a post created now with `action: queue` would take.',
   security: SECURITY,
   responses: { ...jsonResponse(QueueScheduleSchema, 'The schedule.'), ...errorResponses() },
 })
@@ -19,5 +21,5 @@ export const meta: RouteMeta = { idempotent: false, rateLimit: 'default' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var
-  return c.json(await getQueueSchedule(deps.db, auth.workspaceId), 200)
+  return c.json(await getQueueSchedule(deps.db, auth.workspaceId, deps.clock.now()), 200)
 }

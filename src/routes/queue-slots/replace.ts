@@ -21,5 +21,5 @@ export const meta: RouteMeta = { idempotent: false, rateLimit: 'default' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var
-  return c.json(await replaceQueueSchedule(deps.db, auth.workspaceId, c.req.valid('json')), 200)
+  return c.json(await replaceQueueSchedule(deps.db, auth.workspaceId, c.req.valid('json'), deps.clock.now()), 200)
 }

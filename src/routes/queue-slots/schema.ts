@@ -11,6 +11,16 @@ export const QueueScheduleSchema = z
   .object({
     timezone: z.string().openapi({ example: 'Europe/Berlin' }),
     slots: z.array(z.object({ id: z.string(), weekday, time })),
+    nextFreeSlot: z
+      .string()
+      .nullable()
+      .openapi({
+        format: 'date-time',
+        description:
+          'The next slot occurrence after now that no post holds: the time `action: queue` gives a post created ' +
+          'now. Null when no slot is configured (or every occurrence of the next 52 weeks is taken).',
+        example: '2026-11-23T08:30:00.000Z',
+      }),
   })
   .openapi('QueueSchedule')
 

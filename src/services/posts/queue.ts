@@ -45,8 +45,28 @@ export function* slotOccurrences(
 }
 
 /**
- * The earliest slot occurrence after `now` that no live post holds. The caller holds the
- * workspace row lock, and `posts_queue_slot_uq` makes a double booking impossible regardless.
+ * The earliest slot occurrence after `now` that no live post holds: `null` when the workspace has no
+ * slots, `'full'` when every occurrence of the horizon is held. `action: 'queue'` and
+ * `GET /v1/queue-slots` (`nextFreeSlot`) both ask this, so they always agree.
+ */
+export async function findFreeQueueOccurrence(
+  db: DbOrTx,
+  workspaceId: string,
+  timezone: string,
+  now: Date,
+): Promise<Date | 'full' | null> {
+  const slots = await listQueueSlots(db, workspaceId)
+  if (slots.length === 0) return null
+  const held = new Set((await selectHeldQueueSlots(db, workspaceId, now)).map((at) => at.getTime()))
+  for (const at of slotOccurrences(slots, timezone, now)) {
+    if (!held.has(at.getTime())) return at
+  }
+  return 'full'
+}
+
+/**
+ * The occurrence a queued post takes. The caller holds the workspace row lock, and
+ * `posts_queue_slot_uq` makes a double booking impossible regardless.
  */
 export async function nextFreeQueueOccurrence(
   db: DbOrTx,
@@ -54,8 +74,8 @@ export async function nextFreeQueueOccurrence(
   timezone: string,
   now: Date,
 ): Promise<Date> {
-  const slots = await listQueueSlots(db, workspaceId)
-  if (slots.length === 0) {
+  const at = await findFreeQueueOccurrence(db, workspaceId, timezone, now)
+  if (at === null) {
     throw new AppError(
       'queue_not_configured',
       'The workspace has no queue slots; set them with PUT /v1/queue-slots or schedule the post instead.',
@@ -64,15 +84,14 @@ export async function nextFreeQueueOccurrence(
       },
     )
   }
-  const held = new Set((await selectHeldQueueSlots(db, workspaceId, now)).map((at) => at.getTime()))
-  for (const at of slotOccurrences(slots, timezone, now)) {
-    if (!held.has(at.getTime())) return at
+  if (at === 'full') {
+    throw new AppError(
+      'queue_not_configured',
+      `Every queue slot of the next ${QUEUE_HORIZON_WEEKS} weeks is taken; add slots or schedule the post.`,
+      {
+        details: [{ path: 'action' }],
+      },
+    )
   }
-  throw new AppError(
-    'queue_not_configured',
-    `Every queue slot of the next ${QUEUE_HORIZON_WEEKS} weeks is taken; add slots or schedule the post.`,
-    {
-      details: [{ path: 'action' }],
-    },
-  )
+  return at
 }
