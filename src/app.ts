@@ -3,14 +3,16 @@ import { swaggerUI } from '@hono/swagger-ui'
 import type { Context } from 'hono'
 import type { AppSettings, Deps } from './deps'
 import { requireToken } from './http/auth'
+import { corsFor } from './http/cors'
 import { limitBody, requireJsonBody } from './http/body-guard'
 import type { AppEnv } from './http/context'
 import { errorResponse } from './http/error-response'
 import { AppError } from './domain/errors'
 import { validationHook } from './http/openapi'
 import { rateLimit } from './http/rate-limit'
-import { bucketResolver } from './http/route-meta'
+import { allowedMethodsResolver, bucketResolver } from './http/route-meta'
 import { requestId } from './http/request-id'
+import { requestLog } from './http/request-log'
 import { rejectUnstorableText } from './http/text-guard'
 import { registerRoutes } from './routes'
 import { createInternalRoutes } from './routes/internal'
@@ -22,7 +24,7 @@ const API_DESCRIPTION = `Schedules and publishes one post to many social account
 
 **Authentication**: every \`/v1\` route needs \`Authorization: Bearer <token>\` (a personal access token, \`sps_\` followed by 43 characters). The token carries exactly one workspace; no route takes a workspace id. A missing, malformed, unknown or revoked token is answered 401.
 
-**Errors**: every success is HTTP 200. Every other answer has the body \`{ "error": { "code", "message", "details"?, "requestId" } }\` and the same request id in the \`X-Request-Id\` header. An id that is not in your workspace is 404, never 403.
+**Errors**: every success is HTTP 200. Every other answer has the body \`{ "error": { "code", "message", "details"?, "requestId" } }\` and the same request id in the \`X-Request-Id\` header (a valid \`X-Request-Id\` you send, 1-128 characters of \`[A-Za-z0-9._:-]\`, is kept). An id that is not in your workspace is 404, never 403. A 401 carries \`WWW-Authenticate: Bearer\`; a known path with another method is 405 with \`Allow\`.
 
 **Rate limits** per client IP over a sliding minute: 120 by default, 10 for \`POST /v1/posts/bulk\`, 60 for \`POST /v1/media/uploads\`, 30 for \`POST /v1/media/{id}/variants\`. Every answer carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\` (seconds until the window ends); a 429 also carries \`Retry-After\` (seconds).
 
@@ -37,7 +39,7 @@ export interface RequestScope {
 
 export interface AppOptions {
   /** The body cap and public URL the app is built with (the same as every request's `deps.settings`). */
-  settings: Pick<AppSettings, 'maxBodyBytes' | 'publicUrl'>
+  settings: Pick<AppSettings, 'maxBodyBytes' | 'publicUrl' | 'corsOrigins'>
   /** One set of deps for the process (Node), or each request's own (Workers: a database pool per request). */
   depsFor: (c: Context<AppEnv>) => RequestScope | Promise<RequestScope>
   /** The address rate limits count by: `CF-Connecting-IP` on Workers, the socket (or a trusted proxy) on Node. */
@@ -86,6 +88,10 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
       if (scope.release) await afterAnswer(c, scope.release)
     }
   })
+  app.use('*', requestLog())
+  // Browser preflights are answered here: no token, and not counted as API calls.
+  const cors = corsFor(options.settings.corsOrigins)
+  if (cors) app.use('*', cors)
   // Publish callbacks come from the delivery service (QStash) in bursts, authenticated by signature: no IP limit.
   app.route('/internal', createInternalRoutes())
   app.use('*', rateLimit(bucketFor))
@@ -113,7 +119,22 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   app.use('/v1/*', rejectUnstorableText())
   app.route('/v1', v1)
 
-  app.notFound((c) => errorResponse(c, new AppError('not_found', `No route ${c.req.method} ${c.req.path}.`)))
+  // A known path asked with another method is 405, with the methods its registered routes take.
+  let allowedFor: ((path: string) => string[]) | undefined
+  app.notFound((c) => {
+    allowedFor ??= allowedMethodsResolver(app.routes)
+    const allowed = allowedFor(c.req.path)
+    if (allowed.length === 0)
+      return errorResponse(c, new AppError('not_found', `No route ${c.req.method} ${c.req.path}.`))
+    c.header('Allow', allowed.join(', '))
+    return errorResponse(
+      c,
+      new AppError(
+        'method_not_allowed',
+        `${c.req.path} does not take ${c.req.method}; it takes ${allowed.join(', ')}.`,
+      ),
+    )
+  })
   app.onError((err, c) => errorResponse(c, err))
   return app
 }

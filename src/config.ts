@@ -19,6 +19,23 @@ const base64Key = z.string().refine((v) => {
   }
 }, 'must be 32 bytes, base64-encoded (openssl rand -base64 32)')
 
+/** `CORS_ORIGINS`: a comma-separated list of exact origins (scheme, host, port; no path). */
+const corsOrigins = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((o) => o.trim())
+      .filter((o) => o !== ''),
+  )
+  .pipe(
+    z.array(
+      z
+        .string()
+        .regex(/^https?:\/\/[^/?#\s]+$/, 'each origin must be scheme://host[:port], with no path (CORS_ORIGINS)'),
+    ),
+  )
+
 /**
  * Networks whose token refresh needs this service's registered OAuth client (`<ID>_CLIENT_ID` /
  * `<ID>_CLIENT_SECRET`).
@@ -46,6 +63,11 @@ const shared = {
    * users give (instanceUrl, webhookUrl...). For tests and local trials only; never in production.
    */
   ALLOW_PRIVATE_URLS: bool.default(false),
+  /**
+   * Browser origins allowed to call the API (CORS), comma-separated, each exactly as the browser
+   * sends it (`https://app.example.com`). Unset or empty: no CORS headers at all.
+   */
+  CORS_ORIGINS: corsOrigins.default([]),
   ...oauthClientKeys,
   ...(Object.fromEntries(Object.entries(DEFAULT_NETWORK_ORIGINS).map(([k, v]) => [k, z.url().default(v)])) as {
     [K in NetworkOriginKey]: z.ZodDefault<z.ZodURL>

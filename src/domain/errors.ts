@@ -7,6 +7,7 @@ export const ERROR_CODES = [
   'unauthorized',
   'plan_limit_reached',
   'not_found',
+  'method_not_allowed',
   'post_not_editable',
   'nothing_to_retry',
   'idempotency_key_in_use',

@@ -35,6 +35,8 @@ export function errorResponse(c: Context<AppEnv>, err: unknown): Response {
     })
   }
   if (appError.retryAfterSec !== undefined) c.header('Retry-After', String(appError.retryAfterSec))
+  // Every 401 names the API's scheme (RFC 7235); the token check may have said more already.
+  if (statusOf(appError) === 401 && !c.res.headers.has('WWW-Authenticate')) c.header('WWW-Authenticate', 'Bearer')
   c.header('X-Request-Id', requestId)
   return c.json(errorBody(appError, requestId), statusOf(appError))
 }

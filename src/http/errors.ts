@@ -9,6 +9,7 @@ export const ERROR_STATUS = {
   unauthorized: 401,
   plan_limit_reached: 403,
   not_found: 404,
+  method_not_allowed: 405,
   post_not_editable: 409,
   nothing_to_retry: 409,
   idempotency_key_in_use: 409,

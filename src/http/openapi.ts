@@ -33,6 +33,7 @@ const STATUS_TEXT: Record<number, string> = {
   401: 'Missing, malformed, unknown or revoked token (`unauthorized`).',
   403: 'A plan cap would be exceeded (`plan_limit_reached`).',
   404: 'Unknown route, or an id that is not in your workspace (`not_found`).',
+  405: 'A known path with another method (`method_not_allowed`); `Allow` lists the methods it takes.',
   409: 'The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running.',
   413: 'Body over the documented cap (`payload_too_large`).',
   415: 'Body without `Content-Type: application/json` (`unsupported_media_type`).',

@@ -21,15 +21,15 @@ export const rateLimit =
     }
     if (!decision.allowed) {
       for (const [k, v] of Object.entries(headers)) c.header(k, v)
+      // At the reset instant the previous window still weighs fully; one second more and a retry gets through.
+      // The message says the same wait as `Retry-After`.
+      const retryAfterSec = resetSec + 1
       return errorResponse(
         c,
         new AppError(
           'rate_limited',
-          `Too many requests: the limit is ${decision.limit} per minute. Try again in ${resetSec} s.`,
-          {
-            // At the reset instant the previous window still weighs fully; one second more and a retry gets through.
-            retryAfterSec: resetSec + 1,
-          },
+          `Too many requests: the limit is ${decision.limit} per minute. Try again in ${retryAfterSec} s.`,
+          { retryAfterSec },
         ),
       )
     }

@@ -1,4 +1,5 @@
 import type { RouteConfig, RouteHandler } from '@hono/zod-openapi'
+import { METHOD_NAME_ALL } from 'hono/router'
 import { TrieRouter } from 'hono/router/trie-router'
 import type { RateLimitBucket } from '../infra/ratelimit/types'
 import type { AppEnv } from './context'
@@ -35,5 +36,20 @@ export function bucketResolver(routes: RegisteredRoute[]): (method: string, path
   return (method, path) => {
     const [matches] = router.match(method, path)
     return matches[0]?.[0] ?? 'default'
+  }
+}
+
+/**
+ * The methods a path takes, from the routes the app registered (Hono's own path matching): what a
+ * 405 lists in `Allow` for a known path asked with another method. Empty for an unknown path. A
+ * GET route also answers HEAD.
+ */
+export function allowedMethodsResolver(routes: Array<{ method: string; path: string }>): (path: string) => string[] {
+  const router = new TrieRouter<string>()
+  for (const r of routes) if (r.method !== METHOD_NAME_ALL) router.add(METHOD_NAME_ALL, r.path, r.method)
+  return (path) => {
+    const methods = new Set(router.match(METHOD_NAME_ALL, path)[0].map(([method]) => method))
+    if (methods.has('GET')) methods.add('HEAD')
+    return [...methods].sort()
   }
 }

@@ -4,7 +4,7 @@
  * a head post, a thread part (a reply to the previous one) or a comment under the head.
  */
 import { and, asc, eq } from 'drizzle-orm'
-import { sandboxPosts } from '../db/schema'
+import { accounts, sandboxPosts } from '../db/schema'
 import type { Db } from '../db/types'
 import { randomBase62 } from '../lib/ids'
 import type { PlatformId } from '../domain/vocabulary'
@@ -43,6 +43,8 @@ export interface SandboxStore {
   replies(id: string): Promise<SandboxPost[]>
   /** True when a post was removed. */
   delete(id: string): Promise<boolean>
+  /** The username of the account a post belongs to, for its page; null when the account is gone. */
+  accountUsername(accountId: string): Promise<string | null>
 }
 
 /** Network post ids look like the networks' own: opaque, prefixed, not guessable. */
@@ -92,6 +94,10 @@ export function createDrizzleSandboxStore(db: Db): SandboxStore {
     async delete(id) {
       const removed = await db.delete(sandboxPosts).where(eq(sandboxPosts.id, id)).returning({ id: sandboxPosts.id })
       return removed.length > 0
+    },
+    async accountUsername(accountId) {
+      const [row] = await db.select({ username: accounts.username }).from(accounts).where(eq(accounts.id, accountId))
+      return row?.username ?? null
     },
   }
 }

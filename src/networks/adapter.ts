@@ -138,7 +138,14 @@ export type FailureKind = 'auth_expired' | 'rejected' | 'rate_limited' | 'transi
 export type PublishResult =
   | { status: 'published'; platformPostId: string; permalink: string; warnings?: string[] }
   | { status: 'pending'; state: unknown; checkAfterSec: number }
-  | { status: 'failed'; kind: FailureKind; message: string; retryAfterSec?: number }
+  | {
+      status: 'failed'
+      kind: FailureKind
+      message: string
+      retryAfterSec?: number
+      /** A rejection the network says a manual retry gets through (the sandbox's fail mode `once`); default by kind. */
+      retryable?: boolean
+    }
   /** Only from checkStatus on an unconfirmed publish: the network has no such post. */
   | { status: 'absent' }
 

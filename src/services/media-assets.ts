@@ -6,6 +6,7 @@ import {
   insertFolderIfNewName,
   selectAssetByStorageKey,
   selectWorkspaceAsset,
+  selectWorkspaceAssetPage,
   selectWorkspaceAssets,
 } from '../db/queries/media'
 import type { DbOrTx } from '../db/types'
@@ -68,6 +69,36 @@ export async function listAssets(
 ): Promise<MediaAsset[]> {
   const rows = await selectWorkspaceAssets(db, workspaceId, filter.folderId)
   return rows.map(toAsset)
+}
+
+/** One page of the library and the cursor of the next (null on the last page). */
+export interface MediaPage {
+  data: MediaAsset[]
+  nextCursor: string | null
+}
+
+/**
+ * A page of the library in the same order as `listAssets`. The cursor is the last asset of the
+ * previous page, so assets added meanwhile (newer) never shift the pages a client walks. A cursor
+ * that names no asset of the workspace is 400.
+ */
+export async function listAssetPage(
+  db: DbOrTx,
+  workspaceId: string,
+  query: { folderId?: string | undefined; cursor?: string | undefined; limit: number },
+): Promise<MediaPage> {
+  if (query.cursor !== undefined && (await selectWorkspaceAsset(db, workspaceId, query.cursor)).length === 0) {
+    throw new AppError('invalid_request', 'The cursor is not one this list gave; start again without it.', {
+      details: [{ path: 'query.cursor', message: 'unknown cursor' }],
+    })
+  }
+  const rows = await selectWorkspaceAssetPage(db, workspaceId, {
+    folderId: query.folderId,
+    afterId: query.cursor,
+    limit: query.limit + 1,
+  })
+  const data = rows.slice(0, query.limit).map(toAsset)
+  return { data, nextCursor: rows.length > query.limit ? data[data.length - 1]!.id : null }
 }
 
 async function resolveFolder(

@@ -100,6 +100,71 @@ describe('npm start', () => {
       await server.stop()
     }
   })
+  it('speaks the HTTP conventions over real HTTP: CORS, request ids, 401 challenge, 405, log line', async () => {
+    const origin = 'https://app.example.test'
+    const server = await startServer({
+      ...env,
+      DATA_DIR: join(dataDir, 'conventions'),
+      LOG_LEVEL: 'info',
+      CORS_ORIGINS: `${origin},http://localhost:5173`,
+    })
+    try {
+      const token = /sps_[0-9A-Za-z]{43}/.exec(server.output())?.[0] ?? ''
+      expect(token, server.output()).not.toBe('')
+      const preflight = await fetch(`${server.baseUrl}/v1/posts`, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization' },
+      })
+      expect(preflight.status).toBe(204)
+      expect(preflight.headers.get('access-control-allow-origin')).toBe(origin)
+      expect(preflight.headers.get('ratelimit-limit')).toBeNull()
+
+      const me = await fetch(`${server.baseUrl}/v1/me`, {
+        headers: { origin, authorization: `Bearer ${token}`, 'x-request-id': 'trace-node-1' },
+      })
+      expect(me.status).toBe(200)
+      expect(me.headers.get('x-request-id')).toBe('trace-node-1')
+      expect(me.headers.get('access-control-allow-origin')).toBe(origin)
+      expect(me.headers.get('access-control-expose-headers')).toContain('RateLimit-Remaining')
+
+      const refused = await fetch(`${server.baseUrl}/v1/me`, { headers: { authorization: 'Bearer sps_nope' } })
+      expect(refused.status).toBe(401)
+      expect(refused.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"')
+
+      const wrong = await fetch(`${server.baseUrl}/v1/me`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${token}` },
+      })
+      expect(wrong.status).toBe(405)
+      expect(wrong.headers.get('allow')).toBe('GET, HEAD')
+      expect(((await wrong.json()) as { error: { code: string } }).error.code).toBe('method_not_allowed')
+
+      // The log goes to the child's stdout, which may land a moment after the answer.
+      await vi.waitFor(() => expect(server.output()).toContain('"requestId":"trace-node-1"'), { timeout: 10_000 })
+      const lines = server
+        .output()
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l))
+      expect(lines).toContainEqual(
+        expect.objectContaining({
+          event: 'request',
+          method: 'GET',
+          route: '/v1/me',
+          status: 200,
+          requestId: 'trace-node-1',
+        }),
+      )
+      const requestLines = server
+        .output()
+        .split('\n')
+        .filter((l) => l.includes('"event":"request"'))
+      expect(requestLines.join('\n')).not.toContain(token)
+    } finally {
+      await server.stop()
+    }
+  })
+
   it('answers oversized headers with the API error body: 401 for a 20 KB token, 431 for a 100 KB header', async () => {
     const server = await startServer({ ...env, DATA_DIR: join(dataDir, 'headers') })
     try {

@@ -32,6 +32,8 @@ describe('rate limits over HTTP', () => {
     const retryAfter = Number(refused.headers.get('retry-after'))
     expect(retryAfter).toBeGreaterThanOrEqual(1)
     expect(retryAfter).toBeLessThanOrEqual(61)
+    // The message asks for the same wait as the header.
+    expect(body.error.message).toContain(`Try again in ${retryAfter} s.`)
     expect(refused.headers.get('ratelimit-remaining')).toBe('0')
     // Another client is not affected.
     expect((await t.call('GET', '/v1/me', { headers: { 'x-forwarded-for': randomIp() } })).status).toBe(200)

@@ -7,6 +7,9 @@ import type { PublishInput, PublishMedia, PublishProgress, TargetContent } from 
 import type { PlatformId } from '../../src/domain/vocabulary'
 import { createSandboxAdapter } from '../../src/networks/sandbox/adapter'
 import { sandboxBoards } from '../../src/networks/sandbox/boards'
+import { decideTarget } from '../../src/domain/publishing/decision'
+import { DEFAULT_PUBLISH_POLICY } from '../../src/domain/publishing/policy'
+import { account } from '../support/fixtures'
 import { testDatabase } from '../support/database'
 import { createTestApp } from '../support/test-app'
 
@@ -147,8 +150,19 @@ describe('sandbox network: publish', () => {
 
   it("applies the account's fail mode by attempt", async () => {
     const once = target('MICROBLOG_NET', {}, { credentials: { failMode: 'once' } })
-    expect(await sandbox.publish(once.input)).toMatchObject({ status: 'failed', kind: 'rejected' })
+    const refused = await sandbox.publish(once.input)
+    expect(refused).toMatchObject({ status: 'failed', kind: 'rejected', message: expect.stringContaining('retry') })
     expect(await store.findByKey(once.input.accountId, once.input.idempotencyKey)).toBeNull()
+    // The target error promises a retry works, and its flag says so too.
+    const decided = decideTarget({
+      answer: refused,
+      platform: 'MICROBLOG_NET',
+      attempts: 1,
+      progress: {},
+      now: new Date(),
+      policy: DEFAULT_PUBLISH_POLICY,
+    })
+    expect(decided.change).toMatchObject({ status: 'FAILED', error: { code: 'rejected', retryable: true } })
     expect(await sandbox.publish({ ...once.input, attempt: 2 })).toMatchObject({ status: 'published' })
 
     const transient = target('MICROBLOG_NET', {}, { credentials: { failMode: 'transient' } })
@@ -372,6 +386,17 @@ describe('sandbox permalink page', () => {
     expect(page).toContain(`<img src="${photo.url}"`)
     expect(page).toContain('Link in bio')
     expect(page).toContain('Format')
+  })
+
+  it("names the account's username and shows no format for a text-only post", async () => {
+    const t = await createTestApp()
+    const owner = await account(t, 'MICROBLOG_NET', 'acme_news')
+    const { input } = target('MICROBLOG_NET', { text: 'Just words' }, { accountId: owner.id })
+    const page = await (await t.app.request(new URL(published(await sandbox.publish(input)).permalink).pathname)).text()
+    expect(page).toContain('@acme_news')
+    expect(page).toContain(owner.id)
+    expect(page).not.toContain('Format')
+    expect(page).not.toContain('IMAGE')
   })
 
   it("answers an unknown id with the contract's 404", async () => {

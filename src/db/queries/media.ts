@@ -32,12 +32,13 @@ const assetColumns = {
 /** An asset as the API shows it: its columns and, for a variant, the image it was cut from. */
 export type AssetViewRow = Omit<MediaAssetRow, 'workspaceId'> & { sourceId: string | null }
 
-function selectAssets(db: DbOrTx, where: SQL | undefined): Promise<AssetViewRow[]> {
-  return db
+function selectAssets(db: DbOrTx, where: SQL | undefined, limit?: number): Promise<AssetViewRow[]> {
+  const query = db
     .select(assetColumns)
     .from(mediaAssets)
     .where(where)
     .orderBy(desc(mediaAssets.createdAt), desc(mediaAssets.id))
+  return limit === undefined ? query : query.limit(limit)
 }
 
 /** The asset if it is in the workspace (a list of none or one). */
@@ -57,6 +58,31 @@ export function selectWorkspaceAssets(
       eq(mediaAssets.workspaceId, workspaceId),
       folderId !== undefined ? eq(mediaAssets.folderId, folderId) : undefined,
     ),
+  )
+}
+
+/**
+ * At most `limit` assets of the library in its order (newest first, ties by id), after the asset
+ * `afterId` when given: compared as (created_at, id) with that row's own values, so no precision is lost.
+ */
+export function selectWorkspaceAssetPage(
+  db: DbOrTx,
+  workspaceId: string,
+  page: { folderId: string | undefined; afterId: string | undefined; limit: number },
+): Promise<AssetViewRow[]> {
+  const after =
+    page.afterId === undefined
+      ? undefined
+      : sql`(${mediaAssets.createdAt}, ${mediaAssets.id}) < (select ma.created_at, ma.id from media_assets ma
+          where ma.id = ${page.afterId} and ma.workspace_id = ${workspaceId})`
+  return selectAssets(
+    db,
+    and(
+      eq(mediaAssets.workspaceId, workspaceId),
+      page.folderId !== undefined ? eq(mediaAssets.folderId, page.folderId) : undefined,
+      after,
+    ),
+    page.limit,
   )
 }
 

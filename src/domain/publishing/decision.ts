@@ -17,7 +17,7 @@ export type FailureKind = 'auth_expired' | 'rejected' | 'rate_limited' | 'transi
 export type NetworkAnswer =
   | { status: 'published'; platformPostId: string; permalink: string; warnings?: string[] }
   | { status: 'pending'; state: unknown; checkAfterSec: number }
-  | { status: 'failed'; kind: FailureKind; message: string; retryAfterSec?: number }
+  | { status: 'failed'; kind: FailureKind; message: string; retryAfterSec?: number; retryable?: boolean }
   /** Only from a status check of an unconfirmed publish: the network has no such post. */
   | { status: 'absent' }
 
@@ -139,7 +139,8 @@ function stillPending(input: DecisionInput, answer: Extract<NetworkAnswer, { sta
 /**
  * A transient or rate-limited failure is retried after a backoff while the attempts of this round
  * (since the last manual publish or retry) are under `maxAttempts`; past that, and for any other
- * failure, the target fails. An expired token fails it retryable and expires the account.
+ * failure, the target fails. An expired token fails it retryable and expires the account; a
+ * network may say a failure is retryable by hand (`retryable`), else the kind decides.
  */
 function failed(input: DecisionInput, answer: Extract<NetworkAnswer, { status: 'failed' }>): TargetDecision {
   const { now, policy, attempts, progress } = input
@@ -169,7 +170,7 @@ function failed(input: DecisionInput, answer: Extract<NetworkAnswer, { status: '
       error: {
         code,
         message: transient ? `${message} (gave up after ${roundAttempts} attempts)` : message,
-        retryable: transient || authExpired,
+        retryable: answer.retryable ?? (transient || authExpired),
       },
     },
     progress: withoutPending(progress),

@@ -2,7 +2,7 @@
  * Why the simulated network refuses a publish, checked before it stores anything: the board of a
  * pinboard pin, the platform's registry rules (the same validator as create and edit, so the
  * same counting), then the account's fail mode: `once` and `transient` fail the first attempt
- * (rejected, or transient so the engine retries it), `always` every attempt.
+ * (rejected but retryable by hand, or transient so the engine retries it), `always` every attempt.
  */
 import { SANDBOX_FAIL_MODES, type SandboxFailMode } from '../../domain/vocabulary'
 import { rulesFor } from '../../domain/rules/index'
@@ -79,10 +79,12 @@ function failModeProblem(input: PublishInput): Failure | null {
   const mode = failModeOf(input.credentials)
   const first = input.attempt <= 1
   if (mode === 'always') return rejected('The sandbox network rejects every post of this account (fail mode "always").')
+  // A retry by hand publishes it, so the target error says `retryable`, as its message does.
   if (mode === 'once' && first)
-    return rejected(
-      'The sandbox network rejected the first attempt (fail mode "once"); retry the target to publish it.',
-    )
+    return {
+      ...rejected('The sandbox network rejected the first attempt (fail mode "once"); retry the target to publish it.'),
+      retryable: true,
+    }
   if (mode === 'transient' && first) {
     return {
       status: 'failed',

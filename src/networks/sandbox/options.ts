@@ -13,7 +13,8 @@ export function headOptions(content: TargetContent, boards: Board[]): Record<str
   const board = boards.find((b) => b.id === content.pinboardBoardId)
   const videoNet = rules.options.videoNetOptions
   const options: Record<string, unknown> = {
-    format: content.type,
+    // A text-only post has no media format: recording the fallback type would call it an image post.
+    format: content.media.length > 0 ? content.type : null,
     title: titleOf(content, rules.title),
     board: board ? { id: board.id, name: board.name } : null,
     linkUrl: rules.options.linkUrl ? content.linkUrl : null,

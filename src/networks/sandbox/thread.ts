@@ -5,6 +5,8 @@ export interface SandboxThread {
   post: SandboxPost
   parts: SandboxPost[]
   comments: SandboxPost[]
+  /** The username of the post's account, as a network's page names its author; null when the account is gone. */
+  username: string | null
 }
 
 /** Null for an id the network never issued (or deleted). Parts chain: each answers the one before. */
@@ -18,5 +20,6 @@ export async function loadSandboxThread(store: SandboxStore, id: string): Promis
     parts.push(next)
     next = (await store.replies(next.id)).find((r) => r.kind === 'part')
   }
-  return { post, parts, comments: replies.filter((r) => r.kind === 'comment') }
+  const username = await store.accountUsername(post.accountId)
+  return { post, parts, comments: replies.filter((r) => r.kind === 'comment'), username }
 }

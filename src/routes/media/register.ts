@@ -1,6 +1,6 @@
 import { createRoute, type RouteHandler } from '@hono/zod-openapi'
 import type { AppEnv } from '../../http/context'
-import { errorResponses, jsonBody, jsonResponse, SECURITY } from '../../http/openapi'
+import { errorResponses, IdempotencyHeaders, jsonBody, jsonResponse, SECURITY } from '../../http/openapi'
 import { registerAsset } from '../../services/media-assets'
 import { MediaAssetSchema, RegisterMediaSchema } from './schema'
 import type { RouteMeta } from '../../http/route-meta'
@@ -18,11 +18,11 @@ export const route = createRoute({
 
 Registering the same \`storageKey\` again returns the existing asset.`,
   security: SECURITY,
-  request: { body: jsonBody(RegisterMediaSchema) },
+  request: { headers: IdempotencyHeaders, body: jsonBody(RegisterMediaSchema) },
   responses: { ...jsonResponse(MediaAssetSchema, 'The asset; its `id` goes in `mediaIds`.'), ...errorResponses(422) },
 })
 
-export const meta: RouteMeta = { idempotent: false, rateLimit: 'default' }
+export const meta: RouteMeta = { idempotent: true, rateLimit: 'default' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var

@@ -3,6 +3,8 @@ import { CANVAS_NAMES } from '../../domain/rules/schema'
 
 const MEDIA_TYPES = ['IMAGE', 'VIDEO'] as const
 const ALT_TEXT_MAX = 2000
+export const MEDIA_PAGE_DEFAULT = 50
+export const MEDIA_PAGE_MAX = 100
 
 export const MediaIdParam = z.object({
   id: z
@@ -78,12 +80,15 @@ export const UploadTicketSchema = z
 export const RegisterMediaSchema = z
   .object({
     type: z.enum(MEDIA_TYPES),
-    storageKey: z.string().min(1).max(1024).openapi({ description: 'From `POST /v1/media/uploads`.' }),
-    url: z
+    storageKey: z
       .string()
       .min(1)
-      .max(2048)
-      .openapi({ description: 'The `url` of the same upload. The service never fetches a URL it did not issue.' }),
+      .max(1024)
+      .openapi({ description: 'From `POST /v1/media/uploads`.', 'x-id-of': 'upload' }),
+    url: z.string().min(1).max(2048).openapi({
+      description: 'The `url` of the same upload. The service never fetches a URL it did not issue.',
+      'x-id-of': 'upload-url',
+    }),
     mimeType: z
       .string()
       .optional()
@@ -135,7 +140,36 @@ export const ListMediaQuery = z.object({
     .min(1)
     .optional()
     .openapi({ param: { name: 'folderId', in: 'query' }, description: 'Only the assets of this folder.' }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MEDIA_PAGE_MAX)
+    .optional()
+    .openapi({
+      param: { name: 'limit', in: 'query' },
+      description: `Page size, default ${MEDIA_PAGE_DEFAULT}, at most ${MEDIA_PAGE_MAX}. With it the answer is a page.`,
+    }),
+  cursor: z
+    .string()
+    .min(1)
+    .max(100)
+    .optional()
+    .openapi({
+      param: { name: 'cursor', in: 'query' },
+      description: 'The `nextCursor` of the previous page, as given (opaque). With it the answer is a page.',
+    }),
 })
+
+export const MediaPageSchema = z
+  .object({
+    data: z.array(MediaAssetSchema),
+    nextCursor: z
+      .string()
+      .nullable()
+      .openapi({ description: 'Pass it as `cursor` for the next page; null on the last page.' }),
+  })
+  .openapi('MediaPage')
 
 export const CreateVariantsSchema = z
   .object({

@@ -1,6 +1,6 @@
 import { createRoute, type RouteHandler } from '@hono/zod-openapi'
 import type { AppEnv } from '../../http/context'
-import { errorResponses, jsonBody, jsonResponse, SECURITY } from '../../http/openapi'
+import { errorResponses, IdempotencyHeaders, jsonBody, jsonResponse, SECURITY } from '../../http/openapi'
 import { createUpload } from '../../services/media-uploads'
 import { CreateUploadSchema, UploadTicketSchema } from './schema'
 import type { RouteMeta } from '../../http/route-meta'
@@ -17,11 +17,11 @@ export const route = createRoute({
 
 Accepted: JPEG, PNG, GIF, WebP, BMP, TIFF images; MP4, MOV, M4V, WebM videos; at most 2,000,000,000 bytes (2 GB). Rate limit: 60 requests/minute.`,
   security: SECURITY,
-  request: { body: jsonBody(CreateUploadSchema) },
+  request: { headers: IdempotencyHeaders, body: jsonBody(CreateUploadSchema) },
   responses: { ...jsonResponse(UploadTicketSchema, 'Where and how to PUT the bytes.'), ...errorResponses(422) },
 })
 
-export const meta: RouteMeta = { idempotent: false, rateLimit: 'uploads' }
+export const meta: RouteMeta = { idempotent: true, rateLimit: 'uploads' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var

@@ -1,6 +1,6 @@
 import { createRoute, type RouteHandler } from '@hono/zod-openapi'
 import type { AppEnv } from '../../http/context'
-import { errorResponses, jsonBody, jsonResponse, SECURITY } from '../../http/openapi'
+import { errorResponses, IdempotencyHeaders, jsonBody, jsonResponse, SECURITY } from '../../http/openapi'
 import { createVariants } from '../../services/media-variants'
 import { CreateVariantsSchema, MediaIdParam, VariantsResultSchema } from './schema'
 import type { RouteMeta } from '../../http/route-meta'
@@ -19,14 +19,14 @@ Formats with the same dimensions share one file. Asking again for a variant alre
 
 Sources: JPEG (decoded at a reduced scale; baseline JPEGs up to about 24 MP, progressive ones up to about 12 MP) and PNG up to 6 MP. A video, or another image type, is 422 \`media_not_supported\`. Rate limit: 30 requests/minute.`,
   security: SECURITY,
-  request: { params: MediaIdParam, body: jsonBody(CreateVariantsSchema) },
+  request: { headers: IdempotencyHeaders, params: MediaIdParam, body: jsonBody(CreateVariantsSchema) },
   responses: {
     ...jsonResponse(VariantsResultSchema, 'One entry per requested format, in the order asked.'),
     ...errorResponses(422),
   },
 })
 
-export const meta: RouteMeta = { idempotent: false, rateLimit: 'variants' }
+export const meta: RouteMeta = { idempotent: true, rateLimit: 'variants' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var

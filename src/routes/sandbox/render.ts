@@ -54,14 +54,17 @@ function optionValue(key: string, value: unknown): Html | string {
   return typeof value === 'object' ? JSON.stringify(value) : String(value)
 }
 
-/** The options in a fixed order (stored JSON keeps none); the title is the heading instead. */
+/**
+ * The options in a fixed order (stored JSON keeps none); the title is the heading instead. A post
+ * without media has no format to show (a text post is not an image post, whatever it was stored with).
+ */
 function options(post: SandboxPost): Html | string {
   const order = (key: string) => {
     const at = Object.keys(OPTION_LABELS).indexOf(key)
     return at === -1 ? Number.MAX_SAFE_INTEGER : at
   }
   const entries = Object.entries(post.options)
-    .filter(([key]) => key !== 'title')
+    .filter(([key]) => key !== 'title' && !(key === 'format' && post.media.length === 0))
     .sort(([a], [b]) => order(a) - order(b))
   if (entries.length === 0) return ''
   return html`<dl>${entries.map(([key, value]) => html`<dt>${OPTION_LABELS[key] ?? key}</dt><dd>${optionValue(key, value)}</dd>`)}</dl>`
@@ -70,7 +73,13 @@ function options(post: SandboxPost): Html | string {
 const when = (post: SandboxPost) =>
   html`<time datetime="${post.createdAt.toISOString()}">${post.createdAt.toISOString().replace('T', ' ').slice(0, 16)} UTC</time>`
 
-export function renderSandboxPost({ post, parts, comments }: SandboxThread): Html {
+/** The author as a network names one: the account's username, with its id. */
+const author = (post: SandboxPost, username: string | null) =>
+  username === null
+    ? html`account <b>${post.accountId}</b>`
+    : html`<b>@${username}</b> <span title="account id">(${post.accountId})</span>`
+
+export function renderSandboxPost({ post, parts, comments, username }: SandboxThread): Html {
   const title = typeof post.options.title === 'string' ? post.options.title : null
   const kind = post.kind === 'post' ? 'post' : post.kind === 'part' ? 'thread part' : 'comment'
   return html`<!doctype html>
@@ -79,7 +88,7 @@ export function renderSandboxPost({ post, parts, comments }: SandboxThread): Htm
 <title>${post.platform} ${kind} ${post.id}</title><style>${raw(STYLE)}</style></head>
 <body><main>
 <article>
-<p class="meta"><span class="badge">${post.platform}</span> ${kind} by account <b>${post.accountId}</b> · ${when(post)}</p>
+<p class="meta"><span class="badge">${post.platform}</span> ${kind} by ${author(post, username)} · ${when(post)}</p>
 ${title ? html`<h1>${title}</h1>` : ''}
 <p class="text">${post.text}</p>
 ${post.media.map(mediaItem)}
