@@ -1,6 +1,7 @@
 import { bestTimesBenchmark } from './best-times.bench'
 import { engineBenchmark } from './engine.bench'
 import { foundationBenchmark } from './foundation.bench'
+import { loadBenchmark } from './load.bench'
 import { postsBenchmark } from './posts.bench'
 import type { Benchmark } from './types'
 import { variantsBenchmark } from './variants.bench'
@@ -12,6 +13,7 @@ const BENCHMARKS: Benchmark[] = [
   engineBenchmark,
   variantsBenchmark,
   bestTimesBenchmark,
+  loadBenchmark,
 ]
 
 async function main() {
