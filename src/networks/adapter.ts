@@ -133,7 +133,8 @@ export interface PendingInput extends Omit<PublishInput, 'saveProgress'> {
   unconfirmed: boolean
 }
 
-export type FailureKind = 'auth_expired' | 'rejected' | 'rate_limited' | 'transient'
+/** `unconfirmed`: a send went unanswered and the network cannot tell whether it arrived (the user checks). */
+export type FailureKind = 'auth_expired' | 'rejected' | 'rate_limited' | 'transient' | 'unconfirmed'
 
 export type PublishResult =
   | { status: 'published'; platformPostId: string; permalink: string; warnings?: string[] }

@@ -1,6 +1,6 @@
 /**
  * What every adapter needs to speak HTTP to a network: one bounded request, the failure taxonomy
- * the engine acts on (`FailureKind`: transient, rate_limited, rejected, auth_expired), the wait a
+ * the engine acts on (`FailureKind`: transient, rate_limited, rejected, auth_expired, unconfirmed), the wait a
  * network asked for, and our media's bytes. Adapters throw `NetworkFailure` from deep inside a
  * flow and turn it into a result at the top (`asFailedResult`), so each network file reads as its
  * documented steps. Only a `NetworkFailure` becomes a result: any other error is a bug of ours and
@@ -19,6 +19,8 @@ export class NetworkFailure extends Error {
     readonly kind: FailureKind,
     message: string,
     readonly retryAfterSec?: number,
+    /** A failure a retry by hand gets through once the user has acted on the message; default by kind. */
+    readonly retryable?: boolean,
   ) {
     super(message)
     this.name = 'NetworkFailure'
@@ -182,6 +184,7 @@ export function asFailedResult(err: unknown): Extract<PublishResult, { status: '
     kind: err.kind,
     message: err.message,
     ...(err.retryAfterSec !== undefined ? { retryAfterSec: err.retryAfterSec } : {}),
+    ...(err.retryable !== undefined ? { retryable: err.retryable } : {}),
   }
 }
 

@@ -206,9 +206,11 @@ describe('MESSAGING_NET adapter', () => {
       code: 'rejected',
       message:
         'MESSAGING_NET: Forbidden: bot was kicked from the channel chat: add the bot to the chat (as an administrator allowed to post, for a channel), then retry.',
+      retryable: true,
     })
     expect((await getPost(t, migrated.id)).targets[0].error).toMatchObject({
       code: 'rejected',
+      retryable: false,
       message: expect.stringMatching(/chat id -1005555: reconnect the account with that chatId/),
     })
     expect((await getPost(t, revoked.id)).targets[0].error).toMatchObject({
@@ -244,8 +246,9 @@ describe('MESSAGING_NET adapter', () => {
     expect(await runDue(t, t.publishQueue)).toEqual(['failed'])
     expect(fake.messages).toHaveLength(1)
     expect((await getPost(t, p.id)).targets[0].error).toMatchObject({
-      code: 'rejected',
+      code: 'unconfirmed',
       message: expect.stringMatching(/check the chat, and use retry only if it is not there/),
+      retryable: true,
     })
     expect((await t.call('POST', `/v1/posts/${p.id}/retry`)).status).toBe(200)
     expect(await runDue(t, t.publishQueue)).toEqual(['published'])

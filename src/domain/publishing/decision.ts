@@ -8,7 +8,7 @@ import type { TargetError } from '../vocabulary'
 import { type PublishPolicy, retryDelaySec } from './policy'
 
 /** How a network call failed (the adapters' failure classes). */
-export type FailureKind = 'auth_expired' | 'rejected' | 'rate_limited' | 'transient'
+export type FailureKind = 'auth_expired' | 'rejected' | 'rate_limited' | 'transient' | 'unconfirmed'
 
 /**
  * A network's answer, as far as the decision reads it. The adapters' own result type has the same
@@ -170,7 +170,7 @@ function failed(input: DecisionInput, answer: Extract<NetworkAnswer, { status: '
       error: {
         code,
         message: transient ? `${message} (gave up after ${roundAttempts} attempts)` : message,
-        retryable: answer.retryable ?? (transient || authExpired),
+        retryable: answer.retryable ?? (transient || authExpired || answer.kind === 'unconfirmed'),
       },
     },
     progress: withoutPending(progress),

@@ -37,7 +37,9 @@ export function failureOfBot(status: number, body: any, headers?: Headers): Netw
     )
   if (status >= 500 || code >= 500) return new NetworkFailure('transient', `${NETWORK}: ${description}`)
   const advice = ADVICE[code]
-  return new NetworkFailure('rejected', `${NETWORK}: ${description}${advice ? `: ${advice}.` : ''}`)
+  // Advice ends in "then retry": once the user has done it, a retry by hand gets through.
+  const message = `${NETWORK}: ${description}${advice ? `: ${advice}.` : ''}`
+  return new NetworkFailure('rejected', message, undefined, advice ? true : undefined)
 }
 
 export interface Bot {

@@ -75,7 +75,7 @@ async function guarded<T>(input: PublishInput, step: number, send: () => Promise
     await input.saveProgress({ sending: null })
     const what = step < 0 ? 'the post' : `thread part ${step + 1}`
     throw new NetworkFailure(
-      'rejected',
+      'unconfirmed',
       `${NETWORK} did not answer while ${what} was being sent, and the Bot API cannot tell whether it arrived: check the chat, and use retry only if it is not there.`,
     )
   }

@@ -58,7 +58,12 @@ export async function callNetwork(
   if (account.status !== 'ACTIVE') {
     return account.status === 'EXPIRED'
       ? { status: 'failed', kind: 'auth_expired', message: account.statusMessage ?? RECONNECT_MESSAGE }
-      : { status: 'failed', kind: 'rejected', message: 'The account is disconnected: reconnect it, then retry.' }
+      : {
+          status: 'failed',
+          kind: 'rejected',
+          message: 'The account is disconnected: reconnect it, then retry.',
+          retryable: true,
+        }
   }
   const platform = target.platform
   const connection = account.connection

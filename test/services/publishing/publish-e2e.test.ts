@@ -97,7 +97,7 @@ describe('publishing end to end on the SANDBOX network', () => {
       expect(failed.targets[0]).toMatchObject({
         status: 'FAILED',
         attempts: 1,
-        error: { code: 'rejected', retryable: false },
+        error: { code: 'rejected', retryable: true },
       })
       await t.call('POST', `/v1/posts/${created.id}/retry`)
       const published = await until(

@@ -206,6 +206,20 @@ describe('publishing engine', () => {
     expect((await (await t.call('GET', `/v1/posts/${r.id}`)).json()).targets[0].error.code).toBe('auth_expired')
   })
 
+  it('fails a publish to a disconnected account without calling the network, retryable once it is reconnected', async () => {
+    const { t, network, queue } = await setup()
+    const a = await account(t, 'MICROBLOG_NET')
+    const p = await post(t, { accountIds: [a.id], action: 'now' })
+    await t.deps.db.update(accounts).set({ status: 'DISCONNECTED' }).where(eq(accounts.id, a.id))
+    expect(await runDue(t, queue)).toEqual(['failed'])
+    expect(network.calls()).toBe(0)
+    expect((await (await t.call('GET', `/v1/posts/${p.id}`)).json()).targets[0].error).toEqual({
+      code: 'rejected',
+      message: 'The account is disconnected: reconnect it, then retry.',
+      retryable: true,
+    })
+  })
+
   it('retries only failed targets and never touches published ones', async () => {
     const { t, network, queue } = await setup()
     const a = await account(t, 'MICROBLOG_NET')
