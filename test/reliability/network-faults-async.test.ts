@@ -144,7 +144,11 @@ describe('MESSAGING_NET under network faults', () => {
     const done = await settle(h, post.id)
     expect(done.targets[0]).toMatchObject({
       status: 'FAILED',
-      error: { code: 'rejected', message: expect.stringMatching(/check the chat, and use retry only if/) },
+      error: {
+        code: 'unconfirmed',
+        message: expect.stringMatching(/check the chat, and use retry only if/),
+        retryable: true,
+      },
     })
     expect(h.fake.calls('POST', /\/sendMessage$/)).toHaveLength(1)
     expect(published(h.fake.messages.length)).toBe(1)
@@ -159,11 +163,11 @@ describe('MESSAGING_NET under network faults', () => {
     const first = await h.publish({ caption: 'proxy page', accountIds: [h.account.id] })
     expect(await h.run()).toEqual(['retrying'])
     expect((await h.post(first.id)).targets[0].error.message).toBe('MESSAGING_NET: HTTP 502')
-    expect((await settle(h, first.id)).targets[0].error.code).toBe('rejected')
+    expect((await settle(h, first.id)).targets[0].error.code).toBe('unconfirmed')
     const second = await h.publish({ caption: 'garbled', accountIds: [h.account.id] })
     expect(await h.run()).toEqual(['retrying'])
     expect((await h.post(second.id)).targets[0].error.message).toMatch(/not JSON/)
-    expect((await settle(h, second.id)).targets[0].error.code).toBe('rejected')
+    expect((await settle(h, second.id)).targets[0].error.code).toBe('unconfirmed')
     expect(h.fake.calls('POST', /\/sendMessage$/)).toHaveLength(2)
     expect(published(h.fake.messages.length, 1)).toBe(1)
     await h.finish(first.id)

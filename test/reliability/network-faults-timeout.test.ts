@@ -66,7 +66,7 @@ describe.concurrent('a create call that never answers', () => {
     const post = await h.publish({ caption: 'hung', accountIds: [h.account.id] })
     expect(await h.run()).toEqual(['retrying'])
     const done = await settle(h, post.id)
-    expect(done.targets[0].error).toMatchObject({ code: 'rejected', message: /check the chat/ })
+    expect(done.targets[0].error).toMatchObject({ code: 'unconfirmed', message: /check the chat/, retryable: true })
     expect(h.fake.calls('POST', /\/sendMessage$/)).toHaveLength(1)
     expect(published(h.fake.messages.length)).toBe(1)
     await h.finish(post.id)
