@@ -6,13 +6,15 @@
  *
  * Rule modules: ./caption (caption budgets, hashtag and mention caps), ./thread
  * (`threadParts`), ./media and ./media-item (media per platform and format), ./options
- * (network-specific fields).
+ * (network-specific fields). ./warnings and ./unknown-fields find what a write accepts but
+ * reports back (never blocking it); ./preview shows what each target would publish (the dry run).
  */
 import type { MediaKind } from '../rules/schema'
 import { checkCaptions } from './caption'
 import { checkMedia } from './media'
 import { checkOptions } from './options'
 import { checkThread } from './thread'
+import { mediaKindOf } from './preview'
 import type { PlacedMedia, ValidationContext, ValidationInput, Violation } from './types'
 
 export type {
@@ -24,7 +26,11 @@ export type {
   ValidationMedia,
   VideoNetAccountOptions,
   Violation,
+  PostWarning,
 } from './types'
+export { previewTarget, type TargetPreview } from './preview'
+export { notApplicableWarnings } from './warnings'
+export { unknownFieldWarnings } from './unknown-fields'
 export { captionFor, captionPath } from './caption'
 export { micropostIdFrom } from './micropost'
 export { accountsWithoutBoard } from './options'
@@ -51,7 +57,6 @@ function contextOf(input: ValidationInput): { ctx: ValidationContext; missing: V
         message: `Media ${id} was not found in this workspace.`,
       })
   })
-  const mediaKind: MediaKind | null =
-    media.length === 0 ? null : media.some((m) => m.kind === 'video') ? 'video' : 'image'
+  const mediaKind: MediaKind | null = mediaKindOf(media.map((m) => m.item))
   return { ctx: { content, accounts, intent, platforms, media, mediaKind }, missing }
 }

@@ -74,3 +74,15 @@ export interface ValidationContext {
   /** 'video' when any item is a video, 'image' when all are images, null without media. */
   mediaKind: MediaKind | null
 }
+
+/**
+ * Something a write accepted but the caller likely did not mean; it never blocks the write.
+ * `unknown_field`: a body field that is not part of the API (a typo such as `capton`), kept but
+ * never read. `not_applicable`: a field that none of the post's networks uses.
+ */
+export interface PostWarning {
+  code: 'unknown_field' | 'not_applicable'
+  message: string
+  path?: string
+  accountId?: string
+}

@@ -3,7 +3,8 @@ import { createRoute, z, type RouteHandler } from '@hono/zod-openapi'
 import type { AppEnv } from '../../http/context'
 import { errorResponses, jsonBody, jsonResponse, SECURITY } from '../../http/openapi'
 import { reschedulePost } from '../../services/posts/write'
-import { PostIdParam, PostSchema } from './schema'
+import { unknownBodyFields } from './body-fields'
+import { PostIdParam, WrittenPostSchema } from './schema'
 import type { RouteMeta } from '../../http/route-meta'
 
 const ScheduleBody = z
@@ -13,21 +14,24 @@ const ScheduleBody = z
 export const route = createRoute({
   method: 'post',
   path: '/posts/{id}/schedule',
+  operationId: 'schedulePost',
   tags: ['Posts'],
   summary: 'Move a post to a new time',
   description:
-    'The post becomes (or stays) SCHEDULED at `scheduledAt`, which must be in the future. Publishes planned for the old time are cancelled.',
+    'The post becomes (or stays) SCHEDULED at `scheduledAt`, which must be in the future. Publishes planned for the old time are cancelled. `warnings` (never blocking) names body fields other than `scheduledAt` (`unknown_field`) and fields of the post that none of its networks uses (`not_applicable`).',
   security: SECURITY,
   request: { params: PostIdParam, body: jsonBody(ScheduleBody) },
-  responses: { ...jsonResponse(PostSchema, 'The rescheduled post.'), ...errorResponses(409, 422) },
+  responses: {
+    ...jsonResponse(WrittenPostSchema, 'The rescheduled post, with its warnings.'),
+    ...errorResponses(409, 422),
+  },
 })
 
 export const meta: RouteMeta = { idempotent: false, rateLimit: 'default' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var
-  return c.json(
-    await reschedulePost(deps, auth.workspaceId, c.req.valid('param').id, c.req.valid('json').scheduledAt),
-    200,
-  )
+  const warnings = await unknownBodyFields(c, ScheduleBody)
+  const { id } = c.req.valid('param')
+  return c.json(await reschedulePost(deps, auth.workspaceId, id, c.req.valid('json').scheduledAt, warnings), 200)
 }

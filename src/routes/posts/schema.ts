@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi'
-import { PLATFORM_IDS, POST_STATUSES, POST_TYPES, TARGET_STATUSES } from '../../domain/vocabulary'
+import { PLATFORM_IDS, POST_STATUSES, POST_TYPES, TARGET_ERROR_CODES, TARGET_STATUSES } from '../../domain/vocabulary'
 import { IsoInstantSchema, POST_CONTENT_FIELDS, RecurrenceSchema } from '../../domain/post-content'
+import { ERROR_CODES } from '../../domain/errors'
 import { POST_ACTIONS, type CreatePostInput, type UpdatePostInput } from '../../services/posts/types'
 
 const isoDateTime = IsoInstantSchema.meta({
@@ -57,12 +58,15 @@ export const TargetSchema = z
     platformPostId: z.string().nullable(),
     error: z
       .object({
-        code: z.string(),
+        code: z.enum(TARGET_ERROR_CODES).openapi({
+          description:
+            'The failure class: `transient` and `rate_limited` are retried by the engine itself; `rejected` and `auth_expired` (reconnect the account) fail at once; `unconfirmed`: a send went unanswered, check the network before retrying.',
+        }),
         message: z.string().openapi({ description: 'What the network said, in words a person can act on.' }),
         retryable: z.boolean(),
       })
       .nullable(),
-    publishedAt: z.string().nullable(),
+    publishedAt: z.string().nullable().openapi({ format: 'date-time' }),
     attempts: z.number().int(),
   })
   .openapi('Target')
@@ -78,8 +82,8 @@ export const PostSchema = z
     ...recordContentFields,
     accountIds: z.array(z.string()),
     mediaIds: z.array(z.string()),
-    scheduledAt: z.string().nullable(),
-    publishedAt: z.string().nullable(),
+    scheduledAt: z.string().nullable().openapi({ format: 'date-time' }),
+    publishedAt: z.string().nullable().openapi({ format: 'date-time' }),
     recurrence: RecurrenceSchema.extend({
       occurrence: z.number().int().openapi({ description: 'Which occurrence of the series this post is, from 1.' }),
       parentId: z
@@ -88,8 +92,8 @@ export const PostSchema = z
         .openapi({ description: 'The previous occurrence, whose publication created this one.' }),
     }).nullable(),
     queued: z.boolean().openapi({ description: 'The time came from a queue slot.' }),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    createdAt: z.string().openapi({ format: 'date-time' }),
+    updatedAt: z.string().openapi({ format: 'date-time' }),
     targets: z.array(TargetSchema),
   })
   .openapi('Post')
@@ -144,3 +148,66 @@ export const PostPageSchema = z
     hasMore: z.boolean(),
   })
   .openapi('PostPage')
+
+export const PostWarningSchema = z
+  .object({
+    code: z.enum(['unknown_field', 'not_applicable']).openapi({
+      description:
+        "`unknown_field`: a body field that is not part of the API (a typo such as `capton`); it was ignored. `not_applicable`: a field none of the post's networks uses (`threadParts` without a threading network, `firstComment` without the photo network, a caption override for a platform the post does not target...); it is kept but not published.",
+    }),
+    message: z.string(),
+    path: z.string().optional().openapi({ description: 'The body field, dotted (`recurrence.frequncy`).' }),
+    accountId: z.string().optional(),
+  })
+  .openapi('PostWarning', {
+    description: 'Something the write accepted but the caller likely did not mean. Warnings never block a write.',
+  })
+
+/** What create, edit and reschedule answer: the post, and what the write accepted but reports back. */
+export const WrittenPostSchema = PostSchema.extend({
+  warnings: z.array(PostWarningSchema).openapi({ description: 'Always present; `[]` when there is nothing to say.' }),
+}).openapi('WrittenPost')
+
+const PostIssueSchema = z
+  .object({
+    code: z.enum(ERROR_CODES),
+    message: z.string(),
+    path: z.string().openapi({ description: "The body field, dotted; '' when it concerns the whole post." }),
+    platform: z.string().optional(),
+    accountId: z.string().optional(),
+    limit: z.number().optional(),
+    actual: z.number().optional(),
+  })
+  .openapi('PostIssue', { description: 'One thing create would refuse: one `details` entry of its error answer.' })
+
+export const PostValidationSchema = z
+  .object({
+    valid: z.boolean().openapi({ description: 'Create would accept this body now (no error here or in a target).' }),
+    targets: z.array(
+      z
+        .object({
+          accountId: z.string(),
+          platform: z.enum(PLATFORM_IDS),
+          caption: z.string().openapi({ description: 'The text this network receives: its override, else `caption`.' }),
+          captionLength: z.number().int().openapi({
+            description: "The caption's length as this network counts it (`counting` in GET /v1/platforms).",
+          }),
+          captionLimit: z
+            .number()
+            .int()
+            .openapi({ description: 'The budget it counts against, for this media (images, video or none).' }),
+          format: z
+            .enum(POST_TYPES)
+            .openapi({ description: "The format it publishes as: `type`, or the platform's `defaultFormat`." }),
+          errors: z.array(PostIssueSchema),
+          warnings: z.array(PostWarningSchema),
+        })
+        .openapi('TargetValidation'),
+    ),
+    errors: z.array(PostIssueSchema).openapi({
+      description:
+        'What concerns no single target: an account or media id not in this workspace (then `targets` is empty), the monthly plan cap, the time.',
+    }),
+    warnings: z.array(PostWarningSchema),
+  })
+  .openapi('PostValidation')

@@ -2,27 +2,34 @@ import { createRoute, type RouteHandler } from '@hono/zod-openapi'
 import type { AppEnv } from '../../http/context'
 import { errorResponses, jsonResponse, SECURITY } from '../../http/openapi'
 import { updatePost } from '../../services/posts/write'
-import { PostIdParam, PostSchema, UpdatePostSchema } from './schema'
+import { unknownBodyFields } from './body-fields'
+import { PostIdParam, UpdatePostSchema, WrittenPostSchema } from './schema'
 import type { RouteMeta } from '../../http/route-meta'
 
 export const route = createRoute({
   method: 'patch',
   path: '/posts/{id}',
+  operationId: 'updatePost',
   tags: ['Posts'],
   summary: 'Edit a post',
   description:
-    'Every field is optional; `null` clears one. Without `action` the post goes back to DRAFT (and gives up a queue slot); with `action` the edit comes first, then the action. A post that is publishing, or of which anything has been published, cannot be edited (409 `post_not_editable`).',
+    'Every field is optional; `null` clears one. Without `action` the post goes back to DRAFT (and gives up a queue slot); with `action` the edit comes first, then the action. A post that is publishing, or of which anything has been published, cannot be edited (409 `post_not_editable`). `warnings` (never blocking) names body fields that are not part of the API (`unknown_field`) and fields of the edited post that none of its networks uses (`not_applicable`).',
   security: SECURITY,
   request: {
     params: PostIdParam,
     body: { required: false, content: { 'application/json': { schema: UpdatePostSchema } } },
   },
-  responses: { ...jsonResponse(PostSchema, 'The updated post.'), ...errorResponses(409, 422) },
+  responses: {
+    ...jsonResponse(WrittenPostSchema, 'The updated post, with its warnings.'),
+    ...errorResponses(409, 422),
+  },
 })
 
 export const meta: RouteMeta = { idempotent: false, rateLimit: 'default' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var
-  return c.json(await updatePost(deps, auth.workspaceId, c.req.valid('param').id, c.req.valid('json') ?? {}), 200)
+  const warnings = await unknownBodyFields(c, UpdatePostSchema)
+  const post = await updatePost(deps, auth.workspaceId, c.req.valid('param').id, c.req.valid('json') ?? {}, warnings)
+  return c.json(post, 200)
 }

@@ -14,14 +14,17 @@ export function contentOf(row: PostRow): PostContent {
   return { type: row.type, mediaIds: row.mediaIds, ...contentFieldsOf(row) }
 }
 
-/** Every rule of the registry at once; 422 with one detail per violation (the first one names the code). */
-export function assertValidContent(
+/**
+ * Every rule of the registry at once, and the series' end against the post's time: what create,
+ * edit, publish now and the dry run check. `[]` when the content may be written.
+ */
+export function contentViolations(
   content: PostContent,
   accounts: ValidationAccount[],
   media: ValidationMedia[],
   intent: ValidationIntent,
   scheduledAt: Date | null,
-): void {
+): Violation[] {
   const violations = validatePostContent({ content, accounts, media, intent })
   const recurrence = content.recurrence
   if (recurrence?.endsAt && scheduledAt && new Date(recurrence.endsAt).getTime() <= scheduledAt.getTime()) {
@@ -31,6 +34,18 @@ export function assertValidContent(
       message: "recurrence.endsAt must be after the post's scheduledAt.",
     })
   }
+  return violations
+}
+
+/** `contentViolations`, as one 422 with one detail per violation (the first one names the code). */
+export function assertValidContent(
+  content: PostContent,
+  accounts: ValidationAccount[],
+  media: ValidationMedia[],
+  intent: ValidationIntent,
+  scheduledAt: Date | null,
+): void {
+  const violations = contentViolations(content, accounts, media, intent, scheduledAt)
   if (violations.length === 0) return
   const [first] = violations
   const message =

@@ -1,5 +1,7 @@
 import type { ContentFieldsInput } from '../../domain/post-content'
+import type { PostWarning } from '../../domain/post-validation'
 import type { PostType } from '../../domain/vocabulary'
+import type { PostRecord } from './record'
 
 export const POST_ACTIONS = ['draft', 'now', 'schedule', 'queue'] as const
 export type PostAction = (typeof POST_ACTIONS)[number]
@@ -22,3 +24,6 @@ export interface UpdatePostInput extends PostContentInput {
   mediaIds?: string[]
   action?: PostAction
 }
+
+/** What create, edit and reschedule answer: the post, and what the write accepted but reports back. */
+export type WrittenPost = PostRecord & { warnings: PostWarning[] }

@@ -13,16 +13,16 @@ import type { Tx } from '../../db/types'
 import type { Deps } from '../../deps'
 import { AppError, notFound } from '../../domain/errors'
 import { newId } from '../../lib/ids'
-import type { ValidationAccount } from '../../domain/post-validation'
-import { EMPTY_CONTENT_FIELDS, mergeContent } from '../../domain/post-content'
+import { notApplicableWarnings, type PostWarning, type ValidationAccount } from '../../domain/post-validation'
+import { mergeContent } from '../../domain/post-content'
+import { admitCreate, assertCreatable, resolveCreate } from './check'
 import { assertValidContent, contentOf } from './content'
 import { loadPostAccounts, loadPostMedia } from './load'
 import { dispatchPendingTargets } from '../publishing/dispatch'
 import { getPost } from './read'
-import type { PostRecord } from './record'
 import { timingFor } from './timing'
-import type { CreatePostInput, UpdatePostInput } from './types'
-import { assertMonthlyPostQuota, lockWorkspace } from '../workspace-lock'
+import type { CreatePostInput, UpdatePostInput, WrittenPost } from './types'
+import { lockWorkspace } from '../workspace-lock'
 import { assertBoardsOfAccounts } from '../boards'
 
 type PostDeps = Pick<Deps, 'db' | 'clock' | 'publishQueue' | 'logger' | 'cipher' | 'networks'>
@@ -42,27 +42,31 @@ function targetRows(postId: string, workspaceId: string, accounts: ValidationAcc
   }))
 }
 
-/** Creates a post and one target per distinct account, in one transaction. */
-export async function createPost(deps: PostDeps, workspaceId: string, input: CreatePostInput): Promise<PostRecord> {
+/**
+ * Creates a post and one target per distinct account, in one transaction, after the checks of
+ * ./check.ts (the dry run runs the same). Answers the post with its warnings: `bodyWarnings` (the
+ * body's unknown fields, found by the route) and the fields none of its networks uses.
+ */
+export async function createPost(
+  deps: PostDeps,
+  workspaceId: string,
+  input: CreatePostInput,
+  bodyWarnings: PostWarning[] = [],
+): Promise<WrittenPost> {
   const now = deps.clock.now()
-  const accounts = await loadPostAccounts(deps.db, workspaceId, input.accountIds)
-  const media = await loadPostMedia(deps.db, workspaceId, input.mediaIds)
-  const content = mergeContent({ ...EMPTY_CONTENT_FIELDS, type: input.type, mediaIds: input.mediaIds }, input)
-  const scheduledAt = parseTime(input.scheduledAt)
-  const intent = input.action === 'draft' ? 'draft' : 'publish'
-  assertValidContent(content, accounts, media, intent, scheduledAt)
-  // Before the transaction: for a real account this may be a network call.
-  await assertBoardsOfAccounts(deps, workspaceId, accounts, content.pinboardNetBoards, intent)
+  const draft = await resolveCreate(deps.db, workspaceId, input)
+  // Before the transaction: for a real account the boards check may be a network call.
+  await assertCreatable(deps, workspaceId, draft)
+  const { content, accounts } = draft
   const id = newId('post')
   await deps.db.transaction(async (tx) => {
-    const ws = await lockWorkspace(tx, workspaceId)
-    await assertMonthlyPostQuota(tx, ws, now)
-    const timing = await timingFor(tx, { action: input.action, scheduledAt, workspaceId, timezone: ws.timezone, now })
+    const timing = await admitCreate(tx, workspaceId, draft, now)
     await insertPost(tx, { id, workspaceId, ...content, ...timingColumns(timing), createdAt: now, updatedAt: now })
     await insertTargets(tx, targetRows(id, workspaceId, accounts, timing.dueAt))
   })
   await dispatchPendingTargets(deps, id)
-  return getPost(deps.db, workspaceId, id)
+  const post = await getPost(deps.db, workspaceId, id)
+  return { ...post, warnings: [...bodyWarnings, ...notApplicableWarnings(content, accounts)] }
 }
 
 function timingColumns(t: Awaited<ReturnType<typeof timingFor>>) {
@@ -95,17 +99,19 @@ async function assertEditable(tx: Tx, post: { id: string; status: string }): Pro
 /**
  * Edits a post. Without `action` it goes back to DRAFT (and gives up its queue slot); with one,
  * the edit comes first and then the action. Every edit bumps the version, so deliveries
- * scheduled for the old version do nothing.
+ * scheduled for the old version do nothing. Answers the post with `bodyWarnings` and the fields of
+ * the edited post that none of its networks uses.
  */
 export async function updatePost(
   deps: PostDeps,
   workspaceId: string,
   postId: string,
   input: UpdatePostInput,
-): Promise<PostRecord> {
+  bodyWarnings: PostWarning[] = [],
+): Promise<WrittenPost> {
   const now = deps.clock.now()
   await assertEditedBoards(deps, workspaceId, postId, input)
-  await deps.db.transaction(async (tx) => {
+  const warnings = await deps.db.transaction(async (tx) => {
     const ws = await lockWorkspace(tx, workspaceId)
     const row = await lockPost(tx, workspaceId, postId)
     await assertEditable(tx, row)
@@ -144,9 +150,10 @@ export async function updatePost(
         updatedAt: now,
       })
     }
+    return notApplicableWarnings(content, accounts)
   })
   await dispatchPendingTargets(deps, postId)
-  return getPost(deps.db, workspaceId, postId)
+  return { ...(await getPost(deps.db, workspaceId, postId)), warnings: [...bodyWarnings, ...warnings] }
 }
 
 /**
@@ -182,8 +189,9 @@ export function reschedulePost(
   workspaceId: string,
   postId: string,
   scheduledAt: string,
-): Promise<PostRecord> {
-  return updatePost(deps, workspaceId, postId, { action: 'schedule', scheduledAt })
+  bodyWarnings: PostWarning[] = [],
+): Promise<WrittenPost> {
+  return updatePost(deps, workspaceId, postId, { action: 'schedule', scheduledAt }, bodyWarnings)
 }
 
 /**
