@@ -101,20 +101,23 @@ export async function listAssetPage(
   return { data, nextCursor: rows.length > query.limit ? data[data.length - 1]!.id : null }
 }
 
+/** The folder's id when it is one of the workspace's; 422 `invalid_option` naming `folderId` otherwise. */
+export async function existingFolder(db: DbOrTx, workspaceId: string, folderId: string): Promise<string> {
+  const found = await findFolderId(db, workspaceId, folderId)
+  if (!found)
+    throw new AppError('invalid_option', `No folder ${folderId} in this workspace.`, {
+      details: [{ path: 'folderId', message: 'unknown folder' }],
+    })
+  return found
+}
+
 async function resolveFolder(
   db: DbOrTx,
   workspaceId: string,
   input: RegisterAssetInput,
   now: Date,
 ): Promise<string | null> {
-  if (input.folderId) {
-    const found = await findFolderId(db, workspaceId, input.folderId)
-    if (!found)
-      throw new AppError('invalid_option', `No folder ${input.folderId} in this workspace.`, {
-        details: [{ path: 'folderId', message: 'unknown folder' }],
-      })
-    return found
-  }
+  if (input.folderId) return existingFolder(db, workspaceId, input.folderId)
   const name = input.folder?.trim()
   if (!name) return null
   await insertFolderIfNewName(db, { id: newId('folder'), workspaceId, name, createdAt: now })

@@ -1,13 +1,23 @@
 import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
+  UploadPartCommand,
 } from '@aws-sdk/client-s3'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
-import type { ObjectHead, ObjectStorage, PresignedPut, PresignPutInput } from './types'
+import {
+  STREAM_PART_BYTES,
+  type ObjectHead,
+  type ObjectStorage,
+  type PresignedPut,
+  type PresignPutInput,
+} from './types'
 
 export interface S3StorageOptions {
   endpoint: string
@@ -27,6 +37,37 @@ const isMissing = (err: unknown) =>
 
 /** Keys are made of safe characters only (see services/media-uploads), but encode each segment anyway. */
 const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('/')
+
+/**
+ * The body cut into parts of exactly `size` bytes (the last one shorter, possibly empty), one part
+ * in memory at a time.
+ */
+async function* partsOf(body: ReadableStream<Uint8Array>, size: number): AsyncGenerator<Uint8Array> {
+  const reader = body.getReader()
+  let part = new Uint8Array(size)
+  let filled = 0
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      let offset = 0
+      while (offset < value.byteLength) {
+        const n = Math.min(size - filled, value.byteLength - offset)
+        part.set(value.subarray(offset, offset + n), filled)
+        filled += n
+        offset += n
+        if (filled === size) {
+          yield part
+          part = new Uint8Array(size)
+          filled = 0
+        }
+      }
+    }
+  } finally {
+    reader.releaseLock()
+  }
+  yield part.subarray(0, filled)
+}
 
 /**
  * The S3 API through AWS SDK v3: the same code on Workers (R2) and Node (s3rver or any S3).
@@ -55,6 +96,12 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
       if (err instanceof S3ServiceException && err.$metadata?.httpStatusCode === 416) return new Uint8Array(0)
       throw err
     }
+  }
+
+  async function put(key: string, body: Uint8Array, contentType: string): Promise<void> {
+    await client.send(
+      new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.byteLength }),
+    )
   }
 
   return {
@@ -86,16 +133,48 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
     },
     getRange: (key, start, end) => read(key, `bytes=${start}-${end}`),
     get: (key) => read(key),
-    async put(key, body, contentType) {
-      await client.send(
-        new PutObjectCommand({
-          Bucket,
-          Key: key,
-          Body: body,
-          ContentType: contentType,
-          ContentLength: body.byteLength,
-        }),
+    put,
+    async putStream(key, body, contentType) {
+      const parts = partsOf(body, STREAM_PART_BYTES)
+      const first = (await parts.next()).value as Uint8Array
+      if (first.byteLength < STREAM_PART_BYTES) {
+        await put(key, first, contentType)
+        return { sizeBytes: first.byteLength }
+      }
+      const created = await client.send(
+        new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: contentType }),
       )
+      const UploadId = created.UploadId!
+      const done: { ETag: string; PartNumber: number }[] = []
+      let sizeBytes = 0
+      try {
+        for (let part: Uint8Array | undefined = first; part; part = (await parts.next()).value || undefined) {
+          if (part.byteLength === 0) break
+          const PartNumber = done.length + 1
+          const res = await client.send(
+            new UploadPartCommand({
+              Bucket,
+              Key: key,
+              UploadId,
+              PartNumber,
+              Body: part,
+              ContentLength: part.byteLength,
+            }),
+          )
+          done.push({ ETag: res.ETag!, PartNumber })
+          sizeBytes += part.byteLength
+        }
+        await client.send(
+          new CompleteMultipartUploadCommand({ Bucket, Key: key, UploadId, MultipartUpload: { Parts: done } }),
+        )
+        return { sizeBytes }
+      } catch (err) {
+        // The body is not read further; best effort: the store also expires abandoned uploads itself.
+        await parts.return(undefined)
+        await body.cancel().catch(() => {})
+        await client.send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId })).catch(() => {})
+        throw err
+      }
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }))

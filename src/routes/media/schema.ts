@@ -134,6 +134,36 @@ export const RegisterMediaSchema = z
     },
   })
 
+export const RegisterFromUrlSchema = z
+  .object({
+    sourceUrl: z.string().min(1).max(2048).openapi({
+      description:
+        'An http(s) address of the file. The service fetches it (public addresses only, redirects followed and checked, at most 5) and stores the bytes itself.',
+      example: 'https://images.example.com/launch/beach.jpg',
+    }),
+    type: z
+      .enum(MEDIA_TYPES)
+      .optional()
+      .openapi({ description: 'Optional claim; refused (422 `invalid_option`) when the file is the other type.' }),
+    altText: z
+      .string()
+      .max(ALT_TEXT_MAX)
+      .nullable()
+      .optional()
+      .openapi({ description: `Alternative text, at most ${ALT_TEXT_MAX} characters; variants inherit it.` }),
+    folderId: z.string().nullable().optional().openapi({ description: 'An existing folder of the workspace.' }),
+    folder: z.string().trim().min(1).max(100).optional().openapi({
+      description:
+        'A folder by name, created if the workspace has none of that name (ignored when `folderId` is given).',
+    }),
+  })
+  .openapi('RegisterMediaFromUrl', {
+    example: { sourceUrl: 'https://images.example.com/launch/beach.jpg', altText: 'Two people on a beach at sunset' },
+  })
+
+/** The body of `POST /v1/media`: a finished upload, or a URL the service fetches. */
+export const RegisterMediaBodySchema = z.union([RegisterMediaSchema, RegisterFromUrlSchema])
+
 export const ListMediaQuery = z.object({
   folderId: z
     .string()

@@ -147,6 +147,9 @@ export function minimal(doc: OpenApiDoc, raw: JsonSchema, host: HostIds, name = 
   if (marked && marked !== 'network') return host(marked)
   if (s.default !== undefined) return s.default
   if (s.enum) return s.enum[0]
+  // A body of several shapes (POST /v1/media: an upload, or a URL): the first one.
+  const shapes = s.anyOf ?? s.oneOf
+  if (shapes?.length && !s.properties) return minimal(doc, shapes[0]!, host, name, s.example ?? example)
   const types = typesOf(s)
   const ex = s.example ?? example
   if (types.includes('object') || s.properties) {
