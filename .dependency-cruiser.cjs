@@ -83,6 +83,13 @@ module.exports = {
       to: { path: [layer('services'), layer('routes'), layer('http')] },
     },
     {
+      name: 'client-no-server',
+      comment: 'The typed client (clients/typescript/) ships to API users: it never imports server code.',
+      severity: 'error',
+      from: { path: '^clients/typescript/' },
+      to: { path: '^(src|test)/' },
+    },
+    {
       name: 'no-circular',
       comment: 'Modules that import each other are one module in two files.',
       severity: 'error',
