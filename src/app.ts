@@ -1,14 +1,14 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
-import { swaggerUI } from '@hono/swagger-ui'
 import type { Context } from 'hono'
 import type { AppSettings, Deps } from './deps'
 import { requireToken } from './http/auth'
 import { corsFor } from './http/cors'
+import { docsSite } from './http/docs'
 import { limitBody, requireJsonBody } from './http/body-guard'
 import type { AppEnv } from './http/context'
 import { errorResponse } from './http/error-response'
 import { AppError } from './domain/errors'
-import { validationHook } from './http/openapi'
+import { registerResponseHeaders, validationHook } from './http/openapi'
 import { rateLimit } from './http/rate-limit'
 import { allowedMethodsResolver, bucketResolver } from './http/route-meta'
 import { requestId } from './http/request-id'
@@ -29,6 +29,31 @@ const API_DESCRIPTION = `Schedules and publishes one post to many social account
 **Rate limits** per client IP over a sliding minute: 120 by default, 10 for \`POST /v1/posts/bulk\`, 60 for \`POST /v1/media/uploads\`, 30 for \`POST /v1/media/{id}/variants\`. Every answer carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\` (seconds until the window ends); a 429 also carries \`Retry-After\` (seconds).
 
 **Bodies** are JSON with \`Content-Type: application/json\` (else 415) and at most 1 MiB unless a route says otherwise (else 413). Additional properties are allowed and ignored.`
+
+/** The groups of operations in the reference, in the order it shows them. */
+const API_TAGS = [
+  { name: 'Workspace', description: 'The workspace the token belongs to: its plan, limits and usage.' },
+  { name: 'Accounts', description: 'The social accounts connected to the workspace, and their boards.' },
+  { name: 'Reference', description: 'The networks and the rules each one checks a post against.' },
+  { name: 'Posts', description: 'Writing, scheduling, publishing and retrying posts, one target per account.' },
+  { name: 'Media', description: 'Uploading images and videos, and the per-network variants made from them.' },
+  { name: 'Queue', description: 'The weekly slots that queued posts are scheduled into.' },
+  { name: 'Analytics', description: 'What published posts did, and the best times to post.' },
+]
+
+/** The top of the OpenAPI document; `serverUrl` is the public URL, else the origin the request came to. */
+export const openApiDocument = (serverUrl: string) => ({
+  openapi: '3.1.0',
+  info: {
+    title: 'Social Publishing API',
+    version: '1.0.0',
+    description: API_DESCRIPTION,
+    license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+  },
+  servers: [{ url: serverUrl, description: 'This deployment.' }],
+  security: [{ bearerAuth: [] }],
+  tags: API_TAGS,
+})
 
 /** The deps one request works with, and what to do once it is answered. */
 export interface RequestScope {
@@ -101,14 +126,11 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
     scheme: 'bearer',
     description: 'A personal access token: `sps_` followed by 43 letters and digits.',
   })
+  registerResponseHeaders(app.openAPIRegistry)
   // The reference is public: registered before the token check of /v1.
-  app.doc31(OPENAPI_PATH, (c) => ({
-    openapi: '3.1.0',
-    info: { title: 'Social Publishing API', version: '1.0.0', description: API_DESCRIPTION },
-    servers: [{ url: options.settings.publicUrl ?? new URL(c.req.url).origin }],
-    security: [{ bearerAuth: [] }],
-  }))
-  app.get('/docs', swaggerUI({ url: OPENAPI_PATH, title: 'Social Publishing API reference' }))
+  app.doc31(OPENAPI_PATH, (c) => openApiDocument(options.settings.publicUrl ?? new URL(c.req.url).origin))
+  // Swagger UI from our own bundle (swagger-ui-dist): nothing on the page comes from another origin.
+  app.route('/docs', docsSite(OPENAPI_PATH, 'Social Publishing API reference'))
   app.get('/', (c) => c.redirect('/docs'))
   // The simulated network's own public pages (permalinks of SANDBOX posts): outside /v1, no token.
   app.route('/sandbox', sandboxSite())

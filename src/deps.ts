@@ -1,6 +1,7 @@
 import type { NetworkClients, NetworkOrigins } from './config'
 import type { Db } from './db/types'
 import type { Clock } from './infra/clock'
+import type { DocsAssets } from './infra/docs-assets'
 import type { CredentialCipher } from './infra/credential-cipher'
 import type { Logger } from './infra/logger'
 import type { DeliveryVerifier, PublishQueue } from './infra/publish-queue/types'
@@ -30,6 +31,11 @@ export interface AppSettings {
    * under DATA_DIR, so a restarted process knows its earlier boots' claims are orphaned); absent on Workers.
    */
   readonly leaseHolder?: string
+  /**
+   * Media from a URL (`POST /v1/media` with `sourceUrl`, services/media-from-url.ts): the fetch's
+   * time limit (default 30 s) and size cap (default the upload cap); lowered by tests.
+   */
+  readonly mediaFromUrl?: { readonly timeoutMs?: number; readonly maxSizeBytes?: number }
   /** Retry and lease policy of the publishing engine; defaults in domain/publishing/policy.ts. */
   readonly publishing?: Partial<PublishPolicy>
 }
@@ -49,6 +55,8 @@ export interface Deps {
   readonly storage: ObjectStorage
   /** WebAssembly codecs of the variants pipeline. */
   readonly imageCodecs: ImageCodecs
+  /** The browser files of the interactive reference at `/docs`, served by the app itself. */
+  readonly docsAssets: DocsAssets
   /** Delayed delivery of publishes: QStash on Workers, in process on Node. */
   readonly publishQueue: PublishQueue
   /**

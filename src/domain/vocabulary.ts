@@ -46,9 +46,16 @@ export type SandboxFailMode = (typeof SANDBOX_FAIL_MODES)[number]
 export const MEDIA_TYPES = ['IMAGE', 'VIDEO'] as const
 export type MediaType = (typeof MEDIA_TYPES)[number]
 
+/**
+ * The codes of a target's `error` (docs/decisions.md, "Target errors"): the failure classes the
+ * adapters return, which are also the engine's (`FailureKind`), `unconfirmed` included.
+ */
+export const TARGET_ERROR_CODES = ['transient', 'rate_limited', 'rejected', 'auth_expired', 'unconfirmed'] as const
+export type TargetErrorCode = (typeof TARGET_ERROR_CODES)[number]
+
 /** Why a target did not (yet) publish: a failure class of the engine, or `unconfirmed`. */
 export interface TargetError {
-  code: string
+  code: TargetErrorCode
   message: string
   retryable: boolean
 }

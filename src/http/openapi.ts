@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import type { Hook } from '@hono/zod-openapi'
+import type { Hook, OpenAPIHono, RouteConfig } from '@hono/zod-openapi'
 import { AppError, ERROR_CODES, type ErrorDetail } from '../domain/errors'
 import { ERROR_STATUS } from './errors'
 import type { AppEnv } from './context'
@@ -44,22 +44,78 @@ const STATUS_TEXT: Record<number, string> = {
 
 const codesFor = (status: number) => ERROR_CODES.filter((c) => ERROR_STATUS[c] === status)
 
+const integerHeader = (description: string) => ({ description, schema: { type: 'integer' as const, minimum: 0 } })
+
+/** The response headers the app sends (http/rate-limit.ts, request-id.ts, error-response.ts, idempotency.ts). */
+const RESPONSE_HEADERS = {
+  'RateLimit-Limit': integerHeader("Requests allowed per minute from this client IP in the operation's bucket."),
+  'RateLimit-Remaining': integerHeader('Requests left in the current window.'),
+  'RateLimit-Reset': integerHeader('Seconds until the current window ends.'),
+  'X-Request-Id': {
+    description: "The request's id: the one you sent (1-128 characters of `[A-Za-z0-9._:-]`), else a new one.",
+    schema: { type: 'string' as const, example: 'req_4fQk2W9xYb7TzL0aPc3D' },
+  },
+  'Retry-After': integerHeader('Seconds to wait before trying again.'),
+  'WWW-Authenticate': {
+    description: 'The scheme the API takes: `Bearer`.',
+    schema: { type: 'string' as const, example: 'Bearer' },
+  },
+  'Idempotent-Replayed': {
+    description: 'Present (`true`) when this answer is the replay of an earlier one with the same `Idempotency-Key`.',
+    schema: { type: 'string' as const, enum: ['true'] },
+  },
+}
+type ResponseHeader = keyof typeof RESPONSE_HEADERS
+
+/** Puts the response headers in `components.headers`, where every response refers to them. */
+export function registerResponseHeaders(registry: OpenAPIHono<AppEnv>['openAPIRegistry']): void {
+  for (const [name, header] of Object.entries(RESPONSE_HEADERS)) registry.registerComponent('headers', name, header)
+}
+
+const EVERY_ANSWER: ResponseHeader[] = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'X-Request-Id']
+const headers = (...names: ResponseHeader[]) =>
+  Object.fromEntries(names.map((n) => [n, { $ref: `#/components/headers/${n}` }]))
+const EXTRA_HEADERS: Record<number, ResponseHeader[]> = { 401: ['WWW-Authenticate'], 429: ['Retry-After'] }
+
 function errorResponse(status: number) {
   return {
     description: `${STATUS_TEXT[status]} Codes: ${codesFor(status).join(', ')}.`,
+    headers: headers(...EVERY_ANSWER, ...(EXTRA_HEADERS[status] ?? [])),
     content: { 'application/json': { schema: ErrorSchema } },
   }
 }
 
-/** The error answers every authenticated route can give, plus the route's own (403, 409, 422...). */
+/**
+ * The error answers every authenticated route can give, plus the route's own (403, 409, 422...).
+ * 413 and 415 are added by `documentOperation` to the operations that take a body.
+ */
 export function errorResponses(...extra: Array<403 | 409 | 413 | 415 | 422>) {
-  const statuses = [400, 401, 404, 413, 415, 429, 500, ...extra].sort()
+  const statuses = [400, 401, 404, 429, 500, ...extra].sort()
   return Object.fromEntries([...new Set(statuses)].map((s) => [s, errorResponse(s)]))
 }
 
 export const jsonResponse = <T extends z.ZodType>(schema: T, description: string) => ({
-  200: { description, content: { 'application/json': { schema } } },
+  200: { description, headers: headers(...EVERY_ANSWER), content: { 'application/json': { schema } } },
 })
+
+/**
+ * What the app adds to every operation's description when it registers it (routes/index.ts), so a
+ * route file cannot forget it: 413 and 415 where the operation takes a body, the headers every
+ * answer carries on every response, and `Idempotent-Replayed` on the 200 of an operation that
+ * takes an `Idempotency-Key`.
+ */
+export function documentOperation<R extends RouteConfig>(route: R, options: { idempotent: boolean }): R {
+  const responses: RouteConfig['responses'] = { ...route.responses }
+  if (route.request?.body) Object.assign(responses, errorResponses(413, 415))
+  for (const [status, response] of Object.entries(responses)) {
+    const names = [...EVERY_ANSWER, ...(EXTRA_HEADERS[Number(status)] ?? [])]
+    if (status === '200' && options.idempotent) names.push('Idempotent-Replayed')
+    const own = (response as { headers?: object }).headers
+    responses[status] = { ...response, headers: { ...own, ...headers(...names) } } as typeof response
+  }
+  const sorted = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)))
+  return { ...route, responses: sorted }
+}
 
 export const jsonBody = <T extends z.ZodType>(schema: T, description?: string) => ({
   required: true,
@@ -69,12 +125,28 @@ export const jsonBody = <T extends z.ZodType>(schema: T, description?: string) =
 
 export const SECURITY = [{ bearerAuth: [] }]
 
+interface Issue {
+  path: ReadonlyArray<PropertyKey>
+  message: string
+  /** Each option's issues, when no option of a union matched (`invalid_union`). */
+  errors?: ReadonlyArray<ReadonlyArray<Issue>>
+}
+
+/**
+ * A union that matched no option (such as `POST /v1/media`'s two bodies) is reported as the
+ * option that came closest (the fewest issues; the first on a tie), never as a bare "Invalid input".
+ */
+function flattenUnions(issues: ReadonlyArray<Issue>): Issue[] {
+  return issues.flatMap((i) => {
+    if (!i.errors?.length) return [i]
+    const closest = i.errors.reduce((best, option) => (option.length < best.length ? option : best))
+    return flattenUnions(closest.map((inner) => ({ ...inner, path: [...i.path, ...inner.path] })))
+  })
+}
+
 /** zod's issues as one `details` entry per problem (400 `invalid_request`). */
-export function issuesToDetails(
-  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>,
-  prefix?: string,
-): ErrorDetail[] {
-  return issues.map((i) => {
+export function issuesToDetails(issues: ReadonlyArray<Issue>, prefix?: string): ErrorDetail[] {
+  return flattenUnions(issues).map((i) => {
     const path = [prefix, ...i.path.map(String)].filter(Boolean).join('.')
     return { path: path || 'body', message: i.message }
   })

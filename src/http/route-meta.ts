@@ -14,7 +14,8 @@ export interface RouteMeta {
 
 /** What every route file under src/routes exports. */
 export interface RouteModule<R extends RouteConfig> {
-  route: R & { getRoutingPath(): string }
+  /** Its `createRoute(...)`, with an `operationId`: camelCase, unique, never renamed once published. */
+  route: R & { operationId: string; getRoutingPath(): string }
   handler: RouteHandler<R, AppEnv>
   meta: RouteMeta
 }

@@ -1,4 +1,4 @@
-import type { PlatformId, PostType } from '../domain/vocabulary'
+import type { PlatformId, PostType, TargetErrorCode } from '../domain/vocabulary'
 
 /**
  * What every network adapter implements (docs/architecture.md, "Where things go"). Adapters never
@@ -134,7 +134,7 @@ export interface PendingInput extends Omit<PublishInput, 'saveProgress'> {
 }
 
 /** `unconfirmed`: a send went unanswered and the network cannot tell whether it arrived (the user checks). */
-export type FailureKind = 'auth_expired' | 'rejected' | 'rate_limited' | 'transient' | 'unconfirmed'
+export type FailureKind = TargetErrorCode
 
 export type PublishResult =
   | { status: 'published'; platformPostId: string; permalink: string; warnings?: string[] }

@@ -1,5 +1,6 @@
 import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi'
 import { idempotent } from '../http/idempotency'
+import { documentOperation } from '../http/openapi'
 import type { RegisteredRoute, RouteModule } from '../http/route-meta'
 import type { AppEnv } from '../http/context'
 import * as listBoards from './accounts/boards'
@@ -21,19 +22,21 @@ import * as publishPost from './posts/publish'
 import * as retryPost from './posts/retry'
 import * as schedulePost from './posts/schedule'
 import * as updatePost from './posts/update'
+import * as validatePost from './posts/validate'
 import * as listPlatforms from './platforms/list'
 import * as getQueueSlots from './queue-slots/get'
 import * as replaceQueueSlots from './queue-slots/replace'
 
 /**
  * Registers one operation with the protection its file declares: an operation that takes an
- * `Idempotency-Key` gets the idempotency middleware on its own method and path only.
+ * `Idempotency-Key` gets the idempotency middleware on its own method and path only. Its
+ * description gets what every operation has (http/openapi.ts `documentOperation`).
  */
 function register<R extends RouteConfig>(v1: OpenAPIHono<AppEnv>, mounted: RegisteredRoute[], m: RouteModule<R>): void {
   const method = m.route.method.toUpperCase()
   const path = m.route.getRoutingPath()
   if (m.meta.idempotent) v1.on(method, path, idempotent())
-  v1.openapi(m.route, m.handler)
+  v1.openapi(documentOperation(m.route, m.meta), m.handler)
   mounted.push({ method, path: `/v1${path}`, meta: m.meta })
 }
 
@@ -46,6 +49,7 @@ export function registerRoutes(v1: OpenAPIHono<AppEnv>): RegisteredRoute[] {
   register(v1, mounted, listPlatforms)
   register(v1, mounted, listPosts)
   register(v1, mounted, createPost)
+  register(v1, mounted, validatePost)
   register(v1, mounted, bulkPosts)
   register(v1, mounted, getPost)
   register(v1, mounted, updatePost)

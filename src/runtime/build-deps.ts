@@ -9,6 +9,7 @@ import { buildNetworkRegistry } from './networks'
 /** What a runtime makes itself (its clients), and the settings read from its configuration. */
 export interface DepsParts extends Pick<Deps, 'settings' | 'db' | 'cipher' | 'logger' | 'rateLimiter' | 'storage'> {
   imageCodecs: Deps['imageCodecs']
+  docsAssets: Deps['docsAssets']
   /**
    * Delayed delivery of publishes. Given as a function when the queue runs the publishes itself
    * (Node's in-process queue): it receives the publish function of the finished deps.

@@ -16,6 +16,7 @@ import type { ResolveHost } from '../networks/outbound'
 import type { NetworkRegistry } from '../networks/registry'
 import type { ObjectStorage } from '../infra/storage/types'
 import { nodeImageCodecs } from '../media/codecs-node'
+import { nodeDocsAssets } from './node-docs-assets'
 import { buildDeps } from './build-deps'
 import { claimLeaseHolder } from './lease-holder'
 import { openNodeDatabase, resolveCredentialsKey, type NodeDatabase } from './node-database'
@@ -140,6 +141,7 @@ export async function openNodeRuntime(
       logger,
       storage: media.storage,
       imageCodecs: nodeImageCodecs(),
+      docsAssets: nodeDocsAssets(),
       publishQueue: queue.bind,
       resolveHost: nodeResolveHost,
     },
@@ -206,6 +208,7 @@ export async function openCliRuntime(
       logger,
       storage: media.storage,
       imageCodecs: nodeImageCodecs(),
+      docsAssets: nodeDocsAssets(),
       publishQueue: queue.bind,
       resolveHost: nodeResolveHost,
     })

@@ -9,6 +9,7 @@ import { createQStashPublishQueue, createQStashVerifier, publishCallbackUrl } fr
 import { createUpstashRateLimiter } from '../infra/ratelimit/upstash'
 import { createS3Storage } from '../infra/storage/s3'
 import { workerImageCodecs } from '../media/codecs-worker'
+import { workerDocsAssets } from './worker-docs-assets'
 import { buildDeps, type DepsParts } from './build-deps'
 
 /** What one Worker isolate keeps between requests: every client but the database's. */
@@ -51,6 +52,7 @@ export async function createWorkerIsolate(env: Record<string, unknown>): Promise
       publicBaseUrl: config.MEDIA_PUBLIC_URL,
     }),
     imageCodecs: workerImageCodecs(),
+    docsAssets: workerDocsAssets(),
     // Dev mode off: it would replace QSTASH_URL/QSTASH_TOKEN with those of a local binary.
     publishQueue: createQStashPublishQueue({
       client: new Client({ baseUrl: config.QSTASH_URL, token: config.QSTASH_TOKEN, devMode: false }),

@@ -18,6 +18,7 @@ import { randomBase62 } from '../../src/lib/ids'
 import { nodeClientIp } from '../../src/runtime/client-ip'
 import { buildDeps, type DepsOverrides, type DepsParts } from '../../src/runtime/build-deps'
 import { nodeResolveHost } from '../../src/runtime/node-deps'
+import { nodeDocsAssets } from '../../src/runtime/node-docs-assets'
 import type { ResolveHost } from '../../src/networks/outbound'
 import { createToken } from '../../src/services/tokens'
 import { createWorkspace } from '../../src/services/workspaces'
@@ -113,6 +114,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logger: createLogger(options.logLines ? 'debug' : 'silent', (line) => options.logLines?.push(line)),
     storage,
     imageCodecs: (imageCodecs ??= nodeImageCodecs()),
+    docsAssets: nodeDocsAssets(),
     publishQueue: options.publishQueue ?? recording,
     resolveHost: options.resolveHost ?? nodeResolveHost,
     ...(options.deliveryVerifier ? { deliveryVerifier: options.deliveryVerifier } : {}),

@@ -4,11 +4,11 @@
  * token has to be reconnected. A pure function of the answer, the target's attempts and saved
  * progress, the time and the retry policy; the engine writes what it decides in one transaction.
  */
-import type { TargetError } from '../vocabulary'
+import type { TargetError, TargetErrorCode } from '../vocabulary'
 import { type PublishPolicy, retryDelaySec } from './policy'
 
 /** How a network call failed (the adapters' failure classes). */
-export type FailureKind = 'auth_expired' | 'rejected' | 'rate_limited' | 'transient' | 'unconfirmed'
+export type FailureKind = TargetErrorCode
 
 /**
  * A network's answer, as far as the decision reads it. The adapters' own result type has the same

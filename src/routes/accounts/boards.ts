@@ -31,6 +31,7 @@ export const BoardsSchema = z.object({ boards: z.array(BoardSchema) }).openapi('
 export const route = createRoute({
   method: 'get',
   path: '/accounts/{id}/boards',
+  operationId: 'listAccountBoards',
   tags: ['Accounts'],
   summary: 'The boards of a pinboard account',
   description:

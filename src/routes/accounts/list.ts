@@ -8,6 +8,7 @@ import type { RouteMeta } from '../../http/route-meta'
 export const route = createRoute({
   method: 'get',
   path: '/accounts',
+  operationId: 'listAccounts',
   tags: ['Accounts'],
   summary: 'The connected accounts of the workspace',
   description: 'Access tokens and other credentials of connected accounts are never returned.',

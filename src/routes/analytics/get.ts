@@ -8,6 +8,7 @@ import type { RouteMeta } from '../../http/route-meta'
 export const route = createRoute({
   method: 'get',
   path: '/analytics',
+  operationId: 'getAnalytics',
   tags: ['Analytics'],
   summary: 'Followers per account (latest and 30 daily values) and engagement of recent posts',
   description: [

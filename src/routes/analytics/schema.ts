@@ -10,6 +10,7 @@ const figure = (what: string) =>
       description: `${what}; null when the network does not report it or it was not collected. Never 0 for "unknown".`,
     })
 const collectedAt = z.string().nullable().openapi({
+  format: 'date-time',
   description: 'When this figure was collected (ISO 8601); null when it never was.',
   example: '2026-03-10T09:00:00.000Z',
 })
@@ -30,7 +31,7 @@ export const AnalyticsSchema = z
       description: 'The workspace time zone; `series[].day` are its calendar days.',
       example: 'Europe/Berlin',
     }),
-    generatedAt: z.string().openapi({ description: 'When this answer was computed.' }),
+    generatedAt: z.string().openapi({ format: 'date-time', description: 'When this answer was computed.' }),
     accounts: z.array(
       z.object({
         accountId: z.string(),
@@ -77,7 +78,7 @@ export const AnalyticsSchema = z
           postId: z.string(),
           accountId: z.string(),
           platform: z.enum(PLATFORM_IDS),
-          publishedAt: z.string(),
+          publishedAt: z.string().openapi({ format: 'date-time' }),
           permalink: z.string().nullable(),
           collectedAt,
           metrics: MetricsSchema,

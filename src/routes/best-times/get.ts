@@ -8,6 +8,7 @@ import type { RouteMeta } from '../../http/route-meta'
 export const route = createRoute({
   method: 'get',
   path: '/best-times',
+  operationId: 'getBestTimes',
   tags: ['Analytics'],
   summary: 'Recommended posting times, overall and per platform',
   description: BEST_TIMES_DESCRIPTION,

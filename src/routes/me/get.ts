@@ -8,6 +8,7 @@ import type { RouteMeta } from '../../http/route-meta'
 export const route = createRoute({
   method: 'get',
   path: '/me',
+  operationId: 'getMe',
   tags: ['Workspace'],
   summary: 'The workspace of the token, its plan, usage and stats',
   description: 'The cheapest call to verify a token.',

@@ -8,6 +8,7 @@ import type { RouteMeta } from '../../http/route-meta'
 export const route = createRoute({
   method: 'get',
   path: '/media/{id}',
+  operationId: 'getMediaAsset',
   tags: ['Media'],
   summary: 'One media asset',
   description: 'An id that is not in your workspace is 404.',

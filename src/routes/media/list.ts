@@ -8,6 +8,7 @@ import type { RouteMeta } from '../../http/route-meta'
 export const route = createRoute({
   method: 'get',
   path: '/media',
+  operationId: 'listMediaAssets',
   tags: ['Media'],
   summary: 'The workspace media library',
   description:

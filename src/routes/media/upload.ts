@@ -8,6 +8,7 @@ import type { RouteMeta } from '../../http/route-meta'
 export const route = createRoute({
   method: 'post',
   path: '/media/uploads',
+  operationId: 'createMediaUpload',
   tags: ['Media'],
   summary: 'Step 1 of an upload: a presigned PUT URL',
   description: `Upload is three calls and the bytes never pass through the API:

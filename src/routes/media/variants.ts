@@ -8,6 +8,7 @@ import type { RouteMeta } from '../../http/route-meta'
 export const route = createRoute({
   method: 'post',
   path: '/media/{id}/variants',
+  operationId: 'createMediaVariants',
   tags: ['Media'],
   summary: 'Cut an image into platform canvases',
   description: `Canvases: \`feed_portrait\` 1080x1350 (4:5), \`feed_square\` 1080x1080 (1:1), \`landscape\` 1080x566 (1.91:1), \`story\` 1080x1920 (9:16). Every variant is exactly its canvas's size, a JPEG, and a new image asset (its \`id\` can go in \`mediaIds\`) with the source's alt text and folder.

@@ -8,6 +8,7 @@ import type { RouteMeta } from '../../http/route-meta'
 export const route = createRoute({
   method: 'get',
   path: '/platforms',
+  operationId: 'listPlatforms',
   tags: ['Reference'],
   summary: 'The rules registry: caption budgets, media rules, formats, thread caps, recommended specs',
   description:

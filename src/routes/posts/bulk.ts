@@ -43,6 +43,7 @@ const BulkReportSchema = z
 export const route = createRoute({
   method: 'post',
   path: '/posts/bulk',
+  operationId: 'createPostsInBulk',
   tags: ['Posts'],
   summary: 'Create many posts from a CSV document',
   description: [

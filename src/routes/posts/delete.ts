@@ -8,6 +8,7 @@ import type { RouteMeta } from '../../http/route-meta'
 export const route = createRoute({
   method: 'delete',
   path: '/posts/{id}',
+  operationId: 'deletePost',
   tags: ['Posts'],
   summary: 'Delete a post and cancel its pending publishes',
   description: "Removes the service's copy. Anything already published on a network stays published.",

@@ -8,6 +8,7 @@ import type { RouteMeta } from '../../http/route-meta'
 export const route = createRoute({
   method: 'get',
   path: '/posts/{id}',
+  operationId: 'getPost',
   tags: ['Posts'],
   summary: "One post with every target's status, permalink and error",
   security: SECURITY,

@@ -8,6 +8,7 @@ import type { RouteMeta } from '../../http/route-meta'
 export const route = createRoute({
   method: 'get',
   path: '/posts',
+  operationId: 'listPosts',
   tags: ['Posts'],
   summary: 'List posts, newest first, with filters',
   description:

@@ -8,6 +8,7 @@ import type { RouteMeta } from '../../http/route-meta'
 export const route = createRoute({
   method: 'post',
   path: '/posts/{id}/publish',
+  operationId: 'publishPost',
   tags: ['Posts'],
   summary: 'Publish a post now, whatever it was scheduled for',
   description:

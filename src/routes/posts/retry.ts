@@ -8,6 +8,7 @@ import type { RouteMeta } from '../../http/route-meta'
 export const route = createRoute({
   method: 'post',
   path: '/posts/{id}/retry',
+  operationId: 'retryPost',
   tags: ['Posts'],
   summary: 'Publish the failed targets again',
   description:

@@ -8,6 +8,7 @@ import type { RouteMeta } from '../../http/route-meta'
 export const route = createRoute({
   method: 'get',
   path: '/queue-slots',
+  operationId: 'getQueueSlots',
   tags: ['Queue'],
   summary: 'The weekly posting schedule that `action: queue` publishes into',
   description:

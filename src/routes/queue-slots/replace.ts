@@ -8,6 +8,7 @@ import type { RouteMeta } from '../../http/route-meta'
 export const route = createRoute({
   method: 'put',
   path: '/queue-slots',
+  operationId: 'replaceQueueSlots',
   tags: ['Queue'],
   summary: 'Replace the weekly posting schedule',
   description:
