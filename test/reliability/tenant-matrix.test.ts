@@ -42,6 +42,10 @@ function errorsOf(json: unknown): Array<Record<string, any>> {
   const walk = (v: unknown, key: string) => {
     if (!v || typeof v !== 'object') return
     if (key === 'error' && typeof (v as any).code === 'string') out.push(v as Record<string, any>)
+    // A dry run (POST /v1/posts/validate) answers 200 with its findings as `errors: [{ code, message, path }]`.
+    if (key === 'errors' && Array.isArray(v)) {
+      for (const e of v) if (e && typeof e === 'object' && typeof e.code === 'string') out.push(e)
+    }
     for (const [k, x] of Object.entries(v)) walk(x, k)
   }
   walk(json, '')

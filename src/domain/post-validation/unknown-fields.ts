@@ -53,7 +53,8 @@ function walk(schema: z.ZodType, value: unknown, prefix: string, out: string[]):
   const at = (key: string | number) => (prefix === '' ? String(key) : `${prefix}.${key}`)
   if (def.type === 'object' && def.shape && isPlainObject(value)) {
     for (const [key, child] of Object.entries(value)) {
-      const field = def.shape[key]
+      // Own properties only: `__proto__` or `constructor` in a body must not reach Object.prototype.
+      const field = Object.hasOwn(def.shape, key) ? def.shape[key] : undefined
       if (field) walk(field, child, at(key), out)
       else out.push(at(key))
     }

@@ -156,6 +156,23 @@ describe('warnings on writes', () => {
     expect(paths(post.warnings)).toEqual(['not_applicable threadParts', 'unknown_field sheduledAt'])
   })
 
+  it('names __proto__ and constructor as unknown fields, at the top and nested, instead of failing', async () => {
+    const t = await createTestApp()
+    const { professional } = await accounts(t)
+    // Written as text: JSON.parse makes `__proto__` an own property, as a client's JSON would.
+    const body = `{"type":"IMAGE","accountIds":["${professional.id}"],"mediaIds":[],"action":"draft","caption":"Hi",
+      "__proto__":"x","constructor":{"a":1},"recurrence":{"frequency":"weekly","count":2,"__proto__":{}}}`
+    for (const path of ['/v1/posts/validate', '/v1/posts']) {
+      const res = await t.call('POST', path, { body })
+      expect(res.status, path).toBe(200)
+      expect(paths((await res.json()).warnings), path).toEqual([
+        'unknown_field __proto__',
+        'unknown_field constructor',
+        'unknown_field recurrence.__proto__',
+      ])
+    }
+  })
+
   it('a refused write answers its error, not warnings', async () => {
     const t = await createTestApp()
     const { professional } = await accounts(t)
