@@ -1,6 +1,4 @@
-import type { AddressInfo } from 'node:net'
-import { serve } from '@hono/node-server'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { targets } from '../../../src/db/schema'
 import { claimTarget } from '../../../src/services/publishing/claim'
@@ -11,15 +9,11 @@ import { startMicroblogFake } from '../../fakes/microblog'
 import { startTextThreadFake } from '../../fakes/text-thread'
 import { runDue } from '../../support/engine'
 import { fixedClock, realAccount, storedMedia } from '../../support/fixtures'
+import { serveApp } from '../../support/serve-app'
 import { createTestApp, type TestApp } from '../../support/test-app'
 
 const T0 = '2026-11-21T10:00:00.000Z'
 const MICROBLOG_CLIENT = { clientId: 'client-1', clientSecret: 'secret-1' }
-
-const servers: Array<ReturnType<typeof serve>> = []
-afterAll(async () => {
-  await Promise.all(servers.map((s) => new Promise<void>((r) => s.close(() => r()))))
-})
 
 /** The app over real HTTP on loopback, and one fake per network it talks to. */
 async function setup() {
@@ -80,18 +74,7 @@ async function setup() {
       userId: thread.userId,
     }),
   }
-  const server = serve({ fetch: t.app.fetch, hostname: '127.0.0.1', port: 0 })
-  servers.push(server)
-  await new Promise<void>((r) => (server.listening ? r() : server.once('listening', () => r())))
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  /** A request over real HTTP, as a client sends it. */
-  const http = async (method: string, path: string, token = t.token) => {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': t.ip },
-    })
-    return { status: res.status, body: (await res.json()) as any }
-  }
+  const http = await serveApp(t)
   return { t, clock, http, accounts, fakes: { microblog, messaging, federated, chat, thread } }
 }
 
