@@ -157,10 +157,25 @@ export async function stopPendingTargets(
     .where(and(inArray(targets.id, targetIds), eq(targets.status, 'PENDING')))
 }
 
-/** Drops targets with nothing left to do at their network; never one a delivery is publishing. */
-export async function removeSettledTargets(tx: DbOrTx, targetIds: string[]): Promise<void> {
-  if (targetIds.length === 0) return
-  await tx.delete(targets).where(and(inArray(targets.id, targetIds), ne(targets.status, 'PUBLISHING')))
+/**
+ * Drops targets with nothing left to do at their network, each only if its status is still the one
+ * it was planned with (a target retried and published meanwhile stays); the ids removed.
+ */
+export async function removeSettledTargets(
+  tx: DbOrTx,
+  planned: Array<{ id: string; status: TargetRow['status'] }>,
+): Promise<string[]> {
+  if (planned.length === 0) return []
+  const rows = await tx
+    .delete(targets)
+    .where(
+      and(
+        or(...planned.map((p) => and(eq(targets.id, p.id), eq(targets.status, p.status)))),
+        ne(targets.status, 'PUBLISHING'),
+      ),
+    )
+    .returning({ id: targets.id })
+  return rows.map((r) => r.id)
 }
 
 /** Notes in the target's progress, under `key`, the network ids already removed, so a retry skips them. */

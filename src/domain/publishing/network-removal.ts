@@ -105,6 +105,6 @@ export function removalMessage(
     case 'in_progress':
       return `Not deleted: it is being published to ${platform} right now. Delete again once it has settled.`
     case 'failed':
-      return `Not deleted from ${platform}${where}: ${facts.detail ?? 'the network refused'}. Our record is kept; delete again to retry what is left.`
+      return `Not deleted from ${platform}${where}: ${(facts.detail ?? 'the network refused').replace(/[.\s]+$/, '')}. Our record is kept; delete again to retry what is left.`
   }
 }

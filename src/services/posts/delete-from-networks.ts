@@ -78,7 +78,7 @@ export async function deletePostFromNetworks(
       .sort((a, b) => a.position - b.position)
       .map((row) => ({ row, plan: planRemoval(row) }))
     if (!planned.some((p) => p.plan.action === 'delete')) {
-      return { planned, answer: await finish(deps, tx, post, planned, new Map()) }
+      return { planned, answer: await finish(deps, tx, post, planned, new Map(), false) }
     }
     // A target waiting to publish (not one whose network is still at work) publishes nothing more.
     const waiting = planned.filter((p) => p.row.status === 'PENDING' && !isInProgress(p.plan))
@@ -103,11 +103,23 @@ export async function deletePostFromNetworks(
     // Deleted meanwhile (by a plain delete): the answer is what the networks said.
     if (!post)
       return { id: postId, deleted: true, targets: first.planned.map((p) => answerFor(p, calls.get(p.row.id))) }
-    return finish(deps, tx, post, first.planned, calls)
+    return finish(deps, tx, post, first.planned, calls, true)
   })
 }
 
 const isInProgress = (plan: RemovalPlan) => plan.action === 'none' && plan.outcome === 'in_progress'
+
+/** The status a target has after the first step: one that was waiting to publish was stopped. */
+const statusAfterStop = ({ row, plan }: Planned, stopped: boolean) =>
+  stopped && row.status === 'PENDING' && !isInProgress(plan) ? 'FAILED' : row.status
+
+function changedMeanwhile(a: TargetRemoval): TargetRemoval {
+  return {
+    ...a,
+    outcome: 'in_progress',
+    message: `Not touched: it changed while the networks were being called (a retry or a publish by hand). Delete again.`,
+  }
+}
 
 async function finish(
   deps: RemovalDeps,
@@ -115,28 +127,35 @@ async function finish(
   post: PostRow,
   planned: Planned[],
   calls: Map<string, RemovalCall>,
+  stopped: boolean,
 ): Promise<PostNetworkDeletion> {
-  const answers = planned.map((p) => answerFor(p, calls.get(p.row.id)))
-  await removeSettledTargets(
-    tx,
-    answers.filter((a) => isFinalRemoval(a.outcome)).map((a) => a.targetId),
+  let answers = planned.map((p) => answerFor(p, calls.get(p.row.id)))
+  const finished = planned.filter((_, i) => isFinalRemoval(answers[i]!.outcome))
+  const removed = new Set(
+    await removeSettledTargets(
+      tx,
+      finished.map((p) => ({ id: p.row.id, status: statusAfterStop(p, stopped) })),
+    ),
   )
+  // A target that changed meanwhile (retried and published by hand) is kept, and said so.
+  answers = answers.map((a) => (isFinalRemoval(a.outcome) && !removed.has(a.targetId) ? changedMeanwhile(a) : a))
   for (const a of answers) {
     if (a.outcome === 'failed' && a.deletedIds.length > 0)
       await noteRemovedIds(tx, a.targetId, REMOVED_KEY, a.deletedIds)
   }
-  const now = deps.clock.now()
   let deleted = false
   if ((await listTargetOutcomes(tx, post.id)).length === 0) {
     deleted = await deleteWorkspacePost(tx, post.workspaceId, post.id)
   } else {
-    await refreshPostStatus(tx, post.id, now, post)
+    await refreshPostStatus(tx, post.id, deps.clock.now(), post)
   }
+  const counts: Record<string, number> = {}
+  for (const a of answers) counts[a.outcome] = (counts[a.outcome] ?? 0) + 1
   deps.logger.info('post_network_delete', {
     postId: post.id,
     workspaceId: post.workspaceId,
-    deleted,
-    ...Object.fromEntries(answers.map((a) => [`target.${a.targetId}`, a.outcome])),
+    recordDeleted: deleted,
+    ...counts,
   })
   return { id: post.id, deleted, targets: answers }
 }

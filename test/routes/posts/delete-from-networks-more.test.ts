@@ -208,6 +208,32 @@ describe('DELETE /v1/posts/{id}?fromNetworks=true on the other networks', () => 
     expect(fakes.openProtocol.state.records.size).toBe(0)
   })
 
+  it('keeps a target that was retried and published by hand while the networks were being called', async () => {
+    const { t, http, accounts, fakes } = await setup()
+    fakes.professional.failNext(/^POST \/rest\/posts$/, { status: 422, json: { message: 'Commentary is invalid' } })
+    const id = await publishNow(t, { accountIds: [accounts.socialGraph.id, accounts.professional.id], caption: 'Hi' })
+    expect(await runDue(t, t.publishQueue)).toEqual(['published', 'failed'])
+
+    let release = () => {}
+    const gate = new Promise<void>((r) => (release = r))
+    fakes.socialGraph.fault('DELETE', /.*/, { kind: 'delay', until: gate })
+    const pending = http('DELETE', `/v1/posts/${id}?fromNetworks=true`)
+    await expect.poll(() => fakes.socialGraph.calls('DELETE', /.*/).length).toBe(1)
+    expect((await t.call('POST', `/v1/posts/${id}/retry`)).status).toBe(200)
+    expect(await runDue(t, t.publishQueue)).toEqual(['published'])
+    release()
+    const res = await pending
+    expect(res.body.deleted).toBe(false)
+    expect(outcomes(res.body)).toEqual([
+      ['SOCIALGRAPH_NET', 'deleted', 1],
+      ['PROFESSIONAL_NET', 'in_progress', 0],
+    ])
+    expect(res.body.targets[1].message).toMatch(/changed while the networks were being called/)
+    const kept = (await http('GET', `/v1/posts/${id}`)).body
+    expect(kept.targets.map((x: any) => [x.platform, x.status])).toEqual([['PROFESSIONAL_NET', 'PUBLISHED']])
+    expect(fakes.professional.state.posts).toHaveLength(1)
+  })
+
   it('does the same for sandbox accounts: deleted where the network deletes, kept where it cannot', async () => {
     const { t, http } = await setup()
     const microblog = await sandboxAccount(t, 'MICROBLOG_NET')
