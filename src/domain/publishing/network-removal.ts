@@ -90,7 +90,7 @@ const count = (n: number) => (n === 1 ? 'the post' : `the post and ${n - 1} more
 export function removalMessage(
   outcome: NetworkRemovalOutcome,
   platform: PlatformId,
-  facts: { ids: number; permalink: string | null; detail?: string },
+  facts: { ids: number; permalink: string | null; detail?: string; retryable?: boolean },
 ): string {
   const where = facts.permalink ? ` (${facts.permalink})` : ''
   switch (outcome) {
@@ -104,7 +104,13 @@ export function removalMessage(
       return `Not deleted: we cannot tell whether it reached ${platform} (its publish is unconfirmed). Check the account on the network and remove the post there if it is; then delete this post without fromNetworks.`
     case 'in_progress':
       return `Not deleted: it is being published to ${platform} right now. Delete again once it has settled.`
-    case 'failed':
-      return `Not deleted from ${platform}${where}: ${(facts.detail ?? 'the network refused').replace(/[.\s]+$/, '')}. Our record is kept; delete again to retry what is left.`
+    case 'failed': {
+      const detail = (facts.detail ?? 'the network refused').replace(/[.\s]+$/, '')
+      const next =
+        facts.retryable === false
+          ? 'Our record is kept: remove it on the network yourself, then delete this post without fromNetworks.'
+          : 'Our record is kept; delete again to retry what is left.'
+      return `Not deleted from ${platform}${where}: ${detail}. ${next}`
+    }
   }
 }

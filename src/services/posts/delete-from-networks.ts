@@ -179,7 +179,7 @@ function answerFor({ row, plan }: Planned, call: RemovalCall | undefined): Targe
     message: removalMessage(outcome, row.platform, {
       ids: plan.ids.length,
       permalink: outcome === 'deleted' ? null : permalink,
-      ...(failure ? { detail: failure.message } : {}),
+      ...(failure ? { detail: failure.message, retryable: failure.retryable } : {}),
     }),
     permalink: outcome === 'deleted' ? null : permalink,
     deletedIds,

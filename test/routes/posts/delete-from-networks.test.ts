@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { targets } from '../../../src/db/schema'
+import { accounts as accountsTable, targets } from '../../../src/db/schema'
 import { claimTarget } from '../../../src/services/publishing/claim'
 import { startChatFake } from '../../fakes/chat'
 import { startFederatedFake } from '../../fakes/federated'
@@ -248,6 +248,38 @@ describe('DELETE /v1/posts/{id}?fromNetworks=true', () => {
     expect(retried.map((r) => r.path)).toEqual([statusIds[1], statusIds[0]].map((s) => `/api/v1/statuses/${s}`))
     expect(fakes.federated.state.statuses).toHaveLength(0)
     expect((await http('GET', `/v1/posts/${id}`)).status).toBe(404)
+  })
+
+  it('says what to do when a network refuses: a message past its delete window, an account whose token expired', async () => {
+    const { t, clock, http, accounts, fakes } = await setup()
+    const id = await publishNow(t, { accountIds: [accounts.messaging.id, accounts.microblog.id], caption: 'Old news' })
+    expect(await runDue(t, t.publishQueue)).toEqual(['published', 'published'])
+    clock.set('2026-11-23T11:00:00Z')
+    await t.deps.db
+      .update(accountsTable)
+      .set({ status: 'EXPIRED', statusMessage: 'token expired: reconnect the account' })
+      .where(eq(accountsTable.id, accounts.microblog.id))
+
+    const res = await http('DELETE', `/v1/posts/${id}?fromNetworks=true`)
+    expect(res.body.deleted).toBe(false)
+    expect(targetOf(res.body, 'MESSAGING_NET')).toMatchObject({
+      outcome: 'failed',
+      error: { code: 'rejected', retryable: false, message: expect.stringMatching(/can't be deleted for everyone/) },
+    })
+    expect(targetOf(res.body, 'MICROBLOG_NET')).toMatchObject({
+      outcome: 'failed',
+      error: {
+        code: 'auth_expired',
+        retryable: true,
+        message: 'token expired: reconnect the account, then delete again',
+      },
+    })
+    expect(targetOf(res.body, 'MESSAGING_NET').message).toMatch(
+      /^Not deleted from MESSAGING_NET \(https:\/\/t\.me\/.+\): .+ remove it on the network yourself, then delete this post without fromNetworks\.$/,
+    )
+    expect(fakes.messaging.messages).toHaveLength(1)
+    expect(fakes.microblog.calls('DELETE', /.*/)).toHaveLength(0)
+    expect((await http('GET', `/v1/posts/${id}`)).body.targets).toHaveLength(2)
   })
 
   it('changes nothing without the flag (or with false), answers 404 for another workspace and 400 for a bad value', async () => {
