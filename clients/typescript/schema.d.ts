@@ -175,7 +175,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a post and cancel its pending publishes
-         * @description Removes the service's copy. Anything already published on a network stays published.
+         * @description Removes the service's copy. Anything already published on a network stays published, unless `fromNetworks=true`: then each published target is deleted from its network first (thread parts and album items too) and the answer says per target what happened. Networks without a delete endpoint keep the post; a target whose publish is unconfirmed or still running is not touched. Our record goes only when no target is left to act on; otherwise it keeps those targets, and deleting again retries only them.
          */
         delete: operations["deletePost"];
         options?: never;
@@ -1270,10 +1270,49 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description Without `fromNetworks`: our record is gone; nothing changed on a network. */
         DeletedPost: {
             id: string;
             /** @enum {boolean} */
             deleted: true;
+        };
+        /** @description With `fromNetworks=true`: what happened at each network. */
+        PostNetworkDeletion: {
+            id: string;
+            /** @description True when our record of the post is gone: no target is left to act on. False when it is kept with the targets that are `failed`, `unconfirmed` or `in_progress`. */
+            deleted: boolean;
+            /** @description One entry per target, in the post's order. */
+            targets: components["schemas"]["TargetRemoval"][];
+        };
+        TargetRemoval: {
+            targetId: string;
+            accountId: string;
+            /** @enum {string} */
+            platform: "PHOTO_NET" | "SHORTVIDEO_NET" | "MICROBLOG_NET" | "MESSAGING_NET" | "SOCIALGRAPH_NET" | "PROFESSIONAL_NET" | "TEXTTHREAD_NET" | "OPENPROTOCOL_NET" | "VIDEOSHARE_NET" | "PINBOARD_NET" | "FEDERATED_NET" | "CHAT_NET";
+            /**
+             * @description `deleted`: removed from the network, every thread part and album item with it. `not_supported`: the network has no delete endpoint; the post stays published there. `not_published`: nothing of it reached the network; its publish is cancelled. For these three our record of the target is removed. `failed`: the network refused or failed (see `error`); `unconfirmed`: we cannot tell whether its publish reached the network, so nothing was deleted (check the network); `in_progress`: it is being published right now. For these three our record is kept, and deleting again retries only what is left.
+             * @enum {string}
+             */
+            outcome: "deleted" | "not_supported" | "not_published" | "failed" | "unconfirmed" | "in_progress";
+            /** @description What happened, in words a person can act on. */
+            message: string;
+            /** @description Where the post still is on the network (null once deleted or never published). */
+            permalink: string | null;
+            /** @description The network's ids removed, now or by an earlier call. */
+            deletedIds: string[];
+            /** @description The network's ids still published there, as far as we know. */
+            remainingIds: string[];
+            /** @description The network's failure, for `failed` only. */
+            error: {
+                /**
+                 * @description The failure class: `transient` and `rate_limited` are retried by the engine itself; `rejected` and `auth_expired` (reconnect the account) fail at once; `unconfirmed`: a send went unanswered, check the network before retrying.
+                 * @enum {string}
+                 */
+                code: "transient" | "rate_limited" | "rejected" | "auth_expired" | "unconfirmed";
+                /** @description What the network said, in words a person can act on. */
+                message: string;
+                retryable: boolean;
+            } | null;
         };
         SchedulePost: {
             /**
@@ -2642,7 +2681,10 @@ export interface operations {
     };
     deletePost: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `true`: also delete what each target published from its network (thread parts and album items included) and answer per target what happened. Without it (or `false`) only our record goes and everything published stays on the networks. */
+                fromNetworks?: "true" | "false";
+            };
             header?: never;
             path: {
                 id: string;
@@ -2651,7 +2693,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The post is gone. */
+            /** @description Without `fromNetworks`: the post is gone (`DeletedPost`). With `fromNetworks=true`: the outcome per target (`PostNetworkDeletion`). */
             200: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -2661,7 +2703,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DeletedPost"];
+                    "application/json": components["schemas"]["DeletedPost"] | components["schemas"]["PostNetworkDeletion"];
                 };
             };
             /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */

@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from 'vitest'
 import { DEFAULT_NETWORK_ORIGINS } from '../../src/config'
 import type { PublishInput, PublishProgress, TargetContent } from '../../src/networks/adapter'
 import { createOpenProtocolAdapter } from '../../src/networks/adapters/open-protocol'
+import { requireSession } from '../../src/networks/adapters/open-protocol-xrpc'
 
 /**
  * Inside workerd: a real network adapter runs on the Worker's own APIs (fetch, WebCrypto for its
@@ -69,5 +70,21 @@ describe('a real network adapter in workerd', () => {
       status: 'published',
       platformPostId: (result as { platformPostId: string }).platformPostId,
     })
+
+    // Deleting from the network (DELETE /v1/posts/{id}?fromNetworks=true): the part, then the head.
+    const head = (result as { platformPostId: string }).platformPostId
+    const part = saved.at(-1)!.partIds![0]!
+    const deleteInput = { connection: 'APP_PASSWORD', credentials: verified.credentials, fetch, baseUrl: fake.url }
+    const session = requireSession(verified.credentials)
+    const read = async (uri: string) => {
+      const [, , repo, collection, rkey] = uri.split('/')
+      const url = `${fake.url}/xrpc/com.atproto.repo.getRecord?repo=${repo}&collection=${collection}&rkey=${rkey}`
+      const res = await fetch(url, { headers: { authorization: `Bearer ${session.accessJwt}` } })
+      return { status: res.status, error: ((await res.json()) as { error?: string }).error }
+    }
+    expect(await read(part)).toEqual({ status: 200, error: undefined })
+    for (const platformPostId of [part, head]) await adapter.deletePost!({ ...deleteInput, platformPostId })
+    expect(await read(part)).toEqual({ status: 400, error: 'RecordNotFound' })
+    expect(await read(head)).toEqual({ status: 400, error: 'RecordNotFound' })
   })
 })

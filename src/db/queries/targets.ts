@@ -2,7 +2,8 @@
  * The target rows of the publishing engine: a post's targets, the claim before a network call,
  * the progress saved during one, the result written after it, and the resets of a new round.
  */
-import { and, eq, inArray, isNull, lte, notInArray, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, lte, ne, notInArray, or, sql } from 'drizzle-orm'
+import type { TargetError } from '../../domain/vocabulary'
 import { targets } from '../schema'
 import type { DbOrTx, Tx } from '../types'
 
@@ -137,4 +138,52 @@ export function writeTargetResult(
   change: TargetChange,
 ): Promise<Array<{ id: string }>> {
   return tx.update(targets).set(change).where(ours(claimed)).returning({ id: targets.id })
+}
+
+/**
+ * Deleting from the networks: the targets still waiting to publish stop (FAILED with this error,
+ * not due), so no delivery publishes them while their post is being taken down.
+ */
+export async function stopPendingTargets(
+  tx: DbOrTx,
+  targetIds: string[],
+  error: TargetError,
+  now: Date,
+): Promise<void> {
+  if (targetIds.length === 0) return
+  await tx
+    .update(targets)
+    .set({ status: 'FAILED', error, dueAt: null, leaseUntil: null, updatedAt: now })
+    .where(and(inArray(targets.id, targetIds), eq(targets.status, 'PENDING')))
+}
+
+/**
+ * Drops targets with nothing left to do at their network, each only if its status is still the one
+ * it was planned with (a target retried and published meanwhile stays); the ids removed.
+ */
+export async function removeSettledTargets(
+  tx: DbOrTx,
+  planned: Array<{ id: string; status: TargetRow['status'] }>,
+): Promise<string[]> {
+  if (planned.length === 0) return []
+  const rows = await tx
+    .delete(targets)
+    .where(
+      and(
+        or(...planned.map((p) => and(eq(targets.id, p.id), eq(targets.status, p.status)))),
+        ne(targets.status, 'PUBLISHING'),
+      ),
+    )
+    .returning({ id: targets.id })
+  return rows.map((r) => r.id)
+}
+
+/** Notes in the target's progress, under `key`, the network ids already removed, so a retry skips them. */
+export async function noteRemovedIds(tx: DbOrTx, targetId: string, key: string, ids: string[]): Promise<void> {
+  await tx
+    .update(targets)
+    .set({
+      progress: sql`coalesce(${targets.progress}, '{}'::jsonb) || jsonb_build_object(${key}::text, ${JSON.stringify(ids)}::jsonb)`,
+    })
+    .where(eq(targets.id, targetId))
 }

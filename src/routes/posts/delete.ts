@@ -1,7 +1,9 @@
 import { createRoute, z, type RouteHandler } from '@hono/zod-openapi'
 import type { AppEnv } from '../../http/context'
-import { errorResponses, jsonResponse, SECURITY } from '../../http/openapi'
+import { errorResponses, SECURITY } from '../../http/openapi'
+import { deletePostFromNetworks } from '../../services/posts/delete-from-networks'
 import { deletePost } from '../../services/posts/write'
+import { DeletedPostSchema, DeletePostQuery, PostNetworkDeletionSchema } from './delete-schema'
 import { PostIdParam } from './schema'
 import type { RouteMeta } from '../../http/route-meta'
 
@@ -11,11 +13,21 @@ export const route = createRoute({
   operationId: 'deletePost',
   tags: ['Posts'],
   summary: 'Delete a post and cancel its pending publishes',
-  description: "Removes the service's copy. Anything already published on a network stays published.",
+  description:
+    "Removes the service's copy. Anything already published on a network stays published, unless " +
+    '`fromNetworks=true`: then each published target is deleted from its network first (thread parts and ' +
+    'album items too) and the answer says per target what happened. Networks without a delete endpoint keep ' +
+    'the post; a target whose publish is unconfirmed or still running is not touched. Our record goes only ' +
+    'when no target is left to act on; otherwise it keeps those targets, and deleting again retries only them.',
   security: SECURITY,
-  request: { params: PostIdParam },
+  request: { params: PostIdParam, query: DeletePostQuery },
   responses: {
-    ...jsonResponse(z.object({ id: z.string(), deleted: z.literal(true) }).openapi('DeletedPost'), 'The post is gone.'),
+    200: {
+      description:
+        'Without `fromNetworks`: the post is gone (`DeletedPost`). With `fromNetworks=true`: the outcome per ' +
+        'target (`PostNetworkDeletion`).',
+      content: { 'application/json': { schema: z.union([DeletedPostSchema, PostNetworkDeletionSchema]) } },
+    },
     ...errorResponses(),
   },
 })
@@ -24,5 +36,8 @@ export const meta: RouteMeta = { idempotent: false, rateLimit: 'default' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var
-  return c.json(await deletePost(deps, auth.workspaceId, c.req.valid('param').id), 200)
+  const { id } = c.req.valid('param')
+  if (c.req.valid('query').fromNetworks === 'true')
+    return c.json(await deletePostFromNetworks(deps, auth.workspaceId, id), 200)
+  return c.json(await deletePost(deps, auth.workspaceId, id), 200)
 }
