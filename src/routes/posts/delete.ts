@@ -1,8 +1,8 @@
-import { createRoute, z, type RouteHandler } from '@hono/zod-openapi'
+import { createRoute, type RouteHandler } from '@hono/zod-openapi'
 import type { AppEnv } from '../../http/context'
 import { errorResponses, jsonResponse, SECURITY } from '../../http/openapi'
 import { deletePost } from '../../services/posts/write'
-import { PostIdParam } from './schema'
+import { DeletedPostSchema, PostIdParam } from './schema'
 import type { RouteMeta } from '../../http/route-meta'
 
 export const route = createRoute({
@@ -15,7 +15,7 @@ export const route = createRoute({
   security: SECURITY,
   request: { params: PostIdParam },
   responses: {
-    ...jsonResponse(z.object({ id: z.string(), deleted: z.literal(true) }).openapi('DeletedPost'), 'The post is gone.'),
+    ...jsonResponse(DeletedPostSchema, 'The post is gone.'),
     ...errorResponses(),
   },
 })
