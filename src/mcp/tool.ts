@@ -46,14 +46,20 @@ export interface McpTool<I extends z.ZodType = z.ZodType, O extends z.ZodType = 
 export const defineTool = <I extends z.ZodType, O extends z.ZodType>(tool: McpTool<I, O>): McpTool =>
   tool as unknown as McpTool
 
-/** The OpenAPI-only annotations (`param`: where a REST parameter goes) mean nothing to a tool. */
+/**
+ * The schema as JSON Schema (draft-07, which every MCP client validates). Annotations of the OpenAPI
+ * document that mean nothing to a tool are left out (`param`: where a REST parameter goes;
+ * `example`; `x-…` extensions), since every byte of `tools/list` sits in the agent's context.
+ */
 function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Tool['inputSchema'] {
   return z.toJSONSchema(schema, {
     io,
     target: 'draft-7',
     unrepresentable: 'any',
     override: (ctx) => {
-      delete (ctx.jsonSchema as Record<string, unknown>).param
+      const json = ctx.jsonSchema as Record<string, unknown>
+      for (const key of Object.keys(json))
+        if (key === 'param' || key === 'example' || key.startsWith('x-')) delete json[key]
     },
   }) as Tool['inputSchema']
 }
