@@ -7,6 +7,7 @@
 import { writeFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
 import { RULES } from '../../src/domain/rules/index'
+import { addSandboxAccount } from '../../src/services/accounts'
 import { scoredPost, weekly, writeHistory } from '../support/analytics-history'
 import { runDue } from '../support/engine'
 import { file, startSource } from '../support/file-server'
@@ -84,6 +85,66 @@ describe('MCP tools over the same services as /v1', () => {
     if (process.env.MCP_TRANSCRIPT) await writeFile(process.env.MCP_TRANSCRIPT, JSON.stringify(session.transcript))
   })
 
+  it('covers the rest: a local file uploaded and registered, boards, an edit, and a retry of a failed target', async () => {
+    const t = await createTestApp()
+    const session = await mcpSession(t, await serveApp(t))
+    const bytes = await jpeg(paint(640, 800, (x, y) => [x % 256, 120, y % 256]))
+    const ticket = await session.ok('create_media_upload', {
+      filename: 'Portrait.JPG',
+      contentType: 'image/jpeg',
+      sizeBytes: bytes.byteLength,
+    })
+    const put = await fetch(ticket.uploadUrl, {
+      method: 'PUT',
+      headers: ticket.headers,
+      body: new Blob([bytes.slice()]),
+    })
+    expect(put.status).toBe(200)
+    const asset = await session.ok('register_media', { type: 'IMAGE', storageKey: ticket.storageKey, url: ticket.url })
+    expect(asset).toMatchObject({ width: 640, height: 800, sizeBytes: bytes.byteLength, mimeType: 'image/jpeg' })
+    expect(
+      (await session.ok('register_media', { type: 'IMAGE', storageKey: ticket.storageKey, url: ticket.url })).id,
+    ).toBe(asset.id)
+
+    const pinboard = await account(t, 'PINBOARD_NET')
+    const { boards } = await session.ok('list_boards', { id: pinboard.id })
+    expect(boards.map((b: { name: string }) => b.name)).toEqual(['Inspiration', 'Recipes', 'Travel'])
+    const micro = await account(t, 'MICROBLOG_NET')
+    expect((await session.refused('list_boards', { id: micro.id })).code).toBe('invalid_option')
+
+    const flaky = await addSandboxAccount(t.deps.db, t.deps.cipher, {
+      workspaceId: t.workspaceId,
+      platform: 'CHAT_NET',
+      username: 'flaky',
+      failMode: 'once',
+    })
+    const draft = await session.ok('create_post', {
+      type: 'IMAGE',
+      accountIds: [micro.id],
+      mediaIds: [],
+      action: 'draft',
+      caption: 'First words',
+      capton: 'a typo',
+    })
+    expect(draft.warnings).toMatchObject([{ code: 'unknown_field', path: 'capton' }])
+    const edited = await session.ok('update_post', {
+      id: draft.id,
+      changes: { caption: 'Better words', accountIds: [micro.id, flaky.id], mediaIds: [asset.id], action: 'now' },
+    })
+    expect(edited).toMatchObject({ status: 'PUBLISHING', caption: 'Better words', mediaIds: [asset.id] })
+    await runDue(t, t.publishQueue)
+    const failed = await session.ok('get_post', { id: draft.id })
+    expect(failed.status).toBe('FAILED')
+    const byAccount = Object.fromEntries(failed.targets.map((x: { accountId: string }) => [x.accountId, x]))
+    expect(byAccount[micro.id].status).toBe('PUBLISHED')
+    expect(byAccount[flaky.id]).toMatchObject({ status: 'FAILED', error: { retryable: true } })
+    expect((await session.ok('retry_post', { id: draft.id })).status).toBe('PUBLISHING')
+    await runDue(t, t.publishQueue)
+    const published = await session.ok('get_post', { id: draft.id })
+    expect(published.status).toBe('PUBLISHED')
+    expect(published.targets.every((x: { permalink: string | null }) => x.permalink !== null)).toBe(true)
+  })
+
   it('previews a caption over budget: the error per target, and nothing is written', async () => {
     const t = await createTestApp()
     const session = await mcpSession(t, await serveApp(t))
@@ -113,6 +174,8 @@ describe('MCP tools over the same services as /v1', () => {
     const fixed = { ...body, captionOverrides: { MICROBLOG_NET: 'word '.repeat(50).trim() } }
     expect((await session.ok('preview_post', fixed)).valid).toBe(true)
     expect((await session.ok('create_post', fixed)).status).toBe('SCHEDULED')
+    if (process.env.MCP_TRANSCRIPT)
+      await writeFile(`${process.env.MCP_TRANSCRIPT}.preview.json`, JSON.stringify(session.transcript))
   })
 
   it('queues into the weekly slots and reports nextFreeSlot', async () => {
