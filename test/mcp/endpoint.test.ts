@@ -196,6 +196,24 @@ describe('POST /mcp', () => {
     expect(logLines.join('\n')).not.toContain('secret-ish caption text')
   })
 
+  it('lets a browser MCP client of an allowed origin send its protocol version header (CORS_ORIGINS)', async () => {
+    const origin = 'https://agent.example.test'
+    const withCors = await createTestApp({
+      parts: (p) => ({ ...p, settings: { ...p.settings, corsOrigins: [origin] } }),
+    })
+    const res = await withCors.call('OPTIONS', '/mcp', {
+      token: null,
+      headers: {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type,mcp-protocol-version',
+      },
+    })
+    expect(res.status).toBe(204)
+    const allowed = res.headers.get('access-control-allow-headers')?.toLowerCase().split(',') ?? []
+    expect(allowed).toEqual(expect.arrayContaining(['authorization', 'content-type', 'mcp-protocol-version']))
+  })
+
   it('answers an unknown tool as a protocol error (the client named something that is not listed)', async () => {
     const session = await mcpSession(t, baseUrl)
     const error = await session.client.callTool({ name: 'post_everything', arguments: {} }).catch((e) => e)
