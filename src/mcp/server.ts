@@ -7,6 +7,7 @@ import {
   ListPromptsRequestSchema,
   ListToolsRequestSchema,
   McpError,
+  type Tool,
 } from '@modelcontextprotocol/sdk/types.js'
 import type { Handler } from 'hono'
 import type { AppEnv } from '../http/context'
@@ -36,14 +37,17 @@ const INSTRUCTIONS = [
   'The prompt publish-a-social-post walks through it.',
 ].join(' ')
 
-/** A server for one request: its tools work in the caller's workspace with the request's deps. */
-export function createMcpServer(ctx: ToolContext, version: string): Server {
+/**
+ * A server for one request: its tools work in the caller's workspace with the request's deps.
+ * `listed` is what `tools/list` answers (the tools' JSON Schemas, the same for every request).
+ */
+export function createMcpServer(ctx: ToolContext, version: string, listed: () => Tool[]): Server {
   const server = new Server(
     { name: 'social-publishing', title: 'Social Publishing API', version },
     { capabilities: { tools: {}, prompts: {} }, instructions: INSTRUCTIONS },
   )
   const byName = new Map(MCP_TOOLS.map((t) => [t.name, t]))
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: MCP_TOOLS.map(describeTool) }))
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed() }))
   server.setRequestHandler(CallToolRequestSchema, (request) => {
     const tool = byName.get(request.params.name)
     // An unknown tool is the client's protocol mistake, not a user's (MCP: -32602).
@@ -64,16 +68,19 @@ export function createMcpServer(ctx: ToolContext, version: string): Server {
  * request, so any isolate or process can answer any call) and answering JSON rather than an event
  * stream. It runs behind the same token check, rate limit, body cap and request log as `/v1`.
  */
-export const mcpEndpoint =
-  (version = '1.0.0'): Handler<AppEnv> =>
-  async (c) => {
+export function mcpEndpoint(version = '1.0.0'): Handler<AppEnv> {
+  // Converting the zod schemas takes milliseconds on Node and far longer in a cold isolate: made once
+  // per app (a Worker isolate builds its app once), on the first tools/list.
+  let tools: Tool[] | undefined
+  const listed = () => (tools ??= MCP_TOOLS.map(describeTool))
+  return async (c) => {
     const { deps, auth, clientIp, requestId } = c.var
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
       maxRequestBodySize: deps.settings.maxBodyBytes,
     })
-    const server = createMcpServer({ deps, workspaceId: auth.workspaceId, clientIp, requestId }, version)
+    const server = createMcpServer({ deps, workspaceId: auth.workspaceId, clientIp, requestId }, version, listed)
     await server.connect(transport)
     try {
       return await transport.handleRequest(c.req.raw)
@@ -81,3 +88,4 @@ export const mcpEndpoint =
       await server.close()
     }
   }
+}
