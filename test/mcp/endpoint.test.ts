@@ -173,6 +173,17 @@ describe('POST /mcp', () => {
     expect(((await call.json()) as any).result.structuredContent.workspaceId).toBe(t.workspaceId)
   })
 
+  it('applies the body cap of /v1 (413) before the transport reads anything', async () => {
+    const caption = 'x'.repeat(1_100_000)
+    // Through app.request: over a socket, the server answers before reading the body and drops the connection.
+    const res = await t.call('POST', '/mcp', {
+      headers: { accept: 'application/json, text/event-stream' },
+      body: { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'preview_post', arguments: { caption } } },
+    })
+    expect(res.status).toBe(413)
+    expect(((await res.json()) as any).error.code).toBe('payload_too_large')
+  })
+
   it('logs one request line (route /mcp, workspace) and one line per tool call, never the arguments', async () => {
     const a = await account(t, 'MICROBLOG_NET')
     const session = await mcpSession(t, baseUrl)
