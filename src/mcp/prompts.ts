@@ -12,6 +12,28 @@ const when = (at: string | undefined): string => {
   return `at ${at} (\`action: "schedule"\`, \`scheduledAt\` in ISO 8601 with an offset or Z)`
 }
 
+/** The walk-through, one step per line; each names the tools it uses, in the order an agent needs them. */
+const STEPS = [
+  '1. get_workspace: check the plan allows another post this month (`usage.postsThisMonth` against ' +
+    '`plan.limits.monthlyPosts`, -1 = unlimited).',
+  '2. list_accounts: pick the ACTIVE accounts meant; an EXPIRED account must be reconnected by me first, so tell me.',
+  '3. platform_limits with those platforms: note each caption budget and how it is counted, thread caps, and the ' +
+    'media each format takes (counts, sizes, durations, aspect ratios). A PINBOARD_NET account also needs a board ' +
+    'from list_boards.',
+  '4. Media: upload_media_from_url for each URL (set `altText`), or create_media_upload + PUT + register_media for ' +
+    'a local file. If a network wants another aspect ratio, create_variants and use the variant ids.',
+  '5. Write the caption for the strictest budget, or a `captionOverrides` entry per platform where one text does ' +
+    'not fit; use `threadParts` only on networks that thread.',
+  '6. preview_post with the full create_post arguments. Fix every error it lists and preview again until `valid` ' +
+    'is true; read the warnings. Show me the per-network captions.',
+  '7. create_post with the same arguments and the action for the time above. To choose a time, best_times gives ' +
+    'the hours this workspace does best.',
+  '8. get_post: report each target status; once published, give me the permalinks. A FAILED target with ' +
+    '`retryable: true` can go through retry_post; `auth_expired` needs me to reconnect the account.',
+  'Never publish now without my confirmation, and never create the same post twice (create_post is not ' +
+    'idempotent: if a call failed, list_posts first).',
+]
+
 export const publishASocialPost: McpPrompt = {
   prompt: {
     name: 'publish-a-social-post',
@@ -35,18 +57,11 @@ export const publishASocialPost: McpPrompt = {
           type: 'text',
           text: [
             `Publish a social post about: ${brief ?? '(ask me what it is about)'}.`,
-            `Accounts: ${networks ?? 'every ACTIVE account'}. Media: ${media ?? 'none unless it helps'}. Time: ${when(at)}.`,
+            `Accounts: ${networks ?? 'every ACTIVE account'}. Media: ${media ?? 'none unless it helps'}.`,
+            `Time: ${when(at)}.`,
             '',
             'Follow these steps with the social publishing tools:',
-            '1. get_workspace: check the plan allows another post this month (`usage.postsThisMonth` against `plan.limits.monthlyPosts`, -1 = unlimited).',
-            '2. list_accounts: pick the ACTIVE accounts meant; an EXPIRED account must be reconnected by me first, so tell me.',
-            '3. platform_limits with those platforms: note each caption budget and how it is counted, thread caps, and the media each format takes (counts, sizes, durations, aspect ratios). A PINBOARD_NET account also needs a board from list_boards.',
-            '4. Media: upload_media_from_url for each URL (set `altText`), or create_media_upload + PUT + register_media for a local file. If a network wants another aspect ratio, create_variants and use the variant ids.',
-            '5. Write the caption for the strictest budget, or a `captionOverrides` entry per platform where one text does not fit; use `threadParts` only on networks that thread.',
-            '6. preview_post with the full create_post arguments. Fix every error it lists and preview again until `valid` is true; read the warnings. Show me the per-network captions.',
-            '7. create_post with the same arguments and the action for the time above. To choose a time, best_times gives the hours this workspace does best.',
-            '8. get_post: report each target status; once published, give me the permalinks. A FAILED target with `retryable: true` can go through retry_post; `auth_expired` needs me to reconnect the account.',
-            'Never publish now without my confirmation, and never create the same post twice (create_post is not idempotent: if a call failed, list_posts first).',
+            ...STEPS,
           ].join('\n'),
         },
       },

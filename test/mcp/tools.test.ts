@@ -85,7 +85,7 @@ describe('MCP tools over the same services as /v1', () => {
     if (process.env.MCP_TRANSCRIPT) await writeFile(process.env.MCP_TRANSCRIPT, JSON.stringify(session.transcript))
   })
 
-  it('covers the rest: a local file uploaded and registered, boards, an edit, and a retry of a failed target', async () => {
+  it('covers the rest: a local file uploaded and registered, boards, an edit, a failed target retried', async () => {
     const t = await createTestApp()
     const session = await mcpSession(t, await serveApp(t))
     const bytes = await jpeg(paint(640, 800, (x, y) => [x % 256, 120, y % 256]))
