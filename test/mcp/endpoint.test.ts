@@ -5,6 +5,9 @@
  */
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { createDrizzleSandboxStore } from '../../src/infra/sandbox-store'
+import { createNetworkRegistry } from '../../src/networks/create-registry'
+import { createSandboxAdapter } from '../../src/networks/sandbox/adapter'
 import { createToken, revokeToken } from '../../src/services/tokens'
 import { account } from '../support/fixtures'
 import { mcpSession, serveApp } from '../support/mcp'
@@ -223,6 +226,36 @@ describe('POST /mcp', () => {
     expect(res.status).toBe(204)
     const allowed = res.headers.get('access-control-allow-headers')?.toLowerCase().split(',') ?? []
     expect(allowed).toEqual(expect.arrayContaining(['authorization', 'content-type', 'mcp-protocol-version']))
+  })
+
+  it('answers a bug as internal_error, with a fixed message, logged by class and request id only', async () => {
+    const lines: string[] = []
+    const broken = await createTestApp({
+      logLines: lines,
+      networkRegistry: (parts) => {
+        // The simulated network without its per-platform views, with a board listing that has a bug.
+        const { forPlatform: _views, ...sandbox } = createSandboxAdapter({
+          store: createDrizzleSandboxStore(parts.db),
+          permalinkBase: '',
+        })
+        const listBoards = async () => {
+          throw new TypeError('boards exploded near /srv/secret-path')
+        }
+        return createNetworkRegistry({
+          sandbox: { ...sandbox, listBoards },
+          origins: parts.settings.networkOrigins,
+          fetch,
+        })
+      },
+    })
+    const session = await mcpSession(broken, await serveApp(broken))
+    const pinboard = await account(broken, 'PINBOARD_NET')
+    const error = await session.refused('list_boards', { id: pinboard.id })
+    expect(error.code).toBe('internal_error')
+    expect(JSON.stringify(error)).not.toContain('secret-path')
+    const failed = lines.map((l) => JSON.parse(l)).find((l) => l.event === 'mcp_tool_failed')
+    expect(failed).toMatchObject({ tool: 'list_boards', errorType: 'TypeError', requestId: expect.any(String) })
+    expect(lines.join('\n')).not.toContain('secret-path')
   })
 
   it('answers an unknown tool as a protocol error (the client named something that is not listed)', async () => {
