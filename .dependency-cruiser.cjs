@@ -39,6 +39,27 @@ module.exports = {
       to: { path: [layer('db'), '(^|/)node_modules/drizzle-orm/'] },
     },
     {
+      name: 'mcp-no-db',
+      comment: 'An MCP tool calls a service, as a route handler does; it never reaches the database itself.',
+      severity: 'error',
+      from: { path: layer('mcp') },
+      to: { path: [layer('db'), layer('runtime'), layer('entry'), '(^|/)node_modules/drizzle-orm/'] },
+    },
+    {
+      name: 'mcp-route-schemas-only',
+      comment: "Tools share the REST routes' zod schemas (src/routes/<resource>/schema.ts or <operation>-schema.ts), never an operation file.",
+      severity: 'error',
+      from: { path: layer('mcp') },
+      to: { path: '^src/routes/', pathNot: '^src/routes/[^/]+/[a-z-]*schema\\.ts$' },
+    },
+    {
+      name: 'only-app-mounts-mcp',
+      comment: 'The MCP layer sits beside the routes: only app.ts mounts it, nothing below imports it.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: [layer('mcp'), '^src/app\\.ts$'] },
+      to: { path: layer('mcp') },
+    },
+    {
       name: 'services-no-http',
       comment: "Use cases know nothing of HTTP: errors are domain errors, the status is http/'s business.",
       severity: 'error',

@@ -14,6 +14,7 @@ import { allowedMethodsResolver, bucketResolver } from './http/route-meta'
 import { requestId } from './http/request-id'
 import { requestLog } from './http/request-log'
 import { rejectUnstorableText } from './http/text-guard'
+import { mcpEndpoint } from './mcp/server'
 import { registerRoutes } from './routes'
 import { createInternalRoutes } from './routes/internal'
 import { sandboxSite } from './routes/sandbox'
@@ -134,6 +135,13 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   app.get('/', (c) => c.redirect('/docs'))
   // The simulated network's own public pages (permalinks of SANDBOX posts): outside /v1, no token.
   app.route('/sandbox', sandboxSite())
+
+  // The MCP endpoint for agents: the same token check and body guards as /v1, over the same services. Stateless,
+  // so only POST: GET (an event stream) and DELETE (ending a session) are 405 with `Allow: POST` (app.notFound).
+  app.use('/mcp', requireToken())
+  app.use('/mcp', limitBody(options.settings.maxBodyBytes))
+  app.use('/mcp', requireJsonBody())
+  app.post('/mcp', mcpEndpoint())
 
   app.use('/v1/*', requireToken())
   app.use('/v1/*', limitBody(options.settings.maxBodyBytes))

@@ -2,8 +2,8 @@ import type { MiddlewareHandler } from 'hono'
 import { cors } from 'hono/cors'
 import type { AppEnv } from './context'
 
-/** What a browser may send beyond the simple headers. */
-const ALLOW_HEADERS = ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Request-Id']
+/** What a browser may send beyond the simple headers (`Mcp-Protocol-Version`: MCP clients send it to /mcp). */
+const ALLOW_HEADERS = ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Request-Id', 'Mcp-Protocol-Version']
 /** What a browser script may read from an answer: the limits, the request id, replays, where a thing is. */
 const EXPOSE_HEADERS = [
   'RateLimit-Limit',

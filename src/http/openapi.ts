@@ -156,15 +156,21 @@ export function issuesToDetails(issues: ReadonlyArray<Issue>, prefix?: string): 
 export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result) => {
   if (!result.success) {
     const where = result.target === 'json' ? undefined : result.target
-    const details = issuesToDetails(result.error.issues, where === 'param' || where === 'query' ? where : undefined)
-    throw new AppError(
-      'invalid_request',
-      details.length === 1
-        ? `Invalid request: ${details[0]!.path}: ${details[0]!.message}`
-        : `Invalid request: ${details.length} problems, listed in details.`,
-      { details },
+    throw invalidRequest(
+      issuesToDetails(result.error.issues, where === 'param' || where === 'query' ? where : undefined),
     )
   }
+}
+
+/** 400 `invalid_request` for what a schema refused, one `details` entry per problem (the MCP tools say the same). */
+export function invalidRequest(details: ErrorDetail[]): AppError {
+  return new AppError(
+    'invalid_request',
+    details.length === 1
+      ? `Invalid request: ${details[0]!.path}: ${details[0]!.message}`
+      : `Invalid request: ${details.length} problems, listed in details.`,
+    { details },
+  )
 }
 
 /** The optional `Idempotency-Key` header of routes that create things. */

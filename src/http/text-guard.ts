@@ -52,6 +52,17 @@ function unstorableIn(root: unknown): string[] | null {
   return null
 }
 
+/**
+ * The dotted place of the first text in a parsed JSON value that cannot be stored ('' for the value
+ * itself), or null: for callers that receive JSON another way than as a request body (MCP tool arguments).
+ */
+export function unstorableTextPath(value: unknown): string | null {
+  const found = unstorableIn(value)
+  return found === null ? null : found.join('.')
+}
+
+export const UNSTORABLE_TEXT_MESSAGE = MESSAGE
+
 function decodedPath(path: string): string {
   try {
     return decodeURIComponent(path)

@@ -47,6 +47,11 @@ export async function getAccountRow(db: Db, workspaceId: string, accountId: stri
   return row
 }
 
+/** One account of the workspace as the API shows it, or 404. */
+export async function getAccount(db: Db, workspaceId: string, accountId: string): Promise<AccountRecord> {
+  return toAccountRecord(await getAccountRow(db, workspaceId, accountId))
+}
+
 export interface NewAccount {
   workspaceId: string
   platform: PlatformId

@@ -1,32 +1,9 @@
-import { createRoute, z, type RouteHandler } from '@hono/zod-openapi'
+import { createRoute, type RouteHandler } from '@hono/zod-openapi'
 import type { AppEnv } from '../../http/context'
 import { errorResponses, jsonResponse, SECURITY } from '../../http/openapi'
 import { listAccountBoards } from '../../services/boards'
 import type { RouteMeta } from '../../http/route-meta'
-
-const AccountIdParam = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(64)
-    .openapi({
-      param: { name: 'id', in: 'path' },
-      description: 'A PINBOARD_NET account id.',
-      example: 'acc_9TqX2v8LmN3pR5sW7yZa1b',
-    }),
-})
-
-export const BoardSchema = z
-  .object({
-    id: z.string().openapi({ description: 'The value for `pinboardNetBoards[accountId]`.', example: '4127730591' }),
-    name: z.string().openapi({ example: 'Recipes' }),
-    privacy: z
-      .string()
-      .openapi({ description: 'As the network reports it: `PUBLIC`, `SECRET` or `PROTECTED`.', example: 'PUBLIC' }),
-  })
-  .openapi('Board')
-
-export const BoardsSchema = z.object({ boards: z.array(BoardSchema) }).openapi('Boards')
+import { AccountIdParam, BoardsSchema } from './schema'
 
 export const route = createRoute({
   method: 'get',

@@ -18,3 +18,27 @@ export const AccountSchema = z
     createdAt: z.string().openapi({ format: 'date-time' }),
   })
   .openapi('Account')
+
+export const AccountIdParam = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({
+      param: { name: 'id', in: 'path' },
+      description: 'A PINBOARD_NET account id.',
+      example: 'acc_9TqX2v8LmN3pR5sW7yZa1b',
+    }),
+})
+
+export const BoardSchema = z
+  .object({
+    id: z.string().openapi({ description: 'The value for `pinboardNetBoards[accountId]`.', example: '4127730591' }),
+    name: z.string().openapi({ example: 'Recipes' }),
+    privacy: z
+      .string()
+      .openapi({ description: 'As the network reports it: `PUBLIC`, `SECRET` or `PROTECTED`.', example: 'PUBLIC' }),
+  })
+  .openapi('Board')
+
+export const BoardsSchema = z.object({ boards: z.array(BoardSchema) }).openapi('Boards')

@@ -1,15 +1,10 @@
-import { IsoInstantSchema } from '../../domain/post-content'
-import { createRoute, z, type RouteHandler } from '@hono/zod-openapi'
+import { createRoute, type RouteHandler } from '@hono/zod-openapi'
 import type { AppEnv } from '../../http/context'
 import { errorResponses, jsonBody, jsonResponse, SECURITY } from '../../http/openapi'
 import { reschedulePost } from '../../services/posts/write'
 import { unknownBodyFields } from './body-fields'
-import { PostIdParam, WrittenPostSchema } from './schema'
+import { PostIdParam, SchedulePostSchema, WrittenPostSchema } from './schema'
 import type { RouteMeta } from '../../http/route-meta'
-
-const ScheduleBody = z
-  .object({ scheduledAt: IsoInstantSchema.meta({ example: '2026-12-01T09:30:00Z' }) })
-  .openapi('SchedulePost')
 
 export const route = createRoute({
   method: 'post',
@@ -20,7 +15,7 @@ export const route = createRoute({
   description:
     'The post becomes (or stays) SCHEDULED at `scheduledAt`, which must be in the future. Publishes planned for the old time are cancelled. `warnings` (never blocking) names body fields other than `scheduledAt` (`unknown_field`) and fields of the post that none of its networks uses (`not_applicable`).',
   security: SECURITY,
-  request: { params: PostIdParam, body: jsonBody(ScheduleBody) },
+  request: { params: PostIdParam, body: jsonBody(SchedulePostSchema) },
   responses: {
     ...jsonResponse(WrittenPostSchema, 'The rescheduled post, with its warnings.'),
     ...errorResponses(409, 422),
@@ -31,7 +26,7 @@ export const meta: RouteMeta = { idempotent: false, rateLimit: 'default' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var
-  const warnings = await unknownBodyFields(c, ScheduleBody)
+  const warnings = await unknownBodyFields(c, SchedulePostSchema)
   const { id } = c.req.valid('param')
   return c.json(await reschedulePost(deps, auth.workspaceId, id, c.req.valid('json').scheduledAt, warnings), 200)
 }

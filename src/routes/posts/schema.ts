@@ -106,6 +106,11 @@ export const PostIdParam = z.object({
     .openapi({ param: { name: 'id', in: 'path' }, example: 'post_3kqZ7m0pL2aYbN4tR8cVxd' }),
 })
 
+/** The body of `POST /v1/posts/{id}/schedule`. */
+export const SchedulePostSchema = z
+  .object({ scheduledAt: IsoInstantSchema.meta({ example: '2026-12-01T09:30:00Z' }) })
+  .openapi('SchedulePost')
+
 export const POST_SORTS = [
   'createdAt',
   '-createdAt',

@@ -1,0 +1,91 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js'
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js'
+import type { Handler } from 'hono'
+import type { AppEnv } from '../http/context'
+import { PROMPTS } from './prompts'
+import { callTool, describeTool, type McpTool, type ToolContext } from './tool'
+import { MEDIA_TOOLS } from './tools/media'
+import { PLANNING_TOOLS } from './tools/planning'
+import { POST_READ_TOOLS } from './tools/posts-read'
+import { POST_WRITE_TOOLS } from './tools/posts-write'
+import { WORKSPACE_TOOLS } from './tools/workspace'
+
+/** Every tool, in the order `tools/list` shows them (the order an agent usually needs them). */
+export const MCP_TOOLS: McpTool[] = [
+  ...WORKSPACE_TOOLS,
+  ...POST_READ_TOOLS,
+  ...POST_WRITE_TOOLS,
+  ...MEDIA_TOOLS,
+  ...PLANNING_TOOLS,
+]
+
+const INSTRUCTIONS = [
+  'Schedules and publishes one post to many social accounts (twelve networks) for the workspace of your token.',
+  'Start with get_workspace and list_accounts; read platform_limits for the platforms you target; add media with',
+  'upload_media_from_url; check the post with preview_post until it is valid; then create_post (draft, schedule,',
+  'queue or now) and follow it with get_post. A refused call is an error result whose text is',
+  '{"error":{"code","message","details"}}: fix what `details` names and call again.',
+  'The prompt publish-a-social-post walks through it.',
+].join(' ')
+
+/**
+ * A server for one request: its tools work in the caller's workspace with the request's deps.
+ * `listed` is what `tools/list` answers (the tools' JSON Schemas, the same for every request).
+ */
+export function createMcpServer(ctx: ToolContext, version: string, listed: () => Tool[]): Server {
+  const server = new Server(
+    { name: 'social-publishing', title: 'Social Publishing API', version },
+    { capabilities: { tools: {}, prompts: {} }, instructions: INSTRUCTIONS },
+  )
+  const byName = new Map(MCP_TOOLS.map((t) => [t.name, t]))
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed() }))
+  server.setRequestHandler(CallToolRequestSchema, (request) => {
+    const tool = byName.get(request.params.name)
+    // An unknown tool is the client's protocol mistake, not a user's (MCP: -32602).
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}.`)
+    return callTool(tool, ctx, request.params.arguments)
+  })
+  server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: PROMPTS.map((p) => p.prompt) }))
+  server.setRequestHandler(GetPromptRequestSchema, (request) => {
+    const prompt = PROMPTS.find((p) => p.prompt.name === request.params.name)
+    if (!prompt) throw new McpError(ErrorCode.InvalidParams, `Unknown prompt: ${request.params.name}.`)
+    return prompt.render(request.params.arguments ?? {})
+  })
+  return server
+}
+
+/**
+ * `POST /mcp`: the Streamable HTTP transport, stateless (no session: a server and a transport per
+ * request, so any isolate or process can answer any call) and answering JSON rather than an event
+ * stream. It runs behind the same token check, rate limit, body cap and request log as `/v1`.
+ */
+export function mcpEndpoint(version = '1.0.0'): Handler<AppEnv> {
+  // Converting the zod schemas takes milliseconds on Node and far longer in a cold isolate: made once
+  // per app (a Worker isolate builds its app once), on the first tools/list.
+  let tools: Tool[] | undefined
+  const listed = () => (tools ??= MCP_TOOLS.map(describeTool))
+  return async (c) => {
+    const { deps, auth, clientIp, requestId } = c.var
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+      maxRequestBodySize: deps.settings.maxBodyBytes,
+    })
+    const server = createMcpServer({ deps, workspaceId: auth.workspaceId, clientIp, requestId }, version, listed)
+    await server.connect(transport)
+    try {
+      return await transport.handleRequest(c.req.raw)
+    } finally {
+      await server.close()
+    }
+  }
+}

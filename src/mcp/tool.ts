@@ -1,0 +1,147 @@
+import { z } from '@hono/zod-openapi'
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js'
+import type { Deps } from '../deps'
+import { AppError } from '../domain/errors'
+import { toAppError } from '../http/error-response'
+import { invalidRequest, issuesToDetails } from '../http/openapi'
+import { UNSTORABLE_TEXT_MESSAGE, unstorableTextPath } from '../http/text-guard'
+import { describeError } from '../infra/logger'
+import type { RateLimitBucket } from '../infra/ratelimit/types'
+
+/** What a tool call works with: the request's deps and the workspace of the token, as a `/v1` handler has. */
+export interface ToolContext {
+  deps: Deps
+  workspaceId: string
+  clientIp: string
+  requestId: string
+}
+
+/** The MCP tool annotations (hints for the client; the service enforces its rules itself). */
+export interface ToolHints {
+  readOnlyHint: boolean
+  destructiveHint: boolean
+  idempotentHint: boolean
+  /** True where the tool reaches a social network or a URL outside the service. */
+  openWorldHint: boolean
+}
+
+/**
+ * One tool: its input is a zod object schema shared with the REST route it stands beside, its
+ * output an object schema (MCP's `structuredContent` is always an object), and `run` calls the
+ * same service the route calls. `raw` is the arguments as sent, for the `unknown_field` warnings.
+ */
+export interface McpTool<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  name: string
+  title: string
+  description: string
+  input: I
+  output: O
+  annotations: ToolHints
+  /** A rate-limit bucket this tool also counts against, as its REST route does (uploads, variants). */
+  rateLimit?: Exclude<RateLimitBucket, 'default'>
+  run(ctx: ToolContext, input: z.output<I>, raw: Record<string, unknown>): Promise<z.input<O>>
+}
+
+/** Keeps the types of one tool's input and output together (a list of tools is `McpTool[]`). */
+export const defineTool = <I extends z.ZodType, O extends z.ZodType>(tool: McpTool<I, O>): McpTool =>
+  tool as unknown as McpTool
+
+/**
+ * The schema as JSON Schema (draft-07, which every MCP client validates). Annotations of the OpenAPI
+ * document that mean nothing to a tool are left out (`param`: where a REST parameter goes;
+ * `example`; `x-…` extensions), since every byte of `tools/list` sits in the agent's context.
+ */
+function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Tool['inputSchema'] {
+  return z.toJSONSchema(schema, {
+    io,
+    target: 'draft-7',
+    unrepresentable: 'any',
+    override: (ctx) => {
+      const json = ctx.jsonSchema as Record<string, unknown>
+      for (const key of Object.keys(json))
+        if (key === 'param' || key === 'example' || key.startsWith('x-')) delete json[key]
+    },
+  }) as Tool['inputSchema']
+}
+
+/** The tool as `tools/list` describes it. */
+export function describeTool(tool: McpTool): Tool {
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: jsonSchemaOf(tool.input, 'input'),
+    outputSchema: jsonSchemaOf(tool.output, 'output'),
+    annotations: { title: tool.title, ...tool.annotations },
+  }
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** The API's error body, minus the request id (the HTTP answer carries it), as the text of an error result. */
+function errorResult(err: AppError): CallToolResult {
+  const error = {
+    code: err.code,
+    message: err.message,
+    ...(err.details && err.details.length > 0 ? { details: err.details } : {}),
+    ...(err.retryAfterSec !== undefined ? { retryAfterSec: err.retryAfterSec } : {}),
+  }
+  return { isError: true, content: [{ type: 'text', text: JSON.stringify({ error }) }] }
+}
+
+async function countAgainst(ctx: ToolContext, bucket: RateLimitBucket): Promise<void> {
+  const decision = await ctx.deps.rateLimiter.check(bucket, ctx.clientIp)
+  if (decision.allowed) return
+  const retryAfterSec = Math.max(0, Math.ceil((decision.resetAt - ctx.deps.clock.now().getTime()) / 1000)) + 1
+  throw new AppError(
+    'rate_limited',
+    `Too many requests: the limit is ${decision.limit} per minute. Try again in ${retryAfterSec} s.`,
+    { retryAfterSec },
+  )
+}
+
+/**
+ * Runs one tool call. A user's mistake (a schema refusal, an `AppError` of the service: not found,
+ * conflict, a rule, the plan) is a result with `isError: true` whose text is the API's error body
+ * (`code`, `message`, `details`); anything else is `internal_error`, logged with the request id.
+ * One `mcp_tool` log line per call: the tool, its outcome, the workspace, never the arguments.
+ */
+export async function callTool(tool: McpTool, ctx: ToolContext, args: unknown): Promise<CallToolResult> {
+  const started = performance.now()
+  let outcome = 'ok'
+  try {
+    const raw = isRecord(args) ? args : {}
+    const unstorable = unstorableTextPath(raw)
+    if (unstorable !== null)
+      throw invalidRequest([{ path: unstorable || 'arguments', message: UNSTORABLE_TEXT_MESSAGE }])
+    const input = tool.input.safeParse(raw)
+    if (!input.success) throw invalidRequest(issuesToDetails(input.error.issues))
+    if (tool.rateLimit) await countAgainst(ctx, tool.rateLimit)
+    const result = await tool.run(ctx, input.data, raw)
+    const output = tool.output.safeParse(result)
+    if (!output.success) {
+      ctx.deps.logger.error('mcp_output_mismatch', {
+        tool: tool.name,
+        requestId: ctx.requestId,
+        issues: output.error.issues.length,
+      })
+      throw new Error(`Tool ${tool.name} answered outside its output schema.`)
+    }
+    const structured = output.data as Record<string, unknown>
+    return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured }
+  } catch (err) {
+    const appError = toAppError(err)
+    outcome = appError.code
+    if (appError.code === 'internal_error')
+      ctx.deps.logger.error('mcp_tool_failed', { tool: tool.name, requestId: ctx.requestId, ...describeError(err) })
+    return errorResult(appError)
+  } finally {
+    ctx.deps.logger.info('mcp_tool', {
+      tool: tool.name,
+      outcome,
+      durationMs: Math.round(performance.now() - started),
+      requestId: ctx.requestId,
+      workspaceId: ctx.workspaceId,
+    })
+  }
+}
