@@ -47,7 +47,8 @@ module.exports = {
     },
     {
       name: 'mcp-route-schemas-only',
-      comment: "Tools share the REST routes' zod schemas (src/routes/<resource>/schema.ts or <operation>-schema.ts), never an operation file.",
+      comment:
+        "Tools share the REST routes' zod schemas (src/routes/<resource>/schema.ts or <operation>-schema.ts), never an operation file.",
       severity: 'error',
       from: { path: layer('mcp') },
       to: { path: '^src/routes/', pathNot: '^src/routes/[^/]+/[a-z-]*schema\\.ts$' },
