@@ -148,7 +148,7 @@ describe('webhook endpoints API', () => {
     expect(events.nextCursor).toEqual(expect.any(String))
   })
 
-  it('keeps every route to its own workspace: ids of another are 404 (in a body, 400)', async () => {
+  it('keeps every route to its own workspace: ids of another are 404, in a path or a body', async () => {
     const mine = await webhookApp({ clock: movableClock() })
     const theirs = await webhookApp({ clock: movableClock() })
     const receiver = await startReceiver()
@@ -180,7 +180,7 @@ describe('webhook endpoints API', () => {
     await mine.call('POST', `/v1/webhooks/${own.id}/test`)
     const myEvent = (await (await mine.call('GET', '/v1/events')).json()).data[0]
     const res = await mine.call('POST', `/v1/events/${myEvent.id}/replay`, { body: { endpointId: foreign.id } })
-    expect(res.status).toBe(400)
+    expect(res.status).toBe(404)
     expect((await res.json()).error.details[0].path).toBe('endpointId')
     const theirEndpoint = await (await theirs.call('GET', `/v1/webhooks/${foreign.id}`)).json()
     expect(theirEndpoint.enabled).toBe(true)

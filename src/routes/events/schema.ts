@@ -90,12 +90,10 @@ export const EventIdParam = z.object({
 
 export const ReplayEventSchema = z
   .object({
-    endpointId: z
-      .string()
-      .min(1)
-      .max(64)
-      .optional()
-      .openapi({ description: 'Send to this endpoint only; without it, to every enabled endpoint subscribed.' }),
+    endpointId: z.string().min(1).max(64).optional().openapi({
+      description: 'Send to this endpoint only; without it, to every enabled endpoint subscribed.',
+      'x-id-of': 'webhookEndpoint',
+    }),
   })
   .openapi('ReplayEvent')
 

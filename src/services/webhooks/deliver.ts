@@ -120,7 +120,7 @@ async function settle(
   if (result.ok) {
     if (!(await done('DELIVERED'))) return { outcome: 'skipped', nextAttemptAt: null }
     await log()
-    await markEndpointSucceeded(tx, endpoint.id)
+    if (endpoint.failingSince !== null) await markEndpointSucceeded(tx, endpoint.id)
     return { outcome: 'delivered', nextAttemptAt: null }
   }
   if (result.errorClass === 'endpoint_disabled') {

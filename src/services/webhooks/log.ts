@@ -154,7 +154,7 @@ export async function replayEvent(
   if (target.endpointId !== undefined) {
     const endpoint = await getEndpointRow(deps, workspaceId, target.endpointId).catch(() => null)
     if (!endpoint)
-      throw new AppError('invalid_request', 'endpointId is not a webhook endpoint of this workspace.', {
+      throw new AppError('not_found', 'Webhook endpoint not found.', {
         details: [{ path: 'endpointId', message: 'unknown endpoint' }],
       })
     if (!endpoint.enabled)
