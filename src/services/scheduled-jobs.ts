@@ -28,7 +28,7 @@ export const SCHEDULED_JOBS: ReadonlyArray<ScheduledJob> = [
     name: 'webhook_sweep',
     run: async (deps) => {
       const report = await sweepWebhooks(deps)
-      if (report.attempted) deps.logger.info('webhook_sweep', { ...report })
+      if (report.attempted || report.purged) deps.logger.info('webhook_sweep', { ...report })
     },
   },
   {

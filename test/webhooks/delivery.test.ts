@@ -157,7 +157,10 @@ describe('webhook deliveries to a loopback receiver', () => {
 
     // Restarted (new deps over the same database and key); the receiver is still down for the first attempt.
     const after = await webhookApp({ parts: (p) => ({ ...p, cipher: before.deps.cipher }) })
-    expect(await sweepWebhooks(after.deps, { workspaceId: before.workspaceId })).toEqual({ attempted: 1, delivered: 0 })
+    expect(await sweepWebhooks(after.deps, { workspaceId: before.workspaceId })).toMatchObject({
+      attempted: 1,
+      delivered: 0,
+    })
     const [failed] = await deliveries(before, endpoint.id)
     expect(failed.attempts.map((a: any) => a.errorClass)).toEqual(['connection'])
     await receiver.reopen()
@@ -288,5 +291,23 @@ describe('webhook deliveries to a loopback receiver', () => {
     await new Promise((r) => setTimeout(r, 200))
     expect(receiver.received).toHaveLength(0)
     expect((await (await t.call('GET', '/v1/events?type=post.deleted')).json()).data).toEqual([])
+  })
+
+  it('keeps events 30 days: listed and replayable until then, purged by the sweep after', async () => {
+    const clock = movableClock()
+    const t = await webhookApp({ clock })
+    const receiver = await startReceiver()
+    await addEndpoint(t, receiver.url, ['post.deleted'])
+    await t.call('DELETE', `/v1/posts/${await draft(t, (await account(t, 'MICROBLOG_NET')).id)}`)
+    const [event] = (await (await t.call('GET', '/v1/events?type=post.deleted')).json()).data
+    clock.advance(29 * 86_400_000)
+    expect((await (await t.call('GET', '/v1/events?type=post.deleted')).json()).data).toHaveLength(1)
+    clock.advance(2 * 86_400_000)
+    expect((await (await t.call('GET', '/v1/events?type=post.deleted')).json()).data).toEqual([])
+    expect((await t.call('POST', `/v1/events/${event.id}/replay`, { body: {} })).status).toBe(404)
+    const report = await sweepWebhooks(t.deps, { workspaceId: t.workspaceId })
+    expect(report.purged).toBeGreaterThanOrEqual(2) // account.connected and post.deleted
+    clock.advance(-31 * 86_400_000)
+    expect((await (await t.call('GET', '/v1/events')).json()).data).toEqual([])
   })
 })

@@ -2,7 +2,7 @@
  * Queries of the webhook outbox: events and their delivery rows (written in the transaction of the
  * change they report), the worker's claim, the attempt log and the sweep's selection.
  */
-import { and, eq, inArray, isNotNull, lte } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, lt, lte } from 'drizzle-orm'
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '../schema'
 import type { DbOrTx } from '../types'
 
@@ -129,4 +129,23 @@ export function selectAttemptsOf(db: DbOrTx, deliveryIds: string[]): Promise<Web
     .from(webhookAttempts)
     .where(inArray(webhookAttempts.deliveryId, deliveryIds))
     .orderBy(webhookAttempts.deliveryId, webhookAttempts.attempt)
+}
+
+/** Deletes at most `limit` events created before `before` (their deliveries and attempts go with them). */
+export async function deleteEventsBefore(
+  db: DbOrTx,
+  query: { before: Date; limit: number; workspaceId?: string | undefined },
+): Promise<number> {
+  const old = db
+    .select({ id: webhookEvents.id })
+    .from(webhookEvents)
+    .where(
+      and(
+        lt(webhookEvents.createdAt, query.before),
+        query.workspaceId ? eq(webhookEvents.workspaceId, query.workspaceId) : undefined,
+      ),
+    )
+    .limit(query.limit)
+  const rows = await db.delete(webhookEvents).where(inArray(webhookEvents.id, old)).returning({ id: webhookEvents.id })
+  return rows.length
 }

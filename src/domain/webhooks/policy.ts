@@ -20,6 +20,10 @@ export interface WebhookPolicy {
 
 const HOUR = 3_600_000
 
+/** Events are listed and replayable this long (`GET /v1/events`); the sweep deletes older ones. */
+export const EVENT_RETENTION_DAYS = 30
+export const EVENT_RETENTION_MS = EVENT_RETENTION_DAYS * 24 * HOUR
+
 export const DEFAULT_WEBHOOK_POLICY: WebhookPolicy = {
   // 5 s, 20 s, 80 s, 5 min, 21 min, 85 min, 5.7 h, then every 12 h: about 3 days over 13 attempts.
   maxAttempts: 13,

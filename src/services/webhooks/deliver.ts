@@ -8,6 +8,7 @@ import { disableEndpoint, markEndpointFailing, markEndpointSucceeded } from '../
 import {
   claimDelivery,
   type ClaimedDelivery,
+  deleteEventsBefore,
   failPendingDeliveriesOf,
   insertAttemptRow,
   insertDeliveryRows,
@@ -16,7 +17,12 @@ import {
 } from '../../db/queries/webhook-outbox'
 import type { Tx } from '../../db/types'
 import type { Deps } from '../../deps'
-import { webhookPolicy, webhookRetryDelayMs, type WebhookPolicy } from '../../domain/webhooks/policy'
+import {
+  EVENT_RETENTION_MS,
+  webhookPolicy,
+  webhookRetryDelayMs,
+  type WebhookPolicy,
+} from '../../domain/webhooks/policy'
 import { describeError } from '../../infra/logger'
 import { newId } from '../../lib/ids'
 import { type AttemptResult, sendAttempt } from './attempt'
@@ -191,6 +197,9 @@ async function disableFailingEndpoint(
   ])
 }
 
+/** Old events a sweep deletes at most. */
+const PURGE_BATCH = 1000
+
 /** Deliveries looked at per sweep, and attempted at once. */
 const SWEEP_BATCH = 200
 const SWEEP_CONCURRENCY = 8
@@ -202,7 +211,13 @@ const SWEEP_CONCURRENCY = 8
 export async function sweepWebhooks(
   deps: DeliverDeps,
   scope: { workspaceId?: string } = {},
-): Promise<{ attempted: number; delivered: number }> {
+): Promise<{ attempted: number; delivered: number; purged: number }> {
+  // Events are kept 30 days (GET /v1/events); older ones go, a bounded batch per pass.
+  const purged = await deleteEventsBefore(deps.db, {
+    before: new Date(deps.clock.now().getTime() - EVENT_RETENTION_MS),
+    limit: PURGE_BATCH,
+    workspaceId: scope.workspaceId,
+  })
   const due = await selectDueDeliveries(deps.db, {
     now: deps.clock.now(),
     limit: SWEEP_BATCH,
@@ -221,5 +236,5 @@ export async function sweepWebhooks(
     }
   }
   await Promise.all(Array.from({ length: Math.min(SWEEP_CONCURRENCY, due.length) }, worker))
-  return { attempted: due.length, delivered }
+  return { attempted: due.length, delivered, purged }
 }

@@ -23,11 +23,10 @@ import type {
   WebhookErrorClass,
   WebhookPayload,
 } from '../../domain/webhooks/events'
+import { EVENT_RETENTION_MS } from '../../domain/webhooks/policy'
 import { deliverWebhook } from './deliver'
 import { getEndpointRow } from './endpoints'
 import { enqueueDeliveries, newOutbox, recordEvent, sendOutbox } from './outbox'
-
-export const EVENT_RETENTION_DAYS = 30
 
 export interface WebhookAttemptRecord {
   attempt: number
@@ -123,7 +122,7 @@ export async function listEvents(
   query: { type?: StoredEventType | undefined; cursor?: string | undefined; limit: number },
 ): Promise<Page<WebhookPayload>> {
   if (query.cursor !== undefined && !(await hasWorkspaceEvent(deps.db, workspaceId, query.cursor))) throw badCursor()
-  const since = new Date(deps.clock.now().getTime() - EVENT_RETENTION_DAYS * 86_400_000)
+  const since = new Date(deps.clock.now().getTime() - EVENT_RETENTION_MS)
   const rows = await selectEventPage(deps.db, {
     workspaceId,
     since,
@@ -148,8 +147,7 @@ export async function replayEvent(
   target: { endpointId?: string | undefined },
 ): Promise<{ eventId: string; deliveryIds: string[] }> {
   const event = await findWorkspaceEvent(deps.db, workspaceId, eventId)
-  if (!event || event.createdAt.getTime() < deps.clock.now().getTime() - EVENT_RETENTION_DAYS * 86_400_000)
-    throw notFound('Event')
+  if (!event || event.createdAt.getTime() < deps.clock.now().getTime() - EVENT_RETENTION_MS) throw notFound('Event')
   let endpointIds: string[]
   if (target.endpointId !== undefined) {
     const endpoint = await getEndpointRow(deps, workspaceId, target.endpointId).catch(() => null)
