@@ -55,7 +55,7 @@ describe('webhook endpoints API', () => {
     expect(body.error.details[0]).toMatchObject({ path: 'webhookEndpoints', limit: 2, actual: 3 })
   })
 
-  it('refuses plain http and private, loopback, link-local and metadata addresses without ALLOW_PRIVATE_URLS', async () => {
+  it('refuses http and private, loopback, link-local and metadata addresses (no ALLOW_PRIVATE_URLS)', async () => {
     const t = await webhookApp({ allowPrivateUrls: false })
     for (const url of [
       'http://hooks.example.com/x',
