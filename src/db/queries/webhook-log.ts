@@ -17,6 +17,19 @@ export async function hasEndpointDelivery(db: DbOrTx, endpointId: string, delive
   return rows.length > 0
 }
 
+/** One delivery of the workspace by id, or null. */
+export async function findWorkspaceDelivery(
+  db: DbOrTx,
+  workspaceId: string,
+  deliveryId: string,
+): Promise<WebhookDeliveryRow | null> {
+  const [row] = await db
+    .select()
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.workspaceId, workspaceId)))
+  return row ?? null
+}
+
 export function selectDeliveryPage(
   db: DbOrTx,
   page: {

@@ -4,6 +4,7 @@
  */
 import { selectSubscribedEndpointIds } from '../../db/queries/webhook-endpoints'
 import {
+  findWorkspaceDelivery,
   hasEndpointDelivery,
   hasWorkspaceEvent,
   selectDeliveryPage,
@@ -193,8 +194,9 @@ export async function sendTestPing(
   )
   const deliveryId = outbox.due[0]!.deliveryId
   await deliverWebhook(deps, deliveryId)
-  const page = await listDeliveries(deps, workspaceId, endpointId, { limit: 1 })
-  const found = page.data.find((d) => d.id === deliveryId)
-  if (!found) throw notFound('Delivery')
-  return found
+  // Read back by id: other deliveries to the endpoint may have been written meanwhile.
+  const row = await findWorkspaceDelivery(deps.db, workspaceId, deliveryId)
+  if (!row) throw notFound('Webhook endpoint')
+  const [record] = await toDeliveryRecords(deps, [row])
+  return record!
 }
