@@ -64,4 +64,27 @@ describe('webhook endpoints and events over time', () => {
     clock.advance(-31 * 86_400_000)
     expect((await (await t.call('GET', '/v1/events')).json()).data).toEqual([])
   })
+
+  it('counts a redirect as a failure without following it, and gives up on a receiver slower than the limit', async () => {
+    const t = await webhookApp({ clock: movableClock(), webhooks: { timeoutMs: 200, maxAttempts: 1 } })
+    const receiver = await startReceiver()
+    const elsewhere = await startReceiver()
+    receiver.script.push(
+      { status: 302, headers: { location: elsewhere.url } },
+      { status: 200, delayMs: 1_000 },
+      { status: 200, body: 'x'.repeat(5_000) },
+    )
+    const endpoint = await addEndpoint(t, receiver.url, ['post.deleted'])
+    const test = async () => (await t.call('POST', `/v1/webhooks/${endpoint.id}/test`)).json()
+    const redirected = await test()
+    expect(redirected.attempts).toMatchObject([{ statusCode: 302, errorClass: 'redirect' }])
+    expect(elsewhere.received).toHaveLength(0)
+    const slow = await test()
+    expect(slow.status).toBe('FAILED')
+    expect(slow.attempts).toMatchObject([{ statusCode: null, errorClass: 'timeout' }])
+    expect(slow.attempts[0].durationMs).toBeLessThan(1_000)
+    const long = await test()
+    expect(long.status).toBe('DELIVERED')
+    expect(long.attempts[0].responseBody).toBe('x'.repeat(1_024))
+  })
 })

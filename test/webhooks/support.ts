@@ -22,7 +22,7 @@ export interface Receiver {
   port: number
   received: Received[]
   /** The statuses of the next answers, in order (then 200); a header set may go with one. */
-  script: Array<number | { status: number; headers?: Record<string, string>; body?: string }>
+  script: Array<number | { status: number; headers?: Record<string, string>; body?: string; delayMs?: number }>
   close(): Promise<void>
   /** Listens again on the same port (after `close`). */
   reopen(): Promise<void>
@@ -48,8 +48,13 @@ export async function startReceiver(port = 0): Promise<Receiver> {
           received.push({ headers, body, json: JSON.parse(body) })
           const next = script.shift() ?? 200
           const reply = typeof next === 'number' ? { status: next } : next
-          res.writeHead(reply.status, { 'content-type': 'text/plain', ...reply.headers })
-          res.end(reply.body ?? (reply.status < 300 ? 'ok' : 'receiver says no'))
+          const answer = () => {
+            if (res.destroyed) return
+            res.writeHead(reply.status, { 'content-type': 'text/plain', ...reply.headers })
+            res.end(reply.body ?? (reply.status < 300 ? 'ok' : 'receiver says no'))
+          }
+          if (reply.delayMs) setTimeout(answer, reply.delayMs)
+          else answer()
         })
       })
       servers.push(server)
