@@ -68,7 +68,7 @@ export async function deleteWorkspaceEndpoint(db: DbOrTx, workspaceId: string, e
   return rows.length > 0
 }
 
-/** Enabled endpoints of the workspace subscribed to `type`, locked against a concurrent disable. */
+/** Enabled endpoints of the workspace subscribed to `type`. */
 export async function selectSubscribedEndpointIds(tx: DbOrTx, workspaceId: string, type: string): Promise<string[]> {
   const rows = await tx
     .select({ id: webhookEndpoints.id })
