@@ -5,6 +5,7 @@ import { loadBenchmark } from './load.bench'
 import { postsBenchmark } from './posts.bench'
 import type { Benchmark } from './types'
 import { variantsBenchmark } from './variants.bench'
+import { webhooksBenchmark } from './webhooks.bench'
 
 /** `npm run bench` runs every benchmark; `npm run bench -- foundation` only the named ones. */
 const BENCHMARKS: Benchmark[] = [
@@ -14,6 +15,7 @@ const BENCHMARKS: Benchmark[] = [
   variantsBenchmark,
   bestTimesBenchmark,
   loadBenchmark,
+  webhooksBenchmark,
 ]
 
 async function main() {

@@ -9,6 +9,7 @@ import type { AppEnv } from './http/context'
 import { errorResponse } from './http/error-response'
 import { AppError } from './domain/errors'
 import { registerResponseHeaders, validationHook } from './http/openapi'
+import { registerWebhookDocs } from './routes/events/webhook-docs'
 import { rateLimit } from './http/rate-limit'
 import { allowedMethodsResolver, bucketResolver } from './http/route-meta'
 import { requestId } from './http/request-id'
@@ -40,6 +41,10 @@ const API_TAGS = [
   { name: 'Media', description: 'Uploading images and videos, and the per-network variants made from them.' },
   { name: 'Queue', description: 'The weekly slots that queued posts are scheduled into.' },
   { name: 'Analytics', description: 'What published posts did, and the best times to post.' },
+  {
+    name: 'Webhooks',
+    description: 'Signed pushes of every publish outcome and account change: endpoints, delivery log, events, replay.',
+  },
 ]
 
 /** The top of the OpenAPI document; `serverUrl` is the public URL, else the origin the request came to. */
@@ -128,6 +133,7 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
     description: 'A personal access token: `sps_` followed by 43 letters and digits.',
   })
   registerResponseHeaders(app.openAPIRegistry)
+  registerWebhookDocs(app.openAPIRegistry)
   // The reference is public: registered before the token check of /v1.
   app.doc31(OPENAPI_PATH, (c) => openApiDocument(options.settings.publicUrl ?? new URL(c.req.url).origin))
   // Swagger UI from our own bundle (swagger-ui-dist): nothing on the page comes from another origin.

@@ -10,6 +10,8 @@ import type { ObjectStorage } from './infra/storage/types'
 import type { ImageCodecs } from './media/codecs'
 import type { NetworkRegistry } from './networks/registry'
 import type { PublishPolicy } from './domain/publishing/policy'
+import type { WebhookPolicy } from './domain/webhooks/policy'
+import type { WebhookQueue } from './infra/webhook-queue/types'
 
 /** Settings the app reads at request time (a subset of either runtime's configuration). */
 export interface AppSettings {
@@ -38,6 +40,8 @@ export interface AppSettings {
   readonly mediaFromUrl?: { readonly timeoutMs?: number; readonly maxSizeBytes?: number }
   /** Retry and lease policy of the publishing engine; defaults in domain/publishing/policy.ts. */
   readonly publishing?: Partial<PublishPolicy>
+  /** Retry, timeout and disable policy of webhook deliveries; defaults in domain/webhooks/policy.ts. */
+  readonly webhooks?: Partial<WebhookPolicy>
 }
 
 /**
@@ -64,6 +68,8 @@ export interface Deps {
    * absent on Node, where that route answers 404.
    */
   readonly deliveryVerifier?: DeliveryVerifier
+  /** Webhook attempts right after the commit that wrote them: QStash on Workers, in process on Node. */
+  readonly webhookQueue: WebhookQueue
   /** The network adapters, and where each one talks to. */
   readonly networks: NetworkRegistry
 }

@@ -435,10 +435,706 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's webhook endpoints
+         * @description Every endpoint, oldest first. Secrets are never listed.
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Add a webhook endpoint
+         * @description Events of the chosen types are POSTed to `url`, signed as Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`) with the `secret` of this answer, which is never shown again. The URL must be https and resolve to public addresses only. The plan caps the endpoints of a workspace (403).
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One webhook endpoint
+         * @description The endpoint without its secret. An id of another workspace is 404.
+         */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Nothing more is sent to it; its delivery log goes with it. The events stay.
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a webhook endpoint
+         * @description Changes the fields given (`url`, `events`, `description`, `enabled`). Disabling fails what waits for it; enabling a disabled endpoint gives it five more days before it can be disabled again.
+         */
+        patch: operations["updateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace an endpoint's signing secret
+         * @description Answers the new secret (shown once). For 24 hours the old secret keeps signing alongside it: `webhook-signature` then carries both signatures, so a receiver can switch without losing a message.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a ping to an endpoint
+         * @description Sends a signed `ping` event now (also to a disabled endpoint) and answers the delivery with its first attempt: the receiver's status and the first KiB of its answer. A failed ping is retried like any delivery.
+         */
+        post: operations["testWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An endpoint's delivery log
+         * @description One entry per (event, endpoint), newest first, each with its attempts (status, duration, the first KiB of the answer, the class of a failure). Filter by `status` and `eventType`; pass `nextCursor` as `cursor` for the next page. An endpoint the service disabled has an `endpoint.disabled` entry.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's events
+         * @description Every event of the last 30 days, newest first, whether or not an endpoint subscribed to it; each as its deliveries carry it. Filter by `type`; pass `nextCursor` as `cursor` for the next page.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an event again
+         * @description Sends the stored event again, unchanged (same `webhook-id`, so a receiver that de-duplicates sees it once), to `endpointId` or to every enabled endpoint subscribed to its type. Answers the new deliveries.
+         */
+        post: operations["replayEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "target.published": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A target went out: its permalink and the network post id are set.
+         * @description POSTed to each enabled endpoint subscribed to this type, signed as Standard Webhooks. Answer 2xx within 10 s; anything else (a redirect too) is retried with backoff for about three days.
+         */
+        post: operations["webhookTargetPublishedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "target.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A target failed for good: its error's code, message and whether a retry can help.
+         * @description POSTed to each enabled endpoint subscribed to this type, signed as Standard Webhooks. Answer 2xx within 10 s; anything else (a redirect too) is retried with backoff for about three days.
+         */
+        post: operations["webhookTargetFailedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "post.published": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Every target of the post is published.
+         * @description POSTed to each enabled endpoint subscribed to this type, signed as Standard Webhooks. Answer 2xx within 10 s; anything else (a redirect too) is retried with backoff for about three days.
+         */
+        post: operations["webhookPostPublishedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "post.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The post settled with at least one failed target.
+         * @description POSTed to each enabled endpoint subscribed to this type, signed as Standard Webhooks. Answer 2xx within 10 s; anything else (a redirect too) is retried with backoff for about three days.
+         */
+        post: operations["webhookPostFailedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "post.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The post was deleted; the post as it was.
+         * @description POSTed to each enabled endpoint subscribed to this type, signed as Standard Webhooks. Answer 2xx within 10 s; anything else (a redirect too) is retried with backoff for about three days.
+         */
+        post: operations["webhookPostDeletedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "account.connected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An account was connected.
+         * @description POSTed to each enabled endpoint subscribed to this type, signed as Standard Webhooks. Answer 2xx within 10 s; anything else (a redirect too) is retried with backoff for about three days.
+         */
+        post: operations["webhookAccountConnectedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "account.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The network refused the account's token; reconnect it.
+         * @description POSTed to each enabled endpoint subscribed to this type, signed as Standard Webhooks. Answer 2xx within 10 s; anything else (a redirect too) is retried with backoff for about three days.
+         */
+        post: operations["webhookAccountExpiredEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "account.disconnected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An account was disconnected.
+         * @description POSTed to each enabled endpoint subscribed to this type, signed as Standard Webhooks. Answer 2xx within 10 s; anything else (a redirect too) is retried with backoff for about three days.
+         */
+        post: operations["webhookAccountDisconnectedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "endpoint.disabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An endpoint was disabled after five days of failed attempts.
+         * @description POSTed to each enabled endpoint subscribed to this type, signed as Standard Webhooks. Answer 2xx within 10 s; anything else (a redirect too) is retried with backoff for about three days.
+         */
+        post: operations["webhookEndpointDisabledEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    ping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sent by `POST /v1/webhooks/{id}/test`.
+         * @description POSTed to each enabled endpoint subscribed to this type, signed as Standard Webhooks. Answer 2xx within 10 s; anything else (a redirect too) is retried with backoff for about three days.
+         */
+        post: operations["webhookPingEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
+        /** @description A target went out: its permalink and the network post id are set. */
+        TargetPublishedEvent: {
+            /**
+             * @description The event id; also the `webhook-id` header, the same on every attempt and replay.
+             * @example evt_3kqZ7m0pL2aYbN4tR8cVxd
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change it reports was committed.
+             */
+            createdAt: string;
+            workspaceId: string;
+            /** @enum {string} */
+            type: "target.published";
+            data: {
+                postId: string;
+                target: components["schemas"]["Target"];
+            };
+        };
+        Target: {
+            id: string;
+            accountId: string;
+            /** @enum {string} */
+            platform: "PHOTO_NET" | "SHORTVIDEO_NET" | "MICROBLOG_NET" | "MESSAGING_NET" | "SOCIALGRAPH_NET" | "PROFESSIONAL_NET" | "TEXTTHREAD_NET" | "OPENPROTOCOL_NET" | "VIDEOSHARE_NET" | "PINBOARD_NET" | "FEDERATED_NET" | "CHAT_NET";
+            /** @enum {string} */
+            status: "PENDING" | "PUBLISHING" | "PUBLISHED" | "FAILED";
+            permalink: string | null;
+            platformPostId: string | null;
+            error: {
+                /**
+                 * @description The failure class: `transient` and `rate_limited` are retried by the engine itself; `rejected` and `auth_expired` (reconnect the account) fail at once; `unconfirmed`: a send went unanswered, check the network before retrying.
+                 * @enum {string}
+                 */
+                code: "transient" | "rate_limited" | "rejected" | "auth_expired" | "unconfirmed";
+                /** @description What the network said, in words a person can act on. */
+                message: string;
+                retryable: boolean;
+            } | null;
+            /** Format: date-time */
+            publishedAt: string | null;
+            attempts: number;
+        };
+        /** @description A target failed for good: its error's code, message and whether a retry can help. */
+        TargetFailedEvent: {
+            /**
+             * @description The event id; also the `webhook-id` header, the same on every attempt and replay.
+             * @example evt_3kqZ7m0pL2aYbN4tR8cVxd
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change it reports was committed.
+             */
+            createdAt: string;
+            workspaceId: string;
+            /** @enum {string} */
+            type: "target.failed";
+            data: {
+                postId: string;
+                target: components["schemas"]["Target"];
+            };
+        };
+        /** @description Every target of the post is published. */
+        PostPublishedEvent: {
+            /**
+             * @description The event id; also the `webhook-id` header, the same on every attempt and replay.
+             * @example evt_3kqZ7m0pL2aYbN4tR8cVxd
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change it reports was committed.
+             */
+            createdAt: string;
+            workspaceId: string;
+            /** @enum {string} */
+            type: "post.published";
+            data: components["schemas"]["Post"];
+        };
+        Post: {
+            id: string;
+            /** @enum {string} */
+            status: "DRAFT" | "SCHEDULED" | "PUBLISHING" | "PUBLISHED" | "FAILED";
+            /** @enum {string} */
+            type: "IMAGE" | "CAROUSEL" | "REEL" | "STORY";
+            /** @description Base caption, used by every platform without an override. */
+            caption: string | null;
+            /** @description Caption per platform id; a platform without an entry publishes `caption`. */
+            captionOverrides: {
+                PHOTO_NET?: string;
+                SHORTVIDEO_NET?: string;
+                MICROBLOG_NET?: string;
+                MESSAGING_NET?: string;
+                SOCIALGRAPH_NET?: string;
+                PROFESSIONAL_NET?: string;
+                TEXTTHREAD_NET?: string;
+                OPENPROTOCOL_NET?: string;
+                VIDEOSHARE_NET?: string;
+                PINBOARD_NET?: string;
+                FEDERATED_NET?: string;
+                CHAT_NET?: string;
+            } | null;
+            /** @description Follow-ups, in order, on platforms with a thread model. Over a platform cap is rejected, never truncated. */
+            threadParts: string[] | null;
+            /** @description Photo network only, never on a story; null clears it on edit. */
+            firstComment: string | null;
+            /** @description Microblog network: reply under this post (id or URL). */
+            replyToMicropostId: string | null;
+            /** @description Microblog network: quote this post (id or URL). */
+            quoteMicropostId: string | null;
+            /** @description Per short-video account id; a short-video target without options publishes SELF_ONLY. */
+            videoNetOptions: {
+                [key: string]: components["schemas"]["VideoNetOptions"];
+            } | null;
+            audio: components["schemas"]["Audio"];
+            /** @description Board id per pinboard account (GET /v1/accounts/{id}/boards). A draft saves without it; a target without one fails at publish time. */
+            pinboardNetBoards: {
+                [key: string]: string;
+            } | null;
+            /** @description `title` at most 100 characters; unset: the caption's first line. */
+            pinboardNetOptions: {
+                title?: string | null;
+            } | null;
+            /** @description http(s) URL: a link card on the page network, the pin destination on the pinboard network; ignored elsewhere. */
+            linkUrl: string | null;
+            accountIds: string[];
+            mediaIds: string[];
+            /** Format: date-time */
+            scheduledAt: string | null;
+            /** Format: date-time */
+            publishedAt: string | null;
+            recurrence: {
+                /** @enum {string} */
+                frequency: "daily" | "weekly" | "monthly";
+                /** @default 1 */
+                interval: number;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 with a time zone offset or Z.
+                 * @default null
+                 * @example 2026-12-01T09:30:00Z
+                 */
+                endsAt: string | null;
+                /**
+                 * @description Occurrences in all, this one included.
+                 * @default null
+                 */
+                count: number | null;
+                /** @description Which occurrence of the series this post is, from 1. */
+                occurrence: number;
+                /** @description The previous occurrence, whose publication created this one. */
+                parentId: string | null;
+            } | null;
+            /** @description The time came from a queue slot. */
+            queued: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            targets: components["schemas"]["Target"][];
+        };
+        VideoNetOptions: {
+            /** @description PUBLIC_TO_EVERYONE, MUTUAL_FOLLOW_FRIENDS, FOLLOWER_OF_CREATOR or SELF_ONLY (must be one the creator allows). */
+            privacyLevel?: string;
+            disableComment?: boolean;
+            disableDuet?: boolean;
+            disableStitch?: boolean;
+            brandContentToggle?: boolean;
+            brandOrganicToggle?: boolean;
+        };
+        Audio: {
+            audioId: string;
+            audioVolume?: number;
+            videoVolume?: number;
+        } | null;
+        /** @description The post settled with at least one failed target. */
+        PostFailedEvent: {
+            /**
+             * @description The event id; also the `webhook-id` header, the same on every attempt and replay.
+             * @example evt_3kqZ7m0pL2aYbN4tR8cVxd
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change it reports was committed.
+             */
+            createdAt: string;
+            workspaceId: string;
+            /** @enum {string} */
+            type: "post.failed";
+            data: components["schemas"]["Post"];
+        };
+        /** @description The post was deleted; the post as it was. */
+        PostDeletedEvent: {
+            /**
+             * @description The event id; also the `webhook-id` header, the same on every attempt and replay.
+             * @example evt_3kqZ7m0pL2aYbN4tR8cVxd
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change it reports was committed.
+             */
+            createdAt: string;
+            workspaceId: string;
+            /** @enum {string} */
+            type: "post.deleted";
+            data: components["schemas"]["Post"];
+        };
+        /** @description An account was connected. */
+        AccountConnectedEvent: {
+            /**
+             * @description The event id; also the `webhook-id` header, the same on every attempt and replay.
+             * @example evt_3kqZ7m0pL2aYbN4tR8cVxd
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change it reports was committed.
+             */
+            createdAt: string;
+            workspaceId: string;
+            /** @enum {string} */
+            type: "account.connected";
+            data: components["schemas"]["Account"];
+        };
+        Account: {
+            /**
+             * @description Use it in `accountIds`.
+             * @example acc_9TqX2v8LmN3pR5sW7yZa1b
+             */
+            id: string;
+            /** @enum {string} */
+            platform: "PHOTO_NET" | "SHORTVIDEO_NET" | "MICROBLOG_NET" | "MESSAGING_NET" | "SOCIALGRAPH_NET" | "PROFESSIONAL_NET" | "TEXTTHREAD_NET" | "OPENPROTOCOL_NET" | "VIDEOSHARE_NET" | "PINBOARD_NET" | "FEDERATED_NET" | "CHAT_NET";
+            username: string;
+            /**
+             * @description `EXPIRED`: the token expired or was revoked, reconnect the account. `DISCONNECTED`: removed by the user.
+             * @enum {string}
+             */
+            status: "ACTIVE" | "EXPIRED" | "DISCONNECTED";
+            /** @enum {string} */
+            connection: "SOCIALGRAPH_LOGIN" | "DIRECT_LOGIN" | "APP_PASSWORD" | "BOT_TOKEN" | "WEBHOOK" | "SANDBOX";
+            /** @description Why the account is not ACTIVE and what to do; null when ACTIVE. */
+            statusMessage: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** @description The network refused the account's token; reconnect it. */
+        AccountExpiredEvent: {
+            /**
+             * @description The event id; also the `webhook-id` header, the same on every attempt and replay.
+             * @example evt_3kqZ7m0pL2aYbN4tR8cVxd
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change it reports was committed.
+             */
+            createdAt: string;
+            workspaceId: string;
+            /** @enum {string} */
+            type: "account.expired";
+            data: components["schemas"]["Account"] & {
+                /** @description Why, and what to do. */
+                reason: string;
+            };
+        };
+        /** @description An account was disconnected. */
+        AccountDisconnectedEvent: {
+            /**
+             * @description The event id; also the `webhook-id` header, the same on every attempt and replay.
+             * @example evt_3kqZ7m0pL2aYbN4tR8cVxd
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change it reports was committed.
+             */
+            createdAt: string;
+            workspaceId: string;
+            /** @enum {string} */
+            type: "account.disconnected";
+            data: components["schemas"]["Account"];
+        };
+        /** @description An endpoint was disabled after five days of failed attempts. */
+        EndpointDisabledEvent: {
+            /**
+             * @description The event id; also the `webhook-id` header, the same on every attempt and replay.
+             * @example evt_3kqZ7m0pL2aYbN4tR8cVxd
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change it reports was committed.
+             */
+            createdAt: string;
+            workspaceId: string;
+            /** @enum {string} */
+            type: "endpoint.disabled";
+            data: components["schemas"]["WebhookEndpoint"];
+        };
+        WebhookEndpoint: {
+            /** @example whe_3kqZ7m0pL2aYbN4tR8cVxd */
+            id: string;
+            url: string;
+            description: string | null;
+            events: components["schemas"]["WebhookEventType"][];
+            enabled: boolean;
+            /** @description Why the service disabled it (every attempt failed for five days); else null. */
+            disabledReason: string | null;
+            /**
+             * Format: date-time
+             * @description Until when the secret a rotation replaced still signs, alongside the new one.
+             */
+            previousSecretExpiresAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @enum {string} */
+        WebhookEventType: "target.published" | "target.failed" | "post.published" | "post.failed" | "post.deleted" | "account.connected" | "account.expired" | "account.disconnected" | "endpoint.disabled";
+        /** @description Sent by `POST /v1/webhooks/{id}/test`. */
+        PingEvent: {
+            /**
+             * @description The event id; also the `webhook-id` header, the same on every attempt and replay.
+             * @example evt_3kqZ7m0pL2aYbN4tR8cVxd
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change it reports was committed.
+             */
+            createdAt: string;
+            workspaceId: string;
+            /** @enum {string} */
+            type: "ping";
+            data: {
+                endpointId: string;
+                url: string;
+            };
+        };
         Workspace: {
             /** @example ws_3kqZ7m0pL2aYbN4tR8cVxd */
             workspaceId: string;
@@ -497,27 +1193,6 @@ export interface components {
             actual?: number;
         } & {
             [key: string]: unknown;
-        };
-        Account: {
-            /**
-             * @description Use it in `accountIds`.
-             * @example acc_9TqX2v8LmN3pR5sW7yZa1b
-             */
-            id: string;
-            /** @enum {string} */
-            platform: "PHOTO_NET" | "SHORTVIDEO_NET" | "MICROBLOG_NET" | "MESSAGING_NET" | "SOCIALGRAPH_NET" | "PROFESSIONAL_NET" | "TEXTTHREAD_NET" | "OPENPROTOCOL_NET" | "VIDEOSHARE_NET" | "PINBOARD_NET" | "FEDERATED_NET" | "CHAT_NET";
-            username: string;
-            /**
-             * @description `EXPIRED`: the token expired or was revoked, reconnect the account. `DISCONNECTED`: removed by the user.
-             * @enum {string}
-             */
-            status: "ACTIVE" | "EXPIRED" | "DISCONNECTED";
-            /** @enum {string} */
-            connection: "SOCIALGRAPH_LOGIN" | "DIRECT_LOGIN" | "APP_PASSWORD" | "BOT_TOKEN" | "WEBHOOK" | "SANDBOX";
-            /** @description Why the account is not ACTIVE and what to do; null when ACTIVE. */
-            statusMessage: string | null;
-            /** Format: date-time */
-            createdAt: string;
         };
         Boards: {
             boards: components["schemas"]["Board"][];
@@ -912,125 +1587,6 @@ export interface components {
             windowSec: number;
             /** @description Where a value comes from or how it applies, when that is not obvious; null when nothing to add. */
             note: string | null;
-        };
-        Post: {
-            id: string;
-            /** @enum {string} */
-            status: "DRAFT" | "SCHEDULED" | "PUBLISHING" | "PUBLISHED" | "FAILED";
-            /** @enum {string} */
-            type: "IMAGE" | "CAROUSEL" | "REEL" | "STORY";
-            /** @description Base caption, used by every platform without an override. */
-            caption: string | null;
-            /** @description Caption per platform id; a platform without an entry publishes `caption`. */
-            captionOverrides: {
-                PHOTO_NET?: string;
-                SHORTVIDEO_NET?: string;
-                MICROBLOG_NET?: string;
-                MESSAGING_NET?: string;
-                SOCIALGRAPH_NET?: string;
-                PROFESSIONAL_NET?: string;
-                TEXTTHREAD_NET?: string;
-                OPENPROTOCOL_NET?: string;
-                VIDEOSHARE_NET?: string;
-                PINBOARD_NET?: string;
-                FEDERATED_NET?: string;
-                CHAT_NET?: string;
-            } | null;
-            /** @description Follow-ups, in order, on platforms with a thread model. Over a platform cap is rejected, never truncated. */
-            threadParts: string[] | null;
-            /** @description Photo network only, never on a story; null clears it on edit. */
-            firstComment: string | null;
-            /** @description Microblog network: reply under this post (id or URL). */
-            replyToMicropostId: string | null;
-            /** @description Microblog network: quote this post (id or URL). */
-            quoteMicropostId: string | null;
-            /** @description Per short-video account id; a short-video target without options publishes SELF_ONLY. */
-            videoNetOptions: {
-                [key: string]: components["schemas"]["VideoNetOptions"];
-            } | null;
-            audio: components["schemas"]["Audio"];
-            /** @description Board id per pinboard account (GET /v1/accounts/{id}/boards). A draft saves without it; a target without one fails at publish time. */
-            pinboardNetBoards: {
-                [key: string]: string;
-            } | null;
-            /** @description `title` at most 100 characters; unset: the caption's first line. */
-            pinboardNetOptions: {
-                title?: string | null;
-            } | null;
-            /** @description http(s) URL: a link card on the page network, the pin destination on the pinboard network; ignored elsewhere. */
-            linkUrl: string | null;
-            accountIds: string[];
-            mediaIds: string[];
-            /** Format: date-time */
-            scheduledAt: string | null;
-            /** Format: date-time */
-            publishedAt: string | null;
-            recurrence: {
-                /** @enum {string} */
-                frequency: "daily" | "weekly" | "monthly";
-                /** @default 1 */
-                interval: number;
-                /**
-                 * Format: date-time
-                 * @description ISO 8601 with a time zone offset or Z.
-                 * @default null
-                 * @example 2026-12-01T09:30:00Z
-                 */
-                endsAt: string | null;
-                /**
-                 * @description Occurrences in all, this one included.
-                 * @default null
-                 */
-                count: number | null;
-                /** @description Which occurrence of the series this post is, from 1. */
-                occurrence: number;
-                /** @description The previous occurrence, whose publication created this one. */
-                parentId: string | null;
-            } | null;
-            /** @description The time came from a queue slot. */
-            queued: boolean;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-            targets: components["schemas"]["Target"][];
-        };
-        VideoNetOptions: {
-            /** @description PUBLIC_TO_EVERYONE, MUTUAL_FOLLOW_FRIENDS, FOLLOWER_OF_CREATOR or SELF_ONLY (must be one the creator allows). */
-            privacyLevel?: string;
-            disableComment?: boolean;
-            disableDuet?: boolean;
-            disableStitch?: boolean;
-            brandContentToggle?: boolean;
-            brandOrganicToggle?: boolean;
-        };
-        Audio: {
-            audioId: string;
-            audioVolume?: number;
-            videoVolume?: number;
-        } | null;
-        Target: {
-            id: string;
-            accountId: string;
-            /** @enum {string} */
-            platform: "PHOTO_NET" | "SHORTVIDEO_NET" | "MICROBLOG_NET" | "MESSAGING_NET" | "SOCIALGRAPH_NET" | "PROFESSIONAL_NET" | "TEXTTHREAD_NET" | "OPENPROTOCOL_NET" | "VIDEOSHARE_NET" | "PINBOARD_NET" | "FEDERATED_NET" | "CHAT_NET";
-            /** @enum {string} */
-            status: "PENDING" | "PUBLISHING" | "PUBLISHED" | "FAILED";
-            permalink: string | null;
-            platformPostId: string | null;
-            error: {
-                /**
-                 * @description The failure class: `transient` and `rate_limited` are retried by the engine itself; `rejected` and `auth_expired` (reconnect the account) fail at once; `unconfirmed`: a send went unanswered, check the network before retrying.
-                 * @enum {string}
-                 */
-                code: "transient" | "rate_limited" | "rejected" | "auth_expired" | "unconfirmed";
-                /** @description What the network said, in words a person can act on. */
-                message: string;
-                retryable: boolean;
-            } | null;
-            /** Format: date-time */
-            publishedAt: string | null;
-            attempts: number;
         };
         PostPage: {
             data: components["schemas"]["Post"][];
@@ -1680,6 +2236,121 @@ export interface components {
             }[];
             /** @description `grid[weekday][hour]`: 7 rows (0 = Sunday), each of 24 hourly cells (0 = 00:00-00:59 local time) holding the slot's score, or null where no post with collected engagement was published (unknown). */
             grid: (number | null)[][];
+        };
+        WebhookEndpointWithSecret: components["schemas"]["WebhookEndpoint"] & {
+            /**
+             * @description The signing secret (`whsec_...`). Shown only in this answer: keep it now.
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+             */
+            secret: string;
+        };
+        CreateWebhookEndpoint: {
+            /**
+             * @description Where events are POSTed: https and a public address (plain http and private ones only on a service run with ALLOW_PRIVATE_URLS=true).
+             * @example https://hooks.example.com/social
+             */
+            url: string;
+            /**
+             * @description The event types sent to this endpoint.
+             * @example [
+             *       "post.published",
+             *       "post.failed"
+             *     ]
+             */
+            events: components["schemas"]["WebhookEventType"][];
+            description?: string | null;
+        };
+        UpdateWebhookEndpoint: {
+            /**
+             * @description Where events are POSTed: https and a public address (plain http and private ones only on a service run with ALLOW_PRIVATE_URLS=true).
+             * @example https://hooks.example.com/social
+             */
+            url?: string;
+            /**
+             * @description The event types sent to this endpoint.
+             * @example [
+             *       "post.published",
+             *       "post.failed"
+             *     ]
+             */
+            events?: components["schemas"]["WebhookEventType"][];
+            description?: string | null;
+            /** @description false stops sending (what waits ends FAILED); true sends again and gives it five more days. */
+            enabled?: boolean;
+        };
+        DeletedWebhookEndpoint: {
+            id: string;
+            /** @enum {boolean} */
+            deleted: true;
+        };
+        WebhookDelivery: {
+            /** @example whd_3kqZ7m0pL2aYbN4tR8cVxd */
+            id: string;
+            eventId: string;
+            endpointId: string;
+            eventType: components["schemas"]["WebhookAnyEventType"];
+            /** @enum {string} */
+            status: "PENDING" | "DELIVERED" | "FAILED";
+            attempts: components["schemas"]["WebhookAttempt"][];
+            /** Format: date-time */
+            nextAttemptAt: string | null;
+            /** Format: date-time */
+            deliveredAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** @enum {string} */
+        WebhookAnyEventType: "target.published" | "target.failed" | "post.published" | "post.failed" | "post.deleted" | "account.connected" | "account.expired" | "account.disconnected" | "endpoint.disabled" | "ping";
+        WebhookAttempt: {
+            attempt: number;
+            /** @description The receiver's HTTP status; null without one. */
+            statusCode: number | null;
+            durationMs: number;
+            /** @description The first KiB of the receiver's answer. */
+            responseBody: string | null;
+            /**
+             * @description How the attempt failed; null on a 2xx.
+             * @enum {string|null}
+             */
+            errorClass: "http_status" | "timeout" | "connection" | "redirect" | "refused_address" | "endpoint_disabled" | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        WebhookDeliveryPage: {
+            data: components["schemas"]["WebhookDelivery"][];
+            /** @description Pass it as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
+        };
+        WebhookEventPage: {
+            data: components["schemas"]["WebhookEvent"][];
+            /** @description Pass it as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
+        };
+        WebhookEvent: {
+            /**
+             * @description The event id; also the `webhook-id` header, the same on every attempt and replay.
+             * @example evt_3kqZ7m0pL2aYbN4tR8cVxd
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change it reports was committed.
+             */
+            createdAt: string;
+            workspaceId: string;
+            type: components["schemas"]["WebhookAnyEventType"];
+            /** @description The event's data: see each event's schema in the document's `webhooks`. */
+            data: {
+                [key: string]: unknown;
+            };
+        };
+        ReplayedEvent: {
+            eventId: string;
+            deliveryIds: string[];
+        };
+        ReplayEvent: {
+            /** @description Send to this endpoint only; without it, to every enabled endpoint subscribed. */
+            endpointId?: string;
         };
     };
     responses: never;
@@ -4304,6 +4975,1339 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoints. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"][];
+                };
+            };
+            /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). Codes: unauthorized. */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait. Codes: rate_limited. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side (`internal_error`); the request id identifies it. Codes: internal_error. */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookEndpoint"];
+            };
+        };
+        responses: {
+            /** @description The endpoint, with its signing secret (shown once). */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). Codes: unauthorized. */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`). Codes: plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over the documented cap (`payload_too_large`). Codes: payload_too_large. */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body without `Content-Type: application/json` (`unsupported_media_type`). Codes: unsupported_media_type. */
+            415: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait. Codes: rate_limited. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side (`internal_error`); the request id identifies it. Codes: internal_error. */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). Codes: unauthorized. */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait. Codes: rate_limited. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side (`internal_error`); the request id identifies it. Codes: internal_error. */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint is gone. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedWebhookEndpoint"];
+                };
+            };
+            /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). Codes: unauthorized. */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait. Codes: rate_limited. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side (`internal_error`); the request id identifies it. Codes: internal_error. */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWebhookEndpoint"];
+            };
+        };
+        responses: {
+            /** @description The endpoint as changed. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). Codes: unauthorized. */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over the documented cap (`payload_too_large`). Codes: payload_too_large. */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body without `Content-Type: application/json` (`unsupported_media_type`). Codes: unsupported_media_type. */
+            415: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait. Codes: rate_limited. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side (`internal_error`); the request id identifies it. Codes: internal_error. */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint with its new secret (shown once). */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). Codes: unauthorized. */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait. Codes: rate_limited. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side (`internal_error`); the request id identifies it. Codes: internal_error. */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    testWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ping and its first attempt. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). Codes: unauthorized. */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait. Codes: rate_limited. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side (`internal_error`); the request id identifies it. Codes: internal_error. */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Only deliveries in this status. */
+                status?: "PENDING" | "DELIVERED" | "FAILED";
+                /** @description Only deliveries of this event type. */
+                eventType?: components["schemas"]["WebhookAnyEventType"] & unknown;
+                /** @description Page size, default 50, at most 100. */
+                limit?: number;
+                /** @description The `nextCursor` of the previous page (opaque). */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryPage"];
+                };
+            };
+            /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). Codes: unauthorized. */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait. Codes: rate_limited. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side (`internal_error`); the request id identifies it. Codes: internal_error. */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description Only events of this type. */
+                type?: components["schemas"]["WebhookAnyEventType"] & unknown;
+                /** @description Page size, default 50, at most 100. */
+                limit?: number;
+                /** @description The `nextCursor` of the previous page (opaque). */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEventPage"];
+                };
+            };
+            /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). Codes: unauthorized. */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait. Codes: rate_limited. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side (`internal_error`); the request id identifies it. Codes: internal_error. */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    replayEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReplayEvent"];
+            };
+        };
+        responses: {
+            /** @description The deliveries made. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReplayedEvent"];
+                };
+            };
+            /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). Codes: unauthorized. */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over the documented cap (`payload_too_large`). Codes: payload_too_large. */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body without `Content-Type: application/json` (`unsupported_media_type`). Codes: unsupported_media_type. */
+            415: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait. Codes: rate_limited. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side (`internal_error`); the request id identifies it. Codes: internal_error. */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    webhookTargetPublishedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (the same on every attempt and replay): de-duplicate on it. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when the attempt was signed; refuse one far from now. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` per live secret, space-separated (two during the 24 h after a rotation). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TargetPublishedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTargetFailedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (the same on every attempt and replay): de-duplicate on it. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when the attempt was signed; refuse one far from now. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` per live secret, space-separated (two during the 24 h after a rotation). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TargetFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookPostPublishedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (the same on every attempt and replay): de-duplicate on it. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when the attempt was signed; refuse one far from now. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` per live secret, space-separated (two during the 24 h after a rotation). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PostPublishedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookPostFailedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (the same on every attempt and replay): de-duplicate on it. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when the attempt was signed; refuse one far from now. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` per live secret, space-separated (two during the 24 h after a rotation). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PostFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookPostDeletedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (the same on every attempt and replay): de-duplicate on it. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when the attempt was signed; refuse one far from now. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` per live secret, space-separated (two during the 24 h after a rotation). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PostDeletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookAccountConnectedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (the same on every attempt and replay): de-duplicate on it. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when the attempt was signed; refuse one far from now. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` per live secret, space-separated (two during the 24 h after a rotation). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountConnectedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookAccountExpiredEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (the same on every attempt and replay): de-duplicate on it. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when the attempt was signed; refuse one far from now. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` per live secret, space-separated (two during the 24 h after a rotation). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountExpiredEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookAccountDisconnectedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (the same on every attempt and replay): de-duplicate on it. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when the attempt was signed; refuse one far from now. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` per live secret, space-separated (two during the 24 h after a rotation). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountDisconnectedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookEndpointDisabledEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (the same on every attempt and replay): de-duplicate on it. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when the attempt was signed; refuse one far from now. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` per live secret, space-separated (two during the 24 h after a rotation). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EndpointDisabledEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookPingEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (the same on every attempt and replay): de-duplicate on it. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when the attempt was signed; refuse one far from now. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` per live secret, space-separated (two during the 24 h after a rotation). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PingEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

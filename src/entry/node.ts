@@ -14,6 +14,7 @@ import { bootstrapDemoWorkspace } from '../services/demo'
 import { resolveOrphanedClaims } from '../services/publishing/orphaned-claims'
 import { requeuePendingTargets } from '../services/publishing/sweep'
 import { runScheduledJobs } from '../services/scheduled-jobs'
+import { sweepWebhooks } from '../services/webhooks/deliver'
 
 type Fetch = (request: Request, env: unknown) => Response | Promise<Response>
 
@@ -112,6 +113,11 @@ async function main(): Promise<void> {
   if (requeued > 0) runtime.deps.logger.info('publishes_requeued', { count: requeued })
   const orphans = await resolveOrphanedClaims(runtime.deps, { everyHolder: runtime.database === 'pglite' })
   if (orphans.confirmed + orphans.unconfirmed > 0) runtime.deps.logger.info('orphaned_claims_resolved', { ...orphans })
+  // Webhook attempts that were due when an earlier boot stopped go out now, not a minute from now.
+  void sweepWebhooks(runtime.deps).then(
+    (report) => report.attempted > 0 && runtime.deps.logger.info('webhook_sweep', { ...report }),
+    (err: unknown) => runtime.deps.logger.error('webhook_sweep_failed', describeError(err)),
+  )
   const timer = setInterval(() => void runScheduledJobs(runtime.deps), 60_000)
   timer.unref()
 

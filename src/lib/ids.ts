@@ -22,6 +22,10 @@ export const ID_PREFIX = {
   media: 'med',
   folder: 'fld',
   slot: 'slot',
+  webhookEndpoint: 'whe',
+  webhookEvent: 'evt',
+  webhookDelivery: 'whd',
+  webhookAttempt: 'wha',
 } as const
 
 export type IdKind = keyof typeof ID_PREFIX

@@ -59,6 +59,7 @@ export function createNetworkRegistry(options: NetworkRegistryOptions): NetworkR
   return {
     fetch: guardedFetch(options.fetch, policy, { trusted: (url) => trusted.has(url.origin) }),
     allowPrivateUrls: policy.allowPrivate,
+    checkUrl: (url) => checkOutboundUrl(url, policy),
     async checkAccountAddress(platform, connection, credentials) {
       const field = userGivenField(platform, connection)
       if (field === undefined) return null

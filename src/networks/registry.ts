@@ -17,6 +17,11 @@ export interface NetworkRegistry {
   /** ALLOW_PRIVATE_URLS: an account's own server may be private, loopback or plain http (outbound.ts). */
   readonly allowPrivateUrls?: boolean
   /**
+   * Why a user-given URL (a webhook endpoint) may not be called under the outbound policy, after
+   * DNS where the runtime has it; null when it may (outbound.ts `checkOutboundUrl`).
+   */
+  checkUrl?(url: string): Promise<string | null>
+  /**
    * Refusal of the address an account's credentials give for its own server (`instanceUrl`,
    * `serviceUrl`, `webhookUrl`), naming the field; null when there is none or it may be called.
    */

@@ -26,6 +26,16 @@ import * as validatePost from './posts/validate'
 import * as listPlatforms from './platforms/list'
 import * as getQueueSlots from './queue-slots/get'
 import * as replaceQueueSlots from './queue-slots/replace'
+import * as listEvents from './events/list'
+import * as replayEvent from './events/replay'
+import * as createWebhook from './webhooks/create'
+import * as deleteWebhook from './webhooks/delete'
+import * as listWebhookDeliveries from './webhooks/deliveries'
+import * as getWebhook from './webhooks/get'
+import * as listWebhooks from './webhooks/list'
+import * as rotateWebhookSecret from './webhooks/rotate-secret'
+import * as testWebhook from './webhooks/test'
+import * as updateWebhook from './webhooks/update'
 
 /**
  * Registers one operation with the protection its file declares: an operation that takes an
@@ -66,5 +76,15 @@ export function registerRoutes(v1: OpenAPIHono<AppEnv>): RegisteredRoute[] {
   register(v1, mounted, replaceQueueSlots)
   register(v1, mounted, getAnalytics)
   register(v1, mounted, getBestTimes)
+  register(v1, mounted, createWebhook)
+  register(v1, mounted, listWebhooks)
+  register(v1, mounted, getWebhook)
+  register(v1, mounted, updateWebhook)
+  register(v1, mounted, deleteWebhook)
+  register(v1, mounted, rotateWebhookSecret)
+  register(v1, mounted, testWebhook)
+  register(v1, mounted, listWebhookDeliveries)
+  register(v1, mounted, listEvents)
+  register(v1, mounted, replayEvent)
   return mounted
 }

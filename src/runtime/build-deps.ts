@@ -4,6 +4,9 @@ import type { Delivery, PublishQueue } from '../infra/publish-queue/types'
 import type { ResolveHost } from '../networks/outbound'
 import type { NetworkRegistry } from '../networks/registry'
 import { publishTarget } from '../services/publishing/publish-target'
+import { createInProcessWebhookQueue } from '../infra/webhook-queue/in-process'
+import type { WebhookQueue } from '../infra/webhook-queue/types'
+import { deliverWebhook } from '../services/webhooks/deliver'
 import { buildNetworkRegistry } from './networks'
 
 /** What a runtime makes itself (its clients), and the settings read from its configuration. */
@@ -16,6 +19,11 @@ export interface DepsParts extends Pick<Deps, 'settings' | 'db' | 'cipher' | 'lo
    */
   publishQueue: PublishQueue | ((publish: (delivery: Delivery) => Promise<unknown>) => PublishQueue)
   deliveryVerifier?: Deps['deliveryVerifier']
+  /**
+   * Webhook attempts: a queue, or a function given the delivery function of the finished deps
+   * (Node's in-process queue). Absent: an in-process queue (tests, benchmarks, the CLI).
+   */
+  webhookQueue?: WebhookQueue | ((deliver: (deliveryId: string) => Promise<unknown>) => WebhookQueue)
   /**
    * All addresses of a host name, for the outbound guard's check after DNS (networks/outbound.ts):
    * node:dns on Node; absent on Workers, which have no DNS API.
@@ -35,7 +43,7 @@ export interface DepsOverrides {
  * benchmarks. The result is frozen (and its fields readonly): what differs between uses is given here.
  */
 export function buildDeps(parts: DepsParts, overrides: DepsOverrides = {}): Deps {
-  const { publishQueue, deliveryVerifier, resolveHost, ...clients } = parts
+  const { publishQueue, deliveryVerifier, resolveHost, webhookQueue, ...clients } = parts
   const networks =
     typeof overrides.networks === 'function'
       ? overrides.networks(parts)
@@ -47,7 +55,16 @@ export function buildDeps(parts: DepsParts, overrides: DepsOverrides = {}): Deps
     networks,
     // The in-process queue calls back into the engine with these same deps, once they exist.
     publishQueue: typeof publishQueue === 'function' ? publishQueue((d) => publishTarget(deps, d)) : publishQueue,
+    webhookQueue:
+      typeof webhookQueue === 'object'
+        ? webhookQueue
+        : (webhookQueue ?? defaultWebhookQueue(parts.logger))((id) => deliverWebhook(deps, id)),
     ...(deliveryVerifier ? { deliveryVerifier } : {}),
   })
   return deps
 }
+
+const defaultWebhookQueue =
+  (logger: Deps['logger']) =>
+  (run: (deliveryId: string) => Promise<unknown>): WebhookQueue =>
+    createInProcessWebhookQueue({ run, logger })

@@ -12,6 +12,7 @@ import { LOCAL_S3_ACCESS_KEY_ID, resolveLocalS3Secret, startLocalS3 } from '../i
 import { createS3Storage } from '../infra/storage/s3'
 import type { Delivery } from '../infra/publish-queue/types'
 import type { RateLimiter } from '../infra/ratelimit/types'
+import { createInProcessWebhookQueue } from '../infra/webhook-queue/in-process'
 import type { ResolveHost } from '../networks/outbound'
 import type { NetworkRegistry } from '../networks/registry'
 import type { ObjectStorage } from '../infra/storage/types'
@@ -128,6 +129,7 @@ export async function openNodeRuntime(
         )
       : createMemoryRateLimiter())
   const queue = inProcessQueue(config, logger)
+  const webhooks = inProcessWebhooks(logger)
   const deps = buildDeps(
     {
       settings: {
@@ -143,13 +145,16 @@ export async function openNodeRuntime(
       imageCodecs: nodeImageCodecs(),
       docsAssets: nodeDocsAssets(),
       publishQueue: queue.bind,
+      webhookQueue: webhooks.bind,
       resolveHost: nodeResolveHost,
     },
     options.networks ? { networks: options.networks } : {},
   )
-  // The queue first: its runs in flight still need the database.
+  // The queues first: their runs in flight still need the database.
   const close = () =>
-    queue.queue.close().finally(() => media.close().finally(() => database.close().finally(lease.release)))
+    Promise.all([queue.queue.close(), webhooks.queue.close()])
+      .then(() => undefined)
+      .finally(() => media.close().finally(() => database.close().finally(lease.release)))
   return { deps, database: database.database, mediaStore: media.description, publishQueue: queue.queue, close }
 }
 
@@ -165,6 +170,19 @@ function inProcessQueue(config: NodeConfig, logger: Logger) {
   })
   const bind = (run: typeof publish) => {
     publish = run
+    return queue
+  }
+  return { queue, bind }
+}
+
+/** Node's in-process webhook queue, bound to the delivery worker once the deps exist. */
+function inProcessWebhooks(logger: Logger) {
+  let deliver: (deliveryId: string) => Promise<unknown> = async () => {
+    throw new Error('the webhook queue ran before the deps were built')
+  }
+  const queue = createInProcessWebhookQueue({ run: (id) => deliver(id), logger })
+  const bind = (run: typeof deliver) => {
+    deliver = run
     return queue
   }
   return { queue, bind }

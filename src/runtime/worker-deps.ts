@@ -6,6 +6,8 @@ import type { Deps } from '../deps'
 import { createCredentialCipher } from '../infra/credential-cipher'
 import { createLogger } from '../infra/logger'
 import { createQStashPublishQueue, createQStashVerifier, publishCallbackUrl } from '../infra/publish-queue/qstash'
+import { createQStashWebhookQueue } from '../infra/webhook-queue/qstash'
+import { webhookCallbackUrl } from '../infra/webhook-queue/types'
 import { createUpstashRateLimiter } from '../infra/ratelimit/upstash'
 import { createS3Storage } from '../infra/storage/s3'
 import { workerImageCodecs } from '../media/codecs-worker'
@@ -29,6 +31,7 @@ export async function createWorkerIsolate(env: Record<string, unknown>): Promise
   const config = parseWorkerConfig(env)
   const logger = createLogger(config.LOG_LEVEL)
   const redis = new Redis({ url: config.UPSTASH_REDIS_REST_URL, token: config.UPSTASH_REDIS_REST_TOKEN })
+  const qstash = new Client({ baseUrl: config.QSTASH_URL, token: config.QSTASH_TOKEN, devMode: false })
   const parts: Omit<DepsParts, 'db'> = {
     settings: {
       maxBodyBytes: config.MAX_BODY_BYTES,
@@ -54,10 +57,9 @@ export async function createWorkerIsolate(env: Record<string, unknown>): Promise
     imageCodecs: workerImageCodecs(),
     docsAssets: workerDocsAssets(),
     // Dev mode off: it would replace QSTASH_URL/QSTASH_TOKEN with those of a local binary.
-    publishQueue: createQStashPublishQueue({
-      client: new Client({ baseUrl: config.QSTASH_URL, token: config.QSTASH_TOKEN, devMode: false }),
-      callbackUrl: publishCallbackUrl(config.PUBLIC_URL),
-    }),
+    publishQueue: createQStashPublishQueue({ client: qstash, callbackUrl: publishCallbackUrl(config.PUBLIC_URL) }),
+    // Webhook attempts through QStash too, to /internal/webhook-delivery (checked by the same verifier).
+    webhookQueue: createQStashWebhookQueue({ client: qstash, callbackUrl: webhookCallbackUrl(config.PUBLIC_URL) }),
     deliveryVerifier: createQStashVerifier({
       currentSigningKey: config.QSTASH_CURRENT_SIGNING_KEY,
       nextSigningKey: config.QSTASH_NEXT_SIGNING_KEY,

@@ -1,15 +1,18 @@
 import {
   type AccountRow,
   countConnectedAccounts,
+  findAccount,
   findWorkspaceAccount,
   insertAccountRow,
   listWorkspaceAccounts,
+  markAccountExpired,
 } from '../db/queries/accounts'
-import type { Db } from '../db/types'
+import type { Db, Tx } from '../db/types'
 import { AppError } from '../domain/errors'
 import type { CredentialCipher } from '../infra/credential-cipher'
 import { newId } from '../lib/ids'
 import { lockWorkspace } from './workspace-lock'
+import { recordEvent, type Outbox } from './webhooks/outbox'
 import type { AccountStatus, Connection, PlatformId, SandboxFailMode } from '../domain/vocabulary'
 
 export interface AccountRecord {
@@ -91,7 +94,38 @@ export async function insertAccount(db: Db, cipher: CredentialCipher, input: New
       externalId: input.externalId ?? null,
       credentials: sealed,
     })
-    return toAccountRecord(row)
+    const record = toAccountRecord(row)
+    // Sent by the sweep: accounts are connected from the CLI, a process that does not stay to deliver.
+    await recordEvent(tx, null, {
+      workspaceId: input.workspaceId,
+      type: 'account.connected',
+      data: { ...record },
+      now: row.createdAt,
+    })
+    return record
+  })
+}
+
+/**
+ * The network no longer takes the account's token: EXPIRED with `reason`, and `account.expired`
+ * (with the reason) in the same transaction when it was not expired already.
+ */
+export async function expireAccount(
+  tx: Tx,
+  outbox: Outbox | null,
+  accountId: string,
+  reason: string,
+  now: Date,
+): Promise<void> {
+  const before = await findAccount(tx, accountId)
+  await markAccountExpired(tx, accountId, reason, now)
+  if (!before || before.status === 'EXPIRED') return
+  const record = toAccountRecord({ ...before, status: 'EXPIRED', statusMessage: reason, updatedAt: now })
+  await recordEvent(tx, outbox, {
+    workspaceId: before.workspaceId,
+    type: 'account.expired',
+    data: { ...record, reason },
+    now,
   })
 }
 

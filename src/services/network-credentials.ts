@@ -6,10 +6,11 @@
  * account EXPIRED with a reconnect message.
  */
 import type { Connection, PlatformId } from '../domain/vocabulary'
-import { lockAccountCredentials, markAccountExpired, saveAccountCredentials } from '../db/queries/accounts'
+import { lockAccountCredentials, saveAccountCredentials } from '../db/queries/accounts'
 import type { Deps } from '../deps'
 import type { FailureKind, NetworkAdapter } from '../networks/adapter'
 import { RECONNECT_MESSAGE } from '../domain/publishing/decision'
+import { expireAccount } from './accounts'
 
 export type CredentialDeps = Pick<Deps, 'db' | 'cipher' | 'networks' | 'clock'>
 
@@ -65,7 +66,8 @@ export async function usableCredentials(
       return { ok: true, credentials: result.credentials, refreshed: true }
     }
     if (result.kind === 'auth_expired') {
-      await markAccountExpired(tx, account.id, `${RECONNECT_MESSAGE}: ${result.message}`, now)
+      // account.expired goes out with the sweep (no queue in these deps).
+      await expireAccount(tx, null, account.id, `${RECONNECT_MESSAGE}: ${result.message}`, now)
     }
     return {
       ok: false,

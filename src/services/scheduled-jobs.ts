@@ -2,6 +2,7 @@ import type { Deps } from '../deps'
 import { describeError } from '../infra/logger'
 import { collectAnalytics } from './analytics/collect'
 import { sweepTargets } from './publishing/sweep'
+import { sweepWebhooks } from './webhooks/deliver'
 
 /** A periodic job: the Cron Trigger runs every job each minute on Workers, a timer does on Node. */
 export interface ScheduledJob {
@@ -20,6 +21,14 @@ export const SCHEDULED_JOBS: ReadonlyArray<ScheduledJob> = [
       const report = await sweepTargets(deps)
       if (report.redispatched || report.confirmed || report.unconfirmed)
         deps.logger.info('publish_sweep', { ...report })
+    },
+  },
+  {
+    // Webhook outbox rows that are due and that no trigger reached (docs/webhooks.md).
+    name: 'webhook_sweep',
+    run: async (deps) => {
+      const report = await sweepWebhooks(deps)
+      if (report.attempted || report.purged) deps.logger.info('webhook_sweep', { ...report })
     },
   },
   {

@@ -68,6 +68,7 @@ export interface LockedWorkspaceRow {
   timezone: string
   monthlyPosts: number
   socialAccounts: number
+  webhookEndpoints: number
 }
 
 /** The workspace row with its plan's caps, locked (FOR UPDATE OF workspaces) for the rest of the transaction. */
@@ -78,6 +79,7 @@ export async function lockWorkspaceRow(tx: Tx, workspaceId: string): Promise<Loc
       timezone: workspaces.timezone,
       monthlyPosts: plans.monthlyPosts,
       socialAccounts: plans.socialAccounts,
+      webhookEndpoints: plans.webhookEndpoints,
     })
     .from(workspaces)
     .innerJoin(plans, eq(plans.id, workspaces.planId))

@@ -9,6 +9,8 @@ export const plans = pgTable('plans', {
   socialAccounts: integer('social_accounts').notNull(),
   seats: integer('seats').notNull(),
   monthlyPosts: integer('monthly_posts').notNull(),
+  /** Webhook endpoints a workspace may have. */
+  webhookEndpoints: integer('webhook_endpoints').notNull().default(10),
 })
 
 export const workspaces = pgTable('workspaces', {

@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import type { AppEnv } from '../../http/context'
 import { limitBody } from '../../http/body-guard'
 import * as publishCallback from './publish'
+import * as webhookCallback from './webhook-delivery'
 
 /**
  * Routes the platform calls, not users: mounted at `/internal`, outside `/v1`, its token auth and
@@ -14,6 +15,12 @@ export function createInternalRoutes(): Hono<AppEnv> {
     publishCallback.requireDeliveryVerifier(),
     limitBody(publishCallback.MAX_CALLBACK_BYTES),
     publishCallback.handler,
+  )
+  internal.post(
+    webhookCallback.PATH,
+    publishCallback.requireDeliveryVerifier(),
+    limitBody(publishCallback.MAX_CALLBACK_BYTES),
+    webhookCallback.handler,
   )
   return internal
 }

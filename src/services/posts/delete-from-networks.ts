@@ -30,6 +30,9 @@ import {
 } from '../../domain/publishing/network-removal'
 import type { PlatformId, TargetError } from '../../domain/vocabulary'
 import { refreshPostStatus } from '../publishing/aggregate'
+import { newOutbox, type Outbox, sendOutbox } from '../webhooks/outbox'
+import { recordPostDeleted } from '../webhooks/publish-events'
+import { getPost } from './read'
 import { removeTargetPosts, type RemovalCall, type RemovalDeps } from './network-removal-calls'
 
 /** What happened to one target. */
@@ -71,6 +74,18 @@ export async function deletePostFromNetworks(
   workspaceId: string,
   postId: string,
 ): Promise<PostNetworkDeletion> {
+  const outbox = newOutbox()
+  const answer = await removeFromNetworks(deps, workspaceId, postId, outbox)
+  await sendOutbox(deps, outbox)
+  return answer
+}
+
+async function removeFromNetworks(
+  deps: RemovalDeps,
+  workspaceId: string,
+  postId: string,
+  outbox: Outbox,
+): Promise<PostNetworkDeletion> {
   const first = await deps.db.transaction(async (tx) => {
     const post = await lockWorkspacePost(tx, workspaceId, postId)
     if (!post) throw notFound('Post')
@@ -78,7 +93,7 @@ export async function deletePostFromNetworks(
       .sort((a, b) => a.position - b.position)
       .map((row) => ({ row, plan: planRemoval(row) }))
     if (!planned.some((p) => p.plan.action === 'delete')) {
-      return { planned, answer: await finish(deps, tx, post, planned, new Map(), false) }
+      return { planned, answer: await finish(deps, tx, outbox, post, planned, new Map(), false) }
     }
     // A target waiting to publish (not one whose network is still at work) publishes nothing more.
     const waiting = planned.filter((p) => p.row.status === 'PENDING' && !isInProgress(p.plan))
@@ -103,7 +118,7 @@ export async function deletePostFromNetworks(
     // Deleted meanwhile (by a plain delete): the answer is what the networks said.
     if (!post)
       return { id: postId, deleted: true, targets: first.planned.map((p) => answerFor(p, calls.get(p.row.id))) }
-    return finish(deps, tx, post, first.planned, calls, true)
+    return finish(deps, tx, outbox, post, first.planned, calls, true)
   })
 }
 
@@ -124,11 +139,14 @@ function changedMeanwhile(a: TargetRemoval): TargetRemoval {
 async function finish(
   deps: RemovalDeps,
   tx: Tx,
+  outbox: Outbox,
   post: PostRow,
   planned: Planned[],
   calls: Map<string, RemovalCall>,
   stopped: boolean,
 ): Promise<PostNetworkDeletion> {
+  // The post as it was, targets included: `post.deleted` carries it if our record goes (webhooks).
+  const before = await getPost(tx, post.workspaceId, post.id)
   let answers = planned.map((p) => answerFor(p, calls.get(p.row.id)))
   const finished = planned.filter((_, i) => isFinalRemoval(answers[i]!.outcome))
   const removed = new Set(
@@ -146,6 +164,7 @@ async function finish(
   let deleted = false
   if ((await listTargetOutcomes(tx, post.id)).length === 0) {
     deleted = await deleteWorkspacePost(tx, post.workspaceId, post.id)
+    if (deleted) await recordPostDeleted(tx, outbox, post.workspaceId, before, deps.clock.now())
   } else {
     await refreshPostStatus(tx, post.id, deps.clock.now(), post)
   }

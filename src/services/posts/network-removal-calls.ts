@@ -12,7 +12,7 @@ import { NetworkFailure } from '../../networks/http'
 import { describeError } from '../../infra/logger'
 import { usableCredentials } from '../network-credentials'
 
-export type RemovalDeps = Pick<Deps, 'db' | 'cipher' | 'networks' | 'clock' | 'logger'>
+export type RemovalDeps = Pick<Deps, 'db' | 'cipher' | 'networks' | 'clock' | 'logger' | 'webhookQueue'>
 
 export interface RemovalFailure {
   kind: FailureKind

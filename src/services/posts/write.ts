@@ -24,8 +24,10 @@ import { timingFor } from './timing'
 import type { CreatePostInput, UpdatePostInput, WrittenPost } from './types'
 import { lockWorkspace } from '../workspace-lock'
 import { assertBoardsOfAccounts } from '../boards'
+import { newOutbox, sendOutbox } from '../webhooks/outbox'
+import { recordPostDeleted } from '../webhooks/publish-events'
 
-type PostDeps = Pick<Deps, 'db' | 'clock' | 'publishQueue' | 'logger' | 'cipher' | 'networks'>
+type PostDeps = Pick<Deps, 'db' | 'clock' | 'publishQueue' | 'logger' | 'cipher' | 'networks' | 'webhookQueue'>
 
 const parseTime = (iso: string | null | undefined) => (iso ? new Date(iso) : null)
 
@@ -196,13 +198,23 @@ export function reschedulePost(
 
 /**
  * Removes the service's copy (its targets with it); what was published on a network stays there.
- * A delivery still on its way finds no target to claim and does nothing.
+ * A delivery still on its way finds no target to claim and does nothing. `post.deleted` (with the
+ * post as it was) is recorded in the same transaction.
  */
 export async function deletePost(
   deps: PostDeps,
   workspaceId: string,
   postId: string,
 ): Promise<{ id: string; deleted: true }> {
-  if (!(await deleteWorkspacePost(deps.db, workspaceId, postId))) throw notFound('Post')
+  const outbox = newOutbox()
+  await deps.db.transaction(async (tx) => {
+    // The post first, then its targets: the lock order of the engine.
+    const locked = await lockWorkspacePost(tx, workspaceId, postId)
+    if (!locked) throw notFound('Post')
+    const record = await getPost(tx, workspaceId, postId)
+    if (!(await deleteWorkspacePost(tx, workspaceId, postId))) throw notFound('Post')
+    await recordPostDeleted(tx, outbox, workspaceId, record, deps.clock.now())
+  })
+  await sendOutbox(deps, outbox)
   return { id: postId, deleted: true }
 }

@@ -1,4 +1,3 @@
-import { markAccountExpired } from '../../db/queries/accounts'
 import { writeTargetResult } from '../../db/queries/targets'
 import type { Deps } from '../../deps'
 import { decideTarget } from '../../domain/publishing/decision'
@@ -7,14 +6,17 @@ import type { PublishProgress, PublishResult } from '../../networks/adapter'
 import { settlePost } from './aggregate'
 import { lockPostRow, type ClaimedTarget } from './claim'
 import { dispatchPendingTargets } from './dispatch'
+import { expireAccount } from '../accounts'
+import { newOutbox, sendOutbox } from '../webhooks/outbox'
+import { recordTargetSettled } from '../webhooks/publish-events'
 
 export type PublishOutcome = 'published' | 'pending' | 'retrying' | 'failed' | 'skipped'
 
-type EngineDeps = Pick<Deps, 'db' | 'clock' | 'publishQueue' | 'logger'>
+type EngineDeps = Pick<Deps, 'db' | 'clock' | 'publishQueue' | 'logger' | 'webhookQueue'>
 
 /**
  * Writes what the network answered onto the target and the post, in one transaction with the
- * post's status; then hands any follow-up (a retry, a status check, the next occurrence of a
+ * post's status and the events they make (services/webhooks/outbox.ts); then hands any follow-up (a retry, a status check, the next occurrence of a
  * recurring post) to the queue.
  */
 export async function recordResult(
@@ -34,6 +36,7 @@ export async function recordResult(
     now,
     policy,
   })
+  const outbox = newOutbox()
   const followUp = await deps.db.transaction(async (tx) => {
     // Lock order everywhere: the post, then its targets.
     const locked = await lockPostRow(tx, target.postId)
@@ -45,11 +48,13 @@ export async function recordResult(
       progress: decision.progress,
     })
     if (written.length === 0) return { nextPostId: null, written: false }
+    await recordTargetSettled(tx, outbox, locked, target.id, now)
     if (decision.expiredAccountMessage !== null)
-      await markAccountExpired(tx, target.accountId, decision.expiredAccountMessage, now)
-    return { nextPostId: await settlePost(tx, target.postId, now, locked), written: true }
+      await expireAccount(tx, outbox, target.accountId, decision.expiredAccountMessage, now)
+    return { nextPostId: await settlePost(tx, target.postId, now, outbox, locked), written: true }
   })
   if (!followUp.written) return 'skipped'
+  await sendOutbox(deps, outbox)
   if (decision.change.status === 'PENDING') await dispatchPendingTargets(deps, target.postId, [target.id])
   if (followUp.nextPostId) await dispatchPendingTargets(deps, followUp.nextPostId)
   return decision.outcome

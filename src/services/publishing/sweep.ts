@@ -15,6 +15,8 @@ import { lockPostRow, type ClaimedTarget } from './claim'
 import { settlePost } from './aggregate'
 import { callNetwork, policyOf } from './publish-target'
 import { recordResult } from './record-result'
+import { newOutbox, sendOutbox } from '../webhooks/outbox'
+import { recordTargetSettled } from '../webhooks/publish-events'
 
 /** Targets looked at per sweep; the rest wait for the next minute. */
 const SWEEP_BATCH = 500
@@ -91,8 +93,10 @@ export async function resolveTakenOverClaim(deps: Deps, target: TargetRow): Prom
 
 async function markUnconfirmed(deps: Deps, targetId: string, postId: string, platform: string): Promise<void> {
   const now = deps.clock.now()
+  const outbox = newOutbox()
   const nextPostId = await deps.db.transaction(async (tx) => {
-    if (!(await lockPostRow(tx, postId))) return null
+    const locked = await lockPostRow(tx, postId)
+    if (!locked) return null
     await failUnconfirmedTarget(tx, targetId, {
       now,
       error: {
@@ -101,8 +105,10 @@ async function markUnconfirmed(deps: Deps, targetId: string, postId: string, pla
         retryable: true,
       },
     })
-    return settlePost(tx, postId, now)
+    await recordTargetSettled(tx, outbox, locked, targetId, now)
+    return settlePost(tx, postId, now, outbox, locked)
   })
+  await sendOutbox(deps, outbox)
   if (nextPostId) await dispatchPendingTargets(deps, nextPostId)
 }
 

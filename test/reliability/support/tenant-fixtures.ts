@@ -151,6 +151,11 @@ export async function createTenantWorkspace(label: string, logLines: string[]): 
   await runDue(t, t.publishQueue)
   await collectAnalytics(t.deps, { workspaceId: t.workspaceId, now: new Date() })
   for (const id of ids.post!) add('target', ...(await ok('GET', `/v1/posts/${id}`)).targets.map((x: any) => x.id))
+  // Webhook endpoints (sending to a closed loopback port) and the workspace's events.
+  for (const events of [['post.published'], ['post.failed', 'post.deleted']]) {
+    add('webhookEndpoint', (await ok('POST', '/v1/webhooks', { url: 'http://127.0.0.1:9/hooks', events })).id)
+  }
+  add('webhookEvent', ...(await ok('GET', '/v1/events')).data.map((e: { id: string }) => e.id))
 
   return {
     label,

@@ -1,0 +1,89 @@
+/**
+ * The one way an event is written (docs/webhooks.md): `recordEvent` runs inside the transaction of
+ * the change it reports, inserting the event and one outbox row per subscribed, enabled endpoint.
+ * A rolled-back change takes its event and rows with it; a committed one leaves rows the worker
+ * (right after the commit, `sendOutbox`) or the every-minute sweep will send.
+ */
+import { selectSubscribedEndpointIds } from '../../db/queries/webhook-endpoints'
+import { insertDeliveryRows, insertEventRow } from '../../db/queries/webhook-outbox'
+import type { DbOrTx } from '../../db/types'
+import type { Deps } from '../../deps'
+import type { StoredEventType, WebhookPayload } from '../../domain/webhooks/events'
+import { describeError } from '../../infra/logger'
+import type { WebhookDue } from '../../infra/webhook-queue/types'
+import { newId } from '../../lib/ids'
+
+/** What a transaction wrote to the outbox, to hand to the queue once it has committed. */
+export interface Outbox {
+  readonly due: WebhookDue[]
+}
+
+export const newOutbox = (): Outbox => ({ due: [] })
+
+export interface NewEvent {
+  workspaceId: string
+  type: StoredEventType
+  data: Record<string, unknown>
+  now: Date
+  /** Only these endpoints (a test ping); default every enabled endpoint subscribed to the type. */
+  endpointIds?: string[]
+}
+
+/** Inserts the event and its outbox rows in `tx`; answers the event id. */
+export async function recordEvent(tx: DbOrTx, outbox: Outbox | null, event: NewEvent): Promise<string> {
+  const id = newId('webhookEvent')
+  const payload: WebhookPayload = {
+    id,
+    type: event.type,
+    createdAt: event.now.toISOString(),
+    workspaceId: event.workspaceId,
+    data: event.data,
+  }
+  await insertEventRow(tx, { id, workspaceId: event.workspaceId, type: event.type, payload, createdAt: event.now })
+  const endpointIds = event.endpointIds ?? (await selectSubscribedEndpointIds(tx, event.workspaceId, event.type))
+  await enqueueDeliveries(
+    tx,
+    outbox,
+    { eventId: id, workspaceId: event.workspaceId, type: event.type },
+    endpointIds,
+    event.now,
+  )
+  return id
+}
+
+/** Outbox rows for an existing event (its first sending, or a replay), due now. */
+export async function enqueueDeliveries(
+  tx: DbOrTx,
+  outbox: Outbox | null,
+  event: { eventId: string; workspaceId: string; type: StoredEventType },
+  endpointIds: string[],
+  now: Date,
+): Promise<string[]> {
+  const rows = endpointIds.map((endpointId) => ({
+    id: newId('webhookDelivery'),
+    workspaceId: event.workspaceId,
+    eventId: event.eventId,
+    endpointId,
+    eventType: event.type,
+    status: 'PENDING' as const,
+    nextAttemptAt: now,
+    createdAt: now,
+    updatedAt: now,
+  }))
+  await insertDeliveryRows(tx, rows)
+  outbox?.due.push(...rows.map((r) => ({ deliveryId: r.id, notBefore: now })))
+  return rows.map((r) => r.id)
+}
+
+/**
+ * After the commit: hands the outbox rows to the queue. Never throws: what cannot be handed over
+ * stays due in the outbox and the sweep sends it.
+ */
+export async function sendOutbox(deps: Pick<Deps, 'webhookQueue' | 'logger'>, outbox: Outbox): Promise<void> {
+  if (outbox.due.length === 0) return
+  try {
+    await deps.webhookQueue.enqueue(outbox.due.splice(0))
+  } catch (err) {
+    deps.logger.warn('webhook_enqueue_failed', describeError(err))
+  }
+}
