@@ -3,6 +3,7 @@ import { engineBenchmark } from './engine.bench'
 import { foundationBenchmark } from './foundation.bench'
 import { loadBenchmark } from './load.bench'
 import { postsBenchmark } from './posts.bench'
+import { startBenchmark } from './start.bench'
 import type { Benchmark } from './types'
 import { variantsBenchmark } from './variants.bench'
 
@@ -14,6 +15,7 @@ const BENCHMARKS: Benchmark[] = [
   variantsBenchmark,
   bestTimesBenchmark,
   loadBenchmark,
+  startBenchmark,
 ]
 
 async function main() {

@@ -72,6 +72,8 @@ function answerOversizedHeaders(server: Server): void {
 /** `npm start`: the API on Node with embedded defaults (PGlite, in-memory rate limits, in-process jobs). */
 async function main(): Promise<void> {
   const startedAt = performance.now()
+  // The AWS SDK's notice about Node versions it will drop in future releases: not a newcomer's concern.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
   const config = parseNodeConfig(process.env)
   // Listen first (PORT=0 picks a port): the deps need the address for sandbox permalinks. Until
   // they are ready, a request waits for them.
@@ -92,10 +94,24 @@ async function main(): Promise<void> {
     server.once('error', reject)
   })
   const base = baseUrl(server.address() as AddressInfo)
+  const listenedAt = performance.now()
   const runtime = await openNodeRuntime(config, { listeningAt: base })
+  const openedAt = performance.now()
   const demo = await bootstrapDemoWorkspace(runtime.deps)
+  const demoAt = performance.now()
   ready(createApp(appOptions(runtime.deps, nodeClientIp(config.TRUST_PROXY))).fetch)
   const bootMs = Math.round(performance.now() - startedAt)
+  // Where the start went (performance.now() counts from the process's start: loading the modules comes first).
+  const ms = (a: number, b: number) => Math.round(b - a)
+  runtime.deps.logger.info('boot', {
+    modulesMs: Math.round(startedAt),
+    listenMs: ms(startedAt, listenedAt),
+    runtimeMs: ms(listenedAt, openedAt),
+    demoMs: ms(openedAt, demoAt),
+    appMs: ms(demoAt, performance.now()),
+  })
+  // The app answers from here on; the local store's back end loads now (a failure still stops the start).
+  await runtime.warmUp()
   console.log(`Social Publishing API on ${base} (database: ${runtime.database}, boot ${bootMs} ms)`)
   console.log(`  API reference: ${base}/docs`)
   console.log(`  Media store: ${runtime.mediaStore} (uploads PUT here; objects are served from here)`)
