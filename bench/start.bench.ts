@@ -84,7 +84,7 @@ async function onFreshDir(fn: (dir: string) => Promise<unknown>): Promise<number
   }
 }
 
-const PHASES = ['modulesMs', 'listenMs', 'runtimeMs', 'demoMs', 'appMs'] as const
+const PHASES = ['modulesMs', 'listenMs', 'appModulesMs', 'runtimeMs', 'demoMs', 'appMs'] as const
 
 /**
  * `npm start` to its first answer on an empty DATA_DIR (first start) and on the one it left (a

@@ -1,19 +1,30 @@
 import type { Server } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { serve } from '@hono/node-server'
-import { appOptions, createApp } from '../app'
 import { ConfigError, parseNodeConfig } from '../config'
 import { AppError } from '../domain/errors'
 import { errorBody } from '../http/errors'
 import { randomBase62 } from '../lib/ids'
 import { describeError } from '../infra/logger'
-import { nodeClientIp } from '../runtime/client-ip'
 import { DataDirInUseError } from '../runtime/data-dir-lock'
-import { openNodeRuntime } from '../runtime/node-deps'
-import { bootstrapDemoWorkspace } from '../services/demo'
-import { resolveOrphanedClaims } from '../services/publishing/orphaned-claims'
-import { requeuePendingTargets } from '../services/publishing/sweep'
-import { runScheduledJobs } from '../services/scheduled-jobs'
+import { openNodeDatabase } from '../runtime/node-database'
+
+/**
+ * The app and the services, imported once the database is opening: PGlite compiles its
+ * WebAssembly off the main thread while these modules load on it.
+ */
+const loadApp = async () => {
+  const [app, clientIp, nodeDeps, demo, orphans, sweep, jobs] = await Promise.all([
+    import('../app'),
+    import('../runtime/client-ip'),
+    import('../runtime/node-deps'),
+    import('../services/demo'),
+    import('../services/publishing/orphaned-claims'),
+    import('../services/publishing/sweep'),
+    import('../services/scheduled-jobs'),
+  ])
+  return { ...app, ...clientIp, ...nodeDeps, ...demo, ...orphans, ...sweep, ...jobs }
+}
 
 type Fetch = (request: Request, env: unknown) => Response | Promise<Response>
 
@@ -95,7 +106,21 @@ async function main(): Promise<void> {
   })
   const base = baseUrl(server.address() as AddressInfo)
   const listenedAt = performance.now()
-  const runtime = await openNodeRuntime(config, { listeningAt: base })
+  const database = openNodeDatabase(config)
+  // Awaited by openNodeRuntime; a failure meanwhile is not an unhandled rejection.
+  database.catch(() => {})
+  const {
+    appOptions,
+    createApp,
+    nodeClientIp,
+    openNodeRuntime,
+    bootstrapDemoWorkspace,
+    resolveOrphanedClaims,
+    requeuePendingTargets,
+    runScheduledJobs,
+  } = await loadApp()
+  const loadedAt = performance.now()
+  const runtime = await openNodeRuntime(config, { listeningAt: base, database })
   const openedAt = performance.now()
   const demo = await bootstrapDemoWorkspace(runtime.deps)
   const demoAt = performance.now()
@@ -106,7 +131,8 @@ async function main(): Promise<void> {
   runtime.deps.logger.info('boot', {
     modulesMs: Math.round(startedAt),
     listenMs: ms(startedAt, listenedAt),
-    runtimeMs: ms(listenedAt, openedAt),
+    appModulesMs: ms(listenedAt, loadedAt),
+    runtimeMs: ms(loadedAt, openedAt),
     demoMs: ms(openedAt, demoAt),
     appMs: ms(demoAt, performance.now()),
   })

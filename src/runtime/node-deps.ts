@@ -101,14 +101,20 @@ function localStoreClient(config: NodeConfig, endpoint: string, bucket: string):
  */
 export async function openNodeRuntime(
   config: NodeConfig,
-  options: { listeningAt?: string; rateLimiter?: RateLimiter; networks?: NetworkRegistry } = {},
+  options: {
+    listeningAt?: string
+    rateLimiter?: RateLimiter
+    networks?: NetworkRegistry
+    /** The database, already being opened by the caller (npm start opens it while the app's modules load). */
+    database?: Promise<NodeDatabase>
+  } = {},
 ): Promise<NodeRuntime> {
   const logger = createLogger(config.LOG_LEVEL)
   const lease = claimLeaseHolder(config.DATA_DIR)
   let database: NodeDatabase
   let media: Awaited<ReturnType<typeof openNodeStorage>>
   try {
-    database = await openNodeDatabase(config)
+    database = await (options.database ?? openNodeDatabase(config))
   } catch (err) {
     lease.release()
     throw err
