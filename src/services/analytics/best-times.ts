@@ -28,13 +28,15 @@ export interface BestTimes {
 
 export async function getBestTimes(db: Db, workspaceId: string, now: Date): Promise<BestTimes> {
   const timezone = (await findWorkspaceTimezone(db, workspaceId)) ?? 'UTC'
-  const rows = await selectPublishingSummary(db, workspaceId, {
-    timezone,
-    from: new Date(now.getTime() - LOOKBACK_DAYS * 24 * HOUR_MS),
-    until: new Date(now.getTime() - MATURE_AFTER_HOURS * HOUR_MS),
-    pooled: PLATFORM_IDS.filter(reportsEngagement),
-  })
-  const accountPlatforms = await selectAccountPlatforms(db, workspaceId)
+  const [rows, accountPlatforms] = await Promise.all([
+    selectPublishingSummary(db, workspaceId, {
+      timezone,
+      from: new Date(now.getTime() - LOOKBACK_DAYS * 24 * HOUR_MS),
+      until: new Date(now.getTime() - MATURE_AFTER_HOURS * HOUR_MS),
+      pooled: PLATFORM_IDS.filter(reportsEngagement),
+    }),
+    selectAccountPlatforms(db, workspaceId),
+  ])
 
   const empty = (): HistorySummary => ({
     posts: 0,
