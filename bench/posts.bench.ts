@@ -12,6 +12,8 @@ import { openNodeRuntime } from '../src/runtime/node-deps'
 import { addSandboxAccount } from '../src/services/accounts'
 import { createToken } from '../src/services/tokens'
 import { createWorkspace } from '../src/services/workspaces'
+import type { PGlite } from '@electric-sql/pglite'
+import { countRoundTrips } from './round-trips'
 import { percentile, round, timeMany, type Benchmark } from './types'
 
 const POSTS = 100_000
@@ -59,20 +61,28 @@ export const postsBenchmark: Benchmark = {
 
       const app = createApp(appOptions(deps, nodeClientIp(false)))
       const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
-      const body = JSON.stringify({
+      const body: string = JSON.stringify({
         type: 'IMAGE',
         accountIds: tenIds,
         mediaIds: [],
         action: 'draft',
         caption: 'Benchmark post',
       })
-      const create = await timeMany(200, async () => {
-        const res = await app.request('/v1/posts', { method: 'POST', headers, body })
+      let keys = 0
+      // Each create with its own Idempotency-Key, as a careful client sends it.
+      const createOne = async (json = body) => {
+        const res = await app.request('/v1/posts', {
+          method: 'POST',
+          headers: { ...headers, 'idempotency-key': `bench-${++keys}` },
+          body: json,
+        })
         if (res.status !== 200) throw new Error(`create answered ${res.status}: ${await res.text()}`)
         await res.arrayBuffer()
-      })
-      // The bare SQL of a create: the accounts lookup, the locked workspace and the month count, two inserts, one read back.
-      const createBare = await timeMany(200, async () => {
+      }
+      const create = await timeMany(200, () => createOne())
+      // The bare SQL of a create: the accounts lookup, then in one transaction the locked workspace
+      // (with its plan) and the two inserts answering what they wrote.
+      const bareCreate = async () => {
         const id = newId('post')
         await deps.db.execute(
           sql`select id, platform, connection from accounts where workspace_id = ${ws.id} and id in (${sql.join(
@@ -85,15 +95,30 @@ export const postsBenchmark: Benchmark = {
             sql`select w.timezone, p.monthly_posts from workspaces w join plans p on p.id = w.plan_id where w.id = ${ws.id} for update of w`,
           )
           await tx.execute(
-            sql`insert into posts (id, workspace_id, status, type, caption, media_ids) values (${id}, ${ws.id}, 'DRAFT', 'IMAGE', 'bare', '[]'::jsonb)`,
+            sql`insert into posts (id, workspace_id, status, type, caption, media_ids) values (${id}, ${ws.id}, 'DRAFT', 'IMAGE', 'bare', '[]'::jsonb) returning *`,
           )
           await tx.execute(
-            sql`insert into targets (id, post_id, workspace_id, account_id, platform, position) select ${id} || '_' || ord, ${id}, ${ws.id}, a, 'CHAT_NET', ord from unnest(${sql.raw(`array['${tenIds.join("','")}']`)}) with ordinality as t(a, ord)`,
+            sql`insert into targets (id, post_id, workspace_id, account_id, platform, position) select ${id} || '_' || ord, ${id}, ${ws.id}, a, 'CHAT_NET', ord from unnest(${sql.raw(`array['${tenIds.join("','")}']`)}) with ordinality as t(a, ord) returning *`,
           )
         })
-        await deps.db.execute(sql`select * from posts where id = ${id}`)
-        await deps.db.execute(sql`select * from targets where post_id = ${id}`)
-      })
+      }
+      const createBare = await timeMany(200, bareCreate)
+      const client = (deps.db as unknown as { $client: PGlite }).$client
+      const trips = {
+        draft: (await countRoundTrips(client, () => createOne())).roundTrips,
+        scheduled: (
+          await countRoundTrips(client, () =>
+            createOne(
+              JSON.stringify({
+                ...JSON.parse(body),
+                action: 'schedule',
+                scheduledAt: new Date(Date.now() + 86_400_000).toISOString(),
+              }),
+            ),
+          )
+        ).roundTrips,
+        bare: (await countRoundTrips(client, bareCreate)).roundTrips,
+      }
       const list = await timeMany(100, async () => {
         const res = await app.request('/v1/posts?page=1&limit=50', { headers })
         if (res.status !== 200) throw new Error(`list answered ${res.status}`)
@@ -119,6 +144,9 @@ export const postsBenchmark: Benchmark = {
         { measure: 'create: API p99 ms', value: round(percentile(create, 99)) },
         { measure: 'create: bare SQL p50 ms', value: round(p50(createBare)) },
         { measure: 'create: ratio API / bare', value: round(p50(create) / p50(createBare)) },
+        { measure: 'create (draft, Idempotency-Key): round trips', value: trips.draft },
+        { measure: 'create (schedule, Idempotency-Key): round trips', value: trips.scheduled },
+        { measure: 'create: bare SQL round trips', value: trips.bare },
         { measure: 'list page 1 limit 50: API p50 ms', value: round(p50(list)) },
         { measure: 'list: API p99 ms', value: round(percentile(list, 99)) },
         { measure: 'list: bare SQL p50 ms', value: round(p50(listBare)) },

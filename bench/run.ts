@@ -3,6 +3,7 @@ import { engineBenchmark } from './engine.bench'
 import { foundationBenchmark } from './foundation.bench'
 import { loadBenchmark } from './load.bench'
 import { postsBenchmark } from './posts.bench'
+import { startBenchmark } from './start.bench'
 import type { Benchmark } from './types'
 import { variantsBenchmark } from './variants.bench'
 import { webhooksBenchmark } from './webhooks.bench'
@@ -16,6 +17,7 @@ const BENCHMARKS: Benchmark[] = [
   bestTimesBenchmark,
   loadBenchmark,
   webhooksBenchmark,
+  startBenchmark,
 ]
 
 async function main() {

@@ -9,6 +9,8 @@ import { resolveInvocation, runCommand } from './run'
  * on failure. `--help` prints text on stdout and opens no database.
  */
 async function main(): Promise<number> {
+  // The AWS SDK's notice about Node versions it will drop in future releases would pollute stderr.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
   const invocation = resolveInvocation(process.argv.slice(2))
   if ('help' in invocation) {
     process.stdout.write(invocation.help)

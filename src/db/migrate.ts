@@ -24,17 +24,22 @@ async function newestApplied(db: Db): Promise<number> {
 }
 
 /** The journal's migrations (name and time), in order. */
-function journal(): Array<{ tag: string; when: number }> {
+export function journal(): Array<{ tag: string; when: number }> {
   const text = readFileSync(join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')
   return (JSON.parse(text) as { entries: Array<{ tag: string; when: number }> }).entries
 }
 
 /**
  * Applies pending migrations (Node only: reads the folder); answers the names of those it applied,
- * in order (none when the database was up to date).
+ * in order (none when the database was up to date). `fromTemplate`: the database was just made
+ * from a migrated template, whose migrations count as applied now.
  */
-export async function applyMigrations(db: Db, driver: 'pglite' | 'neon'): Promise<string[]> {
-  const before = await newestApplied(db)
+export async function applyMigrations(
+  db: Db,
+  driver: 'pglite' | 'neon',
+  options: { fromTemplate?: boolean } = {},
+): Promise<string[]> {
+  const before = options.fromTemplate ? 0 : await newestApplied(db)
   const run = driver === 'pglite' ? migratePglite : migrateNeon
   await run(db as never, { migrationsFolder: MIGRATIONS_DIR })
   const after = await newestApplied(db)

@@ -1,20 +1,31 @@
 import type { Server } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { serve } from '@hono/node-server'
-import { appOptions, createApp } from '../app'
 import { ConfigError, parseNodeConfig } from '../config'
 import { AppError } from '../domain/errors'
 import { errorBody } from '../http/errors'
 import { randomBase62 } from '../lib/ids'
 import { describeError } from '../infra/logger'
-import { nodeClientIp } from '../runtime/client-ip'
 import { DataDirInUseError } from '../runtime/data-dir-lock'
-import { openNodeRuntime } from '../runtime/node-deps'
-import { bootstrapDemoWorkspace } from '../services/demo'
-import { resolveOrphanedClaims } from '../services/publishing/orphaned-claims'
-import { requeuePendingTargets } from '../services/publishing/sweep'
-import { runScheduledJobs } from '../services/scheduled-jobs'
-import { sweepWebhooks } from '../services/webhooks/deliver'
+import { openNodeDatabase } from '../runtime/node-database'
+
+/**
+ * The app and the services, imported once the database is opening: PGlite compiles its
+ * WebAssembly off the main thread while these modules load on it.
+ */
+const loadApp = async () => {
+  const [app, clientIp, nodeDeps, demo, orphans, sweep, jobs, webhooks] = await Promise.all([
+    import('../app'),
+    import('../runtime/client-ip'),
+    import('../runtime/node-deps'),
+    import('../services/demo'),
+    import('../services/publishing/orphaned-claims'),
+    import('../services/publishing/sweep'),
+    import('../services/scheduled-jobs'),
+    import('../services/webhooks/deliver'),
+  ])
+  return { ...app, ...clientIp, ...nodeDeps, ...demo, ...orphans, ...sweep, ...jobs, ...webhooks }
+}
 
 type Fetch = (request: Request, env: unknown) => Response | Promise<Response>
 
@@ -73,6 +84,8 @@ function answerOversizedHeaders(server: Server): void {
 /** `npm start`: the API on Node with embedded defaults (PGlite, in-memory rate limits, in-process jobs). */
 async function main(): Promise<void> {
   const startedAt = performance.now()
+  // The AWS SDK's notice about Node versions it will drop in future releases: not a newcomer's concern.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
   const config = parseNodeConfig(process.env)
   // Listen first (PORT=0 picks a port): the deps need the address for sandbox permalinks. Until
   // they are ready, a request waits for them.
@@ -93,10 +106,40 @@ async function main(): Promise<void> {
     server.once('error', reject)
   })
   const base = baseUrl(server.address() as AddressInfo)
-  const runtime = await openNodeRuntime(config, { listeningAt: base })
+  const listenedAt = performance.now()
+  const database = openNodeDatabase(config)
+  // Awaited by openNodeRuntime; a failure meanwhile is not an unhandled rejection.
+  database.catch(() => {})
+  const {
+    appOptions,
+    createApp,
+    nodeClientIp,
+    openNodeRuntime,
+    bootstrapDemoWorkspace,
+    resolveOrphanedClaims,
+    requeuePendingTargets,
+    runScheduledJobs,
+    sweepWebhooks,
+  } = await loadApp()
+  const loadedAt = performance.now()
+  const runtime = await openNodeRuntime(config, { listeningAt: base, database })
+  const openedAt = performance.now()
   const demo = await bootstrapDemoWorkspace(runtime.deps)
+  const demoAt = performance.now()
   ready(createApp(appOptions(runtime.deps, nodeClientIp(config.TRUST_PROXY))).fetch)
   const bootMs = Math.round(performance.now() - startedAt)
+  // Where the start went (performance.now() counts from the process's start: loading the modules comes first).
+  const ms = (a: number, b: number) => Math.round(b - a)
+  runtime.deps.logger.info('boot', {
+    modulesMs: Math.round(startedAt),
+    listenMs: ms(startedAt, listenedAt),
+    appModulesMs: ms(listenedAt, loadedAt),
+    runtimeMs: ms(loadedAt, openedAt),
+    demoMs: ms(openedAt, demoAt),
+    appMs: ms(demoAt, performance.now()),
+  })
+  // The app answers from here on; the local store's back end loads now (a failure still stops the start).
+  await runtime.warmUp()
   console.log(`Social Publishing API on ${base} (database: ${runtime.database}, boot ${bootMs} ms)`)
   console.log(`  API reference: ${base}/docs`)
   console.log(`  Media store: ${runtime.mediaStore} (uploads PUT here; objects are served from here)`)

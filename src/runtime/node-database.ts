@@ -1,10 +1,9 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import ws from 'ws'
 import type { NodeConfig } from '../config'
 import { applyMigrations } from '../db/migrate'
-import { openNeon } from '../db/neon'
 import { openPglite } from '../db/pglite'
+import { migratedTemplate } from '../db/pglite-template'
 import type { Db } from '../db/types'
 import { generateCredentialsKey } from '../infra/credential-cipher'
 import type { Logger } from '../infra/logger'
@@ -26,6 +25,8 @@ export interface NodeDatabase {
 /** The database of the Node runtime: DATABASE_URL through the Neon driver, else PGlite under DATA_DIR. Migrated. */
 export async function openNodeDatabase(config: NodeConfig): Promise<NodeDatabase> {
   if (config.DATABASE_URL) {
+    // Loaded only for PostgreSQL: the embedded default's start does not pay for the driver.
+    const [{ openNeon }, { default: ws }] = await Promise.all([import('../db/neon'), import('ws')])
     const conn = openNeon({ url: config.DATABASE_URL, wsProxy: config.NEON_WS_PROXY, webSocket: ws })
     const migrationsApplied = await applyMigrations(conn.db, 'neon')
     return { db: conn.db, database: 'postgres', migrationsApplied, close: conn.close }
@@ -34,8 +35,10 @@ export async function openNodeDatabase(config: NodeConfig): Promise<NodeDatabase
   mkdirSync(dir, { recursive: true })
   const unlock = lockDataDir(dir)
   try {
-    const conn = await openPglite({ dataDir: dir })
-    const migrationsApplied = await applyMigrations(conn.db, 'pglite')
+    // A new directory starts as a copy of a migrated empty database (seconds faster than initdb).
+    const fresh = !existsSync(join(dir, 'PG_VERSION'))
+    const conn = await openPglite({ dataDir: dir, ...(fresh ? { loadDataDir: await migratedTemplate() } : {}) })
+    const migrationsApplied = await applyMigrations(conn.db, 'pglite', { fromTemplate: fresh })
     return { db: conn.db, database: 'pglite', migrationsApplied, close: () => conn.close().finally(unlock) }
   } catch (err) {
     unlock()

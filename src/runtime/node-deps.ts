@@ -1,13 +1,11 @@
 import { lookup } from 'node:dns/promises'
 import { join } from 'node:path'
-import { Redis } from '@upstash/redis'
 import { ConfigError, networkClients, networkOrigins, type NodeConfig } from '../config'
 import type { AppSettings, Deps } from '../deps'
 import { createCredentialCipher } from '../infra/credential-cipher'
 import { createLogger, type Logger } from '../infra/logger'
 import { createInProcessPublishQueue, type InProcessPublishQueue } from '../infra/publish-queue/in-process'
 import { createMemoryRateLimiter } from '../infra/ratelimit/memory'
-import { createUpstashRateLimiter } from '../infra/ratelimit/upstash'
 import { LOCAL_S3_ACCESS_KEY_ID, resolveLocalS3Secret, startLocalS3 } from '../infra/storage/local-s3'
 import { createS3Storage } from '../infra/storage/s3'
 import type { Delivery } from '../infra/publish-queue/types'
@@ -30,6 +28,8 @@ export interface NodeRuntime {
   mediaStore: string
   /** The in-process delivery queue (how many publishes wait and run). */
   publishQueue: InProcessPublishQueue
+  /** Starts what the first request does not need but later ones may (the local store's s3rver). */
+  warmUp(): Promise<void>
   close(): Promise<void>
 }
 
@@ -41,7 +41,7 @@ export interface NodeRuntime {
 export async function openNodeStorage(
   config: NodeConfig,
   options: { serve: boolean } = { serve: true },
-): Promise<{ storage: ObjectStorage; description: string; close(): Promise<void> }> {
+): Promise<{ storage: ObjectStorage; description: string; start(): Promise<void>; close(): Promise<void> }> {
   if (config.S3_ENDPOINT) {
     const missing = (['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'MEDIA_PUBLIC_URL'] as const).filter(
       (k) => !config[k],
@@ -55,7 +55,7 @@ export async function openNodeStorage(
       secretAccessKey: config.S3_SECRET_ACCESS_KEY!,
       publicBaseUrl: config.MEDIA_PUBLIC_URL!,
     })
-    return { storage, description: config.S3_ENDPOINT, close: async () => {} }
+    return { storage, description: config.S3_ENDPOINT, start: async () => {}, close: async () => {} }
   }
   const port = config.LOCAL_S3_PORT ?? (config.PORT === 0 ? 0 : config.PORT + 1)
   if (!options.serve) {
@@ -64,6 +64,7 @@ export async function openNodeStorage(
     return {
       storage: localStoreClient(config, endpoint, config.S3_BUCKET),
       description: endpoint,
+      start: async () => {},
       close: async () => {},
     }
   }
@@ -77,6 +78,7 @@ export async function openNodeStorage(
   return {
     storage: localStoreClient(config, local.endpoint, local.bucket),
     description: `${local.endpoint}/${local.bucket}`,
+    start: local.start,
     close: local.close,
   }
 }
@@ -100,14 +102,20 @@ function localStoreClient(config: NodeConfig, endpoint: string, bucket: string):
  */
 export async function openNodeRuntime(
   config: NodeConfig,
-  options: { listeningAt?: string; rateLimiter?: RateLimiter; networks?: NetworkRegistry } = {},
+  options: {
+    listeningAt?: string
+    rateLimiter?: RateLimiter
+    networks?: NetworkRegistry
+    /** The database, already being opened by the caller (npm start opens it while the app's modules load). */
+    database?: Promise<NodeDatabase>
+  } = {},
 ): Promise<NodeRuntime> {
   const logger = createLogger(config.LOG_LEVEL)
   const lease = claimLeaseHolder(config.DATA_DIR)
   let database: NodeDatabase
   let media: Awaited<ReturnType<typeof openNodeStorage>>
   try {
-    database = await openNodeDatabase(config)
+    database = await (options.database ?? openNodeDatabase(config))
   } catch (err) {
     lease.release()
     throw err
@@ -118,16 +126,7 @@ export async function openNodeRuntime(
     await database.close().finally(lease.release)
     throw err
   }
-  const rateLimiter =
-    options.rateLimiter ??
-    (config.UPSTASH_REDIS_REST_URL && config.UPSTASH_REDIS_REST_TOKEN
-      ? createUpstashRateLimiter(
-          new Redis({ url: config.UPSTASH_REDIS_REST_URL, token: config.UPSTASH_REDIS_REST_TOKEN }),
-          {
-            onError: () => logger.warn('rate_limiter_unavailable'),
-          },
-        )
-      : createMemoryRateLimiter())
+  const rateLimiter = options.rateLimiter ?? (await nodeRateLimiter(config, logger))
   const queue = inProcessQueue(config, logger)
   const webhooks = inProcessWebhooks(logger)
   const deps = buildDeps(
@@ -155,7 +154,26 @@ export async function openNodeRuntime(
     Promise.all([queue.queue.close(), webhooks.queue.close()])
       .then(() => undefined)
       .finally(() => media.close().finally(() => database.close().finally(lease.release)))
-  return { deps, database: database.database, mediaStore: media.description, publishQueue: queue.queue, close }
+  return {
+    deps,
+    database: database.database,
+    mediaStore: media.description,
+    publishQueue: queue.queue,
+    warmUp: media.start,
+    close,
+  }
+}
+
+/** Upstash when configured (its client loaded only then), else limits kept in memory. */
+async function nodeRateLimiter(config: NodeConfig, logger: Logger): Promise<RateLimiter> {
+  const url = config.UPSTASH_REDIS_REST_URL
+  const token = config.UPSTASH_REDIS_REST_TOKEN
+  if (!url || !token) return createMemoryRateLimiter()
+  const [{ Redis }, { createUpstashRateLimiter }] = await Promise.all([
+    import('@upstash/redis'),
+    import('../infra/ratelimit/upstash'),
+  ])
+  return createUpstashRateLimiter(new Redis({ url, token }), { onError: () => logger.warn('rate_limiter_unavailable') })
 }
 
 /** Node's in-process delivery queue, bound to the engine's publish function once the deps exist. */

@@ -1,8 +1,7 @@
 import {
-  deleteExpiredIdempotencyKey,
+  claimPendingIdempotencyKey,
   deletePendingIdempotencyKey,
   findIdempotencyKey,
-  insertPendingIdempotencyKey,
   storeIdempotentAnswer,
 } from '../db/queries/idempotency'
 import type { Db } from '../db/types'
@@ -30,14 +29,12 @@ export async function claimIdempotencyKey(
   fingerprint: string,
   now: Date,
 ): Promise<IdempotencyClaim> {
-  await deleteExpiredIdempotencyKey(db, workspaceId, key, now)
-  const inserted = await insertPendingIdempotencyKey(db, {
-    workspaceId,
-    key,
-    fingerprint,
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + IDEMPOTENCY_PENDING_TTL_MS),
-  })
+  // One round trip: a new key, or an expired record replaced.
+  const inserted = await claimPendingIdempotencyKey(
+    db,
+    { workspaceId, key, fingerprint, createdAt: now, expiresAt: new Date(now.getTime() + IDEMPOTENCY_PENDING_TTL_MS) },
+    now,
+  )
   if (inserted.length > 0) return { kind: 'claimed' }
   const row = await findIdempotencyKey(db, workspaceId, key)
   if (!row) return claimIdempotencyKey(db, workspaceId, key, fingerprint, now)

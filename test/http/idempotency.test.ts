@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { account } from '../support/fixtures'
+import { account, fixedClock } from '../support/fixtures'
+import { idempotencyKeys } from '../../src/db/schema'
 import { createTestApp } from '../support/test-app'
 
 describe('Idempotency-Key', () => {
@@ -77,5 +78,44 @@ describe('Idempotency-Key', () => {
     })
     expect(await replay.json()).toEqual(await one.json())
     expect(await (await t.call('GET', '/v1/posts')).json()).toHaveLength(1)
+  })
+
+  it('takes a key again once its answer has expired (24 h), or once a request died holding it (60 s)', async () => {
+    const clock = fixedClock('2026-05-15T12:00:00.000Z')
+    const t = await createTestApp({ clock })
+    const a = await account(t, 'CHAT_NET')
+    const body = { type: 'IMAGE', accountIds: [a.id], mediaIds: [], action: 'draft', caption: 'daily' }
+    const first = await t.call('POST', '/v1/posts', { body, headers: { 'idempotency-key': 'k-day' } })
+    expect(first.status).toBe(200)
+    clock.set('2026-05-16T11:59:00.000Z')
+    const replay = await t.call('POST', '/v1/posts', { body, headers: { 'idempotency-key': 'k-day' } })
+    expect(replay.headers.get('idempotent-replayed')).toBe('true')
+    expect((await replay.json()).id).toBe((await first.json()).id)
+
+    // Past 24 h the key is new again, even with another body: a second post.
+    clock.set('2026-05-16T12:00:01.000Z')
+    const later = await t.call('POST', '/v1/posts', {
+      body: { ...body, caption: 'next day' },
+      headers: { 'idempotency-key': 'k-day' },
+    })
+    expect(later.status).toBe(200)
+    expect(later.headers.get('idempotent-replayed')).toBeNull()
+    expect((await later.json()).caption).toBe('next day')
+    expect(await (await t.call('GET', '/v1/posts')).json()).toHaveLength(2)
+
+    // A pending claim (a request that died mid-way) blocks the key for 60 s only.
+    await t.deps.db.insert(idempotencyKeys).values({
+      workspaceId: t.workspaceId,
+      key: 'k-dead',
+      fingerprint: 'another request',
+      state: 'pending',
+      createdAt: clock.now(),
+      expiresAt: new Date(clock.now().getTime() + 60_000),
+    })
+    expect((await t.call('POST', '/v1/posts', { body, headers: { 'idempotency-key': 'k-dead' } })).status).toBe(422)
+    clock.set('2026-05-16T12:01:02.000Z')
+    const taken = await t.call('POST', '/v1/posts', { body, headers: { 'idempotency-key': 'k-dead' } })
+    expect(taken.status).toBe(200)
+    expect(await (await t.call('GET', '/v1/posts')).json()).toHaveLength(3)
   })
 })

@@ -5,6 +5,7 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm'
 import { accounts, followerSnapshots, targetMetricSnapshots, targets } from '../schema'
 import type { DbOrTx } from '../types'
+import type { PlatformId } from '../../domain/vocabulary'
 
 export type FollowerSnapshotRow = typeof followerSnapshots.$inferSelect
 
@@ -69,54 +70,66 @@ export function selectRecentPublishedTargets(db: DbOrTx, workspaceId: string, si
     .limit(limit)
 }
 
+/** A post's engagement from its mature figures, as `engagementOf` counts it: null when none was reported. */
+const matureEngagement = sql<number | null>`case when num_nonnulls(${targets.matureLikes}, ${targets.matureComments},
+  ${targets.matureShares}, ${targets.matureSaves}) = 0 then null else coalesce(${targets.matureLikes}, 0)
+  + coalesce(${targets.matureComments}, 0) + coalesce(${targets.matureShares}, 0) + coalesce(${targets.matureSaves}, 0) end`
+
 /**
- * The workspace's targets published between `from` and `until`, with the local weekday and hour
- * of publication in `timezone` and the figures of their latest snapshot taken at least
- * `matureAfterHours` after publication.
+ * The publishing history best times are computed from, summarized by the database in a few hundred
+ * rows: the workspace's PUBLISHED targets published between `from` and `until`, each with the local
+ * weekday and hour of publication in `timezone` and its mature figures (those of its latest snapshot
+ * taken at least 48 hours after publication, which a trigger keeps on the target: migration 0005).
+ *
+ * Rows, told apart by which keys are null: one per platform, account and slot (`weekday`, `hour`);
+ * one per platform and account (its `median` engagement); one per platform (`posts`, `samples`,
+ * `median`); and one with no keys whose `pooledMedian` is the median over the `pooled` platforms.
  */
-export function selectPublishingHistory(
+export function selectPublishingSummary(
   db: DbOrTx,
   workspaceId: string,
-  window: { timezone: string; from: Date; until: Date; matureAfterHours: number },
+  window: { timezone: string; from: Date; until: Date; pooled: readonly PlatformId[] },
 ) {
-  const latest = db
-    .select({
-      likes: targetMetricSnapshots.likes,
-      comments: targetMetricSnapshots.comments,
-      shares: targetMetricSnapshots.shares,
-      saves: targetMetricSnapshots.saves,
-    })
-    .from(targetMetricSnapshots)
-    .where(
-      and(
-        eq(targetMetricSnapshots.targetId, targets.id),
-        sql`${targetMetricSnapshots.collectedAt} >= ${targets.publishedAt} + ${sql.raw(`interval '${window.matureAfterHours} hours'`)}`,
-      ),
-    )
-    .orderBy(desc(targetMetricSnapshots.collectedAt))
-    .limit(1)
-    .as('latest')
   const local = sql`(${targets.publishedAt} at time zone ${window.timezone})`
-  return db
-    .select({
-      accountId: targets.accountId,
-      platform: targets.platform,
-      weekday: sql<number>`extract(dow from ${local})::int`,
-      hour: sql<number>`extract(hour from ${local})::int`,
-      likes: latest.likes,
-      comments: latest.comments,
-      shares: latest.shares,
-      saves: latest.saves,
-    })
-    .from(targets)
-    .leftJoinLateral(latest, sql`true`)
-    .where(
-      and(
-        eq(targets.workspaceId, workspaceId),
-        eq(targets.status, 'PUBLISHED'),
-        gte(targets.publishedAt, window.from),
-        lte(targets.publishedAt, window.until),
+  const history = db.$with('history').as(
+    db
+      .select({
+        platform: targets.platform,
+        accountId: targets.accountId,
+        weekday: sql<number>`extract(dow from ${local})::int`.as('weekday'),
+        hour: sql<number>`extract(hour from ${local})::int`.as('hour'),
+        engagement: matureEngagement.as('engagement'),
+      })
+      .from(targets)
+      .where(
+        and(
+          eq(targets.workspaceId, workspaceId),
+          eq(targets.status, 'PUBLISHED'),
+          gte(targets.publishedAt, window.from),
+          lte(targets.publishedAt, window.until),
+        ),
       ),
+  )
+  const h = history
+  const pooled = window.pooled.length ? inArray(h.platform, [...window.pooled]) : sql`false`
+  return db
+    .with(history)
+    .select({
+      platform: h.platform,
+      accountId: h.accountId,
+      weekday: h.weekday,
+      hour: h.hour,
+      posts: sql<number>`count(*)::int`,
+      samples: sql<number>`count(${h.engagement})::int`,
+      total: sql<number>`coalesce(sum(${h.engagement}), 0)::float8`,
+      median: sql<number | null>`percentile_cont(0.5) within group (order by ${h.engagement})`,
+      pooledMedian: sql<
+        number | null
+      >`percentile_cont(0.5) within group (order by ${h.engagement}) filter (where ${pooled})`,
+    })
+    .from(history)
+    .groupBy(
+      sql`grouping sets ((${h.platform}, ${h.accountId}, ${h.weekday}, ${h.hour}), (${h.platform}, ${h.accountId}), (${h.platform}), ())`,
     )
 }
 

@@ -8,28 +8,30 @@ export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect
 const keyOf = (workspaceId: string, key: string) =>
   and(eq(idempotencyKeys.workspaceId, workspaceId), eq(idempotencyKeys.key, key))
 
-/** Drops the key's record if it has expired, so the key can be claimed again. */
-export async function deleteExpiredIdempotencyKey(db: DbOrTx, workspaceId: string, key: string, now: Date) {
-  await db
-    .delete(idempotencyKeys)
-    .where(
-      and(
-        eq(idempotencyKeys.workspaceId, workspaceId),
-        eq(idempotencyKeys.key, key),
-        lt(idempotencyKeys.expiresAt, now),
-      ),
-    )
-}
-
-/** Inserts a `pending` record unless the key is taken; the keys it inserted (none or one). */
-export function insertPendingIdempotencyKey(
+/**
+ * Inserts a `pending` record unless the key is taken by a record that has not expired at `now`
+ * (an expired one is replaced), in one statement; the keys it wrote (none or one).
+ */
+export function claimPendingIdempotencyKey(
   db: DbOrTx,
   values: { workspaceId: string; key: string; fingerprint: string; createdAt: Date; expiresAt: Date },
+  now: Date,
 ): Promise<Array<{ key: string }>> {
   return db
     .insert(idempotencyKeys)
     .values({ ...values, state: 'pending' })
-    .onConflictDoNothing()
+    .onConflictDoUpdate({
+      target: [idempotencyKeys.workspaceId, idempotencyKeys.key],
+      set: {
+        fingerprint: values.fingerprint,
+        state: 'pending',
+        responseStatus: null,
+        responseBody: null,
+        createdAt: values.createdAt,
+        expiresAt: values.expiresAt,
+      },
+      setWhere: lt(idempotencyKeys.expiresAt, now),
+    })
     .returning({ key: idempotencyKeys.key })
 }
 

@@ -72,12 +72,15 @@ export async function hasTargetGoneOut(tx: DbOrTx, postId: string): Promise<bool
   return outside !== undefined
 }
 
-export async function insertPost(tx: DbOrTx, values: NewPostRow): Promise<void> {
-  await tx.insert(posts).values(values)
+/** Inserts the post; answers the row as stored (defaults included), so nothing reads it back. */
+export async function insertPost(tx: DbOrTx, values: NewPostRow): Promise<PostRow> {
+  const [row] = await tx.insert(posts).values(values).returning()
+  return row!
 }
 
-export async function insertTargets(tx: DbOrTx, values: NewTargetRow[]): Promise<void> {
-  await tx.insert(targets).values(values)
+/** Inserts the targets; answers the rows as stored (in no promised order). */
+export function insertTargets(tx: DbOrTx, values: NewTargetRow[]): Promise<TargetRow[]> {
+  return tx.insert(targets).values(values).returning()
 }
 
 export async function updatePostRow(tx: DbOrTx, postId: string, values: Partial<NewPostRow>): Promise<void> {

@@ -90,6 +90,16 @@ export const targets = pgTable(
     claimedVersion: integer('claimed_version'),
     /** Progress of a multi-step publish (thread part ids, first comment, pending network state). */
     progress: jsonb('progress').$type<Record<string, unknown>>(),
+    /**
+     * The figures of the latest metric snapshot taken at least 48 hours after publication (what best
+     * times scores a post by), kept current by a trigger on `target_metric_snapshots` (migration 0005),
+     * so a report reads one row per post instead of its snapshot history. Null until such a snapshot.
+     */
+    matureMetricsAt: ts('mature_metrics_at'),
+    matureLikes: integer('mature_likes'),
+    matureComments: integer('mature_comments'),
+    matureShares: integer('mature_shares'),
+    matureSaves: integer('mature_saves'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -98,5 +108,6 @@ export const targets = pgTable(
     index('targets_account_idx').on(t.accountId),
     index('targets_workspace_platform_idx').on(t.workspaceId, t.platform, t.postId),
     index('targets_due_idx').on(t.status, t.dueAt),
+    index('targets_workspace_published_idx').on(t.workspaceId, t.publishedAt).where(sql`${t.status} = 'PUBLISHED'`),
   ],
 )

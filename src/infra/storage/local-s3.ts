@@ -3,7 +3,6 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync } from 'n
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import S3rver from 's3rver'
 import { verifySigV4, type SigV4Credentials } from './sigv4-verify'
 
 /** s3rver's built-in account: the only access key id it knows (it does not check the secret). */
@@ -15,6 +14,11 @@ export interface LocalS3 {
   bucket: string
   /** The key pair writes must be signed with. */
   credentials: SigV4Credentials
+  /**
+   * Starts the store behind the front now (it starts on the first request otherwise): the front
+   * listens at once and s3rver, half a second of module loading, waits until something needs it.
+   */
+  start(): Promise<void>
   close(): Promise<void>
 }
 
@@ -103,10 +107,11 @@ const readBody = (req: IncomingMessage) =>
 async function handle(
   req: IncomingMessage,
   res: ServerResponse,
-  upstreamPort: number,
+  upstream: () => Promise<number>,
   credentials: SigV4Credentials,
 ): Promise<void> {
   const method = req.method ?? 'GET'
+  const upstreamPort = await upstream()
   if (PUBLIC_METHODS.has(method)) return forward(req, res, upstreamPort)
   const verdict = await verifySigV4({ method, url: req.url ?? '/', headers: req.headers }, credentials)
   if (!verdict.ok) return sendError(req, res, verdict.status, verdict.code, verdict.message)
@@ -146,32 +151,37 @@ export async function startLocalS3(options: {
     accessKeyId: LOCAL_S3_ACCESS_KEY_ID,
     secretAccessKey: options.secretAccessKey ?? generateLocalS3Secret(),
   }
-  const store = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: options.directory,
-    configureBuckets: [{ name: options.bucket, configs: [CORS] }],
-  })
-  const info = await store.run()
+  let upstream: Promise<{ port: number; close(): Promise<void> }> | undefined
+  /** s3rver on an internal port, started once (again after a failed start). */
+  const startUpstream = () =>
+    (upstream ??= (async () => {
+      const { default: S3rver } = await import('s3rver')
+      const store = new S3rver({
+        address: '127.0.0.1',
+        port: 0,
+        silent: true,
+        directory: options.directory,
+        configureBuckets: [{ name: options.bucket, configs: [CORS] }],
+      })
+      const info = await store.run()
+      return { port: info.port, close: () => store.close() }
+    })().catch((err) => {
+      upstream = undefined
+      throw err
+    }))
   const front = createServer((req, res) => {
-    handle(req, res, info.port, credentials).catch(() => {
+    handle(req, res, async () => (await startUpstream()).port, credentials).catch(() => {
       if (!res.headersSent) sendError(req, res, 500, 'InternalError', 'We encountered an internal error.')
       else res.destroy()
     })
   })
-  try {
-    await new Promise<void>((resolve, reject) => {
-      front.once('error', reject)
-      front.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
-        front.off('error', reject)
-        resolve()
-      })
+  await new Promise<void>((resolve, reject) => {
+    front.once('error', reject)
+    front.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      front.off('error', reject)
+      resolve()
     })
-  } catch (err) {
-    await store.close()
-    throw err
-  }
+  })
   const address = front.address() as AddressInfo
   const host = address.address.includes(':') ? `[${address.address}]` : address.address
   const close = async () => {
@@ -179,7 +189,11 @@ export async function startLocalS3(options: {
       front.close(() => resolve())
       front.closeAllConnections()
     })
-    await store.close()
+    const started = await upstream?.catch(() => null)
+    await started?.close()
   }
-  return { endpoint: `http://${host}:${address.port}`, bucket: options.bucket, credentials, close }
+  const start = async () => {
+    await startUpstream()
+  }
+  return { endpoint: `http://${host}:${address.port}`, bucket: options.bucket, credentials, start, close }
 }

@@ -1,16 +1,4 @@
-import {
-  AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
-  CreateMultipartUploadCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-  UploadPartCommand,
-} from '@aws-sdk/client-s3'
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
+import type { S3Client, S3ServiceException } from '@aws-sdk/client-s3'
 import {
   STREAM_PART_BYTES,
   type ObjectHead,
@@ -31,8 +19,18 @@ export interface S3StorageOptions {
   forcePathStyle?: boolean
 }
 
-const isMissing = (err: unknown) =>
-  err instanceof S3ServiceException &&
+/** The SDK, loaded on the first operation: it costs about half a second of a start that may never store a file. */
+const loadSdk = async () => {
+  const [s3, presigner] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')])
+  return { ...s3, getSignedUrl: presigner.getSignedUrl }
+}
+type Sdk = Awaited<ReturnType<typeof loadSdk>>
+
+/** An error the S3 service answered (not a network failure), with its HTTP status. */
+const serviceError = (sdk: Sdk, err: unknown): err is S3ServiceException => err instanceof sdk.S3ServiceException
+
+const isMissing = (sdk: Sdk, err: unknown) =>
+  serviceError(sdk, err) &&
   (err.name === 'NotFound' || err.name === 'NoSuchKey' || err.$metadata?.httpStatusCode === 404)
 
 /** Keys are made of safe characters only (see services/media-uploads), but encode each segment anyway. */
@@ -74,31 +72,43 @@ async function* partsOf(body: ReadableStream<Uint8Array>, size: number): AsyncGe
  * The client is built here from plain options; nothing reads the environment.
  */
 export function createS3Storage(options: S3StorageOptions): ObjectStorage {
-  const client = new S3Client({
-    region: options.region,
-    endpoint: options.endpoint,
-    forcePathStyle: options.forcePathStyle ?? true,
-    credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
-    // R2 rejects the SDK's default CRC32 checksum headers on presigned PUTs the client cannot know.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  })
+  let loading: Promise<Sdk & { client: S3Client }> | undefined
+  /** The SDK and the client, made on first use (a failed load is tried again next time). */
+  const connect = () =>
+    (loading ??= loadSdk().then((sdk) => ({
+      ...sdk,
+      client: new sdk.S3Client({
+        region: options.region,
+        endpoint: options.endpoint,
+        forcePathStyle: options.forcePathStyle ?? true,
+        credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+        // R2 rejects the SDK's default CRC32 checksum headers on presigned PUTs the client cannot know.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      }),
+    }))).catch((err) => {
+      loading = undefined
+      throw err
+    })
   const Bucket = options.bucket
   const base = options.publicBaseUrl.replace(/\/+$/, '')
 
   async function read(key: string, range?: string): Promise<Uint8Array | null> {
+    const sdk = await connect()
+    const { client, GetObjectCommand } = sdk
     try {
       const res = await client.send(new GetObjectCommand({ Bucket, Key: key, ...(range ? { Range: range } : {}) }))
       return res.Body ? await res.Body.transformToByteArray() : new Uint8Array(0)
     } catch (err) {
-      if (isMissing(err)) return null
+      if (isMissing(sdk, err)) return null
       // A range starting past the end of the object.
-      if (err instanceof S3ServiceException && err.$metadata?.httpStatusCode === 416) return new Uint8Array(0)
+      if (serviceError(sdk, err) && err.$metadata?.httpStatusCode === 416) return new Uint8Array(0)
       throw err
     }
   }
 
   async function put(key: string, body: Uint8Array, contentType: string): Promise<void> {
+    const { client, PutObjectCommand } = await connect()
     await client.send(
       new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.byteLength }),
     )
@@ -106,6 +116,7 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
 
   return {
     async presignPut(input: PresignPutInput): Promise<PresignedPut> {
+      const { client, PutObjectCommand, getSignedUrl } = await connect()
       const command = new PutObjectCommand({
         Bucket,
         Key: input.key,
@@ -123,11 +134,13 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
     },
     publicUrl: (key) => `${base}/${encodeKey(key)}`,
     async head(key): Promise<ObjectHead | null> {
+      const sdk = await connect()
+      const { client, HeadObjectCommand } = sdk
       try {
         const res = await client.send(new HeadObjectCommand({ Bucket, Key: key }))
         return { sizeBytes: res.ContentLength ?? 0, contentType: res.ContentType ?? null }
       } catch (err) {
-        if (isMissing(err)) return null
+        if (isMissing(sdk, err)) return null
         throw err
       }
     },
@@ -141,6 +154,9 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
         await put(key, first, contentType)
         return { sizeBytes: first.byteLength }
       }
+      const sdk = await connect()
+      const { client, CreateMultipartUploadCommand, UploadPartCommand } = sdk
+      const { CompleteMultipartUploadCommand, AbortMultipartUploadCommand } = sdk
       const created = await client.send(
         new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: contentType }),
       )
@@ -177,6 +193,7 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
       }
     },
     async delete(key) {
+      const { client, DeleteObjectCommand } = await connect()
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }))
     },
   }

@@ -58,6 +58,48 @@ const round2 = (n: number) => Math.round(n * 100) / 100
 const emptyGrid = () => Array.from({ length: 7 }, () => Array<number | null>(24).fill(null))
 
 /**
+ * What a report needs of a history, in a few rows whatever its length: the database computes it
+ * (`selectPublishingSummary`) and `summarize` computes it from observations.
+ */
+export interface HistorySummary {
+  /** Posts in the history, with or without figures. */
+  posts: number
+  /** Posts with an engagement figure (samples). */
+  samples: number
+  /** Median engagement of the samples (NaN without any). */
+  medianEngagement: number
+  /** Each account's median engagement over its samples. */
+  accountMedians: Map<string, number>
+  /** Per account and slot: its samples and their total engagement. */
+  cells: Array<{ accountId: string; weekday: number; hour: number; samples: number; total: number }>
+}
+
+/** The summary of `posts` (the same figures the database answers for them). */
+export function summarize(posts: readonly Observation[]): HistorySummary {
+  const samples = posts.filter((p): p is Observation & { engagement: number } => p.engagement !== null)
+  const perAccount = new Map<string, number[]>()
+  const cells = new Map<string, HistorySummary['cells'][number]>()
+  for (const s of samples) {
+    const list = perAccount.get(s.accountId)
+    if (list) list.push(s.engagement)
+    else perAccount.set(s.accountId, [s.engagement])
+    const key = `${s.accountId} ${s.weekday} ${s.hour}`
+    const cell = cells.get(key)
+    if (cell) {
+      cell.samples++
+      cell.total += s.engagement
+    } else cells.set(key, { accountId: s.accountId, weekday: s.weekday, hour: s.hour, samples: 1, total: s.engagement })
+  }
+  return {
+    posts: posts.length,
+    samples: samples.length,
+    medianEngagement: median(samples.map((s) => s.engagement)),
+    accountMedians: new Map([...perAccount].map(([id, values]) => [id, median(values)])),
+    cells: [...cells.values()],
+  }
+}
+
+/**
  * The report over `posts`. `reportsEngagement` false: the network(s) report no per-post
  * interactions at all (`not_collected` whatever the history).
  */
@@ -66,25 +108,29 @@ export function buildReport(
   posts: readonly Observation[],
   reportsEngagement: boolean,
 ): BestTimesReport {
-  const samples = posts.filter((p): p is Observation & { engagement: number } => p.engagement !== null)
-  const reason = reasonFor(posts.length, samples, reportsEngagement)
-  const base = { timezone, observations: samples.length, minObservations: MIN_OBSERVATIONS }
+  return reportFromSummary(timezone, summarize(posts), reportsEngagement)
+}
+
+/** The report over a history given by its summary. */
+export function reportFromSummary(
+  timezone: string,
+  summary: HistorySummary,
+  reportsEngagement: boolean,
+): BestTimesReport {
+  const reason = reasonFor(summary, reportsEngagement)
+  const base = { timezone, observations: summary.samples, minObservations: MIN_OBSERVATIONS }
   if (reason !== 'ok') return { ...base, insufficient: true, reason, slots: [], grid: emptyGrid() }
 
-  const perAccount = new Map<string, number[]>()
-  for (const s of samples) {
-    const list = perAccount.get(s.accountId)
-    if (list) list.push(s.engagement)
-    else perAccount.set(s.accountId, [s.engagement])
-  }
-  const typical = new Map([...perAccount].map(([id, values]) => [id, Math.max(1, median(values))]))
-
+  // A slot's score sum: each account's total there over its typical post (the sum of its posts' scores).
   const sum = new Float64Array(7 * 24)
   const count = new Uint32Array(7 * 24)
-  for (const s of samples) {
-    const cell = s.weekday * 24 + s.hour
-    sum[cell] = sum[cell]! + s.engagement / typical.get(s.accountId)!
-    count[cell] = count[cell]! + 1
+  const cells = [...summary.cells].sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0))
+  for (const c of cells) {
+    if (c.samples === 0) continue
+    const typical = Math.max(1, summary.accountMedians.get(c.accountId) ?? 1)
+    const cell = c.weekday * 24 + c.hour
+    sum[cell] = sum[cell]! + c.total / typical
+    count[cell] = count[cell]! + c.samples
   }
   const grid = emptyGrid()
   const slots: BestTimesSlot[] = []
@@ -101,15 +147,11 @@ export function buildReport(
   return { ...base, insufficient: false, reason, slots: slots.slice(0, TOP_SLOTS), grid }
 }
 
-function reasonFor(
-  postCount: number,
-  samples: ReadonlyArray<{ engagement: number }>,
-  reportsEngagement: boolean,
-): BestTimesReason {
+function reasonFor(summary: HistorySummary, reportsEngagement: boolean): BestTimesReason {
   if (!reportsEngagement) return 'not_collected'
-  if (postCount < MIN_OBSERVATIONS) return 'few_posts'
-  if (samples.length === 0) return 'not_collected'
-  if (samples.length < MIN_OBSERVATIONS) return 'few_samples'
-  if (median(samples.map((s) => s.engagement)) < LOW_ENGAGEMENT_MEDIAN) return 'low_engagement'
+  if (summary.posts < MIN_OBSERVATIONS) return 'few_posts'
+  if (summary.samples === 0) return 'not_collected'
+  if (summary.samples < MIN_OBSERVATIONS) return 'few_samples'
+  if (summary.medianEngagement < LOW_ENGAGEMENT_MEDIAN) return 'low_engagement'
   return 'ok'
 }

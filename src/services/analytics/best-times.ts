@@ -4,17 +4,19 @@
  *
  * History: the workspace's PUBLISHED targets published between `LOOKBACK_DAYS` days and
  * `MATURE_AFTER_HOURS` hours ago (younger posts are still gathering interactions). A post's
- * figures are its latest metric snapshot taken at least `MATURE_AFTER_HOURS` after publication.
+ * figures are its latest metric snapshot taken at least `MATURE_AFTER_HOURS` after publication,
+ * which a trigger keeps on the target as snapshots arrive: a report reads one row per post.
  * `overall` pools the platforms whose network reports per-post interactions.
  */
-import { selectAccountPlatforms, selectPublishingHistory } from '../../db/queries/analytics'
+import { selectAccountPlatforms, selectPublishingSummary } from '../../db/queries/analytics'
 import { findWorkspaceTimezone } from '../../db/queries/workspaces'
 import type { Db } from '../../db/types'
 import { PLATFORM_IDS, type PlatformId } from '../../domain/vocabulary'
-import { buildReport, type BestTimesReport, type Observation } from './best-times-stats'
-import { engagementOf, reportsEngagement } from './engagement'
+import { reportFromSummary, type BestTimesReport, type HistorySummary } from './best-times-stats'
+import { reportsEngagement } from './engagement'
 
 export const LOOKBACK_DAYS = 180
+/** Also written into the trigger of migration 0005 that keeps each target's mature figures: change both. */
 export const MATURE_AFTER_HOURS = 48
 
 const HOUR_MS = 3_600_000
@@ -26,39 +28,65 @@ export interface BestTimes {
 
 export async function getBestTimes(db: Db, workspaceId: string, now: Date): Promise<BestTimes> {
   const timezone = (await findWorkspaceTimezone(db, workspaceId)) ?? 'UTC'
-  const rows = await selectPublishingHistory(db, workspaceId, {
-    timezone,
-    from: new Date(now.getTime() - LOOKBACK_DAYS * 24 * HOUR_MS),
-    until: new Date(now.getTime() - MATURE_AFTER_HOURS * HOUR_MS),
-    matureAfterHours: MATURE_AFTER_HOURS,
-  })
-  const accountPlatforms = await selectAccountPlatforms(db, workspaceId)
+  const [rows, accountPlatforms] = await Promise.all([
+    selectPublishingSummary(db, workspaceId, {
+      timezone,
+      from: new Date(now.getTime() - LOOKBACK_DAYS * 24 * HOUR_MS),
+      until: new Date(now.getTime() - MATURE_AFTER_HOURS * HOUR_MS),
+      pooled: PLATFORM_IDS.filter(reportsEngagement),
+    }),
+    selectAccountPlatforms(db, workspaceId),
+  ])
 
-  const byPlatform = new Map<PlatformId, Observation[]>()
-  for (const { platform } of accountPlatforms) byPlatform.set(platform as PlatformId, [])
+  const empty = (): HistorySummary => ({
+    posts: 0,
+    samples: 0,
+    medianEngagement: Number.NaN,
+    accountMedians: new Map(),
+    cells: [],
+  })
+  const byPlatform = new Map<PlatformId, HistorySummary>()
+  for (const { platform } of accountPlatforms) byPlatform.set(platform as PlatformId, empty())
+  let pooledMedian = Number.NaN
   for (const r of rows) {
-    const platform = r.platform
-    const observation: Observation = {
-      accountId: r.accountId,
-      weekday: Number(r.weekday),
-      hour: Number(r.hour),
-      engagement: engagementOf(r),
+    if (r.platform === null) {
+      pooledMedian = r.pooledMedian ?? Number.NaN
+      continue
     }
-    const list = byPlatform.get(platform)
-    if (list) list.push(observation)
-    else byPlatform.set(platform, [observation])
+    const platform = r.platform as PlatformId
+    let summary = byPlatform.get(platform)
+    if (!summary) byPlatform.set(platform, (summary = empty()))
+    if (r.accountId === null) {
+      summary.posts = r.posts
+      summary.samples = r.samples
+      summary.medianEngagement = r.median ?? Number.NaN
+    } else if (r.weekday === null || r.hour === null) {
+      if (r.median !== null) summary.accountMedians.set(r.accountId, r.median)
+    } else {
+      summary.cells.push({
+        accountId: r.accountId,
+        weekday: r.weekday,
+        hour: r.hour,
+        samples: r.samples,
+        total: r.total,
+      })
+    }
   }
   const platforms = PLATFORM_IDS.filter((p) => byPlatform.has(p))
   const reporting = platforms.filter(reportsEngagement)
+  const pooled: HistorySummary = { ...empty(), medianEngagement: pooledMedian }
+  for (const p of reporting) {
+    const s = byPlatform.get(p)!
+    pooled.posts += s.posts
+    pooled.samples += s.samples
+    for (const [id, m] of s.accountMedians) pooled.accountMedians.set(id, m)
+    pooled.cells.push(...s.cells)
+  }
   return {
-    overall: buildReport(
-      timezone,
-      reporting.flatMap((p) => byPlatform.get(p)!),
-      platforms.length === 0 || reporting.length > 0,
-    ),
+    overall: reportFromSummary(timezone, pooled, platforms.length === 0 || reporting.length > 0),
     byPlatform: platforms.map((platform) => ({
       platform,
-      report: buildReport(timezone, byPlatform.get(platform)!, reportsEngagement(platform)),
+      report: reportFromSummary(timezone, byPlatform.get(platform)!, reportsEngagement(platform)),
     })),
   }
 }

@@ -18,8 +18,9 @@ import { mergeContent } from '../../domain/post-content'
 import { admitCreate, assertCreatable, resolveCreate } from './check'
 import { assertValidContent, contentOf } from './content'
 import { loadPostAccounts, loadPostMedia } from './load'
-import { dispatchPendingTargets } from '../publishing/dispatch'
+import { dispatchPendingTargets, dispatchWrittenTargets } from '../publishing/dispatch'
 import { getPost } from './read'
+import { toPostRecord } from './record'
 import { timingFor } from './timing'
 import type { CreatePostInput, UpdatePostInput, WrittenPost } from './types'
 import { lockWorkspace } from '../workspace-lock'
@@ -61,14 +62,26 @@ export async function createPost(
   await assertCreatable(deps, workspaceId, draft)
   const { content, accounts } = draft
   const id = newId('post')
-  await deps.db.transaction(async (tx) => {
+  // The rows as written answer the request and feed the queue: nothing is read back.
+  const written = await deps.db.transaction(async (tx) => {
     const timing = await admitCreate(tx, workspaceId, draft, now)
-    await insertPost(tx, { id, workspaceId, ...content, ...timingColumns(timing), createdAt: now, updatedAt: now })
-    await insertTargets(tx, targetRows(id, workspaceId, accounts, timing.dueAt))
+    const post = await insertPost(tx, {
+      id,
+      workspaceId,
+      ...content,
+      ...timingColumns(timing),
+      createdAt: now,
+      updatedAt: now,
+    })
+    return { post, targets: await insertTargets(tx, targetRows(id, workspaceId, accounts, timing.dueAt)) }
   })
-  await dispatchPendingTargets(deps, id)
-  const post = await getPost(deps.db, workspaceId, id)
-  return { ...post, warnings: [...bodyWarnings, ...notApplicableWarnings(content, accounts)] }
+  const { post, targets } = written
+  await dispatchWrittenTargets(
+    deps,
+    id,
+    targets.map((t) => ({ id: t.id, dueAt: t.dueAt, attempts: t.attempts, version: post.version })),
+  )
+  return { ...toPostRecord(post, targets), warnings: [...bodyWarnings, ...notApplicableWarnings(content, accounts)] }
 }
 
 function timingColumns(t: Awaited<ReturnType<typeof timingFor>>) {

@@ -1,4 +1,8 @@
-import { markTargetsDispatched, selectPostPendingDeliveries } from '../../db/queries/target-deliveries'
+import {
+  markTargetsDispatched,
+  type PendingDelivery,
+  selectPostPendingDeliveries,
+} from '../../db/queries/target-deliveries'
 import type { Deps } from '../../deps'
 import { describeError } from '../../infra/logger'
 
@@ -22,12 +26,32 @@ export async function dispatchPendingTargets(
   }
 }
 
+/**
+ * `dispatchPendingTargets` for targets the caller has just written and holds (a create): the same
+ * hand-over without reading them back. `targets`: the PENDING targets, with their post's version.
+ */
+export async function dispatchWrittenTargets(
+  deps: Pick<Deps, 'db' | 'publishQueue' | 'clock' | 'logger'>,
+  postId: string,
+  targets: PendingDelivery[],
+): Promise<number> {
+  try {
+    return await enqueueDue(deps, targets)
+  } catch (err) {
+    deps.logger.error('dispatch_failed', { postId, ...describeError(err) })
+    return 0
+  }
+}
+
 async function handOver(
   deps: Pick<Deps, 'db' | 'publishQueue' | 'clock'>,
   postId: string,
   onlyTargetIds?: string[],
 ): Promise<number> {
-  const rows = await selectPostPendingDeliveries(deps.db, postId, onlyTargetIds)
+  return enqueueDue(deps, await selectPostPendingDeliveries(deps.db, postId, onlyTargetIds))
+}
+
+async function enqueueDue(deps: Pick<Deps, 'db' | 'publishQueue' | 'clock'>, rows: PendingDelivery[]): Promise<number> {
   const due = rows.filter((r) => r.dueAt !== null)
   if (due.length === 0) return 0
   await deps.publishQueue.enqueue(

@@ -143,7 +143,9 @@ describe('analytics collection', () => {
   })
 
   it('runs as a scheduled job after the publishing sweep', () => {
-    expect(SCHEDULED_JOBS.map((j) => j.name)).toEqual(['publish_sweep', 'analytics_collect'])
+    const names = SCHEDULED_JOBS.map((j) => j.name)
+    expect(names[0]).toBe('publish_sweep')
+    expect(names.indexOf('analytics_collect')).toBeGreaterThan(0)
   })
 })
 
