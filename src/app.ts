@@ -16,6 +16,7 @@ import { requestLog } from './http/request-log'
 import { rejectUnstorableText } from './http/text-guard'
 import { registerRoutes } from './routes'
 import { createInternalRoutes } from './routes/internal'
+import { connectSite, oauthCallbackSite } from './routes/connect'
 import { sandboxSite } from './routes/sandbox'
 
 export const OPENAPI_PATH = '/v1/openapi.json'
@@ -134,6 +135,9 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   app.get('/', (c) => c.redirect('/docs'))
   // The simulated network's own public pages (permalinks of SANDBOX posts): outside /v1, no token.
   app.route('/sandbox', sandboxSite())
+  // Hosted connect: pages for account owners, keyed by the link's own token, outside /v1.
+  app.route('/connect', connectSite())
+  app.route('/oauth', oauthCallbackSite())
 
   app.use('/v1/*', requireToken())
   app.use('/v1/*', limitBody(options.settings.maxBodyBytes))

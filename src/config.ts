@@ -68,6 +68,12 @@ const shared = {
    * sends it (`https://app.example.com`). Unset or empty: no CORS headers at all.
    */
   CORS_ORIGINS: corsOrigins.default([]),
+  /**
+   * Where a hosted connect may send the account owner back to (`redirectUrl` of
+   * `POST /v1/accounts/connect`): exact origins, comma-separated. Unset: no redirectUrl is accepted
+   * and the owner sees our own result page.
+   */
+  CONNECT_REDIRECT_ORIGINS: corsOrigins.default([]),
   ...oauthClientKeys,
   ...(Object.fromEntries(Object.entries(DEFAULT_NETWORK_ORIGINS).map(([k, v]) => [k, z.url().default(v)])) as {
     [K in NetworkOriginKey]: z.ZodDefault<z.ZodURL>

@@ -22,6 +22,8 @@ export const ID_PREFIX = {
   media: 'med',
   folder: 'fld',
   slot: 'slot',
+  connectLink: 'cl',
+  oauthState: 'ost',
 } as const
 
 export type IdKind = keyof typeof ID_PREFIX

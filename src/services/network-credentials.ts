@@ -6,6 +6,7 @@
  * account EXPIRED with a reconnect message.
  */
 import type { Connection, PlatformId } from '../domain/vocabulary'
+import { tokenExpiryOf } from './accounts'
 import { lockAccountCredentials, markAccountExpired, saveAccountCredentials } from '../db/queries/accounts'
 import type { Deps } from '../deps'
 import type { FailureKind, NetworkAdapter } from '../networks/adapter'
@@ -61,7 +62,7 @@ export async function usableCredentials(
     })
     if (result.status === 'refreshed') {
       const sealed = await deps.cipher.encrypt(result.credentials, account.id)
-      await saveAccountCredentials(tx, account.id, sealed)
+      await saveAccountCredentials(tx, account.id, sealed, tokenExpiryOf(result.credentials))
       return { ok: true, credentials: result.credentials, refreshed: true }
     }
     if (result.kind === 'auth_expired') {

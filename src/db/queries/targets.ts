@@ -2,8 +2,9 @@
  * The target rows of the publishing engine: a post's targets, the claim before a network call,
  * the progress saved during one, the result written after it, and the resets of a new round.
  */
-import { and, eq, inArray, isNull, lte, notInArray, or, sql } from 'drizzle-orm'
-import { targets } from '../schema'
+import { and, eq, inArray, isNull, lte, ne, notInArray, or, sql } from 'drizzle-orm'
+import type { TargetError } from '../../domain/vocabulary'
+import { posts, targets } from '../schema'
 import type { DbOrTx, Tx } from '../types'
 
 export type TargetRow = typeof targets.$inferSelect
@@ -137,4 +138,31 @@ export function writeTargetResult(
   change: TargetChange,
 ): Promise<Array<{ id: string }>> {
   return tx.update(targets).set(change).where(ours(claimed)).returning({ id: targets.id })
+}
+
+/** The posts (not drafts) with a PENDING target on this account, in id order (the order they are locked in). */
+export async function listPostsWithPendingTargets(tx: DbOrTx, accountId: string): Promise<string[]> {
+  const rows = await tx
+    .selectDistinct({ postId: targets.postId })
+    .from(targets)
+    .innerJoin(posts, eq(posts.id, targets.postId))
+    .where(and(eq(targets.accountId, accountId), eq(targets.status, 'PENDING'), ne(posts.status, 'DRAFT')))
+    .orderBy(targets.postId)
+  return rows.map((r) => r.postId)
+}
+
+/** The post's PENDING targets on this account end FAILED with `error`; how many did. */
+export async function failPendingTargetsOfAccount(
+  tx: DbOrTx,
+  postId: string,
+  accountId: string,
+  error: TargetError,
+  now: Date,
+): Promise<number> {
+  const rows = await tx
+    .update(targets)
+    .set({ status: 'FAILED', error, dueAt: null, leaseUntil: null, updatedAt: now })
+    .where(and(eq(targets.postId, postId), eq(targets.accountId, accountId), eq(targets.status, 'PENDING')))
+    .returning({ id: targets.id })
+  return rows.length
 }

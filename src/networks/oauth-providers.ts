@@ -1,0 +1,11 @@
+/**
+ * The networks an account owner connects through OAuth on the hosted connect page, each one's
+ * settings as data beside its adapter (`adapters/<network>-oauth.ts`).
+ */
+import type { PlatformId } from '../domain/vocabulary'
+import { MICROBLOG_OAUTH } from './adapters/microblog-oauth'
+import type { OAuthProvider } from './oauth-connect'
+
+export const OAUTH_PROVIDERS: Partial<Record<PlatformId, OAuthProvider>> = {
+  MICROBLOG_NET: MICROBLOG_OAUTH,
+}

@@ -1,0 +1,76 @@
+/**
+ * Disconnecting an account (`DELETE /v1/accounts/{id}`): the token is revoked at the network where
+ * it documents a revocation endpoint, then in one transaction the account's pending targets fail
+ * with `account_disconnected` (never published), their posts settle, and the account is kept as
+ * DISCONNECTED with its credentials wiped. Lock order as everywhere: posts, then their targets,
+ * then the account.
+ */
+import { lockWorkspaceAccount, markAccountDisconnected } from '../db/queries/accounts'
+import { lockPost } from '../db/queries/publishing-posts'
+import { failPendingTargetsOfAccount, listPostsWithPendingTargets, listTargetOutcomes } from '../db/queries/targets'
+import type { Deps } from '../deps'
+import { AppError } from '../domain/errors'
+import type { TargetError } from '../domain/vocabulary'
+import { NetworkFailure } from '../networks/http'
+import { revokeToken } from '../networks/oauth-connect'
+import { OAUTH_PROVIDERS } from '../networks/oauth-providers'
+import { type AccountRecord, getAccount, getAccountRow } from './accounts'
+import { oauthContext } from './oauth-context'
+import { isSettled, settlePost } from './publishing/aggregate'
+
+const DISCONNECTED_ERROR: TargetError = {
+  code: 'account_disconnected',
+  message: 'The account was disconnected before this post went out; reconnect it, then retry.',
+  retryable: true,
+}
+
+export interface DisconnectResult {
+  account: AccountRecord
+  /** Whether the network confirmed the token's revocation (false: it has no revocation endpoint, or refused). */
+  revoked: boolean
+  /** Pending targets that were failed. */
+  failedTargets: number
+}
+
+export async function disconnectAccount(
+  deps: Pick<Deps, 'db' | 'cipher' | 'networks' | 'clock' | 'settings' | 'logger'>,
+  workspaceId: string,
+  accountId: string,
+): Promise<DisconnectResult> {
+  const row = await getAccountRow(deps.db, workspaceId, accountId)
+  if (row.status === 'DISCONNECTED')
+    return { account: await getAccount(deps.db, workspaceId, accountId), revoked: false, failedTargets: 0 }
+  let revoked = false
+  let reason = 'Disconnected by the user.'
+  const provider = OAUTH_PROVIDERS[row.platform]
+  const ctx = provider?.connection === row.connection ? oauthContext(deps, row.platform) : null
+  if (provider?.revoke && ctx && row.credentials) {
+    try {
+      const credentials = await deps.cipher.decrypt(row.credentials, row.id)
+      const token = credentials.refreshToken ?? credentials.accessToken
+      if (typeof token === 'string' && token) revoked = await revokeToken(provider, ctx, token)
+    } catch (err) {
+      // The account is disconnected anyway: the user asked for it. The reason says what the network answered.
+      if (!(err instanceof NetworkFailure)) throw err
+      reason = `Disconnected by the user; ${err.message}: revoke the access in the network's own settings.`
+      deps.logger.warn('account_revoke_failed', { accountId: row.id, platform: row.platform })
+    }
+  }
+  const now = deps.clock.now()
+  const failedTargets = await deps.db.transaction(async (tx) => {
+    let failed = 0
+    for (const postId of await listPostsWithPendingTargets(tx, accountId)) {
+      const post = await lockPost(tx, postId)
+      if (!post) continue
+      failed += await failPendingTargetsOfAccount(tx, postId, accountId, DISCONNECTED_ERROR, now)
+      // Settled only when nothing of it is still to go out (a scheduled post keeps its other accounts).
+      const outcomes = await listTargetOutcomes(tx, postId)
+      if (outcomes.every((t) => isSettled(t.status))) await settlePost(tx, postId, now, post)
+    }
+    const locked = await lockWorkspaceAccount(tx, workspaceId, accountId)
+    if (!locked) throw new AppError('not_found', 'Account not found.')
+    await markAccountDisconnected(tx, accountId, reason)
+    return failed
+  })
+  return { account: await getAccount(deps.db, workspaceId, accountId), revoked, failedTargets }
+}
