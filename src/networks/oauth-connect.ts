@@ -122,14 +122,37 @@ export async function authorizationUrl(
 }
 
 /** The network's own words for a failed token or revocation answer, never a token. */
-function failureWords(err: unknown): string {
+async function failureWords(err: unknown): Promise<string> {
   if (err instanceof oauth.ResponseBodyError)
     return err.error_description ? `${err.error}: ${err.error_description}` : `${err.error} (HTTP ${err.status})`
   if (err instanceof oauth.AuthorizationResponseError)
     return err.error_description ? `${err.error}: ${err.error_description}` : err.error
-  if (err instanceof oauth.OperationProcessingError) return err.message
+  if (err instanceof oauth.OperationProcessingError) {
+    // An answer outside the protocol (a 5xx, an error page): its status and, when it is one, the OAuth error in it.
+    const answer = answerOf(err)
+    if (answer) return `HTTP ${answer.status}${await oauthErrorIn(answer)}`
+    return err.message
+  }
   if (err instanceof TypeError) return 'the network could not be reached'
   return 'an unexpected answer'
+}
+
+/** The HTTP answer an oauth4webapi error carries (a Response of whichever fetch was used), if any. */
+function answerOf(err: unknown): Response | null {
+  const cause = err instanceof oauth.OperationProcessingError ? (err.cause as Partial<Response> | undefined) : undefined
+  return cause && typeof cause.status === 'number' && typeof cause.clone === 'function' ? (cause as Response) : null
+}
+
+/** `: error: description` when the answer's body is an RFC 6749 error object, else ''. */
+async function oauthErrorIn(response: Response): Promise<string> {
+  try {
+    const body = (await response.clone().json()) as { error?: unknown; error_description?: unknown }
+    if (typeof body.error !== 'string') return ''
+    const words = typeof body.error_description === 'string' ? `: ${body.error_description.slice(0, 300)}` : ''
+    return ` ${body.error}${words}`
+  } catch {
+    return ''
+  }
 }
 
 /**
@@ -163,7 +186,14 @@ export async function exchangeCode(
       extra,
     }
   } catch (err) {
-    throw new NetworkFailure('rejected', `${provider.platform} refused the sign-in: ${failureWords(err)}`)
+    const status = answerOf(err)?.status ?? 0
+    const words = await failureWords(err)
+    if (status >= 500 || err instanceof TypeError)
+      throw new NetworkFailure(
+        'transient',
+        `${provider.platform} could not complete the sign-in (${words}); try again.`,
+      )
+    throw new NetworkFailure('rejected', `${provider.platform} refused the sign-in: ${words}`)
   }
 }
 
@@ -185,7 +215,7 @@ export async function revokeToken(provider: OAuthProvider, ctx: OAuthContext, to
     await oauth.processRevocationResponse(response)
     return true
   } catch (err) {
-    throw new NetworkFailure('rejected', `${provider.platform} did not revoke the token: ${failureWords(err)}`)
+    throw new NetworkFailure('rejected', `${provider.platform} did not revoke the token: ${await failureWords(err)}`)
   }
 }
 
