@@ -37,14 +37,21 @@ export interface OAuthProvider {
   token: OAuthEndpoint
   /** Where a token is revoked on disconnect; absent when the network documents none. */
   revoke?: OAuthEndpoint
+  /** Which token the revocation endpoint takes: the refresh token (all of the grant; default) or the access token. */
+  revokes?: 'refresh' | 'access'
   /** The scopes the adapter needs, no more. */
   scopes: readonly string[]
   /** How the scopes are joined in the authorization URL (space by default). */
   scopeSeparator?: string
   /** PKCE with S256. */
   pkce: boolean
-  /** How the client proves itself at the token (and revocation) endpoint. */
-  clientAuth: 'basic' | 'post'
+  /**
+   * How the client proves itself at the token (and revocation) endpoint: HTTP Basic, RFC 6749's
+   * `client_id` / `client_secret` form fields, or form fields under the network's own names.
+   */
+  clientAuth: 'basic' | 'post' | { idField: string; secretField: string }
+  /** The authorization request's name for the client id, where the network does not say `client_id`. */
+  clientIdParam?: string
   /** More parameters of the authorization request (offline access, consent prompt...). */
   authorizeParams?: Record<string, string>
   /** The credentials to verify and store, from the token answer (`expiresAt` as an ISO time when known). */
@@ -82,11 +89,19 @@ const documentedBasic =
     headers.set('authorization', `Basic ${btoa(`${client.client_id}:${secret}`)}`)
   }
 
+/** The client id and secret as form fields under the network's own names (`client_key`...). */
+const namedFields =
+  (fields: { idField: string; secretField: string }, secret: string | null): oauth.ClientAuth =>
+  (_as, client, body) => {
+    body.set(fields.idField, client.client_id)
+    if (secret) body.set(fields.secretField, secret)
+  }
+
 function clientAuthOf(provider: OAuthProvider, client: OAuthClient): oauth.ClientAuth {
+  const auth = provider.clientAuth
+  if (typeof auth === 'object') return namedFields(auth, client.clientSecret)
   if (!client.clientSecret) return oauth.None()
-  return provider.clientAuth === 'basic'
-    ? documentedBasic(client.clientSecret)
-    : oauth.ClientSecretPost(client.clientSecret)
+  return auth === 'basic' ? documentedBasic(client.clientSecret) : oauth.ClientSecretPost(client.clientSecret)
 }
 
 const requestOptions = (ctx: OAuthContext) => ({
@@ -109,7 +124,7 @@ export async function authorizationUrl(
 ): Promise<string> {
   const url = new URL(endpointUrl(ctx.origins, provider.authorize))
   url.searchParams.set('response_type', 'code')
-  url.searchParams.set('client_id', ctx.client.clientId)
+  url.searchParams.set(provider.clientIdParam ?? 'client_id', ctx.client.clientId)
   url.searchParams.set('redirect_uri', input.redirectUri)
   url.searchParams.set('scope', provider.scopes.join(provider.scopeSeparator ?? ' '))
   url.searchParams.set('state', input.state)

@@ -5,6 +5,7 @@
 import type { PlatformId } from '../domain/vocabulary'
 import { MICROBLOG_OAUTH } from './adapters/microblog-oauth'
 import { PINBOARD_OAUTH } from './adapters/pinboard-oauth'
+import { SHORTVIDEO_OAUTH } from './adapters/short-video-oauth'
 import { VIDEOSHARE_OAUTH } from './adapters/video-share-oauth'
 import type { OAuthProvider } from './oauth-connect'
 
@@ -12,4 +13,5 @@ export const OAUTH_PROVIDERS: Partial<Record<PlatformId, OAuthProvider>> = {
   MICROBLOG_NET: MICROBLOG_OAUTH,
   VIDEOSHARE_NET: VIDEOSHARE_OAUTH,
   PINBOARD_NET: PINBOARD_OAUTH,
+  SHORTVIDEO_NET: SHORTVIDEO_OAUTH,
 }

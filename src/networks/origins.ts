@@ -18,6 +18,7 @@ export const DEFAULT_NETWORK_ORIGINS = {
   MICROBLOG_NET_AUTHORIZE_URL: 'https://x.com',
   VIDEOSHARE_NET_AUTHORIZE_URL: 'https://accounts.google.com',
   PINBOARD_NET_AUTHORIZE_URL: 'https://www.pinterest.com',
+  SHORTVIDEO_NET_AUTHORIZE_URL: 'https://www.tiktok.com',
 } as const
 export type NetworkOriginKey = keyof typeof DEFAULT_NETWORK_ORIGINS
 export type NetworkOrigins = Record<NetworkOriginKey, string>

@@ -47,7 +47,8 @@ export async function disconnectAccount(
   if (provider?.revoke && ctx && row.credentials) {
     try {
       const credentials = await deps.cipher.decrypt(row.credentials, row.id)
-      const token = credentials.refreshToken ?? credentials.accessToken
+      const token =
+        provider.revokes === 'access' ? credentials.accessToken : (credentials.refreshToken ?? credentials.accessToken)
       if (typeof token === 'string' && token) revoked = await revokeToken(provider, ctx, token)
     } catch (err) {
       // The account is disconnected anyway: the user asked for it. The reason says what the network answered.

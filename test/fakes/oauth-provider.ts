@@ -10,8 +10,12 @@ import type { FakeReply, FakeRequest } from './fake-server'
 
 export interface OAuthFakeOptions {
   client: { id: string; secret: string | null }
-  /** How the client must authenticate at the token endpoint. */
-  clientAuth: 'basic' | 'post'
+  /** How the client must authenticate at the token endpoint (form fields under other names: TikTok). */
+  clientAuth: 'basic' | 'post' | { idField: string; secretField: string }
+  /** The authorization request's name for the client id (default client_id). */
+  clientIdParam?: string
+  /** More fields of the token answer for this identity (an open_id...). */
+  answerFields?: (identity: Identity) => Record<string, unknown>
   /** Whether a code_challenge (S256) is required. */
   pkce: boolean
   /** Seconds the access token lasts (absent: no expires_in in the answer). */
@@ -50,9 +54,13 @@ export function oauthFake(options: OAuthFakeOptions, onIssue: (issued: IssuedTok
       const expected = `Basic ${Buffer.from(`${options.client.id}:${options.client.secret}`).toString('base64')}`
       return req.headers.authorization === expected
     }
+    const names =
+      typeof options.clientAuth === 'object'
+        ? options.clientAuth
+        : { idField: 'client_id', secretField: 'client_secret' }
     return (
-      form.get('client_id') === options.client.id &&
-      (options.client.secret === null || form.get('client_secret') === options.client.secret)
+      form.get(names.idField) === options.client.id &&
+      (options.client.secret === null || form.get(names.secretField) === options.client.secret)
     )
   }
 
@@ -70,7 +78,7 @@ export function oauthFake(options: OAuthFakeOptions, onIssue: (issued: IssuedTok
       authorizeRequests.push(req.query)
       const q = req.query
       const redirectUri = q.get('redirect_uri')
-      if (q.get('client_id') !== options.client.id || !redirectUri)
+      if (q.get(options.clientIdParam ?? 'client_id') !== options.client.id || !redirectUri)
         return { status: 400, body: 'invalid client or redirect_uri' }
       const back = new URL(redirectUri)
       const state = q.get('state')
@@ -121,6 +129,7 @@ export function oauthFake(options: OAuthFakeOptions, onIssue: (issued: IssuedTok
           refresh_token: issued.refreshToken,
           scope: pending.scope,
           ...(options.expiresIn ? { expires_in: options.expiresIn } : {}),
+          ...options.answerFields?.(pending.identity),
         },
       }
     },

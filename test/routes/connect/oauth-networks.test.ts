@@ -9,6 +9,7 @@ import type { NetworkClients, NetworkOrigins } from '../../../src/config'
 import { accounts } from '../../../src/db/schema'
 import type { PlatformId } from '../../../src/domain/vocabulary'
 import { startPinboardFake } from '../../fakes/pinboard'
+import { startShortVideoFake } from '../../fakes/short-video'
 import { startVideoShareFake } from '../../fakes/video-share'
 import { linkHref, serveTestApp, type ServedApp, visit } from '../../support/browser'
 
@@ -25,7 +26,8 @@ interface Case {
   username: string
   externalId: string
   credentialFields: string[]
-  revokes: boolean
+  /** Whether disconnect revokes, and which token the network's revocation takes. */
+  revokes: false | 'refreshToken' | 'accessToken'
 }
 
 const CASES: Case[] = [
@@ -44,7 +46,7 @@ const CASES: Case[] = [
     username: 'My Channel',
     externalId: 'UC_channel_1',
     credentialFields: ['accessToken', 'refreshToken', 'expiresAt', 'channelId'],
-    revokes: true,
+    revokes: 'refreshToken',
   },
   {
     platform: 'PINBOARD_NET',
@@ -57,6 +59,19 @@ const CASES: Case[] = [
     externalId: '',
     credentialFields: ['accessToken', 'refreshToken', 'expiresAt'],
     revokes: false,
+  },
+  {
+    platform: 'SHORTVIDEO_NET',
+    start: () => startShortVideoFake(),
+    origins: (url) => ({ SHORTVIDEO_NET_API_URL: url, SHORTVIDEO_NET_AUTHORIZE_URL: url }),
+    clients: { SHORTVIDEO_NET: { clientId: 'tt_client', clientSecret: 'tt_secret' } },
+    scope: 'user.info.basic,video.publish',
+    pkce: false,
+    authorizeParams: { client_key: 'tt_client' },
+    username: '',
+    externalId: 'open_123',
+    credentialFields: ['accessToken', 'refreshToken', 'expiresAt', 'openId'],
+    revokes: 'accessToken',
   },
 ]
 
@@ -100,8 +115,8 @@ describe.each(CASES)('hosted connect, $platform', (c) => {
     for (const field of c.credentialFields) expect(credentials[field], field).toBeTruthy()
 
     const disconnected = await (await t.call('DELETE', `/v1/accounts/${accountId}`)).json()
-    expect(disconnected.tokenRevoked).toBe(c.revokes)
-    expect(fake.oauth.revoked).toEqual(c.revokes ? [credentials.refreshToken] : [])
+    expect(disconnected.tokenRevoked).toBe(c.revokes !== false)
+    expect(fake.oauth.revoked).toEqual(c.revokes ? [credentials[c.revokes]] : [])
   })
 
   it('stores nothing when consent is refused or the exchange fails', async () => {
