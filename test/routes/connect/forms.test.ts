@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { accounts } from '../../../src/db/schema'
 import { startChatFake } from '../../fakes/chat'
 import { startMessagingFake } from '../../fakes/messaging'
+import { startOpenProtocolFake } from '../../fakes/open-protocol'
 import { readForm, serveTestApp, type ServedApp, visit } from '../../support/browser'
 
 const APP = 'http://app.test'
@@ -70,6 +71,26 @@ describe('hosted connect, form-based networks', () => {
     const done = await submit(t, form.action, { webhookUrl: fake.webhookUrl })
     expect(done.response.status).toBe(200)
     expect(done.body).toContain('is connected')
+    expect(await accountCount(t)).toBe(1)
+  })
+
+  it('open protocol: connects with handle and app password on the given server, refuses a wrong password', async () => {
+    const fake = await startOpenProtocolFake({ now: () => new Date(), appPassword: 'abcd-efgh-ijkl-mnop' })
+    const t = await serveTestApp()
+    const { page, form } = await openForm(t, { platform: 'OPENPROTOCOL_NET' })
+    expect(Object.keys(form.fields)).toEqual(['serviceUrl', 'identifier', 'appPassword'])
+    expect(form.fields.serviceUrl).toBe('https://bsky.social')
+    expect(page.body).toMatch(/name="appPassword" type="password"/)
+    const wrong = await submit(t, form.action, { serviceUrl: fake.url, identifier: 'alice.test', appPassword: 'nope' })
+    expect(wrong.response.status).toBe(422)
+    expect(await accountCount(t)).toBe(0)
+    const done = await submit(t, form.action, {
+      serviceUrl: fake.url,
+      identifier: 'alice.test',
+      appPassword: 'abcd-efgh-ijkl-mnop',
+    })
+    expect(done.response.status).toBe(200)
+    expect(done.body).toContain('alice.test')
     expect(await accountCount(t)).toBe(1)
   })
 
