@@ -11,9 +11,12 @@ import { NetworkFailure } from './http'
 import type { OAuthClient } from './oauth'
 import type { NetworkOriginKey, NetworkOrigins } from './origins'
 
-/** An endpoint: the configured origin (`<KEY>` in the configuration) and the path on it. */
+/**
+ * An endpoint: the configured origin (`<KEY>` in the configuration) and the path on it, or
+ * `instance`: the account owner's own server (the federated network).
+ */
 export interface OAuthEndpoint {
-  origin: NetworkOriginKey
+  origin: NetworkOriginKey | 'instance'
   path: string
 }
 
@@ -54,8 +57,11 @@ export interface OAuthProvider {
   clientIdParam?: string
   /** More parameters of the authorization request (offline access, consent prompt...). */
   authorizeParams?: Record<string, string>
-  /** The credentials to verify and store, from the token answer (`expiresAt` as an ISO time when known). */
-  credentials(answer: TokenAnswer, now: Date): Record<string, unknown>
+  /**
+   * The credentials to verify and store, from the token answer (`expiresAt` as an ISO time when
+   * known); `instanceUrl`: the owner's server, for the federated network.
+   */
+  credentials(answer: TokenAnswer, now: Date, instanceUrl: string | null): Record<string, unknown>
 }
 
 export interface OAuthContext {
@@ -64,17 +70,26 @@ export interface OAuthContext {
   fetch: typeof fetch
   /** Plain http endpoints (loopback fakes, local trials): ALLOW_PRIVATE_URLS only. */
   allowHttp: boolean
+  /** The owner's own server, for endpoints at `instance`. */
+  instanceUrl?: string | null
 }
 
-const endpointUrl = (origins: NetworkOrigins, e: OAuthEndpoint) => new URL(e.path, origins[e.origin]).href
+function endpointUrl(ctx: Pick<OAuthContext, 'origins' | 'instanceUrl'>, e: OAuthEndpoint): string {
+  const origin = e.origin === 'instance' ? ctx.instanceUrl : ctx.origins[e.origin]
+  if (!origin) throw new TypeError(`no origin for ${e.origin}`)
+  return new URL(e.path, origin).href
+}
 
-function server(provider: OAuthProvider, origins: NetworkOrigins): oauth.AuthorizationServer {
-  const token = endpointUrl(origins, provider.token)
+function server(
+  provider: OAuthProvider,
+  ctx: Pick<OAuthContext, 'origins' | 'instanceUrl'>,
+): oauth.AuthorizationServer {
+  const token = endpointUrl(ctx, provider.token)
   return {
     issuer: new URL(token).origin,
-    authorization_endpoint: endpointUrl(origins, provider.authorize),
+    authorization_endpoint: endpointUrl(ctx, provider.authorize),
     token_endpoint: token,
-    ...(provider.revoke ? { revocation_endpoint: endpointUrl(origins, provider.revoke) } : {}),
+    ...(provider.revoke ? { revocation_endpoint: endpointUrl(ctx, provider.revoke) } : {}),
   }
 }
 
@@ -119,10 +134,10 @@ export const newState = (): string => oauth.generateRandomState()
 /** Where the owner's browser goes to sign in and approve. */
 export async function authorizationUrl(
   provider: OAuthProvider,
-  ctx: Pick<OAuthContext, 'origins' | 'client'>,
+  ctx: Pick<OAuthContext, 'origins' | 'client' | 'instanceUrl'>,
   input: { redirectUri: string; state: string; codeVerifier: string | null },
 ): Promise<string> {
-  const url = new URL(endpointUrl(ctx.origins, provider.authorize))
+  const url = new URL(endpointUrl(ctx, provider.authorize))
   url.searchParams.set('response_type', 'code')
   url.searchParams.set(provider.clientIdParam ?? 'client_id', ctx.client.clientId)
   url.searchParams.set('redirect_uri', input.redirectUri)
@@ -179,7 +194,7 @@ export async function exchangeCode(
   ctx: OAuthContext,
   input: { callback: URLSearchParams; redirectUri: string; codeVerifier: string | null },
 ): Promise<TokenAnswer> {
-  const as = server(provider, ctx.origins)
+  const as = server(provider, ctx)
   const client: oauth.Client = { client_id: ctx.client.clientId }
   try {
     const params = oauth.validateAuthResponse(as, client, input.callback, oauth.skipStateCheck)
@@ -218,7 +233,7 @@ export async function exchangeCode(
  */
 export async function revokeToken(provider: OAuthProvider, ctx: OAuthContext, token: string): Promise<boolean> {
   if (!provider.revoke) return false
-  const as = server(provider, ctx.origins)
+  const as = server(provider, ctx)
   try {
     const response = await oauth.revocationRequest(
       as,

@@ -12,9 +12,11 @@ import type { Deps } from '../deps'
 import { AppError } from '../domain/errors'
 import type { TargetError } from '../domain/vocabulary'
 import { NetworkFailure } from '../networks/http'
+import { FEDERATED_OAUTH } from '../networks/adapters/federated-oauth'
 import { revokeToken } from '../networks/oauth-connect'
 import { OAUTH_PROVIDERS } from '../networks/oauth-providers'
 import { type AccountRecord, getAccount, getAccountRow } from './accounts'
+import { knownFederatedContext } from './federated-apps'
 import { oauthContext } from './oauth-context'
 import { isSettled, settlePost } from './publishing/aggregate'
 
@@ -42,14 +44,18 @@ export async function disconnectAccount(
     return { account: await getAccount(deps.db, workspaceId, accountId), revoked: false, failedTargets: 0 }
   let revoked = false
   let reason = 'Disconnected by the user.'
-  const provider = OAUTH_PROVIDERS[row.platform]
-  const ctx = provider?.connection === row.connection ? oauthContext(deps, row.platform) : null
-  if (provider?.revoke && ctx && row.credentials) {
+  const federated = row.platform === FEDERATED_OAUTH.platform && row.connection === FEDERATED_OAUTH.connection
+  const provider = federated ? FEDERATED_OAUTH : OAUTH_PROVIDERS[row.platform]
+  if (provider?.revoke && provider.connection === row.connection && row.credentials) {
     try {
       const credentials = await deps.cipher.decrypt(row.credentials, row.id)
+      const ctx =
+        federated && typeof credentials.instanceUrl === 'string'
+          ? await knownFederatedContext(deps, credentials.instanceUrl)
+          : oauthContext(deps, row.platform)
       const token =
         provider.revokes === 'access' ? credentials.accessToken : (credentials.refreshToken ?? credentials.accessToken)
-      if (typeof token === 'string' && token) revoked = await revokeToken(provider, ctx, token)
+      if (ctx && typeof token === 'string' && token) revoked = await revokeToken(provider, ctx, token)
     } catch (err) {
       // The account is disconnected anyway: the user asked for it. The reason says what the network answered.
       if (!(err instanceof NetworkFailure)) throw err

@@ -12,6 +12,7 @@ import type { Connection, PlatformId } from '../domain/vocabulary'
 import { sha256Hex } from '../lib/crypto'
 import { newId, randomBase62 } from '../lib/ids'
 import { connectionsOf } from '../networks/credentials'
+import { FEDERATED_OAUTH } from '../networks/adapters/federated-oauth'
 import type { OAuthProvider } from '../networks/oauth-connect'
 import { OAUTH_PROVIDERS } from '../networks/oauth-providers'
 import { getAccountRow } from './accounts'
@@ -22,11 +23,18 @@ export const LINK_LIFETIME_MS = 30 * 60_000
 /** Connections whose credentials the owner types into a form on the page (no OAuth at the network). */
 const FORM_CONNECTIONS: readonly Connection[] = ['APP_PASSWORD', 'BOT_TOKEN', 'WEBHOOK']
 
-export type ConnectMethod = { kind: 'sandbox' } | { kind: 'oauth'; provider: OAuthProvider } | { kind: 'form' }
+export type ConnectMethod =
+  | { kind: 'sandbox' }
+  | { kind: 'oauth'; provider: OAuthProvider }
+  /** OAuth on the owner's own server (the federated network): they name it first. */
+  | { kind: 'federated'; provider: OAuthProvider }
+  | { kind: 'form' }
 
 /** How the page connects this platform and connection; null when it cannot (yet). */
 export function connectMethodOf(platform: PlatformId, connection: Connection): ConnectMethod | null {
   if (connection === 'SANDBOX') return { kind: 'sandbox' }
+  if (platform === FEDERATED_OAUTH.platform && connection === FEDERATED_OAUTH.connection)
+    return { kind: 'federated', provider: FEDERATED_OAUTH }
   const provider = OAUTH_PROVIDERS[platform]
   if (provider && provider.connection === connection) return { kind: 'oauth', provider }
   if (FORM_CONNECTIONS.includes(connection) && connectionsOf(platform).includes(connection)) return { kind: 'form' }

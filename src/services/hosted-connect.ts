@@ -7,14 +7,15 @@
  * a failed exchange. Nothing here returns or logs a token.
  */
 import { findConnectLink, findConnectLinkById, insertOAuthState, takeOAuthState } from '../db/queries/connect-links'
-import type { ConnectLinkRow } from '../db/queries/connect-links'
+import type { ConnectLinkRow, OAuthStateRow } from '../db/queries/connect-links'
 import type { Deps } from '../deps'
 import type { PlatformId } from '../domain/vocabulary'
 import { sha256Hex } from '../lib/crypto'
 import { newId } from '../lib/ids'
 import type { VerifiedAccount } from '../networks/adapter'
 import { NetworkFailure } from '../networks/http'
-import { authorizationUrl, exchangeCode, newCodeVerifier, newState } from '../networks/oauth-connect'
+import { authorizationUrl, exchangeCode, newCodeVerifier, newState, type OAuthContext } from '../networks/oauth-connect'
+import { federatedContext, instanceOrigin, knownFederatedContext } from './federated-apps'
 import { type ConnectMethod, connectMethodOf } from './connect-links'
 import { ConnectRefusal, type Connected } from './connect-refusal'
 import { storeConnectedAccount } from './connect-store'
@@ -48,8 +49,16 @@ export async function openLink(deps: Pick<Deps, 'db' | 'clock'>, token: string):
 export const callbackUrl = (baseUrl: string, platform: PlatformId) =>
   `${baseUrl.replace(/\/+$/, '')}/oauth/callback/${platform}`
 
-/** Starts the authorization: a new state for the link, and the address of the network's consent page. */
-export async function startAuthorization(deps: HostedDeps, token: string, baseUrl: string): Promise<string> {
+/**
+ * Starts the authorization: a new state for the link, and the address of the network's consent
+ * page. `instance`: what the owner typed as their server (the federated network).
+ */
+export async function startAuthorization(
+  deps: HostedDeps,
+  token: string,
+  baseUrl: string,
+  instance?: string,
+): Promise<string> {
   const { link, method } = await openLink(deps, token)
   if (method.kind === 'form') throw new ConnectRefusal('not_oauth', `${link.platform} is connected with the form.`)
   const now = deps.clock.now()
@@ -57,34 +66,28 @@ export async function startAuthorization(deps: HostedDeps, token: string, baseUr
   const id = newId('oauthState')
   const redirectUri = callbackUrl(baseUrl, link.platform)
   const expiresAt = new Date(Math.min(now.getTime() + STATE_LIFETIME_MS, link.expiresAt.getTime()))
+  const stateRow = { id, linkId: link.id, stateHash: await sha256Hex(state), platform: link.platform, expiresAt }
   if (method.kind === 'sandbox') {
-    await insertOAuthState(deps.db, {
-      id,
-      linkId: link.id,
-      stateHash: await sha256Hex(state),
-      platform: link.platform,
-      verifier: null,
-      expiresAt,
-    })
+    await insertOAuthState(deps.db, { ...stateRow, verifier: null })
     const url = new URL(`${baseUrl.replace(/\/+$/, '')}/sandbox/oauth/authorize`)
     url.searchParams.set('platform', link.platform)
     url.searchParams.set('redirect_uri', redirectUri)
     url.searchParams.set('state', state)
     return url.href
   }
-  const ctx = oauthContext(deps, link.platform)
+  let ctx: OAuthContext | null
+  if (method.kind === 'federated') {
+    if (!instance)
+      throw new ConnectRefusal('invalid_instance', 'Name your server first (for example mastodon.social).', 422)
+    ctx = await federatedContext(deps, await instanceOrigin(deps, instance), redirectUri)
+  } else {
+    ctx = oauthContext(deps, link.platform)
+  }
   if (!ctx)
     throw new ConnectRefusal('no_client', `This service has no OAuth client for ${link.platform} configured.`, 422)
   const codeVerifier = newCodeVerifier(method.provider)
   const verifier = codeVerifier === null ? null : await deps.cipher.encrypt({ codeVerifier }, id)
-  await insertOAuthState(deps.db, {
-    id,
-    linkId: link.id,
-    stateHash: await sha256Hex(state),
-    platform: link.platform,
-    verifier,
-    expiresAt,
-  })
+  await insertOAuthState(deps.db, { ...stateRow, verifier, instanceUrl: ctx.instanceUrl ?? null })
   return authorizationUrl(method.provider, ctx, { redirectUri, state, codeVerifier })
 }
 
@@ -162,7 +165,7 @@ export async function completeAuthorization(
       throw new ConnectRefusal('authorization_failed', 'The sandbox sign-in gave no account name.', 400, back)
     verified = { username, externalId: `sandbox:${username.toLowerCase()}`, credentials: { failMode: 'never' } }
   } else {
-    verified = await exchangeAndVerify(deps, link, row.verifier, row.id, query, baseUrl)
+    verified = await exchangeAndVerify(deps, link, row, query, baseUrl)
   }
   return storeConnectedAccount(deps, link, verified)
 }
@@ -170,22 +173,27 @@ export async function completeAuthorization(
 async function exchangeAndVerify(
   deps: HostedDeps,
   link: ConnectLinkRow,
-  sealedVerifier: string | null,
-  stateId: string,
+  state: OAuthStateRow,
   query: URLSearchParams,
   baseUrl: string,
 ): Promise<VerifiedAccount> {
   const method = connectMethodOf(link.platform, link.connection)
-  const ctx = oauthContext(deps, link.platform)
+  const instanceUrl = state.instanceUrl
+  const ctx =
+    method?.kind === 'federated' && instanceUrl
+      ? await knownFederatedContext(deps, instanceUrl)
+      : oauthContext(deps, link.platform)
   const back = link.redirectUrl
-  if (method?.kind !== 'oauth' || !ctx)
+  if ((method?.kind !== 'oauth' && method?.kind !== 'federated') || !ctx)
     throw new ConnectRefusal(
       'no_client',
       `This service has no OAuth client for ${link.platform} configured.`,
       422,
       back,
     )
-  const codeVerifier = sealedVerifier ? String((await deps.cipher.decrypt(sealedVerifier, stateId)).codeVerifier) : null
+  const codeVerifier = state.verifier
+    ? String((await deps.cipher.decrypt(state.verifier, state.id)).codeVerifier)
+    : null
   const now = deps.clock.now()
   const adapter = deps.networks.adapterFor(link.platform, link.connection)
   try {
@@ -194,7 +202,7 @@ async function exchangeAndVerify(
       redirectUri: callbackUrl(baseUrl, link.platform),
       codeVerifier,
     })
-    const credentials = method.provider.credentials(answer, now)
+    const credentials = method.provider.credentials(answer, now, instanceUrl)
     if (!adapter?.verifyCredentials) throw new NetworkFailure('rejected', `${link.platform} cannot confirm accounts.`)
     return await adapter.verifyCredentials({
       connection: link.connection,

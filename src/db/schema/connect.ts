@@ -42,7 +42,22 @@ export const oauthStates = pgTable('oauth_states', {
   platform: text('platform').$type<PlatformId>().notNull(),
   /** Sealed `{ codeVerifier }` (bound to this row's id); null where the network takes no PKCE. */
   verifier: text('verifier'),
+  /** The federated network: the origin of the owner's server this authorization goes to. */
+  instanceUrl: text('instance_url'),
   expiresAt: ts('expires_at').notNull(),
   usedAt: ts('used_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+})
+
+/**
+ * Our OAuth app on each server of the federated network, registered there on first use
+ * (`POST /api/v1/apps`) and remembered; the secret sealed by the credential cipher (bound to the origin).
+ */
+export const federatedApps = pgTable('federated_apps', {
+  instanceOrigin: text('instance_origin').primaryKey(),
+  clientId: text('client_id').notNull(),
+  clientSecret: text('client_secret').notNull(),
+  /** The redirect URI it was registered with; another one (PUBLIC_URL changed) registers again. */
+  redirectUri: text('redirect_uri').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 })

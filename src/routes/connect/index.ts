@@ -12,7 +12,7 @@ import type { AppEnv } from '../../http/context'
 import { formFieldsOf, submitConnectForm } from '../../services/connect-form'
 import { type Connected, ConnectRefusal } from '../../services/connect-refusal'
 import { completeAuthorization, openLink, startAuthorization } from '../../services/hosted-connect'
-import { donePage, formPage, refusedPage, sendPage, startPage } from './render'
+import { continuePage, donePage, formPage, instancePage, refusedPage, sendPage, startPage } from './render'
 
 const FORM_LIMIT = bodyLimit({ maxSize: 16 * 1024 })
 
@@ -61,6 +61,13 @@ export function connectSite(): Hono<AppEnv> {
           targets,
         )
       }
+      if (method.kind === 'federated')
+        return sendPage(
+          c,
+          200,
+          `Connect ${link.platform}`,
+          instancePage(link.platform, reconnect, `/connect/${token}/instance`, null),
+        )
       const href = `/connect/${token}/authorize`
       return sendPage(
         c,
@@ -77,6 +84,22 @@ export function connectSite(): Hono<AppEnv> {
       return c.redirect(await startAuthorization(c.var.deps, c.req.param('token'), baseUrlOf(c)), 302)
     } catch (err) {
       return refused(c, err)
+    }
+  })
+  // The federated network: the owner's server, then on to sign in there (a link: the page's policy
+  // lets forms end only at ourselves, and the server is not known in advance).
+  site.post('/:token/instance', FORM_LIMIT, async (c) => {
+    const token = c.req.param('token')
+    const instance = String((await c.req.parseBody()).instance ?? '')
+    try {
+      const url = await startAuthorization(c.var.deps, token, baseUrlOf(c), instance)
+      const origin = new URL(url).origin
+      return sendPage(c, 200, `Sign in at ${origin}`, continuePage(origin, url))
+    } catch (err) {
+      if (!(err instanceof ConnectRefusal) || err.code !== 'invalid_instance') return refused(c, err)
+      const { link } = await openLink(c.var.deps, token)
+      const page = instancePage(link.platform, link.accountId !== null, `/connect/${token}/instance`, err.message)
+      return sendPage(c, 422, `Connect ${link.platform}`, page)
     }
   })
   site.post('/:token', FORM_LIMIT, async (c) => {

@@ -116,3 +116,23 @@ export const sandboxConsentPage = (
 <button type="submit" name="decision" value="allow">Allow</button>
 <button type="submit" name="decision" value="deny" class="secondary">Deny</button>
 </form>`
+
+export const instancePage = (
+  platform: string,
+  reconnect: boolean,
+  action: string,
+  problem: string | null,
+): Html => html`
+<h1>${reconnect ? 'Reconnect' : 'Connect'} your <span class="badge">${platform}</span> account</h1>
+${problem ? html`<p class="error" role="alert">${problem}</p>` : ''}
+<p>Your account lives on a server of its own. Name it; you will sign in there and approve access.</p>
+<form method="post" action="${action}">
+<label for="f-instance">Your server</label>
+<input id="f-instance" name="instance" type="text" required placeholder="mastodon.social" autocomplete="url">
+<button type="submit">Continue</button>
+</form>`
+
+export const continuePage = (origin: string, href: string): Html => html`
+<h1>Sign in at ${origin}</h1>
+<p>Your server will ask you to approve access; then you come back here.</p>
+<a class="button" href="${href}">Continue to ${origin}</a>`
