@@ -37,10 +37,16 @@ const corsOrigins = z
   )
 
 /**
- * Networks whose token refresh needs this service's registered OAuth client (`<ID>_CLIENT_ID` /
- * `<ID>_CLIENT_SECRET`).
+ * Networks with this service's registered OAuth client (`<ID>_CLIENT_ID` / `<ID>_CLIENT_SECRET`):
+ * for hosted connect, and for token refresh where the network renews tokens.
  */
-export const OAUTH_CLIENT_PLATFORMS = ['MICROBLOG_NET', 'SHORTVIDEO_NET', 'VIDEOSHARE_NET', 'PINBOARD_NET'] as const
+export const OAUTH_CLIENT_PLATFORMS = [
+  'MICROBLOG_NET',
+  'SHORTVIDEO_NET',
+  'VIDEOSHARE_NET',
+  'PINBOARD_NET',
+  'PROFESSIONAL_NET',
+] as const
 export type OAuthClientPlatform = (typeof OAUTH_CLIENT_PLATFORMS)[number]
 export type NetworkClients = Partial<Record<OAuthClientPlatform, OAuthClient>>
 

@@ -624,7 +624,10 @@ export interface components {
             expiresAt: string;
         };
         ConnectRequest: {
-            /** @enum {string} */
+            /**
+             * @example MESSAGING_NET
+             * @enum {string}
+             */
             platform: "PHOTO_NET" | "SHORTVIDEO_NET" | "MICROBLOG_NET" | "MESSAGING_NET" | "SOCIALGRAPH_NET" | "PROFESSIONAL_NET" | "TEXTTHREAD_NET" | "OPENPROTOCOL_NET" | "VIDEOSHARE_NET" | "PINBOARD_NET" | "FEDERATED_NET" | "CHAT_NET";
             /**
              * @description How the account connects; default the network's OAuth login, else its only connection. `SANDBOX` connects an account of the simulated network (a consent page of its own).

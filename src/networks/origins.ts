@@ -19,6 +19,8 @@ export const DEFAULT_NETWORK_ORIGINS = {
   VIDEOSHARE_NET_AUTHORIZE_URL: 'https://accounts.google.com',
   PINBOARD_NET_AUTHORIZE_URL: 'https://www.pinterest.com',
   SHORTVIDEO_NET_AUTHORIZE_URL: 'https://www.tiktok.com',
+  /** The professional network signs members in, and issues and revokes tokens, on its own site. */
+  PROFESSIONAL_NET_OAUTH_URL: 'https://www.linkedin.com',
 } as const
 export type NetworkOriginKey = keyof typeof DEFAULT_NETWORK_ORIGINS
 export type NetworkOrigins = Record<NetworkOriginKey, string>

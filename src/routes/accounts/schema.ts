@@ -58,7 +58,7 @@ const redirectUrl = z.string().max(2048).optional().openapi({
 
 export const ConnectRequestSchema = z
   .object({
-    platform: z.enum(PLATFORM_IDS),
+    platform: z.enum(PLATFORM_IDS).openapi({ example: 'MESSAGING_NET' }),
     connection: z.enum(CONNECTIONS).optional().openapi({
       description:
         "How the account connects; default the network's OAuth login, else its only connection. `SANDBOX` connects an account of the simulated network (a consent page of its own).",

@@ -9,6 +9,7 @@ import type { NetworkClients, NetworkOrigins } from '../../../src/config'
 import { accounts } from '../../../src/db/schema'
 import type { PlatformId } from '../../../src/domain/vocabulary'
 import { startPinboardFake } from '../../fakes/pinboard'
+import { startProfessionalFake } from '../../fakes/professional'
 import { startShortVideoFake } from '../../fakes/short-video'
 import { startVideoShareFake } from '../../fakes/video-share'
 import { linkHref, serveTestApp, type ServedApp, visit } from '../../support/browser'
@@ -71,6 +72,18 @@ const CASES: Case[] = [
     username: '',
     externalId: 'open_123',
     credentialFields: ['accessToken', 'refreshToken', 'expiresAt', 'openId'],
+    revokes: 'accessToken',
+  },
+  {
+    platform: 'PROFESSIONAL_NET',
+    start: () => startProfessionalFake(),
+    origins: (url) => ({ PROFESSIONAL_NET_API_URL: url, PROFESSIONAL_NET_OAUTH_URL: url }),
+    clients: { PROFESSIONAL_NET: { clientId: 'li-client', clientSecret: 'li-secret' } },
+    scope: 'openid profile w_member_social',
+    pkce: false,
+    username: '',
+    externalId: '',
+    credentialFields: ['accessToken', 'expiresAt', 'authorUrn'],
     revokes: 'accessToken',
   },
 ]
