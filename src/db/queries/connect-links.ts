@@ -66,3 +66,17 @@ export async function takeOAuthState(
   const [row] = await db.select().from(oauthStates).where(eq(oauthStates.stateHash, stateHash))
   return { row: row ?? null, taken: false }
 }
+
+/**
+ * Deletes up to `limit` links that ended (expired or used) before `before`, their states with
+ * them (cascade); how many went.
+ */
+export async function deleteEndedConnectLinks(db: DbOrTx, before: Date, limit: number): Promise<number> {
+  const rows = await db
+    .delete(connectLinks)
+    .where(
+      sql`${connectLinks.id} in (select id from connect_links where expires_at < ${before} order by expires_at limit ${limit})`,
+    )
+    .returning({ id: connectLinks.id })
+  return rows.length
+}
