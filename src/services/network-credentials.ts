@@ -37,6 +37,9 @@ export async function usableCredentials(
   adapter: NetworkAdapter,
   options: { force?: boolean } = {},
 ): Promise<UsableCredentials> {
+  // A disconnected account's credentials were wiped: nothing to decrypt, nothing to call the network with.
+  if (!account.credentials)
+    return { ok: false, kind: 'rejected', message: 'The account is disconnected: reconnect it, then retry.' }
   const credentials = await deps.cipher.decrypt(account.credentials, account.id)
   const renewal = adapter.credentialRefresh
   if (!renewal) return { ok: true, credentials, refreshed: false }

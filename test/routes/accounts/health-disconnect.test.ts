@@ -166,6 +166,19 @@ describe('DELETE /v1/accounts/{id}', () => {
     expect(JSON.stringify(body)).not.toContain('refresh-1')
   })
 
+  it('answers the boards of a disconnected account in words (nothing left to decrypt)', async () => {
+    const t = await createTestApp()
+    const pin = await realAccount(t, 'PINBOARD_NET', 'DIRECT_LOGIN', {
+      accessToken: 'a',
+      refreshToken: 'r',
+      expiresAt: '2030-01-01T00:00:00.000Z',
+    })
+    await t.call('DELETE', `/v1/accounts/${pin.id}`)
+    const res = await t.call('GET', `/v1/accounts/${pin.id}/boards`)
+    expect(res.status).toBe(422)
+    expect((await res.json()).error.message).toContain('The account is disconnected')
+  })
+
   it("answers 404 for another workspace's account and leaves it alone", async () => {
     const mine = await createTestApp()
     const theirs = await createTestApp()
