@@ -18,6 +18,7 @@ import { rejectUnstorableText } from './http/text-guard'
 import { mcpEndpoint } from './mcp/server'
 import { registerRoutes } from './routes'
 import { createInternalRoutes } from './routes/internal'
+import { connectSite, oauthCallbackSite } from './routes/connect'
 import { sandboxSite } from './routes/sandbox'
 
 export const OPENAPI_PATH = '/v1/openapi.json'
@@ -141,6 +142,9 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   app.get('/', (c) => c.redirect('/docs'))
   // The simulated network's own public pages (permalinks of SANDBOX posts): outside /v1, no token.
   app.route('/sandbox', sandboxSite())
+  // Hosted connect: pages for account owners, keyed by the link's own token, outside /v1.
+  app.route('/connect', connectSite())
+  app.route('/oauth', oauthCallbackSite())
 
   // The MCP endpoint for agents: the same token check and body guards as /v1, over the same services. Stateless,
   // so only POST: GET (an event stream) and DELETE (ending a session) are 405 with `Allow: POST` (app.notFound).

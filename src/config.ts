@@ -37,10 +37,16 @@ const corsOrigins = z
   )
 
 /**
- * Networks whose token refresh needs this service's registered OAuth client (`<ID>_CLIENT_ID` /
- * `<ID>_CLIENT_SECRET`).
+ * Networks with this service's registered OAuth client (`<ID>_CLIENT_ID` / `<ID>_CLIENT_SECRET`):
+ * for hosted connect, and for token refresh where the network renews tokens.
  */
-export const OAUTH_CLIENT_PLATFORMS = ['MICROBLOG_NET', 'SHORTVIDEO_NET', 'VIDEOSHARE_NET', 'PINBOARD_NET'] as const
+export const OAUTH_CLIENT_PLATFORMS = [
+  'MICROBLOG_NET',
+  'SHORTVIDEO_NET',
+  'VIDEOSHARE_NET',
+  'PINBOARD_NET',
+  'PROFESSIONAL_NET',
+] as const
 export type OAuthClientPlatform = (typeof OAUTH_CLIENT_PLATFORMS)[number]
 export type NetworkClients = Partial<Record<OAuthClientPlatform, OAuthClient>>
 
@@ -68,6 +74,12 @@ const shared = {
    * sends it (`https://app.example.com`). Unset or empty: no CORS headers at all.
    */
   CORS_ORIGINS: corsOrigins.default([]),
+  /**
+   * Where a hosted connect may send the account owner back to (`redirectUrl` of
+   * `POST /v1/accounts/connect`): exact origins, comma-separated. Unset: no redirectUrl is accepted
+   * and the owner sees our own result page.
+   */
+  CONNECT_REDIRECT_ORIGINS: corsOrigins.default([]),
   ...oauthClientKeys,
   ...(Object.fromEntries(Object.entries(DEFAULT_NETWORK_ORIGINS).map(([k, v]) => [k, z.url().default(v)])) as {
     [K in NetworkOriginKey]: z.ZodDefault<z.ZodURL>

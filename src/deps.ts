@@ -28,6 +28,8 @@ export interface AppSettings {
   readonly allowPrivateUrls?: boolean
   /** CORS_ORIGINS: the browser origins allowed to call the API; absent or empty, no CORS headers (http/cors.ts). */
   readonly corsOrigins?: readonly string[]
+  /** CONNECT_REDIRECT_ORIGINS: the origins a hosted connect may send the owner back to (no open redirect). */
+  readonly connectRedirectOrigins?: readonly string[]
   /**
    * Who holds the claims this process makes: `<instance>/<boot>` on Node (the instance id is kept
    * under DATA_DIR, so a restarted process knows its earlier boots' claims are orphaned); absent on Workers.

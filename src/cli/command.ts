@@ -1,7 +1,7 @@
 import type { Deps } from '../deps'
 import type { OptionSpec, ParsedOptions } from './args'
 
-export type CliDeps = Pick<Deps, 'db' | 'cipher' | 'clock' | 'networks' | 'logger'>
+export type CliDeps = Pick<Deps, 'db' | 'cipher' | 'clock' | 'networks' | 'logger' | 'settings' | 'webhookQueue'>
 
 /** What a command runs with: the services' deps, and what opening the database did. */
 export interface CliContext {

@@ -48,9 +48,17 @@ export type MediaType = (typeof MEDIA_TYPES)[number]
 
 /**
  * The codes of a target's `error` (docs/decisions.md, "Target errors"): the failure classes the
- * adapters return, which are also the engine's (`FailureKind`), `unconfirmed` included.
+ * adapters return, which are also the engine's (`FailureKind`), `unconfirmed` included, and
+ * `account_disconnected`: the account was disconnected before the target went out.
  */
-export const TARGET_ERROR_CODES = ['transient', 'rate_limited', 'rejected', 'auth_expired', 'unconfirmed'] as const
+export const TARGET_ERROR_CODES = [
+  'transient',
+  'rate_limited',
+  'rejected',
+  'auth_expired',
+  'unconfirmed',
+  'account_disconnected',
+] as const
 export type TargetErrorCode = (typeof TARGET_ERROR_CODES)[number]
 
 /** Why a target did not (yet) publish: a failure class of the engine, or `unconfirmed`. */

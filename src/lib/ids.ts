@@ -26,6 +26,8 @@ export const ID_PREFIX = {
   webhookEvent: 'evt',
   webhookDelivery: 'whd',
   webhookAttempt: 'wha',
+  connectLink: 'cl',
+  oauthState: 'ost',
 } as const
 
 export type IdKind = keyof typeof ID_PREFIX

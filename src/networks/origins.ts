@@ -14,6 +14,13 @@ export const DEFAULT_NETWORK_ORIGINS = {
   OPENPROTOCOL_NET_VIDEO_URL: 'https://video.bsky.app',
   /** The video-share network's token endpoint lives on its own origin. */
   VIDEOSHARE_NET_OAUTH_URL: 'https://oauth2.googleapis.com',
+  /** Where account owners sign in and approve (the networks' authorization pages, for hosted connect). */
+  MICROBLOG_NET_AUTHORIZE_URL: 'https://x.com',
+  VIDEOSHARE_NET_AUTHORIZE_URL: 'https://accounts.google.com',
+  PINBOARD_NET_AUTHORIZE_URL: 'https://www.pinterest.com',
+  SHORTVIDEO_NET_AUTHORIZE_URL: 'https://www.tiktok.com',
+  /** The professional network signs members in, and issues and revokes tokens, on its own site. */
+  PROFESSIONAL_NET_OAUTH_URL: 'https://www.linkedin.com',
 } as const
 export type NetworkOriginKey = keyof typeof DEFAULT_NETWORK_ORIGINS
 export type NetworkOrigins = Record<NetworkOriginKey, string>

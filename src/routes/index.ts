@@ -7,6 +7,10 @@ import * as listBoards from './accounts/boards'
 import * as getAnalytics from './analytics/get'
 import * as getBestTimes from './best-times/get'
 import * as listAccounts from './accounts/list'
+import * as getAccount from './accounts/get'
+import * as disconnectAccount from './accounts/disconnect'
+import * as createConnectLink from './accounts/connect'
+import * as createReconnectLink from './accounts/reconnect'
 import * as getMe from './me/get'
 import * as getMedia from './media/get'
 import * as listMedia from './media/list'
@@ -55,6 +59,10 @@ export function registerRoutes(v1: OpenAPIHono<AppEnv>): RegisteredRoute[] {
   const mounted: RegisteredRoute[] = []
   register(v1, mounted, getMe)
   register(v1, mounted, listAccounts)
+  register(v1, mounted, getAccount)
+  register(v1, mounted, disconnectAccount)
+  register(v1, mounted, createConnectLink)
+  register(v1, mounted, createReconnectLink)
   register(v1, mounted, listBoards)
   register(v1, mounted, listPlatforms)
   register(v1, mounted, listPosts)

@@ -215,6 +215,7 @@ export function nodeSettings(config: NodeConfig): AppSettings {
     networkClients: networkClients(config),
     allowPrivateUrls: config.ALLOW_PRIVATE_URLS,
     corsOrigins: config.CORS_ORIGINS,
+    connectRedirectOrigins: config.CONNECT_REDIRECT_ORIGINS,
   }
 }
 

@@ -40,6 +40,7 @@ export async function createWorkerIsolate(env: Record<string, unknown>): Promise
       networkClients: networkClients(config),
       allowPrivateUrls: config.ALLOW_PRIVATE_URLS,
       corsOrigins: config.CORS_ORIGINS,
+      connectRedirectOrigins: config.CONNECT_REDIRECT_ORIGINS,
     },
     // No resolveHost: Workers have no DNS API. The outbound guard checks literals and names only,
     // and Cloudflare's fetch does not reach private networks (networks/outbound.ts, docs/decisions.md).

@@ -8,6 +8,7 @@
 import type { Deps } from '../deps'
 import { AppError } from '../domain/errors'
 import { checkCredentials, connectionsOf } from '../networks/credentials'
+import type { VerifiedAccount } from '../networks/adapter'
 import { NetworkFailure } from '../networks/http'
 import type { Connection, PlatformId } from '../domain/vocabulary'
 import { insertAccount, type AccountRecord } from './accounts'
@@ -25,6 +26,25 @@ export async function connectAccount(
   deps: Pick<Deps, 'db' | 'cipher' | 'networks' | 'clock'>,
   input: ConnectAccountInput,
 ): Promise<AccountRecord> {
+  const verified = await verifyConnection(deps, input)
+  return insertAccount(deps.db, deps.cipher, {
+    workspaceId: input.workspaceId,
+    platform: input.platform,
+    connection: input.connection,
+    username: verified.username || input.username || verified.externalId,
+    externalId: verified.externalId,
+    credentials: verified.credentials,
+  })
+}
+
+/**
+ * Checks the credentials' fields, the address of the account's own server, then asks the network
+ * whose they are; stores nothing. A refusal is a 400 in the network's words.
+ */
+export async function verifyConnection(
+  deps: Pick<Deps, 'networks' | 'clock'>,
+  input: Omit<ConnectAccountInput, 'workspaceId' | 'username'>,
+): Promise<VerifiedAccount> {
   const { platform, connection } = input
   if (connection === 'SANDBOX') throw new AppError('invalid_request', 'SANDBOX accounts are added without credentials.')
   const checked = checkCredentials(platform, connection, input.credentials, {
@@ -53,9 +73,8 @@ export async function connectAccount(
       details: [{ path: `credentials.${refused.field}`, message: refused.message, platform }],
     })
   }
-  let verified
   try {
-    verified = await adapter.verifyCredentials({
+    return await adapter.verifyCredentials({
       connection,
       credentials: checked.credentials,
       fetch: deps.networks.fetch,
@@ -67,12 +86,4 @@ export async function connectAccount(
       throw new AppError('invalid_request', `${platform} did not confirm the credentials: ${err.message}`)
     throw err
   }
-  return insertAccount(deps.db, deps.cipher, {
-    workspaceId: input.workspaceId,
-    platform,
-    connection,
-    username: verified.username || input.username || verified.externalId,
-    externalId: verified.externalId,
-    credentials: verified.credentials,
-  })
 }

@@ -4,6 +4,7 @@ import {
   findAccount,
   findWorkspaceAccount,
   insertAccountRow,
+  lastPublishedAt,
   listWorkspaceAccounts,
   markAccountExpired,
 } from '../db/queries/accounts'
@@ -22,25 +23,54 @@ export interface AccountRecord {
   status: AccountStatus
   connection: Connection
   /** Why the account is not ACTIVE, and what to do about it; null when ACTIVE. */
+  statusReason: string | null
+  /** The same as `statusReason` (its earlier name). */
   statusMessage: string | null
+  /** When the stored token stops working; null when unknown or never. */
+  tokenExpiresAt: string | null
+  connectedAt: string
+  lastPublishedAt: string | null
   createdAt: string
 }
 
-export function toAccountRecord(row: AccountRow): AccountRecord {
+export function toAccountRecord(row: AccountRow, lastPublished: Date | null = null): AccountRecord {
   return {
     id: row.id,
     platform: row.platform,
     username: row.username,
     status: row.status,
     connection: row.connection,
+    statusReason: row.statusMessage,
     statusMessage: row.statusMessage,
+    tokenExpiresAt: row.tokenExpiresAt?.toISOString() ?? null,
+    connectedAt: row.connectedAt.toISOString(),
+    lastPublishedAt: lastPublished?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   }
 }
 
+/** The expiry credentials declare (`expiresAt`, an ISO time), as a date; null when they give none. */
+export function tokenExpiryOf(credentials: Record<string, unknown>): Date | null {
+  const at = credentials.expiresAt
+  if (typeof at !== 'string') return null
+  const date = new Date(at)
+  return Number.isNaN(date.getTime()) ? null : date
+}
+
 export async function listAccounts(db: Db, workspaceId: string): Promise<AccountRecord[]> {
   const rows = await listWorkspaceAccounts(db, workspaceId)
-  return rows.map(toAccountRecord)
+  const published = await lastPublishedAt(
+    db,
+    rows.map((r) => r.id),
+  )
+  return rows.map((r) => toAccountRecord(r, published.get(r.id) ?? null))
+}
+
+/** One account of the workspace with its health, or 404. */
+export async function getAccount(db: Db, workspaceId: string, accountId: string): Promise<AccountRecord> {
+  const row = await getAccountRow(db, workspaceId, accountId)
+  const published = await lastPublishedAt(db, [row.id])
+  return toAccountRecord(row, published.get(row.id) ?? null)
 }
 
 /** One account of the workspace, or 404 (an id of another workspace does not exist for the caller). */
@@ -48,11 +78,6 @@ export async function getAccountRow(db: Db, workspaceId: string, accountId: stri
   const row = await findWorkspaceAccount(db, workspaceId, accountId)
   if (!row) throw new AppError('not_found', 'Account not found.')
   return row
-}
-
-/** One account of the workspace as the API shows it, or 404. */
-export async function getAccount(db: Db, workspaceId: string, accountId: string): Promise<AccountRecord> {
-  return toAccountRecord(await getAccountRow(db, workspaceId, accountId))
 }
 
 export interface NewAccount {
@@ -71,39 +96,33 @@ export interface NewAccount {
 export async function insertAccount(db: Db, cipher: CredentialCipher, input: NewAccount): Promise<AccountRecord> {
   const id = newId('account')
   const sealed = await cipher.encrypt(input.credentials, id)
-  return db.transaction(async (tx) => {
-    const ws = await lockWorkspace(tx, input.workspaceId)
-    if (ws.socialAccounts >= 0) {
-      const used = await countConnectedAccounts(tx, input.workspaceId)
-      if (used >= ws.socialAccounts) {
-        throw new AppError(
-          'plan_limit_reached',
-          `Your plan allows ${ws.socialAccounts} connected accounts; disconnect one or upgrade the plan.`,
-          {
-            details: [{ path: 'socialAccounts', limit: ws.socialAccounts, actual: used + 1 }],
-          },
-        )
-      }
-    }
-    const row = await insertAccountRow(tx, {
-      id,
-      workspaceId: input.workspaceId,
-      platform: input.platform,
-      connection: input.connection,
-      username: input.username,
-      externalId: input.externalId ?? null,
-      credentials: sealed,
-    })
-    const record = toAccountRecord(row)
-    // Sent by the sweep: accounts are connected from the CLI, a process that does not stay to deliver.
-    await recordEvent(tx, null, {
-      workspaceId: input.workspaceId,
-      type: 'account.connected',
-      data: { ...record },
-      now: row.createdAt,
-    })
-    return record
+  return db.transaction(async (tx) => toAccountRecord(await insertSealedAccount(tx, id, sealed, input)))
+}
+
+/**
+ * Inserts an account whose credentials are already sealed (bound to `id`), within the caller's
+ * transaction, after checking the plan's cap under the workspace lock; `account.connected` is
+ * recorded in the same transaction and sent by the webhook sweep (the CLI does not stay to deliver).
+ */
+export async function insertSealedAccount(tx: Tx, id: string, sealed: string, input: NewAccount): Promise<AccountRow> {
+  await assertRoomForAccount(tx, input.workspaceId)
+  const row = await insertAccountRow(tx, {
+    id,
+    workspaceId: input.workspaceId,
+    platform: input.platform,
+    connection: input.connection,
+    username: input.username,
+    externalId: input.externalId ?? null,
+    credentials: sealed,
+    tokenExpiresAt: tokenExpiryOf(input.credentials),
   })
+  await recordEvent(tx, null, {
+    workspaceId: input.workspaceId,
+    type: 'account.connected',
+    data: { ...toAccountRecord(row) },
+    now: row.createdAt,
+  })
+  return row
 }
 
 /**
@@ -127,6 +146,20 @@ export async function expireAccount(
     data: { ...record, reason },
     now,
   })
+}
+
+/** One more connected account fits the plan's `socialAccounts` cap (checked under the workspace lock). */
+export async function assertRoomForAccount(tx: Tx, workspaceId: string): Promise<void> {
+  const ws = await lockWorkspace(tx, workspaceId)
+  if (ws.socialAccounts < 0) return
+  const used = await countConnectedAccounts(tx, workspaceId)
+  if (used >= ws.socialAccounts) {
+    throw new AppError(
+      'plan_limit_reached',
+      `Your plan allows ${ws.socialAccounts} connected accounts; disconnect one or upgrade the plan.`,
+      { details: [{ path: 'socialAccounts', limit: ws.socialAccounts, actual: used + 1 }] },
+    )
+  }
 }
 
 /** A `SANDBOX` account: publishes to the built-in simulated network (docs/decisions.md, "Sandbox accounts"). */

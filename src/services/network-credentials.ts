@@ -10,7 +10,7 @@ import { lockAccountCredentials, saveAccountCredentials } from '../db/queries/ac
 import type { Deps } from '../deps'
 import type { FailureKind, NetworkAdapter } from '../networks/adapter'
 import { RECONNECT_MESSAGE } from '../domain/publishing/decision'
-import { expireAccount } from './accounts'
+import { expireAccount, tokenExpiryOf } from './accounts'
 
 export type CredentialDeps = Pick<Deps, 'db' | 'cipher' | 'networks' | 'clock'>
 
@@ -37,6 +37,9 @@ export async function usableCredentials(
   adapter: NetworkAdapter,
   options: { force?: boolean } = {},
 ): Promise<UsableCredentials> {
+  // A disconnected account's credentials were wiped: nothing to decrypt, nothing to call the network with.
+  if (!account.credentials)
+    return { ok: false, kind: 'rejected', message: 'The account is disconnected: reconnect it, then retry.' }
   const credentials = await deps.cipher.decrypt(account.credentials, account.id)
   const renewal = adapter.credentialRefresh
   if (!renewal) return { ok: true, credentials, refreshed: false }
@@ -62,7 +65,7 @@ export async function usableCredentials(
     })
     if (result.status === 'refreshed') {
       const sealed = await deps.cipher.encrypt(result.credentials, account.id)
-      await saveAccountCredentials(tx, account.id, sealed)
+      await saveAccountCredentials(tx, account.id, sealed, tokenExpiryOf(result.credentials))
       return { ok: true, credentials: result.credentials, refreshed: true }
     }
     if (result.kind === 'auth_expired') {

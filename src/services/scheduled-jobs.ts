@@ -1,6 +1,7 @@
 import type { Deps } from '../deps'
 import { describeError } from '../infra/logger'
 import { collectAnalytics } from './analytics/collect'
+import { deleteEndedConnectLinks } from '../db/queries/connect-links'
 import { sweepTargets } from './publishing/sweep'
 import { sweepWebhooks } from './webhooks/deliver'
 
@@ -37,6 +38,15 @@ export const SCHEDULED_JOBS: ReadonlyArray<ScheduledJob> = [
     run: async (deps) => {
       const report = await collectAnalytics(deps, { now: deps.clock.now() })
       if (report.accounts) deps.logger.info('analytics_collect', { ...report })
+    },
+  },
+  {
+    // Hosted connect links (and the sign-ins started from them) a day after they stopped working.
+    name: 'connect_links_cleanup',
+    run: async (deps) => {
+      const before = new Date(deps.clock.now().getTime() - 24 * 3600_000)
+      const deleted = await deleteEndedConnectLinks(deps.db, before, 500)
+      if (deleted) deps.logger.info('connect_links_cleanup', { deleted })
     },
   },
 ]

@@ -8,6 +8,7 @@
  * DELETE answers the Status with its source `text`), user/posting.md (4 images or one video),
  * api/rate-limits.md (X-RateLimit-Reset is a timestamp), entities/Error.md.
  */
+import { oauthFake } from './oauth-provider'
 import { startFakeServer, type FakeReply, type FakeRequest } from './fake-server'
 
 export interface FederatedStatus {
@@ -56,6 +57,12 @@ export async function startFederatedFake(options: {
     followers: 17,
   }
   let serial = 100
+  // Hosted connect: our app registered on this server (POST /api/v1/apps), then its OAuth with PKCE.
+  const apps: Array<{ clientId: string; redirectUri: string; scopes: string }> = []
+  const oauth = oauthFake(
+    { client: { id: 'fed-client-1', secret: 'fed-secret-1' }, clientAuth: 'post', pkce: true },
+    (issued) => state.tokens.add(issued.accessToken),
+  )
   const planned: Array<{ route: string; reply: FakeReply; skip: number }> = []
   let loseNextStatus = false
   let failNextProcessing = false
@@ -124,6 +131,27 @@ export async function startFederatedFake(options: {
 
   const server = await startFakeServer(
     [
+      [
+        'POST',
+        '/api/v1/apps',
+        (req) => {
+          const body = req.json()
+          apps.push({ clientId: 'fed-client-1', redirectUri: body.redirect_uris, scopes: body.scopes })
+          return {
+            json: {
+              id: '563419',
+              name: body.client_name,
+              scopes: String(body.scopes).split(' '),
+              redirect_uris: [body.redirect_uris],
+              client_id: 'fed-client-1',
+              client_secret: 'fed-secret-1',
+            },
+          }
+        },
+      ],
+      ['GET', '/oauth/authorize', (req) => oauth.authorize(req)],
+      ['POST', '/oauth/token', (req) => oauth.exchange(req)],
+      ['POST', '/oauth/revoke', (req) => oauth.revoke(req)],
       ['GET', '/api/v1/accounts/verify_credentials', guarded('verify', () => ({ json: account() }))],
       [
         'POST',
@@ -239,6 +267,9 @@ export async function startFederatedFake(options: {
   )
 
   return {
+    oauth,
+    /** Apps registered on this server through hosted connect. */
+    apps,
     url: server.url,
     server,
     state,

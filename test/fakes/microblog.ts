@@ -6,6 +6,7 @@
  * the user's timeline, public metrics, delete; `x-rate-limit-*` headers on a 429.
  */
 import { startFakeServer, type FakeReply, type FakeRequest } from './fake-server'
+import { oauthFake, type Identity } from './oauth-provider'
 
 export interface FakeTweet {
   id: string
@@ -77,6 +78,24 @@ export async function startMicroblogFake(options: MicroblogFakeOptions = {}) {
   const now = options.now ?? (() => new Date())
   const lifetime = options.mediaLifetimeSec ?? 86400
   const nextId = () => String(1_800_000_000_000_000_000n + BigInt(++seq))
+  /** Who each token issued by a sign-in belongs to (tokens given in the options belong to `userId`). */
+  const tokenUsers = new Map<string, Identity>()
+  // Hosted connect: authorization code with PKCE, a confidential client with HTTP Basic (docs.x.com).
+  const oauth = oauthFake(
+    {
+      client: options.client ?? { id: 'mb-client', secret: 'mb-secret' },
+      clientAuth: 'basic',
+      pkce: true,
+      expiresIn: 7200,
+    },
+    (issued) => {
+      validTokens.add(issued.accessToken)
+      validRefresh.add(issued.refreshToken)
+      tokenUsers.set(issued.accessToken, issued.identity)
+    },
+  )
+  oauth.signInAs({ id: userId, username })
+  const bearerOf = (req: FakeRequest) => /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? ''
 
   /** The planned answer for this call to `path`, once its skipped calls are used up. */
   const take = (path: string, afterCreate: boolean): FakeReply | null => {
@@ -140,11 +159,14 @@ export async function startMicroblogFake(options: MicroblogFakeOptions = {}) {
 
   const server = await startFakeServer(
     [
+      ['GET', '/i/oauth2/authorize', (req) => oauth.authorize(req)],
+      ['POST', '/2/oauth2/revoke', (req) => oauth.revoke(req)],
       [
         'POST',
         '/2/oauth2/token',
         (req) => {
           const form = req.form()
+          if (form.get('grant_type') === 'authorization_code') return oauth.exchange(req)
           if (options.client?.secret) {
             const expected = `Basic ${Buffer.from(`${options.client.id}:${options.client.secret}`).toString('base64')}`
             if (req.headers.authorization !== expected)
@@ -185,7 +207,8 @@ export async function startMicroblogFake(options: MicroblogFakeOptions = {}) {
         'GET',
         '/2/users/me',
         guard((req) => {
-          const data: Record<string, unknown> = { id: userId, name: 'Acme', username }
+          const who = tokenUsers.get(bearerOf(req)) ?? { id: userId, username }
+          const data: Record<string, unknown> = { id: who.id, name: 'Acme', username: who.username }
           if ((req.query.get('user.fields') ?? '').includes('public_metrics'))
             data.public_metrics = {
               followers_count: followers,
@@ -395,6 +418,8 @@ export async function startMicroblogFake(options: MicroblogFakeOptions = {}) {
     ...server,
     userId,
     username,
+    /** The OAuth side: sign-ins, consent, revocations. */
+    oauth,
     tweets,
     media,
     /** The bytes received for a media id, segments in order. */

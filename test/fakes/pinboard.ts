@@ -6,6 +6,7 @@
  * presigned multipart upload served by the fake itself, processing for a few polls, pin
  * analytics, delete, rate limiting with its headers.
  */
+import { oauthFake } from './oauth-provider'
 import { startFakeServer, type FakeReply, type FakeRequest } from './fake-server'
 
 export interface FakePin {
@@ -61,6 +62,14 @@ export async function startPinboardFake(
     sequence: 5000,
   }
   const next = () => String(++state.sequence)
+  // Hosted connect: authorization code (no PKCE documented), the client with HTTP Basic.
+  const oauth = oauthFake(
+    { client: state.client, clientAuth: 'basic', pkce: false, expiresIn: 2_592_000 },
+    (issued) => {
+      state.accessToken = issued.accessToken
+      state.refreshToken = issued.refreshToken
+    },
+  )
 
   const guarded =
     (handler: (req: FakeRequest, params: string[]) => FakeReply | Promise<FakeReply>) =>
@@ -80,6 +89,7 @@ export async function startPinboardFake(
 
   const server = await startFakeServer(
     [
+      ['GET', '/oauth/', (req) => oauth.authorize(req)],
       [
         'POST',
         '/v5/oauth/token',
@@ -89,6 +99,7 @@ export async function startPinboardFake(
           if (!req.headers['content-type']?.startsWith('application/x-www-form-urlencoded'))
             return error(400, 1, 'Body must be form encoded.')
           const form = req.form()
+          if (form.get('grant_type') === 'authorization_code') return oauth.exchange(req)
           if (form.get('grant_type') !== 'refresh_token' || form.get('refresh_token') !== state.refreshToken)
             return error(400, 1, 'Invalid refresh token.')
           state.refreshCount++
@@ -299,6 +310,7 @@ export async function startPinboardFake(
   )
 
   return {
+    oauth,
     ...server,
     state,
     failNext(reply: FakeReply, path?: RegExp) {

@@ -7,6 +7,7 @@
  * identical commentary from the same author is refused as DUPLICATE_POST, as the network does.
  */
 import { createHash } from 'node:crypto'
+import { oauthFake } from './oauth-provider'
 import { startFakeServer, type FakeReply, type FakeRequest } from './fake-server'
 
 export interface FakeAsset {
@@ -100,8 +101,18 @@ export async function startProfessionalFake(
     }
   }
 
+  // Hosted connect: 3-legged OAuth for web apps, the client in the form body, 60-day tokens.
+  const oauth = oauthFake(
+    { client: { id: 'li-client', secret: 'li-secret' }, clientAuth: 'post', pkce: false, expiresIn: 5_184_000 },
+    (issued) => {
+      state.token = issued.accessToken
+    },
+  )
   const server = await startFakeServer(
     [
+      ['GET', '/oauth/v2/authorization', (req) => oauth.authorize(req)],
+      ['POST', '/oauth/v2/accessToken', (req) => oauth.exchange(req)],
+      ['POST', '/oauth/v2/revoke', (req) => oauth.revoke(req)],
       [
         'GET',
         '/v2/userinfo',
@@ -304,6 +315,7 @@ export async function startProfessionalFake(
   )
   origin = server.url
   return {
+    oauth,
     ...server,
     state,
     /** The next request whose `METHOD /path` matches gets this answer instead (status, body, headers). */

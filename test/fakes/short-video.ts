@@ -6,6 +6,7 @@
  * endpoint that stays PROCESSING_* for a few polls. Every answer is `{ data, error: { code,
  * message, log_id } }`.
  */
+import { oauthFake } from './oauth-provider'
 import { startFakeServer, type FakeReply, type FakeRequest } from './fake-server'
 
 export interface ShortVideoPost {
@@ -73,13 +74,31 @@ export async function startShortVideoFake(
     return req.json()
   }
 
+  // Hosted connect: Login Kit for Web, the client as client_key / client_secret, open_id in the answer.
+  const oauth = oauthFake(
+    {
+      client: { id: options.clientKey ?? 'tt_client', secret: options.clientSecret ?? 'tt_secret' },
+      clientAuth: { idField: 'client_key', secretField: 'client_secret' },
+      clientIdParam: 'client_key',
+      pkce: false,
+      expiresIn: 7200,
+      answerFields: () => ({ open_id: openId, refresh_expires_in: 15552000, token_type: 'Bearer' }),
+    },
+    (issued) => {
+      state.accessToken = issued.accessToken
+      state.refreshToken = issued.refreshToken
+    },
+  )
   const server = await startFakeServer(
     [
+      ['GET', '/v2/auth/authorize/', (req) => oauth.authorize(req)],
+      ['POST', '/v2/oauth/revoke/', (req) => oauth.revoke(req)],
       [
         'POST',
         '/v2/oauth/token/',
         (req) => {
           const form = req.form()
+          if (form.get('grant_type') === 'authorization_code') return oauth.exchange(req)
           if (
             form.get('client_key') !== (options.clientKey ?? 'tt_client') ||
             form.get('client_secret') !== (options.clientSecret ?? 'tt_secret')
@@ -283,6 +302,7 @@ export async function startShortVideoFake(
   }
 
   return {
+    oauth,
     ...server,
     state,
     /** The next call (to `path`, or any authed call) answers this instead. */

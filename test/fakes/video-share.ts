@@ -6,6 +6,7 @@
  * videos that stay `processing` for a few polls, statistics, delete. Knobs: failNext (any API
  * call), failChunk (the n-th next chunk PUT answers 503 and keeps nothing), expireToken.
  */
+import { oauthFake } from './oauth-provider'
 import { startFakeServer, type FakeReply, type FakeRequest } from './fake-server'
 
 const KIB256 = 256 * 1024
@@ -59,6 +60,14 @@ export async function startVideoShareFake(options: { channelId?: string } = {}) 
     failChunkIn: 0,
   }
   let serial = 0
+  // Hosted connect: Google's authorization code flow with PKCE, the client in the form body.
+  const oauth = oauthFake(
+    { client: { id: 'yt_client', secret: 'yt_secret' }, clientAuth: 'post', pkce: true, expiresIn: 3599 },
+    (issued) => {
+      state.accessToken = issued.accessToken
+      state.refreshToken = issued.refreshToken
+    },
+  )
 
   const authed = (req: FakeRequest): FakeReply | null => {
     if (req.headers.authorization !== `Bearer ${state.accessToken}`)
@@ -122,11 +131,14 @@ export async function startVideoShareFake(options: { channelId?: string } = {}) 
 
   const server = await startFakeServer(
     [
+      ['GET', '/o/oauth2/v2/auth', (req) => oauth.authorize(req)],
+      ['POST', '/revoke', (req) => oauth.revoke(req)],
       [
         'POST',
         '/token',
         (req) => {
           const form = req.form()
+          if (form.get('grant_type') === 'authorization_code') return oauth.exchange(req)
           if (form.get('client_id') !== 'yt_client' || form.get('client_secret') !== 'yt_secret')
             return {
               status: 401,
@@ -259,6 +271,7 @@ export async function startVideoShareFake(options: { channelId?: string } = {}) 
   )
 
   return {
+    oauth,
     ...server,
     state,
     failNext: (reply: FakeReply) => state.failNextReplies.push(reply),

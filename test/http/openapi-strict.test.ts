@@ -134,6 +134,7 @@ describe('OpenAPI description, strict', () => {
     const objectSchema = [targetCode, ...(targetCode.anyOf ?? [])].find((s: any) => s?.properties?.code)
     expect(objectSchema.properties.code.enum).toEqual([...TARGET_ERROR_CODES])
     expect([...TARGET_ERROR_CODES].sort()).toEqual([
+      'account_disconnected',
       'auth_expired',
       'rate_limited',
       'rejected',

@@ -93,6 +93,8 @@ export interface TestAppOptions {
   resolveHost?: ResolveHost
   /** The fetch the network adapters use (under the outbound guard); default the global fetch. */
   fetch?: typeof fetch
+  /** CONNECT_REDIRECT_ORIGINS: where hosted connect may send the owner back to. */
+  connectRedirectOrigins?: string[]
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -106,6 +108,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       networkOrigins: { ...DEFAULT_NETWORK_ORIGINS, ...options.networks?.origins },
       networkClients: options.networks?.clients ?? {},
       allowPrivateUrls: options.allowPrivateUrls ?? true,
+      connectRedirectOrigins: options.connectRedirectOrigins ?? [],
       ...(options.publishing ? { publishing: options.publishing } : {}),
     },
     db,

@@ -1,6 +1,9 @@
 import { CONNECTIONS, PLATFORM_IDS, SANDBOX_FAIL_MODES } from '../../domain/vocabulary'
 import { connectAccount } from '../../services/account-connection'
-import { addSandboxAccount } from '../../services/accounts'
+import { findAccount } from '../../db/queries/accounts'
+import { disconnectAccount } from '../../services/account-disconnect'
+import { addSandboxAccount, listAccounts } from '../../services/accounts'
+import { createConnectLink } from '../../services/connect-links'
 import { CliError } from '../args'
 import { defineCommand } from '../command'
 import { requireWorkspace } from './token'
@@ -75,5 +78,67 @@ export const accountAdd = defineCommand({
         ...(o.username ? { username: o.username } : {}),
       },
     )
+  },
+})
+
+/** Where account owners reach this service: PUBLIC_URL, else the server's default address. */
+const DEFAULT_BASE_URL = 'http://127.0.0.1:8787'
+
+export const accountConnect = defineCommand({
+  summary: 'Print a hosted connect link (single use, 30 minutes) for whoever owns the account',
+  options: {
+    workspace: { type: 'string', required: true, value: 'ws_…', description: 'the workspace' },
+    platform: { type: 'string', required: true, value: '<platform>', description: PLATFORM_IDS.join(', ') },
+    connection: {
+      type: 'string',
+      value: '<connection>',
+      description: "default the network's OAuth login, else its only connection; SANDBOX for the simulated network",
+    },
+    'redirect-url': {
+      type: 'string',
+      value: '<url>',
+      description: 'where the owner goes back to (an origin of CONNECT_REDIRECT_ORIGINS)',
+    },
+  },
+  examples: [
+    'account connect --workspace ws_… --platform MICROBLOG_NET',
+    'account connect --workspace ws_… --platform PHOTO_NET --connection SANDBOX',
+  ],
+  run: async ({ deps }, o) => {
+    const platform = oneOf(o.platform, PLATFORM_IDS, 'platform')
+    await requireWorkspace(deps, o.workspace)
+    const connection = o.connection === undefined ? undefined : oneOf(o.connection, CONNECTIONS, 'connection')
+    return createConnectLink(
+      deps,
+      o.workspace,
+      {
+        platform,
+        ...(connection ? { connection } : {}),
+        ...(o['redirect-url'] ? { redirectUrl: o['redirect-url'] } : {}),
+      },
+      deps.settings.publicUrl ?? DEFAULT_BASE_URL,
+    )
+  },
+})
+
+export const accountList = defineCommand({
+  summary: "The workspace's accounts with their health (never their credentials)",
+  options: { workspace: { type: 'string', required: true, value: 'ws_…', description: 'the workspace' } },
+  examples: ['account list --workspace ws_…'],
+  run: async ({ deps }, o) => {
+    await requireWorkspace(deps, o.workspace)
+    return listAccounts(deps.db, o.workspace)
+  },
+})
+
+export const accountDisconnect = defineCommand({
+  summary: 'Disconnect an account: token revoked where the network can, credentials wiped, pending posts failed',
+  options: { id: { type: 'string', required: true, value: 'acc_…', description: 'the account' } },
+  examples: ['account disconnect --id acc_…'],
+  run: async ({ deps }, o) => {
+    const account = await findAccount(deps.db, o.id)
+    if (!account) throw new CliError(`no account ${o.id}`)
+    const result = await disconnectAccount(deps, account.workspaceId, account.id)
+    return { ...result.account, tokenRevoked: result.revoked, failedTargets: result.failedTargets }
   },
 })

@@ -1,5 +1,5 @@
 import type { CommandSpec } from '../command'
-import { accountAdd } from './account'
+import { accountAdd, accountConnect, accountDisconnect, accountList } from './account'
 import { analyticsCollect, dbMigrate } from './operations'
 import { tokenCreate, tokenList, tokenRevoke } from './token'
 import { workspaceCreate, workspaceList } from './workspace'
@@ -12,6 +12,9 @@ export const COMMANDS: Record<string, CommandSpec> = {
   'token list': tokenList,
   'token revoke': tokenRevoke,
   'account add': accountAdd,
+  'account connect': accountConnect,
+  'account list': accountList,
+  'account disconnect': accountDisconnect,
   'analytics collect': analyticsCollect,
   'db migrate': dbMigrate,
 }

@@ -2,11 +2,22 @@
  * Queries of the connected-account aggregate: listing and finding accounts, the count the plan
  * cap reads, and the writes of sealed credentials and of an account's status.
  */
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm'
-import { accounts } from '../schema'
+import { and, asc, count, eq, inArray, max, ne, sql } from 'drizzle-orm'
+import { accounts, targets } from '../schema'
 import type { DbOrTx, Tx } from '../types'
 
 export type AccountRow = typeof accounts.$inferSelect
+
+/** When each of these accounts last had a target published (accounts that never did are absent). */
+export async function lastPublishedAt(db: DbOrTx, accountIds: string[]): Promise<Map<string, Date>> {
+  if (accountIds.length === 0) return new Map()
+  const rows = await db
+    .select({ accountId: targets.accountId, at: max(targets.publishedAt) })
+    .from(targets)
+    .where(and(inArray(targets.accountId, accountIds), eq(targets.status, 'PUBLISHED')))
+    .groupBy(targets.accountId)
+  return new Map(rows.filter((r) => r.at !== null).map((r) => [r.accountId, r.at as Date]))
+}
 
 /** The workspace's accounts, oldest first. */
 export function listWorkspaceAccounts(db: DbOrTx, workspaceId: string): Promise<AccountRow[]> {
@@ -54,6 +65,7 @@ export interface NewAccountRow {
   externalId: string | null
   /** Sealed by the credential cipher. */
   credentials: string
+  tokenExpiresAt: Date | null
 }
 
 /** Inserts the account, stamped with the database's own clock. */
@@ -78,9 +90,73 @@ export async function lockAccountCredentials(
   return locked ?? null
 }
 
-/** Stores renewed (sealed) credentials, stamped with the database's own clock. */
-export async function saveAccountCredentials(tx: DbOrTx, accountId: string, sealed: string): Promise<void> {
-  await tx.update(accounts).set({ credentials: sealed, updatedAt: sql`now()` }).where(eq(accounts.id, accountId))
+/** Stores renewed (sealed) credentials and their expiry, stamped with the database's own clock. */
+export async function saveAccountCredentials(
+  tx: DbOrTx,
+  accountId: string,
+  sealed: string,
+  tokenExpiresAt: Date | null,
+): Promise<void> {
+  await tx
+    .update(accounts)
+    .set({ credentials: sealed, tokenExpiresAt, updatedAt: sql`now()` })
+    .where(eq(accounts.id, accountId))
+}
+
+/** The account, locked (FOR UPDATE) within its workspace; null when it is not the workspace's. */
+export async function lockWorkspaceAccount(tx: Tx, workspaceId: string, accountId: string): Promise<AccountRow | null> {
+  const [row] = await tx
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.id, accountId), eq(accounts.workspaceId, workspaceId)))
+    .for('update')
+  return row ?? null
+}
+
+/** The workspace's account on this platform with this network identity, if there is one. */
+export async function findAccountByIdentity(
+  db: DbOrTx,
+  workspaceId: string,
+  platform: AccountRow['platform'],
+  externalId: string,
+): Promise<AccountRow | null> {
+  const [row] = await db
+    .select()
+    .from(accounts)
+    .where(
+      and(eq(accounts.workspaceId, workspaceId), eq(accounts.platform, platform), eq(accounts.externalId, externalId)),
+    )
+    .orderBy(asc(accounts.createdAt))
+    .limit(1)
+  return row ?? null
+}
+
+/** New credentials for an account (connected again): ACTIVE, its name and identity as the network gave them. */
+export async function reconnectAccountRow(
+  tx: DbOrTx,
+  accountId: string,
+  values: { username: string; externalId: string; credentials: string; tokenExpiresAt: Date | null },
+): Promise<AccountRow> {
+  const [row] = await tx
+    .update(accounts)
+    .set({
+      ...values,
+      status: 'ACTIVE',
+      statusMessage: null,
+      connectedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(accounts.id, accountId))
+    .returning()
+  return row!
+}
+
+/** Disconnected: credentials wiped (nothing left to decrypt), kept for history with the reason. */
+export async function markAccountDisconnected(tx: DbOrTx, accountId: string, statusMessage: string): Promise<void> {
+  await tx
+    .update(accounts)
+    .set({ status: 'DISCONNECTED', statusMessage, credentials: '', tokenExpiresAt: null, updatedAt: sql`now()` })
+    .where(eq(accounts.id, accountId))
 }
 
 /** The network no longer takes the account's token: EXPIRED, with what the user should do. */

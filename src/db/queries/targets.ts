@@ -4,7 +4,7 @@
  */
 import { and, eq, inArray, isNull, lte, ne, notInArray, or, sql } from 'drizzle-orm'
 import type { TargetError } from '../../domain/vocabulary'
-import { targets } from '../schema'
+import { posts, targets } from '../schema'
 import type { DbOrTx, Tx } from '../types'
 
 export type TargetRow = typeof targets.$inferSelect
@@ -186,4 +186,31 @@ export async function noteRemovedIds(tx: DbOrTx, targetId: string, key: string, 
       progress: sql`coalesce(${targets.progress}, '{}'::jsonb) || jsonb_build_object(${key}::text, ${JSON.stringify(ids)}::jsonb)`,
     })
     .where(eq(targets.id, targetId))
+}
+
+/** The posts (not drafts) with a PENDING target on this account, in id order (the order they are locked in). */
+export async function listPostsWithPendingTargets(tx: DbOrTx, accountId: string): Promise<string[]> {
+  const rows = await tx
+    .selectDistinct({ postId: targets.postId })
+    .from(targets)
+    .innerJoin(posts, eq(posts.id, targets.postId))
+    .where(and(eq(targets.accountId, accountId), eq(targets.status, 'PENDING'), ne(posts.status, 'DRAFT')))
+    .orderBy(targets.postId)
+  return rows.map((r) => r.postId)
+}
+
+/** The post's PENDING targets on this account end FAILED with `error`; the ids of those that did. */
+export async function failPendingTargetsOfAccount(
+  tx: DbOrTx,
+  postId: string,
+  accountId: string,
+  error: TargetError,
+  now: Date,
+): Promise<string[]> {
+  const rows = await tx
+    .update(targets)
+    .set({ status: 'FAILED', error, dueAt: null, leaseUntil: null, updatedAt: now })
+    .where(and(eq(targets.postId, postId), eq(targets.accountId, accountId), eq(targets.status, 'PENDING')))
+    .returning({ id: targets.id })
+  return rows.map((r) => r.id)
 }

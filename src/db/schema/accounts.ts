@@ -18,7 +18,12 @@ export const accounts = pgTable(
     status: text('status').$type<AccountStatus>().notNull().default('ACTIVE'),
     /** Why the account is not ACTIVE, in words a person can act on ("token expired: reconnect the account"). */
     statusMessage: text('status_message'),
+    /** Sealed credentials; '' once the account is disconnected (wiped, nothing left to decrypt). */
     credentials: text('credentials').notNull(),
+    /** When the stored access token stops working, when the network said so; null when unknown or never. */
+    tokenExpiresAt: ts('token_expires_at'),
+    /** When the account was last connected or reconnected. */
+    connectedAt: ts('connected_at').notNull().defaultNow(),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

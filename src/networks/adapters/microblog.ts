@@ -199,17 +199,19 @@ export function createMicroblogAdapter(options: AdapterOptions): NetworkAdapter 
     },
 
     async verifyCredentials(input) {
-      const userId = credential(input.credentials, 'userId')
+      // A hosted connect knows no user id yet: the token's own user is the account.
+      const given = input.credentials.userId
       const me = await clientFor(input).call('GET', '/2/users/me')
       const id = String(me.data?.id ?? '')
       const username = String(me.data?.username ?? '')
-      if (id !== userId) {
+      const userId = given === undefined ? id : credential(input.credentials, 'userId')
+      if (!id || id !== userId) {
         throw new NetworkFailure(
           'rejected',
           `${NETWORK}: the access token belongs to @${username} (user id ${id}), not to user id ${userId}.`,
         )
       }
-      return { username, externalId: id, credentials: { ...input.credentials, username } }
+      return { username, externalId: id, credentials: { ...input.credentials, userId: id, username } }
     },
 
     credentialRefresh: oauthRefresh(TOKEN_RENEWAL, options.clients.MICROBLOG_NET),

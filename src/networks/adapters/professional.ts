@@ -163,6 +163,15 @@ export function createProfessionalAdapter(_options: AdapterOptions): NetworkAdap
     checkStatus,
     async verifyCredentials(input) {
       const session = sessionOf(input)
+      if (input.credentials.authorUrn === undefined) {
+        // A hosted connect signs a member in: the token's own member is the author.
+        const me = (await call(session, 'GET', '/v2/userinfo')).body ?? {}
+        if (typeof me.sub !== 'string' || !me.sub)
+          throw new NetworkFailure('rejected', `${NETWORK}: the token names no member.`)
+        const authorUrn = `urn:li:person:${me.sub}`
+        const username = typeof me.name === 'string' && me.name ? me.name : me.sub
+        return { username, externalId: authorUrn, credentials: { ...input.credentials, authorUrn } }
+      }
       const author = credential(input.credentials, 'authorUrn')
       const [, kind, id] = /^urn:li:(person|organization):(.+)$/.exec(author) ?? []
       if (!kind || !id)

@@ -84,7 +84,8 @@ export function createVideoShareAdapter(options: AdapterOptions): NetworkAdapter
     },
 
     async verifyCredentials(input: VerifyInput): Promise<VerifiedAccount> {
-      const channelId = credential(input.credentials, 'channelId')
+      // A hosted connect knows no channel yet: the token's own channel is the account.
+      const given = input.credentials.channelId
       const body = await api(
         input.fetch,
         input.baseUrl,
@@ -94,7 +95,8 @@ export function createVideoShareAdapter(options: AdapterOptions): NetworkAdapter
       )
       const channel = body.items?.[0]
       if (!channel) throw new NetworkFailure('rejected', `${NETWORK}: this Google account has no YouTube channel.`)
-      if (channel.id !== channelId)
+      const channelId = given === undefined ? String(channel.id ?? '') : credential(input.credentials, 'channelId')
+      if (!channelId || channel.id !== channelId)
         throw new NetworkFailure(
           'rejected',
           `${NETWORK}: these credentials belong to another channel (${String(channel.id)}, not ${channelId}).`,
@@ -102,7 +104,7 @@ export function createVideoShareAdapter(options: AdapterOptions): NetworkAdapter
       return {
         username: String(channel.snippet?.title ?? ''),
         externalId: channelId,
-        credentials: { ...input.credentials },
+        credentials: { ...input.credentials, channelId },
       }
     },
 

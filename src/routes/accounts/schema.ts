@@ -1,6 +1,16 @@
 import { z } from '@hono/zod-openapi'
 import { ACCOUNT_STATUSES, CONNECTIONS, PLATFORM_IDS } from '../../domain/vocabulary'
 
+const dateTime = (description: string) => z.string().nullable().openapi({ format: 'date-time', description })
+
+export const AccountIdParam = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: 'id', in: 'path' }, example: 'acc_9TqX2v8LmN3pR5sW7yZa1b' }),
+})
+
 export const AccountSchema = z
   .object({
     id: z.string().openapi({ description: 'Use it in `accountIds`.', example: 'acc_9TqX2v8LmN3pR5sW7yZa1b' }),
@@ -8,28 +18,23 @@ export const AccountSchema = z
     username: z.string(),
     status: z.enum(ACCOUNT_STATUSES).openapi({
       description:
-        '`EXPIRED`: the token expired or was revoked, reconnect the account. `DISCONNECTED`: removed by the user.',
+        '`ACTIVE`: publishes. `EXPIRED`: the token expired or was revoked, reconnect the account. `DISCONNECTED`: disconnected by the user (kept for history; its credentials are gone).',
     }),
     connection: z.enum(CONNECTIONS),
+    statusReason: z
+      .string()
+      .nullable()
+      .openapi({ description: 'Why the account is not ACTIVE and what to do, in words; null when ACTIVE.' }),
     statusMessage: z
       .string()
       .nullable()
-      .openapi({ description: 'Why the account is not ACTIVE and what to do; null when ACTIVE.' }),
+      .openapi({ description: 'The same as `statusReason` (its earlier name).', deprecated: true }),
+    tokenExpiresAt: dateTime('When the stored access token stops working unless renewed; null when unknown or never.'),
+    connectedAt: z.string().openapi({ format: 'date-time', description: 'When it was last connected or reconnected.' }),
+    lastPublishedAt: dateTime('When a post last went out through it; null when none has.'),
     createdAt: z.string().openapi({ format: 'date-time' }),
   })
   .openapi('Account')
-
-export const AccountIdParam = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(64)
-    .openapi({
-      param: { name: 'id', in: 'path' },
-      description: 'A PINBOARD_NET account id.',
-      example: 'acc_9TqX2v8LmN3pR5sW7yZa1b',
-    }),
-})
 
 export const BoardSchema = z
   .object({
@@ -42,3 +47,36 @@ export const BoardSchema = z
   .openapi('Board')
 
 export const BoardsSchema = z.object({ boards: z.array(BoardSchema) }).openapi('Boards')
+
+export const ConnectLinkSchema = z
+  .object({
+    url: z.string().openapi({
+      format: 'uri',
+      description: 'Our hosted connect page, for whoever owns the social account. Single use: it connects one account.',
+      example: 'https://api.example.com/connect/9TqX2v8LmN3pR5sW7yZa1b4cD6eF8gH0iJ2kL4mN6oP',
+    }),
+    expiresAt: z
+      .string()
+      .openapi({ format: 'date-time', description: 'The link stops working 30 minutes after it was made.' }),
+  })
+  .openapi('ConnectLink')
+
+const redirectUrl = z.string().max(2048).optional().openapi({
+  format: 'uri',
+  description:
+    'Where the owner is sent back when done: with `accountId` and `platform`, or with `error` and `message`. Its origin must be one this deployment allows (`CONNECT_REDIRECT_ORIGINS`); without it the owner sees our own result page.',
+  example: 'https://app.example.com/accounts/connected',
+})
+
+export const ConnectRequestSchema = z
+  .object({
+    platform: z.enum(PLATFORM_IDS).openapi({ example: 'MESSAGING_NET' }),
+    connection: z.enum(CONNECTIONS).optional().openapi({
+      description:
+        "How the account connects; default the network's OAuth login, else its only connection. `SANDBOX` connects an account of the simulated network (a consent page of its own).",
+    }),
+    redirectUrl,
+  })
+  .openapi('ConnectRequest')
+
+export const ReconnectRequestSchema = z.object({ redirectUrl }).openapi('ReconnectRequest')

@@ -60,7 +60,7 @@ export const TargetSchema = z
       .object({
         code: z.enum(TARGET_ERROR_CODES).openapi({
           description:
-            'The failure class: `transient` and `rate_limited` are retried by the engine itself; `rejected` and `auth_expired` (reconnect the account) fail at once; `unconfirmed`: a send went unanswered, check the network before retrying.',
+            'The failure class: `transient` and `rate_limited` are retried by the engine itself; `rejected` and `auth_expired` (reconnect the account) fail at once; `unconfirmed`: a send went unanswered, check the network before retrying; `account_disconnected`: the account was disconnected before the target went out (reconnect it, then retry).',
         }),
         message: z.string().openapi({ description: 'What the network said, in words a person can act on.' }),
         retryable: z.boolean(),

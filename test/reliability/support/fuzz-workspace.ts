@@ -77,6 +77,9 @@ export async function createFuzzWorkspace(logLines: string[]): Promise<FuzzWorks
     return json.id as string
   }
   const chat = pools.accounts![4]!
+  // The accounts replenishing posts take text-only posts; kept by id (a disconnect the fuzz makes
+  // takes an account out of the pool, which must not shift a text-only one into its place).
+  const textAccounts = [pools.accounts![1]!, chat]
   const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString()
   pools.posts!.push(
     await create(t, { accountIds: [chat], action: 'draft' }),
@@ -114,7 +117,7 @@ export async function createFuzzWorkspace(logLines: string[]): Promise<FuzzWorks
       if (pools.posts!.length >= MIN_POSTS) return false
       const n = ++replenished
       const action = n % 3 === 0 ? { action: 'schedule', scheduledAt: inAWeek } : { action: 'draft' }
-      pools.posts!.push(await create(t, { accountIds: [pools.accounts![n % 2 === 0 ? 1 : 4]!], ...action }))
+      pools.posts!.push(await create(t, { accountIds: [textAccounts[n % 2 === 0 ? 0 : 1]!], ...action }))
       return true
     },
     learn(body) {

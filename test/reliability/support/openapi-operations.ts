@@ -140,13 +140,14 @@ export type HostIds = (kind: string) => string
 
 const FUTURE = new Date(Date.now() + 30 * 86_400_000).toISOString()
 
-/** A minimal valid value of a schema: required properties only, the first enum value, examples where given. */
+/** A minimal valid value of a schema: required properties only, an enum's example or first value, examples where given. */
 export function minimal(doc: OpenApiDoc, raw: JsonSchema, host: HostIds, name = '', example?: unknown): unknown {
   const s = resolve(doc, raw)
   const marked = s['x-id-of'] ?? raw['x-id-of']
   if (marked && marked !== 'network') return host(marked)
   if (s.default !== undefined) return s.default
-  if (s.enum) return s.enum[0]
+  // An enum's own example, when it is one of its values, is the value a request works with.
+  if (s.enum) return s.example !== undefined && s.enum.includes(s.example) ? s.example : s.enum[0]
   // A body of several shapes (POST /v1/media: an upload, or a URL): the first one.
   const shapes = s.anyOf ?? s.oneOf
   if (shapes?.length && !s.properties) return minimal(doc, shapes[0]!, host, name, s.example ?? example)

@@ -23,7 +23,11 @@ describe('GET /v1/accounts', () => {
         username: 'studio',
         status: 'ACTIVE',
         connection: 'SANDBOX',
+        statusReason: null,
         statusMessage: null,
+        tokenExpiresAt: null,
+        connectedAt: expect.any(String),
+        lastPublishedAt: null,
         createdAt: expect.any(String),
       },
     ])

@@ -1,0 +1,63 @@
+import type { Connection, PlatformId } from '../../domain/vocabulary'
+import { index, pgTable, text } from 'drizzle-orm/pg-core'
+import { accounts } from './accounts'
+import { ts, workspaces } from './workspaces'
+
+/**
+ * A hosted connect link (`POST /v1/accounts/connect`, `/reconnect`): single use, short-lived. Only
+ * the SHA-256 of its token is stored; the token itself lives in the link handed to the caller.
+ */
+export const connectLinks = pgTable(
+  'connect_links',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    platform: text('platform').$type<PlatformId>().notNull(),
+    connection: text('connection').$type<Connection>().notNull(),
+    /** Where the owner's browser goes back to when done (an allowed origin); null: our own result page. */
+    redirectUrl: text('redirect_url'),
+    /** Set for a reconnect: the account whose credentials the link renews. */
+    accountId: text('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    expiresAt: ts('expires_at').notNull(),
+    /** When an account was connected through it; a used link connects nothing more. */
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('connect_links_workspace_idx').on(t.workspaceId)],
+)
+
+/**
+ * One authorization started from a link: the OAuth `state` (stored hashed), single use and
+ * expiring, bound to its link; the PKCE verifier sealed by the credential cipher.
+ */
+export const oauthStates = pgTable('oauth_states', {
+  id: text('id').primaryKey(),
+  linkId: text('link_id')
+    .notNull()
+    .references(() => connectLinks.id, { onDelete: 'cascade' }),
+  stateHash: text('state_hash').notNull().unique(),
+  platform: text('platform').$type<PlatformId>().notNull(),
+  /** Sealed `{ codeVerifier }` (bound to this row's id); null where the network takes no PKCE. */
+  verifier: text('verifier'),
+  /** The federated network: the origin of the owner's server this authorization goes to. */
+  instanceUrl: text('instance_url'),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+})
+
+/**
+ * Our OAuth app on each server of the federated network, registered there on first use
+ * (`POST /api/v1/apps`) and remembered; the secret sealed by the credential cipher (bound to the origin).
+ */
+export const federatedApps = pgTable('federated_apps', {
+  instanceOrigin: text('instance_origin').primaryKey(),
+  clientId: text('client_id').notNull(),
+  clientSecret: text('client_secret').notNull(),
+  /** The redirect URI it was registered with; another one (PUBLIC_URL changed) registers again. */
+  redirectUri: text('redirect_uri').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+})

@@ -1,0 +1,26 @@
+/**
+ * Hosted connect for the professional network (LinkedIn, 3-legged OAuth 2.0 for web apps): the
+ * member signs in and posts as themself (`urn:li:person:<sub>`, read from `/v2/userinfo`); tokens
+ * last 60 days and are renewed by a reconnect (refresh tokens are for approved partners only). The
+ * client goes in the form body; PKCE is documented for native clients only, so none is sent.
+ * Posting as an organisation still needs `account add` (a chooser of the member's pages is not
+ * built). Followed: https://learn.microsoft.com/linkedin/shared/authentication/authorization-code-flow,
+ * https://learn.microsoft.com/linkedin/consumer/integrations/self-serve/sign-in-with-linkedin-v2 and
+ * https://learn.microsoft.com/linkedin/consumer/integrations/self-serve/share-on-linkedin (scopes).
+ */
+import { expiresAtOf, type OAuthProvider } from '../oauth-connect'
+
+export const PROFESSIONAL_OAUTH: OAuthProvider = {
+  platform: 'PROFESSIONAL_NET',
+  connection: 'DIRECT_LOGIN',
+  docs: 'https://learn.microsoft.com/linkedin/shared/authentication/authorization-code-flow',
+  authorize: { origin: 'PROFESSIONAL_NET_OAUTH_URL', path: '/oauth/v2/authorization' },
+  token: { origin: 'PROFESSIONAL_NET_OAUTH_URL', path: '/oauth/v2/accessToken' },
+  revoke: { origin: 'PROFESSIONAL_NET_OAUTH_URL', path: '/oauth/v2/revoke' },
+  revokes: 'access',
+  // Who the member is (OpenID Connect userinfo), and posting as that member.
+  scopes: ['openid', 'profile', 'w_member_social'],
+  pkce: false,
+  clientAuth: 'post',
+  credentials: (answer, now) => ({ accessToken: answer.accessToken, expiresAt: expiresAtOf(answer, now) }),
+}

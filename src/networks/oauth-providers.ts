@@ -1,0 +1,19 @@
+/**
+ * The networks an account owner connects through OAuth on the hosted connect page, each one's
+ * settings as data beside its adapter (`adapters/<network>-oauth.ts`).
+ */
+import type { PlatformId } from '../domain/vocabulary'
+import { MICROBLOG_OAUTH } from './adapters/microblog-oauth'
+import { PINBOARD_OAUTH } from './adapters/pinboard-oauth'
+import { PROFESSIONAL_OAUTH } from './adapters/professional-oauth'
+import { SHORTVIDEO_OAUTH } from './adapters/short-video-oauth'
+import { VIDEOSHARE_OAUTH } from './adapters/video-share-oauth'
+import type { OAuthProvider } from './oauth-connect'
+
+export const OAUTH_PROVIDERS: Partial<Record<PlatformId, OAuthProvider>> = {
+  MICROBLOG_NET: MICROBLOG_OAUTH,
+  VIDEOSHARE_NET: VIDEOSHARE_OAUTH,
+  PINBOARD_NET: PINBOARD_OAUTH,
+  SHORTVIDEO_NET: SHORTVIDEO_OAUTH,
+  PROFESSIONAL_NET: PROFESSIONAL_OAUTH,
+}

@@ -1,0 +1,141 @@
+/**
+ * The hosted connect pages, outside `/v1` (no API token: the link's own token is the key) and not
+ * part of the OpenAPI description: `/connect/{token}` (the start page, or a form for networks
+ * without OAuth), `/connect/{token}/authorize` (on to the network's consent page) and
+ * `/oauth/callback/{platform}` (where the network sends the owner back).
+ */
+import { Hono, type Context } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { AppError } from '../../domain/errors'
+import { PLATFORM_IDS, type PlatformId } from '../../domain/vocabulary'
+import type { AppEnv } from '../../http/context'
+import { formFieldsOf, submitConnectForm } from '../../services/connect-form'
+import { type Connected, ConnectRefusal } from '../../services/connect-refusal'
+import { completeAuthorization, openLink, startAuthorization } from '../../services/hosted-connect'
+import { continuePage, donePage, formPage, instancePage, refusedPage, sendPage, startPage } from './render'
+
+const FORM_LIMIT = bodyLimit({ maxSize: 16 * 1024 })
+
+export const baseUrlOf = (c: Context<AppEnv>) => c.var.deps.settings.publicUrl ?? new URL(c.req.url).origin
+
+/** Back to the caller's page with the account id, or our own page saying it is done. */
+function connected(c: Context<AppEnv>, done: Connected) {
+  if (done.redirectUrl) {
+    const url = new URL(done.redirectUrl)
+    url.searchParams.set('accountId', done.accountId)
+    url.searchParams.set('platform', done.platform)
+    return c.redirect(url.href, 302)
+  }
+  return sendPage(c, 200, 'Connected', donePage(done.platform, done.username, done.reconnected))
+}
+
+/** A refusal: back to the caller's page with `error` and `message` when it gave one, else our page. */
+function refused(c: Context<AppEnv>, err: unknown) {
+  if (err instanceof AppError && err.code === 'plan_limit_reached')
+    return sendPage(c, 422, 'Not connected', refusedPage(err.message))
+  if (!(err instanceof ConnectRefusal)) throw err
+  if (err.redirectUrl) {
+    const url = new URL(err.redirectUrl)
+    url.searchParams.set('error', err.code)
+    url.searchParams.set('message', err.message)
+    return c.redirect(url.href, 302)
+  }
+  return sendPage(c, err.status, 'Not connected', refusedPage(err.message))
+}
+
+export function connectSite(): Hono<AppEnv> {
+  const site = new Hono<AppEnv>()
+  site.get('/:token', async (c) => {
+    const token = c.req.param('token')
+    try {
+      const { link, method } = await openLink(c.var.deps, token)
+      const reconnect = link.accountId !== null
+      if (method.kind === 'form') {
+        const fields = formFieldsOf(link.platform, link.connection)
+        const targets = link.redirectUrl ? [new URL(link.redirectUrl).origin] : []
+        return sendPage(
+          c,
+          200,
+          `Connect ${link.platform}`,
+          formPage(link.platform, reconnect, `/connect/${token}`, fields, {}, null),
+          targets,
+        )
+      }
+      if (method.kind === 'federated')
+        return sendPage(
+          c,
+          200,
+          `Connect ${link.platform}`,
+          instancePage(link.platform, reconnect, `/connect/${token}/instance`, null),
+        )
+      const href = `/connect/${token}/authorize`
+      return sendPage(
+        c,
+        200,
+        `Connect ${link.platform}`,
+        startPage(link.platform, reconnect, href, method.kind === 'sandbox'),
+      )
+    } catch (err) {
+      return refused(c, err)
+    }
+  })
+  site.get('/:token/authorize', async (c) => {
+    try {
+      return c.redirect(await startAuthorization(c.var.deps, c.req.param('token'), baseUrlOf(c)), 302)
+    } catch (err) {
+      return refused(c, err)
+    }
+  })
+  // The federated network: the owner's server, then on to sign in there (a link: the page's policy
+  // lets forms end only at ourselves, and the server is not known in advance).
+  site.post('/:token/instance', FORM_LIMIT, async (c) => {
+    const token = c.req.param('token')
+    const instance = String((await c.req.parseBody()).instance ?? '')
+    try {
+      const url = await startAuthorization(c.var.deps, token, baseUrlOf(c), instance)
+      const origin = new URL(url).origin
+      return sendPage(c, 200, `Sign in at ${origin}`, continuePage(origin, url))
+    } catch (err) {
+      if (!(err instanceof ConnectRefusal) || err.code !== 'invalid_instance') return refused(c, err)
+      const { link } = await openLink(c.var.deps, token)
+      const page = instancePage(link.platform, link.accountId !== null, `/connect/${token}/instance`, err.message)
+      return sendPage(c, 422, `Connect ${link.platform}`, page)
+    }
+  })
+  site.post('/:token', FORM_LIMIT, async (c) => {
+    const token = c.req.param('token')
+    const body = await c.req.parseBody()
+    const form = Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v === 'string')) as Record<
+      string,
+      string
+    >
+    try {
+      return connected(c, await submitConnectForm(c.var.deps, token, form))
+    } catch (err) {
+      if (!(err instanceof ConnectRefusal) || err.code !== 'invalid_credentials') return refused(c, err)
+      // The form again, with what was wrong; secrets are never written back into it.
+      const { link } = await openLink(c.var.deps, token)
+      const fields = formFieldsOf(link.platform, link.connection)
+      const targets = link.redirectUrl ? [new URL(link.redirectUrl).origin] : []
+      const page = formPage(link.platform, link.accountId !== null, `/connect/${token}`, fields, form, err.message)
+      return sendPage(c, 422, `Connect ${link.platform}`, page, targets)
+    }
+  })
+  return site
+}
+
+export function oauthCallbackSite(): Hono<AppEnv> {
+  const site = new Hono<AppEnv>()
+  site.get('/callback/:platform', async (c) => {
+    const platform = c.req.param('platform')
+    if (!(PLATFORM_IDS as readonly string[]).includes(platform))
+      return sendPage(c, 404, 'Not connected', refusedPage('There is no such network.'))
+    try {
+      const query = new URL(c.req.url).searchParams
+      return connected(c, await completeAuthorization(c.var.deps, platform as PlatformId, query, baseUrlOf(c)))
+    } catch (err) {
+      return refused(c, err)
+    }
+  })
+  return site
+}
