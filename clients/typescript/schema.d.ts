@@ -1258,7 +1258,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "invalid_request" | "unauthorized" | "plan_limit_reached" | "not_found" | "method_not_allowed" | "post_not_editable" | "nothing_to_retry" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "schedule_time_required" | "schedule_time_in_past" | "queue_not_configured" | "caption_too_long" | "thread_too_long" | "media_not_supported" | "media_not_found" | "account_not_found" | "pin_title_too_long" | "invalid_option" | "idempotency_key_reused" | "rate_limited" | "internal_error";
+                code: "invalid_request" | "unauthorized" | "plan_limit_reached" | "not_found" | "method_not_allowed" | "post_not_editable" | "nothing_to_retry" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "schedule_time_required" | "schedule_time_in_past" | "queue_not_configured" | "caption_too_long" | "thread_too_long" | "media_not_supported" | "media_not_found" | "account_not_found" | "account_not_connected" | "pin_title_too_long" | "invalid_option" | "idempotency_key_reused" | "rate_limited" | "internal_error";
                 /** @description What went wrong, in words a person can act on. */
                 message: string;
                 /** @description One entry per problem. */
@@ -1860,7 +1860,7 @@ export interface components {
         /** @description One thing create would refuse: one `details` entry of its error answer. */
         PostIssue: {
             /** @enum {string} */
-            code: "invalid_request" | "unauthorized" | "plan_limit_reached" | "not_found" | "method_not_allowed" | "post_not_editable" | "nothing_to_retry" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "schedule_time_required" | "schedule_time_in_past" | "queue_not_configured" | "caption_too_long" | "thread_too_long" | "media_not_supported" | "media_not_found" | "account_not_found" | "pin_title_too_long" | "invalid_option" | "idempotency_key_reused" | "rate_limited" | "internal_error";
+            code: "invalid_request" | "unauthorized" | "plan_limit_reached" | "not_found" | "method_not_allowed" | "post_not_editable" | "nothing_to_retry" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "schedule_time_required" | "schedule_time_in_past" | "queue_not_configured" | "caption_too_long" | "thread_too_long" | "media_not_supported" | "media_not_found" | "account_not_found" | "account_not_connected" | "pin_title_too_long" | "invalid_option" | "idempotency_key_reused" | "rate_limited" | "internal_error";
             message: string;
             /** @description The body field, dotted; '' when it concerns the whole post. */
             path: string;
@@ -2966,7 +2966,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, pin_title_too_long, invalid_option, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, invalid_option, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3102,7 +3102,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, pin_title_too_long, invalid_option, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, invalid_option, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3208,7 +3208,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, pin_title_too_long, invalid_option, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, invalid_option, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3554,7 +3554,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, pin_title_too_long, invalid_option, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, invalid_option, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4138,7 +4138,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, pin_title_too_long, invalid_option, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, invalid_option, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4287,7 +4287,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, pin_title_too_long, invalid_option, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, invalid_option, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4410,7 +4410,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, pin_title_too_long, invalid_option, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, invalid_option, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4658,7 +4658,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, pin_title_too_long, invalid_option, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, invalid_option, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4894,7 +4894,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, pin_title_too_long, invalid_option, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, invalid_option, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5127,7 +5127,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, pin_title_too_long, invalid_option, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, invalid_option, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];

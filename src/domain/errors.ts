@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   'media_not_supported',
   'media_not_found',
   'account_not_found',
+  'account_not_connected',
   'pin_title_too_long',
   'invalid_option',
   'idempotency_key_reused',

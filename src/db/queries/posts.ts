@@ -22,7 +22,13 @@ export interface PostFilter {
 /** The workspace's accounts among `ids` (in no particular order): what a post may target. */
 export function selectWorkspaceAccountsByIds(db: DbOrTx, workspaceId: string, ids: string[]) {
   return db
-    .select({ id: accounts.id, platform: accounts.platform, connection: accounts.connection })
+    .select({
+      id: accounts.id,
+      platform: accounts.platform,
+      connection: accounts.connection,
+      status: accounts.status,
+      statusMessage: accounts.statusMessage,
+    })
     .from(accounts)
     .where(and(eq(accounts.workspaceId, workspaceId), inArray(accounts.id, ids)))
 }

@@ -2,7 +2,9 @@
  * The checks of `POST /v1/posts`, in the order create runs them, shared by create and the dry run
  * (`POST /v1/posts/validate`), so both refuse exactly the same bodies with the same errors:
  * 1. `resolveCreate`: the body's accounts and media, from this workspace only (422 naming each
- *    id that is not in it, exactly as for another workspace's ids: nothing about them leaks);
+ *    id that is not in it, exactly as for another workspace's ids: nothing about them leaks), and
+ *    unless it is a draft, every account able to publish (422 `account_not_connected` naming an
+ *    EXPIRED or DISCONNECTED one);
  * 2. `assertCreatable`: every rule of the registry, then the pinboard boards;
  * 3. `admitCreate`, inside the write's transaction: the plan's monthly cap and where the action
  *    puts the post (a `schedule` in the past, an empty queue).
@@ -29,7 +31,9 @@ export interface CreateDraft {
 }
 
 export async function resolveCreate(db: Deps['db'], workspaceId: string, input: CreatePostInput): Promise<CreateDraft> {
-  const accounts = await loadPostAccounts(db, workspaceId, input.accountIds)
+  // A draft publishes nothing: it may name an account that is to be reconnected before it goes out.
+  const requireConnected = input.action !== 'draft'
+  const accounts = await loadPostAccounts(db, workspaceId, input.accountIds, { requireConnected })
   const media = await loadPostMedia(db, workspaceId, input.mediaIds)
   const content = mergeContent({ ...EMPTY_CONTENT_FIELDS, type: input.type, mediaIds: input.mediaIds }, input)
   return {

@@ -4,11 +4,15 @@ import type { DbOrTx } from '../../db/types'
 import { AppError, type ErrorDetail } from '../../domain/errors'
 import type { ValidationAccount, ValidationMedia } from '../../domain/post-validation'
 
-/** The post's accounts, in the caller's order without repeats; 422 naming each id not in the workspace. */
+/**
+ * The post's accounts, in the caller's order without repeats; 422 naming each id not in the workspace,
+ * and with `requireConnected` (a new post) 422 naming each account that is EXPIRED or DISCONNECTED.
+ */
 export async function loadPostAccounts(
   db: DbOrTx,
   workspaceId: string,
   accountIds: string[],
+  options: { requireConnected?: boolean } = {},
 ): Promise<ValidationAccount[]> {
   const distinct = [...new Set(accountIds)]
   const rows = await selectWorkspaceAccountsByIds(db, workspaceId, distinct)
@@ -26,10 +30,42 @@ export async function loadPostAccounts(
       { details: missing },
     )
   }
+  if (options.requireConnected) assertConnected(accountIds, byId)
   return distinct.map((id) => {
     const r = byId.get(id)!
     return { id: r.id, platform: r.platform, connection: r.connection }
   })
+}
+
+/**
+ * A new post cannot go to an account that cannot publish: 422 `account_not_connected` naming each
+ * EXPIRED or DISCONNECTED account, with its reason and what to do (reconnect, or leave it out).
+ */
+function assertConnected(
+  accountIds: string[],
+  byId: Map<string, { platform: string; status: string; statusMessage: string | null }>,
+): void {
+  const seen = new Set<string>()
+  const refused: ErrorDetail[] = []
+  accountIds.forEach((id, i) => {
+    const r = byId.get(id)
+    if (!r || r.status === 'ACTIVE' || seen.has(id)) return
+    seen.add(id)
+    const why = r.statusMessage ? ` (${r.statusMessage})` : ''
+    refused.push({
+      path: `accountIds.${i}`,
+      platform: r.platform,
+      message: `account ${id} is ${r.status}${why}: reconnect it (POST /v1/accounts/${id}/reconnect) or leave it out`,
+    })
+  })
+  if (refused.length === 0) return
+  throw new AppError(
+    'account_not_connected',
+    refused.length === 1
+      ? `This post cannot go out: ${refused[0]!.message}.`
+      : `${refused.length} accounts cannot publish until they are reconnected; see details.`,
+    { details: refused },
+  )
 }
 
 /** The post's media in `mediaIds` order; 422 naming each id not in the workspace. */

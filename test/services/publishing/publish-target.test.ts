@@ -198,12 +198,21 @@ describe('publishing engine', () => {
     })
     const [acc] = await t.deps.db.select().from(accounts).where(eq(accounts.id, b.id))
     expect(acc).toMatchObject({ status: 'EXPIRED', statusMessage: expect.stringMatching(/reconnect/) })
-    // Further publishes to that account fail without calling the network.
+    // A new post to that account is refused until it is reconnected; the network is not called.
     const calls = network.calls()
-    const r = await post(t, { accountIds: [b.id], action: 'now' })
+    const refused = await t.call('POST', '/v1/posts', {
+      body: { type: 'IMAGE', accountIds: [b.id], mediaIds: [], action: 'now', caption: 'again' },
+    })
+    expect(refused.status).toBe(422)
+    expect((await refused.json()).error).toMatchObject({
+      code: 'account_not_connected',
+      details: [{ path: 'accountIds.0' }],
+    })
+    // A retry of the failed post fails again at once, without calling the network.
+    expect((await t.call('POST', `/v1/posts/${q.id}/retry`)).status).toBe(200)
     await runDue(t, queue)
     expect(network.calls()).toBe(calls)
-    expect((await (await t.call('GET', `/v1/posts/${r.id}`)).json()).targets[0].error.code).toBe('auth_expired')
+    expect((await (await t.call('GET', `/v1/posts/${q.id}`)).json()).targets[0].error.code).toBe('auth_expired')
   })
 
   it('fails a publish to a disconnected account without calling the network, retryable once it is reconnected', async () => {
