@@ -4,7 +4,7 @@
  * last 60 days and are renewed by a reconnect (refresh tokens are for approved partners only). The
  * client goes in the form body; PKCE is documented for native clients only, so none is sent.
  * Posting as an organisation still needs `account add` (a chooser of the member's pages is not
- * built). Followed: https://learn.microsoft.com/linkedin/shared/authentication/authorization-code-flow,
+ * built). Followed: LinkedIn's "Authorization Code Flow" page (its authentication section),
  * https://learn.microsoft.com/linkedin/consumer/integrations/self-serve/sign-in-with-linkedin-v2 and
  * https://learn.microsoft.com/linkedin/consumer/integrations/self-serve/share-on-linkedin (scopes).
  */
@@ -13,7 +13,7 @@ import { expiresAtOf, type OAuthProvider } from '../oauth-connect'
 export const PROFESSIONAL_OAUTH: OAuthProvider = {
   platform: 'PROFESSIONAL_NET',
   connection: 'DIRECT_LOGIN',
-  docs: 'https://learn.microsoft.com/linkedin/shared/authentication/authorization-code-flow',
+  docs: 'https://learn.microsoft.com/linkedin/consumer/integrations/self-serve/sign-in-with-linkedin-v2',
   authorize: { origin: 'PROFESSIONAL_NET_OAUTH_URL', path: '/oauth/v2/authorization' },
   token: { origin: 'PROFESSIONAL_NET_OAUTH_URL', path: '/oauth/v2/accessToken' },
   revoke: { origin: 'PROFESSIONAL_NET_OAUTH_URL', path: '/oauth/v2/revoke' },

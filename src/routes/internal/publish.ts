@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '../../http/context'
+import { verifiedCallbackBody } from './verify-callback'
 import { AppError } from '../../domain/errors'
 import { publishCallbackUrl, type PublishCallbackBody } from '../../infra/publish-queue/callback'
 import { publishTarget, type PublishOutcome } from '../../services/publishing/publish-target'
@@ -60,19 +61,7 @@ function parseBody(raw: string): PublishCallbackBody {
 
 export async function handler(c: Context<AppEnv>): Promise<Response> {
   const deps = c.get('deps')
-  const verifier = deps.deliveryVerifier
-  if (!verifier) throw new AppError('not_found', `No route ${c.req.method} ${c.req.path}.`)
-  // The URL the message was published to; the Worker's configuration requires PUBLIC_URL.
-  if (!deps.settings.publicUrl) throw new Error('PUBLIC_URL is not configured')
-  const signature = c.req.header('upstash-signature')
-  const raw = await c.req.text()
-  if (!signature || !(await verifier.verify(signature, raw, publishCallbackUrl(deps.settings.publicUrl)))) {
-    deps.logger.warn('publish_callback_rejected', {
-      requestId: c.get('requestId'),
-      reason: signature ? 'invalid_signature' : 'missing_signature',
-    })
-    throw new AppError('unauthorized', 'The callback needs a valid Upstash-Signature.')
-  }
+  const raw = await verifiedCallbackBody(c, publishCallbackUrl, 'publish_callback_rejected')
   const delivery = parseBody(raw)
   const outcome = await publishTarget(deps, delivery)
   deps.logger.debug('publish_callback', { ...delivery, retried: c.req.header('upstash-retried') ?? '0', outcome })

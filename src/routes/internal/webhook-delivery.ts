@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import { z } from 'zod'
 import { AppError } from '../../domain/errors'
 import type { AppEnv } from '../../http/context'
+import { verifiedCallbackBody } from './verify-callback'
 import type { WebhookCallbackBody } from '../../infra/webhook-queue/qstash'
 import { webhookCallbackUrl } from '../../infra/webhook-queue/types'
 import { deliverWebhook, type WebhookOutcome } from '../../services/webhooks/deliver'
@@ -19,18 +20,7 @@ const BodySchema = z.object({ deliveryId: z.string().min(1).max(128) }) satisfie
 
 export async function handler(c: Context<AppEnv>): Promise<Response> {
   const deps = c.get('deps')
-  const verifier = deps.deliveryVerifier
-  if (!verifier) throw new AppError('not_found', `No route ${c.req.method} ${c.req.path}.`)
-  if (!deps.settings.publicUrl) throw new Error('PUBLIC_URL is not configured')
-  const signature = c.req.header('upstash-signature')
-  const raw = await c.req.text()
-  if (!signature || !(await verifier.verify(signature, raw, webhookCallbackUrl(deps.settings.publicUrl)))) {
-    deps.logger.warn('webhook_callback_rejected', {
-      requestId: c.get('requestId'),
-      reason: signature ? 'invalid_signature' : 'missing_signature',
-    })
-    throw new AppError('unauthorized', 'The callback needs a valid Upstash-Signature.')
-  }
+  const raw = await verifiedCallbackBody(c, webhookCallbackUrl, 'webhook_callback_rejected')
   let parsed: ReturnType<typeof BodySchema.safeParse>
   try {
     parsed = BodySchema.safeParse(JSON.parse(raw))
