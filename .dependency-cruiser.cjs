@@ -61,6 +61,20 @@ module.exports = {
       to: { path: layer('mcp') },
     },
     {
+      name: 'dashboard-no-db',
+      comment: 'A dashboard page calls the same services as the API; it never reaches the database itself.',
+      severity: 'error',
+      from: { path: layer('dashboard') },
+      to: { path: [layer('db'), layer('runtime'), layer('entry'), '(^|/)node_modules/drizzle-orm/'] },
+    },
+    {
+      name: 'only-app-mounts-dashboard',
+      comment: 'The dashboard sits beside the routes: only app.ts mounts it, nothing below imports it.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: [layer('dashboard'), '^src/app\\.ts$'] },
+      to: { path: layer('dashboard') },
+    },
+    {
       name: 'services-no-http',
       comment: "Use cases know nothing of HTTP: errors are domain errors, the status is http/'s business.",
       severity: 'error',

@@ -1,0 +1,25 @@
+import type { AppEnv } from '../http/context'
+
+/** What a member may do in a workspace: owners and admins manage members, tokens, webhooks and settings. */
+export type MemberRole = 'owner' | 'admin' | 'member'
+
+/** The signed-in user as a member of the workspace the page is about (checked server-side on every request). */
+export interface DashboardMember {
+  userId: string
+  email: string
+  name: string
+  workspaceId: string
+  workspaceName: string
+  /** The workspace time zone (IANA), the zone every date on a page is shown in. */
+  timeZone: string
+  role: MemberRole
+}
+
+/** Hono environment of every dashboard page: the API's variables, the member, and the session's CSRF token. */
+export interface DashboardEnv {
+  Variables: AppEnv['Variables'] & {
+    member: DashboardMember
+    /** Every state-changing form carries it as `_csrf`, every script request as `X-CSRF-Token`. */
+    csrfToken: string
+  }
+}
