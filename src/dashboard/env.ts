@@ -23,3 +23,7 @@ export interface DashboardEnv {
     csrfToken: string
   }
 }
+
+/** The address of a page of the member's workspace: every workspace page lives under `/app/w/{workspaceId}`. */
+export const workspacePage = (member: Pick<DashboardMember, 'workspaceId'>, path = ''): string =>
+  `/app/w/${member.workspaceId}${path}`
