@@ -1247,6 +1247,8 @@ export interface components {
                 socialAccounts: number;
                 /** @description Posts created since the first of this month, 00:00 in the workspace time zone. */
                 postsThisMonth: number;
+                /** @description Members of the workspace (people who sign in to the dashboard) that count against the plan. */
+                seats: number;
             };
             stats: {
                 /** @description All accounts of the workspace, whatever their status. */

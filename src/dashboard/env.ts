@@ -1,7 +1,8 @@
 import type { AppEnv } from '../http/context'
 
-/** What a member may do in a workspace: owners and admins manage members, tokens, webhooks and settings. */
-export type MemberRole = 'owner' | 'admin' | 'member'
+import type { MemberRole } from '../domain/people'
+
+export type { MemberRole }
 
 /** The signed-in user as a member of the workspace the page is about (checked server-side on every request). */
 export interface DashboardMember {

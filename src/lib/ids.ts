@@ -28,6 +28,9 @@ export const ID_PREFIX = {
   webhookAttempt: 'wha',
   connectLink: 'cl',
   oauthState: 'ost',
+  user: 'usr',
+  session: 'ses',
+  invitation: 'inv',
 } as const
 
 export type IdKind = keyof typeof ID_PREFIX

@@ -56,9 +56,12 @@ export async function listTokens(db: Db, workspaceId: string): Promise<TokenView
   }))
 }
 
-/** Revokes a token; returns false when no live token has that id. */
-export async function revokeToken(db: Db, tokenId: string, now: Date): Promise<boolean> {
-  const rows = await revokeLiveToken(db, tokenId, now)
+/**
+ * Revokes a token; returns false when no live token has that id (in `workspaceId` when given: the
+ * dashboard never revokes another workspace's token).
+ */
+export async function revokeToken(db: Db, tokenId: string, now: Date, workspaceId?: string): Promise<boolean> {
+  const rows = await revokeLiveToken(db, tokenId, now, workspaceId)
   return rows.length > 0
 }
 

@@ -4,9 +4,11 @@ import {
   selectPlanIds,
   selectWorkspaceOverview,
   selectWorkspaces,
+  setWorkspaceName,
+  setWorkspaceTimezone,
   workspaceExists,
 } from '../db/queries/workspaces'
-import type { Db } from '../db/types'
+import type { Db, DbOrTx } from '../db/types'
 import { AppError } from '../domain/errors'
 import { newId } from '../lib/ids'
 import { isValidTimeZone } from '../lib/timezone'
@@ -22,13 +24,13 @@ export interface WorkspaceOverview {
   name: string
   timezone: string
   plan: PlanView
-  usage: { socialAccounts: number; postsThisMonth: number }
+  usage: { socialAccounts: number; postsThisMonth: number; seats: number }
   stats: { accounts: number; scheduled: number }
 }
 
 export { workspaceExists }
 
-export async function createWorkspace(db: Db, input: { name: string; planId?: string; timezone?: string }) {
+export async function createWorkspace(db: DbOrTx, input: { name: string; planId?: string; timezone?: string }) {
   const timezone = input.timezone ?? 'UTC'
   if (!isValidTimeZone(timezone)) {
     throw new AppError('invalid_request', `Unknown time zone "${timezone}"; use an IANA name such as Europe/Berlin.`, {
@@ -85,7 +87,30 @@ export async function getWorkspaceOverview(db: Db, workspaceId: string, now: Dat
       name: row.plan.name,
       limits: { socialAccounts: row.plan.socialAccounts, seats: row.plan.seats, monthlyPosts: row.plan.monthlyPosts },
     },
-    usage: { socialAccounts: row.connected, postsThisMonth: row.postsThisMonth },
+    usage: { socialAccounts: row.connected, postsThisMonth: row.postsThisMonth, seats: row.members },
     stats: { accounts: row.allAccounts, scheduled: row.scheduled },
   }
+}
+
+/** Renames the workspace and sets its zone; 400 for an empty name or an unknown zone. */
+export async function updateWorkspaceSettings(
+  db: DbOrTx,
+  workspaceId: string,
+  input: { name: string; timezone: string },
+): Promise<void> {
+  const name = input.name.trim()
+  if (name.length < 1 || name.length > 100)
+    throw new AppError('invalid_request', 'Enter a workspace name (at most 100 characters).', {
+      details: [{ path: 'name' }],
+    })
+  if (!isValidTimeZone(input.timezone))
+    throw new AppError(
+      'invalid_request',
+      `Unknown time zone "${input.timezone}"; use an IANA name such as Europe/Berlin.`,
+      {
+        details: [{ path: 'timezone' }],
+      },
+    )
+  await setWorkspaceName(db, workspaceId, name)
+  await setWorkspaceTimezone(db, workspaceId, input.timezone)
 }

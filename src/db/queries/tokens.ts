@@ -14,11 +14,22 @@ export async function insertToken(
 }
 
 /** Revokes the token if it is still live; the ids of the rows it revoked (none or one). */
-export function revokeLiveToken(db: DbOrTx, tokenId: string, now: Date): Promise<Array<{ id: string }>> {
+export function revokeLiveToken(
+  db: DbOrTx,
+  tokenId: string,
+  now: Date,
+  workspaceId?: string,
+): Promise<Array<{ id: string }>> {
   return db
     .update(apiTokens)
     .set({ revokedAt: now })
-    .where(and(eq(apiTokens.id, tokenId), isNull(apiTokens.revokedAt)))
+    .where(
+      and(
+        eq(apiTokens.id, tokenId),
+        isNull(apiTokens.revokedAt),
+        workspaceId === undefined ? undefined : eq(apiTokens.workspaceId, workspaceId),
+      ),
+    )
     .returning({ id: apiTokens.id })
 }
 

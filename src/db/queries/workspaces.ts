@@ -3,7 +3,7 @@
  * plan caps and queue allocation one-at-a-time, and the counts plan enforcement and GET /v1/me read.
  */
 import { and, count, eq, gte, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
-import { accounts, plans, posts, workspaces } from '../schema'
+import { accounts, memberships, plans, posts, workspaces } from '../schema'
 import type { DbOrTx, Tx } from '../types'
 
 export type WorkspaceRow = typeof workspaces.$inferSelect
@@ -69,6 +69,7 @@ export interface LockedWorkspaceRow {
   monthlyPosts: number
   socialAccounts: number
   webhookEndpoints: number
+  seats: number
 }
 
 /** The workspace row with its plan's caps, locked (FOR UPDATE OF workspaces) for the rest of the transaction. */
@@ -80,6 +81,7 @@ export async function lockWorkspaceRow(tx: Tx, workspaceId: string): Promise<Loc
       monthlyPosts: plans.monthlyPosts,
       socialAccounts: plans.socialAccounts,
       webhookEndpoints: plans.webhookEndpoints,
+      seats: plans.seats,
     })
     .from(workspaces)
     .innerJoin(plans, eq(plans.id, workspaces.planId))
@@ -122,6 +124,10 @@ export async function selectWorkspaceOverview(db: DbOrTx, workspaceId: string, n
         sql<number>`(select count(*) from ${posts} where ${posts.workspaceId} = ${workspaces.id} and ${posts.createdAt} >= ${monthStart})`.mapWith(
           Number,
         ),
+      members:
+        sql<number>`(select count(*) from ${memberships} where ${memberships.workspaceId} = ${workspaces.id})`.mapWith(
+          Number,
+        ),
       scheduled:
         sql<number>`(select count(*) from ${posts} where ${posts.workspaceId} = ${workspaces.id} and ${posts.status} = 'SCHEDULED')`.mapWith(
           Number,
@@ -131,4 +137,9 @@ export async function selectWorkspaceOverview(db: DbOrTx, workspaceId: string, n
     .innerJoin(plans, eq(plans.id, workspaces.planId))
     .where(eq(workspaces.id, workspaceId))
   return row ?? null
+}
+
+/** Renames the workspace. */
+export async function setWorkspaceName(db: DbOrTx, workspaceId: string, name: string): Promise<void> {
+  await db.update(workspaces).set({ name }).where(eq(workspaces.id, workspaceId))
 }

@@ -31,6 +31,9 @@ export const WorkspaceSchema = z
         .number()
         .int()
         .openapi({ description: 'Posts created since the first of this month, 00:00 in the workspace time zone.' }),
+      seats: z.number().int().openapi({
+        description: 'Members of the workspace (people who sign in to the dashboard) that count against the plan.',
+      }),
     }),
     stats: z.object({
       accounts: z.number().int().openapi({ description: 'All accounts of the workspace, whatever their status.' }),

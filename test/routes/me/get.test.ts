@@ -14,7 +14,7 @@ describe('GET /v1/me', () => {
       name: 'Test workspace',
       timezone: 'UTC',
       plan: { id: 'free', name: 'Free', limits: { socialAccounts: 3, seats: 1, monthlyPosts: 30 } },
-      usage: { socialAccounts: 0, postsThisMonth: 0 },
+      usage: { socialAccounts: 0, postsThisMonth: 0, seats: 0 },
       stats: { accounts: 0, scheduled: 0 },
     })
   })
@@ -63,7 +63,7 @@ describe('GET /v1/me', () => {
       },
     ])
     const body = await (await t.call('GET', '/v1/me')).json()
-    expect(body.usage).toEqual({ socialAccounts: 2, postsThisMonth: 2 })
+    expect(body.usage).toEqual({ socialAccounts: 2, postsThisMonth: 2, seats: 0 })
     expect(body.stats).toEqual({ accounts: 2, scheduled: 1 })
     expect(account.status).toBe('ACTIVE')
   })
