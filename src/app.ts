@@ -20,6 +20,7 @@ import { registerRoutes } from './routes'
 import { createInternalRoutes } from './routes/internal'
 import { connectSite, oauthCallbackSite } from './routes/connect'
 import { sandboxSite } from './routes/sandbox'
+import { createDashboard } from './dashboard/app'
 
 export const OPENAPI_PATH = '/v1/openapi.json'
 
@@ -145,6 +146,9 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   // Hosted connect: pages for account owners, keyed by the link's own token, outside /v1.
   app.route('/connect', connectSite())
   app.route('/oauth', oauthCallbackSite())
+  // The web dashboard: its own session cookie, CSRF tokens and CSP, over the same services as /v1.
+  app.use('/app/*', limitBody(options.settings.maxBodyBytes))
+  app.route('/app', createDashboard())
 
   // The MCP endpoint for agents: the same token check and body guards as /v1, over the same services. Stateless,
   // so only POST: GET (an event stream) and DELETE (ending a session) are 405 with `Allow: POST` (app.notFound).

@@ -14,6 +14,8 @@ export interface DashboardMember {
   /** The workspace time zone (IANA), the zone every date on a page is shown in. */
   timeZone: string
   role: MemberRole
+  /** Every workspace the user belongs to (the layout's switcher); absent where a page is rendered alone. */
+  workspaces?: Array<{ workspaceId: string; name: string }>
 }
 
 /** Hono environment of every dashboard page: the API's variables, the member, and the session's CSRF token. */

@@ -2,7 +2,7 @@
  * The API's rate limits (docs/decisions.md, "Rate limits"): each route belongs to exactly one bucket,
  * counted per client IP over a sliding window of one minute.
  */
-export type RateLimitBucket = 'default' | 'bulk' | 'uploads' | 'variants'
+export type RateLimitBucket = 'default' | 'bulk' | 'uploads' | 'variants' | 'signInIp' | 'signInAccount'
 
 export interface RateLimitRule {
   limit: number
@@ -14,6 +14,10 @@ export const RATE_LIMIT_RULES: Record<RateLimitBucket, RateLimitRule> = {
   bulk: { limit: 10, windowSec: 60 },
   uploads: { limit: 60, windowSec: 60 },
   variants: { limit: 30, windowSec: 60 },
+  /** Dashboard sign-in attempts per client IP. */
+  signInIp: { limit: 20, windowSec: 60 },
+  /** Dashboard sign-in attempts per account (its email, known or not): past it the account is locked for the window. */
+  signInAccount: { limit: 10, windowSec: 900 },
 }
 
 export interface RateLimitDecision {

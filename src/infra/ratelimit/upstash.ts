@@ -72,6 +72,8 @@ export function createUpstashRateLimiter(redis: Redis, options: UpstashRateLimit
     bulk: limiterFor('bulk'),
     uploads: limiterFor('uploads'),
     variants: limiterFor('variants'),
+    signInIp: limiterFor('signInIp'),
+    signInAccount: limiterFor('signInAccount'),
   }
 
   function allowedAfterFailure(bucket: RateLimitBucket): RateLimitDecision {

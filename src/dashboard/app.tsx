@@ -1,0 +1,68 @@
+/**
+ * The web dashboard under `/app`: public pages (sign-in, sign-up, sign-out, invitations, assets), and the
+ * workspace sub-app at `/app/w/{workspaceId}` behind session, membership and CSRF checks, where the
+ * working pages (`registerContentPages`) and the settings pages are registered. Every answer carries
+ * a strict Content-Security-Policy. Rendered on the server with hono/jsx: the same on Workers and Node.
+ */
+import { Hono } from 'hono'
+import type { AppEnv } from '../http/context'
+import { listUserWorkspaces } from '../services/memberships'
+import { resolveSession } from '../services/sessions'
+import { APP_ASSETS } from './assets/app-assets'
+import { CONTENT_ASSETS } from './assets/content-assets'
+import { registerAuthPages } from './auth'
+import { registerContentPages } from './content-pages'
+import type { DashboardEnv } from './env'
+import { registerInvitationPages } from './invitation-pages'
+import { notFoundPage, PublicPage } from './pages'
+import { contentSecurityPolicy, securityHeaders, sessionToken } from './session'
+import { registerSettingsPages } from './settings'
+import { workspaceMember } from './workspace'
+
+/** The dashboard app, mounted by `createApp` at `/app`. */
+export function createDashboard(options: { connectOrigins?: string[] } = {}): Hono<AppEnv> {
+  const app = new Hono<AppEnv>()
+  app.use('*', securityHeaders(contentSecurityPolicy(options.connectOrigins)))
+
+  app.get('/assets/:name', (c) => {
+    const name = c.req.param('name')
+    const asset = Object.hasOwn(APP_ASSETS, name)
+      ? APP_ASSETS[name]
+      : Object.hasOwn(CONTENT_ASSETS, name)
+        ? CONTENT_ASSETS[name]
+        : undefined
+    if (!asset) return notFoundPage(c)
+    c.header('Cache-Control', 'public, max-age=300')
+    return c.body(asset.body, 200, { 'Content-Type': asset.contentType })
+  })
+
+  registerAuthPages(app)
+  registerInvitationPages(app)
+
+  // /app: the workspace the session last opened, else the user's first; the sign-in page without a session.
+  app.get('/', async (c) => {
+    const { db, clock } = c.var.deps
+    const token = sessionToken(c)
+    const session = token ? await resolveSession(db, token, clock.now()) : null
+    if (!session) return c.redirect('/app/sign-in', 303)
+    const workspaces = await listUserWorkspaces(db, session.userId)
+    const target = workspaces.find((w) => w.workspaceId === session.lastWorkspaceId) ?? workspaces[0]
+    if (target) return c.redirect(`/app/w/${target.workspaceId}`, 303)
+    return c.html(
+      <PublicPage title="No workspace">
+        <p>You are not a member of any workspace. Ask an owner for an invitation link.</p>
+      </PublicPage>,
+    )
+  })
+
+  const workspace = new Hono<DashboardEnv>()
+  workspace.use('*', workspaceMember())
+  registerSettingsPages(workspace)
+  registerContentPages(workspace)
+  // The workspace's home is the working pages' (the calendar); without them, its settings.
+  workspace.get('/', (c) => c.redirect(`/app/w/${c.var.member.workspaceId}/settings`, 303))
+  app.route('/w/:workspaceId', workspace as unknown as Hono<AppEnv>)
+
+  app.all('*', (c) => notFoundPage(c))
+  return app
+}

@@ -1,0 +1,85 @@
+/** Small pieces every dashboard page uses: messages, field errors, the pages for 403/404 and public forms. */
+import type { Context } from 'hono'
+import type { Child } from 'hono/jsx'
+import { Document } from './layout'
+
+/** A message above a form: `error` for what went wrong, `notice` for what was done. */
+export function Message(props: { kind: 'error' | 'notice'; text?: string | null }) {
+  if (!props.text) return null
+  return (
+    <p class={props.kind === 'error' ? 'alert' : 'notice'} role={props.kind === 'error' ? 'alert' : 'status'}>
+      {props.text}
+    </p>
+  )
+}
+
+/** A labelled input; `error` is shown next to it and tied to it for screen readers. */
+export function Field(props: {
+  name: string
+  label: string
+  type?: string
+  value?: string
+  autocomplete?: string
+  required?: boolean
+  error?: string | undefined
+}) {
+  const id = `f-${props.name}`
+  return (
+    <>
+      <label for={id}>{props.label}</label>
+      <input
+        id={id}
+        name={props.name}
+        type={props.type ?? 'text'}
+        value={props.value ?? ''}
+        autocomplete={props.autocomplete}
+        required={props.required ?? true}
+        aria-invalid={props.error ? 'true' : undefined}
+        aria-describedby={props.error ? `${id}-error` : undefined}
+      />
+      {props.error ? (
+        <p id={`${id}-error`} class="error">
+          {props.error}
+        </p>
+      ) : null}
+    </>
+  )
+}
+
+export const Csrf = (props: { token: string }) => <input type="hidden" name="_csrf" value={props.token} />
+
+/** A page outside any workspace (sign-in, sign-up, invitation, errors). */
+export function PublicPage(props: { title: string; children?: Child }) {
+  return (
+    <Document title={props.title}>
+      <main id="main" class="narrow">
+        <h1>{props.title}</h1>
+        {props.children}
+      </main>
+    </Document>
+  )
+}
+
+/** 404 as a page: the same for a page that does not exist and one of a workspace the user is not in. */
+export const notFoundPage = (c: Context) =>
+  c.html(
+    <PublicPage title="Page not found">
+      <p>There is no such page, or it is not in a workspace you belong to.</p>
+      <p>
+        <a href="/app">Go to your workspace</a>
+      </p>
+    </PublicPage>,
+    404,
+  )
+
+/** 403 as a page: a form whose CSRF token is missing or stale, or an action the member's role may not take. */
+export const forbiddenPage = (c: Context, reason: string) =>
+  c.html(
+    <PublicPage title="Not allowed">
+      <p>{reason}</p>
+      <p>
+        <a href="/app">Back to the dashboard</a>
+      </p>
+    </PublicPage>,
+    403,
+  )

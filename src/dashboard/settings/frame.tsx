@@ -1,0 +1,35 @@
+/** The frame of every settings page: the layout, the sections' navigation, a note for members. */
+import type { Child } from 'hono/jsx'
+import { canManage } from '../../domain/people'
+import type { DashboardMember } from '../env'
+import { workspacePage } from '../env'
+import { Layout } from '../layout'
+
+const SECTIONS: Array<[string, string]> = [
+  ['', 'Workspace, plan and usage'],
+  ['/members', 'Members and invitations'],
+  ['/tokens', 'API tokens'],
+  ['/webhooks', 'Webhooks'],
+]
+
+/** A settings page: the layout, the settings sections' navigation, and a note for members who cannot manage. */
+export function SettingsPage(props: { title: string; member: DashboardMember; csrfToken: string; children?: Child }) {
+  return (
+    <Layout title={props.title} member={props.member} csrfToken={props.csrfToken} current="settings">
+      <nav class="settings-nav" aria-label="Settings">
+        <ul>
+          {SECTIONS.map(([path, label]) => (
+            <li>
+              <a href={workspacePage(props.member, `/settings${path}`)}>{label}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <h1>{props.title}</h1>
+      {canManage(props.member.role) ? null : (
+        <p class="muted">You are a member of this workspace: only its owners and admins can change these settings.</p>
+      )}
+      {props.children}
+    </Layout>
+  )
+}

@@ -1,0 +1,54 @@
+/**
+ * The middleware in front of every page of a workspace (`/app/w/{workspaceId}/...`): a session or the
+ * sign-in page, membership of that workspace or 404 (never 403: another workspace's pages do not
+ * exist for this user), the member and the CSRF token for the pages, and the CSRF check of every
+ * state-changing request.
+ */
+import type { Context, MiddlewareHandler } from 'hono'
+import { canManage } from '../domain/people'
+import { getMembership, listUserWorkspaces } from '../services/memberships'
+import { rememberWorkspace, resolveSession } from '../services/sessions'
+import type { DashboardEnv } from './env'
+import { forbiddenPage, notFoundPage } from './pages'
+import { clearSessionCookie, csrfMatches, sameOrigin, sessionToken, submittedCsrf } from './session'
+
+const SAFE_METHODS = new Set(['GET', 'HEAD'])
+
+/** Resolves session and membership for the workspace in the path, and checks CSRF on writes. */
+export const workspaceMember = (): MiddlewareHandler<DashboardEnv> => async (c, next) => {
+  const { db, clock, settings } = c.var.deps
+  const token = sessionToken(c)
+  const session = token ? await resolveSession(db, token, clock.now()) : null
+  if (!session) {
+    if (token) clearSessionCookie(c)
+    const url = new URL(c.req.url)
+    return c.redirect(`/app/sign-in?next=${encodeURIComponent(url.pathname)}`, 303)
+  }
+  const workspaceId = c.req.param('workspaceId') ?? ''
+  const membership = await getMembership(db, workspaceId, session.userId)
+  if (!membership) return notFoundPage(c)
+  if (!SAFE_METHODS.has(c.req.method)) {
+    if (!sameOrigin(c, settings.publicUrl) || !csrfMatches(session.csrfToken, await submittedCsrf(c)))
+      return forbiddenPage(c, 'This form expired or did not come from this site. Reload the page and try again.')
+  }
+  const workspaces = await listUserWorkspaces(db, session.userId)
+  c.set('member', {
+    userId: session.userId,
+    email: session.email,
+    name: session.name,
+    workspaceId: membership.workspaceId,
+    workspaceName: membership.workspaceName,
+    timeZone: membership.timeZone,
+    role: membership.role,
+    workspaces: workspaces.map((w) => ({ workspaceId: w.workspaceId, name: w.name })),
+  })
+  c.set('csrfToken', session.csrfToken)
+  if (session.lastWorkspaceId !== workspaceId) await rememberWorkspace(db, session.sessionId, workspaceId)
+  await next()
+}
+
+/** Refuses (403 page) a member whose role does not manage the workspace; null when they may go on. */
+export function refuseUnlessManager(c: Context<DashboardEnv>): Response | null {
+  if (canManage(c.var.member.role)) return null
+  return forbiddenPage(c, 'Only owners and admins of this workspace can do this.') as unknown as Response
+}

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest'
+import { randomBase62 } from '../../src/lib/ids'
+import { addMember } from '../../src/services/memberships'
+import { createUser } from '../../src/services/users'
+import { cookiesOf, signInMember, submitSignIn } from '../support/dashboard'
+import { createTestApp } from '../support/test-app'
+
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString()
+const FORM_TYPE = 'application/x-www-form-urlencoded'
+
+describe('dashboard sign-up, sign-in, sessions', () => {
+  it('signs up: a workspace they own, a session cookie HttpOnly and Lax (Secure except plain http to loopback)', async () => {
+    const { app } = await createTestApp()
+    const page = await app.request('/app/sign-up')
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'")
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+    const formCookie = cookiesOf(page).sps_form!
+    const email = `new-${randomBase62(6)}@example.com`
+    const res = await app.request('/app/sign-up', {
+      method: 'POST',
+      headers: { 'content-type': FORM_TYPE, cookie: `sps_form=${formCookie}` },
+      body: form({ _csrf: formCookie, name: 'Nia', email, password: 'a long password', workspaceName: 'Nia & Co' }),
+    })
+    expect(res.status).toBe(303)
+    expect(res.headers.get('location')).toMatch(/^\/app\/w\/ws_/)
+    const setCookie = res.headers.getSetCookie().find((l) => l.startsWith('sps_session='))!
+    expect(setCookie).toMatch(/HttpOnly/)
+    expect(setCookie).toMatch(/SameSite=Lax/)
+    expect(setCookie).not.toMatch(/Secure/)
+    const settings = await app.request(`${res.headers.get('location')}/settings`, {
+      headers: { cookie: `sps_session=${cookiesOf(res).sps_session}` },
+    })
+    expect(settings.status).toBe(200)
+    expect(await settings.text()).toContain('Nia &amp; Co')
+
+    const secure = await app.request('https://dash.example.com/app/sign-in')
+    expect(secure.headers.getSetCookie()[0]).toMatch(/Secure/)
+  })
+
+  it('refuses a sign-up or sign-in form without its CSRF token', async () => {
+    const { app } = await createTestApp()
+    const res = await app.request('/app/sign-in', {
+      method: 'POST',
+      headers: { 'content-type': FORM_TYPE },
+      body: form({ email: 'a@example.com', password: 'whatever1' }),
+    })
+    expect(res.status).toBe(403)
+  })
+
+  it('answers a wrong password and an unknown email the same way', async () => {
+    const { app, deps } = await createTestApp()
+    const email = `known-${randomBase62(6)}@example.com`
+    await createUser(deps.db, { email, name: 'Known', password: 'right password' })
+    const wrong = await submitSignIn(app, email, 'wrong password', '10.1.1.1')
+    const unknown = await submitSignIn(app, `nobody-${randomBase62(6)}@example.com`, 'wrong password', '10.1.1.2')
+    expect(wrong.status).toBe(401)
+    expect(unknown.status).toBe(401)
+    const message = (html: string) => /role="alert">([^<]*)</.exec(html)?.[1]
+    expect(message(await wrong.text())).toBe('The email or the password is wrong.')
+    expect(message(await unknown.text())).toBe('The email or the password is wrong.')
+  })
+
+  it('locks an account after repeated attempts, with the wait in the page and Retry-After', async () => {
+    const { app, deps } = await createTestApp()
+    const email = `locked-${randomBase62(6)}@example.com`
+    await createUser(deps.db, { email, name: 'Locked', password: 'right password' })
+    for (let i = 0; i < 10; i++) expect((await submitSignIn(app, email, `wrong-${i}`, `10.2.0.${i}`)).status).toBe(401)
+    const locked = await submitSignIn(app, email, 'right password', '10.2.1.1')
+    expect(locked.status).toBe(429)
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(await locked.text()).toMatch(/locked for now\. Try again in \d+ (minutes|seconds)\./)
+  })
+
+  it('rotates the session at sign-in and revokes it at sign-out', async () => {
+    const t = await createTestApp()
+    const { cookie, csrfToken, email } = await signInMember(t.app, t.deps, { workspaceId: t.workspaceId })
+    const settings = `/app/w/${t.workspaceId}/settings`
+    expect((await t.app.request(settings, { headers: { cookie } })).status).toBe(200)
+    const out = await t.app.request('/app/sign-out', {
+      method: 'POST',
+      headers: { cookie, 'content-type': FORM_TYPE },
+      body: form({ _csrf: csrfToken }),
+    })
+    expect(out.status).toBe(303)
+    const after = await t.app.request(settings, { headers: { cookie } })
+    expect(after.status).toBe(303)
+    expect(after.headers.get('location')).toBe(`/app/sign-in?next=${encodeURIComponent(settings)}`)
+    // Signing in again from a browser that has a session replaces it: the old cookie is worth nothing after.
+    const again = await signInMember(t.app, t.deps, { workspaceId: t.workspaceId })
+    const password = 'rotate password'
+    const rotating = await createUser(t.deps.db, { email: `r-${randomBase62(6)}@example.com`, name: 'R', password })
+    await t.deps.db.transaction((tx) => addMember(tx, t.workspaceId, rotating.id, 'member'))
+    const formCookie = cookiesOf(await t.app.request('/app/sign-in')).sps_form!
+    const rotated = await t.app.request('/app/sign-in', {
+      method: 'POST',
+      headers: { 'content-type': FORM_TYPE, cookie: `sps_form=${formCookie}; ${again.cookie}` },
+      body: form({ _csrf: formCookie, email: rotating.email, password }),
+    })
+    expect(rotated.status).toBe(303)
+    expect(cookiesOf(rotated).sps_session).not.toBe(again.cookie.split('=')[1])
+    expect((await t.app.request(settings, { headers: { cookie: again.cookie } })).status).toBe(303)
+    expect(email).not.toBe(again.email)
+  })
+})
