@@ -149,6 +149,8 @@ async function main(): Promise<void> {
     )
     console.log(`  ${demo.token}\n`)
     console.log(`  curl -H "Authorization: Bearer ${demo.token}" ${base}/v1/me\n`)
+    console.log(`Dashboard: ${base}/app/sign-in as ${demo.user.email} with the password (shown only this once):\n`)
+    console.log(`  ${demo.user.password}\n`)
   }
   // The in-process queue starts empty: hand it every pending publish again; claims an earlier boot
   // left in flight (a crash) are resolved now rather than when their lease runs out; then sweep every minute.

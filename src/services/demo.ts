@@ -2,18 +2,26 @@ import { countWorkspaces } from '../db/queries/workspaces'
 import type { Deps } from '../deps'
 import { PLATFORM_IDS } from '../domain/vocabulary'
 import { addSandboxAccount } from './accounts'
+import { randomBase62 } from '../lib/ids'
+import { addMember } from './memberships'
 import { createToken } from './tokens'
+import { createUser } from './users'
 import { createWorkspace } from './workspaces'
 
 export interface DemoWorkspace {
   workspaceId: string
   token: string
   accounts: number
+  /** The demo user, owner of the workspace: sign in to the dashboard with these (the password is shown once). */
+  user: { email: string; password: string }
 }
+
+/** The demo user's address: the same on every fresh database, so the README can name it. */
+export const DEMO_EMAIL = 'demo@example.com'
 
 /**
  * On an empty database: a demo workspace on the `agency` plan with one `SANDBOX` account per
- * platform id, and a token that is returned once (`npm start` prints it).
+ * platform id, a token and the demo user (its owner) with a password, returned once (`npm start` prints them).
  * Returns null when the database already has a workspace.
  */
 export async function bootstrapDemoWorkspace(deps: Pick<Deps, 'db' | 'cipher'>): Promise<DemoWorkspace | null> {
@@ -27,5 +35,14 @@ export async function bootstrapDemoWorkspace(deps: Pick<Deps, 'db' | 'cipher'>):
     })
   }
   const token = await createToken(deps.db, workspace.id, 'demo')
-  return { workspaceId: workspace.id, token: token.token, accounts: PLATFORM_IDS.length }
+  // A random password, printed once like the token: a known default would be a door left open.
+  const password = randomBase62(16)
+  const user = await createUser(deps.db, { email: DEMO_EMAIL, name: 'Demo owner', password })
+  await deps.db.transaction((tx) => addMember(tx, workspace.id, user.id, 'owner'))
+  return {
+    workspaceId: workspace.id,
+    token: token.token,
+    accounts: PLATFORM_IDS.length,
+    user: { email: DEMO_EMAIL, password },
+  }
 }

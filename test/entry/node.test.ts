@@ -60,7 +60,19 @@ describe('npm start', () => {
       expect(token, first.output()).not.toBe('')
       const me = await fetch(`${first.baseUrl}/v1/me`, { headers: { authorization: `Bearer ${token}` } })
       expect(me.status).toBe(200)
-      expect(await me.json()).toMatchObject({ plan: { id: 'agency' }, usage: { socialAccounts: 12 } })
+      expect(await me.json()).toMatchObject({ plan: { id: 'agency' }, usage: { socialAccounts: 12, seats: 1 } })
+      // The demo user signs in to the dashboard with the password printed beside the token.
+      const password = /as demo@example\.com with the password[^\n]*\n\n\s+([0-9A-Za-z]{16})/.exec(first.output())?.[1]
+      expect(password, first.output()).toBeTruthy()
+      const formPage = await fetch(`${first.baseUrl}/app/sign-in`)
+      const formCookie = /sps_form=([^;]+)/.exec(formPage.headers.get('set-cookie') ?? '')![1]!
+      const signedIn = await fetch(`${first.baseUrl}/app/sign-in`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `sps_form=${formCookie}` },
+        body: new URLSearchParams({ _csrf: formCookie, email: 'demo@example.com', password: password! }),
+      })
+      expect(signedIn.status).toBe(303)
       const accounts = (await (
         await fetch(`${first.baseUrl}/v1/accounts`, { headers: { authorization: `Bearer ${token}` } })
       ).json()) as Array<{ platform: string; connection: string }>
