@@ -1,0 +1,54 @@
+/// <reference types="@cloudflare/workers-types" />
+/// <reference types="@cloudflare/vitest-pool-workers/types" />
+import { exports } from 'cloudflare:workers'
+import { describe, expect, it } from 'vitest'
+
+/**
+ * The dashboard inside workerd: sign-up hashes the password with PBKDF2 at 600,000 iterations (in
+ * chunks the runtime accepts), signs in through the form, and a workspace page renders with its CSP.
+ */
+const self = (exports as unknown as { default: Fetcher }).default
+const clientIp = `dashboard-${crypto.randomUUID()}`
+
+function call(path: string, init: RequestInit = {}) {
+  const headers = new Headers(init.headers)
+  headers.set('CF-Connecting-IP', clientIp)
+  return self.fetch(new URL(path, 'https://api.test').href, { ...init, headers, redirect: 'manual' })
+}
+
+const cookie = (res: Response, name: string) =>
+  new RegExp(`${name}=([^;]+)`).exec(res.headers.get('set-cookie') ?? '')?.[1]
+
+describe('dashboard in workerd', () => {
+  it('signs up, renders a workspace page with its CSP, and signs in again', async () => {
+    const form = await call('/app/sign-up')
+    expect(form.status).toBe(200)
+    await form.text()
+    const formToken = cookie(form, 'sps_form')!
+    const email = `worker-${crypto.randomUUID()}@example.com`
+    const password = 'worker password'
+    const post = (path: string, fields: Record<string, string>, cookies: string) =>
+      call(path, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookies },
+        body: new URLSearchParams(fields),
+      })
+    const signedUp = await post(
+      '/app/sign-up',
+      { _csrf: formToken, name: 'W', email, password },
+      `sps_form=${formToken}`,
+    )
+    expect(signedUp.status).toBe(303)
+    const session = cookie(signedUp, 'sps_session')!
+    expect(signedUp.headers.get('set-cookie')).toMatch(/Secure/)
+    const settings = await call(`${signedUp.headers.get('Location')}/settings`, {
+      headers: { Cookie: `sps_session=${session}` },
+    })
+    expect(settings.status).toBe(200)
+    expect(settings.headers.get('Content-Security-Policy')).toContain("default-src 'none'")
+    expect(await settings.text()).toContain('Workspace settings')
+
+    const signedIn = await post('/app/sign-in', { _csrf: formToken, email, password }, `sps_form=${formToken}`)
+    expect(signedIn.status).toBe(303)
+  })
+})
