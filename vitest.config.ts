@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    exclude: ['test/worker/**', 'test/reliability/**'],
+    exclude: ['test/worker/**', 'test/reliability/**', 'test/browser/**'],
     globalSetup: ['./test/global-setup.ts'],
     setupFiles: ['./test/support/setup-file.ts'],
     testTimeout: 30_000,

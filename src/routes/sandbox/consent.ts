@@ -29,11 +29,14 @@ export async function sandboxConsent(c: Context<AppEnv>) {
       'Sandbox sign-in',
       refusedPage('This sign-in request is not valid: start from a connect link.'),
     )
+  // The decision's redirects end at the link's return address; browsers hold the whole chain of a form
+  // submission to form-action, so the policy names every origin a link may send the owner back to.
   return sendPage(
     c,
     200,
     'Sandbox sign-in',
     sandboxConsentPage(request.platform, request, `sandbox_${request.platform.toLowerCase()}`),
+    [...(c.var.deps.settings.connectRedirectOrigins ?? [])],
   )
 }
 
