@@ -7,7 +7,7 @@ import { AppError } from '../domain/errors'
 import type { AppEnv } from '../http/context'
 import { acceptInvitation, inspectInvitation, invitationProblem } from '../services/invitations'
 import { type LiveSession, resolveSession } from '../services/sessions'
-import { createUser } from '../services/users'
+import { insertPreparedUser, prepareUser } from '../services/users'
 import { fieldErrors, publicFormValid, signInAs } from './auth'
 import { Csrf, Field, forbiddenPage, Message, PublicPage } from './pages'
 import { csrfMatches, formFields, formToken, sessionToken } from './session'
@@ -134,12 +134,16 @@ export function registerInvitationPages(app: Hono<AppEnv>): void {
       if (!publicFormValid(c, fields)) return forbiddenPage(c, 'This form expired; reload the page.')
       const refusal = await countSignInAttempt(c)
       if (refusal) return render({ _form: refusal.message }, 429)
-      const user = await createUser(db, {
+      const prepared = await prepareUser({
         email: fields.email ?? '',
         name: fields.name ?? '',
         password: fields.password ?? '',
       })
-      const { workspaceId } = await acceptInvitation(db, token, user.id, clock.now())
+      // The account and its membership together: no account is left behind when the seats are taken.
+      const { user, workspaceId } = await db.transaction(async (tx) => {
+        const created = await insertPreparedUser(tx, prepared)
+        return { user: created, ...(await acceptInvitation(tx, token, created.id, clock.now())) }
+      })
       await signInAs(c, user.id)
       return c.redirect(`/app/w/${workspaceId}`, 303)
     } catch (err) {

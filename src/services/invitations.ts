@@ -10,7 +10,7 @@ import {
   revokeInvitationRow,
   selectWorkspaceInvitations,
 } from '../db/queries/invitations'
-import type { Db } from '../db/types'
+import type { Db, DbOrTx } from '../db/types'
 import { AppError } from '../domain/errors'
 import type { MemberRole } from '../domain/people'
 import { sha256Hex } from '../lib/crypto'
@@ -56,7 +56,7 @@ export type InvitationState =
   | { state: 'used' | 'expired' | 'revoked' | 'unknown' }
 
 /** The state of the invitation behind a link's token. */
-export async function inspectInvitation(db: Db, token: string, now: Date): Promise<InvitationState> {
+export async function inspectInvitation(db: DbOrTx, token: string, now: Date): Promise<InvitationState> {
   if (!/^[0-9A-Za-z]{43}$/.test(token)) return { state: 'unknown' }
   const row = await findInvitationByHash(db, await sha256Hex(token))
   if (!row) return { state: 'unknown' }
@@ -82,7 +82,7 @@ export const invitationProblem = (state: keyof typeof INVALID_MESSAGES): string 
  * is free). 400 when used, expired or withdrawn; 403 `plan_limit_reached` when the seats are taken.
  */
 export async function acceptInvitation(
-  db: Db,
+  db: DbOrTx,
   token: string,
   userId: string,
   now: Date,

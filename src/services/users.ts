@@ -54,18 +54,29 @@ const emailTaken = () =>
     details: [{ path: 'email', message: 'An account with this email already exists; sign in instead.' }],
   })
 
-/** Creates a user (no workspace); 400 when the form is incomplete or the email is taken. */
-export async function createUser(db: DbOrTx, input: NewUser): Promise<UserView> {
+/** A sign-up form checked and its password hashed: ready to insert inside a transaction (hashing is slow). */
+export interface PreparedUser {
+  email: string
+  name: string
+  passwordHash: string
+}
+
+/** Checks the form (400 naming the field) and hashes the password, outside any transaction. */
+export async function prepareUser(input: NewUser): Promise<PreparedUser> {
   checkNewUser(input)
-  const passwordHash = await hashPassword(input.password)
-  const row = await insertUser(db, {
-    id: newId('user'),
-    email: input.email.trim(),
-    name: input.name.trim(),
-    passwordHash,
-  })
+  return { email: input.email.trim(), name: input.name.trim(), passwordHash: await hashPassword(input.password) }
+}
+
+/** Inserts a prepared user; 400 when the email is taken (in any case). */
+export async function insertPreparedUser(db: DbOrTx, user: PreparedUser): Promise<UserView> {
+  const row = await insertUser(db, { id: newId('user'), ...user })
   if (!row) throw emailTaken()
   return toUserView(row)
+}
+
+/** Creates a user (no workspace); 400 when the form is incomplete or the email is taken. */
+export async function createUser(db: DbOrTx, input: NewUser): Promise<UserView> {
+  return insertPreparedUser(db, await prepareUser(input))
 }
 
 /** Sign-up: the user and a workspace of their own (they are its owner), in one transaction. */
@@ -73,24 +84,17 @@ export async function signUp(
   db: Db,
   input: NewUser & { workspaceName?: string; timezone?: string },
 ): Promise<{ user: UserView; workspaceId: string }> {
-  checkNewUser(input)
   // Hashing is slow: done before the transaction opens.
-  const passwordHash = await hashPassword(input.password)
+  const prepared = await prepareUser(input)
   return db.transaction(async (tx) => {
-    const row = await insertUser(tx, {
-      id: newId('user'),
-      email: input.email.trim(),
-      name: input.name.trim(),
-      passwordHash,
-    })
-    if (!row) throw emailTaken()
+    const row = await insertPreparedUser(tx, prepared)
     const workspace = await createWorkspace(tx, {
       name: input.workspaceName?.trim() || `${row.name}'s workspace`,
       planId: 'free',
       timezone: input.timezone ?? 'UTC',
     })
     await insertMembership(tx, { workspaceId: workspace.id, userId: row.id, role: 'owner' })
-    return { user: toUserView(row), workspaceId: workspace.id }
+    return { user: row, workspaceId: workspace.id }
   })
 }
 

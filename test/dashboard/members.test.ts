@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createInvitation } from '../../src/services/invitations'
 import { listMembers } from '../../src/services/memberships'
+import { checkPassword, createUser } from '../../src/services/users'
 import { cookiesOf, signInMember } from '../support/dashboard'
 import { createTestApp } from '../support/test-app'
 import { fixedClock } from '../support/fixtures'
@@ -43,6 +44,32 @@ describe('dashboard members and invitations', () => {
     const again = await t.app.request(path)
     expect(again.status).toBe(410)
     expect(await again.text()).toContain('This invitation has already been used.')
+  })
+
+  it('refuses to join a workspace whose seats are taken, and leaves no account behind', async () => {
+    const t = await createTestApp({ plan: 'free' }) // 1 seat
+    const owner = await createUser(t.deps.db, {
+      email: `o-${randomBase62(6)}@example.com`,
+      name: 'O',
+      password: 'password-1',
+    })
+    const invitation = await createInvitation(t.deps.db, {
+      workspaceId: t.workspaceId,
+      role: 'member',
+      invitedBy: owner.id,
+      now: t.deps.clock.now(),
+    })
+    await signInMember(t.app, t.deps, { workspaceId: t.workspaceId, role: 'owner' }) // takes the seat
+    const path = `/app/invitations/${invitation.token}`
+    const formCookie = cookiesOf(await t.app.request(path)).sps_form!
+    const email = `late-${randomBase62(6)}@example.com`
+    const res = await t.app.request(
+      path,
+      post(`sps_form=${formCookie}`, { _csrf: formCookie, name: 'Late', email, password: 'late password' }),
+    )
+    expect(res.status).toBe(403)
+    expect(await res.text()).toContain('Your plan allows 1 seats')
+    expect(await checkPassword(t.deps.db, email, 'late password')).toBeNull()
   })
 
   it('says an expired invitation has expired', async () => {
