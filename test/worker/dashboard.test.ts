@@ -50,5 +50,5 @@ describe('dashboard in workerd', () => {
 
     const signedIn = await post('/app/sign-in', { _csrf: formToken, email, password }, `sps_form=${formToken}`)
     expect(signedIn.status).toBe(303)
-  })
+  }, 60_000) // two PBKDF2 runs of 600,000 iterations on a shared CI machine
 })
