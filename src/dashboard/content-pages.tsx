@@ -1,8 +1,15 @@
 import type { Hono } from 'hono'
 import type { DashboardEnv } from './env'
+import { registerComposer } from './pages/compose'
+import { registerMedia } from './pages/media'
+import { registerPostDetail } from './pages/post-detail'
 
 /**
  * The workspace's working pages (calendar, composer, post detail, accounts, media, queue slots,
  * analytics), registered on the dashboard app behind sign-in and membership.
  */
-export function registerContentPages(_app: Hono<DashboardEnv>): void {}
+export function registerContentPages(app: Hono<DashboardEnv>): void {
+  registerComposer(app)
+  registerPostDetail(app)
+  registerMedia(app)
+}
