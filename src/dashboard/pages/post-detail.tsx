@@ -17,6 +17,7 @@ import {
   back,
   CsrfField,
   frame,
+  isNotFound,
   Notice,
   orNotFound,
   type PageContext,
@@ -160,6 +161,7 @@ export function registerPostDetail(app: Hono<DashboardEnv>): void {
         try {
           await run(c, postId)
         } catch (err) {
+          if (isNotFound(err)) throw err
           return back(c, page, { problem: refusalOf(err).message })
         }
         return back(c, page, { notice: done })
