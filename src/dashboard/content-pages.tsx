@@ -1,5 +1,6 @@
 import type { Hono } from 'hono'
 import type { DashboardEnv } from './env'
+import { registerCalendar } from './pages/calendar'
 import { registerComposer } from './pages/compose'
 import { registerMedia } from './pages/media'
 import { registerPostDetail } from './pages/post-detail'
@@ -9,6 +10,7 @@ import { registerPostDetail } from './pages/post-detail'
  * analytics), registered on the dashboard app behind sign-in and membership.
  */
 export function registerContentPages(app: Hono<DashboardEnv>): void {
+  registerCalendar(app)
   registerComposer(app)
   registerPostDetail(app)
   registerMedia(app)

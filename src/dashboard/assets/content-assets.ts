@@ -1,3 +1,4 @@
+import { CALENDAR_SCRIPT } from './calendar-script'
 import { COMPOSER_SCRIPT } from './composer-script'
 import { CONTENT_STYLE } from './content-style'
 import { UPLOAD_SCRIPT } from './upload-script'
@@ -15,4 +16,5 @@ export const CONTENT_ASSETS: Record<string, DashboardAsset> = {
   'content.css': { contentType: 'text/css; charset=utf-8', body: CONTENT_STYLE },
   'composer.js': script(COMPOSER_SCRIPT),
   'upload.js': script(UPLOAD_SCRIPT),
+  'calendar.js': script(CALENDAR_SCRIPT),
 }

@@ -47,12 +47,7 @@ export function calendarDays(view: 'week' | 'month', anchorDay: string, timeZone
   const back = (first.getDay() + 6) % 7
   const start = dayKeyOf(zonedDay(dayKeyOf(first), timeZone, -back))
   if (view === 'week') return Array.from({ length: 7 }, (_, i) => dayKeyOf(zonedDay(start, timeZone, i)))
-  const days: string[] = []
-  for (let i = 0; ; i++) {
-    const day = zonedDay(start, timeZone, i)
-    if (i % 7 === 0 && i > 0 && (day.getMonth() !== first.getMonth() || day.getFullYear() !== first.getFullYear()))
-      if (day.getTime() > first.getTime()) break
-    days.push(dayKeyOf(day))
-  }
-  return days
+  const last = new TZDate(first.getFullYear(), first.getMonth() + 1, 0, 0, 0, timeZone)
+  const count = back + last.getDate() + ((7 - last.getDay()) % 7)
+  return Array.from({ length: count }, (_, i) => dayKeyOf(zonedDay(start, timeZone, i)))
 }
