@@ -1,5 +1,6 @@
 import type { Hono } from 'hono'
 import type { DashboardEnv } from './env'
+import { registerAccounts } from './pages/accounts'
 import { registerCalendar } from './pages/calendar'
 import { registerComposer } from './pages/compose'
 import { registerMedia } from './pages/media'
@@ -14,4 +15,5 @@ export function registerContentPages(app: Hono<DashboardEnv>): void {
   registerComposer(app)
   registerPostDetail(app)
   registerMedia(app)
+  registerAccounts(app)
 }
