@@ -44,5 +44,6 @@ th, td { border: 1px solid #d1d5db; padding: 0.35rem 0.5rem; text-align: left; v
 .chart .line { fill: none; stroke: #1a56db; stroke-width: 2; }
 .chart .axis { stroke: #6b7280; stroke-width: 1; }
 .chart text { font-size: 10px; fill: #374151; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 .inline { display: flex; gap: 0.5rem; align-items: center; flex-wrap: wrap; }
 `
