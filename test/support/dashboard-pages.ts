@@ -15,6 +15,8 @@ export interface PagesApp {
   get(path: string): Promise<TestResponse>
   /** Any request to a page of the test workspace (a script's request). */
   request(path: string, init: RequestInit): Promise<TestResponse>
+  /** A request to any dashboard address (`/app/assets/composer.js`). */
+  absolute(path: string, init?: RequestInit): Promise<TestResponse>
   /** A form post (the CSRF field added unless `csrf: null`). */
   post(path: string, form: Record<string, string | string[]>, opts?: { csrf?: string | null }): Promise<TestResponse>
 }
@@ -60,6 +62,9 @@ export async function mountContentPages(options: TestAppOptions = {}): Promise<P
     page,
     async get(path) {
       return (await app.request(page(path))) as TestResponse
+    },
+    async absolute(path, init) {
+      return (await app.request(path, init)) as TestResponse
     },
     async request(path, init) {
       return (await app.request(page(path), init)) as TestResponse
