@@ -27,7 +27,7 @@ export const COMPOSER_SCRIPT = `'use strict';
     form.querySelectorAll('[data-platform]').forEach(function (li) {
       var c = counts[li.dataset.platform];
       var out = li.querySelector('output');
-      out.textContent = c ? c.length + ' / ' + c.limit : '-';
+      out.textContent = c ? c.length + ' / ' + c.limit + ' (as ' + c.format + ')' : '-';
       li.classList.toggle('over', !!c && c.length > c.limit);
       li.classList.toggle('unused', !c);
     });
