@@ -1,8 +1,23 @@
 import type { Hono } from 'hono'
 import type { DashboardEnv } from './env'
+import { registerAccounts } from './pages/accounts'
+import { registerAnalytics } from './pages/analytics'
+import { registerCalendar } from './pages/calendar'
+import { registerComposer } from './pages/compose'
+import { registerMedia } from './pages/media'
+import { registerPostDetail } from './pages/post-detail'
+import { registerQueue } from './pages/queue'
 
 /**
  * The workspace's working pages (calendar, composer, post detail, accounts, media, queue slots,
  * analytics), registered on the dashboard app behind sign-in and membership.
  */
-export function registerContentPages(_app: Hono<DashboardEnv>): void {}
+export function registerContentPages(app: Hono<DashboardEnv>): void {
+  registerCalendar(app)
+  registerComposer(app)
+  registerPostDetail(app)
+  registerMedia(app)
+  registerAccounts(app)
+  registerQueue(app)
+  registerAnalytics(app)
+}

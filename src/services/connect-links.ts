@@ -47,10 +47,14 @@ export function missingClientKeys(settings: Deps['settings'], platform: Platform
   return [...(client ? [] : [`${platform}_CLIENT_ID`]), ...(client?.clientSecret ? [] : [`${platform}_CLIENT_SECRET`])]
 }
 
-/** The redirect URL if its origin is one this deployment allows (CONNECT_REDIRECT_ORIGINS); else refused. */
-function allowedRedirect(settings: Deps['settings'], redirectUrl: string | undefined): string | null {
+/**
+ * The redirect URL if its origin is one this deployment allows: those of CONNECT_REDIRECT_ORIGINS,
+ * and its own (`baseUrl`, where the web dashboard lives); else refused.
+ */
+function allowedRedirect(settings: Deps['settings'], redirectUrl: string | undefined, baseUrl: string): string | null {
   if (redirectUrl === undefined) return null
-  const allowed = settings.connectRedirectOrigins ?? []
+  const configured = settings.connectRedirectOrigins ?? []
+  const allowed = [...configured, new URL(baseUrl).origin]
   let origin: string
   try {
     const url = new URL(redirectUrl)
@@ -63,8 +67,8 @@ function allowedRedirect(settings: Deps['settings'], redirectUrl: string | undef
   }
   if (!allowed.includes(origin)) {
     const message =
-      allowed.length === 0
-        ? 'redirectUrl is not accepted: this deployment allows no redirect origin (CONNECT_REDIRECT_ORIGINS); leave it out to show our own result page.'
+      configured.length === 0
+        ? `redirectUrl is not accepted: this deployment allows no redirect origin but its own (${allowed.join(', ')}; CONNECT_REDIRECT_ORIGINS adds more); leave it out to show our own result page.`
         : `redirectUrl must be on one of the allowed origins: ${allowed.join(', ')}.`
     throw new AppError('invalid_option', message, { details: [{ path: 'redirectUrl', message }] })
   }
@@ -138,7 +142,7 @@ export async function createConnectLink(
   const { platform } = input
   const connection = input.connection ?? OAUTH_PROVIDERS[platform]?.connection ?? connectionsOf(platform)[0]!
   checkConnectable(deps.settings, platform, connection)
-  const redirectUrl = allowedRedirect(deps.settings, input.redirectUrl)
+  const redirectUrl = allowedRedirect(deps.settings, input.redirectUrl, baseUrl)
   return storeLink(deps, { workspaceId, platform, connection, redirectUrl }, baseUrl, null)
 }
 
@@ -152,7 +156,7 @@ export async function createReconnectLink(
 ): Promise<ConnectLink> {
   const account = await getAccountRow(deps.db, workspaceId, accountId)
   checkConnectable(deps.settings, account.platform, account.connection)
-  const redirectUrl = allowedRedirect(deps.settings, input.redirectUrl)
+  const redirectUrl = allowedRedirect(deps.settings, input.redirectUrl, baseUrl)
   return storeLink(
     deps,
     { workspaceId, platform: account.platform, connection: account.connection, redirectUrl },

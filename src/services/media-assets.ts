@@ -1,4 +1,5 @@
 import {
+  selectWorkspaceFolders,
   type AssetViewRow,
   findFolderId,
   findFolderIdByName,
@@ -69,6 +70,11 @@ export async function listAssets(
 ): Promise<MediaAsset[]> {
   const rows = await selectWorkspaceAssets(db, workspaceId, filter.folderId)
   return rows.map(toAsset)
+}
+
+/** The workspace's media folders (created by name when media is registered), by name. */
+export function listFolders(db: DbOrTx, workspaceId: string): Promise<{ id: string; name: string }[]> {
+  return selectWorkspaceFolders(db, workspaceId)
 }
 
 /** One page of the library and the cursor of the next (null on the last page). */

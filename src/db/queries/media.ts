@@ -162,3 +162,12 @@ export function insertVariantsIfNew(
 
 /** True for the error `tx.rollback()` throws out of `db.transaction` (a deliberate rollback, not a failure). */
 export const isDeliberateRollback = (err: unknown): boolean => err instanceof TransactionRollbackError
+
+/** The workspace's media folders, by name. */
+export function selectWorkspaceFolders(db: DbOrTx, workspaceId: string): Promise<{ id: string; name: string }[]> {
+  return db
+    .select({ id: folders.id, name: folders.name })
+    .from(folders)
+    .where(eq(folders.workspaceId, workspaceId))
+    .orderBy(folders.name)
+}

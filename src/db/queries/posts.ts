@@ -16,6 +16,8 @@ export interface PostFilter {
   platform?: PlatformId | undefined
   type?: PostType | undefined
   q?: string | undefined
+  /** Only posts whose time (published, else scheduled) falls in `[from, to)`. */
+  between?: { from: Date; to: Date } | undefined
   sort: PostSort
 }
 
@@ -135,6 +137,12 @@ function whereOf(workspaceId: string, f: PostFilter): SQL {
   if (f.status) conditions.push(eq(posts.status, f.status))
   if (f.type) conditions.push(eq(posts.type, f.type))
   if (f.q) conditions.push(ilike(posts.caption, `%${escapeLike(f.q)}%`))
+  if (f.between) {
+    const at = sql`coalesce(${posts.publishedAt}, ${posts.scheduledAt})`
+    conditions.push(
+      sql`${at} >= ${f.between.from.toISOString()}::timestamptz and ${at} < ${f.between.to.toISOString()}::timestamptz`,
+    )
+  }
   if (f.platform) {
     conditions.push(sql`exists (select 1 from targets t where t.post_id = "posts"."id" and t.platform = ${f.platform})`)
   }

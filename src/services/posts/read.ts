@@ -46,6 +46,11 @@ export async function listPosts(
   return withTargets(db, await selectPosts(db, workspaceId, filter, { limit: bounded }))
 }
 
+/** The posts whose time (published, else scheduled) falls in `[from, to)`, earliest first (a calendar's range). */
+export function listPostsBetween(db: DbOrTx, workspaceId: string, from: Date, to: Date): Promise<PostRecord[]> {
+  return listPosts(db, workspaceId, { between: { from, to }, sort: '-scheduledAt' })
+}
+
 export interface PostPage {
   data: PostRecord[]
   page: number

@@ -162,6 +162,14 @@ describe('hosted connect, sandbox network', () => {
     expect((await res.json()).error.message).toContain('CONNECT_REDIRECT_ORIGINS')
   })
 
+  it("accepts a redirectUrl on the deployment's own origin (the web dashboard's) without configuration", async () => {
+    const t = await serveTestApp()
+    const res = await t.call('POST', '/v1/accounts/connect', {
+      body: { platform: 'PHOTO_NET', connection: 'SANDBOX', redirectUrl: `${t.baseUrl}/app/w/ws_x/accounts` },
+    })
+    expect(res.status).toBe(200)
+  })
+
   it('connects into the workspace of the link only; a reconnect link for another workspace is 404', async () => {
     const mine = await serveTestApp()
     const theirs = await serveTestApp()

@@ -1,0 +1,203 @@
+/**
+ * The accounts page (`/accounts`): each account's health, and connect, reconnect and disconnect
+ * through the services of `POST /v1/accounts/connect`, `/{id}/reconnect` and `/{id}/disconnect`.
+ * Connecting opens the hosted connect page, which sends the member back here.
+ */
+import type { Hono } from 'hono'
+import { RULES } from '../../domain/rules/index'
+import { PLATFORM_IDS, type PlatformId } from '../../domain/vocabulary'
+import { disconnectAccount } from '../../services/account-disconnect'
+import { getAccount, listAccounts } from '../../services/accounts'
+import { createConnectLink, createReconnectLink } from '../../services/connect-links'
+import { type DashboardEnv, workspacePage } from '../env'
+import { Layout } from '../layout'
+import {
+  back,
+  CsrfField,
+  frame,
+  isNotFound,
+  Notice,
+  orNotFound,
+  type PageContext,
+  refusalOf,
+  StatusBadge,
+  ZonedTime,
+} from './shared'
+
+/** Where the hosted connect page lives (the API's own address), as the connect route finds it. */
+const baseUrlOf = (c: PageContext) => c.var.deps.settings.publicUrl ?? new URL(c.req.url).origin
+
+/** This page as an absolute URL: where the hosted connect page sends the member back. */
+const returnUrl = (c: PageContext) => new URL(workspacePage(c.get('member'), '/accounts'), baseUrlOf(c)).href
+
+/** Registers the accounts page and its actions. */
+export function registerAccounts(app: Hono<DashboardEnv>): void {
+  app.get('/accounts', async (c) => {
+    const { member, csrfToken } = frame(c)
+    const accounts = await listAccounts(c.var.deps.db, member.workspaceId)
+    const url = (path: string) => workspacePage(member, path)
+    const connected = c.req.query('accountId')
+    return c.html(
+      <Layout title="Accounts" member={member} csrfToken={csrfToken} current="accounts">
+        <h1>Accounts</h1>
+        {connected && accounts.some((a) => a.id === connected) ? (
+          <p class="notice" role="status">
+            Account connected.
+          </p>
+        ) : null}
+        {c.req.query('error') ? (
+          <p class="problem" role="alert">
+            {c.req.query('message') ?? 'The account was not connected.'}
+          </p>
+        ) : null}
+        <Notice c={c} />
+        <form method="post" action={url('/accounts/connect')} class="inline">
+          <CsrfField token={csrfToken} />
+          <label for="platform">Network</label>
+          <select name="platform" id="platform" required>
+            {PLATFORM_IDS.map((p) => (
+              <option value={p}>
+                {p} ({RULES[p].name})
+              </option>
+            ))}
+          </select>
+          <label for="connection">Connect through</label>
+          <select name="connection" id="connection">
+            <option value="">The network's own sign-in</option>
+            <option value="SANDBOX">Sandbox (simulated network)</option>
+          </select>
+          <button type="submit">Connect an account</button>
+        </form>
+        {accounts.length === 0 ? <p>No account is connected yet.</p> : null}
+        <table>
+          <caption>Connected accounts</caption>
+          <thead>
+            <tr>
+              <th scope="col">Account</th>
+              <th scope="col">Network</th>
+              <th scope="col">Status</th>
+              <th scope="col">Token expires</th>
+              <th scope="col">Connected</th>
+              <th scope="col">Last published</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {accounts.map((a) => (
+              <tr id={`account-${a.id}`}>
+                <td>{a.username}</td>
+                <td>
+                  {a.platform} <span class="muted">{a.connection}</span>
+                </td>
+                <td>
+                  <StatusBadge status={a.status} />
+                  {a.statusReason ? <div>{a.statusReason}</div> : null}
+                </td>
+                <td>
+                  <ZonedTime at={a.tokenExpiresAt} timeZone={member.timeZone} />
+                </td>
+                <td>
+                  <ZonedTime at={a.connectedAt} timeZone={member.timeZone} />
+                </td>
+                <td>
+                  <ZonedTime at={a.lastPublishedAt} timeZone={member.timeZone} />
+                </td>
+                <td class="actions">
+                  <form method="post" action={url(`/accounts/${a.id}/reconnect`)}>
+                    <CsrfField token={csrfToken} />
+                    <button type="submit" class="secondary" aria-label={`Reconnect ${a.username} (${a.platform})`}>
+                      Reconnect
+                    </button>
+                  </form>
+                  {a.status !== 'DISCONNECTED' ? (
+                    <a
+                      href={url(`/accounts/${a.id}/disconnect`)}
+                      aria-label={`Disconnect ${a.username} (${a.platform})`}
+                    >
+                      Disconnect
+                    </a>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Layout>,
+    )
+  })
+
+  app.post('/accounts/connect', async (c) => {
+    const { member } = frame(c)
+    const form = await c.req.parseBody()
+    const platform = PLATFORM_IDS.find((p) => p === form.platform) as PlatformId | undefined
+    if (!platform) return back(c, workspacePage(member, '/accounts'), { problem: 'Choose a network.' })
+    try {
+      const link = await createConnectLink(
+        c.var.deps,
+        member.workspaceId,
+        {
+          platform,
+          ...(form.connection === 'SANDBOX' ? { connection: 'SANDBOX' as const } : {}),
+          redirectUrl: returnUrl(c),
+        },
+        baseUrlOf(c),
+      )
+      return c.redirect(link.url, 303)
+    } catch (err) {
+      return back(c, workspacePage(member, '/accounts'), { problem: refusalOf(err).message })
+    }
+  })
+
+  app.post('/accounts/:accountId/reconnect', (c) =>
+    orNotFound(c, async () => {
+      const { member } = frame(c)
+      try {
+        const input = { redirectUrl: returnUrl(c) }
+        const link = await createReconnectLink(
+          c.var.deps,
+          member.workspaceId,
+          c.req.param('accountId'),
+          input,
+          baseUrlOf(c),
+        )
+        return c.redirect(link.url, 303)
+      } catch (err) {
+        if (isNotFound(err)) throw err
+        return back(c, workspacePage(member, '/accounts'), { problem: refusalOf(err).message })
+      }
+    }),
+  )
+
+  app.get('/accounts/:accountId/disconnect', (c) =>
+    orNotFound(c, async () => {
+      const { member, csrfToken } = frame(c)
+      const account = await getAccount(c.var.deps.db, member.workspaceId, c.req.param('accountId'))
+      return c.html(
+        <Layout title="Disconnect account" member={member} csrfToken={csrfToken} current="accounts">
+          <h1>
+            Disconnect {account.username} ({account.platform})?
+          </h1>
+          <p>
+            Its posts waiting to publish will fail, and the network is asked to revoke its token where it allows it. You
+            can reconnect it later.
+          </p>
+          <form method="post" action={workspacePage(member, `/accounts/${account.id}/disconnect`)}>
+            <CsrfField token={csrfToken} />
+            <button type="submit">Disconnect</button> <a href={workspacePage(member, '/accounts')}>Cancel</a>
+          </form>
+        </Layout>,
+      )
+    }),
+  )
+
+  app.post('/accounts/:accountId/disconnect', (c) =>
+    orNotFound(c, async () => {
+      const { member } = frame(c)
+      const result = await disconnectAccount(c.var.deps, member.workspaceId, c.req.param('accountId'))
+      const failed = result.failedTargets ? ` ${result.failedTargets} waiting publish(es) failed.` : ''
+      return back(c, workspacePage(member, '/accounts'), {
+        notice: `Account ${result.account.username} disconnected.${failed}`,
+      })
+    }),
+  )
+}

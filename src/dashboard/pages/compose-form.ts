@@ -1,0 +1,195 @@
+/**
+ * The composer's form as the API's post body: what a member typed (fields named after the body's
+ * fields) becomes the `CreatePostInput` the services check, and every problem the services name
+ * by its body path (`captionOverrides.MICROBLOG_NET`, `pinboardNetBoards.acc_...`) is shown next to
+ * the form control of that path.
+ */
+import type { PostRecord } from '../../services/posts/record'
+import { fromLocalInput, toLocalInput } from './zoned-time'
+
+/** A parsed form body (`parseBody({ all: true })`). */
+export type FormBody = Record<string, string | File | (string | File)[]>
+
+/** What the form shows: the values as typed, so a refused form comes back as it was. */
+export interface ComposeValues {
+  type: string
+  accountIds: string[]
+  mediaIds: string[]
+  caption: string
+  overrides: Record<string, string>
+  threadParts: string
+  firstComment: string
+  replyToMicropostId: string
+  quoteMicropostId: string
+  linkUrl: string
+  pinTitle: string
+  boards: Record<string, string>
+  privacy: Record<string, string>
+  scheduledAt: string
+}
+
+export const EMPTY_VALUES: ComposeValues = {
+  type: 'IMAGE',
+  accountIds: [],
+  mediaIds: [],
+  caption: '',
+  overrides: {},
+  threadParts: '',
+  firstComment: '',
+  replyToMicropostId: '',
+  quoteMicropostId: '',
+  linkUrl: '',
+  pinTitle: '',
+  boards: {},
+  privacy: {},
+  scheduledAt: '',
+}
+
+/** The line that separates thread parts in the thread textarea. */
+export const PART_SEPARATOR = '---'
+
+const text = (v: FormBody[string] | undefined): string =>
+  typeof v === 'string' ? v : Array.isArray(v) ? text(v[0]) : ''
+const all = (v: FormBody[string] | undefined): string[] =>
+  (Array.isArray(v) ? v : v === undefined ? [] : [v]).filter((x): x is string => typeof x === 'string' && x !== '')
+
+/** The fields named `<prefix>.<key>` with a non-empty value, by key. */
+function keyed(body: FormBody, prefix: string): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [name, value] of Object.entries(body)) {
+    if (!name.startsWith(`${prefix}.`)) continue
+    const v = text(value).trim()
+    if (v !== '') out[name.slice(prefix.length + 1)] = v
+  }
+  return out
+}
+
+/** The form's values as typed. */
+export function valuesFromForm(body: FormBody): ComposeValues {
+  return {
+    type: text(body.type) || 'IMAGE',
+    accountIds: all(body.accountIds),
+    mediaIds: all(body.mediaIds),
+    caption: text(body.caption),
+    overrides: keyed(body, 'override'),
+    threadParts: text(body.threadParts),
+    firstComment: text(body.firstComment),
+    replyToMicropostId: text(body.replyToMicropostId).trim(),
+    quoteMicropostId: text(body.quoteMicropostId).trim(),
+    linkUrl: text(body.linkUrl).trim(),
+    pinTitle: text(body.pinTitle),
+    boards: keyed(body, 'board'),
+    privacy: keyed(body, 'privacy'),
+    scheduledAt: text(body.scheduledAt).trim(),
+  }
+}
+
+/** A stored post as the form's values (editing a draft or a scheduled post). */
+export function valuesFromPost(post: PostRecord, timeZone: string): ComposeValues {
+  const privacy: Record<string, string> = {}
+  for (const [id, o] of Object.entries(post.videoNetOptions ?? {})) if (o.privacyLevel) privacy[id] = o.privacyLevel
+  return {
+    type: post.type,
+    accountIds: post.accountIds,
+    mediaIds: post.mediaIds,
+    caption: post.caption ?? '',
+    overrides: { ...(post.captionOverrides ?? {}) } as Record<string, string>,
+    threadParts: (post.threadParts ?? []).join(`\n${PART_SEPARATOR}\n`),
+    firstComment: post.firstComment ?? '',
+    replyToMicropostId: post.replyToMicropostId ?? '',
+    quoteMicropostId: post.quoteMicropostId ?? '',
+    linkUrl: post.linkUrl ?? '',
+    pinTitle: post.pinboardNetOptions?.title ?? '',
+    boards: { ...(post.pinboardNetBoards ?? {}) },
+    privacy,
+    scheduledAt: post.scheduledAt ? toLocalInput(post.scheduledAt, timeZone) : '',
+  }
+}
+
+const orNull = (v: string) => (v === '' ? null : v)
+const recordOrNull = <T>(r: Record<string, T>) => (Object.keys(r).length === 0 ? null : r)
+
+/** One problem, by body path (as the API names it). */
+export interface FieldProblem {
+  path: string
+  message: string
+}
+
+/**
+ * The post body of the form's values (every content field present, `null` where empty, so an edit
+ * clears what was emptied) and the problems found before the API's checks (a time that is no time).
+ */
+export function bodyOfValues(
+  v: ComposeValues,
+  action: string,
+  timeZone: string,
+): { body: Record<string, unknown>; problems: FieldProblem[] } {
+  const problems: FieldProblem[] = []
+  const parts = v.threadParts
+    .split(new RegExp(`^\\s*${PART_SEPARATOR}\\s*$`, 'm'))
+    .map((p) => p.trim())
+    .filter((p) => p !== '')
+  const videoNetOptions = Object.fromEntries(
+    Object.entries(v.privacy).map(([id, level]) => [id, { privacyLevel: level }]),
+  )
+  const body: Record<string, unknown> = {
+    type: v.type,
+    accountIds: v.accountIds,
+    mediaIds: v.mediaIds,
+    action,
+    caption: orNull(v.caption),
+    captionOverrides: recordOrNull(v.overrides),
+    threadParts: parts.length ? parts : null,
+    firstComment: orNull(v.firstComment.trim()),
+    replyToMicropostId: orNull(v.replyToMicropostId),
+    quoteMicropostId: orNull(v.quoteMicropostId),
+    linkUrl: orNull(v.linkUrl),
+    pinboardNetOptions: v.pinTitle.trim() === '' ? null : { title: v.pinTitle.trim() },
+    pinboardNetBoards: recordOrNull(v.boards),
+    videoNetOptions: recordOrNull(videoNetOptions),
+  }
+  if (action === 'schedule' && v.scheduledAt !== '') {
+    const at = fromLocalInput(v.scheduledAt, timeZone)
+    if (at) body.scheduledAt = at
+    else problems.push({ path: 'scheduledAt', message: 'Enter a date and time (YYYY-MM-DD HH:mm).' })
+  }
+  return { body, problems }
+}
+
+const SIMPLE_FIELDS = new Set([
+  'type',
+  'caption',
+  'accountIds',
+  'mediaIds',
+  'threadParts',
+  'firstComment',
+  'replyToMicropostId',
+  'quoteMicropostId',
+  'linkUrl',
+  'scheduledAt',
+])
+
+/** The form control a body path concerns (its problems are shown beside it); `post` for the whole post. */
+export function fieldOfPath(path: string): string {
+  const [head, key] = path.split('.')
+  if (!head) return 'post'
+  if (head === 'captionOverrides' && key) return `override-${key}`
+  if (head === 'pinboardNetBoards' && key) return `board-${key}`
+  if (head === 'videoNetOptions' && key) return `privacy-${key}`
+  if (head === 'pinboardNetOptions') return 'pinTitle'
+  return SIMPLE_FIELDS.has(head) ? head : 'post'
+}
+
+/** Problems grouped by the form control they concern, each message naming its platform when it has one. */
+export function problemsByField(
+  problems: ReadonlyArray<{ path: string; message: string; platform?: string | undefined }>,
+): Record<string, string[]> {
+  const out: Record<string, string[]> = {}
+  for (const p of problems) {
+    const field = fieldOfPath(p.path)
+    const message = p.platform && !p.message.includes(p.platform) ? `${p.platform}: ${p.message}` : p.message
+    const list = (out[field] ??= [])
+    if (!list.includes(message)) list.push(message)
+  }
+  return out
+}

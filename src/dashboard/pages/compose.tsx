@@ -1,0 +1,162 @@
+/**
+ * The composer (`/compose`, and `/posts/{id}/edit` for a draft or scheduled post): the form posts
+ * the API's post body to the same services as `POST /v1/posts` and `PATCH /v1/posts/{id}`, and
+ * its script asks `/compose/check` (the dry run behind `POST /v1/posts/validate`) for each
+ * network's count, errors and warnings as the member types.
+ */
+import type { Hono } from 'hono'
+import { CreatePostSchema, UpdatePostSchema } from '../../routes/posts/schema'
+import { listAccounts } from '../../services/accounts'
+import { listAssets } from '../../services/media-assets'
+import { getPost } from '../../services/posts/read'
+import type { CreatePostInput, UpdatePostInput } from '../../services/posts/types'
+import { validateNewPost } from '../../services/posts/validate'
+import { createPost, updatePost } from '../../services/posts/write'
+import { type DashboardEnv, workspacePage } from '../env'
+import { Layout } from '../layout'
+import {
+  bodyOfValues,
+  type ComposeValues,
+  EMPTY_VALUES,
+  type FieldProblem,
+  fieldOfPath,
+  problemsByField,
+  valuesFromForm,
+  valuesFromPost,
+} from './compose-form'
+import { ComposeView } from './compose-view'
+import { frame, orNotFound, type PageContext, refusalOf } from './shared'
+import { fromLocalInput } from './zoned-time'
+
+const ACTIONS = new Set(['draft', 'now', 'schedule', 'queue'])
+
+/** The zod problems of a body, as the API's 400 would name them. */
+function schemaProblems(error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> }): FieldProblem[] {
+  return error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }))
+}
+
+async function renderComposer(
+  c: PageContext,
+  opts: { values: ComposeValues; errors?: Record<string, string[]>; postId?: string; status?: 200 | 422 },
+) {
+  const { member, csrfToken } = frame(c)
+  const { deps } = c.var
+  const [accounts, media] = await Promise.all([
+    listAccounts(deps.db, member.workspaceId),
+    listAssets(deps.db, member.workspaceId),
+  ])
+  const title = opts.postId ? 'Edit post' : 'Compose'
+  return c.html(
+    <Layout title={title} member={member} csrfToken={csrfToken} current="compose">
+      <h1>{title}</h1>
+      <ComposeView
+        action={workspacePage(member, opts.postId ? `/posts/${opts.postId}/edit` : '/compose')}
+        checkUrl={workspacePage(member, '/compose/check')}
+        uploadUrl={workspacePage(member, '/media/uploads')}
+        registerUrl={workspacePage(member, '/media/register')}
+        csrfToken={csrfToken}
+        timeZone={member.timeZone}
+        accounts={accounts.filter((a) => a.status !== 'DISCONNECTED' || opts.values.accountIds.includes(a.id))}
+        media={media}
+        values={opts.values}
+        errors={opts.errors ?? {}}
+        editing={opts.postId !== undefined}
+      />
+    </Layout>,
+    opts.status ?? 200,
+  )
+}
+
+/** The submitted form: its values, the action, and the body it means. */
+async function readForm(c: PageContext) {
+  const values = valuesFromForm(await c.req.parseBody({ all: true }))
+  const raw = (await c.req.parseBody()).action
+  const action = typeof raw === 'string' && ACTIONS.has(raw) ? raw : 'draft'
+  return { values, action, ...bodyOfValues(values, action, c.get('member').timeZone) }
+}
+
+/** Registers the composer's pages, its submit actions and the live check. */
+export function registerComposer(app: Hono<DashboardEnv>): void {
+  app.get('/compose', (c) => {
+    const at = c.req.query('at')
+    const values = { ...EMPTY_VALUES, scheduledAt: at && fromLocalInput(at, c.get('member').timeZone) ? at : '' }
+    return renderComposer(c, { values })
+  })
+
+  app.post('/compose', async (c) => {
+    const { member } = frame(c)
+    const { values, body, problems } = await readForm(c)
+    const parsed = CreatePostSchema.safeParse(body)
+    if (!parsed.success || problems.length > 0) {
+      const all = [...problems, ...(parsed.success ? [] : schemaProblems(parsed.error))]
+      return renderComposer(c, { values, errors: problemsByField(all), status: 422 })
+    }
+    try {
+      const post = await createPost(c.var.deps, member.workspaceId, parsed.data as CreatePostInput)
+      return c.redirect(workspacePage(member, `/posts/${post.id}`), 303)
+    } catch (err) {
+      const refusal = refusalOf(err)
+      const details = refusal.details.length ? refusal.details : [{ path: '', message: refusal.message }]
+      return renderComposer(c, { values, errors: problemsByField(details), status: 422 })
+    }
+  })
+
+  app.get('/posts/:postId/edit', (c) =>
+    orNotFound(c, async () => {
+      const { member } = frame(c)
+      const post = await getPost(c.var.deps.db, member.workspaceId, c.req.param('postId'))
+      return renderComposer(c, { values: valuesFromPost(post, member.timeZone), postId: post.id })
+    }),
+  )
+
+  app.post('/posts/:postId/edit', (c) =>
+    orNotFound(c, async () => {
+      const { member } = frame(c)
+      const postId = c.req.param('postId')
+      await getPost(c.var.deps.db, member.workspaceId, postId)
+      const { values, action, body, problems } = await readForm(c)
+      const parsed = UpdatePostSchema.safeParse({ ...body, action: action === 'draft' ? undefined : action })
+      if (!parsed.success || problems.length > 0) {
+        const all = [...problems, ...(parsed.success ? [] : schemaProblems(parsed.error))]
+        return renderComposer(c, { values, errors: problemsByField(all), postId, status: 422 })
+      }
+      try {
+        await updatePost(c.var.deps, member.workspaceId, postId, parsed.data as UpdatePostInput)
+        return c.redirect(workspacePage(member, `/posts/${postId}`), 303)
+      } catch (err) {
+        const refusal = refusalOf(err)
+        const details = refusal.details.length ? refusal.details : [{ path: '', message: refusal.message }]
+        return renderComposer(c, { values, errors: problemsByField(details), postId, status: 422 })
+      }
+    }),
+  )
+
+  /** The live check: per network, the caption's length as it counts it, its budget, errors and warnings. */
+  app.post('/compose/check', async (c) => {
+    const { member } = frame(c)
+    const values = valuesFromForm(await c.req.parseBody({ all: true }))
+    const { body, problems } = bodyOfValues(values, 'now', member.timeZone)
+    const parsed = CreatePostSchema.safeParse(body)
+    if (!parsed.success) {
+      const all = [...problems, ...schemaProblems(parsed.error)]
+      return c.json({ valid: false, counts: [], fields: problemsByField(all), warnings: [] })
+    }
+    const report = await validateNewPost(c.var.deps, member.workspaceId, parsed.data as CreatePostInput)
+    const issues = [...problems, ...report.errors, ...report.targets.flatMap((t) => t.errors)]
+    return c.json({
+      valid: report.valid && problems.length === 0,
+      counts: report.targets.map((t) => ({
+        accountId: t.accountId,
+        platform: t.platform,
+        length: t.captionLength,
+        limit: t.captionLimit,
+        format: t.format,
+      })),
+      fields: problemsByField(issues),
+      warnings: [...report.warnings, ...report.targets.flatMap((t) => t.warnings)].map((w) => ({
+        field: fieldOfPath(w.path ?? ''),
+        message: w.message,
+      })),
+    })
+  })
+}

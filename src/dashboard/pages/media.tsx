@@ -1,0 +1,97 @@
+/**
+ * The media library (`/media`): the workspace's files by folder with their alt text, and uploads
+ * straight to storage through the same presigned-upload and register services as
+ * `POST /v1/media/uploads` and `POST /v1/media` (the JSON endpoints upload.js calls).
+ */
+import type { Hono } from 'hono'
+import { CreateUploadSchema, RegisterMediaSchema } from '../../routes/media/schema'
+import { listAssets, listFolders, registerAsset } from '../../services/media-assets'
+import { createUpload } from '../../services/media-uploads'
+import { type DashboardEnv, workspacePage } from '../env'
+import { Layout } from '../layout'
+import { UploadControl } from './compose-view'
+import { frame, type PageContext, refusalOf } from './shared'
+
+/** A script's JSON request: the body parsed with the API's schema, the service's answer or its refusal. */
+async function jsonAction<T>(
+  c: PageContext,
+  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { message: string } } },
+  run: (input: T) => Promise<unknown>,
+) {
+  const raw: unknown = await c.req.json().catch(() => null)
+  const parsed = schema.safeParse(raw)
+  if (!parsed.success) return c.json({ error: 'The upload request is not valid.' }, 400)
+  try {
+    return c.json(await run(parsed.data), 200)
+  } catch (err) {
+    return c.json({ error: refusalOf(err).message }, 422)
+  }
+}
+
+/** Registers the media library and the upload endpoints of its script. */
+export function registerMedia(app: Hono<DashboardEnv>): void {
+  app.get('/media', async (c) => {
+    const { member, csrfToken } = frame(c)
+    const { db } = c.var.deps
+    const folders = await listFolders(db, member.workspaceId)
+    const wanted = c.req.query('folderId')
+    const folderId = folders.some((f) => f.id === wanted) ? wanted : undefined
+    const assets = await listAssets(db, member.workspaceId, { folderId })
+    const folderName = new Map(folders.map((f) => [f.id, f.name]))
+    return c.html(
+      <Layout title="Media" member={member} csrfToken={csrfToken} current="media">
+        <h1>Media library</h1>
+        <form method="get" action={workspacePage(member, '/media')} class="inline">
+          <label for="folderId">Folder</label>
+          <select name="folderId" id="folderId">
+            <option value="">All files</option>
+            {folders.map((f) => (
+              <option value={f.id} selected={f.id === folderId}>
+                {f.name}
+              </option>
+            ))}
+          </select>
+          <button type="submit">Show</button>
+        </form>
+        <input type="hidden" name="_csrf" value={csrfToken} />
+        <UploadControl
+          uploadUrl={workspacePage(member, '/media/uploads')}
+          registerUrl={workspacePage(member, '/media/register')}
+        />
+        <p class="muted">
+          Alt text is set when a file is added; the API has no way to change it afterwards, so neither has this page.
+        </p>
+        {assets.length === 0 ? <p>No media here yet.</p> : null}
+        <ul class="media-grid">
+          {assets.map((m) => (
+            <li id={`asset-${m.id}`}>
+              {m.type === 'IMAGE' ? <img src={m.url} alt={m.altText ?? ''} width={160} height={160} /> : null}
+              <dl>
+                <dt>Alt text</dt>
+                <dd>{m.altText ?? '(none)'}</dd>
+                <dt>Type</dt>
+                <dd>
+                  {m.type} {m.width && m.height ? `${m.width}x${m.height}` : ''}
+                </dd>
+                <dt>Folder</dt>
+                <dd>{m.folderId ? (folderName.get(m.folderId) ?? '-') : '-'}</dd>
+                <dt>Id</dt>
+                <dd>
+                  <code>{m.id}</code>
+                </dd>
+              </dl>
+            </li>
+          ))}
+        </ul>
+        <script src="/app/assets/upload.js" defer></script>
+      </Layout>,
+    )
+  })
+
+  app.post('/media/uploads', (c) =>
+    jsonAction(c, CreateUploadSchema, (input) => createUpload(c.var.deps, c.get('member').workspaceId, input)),
+  )
+  app.post('/media/register', (c) =>
+    jsonAction(c, RegisterMediaSchema, (input) => registerAsset(c.var.deps, c.get('member').workspaceId, input)),
+  )
+}

@@ -1,0 +1,95 @@
+/** What every working page uses: the CSRF field, the not-found answer, flash notices and error lists. */
+import type { Context } from 'hono'
+import { AppError } from '../../domain/errors'
+import type { DashboardEnv, DashboardMember } from '../env'
+import { Layout } from '../layout'
+
+/** A dashboard request's context. */
+export type PageContext = Context<DashboardEnv>
+
+/** The hidden CSRF field every state-changing form carries. */
+export const CsrfField = ({ token }: { token: string }) => <input type="hidden" name="_csrf" value={token} />
+
+/** Codes that mean "no such thing in this workspace": another workspace's ids look the same. */
+const NOT_FOUND_CODES = new Set(['not_found', 'account_not_found', 'media_not_found'])
+
+/** True when the service answered that the id is not in the member's workspace. */
+export const isNotFound = (err: unknown): boolean => err instanceof AppError && NOT_FOUND_CODES.has(err.code)
+
+/** The 404 page (the same for an unknown id and another workspace's id). */
+export function notFoundPage(c: PageContext): Response | Promise<Response> {
+  return c.html(
+    <Layout title="Not found" member={c.get('member')} csrfToken={c.get('csrfToken')}>
+      <h1>Not found</h1>
+      <p>There is nothing at this address in this workspace.</p>
+    </Layout>,
+    404,
+  )
+}
+
+/** Runs a page; a not-found answer of a service becomes the 404 page, anything else goes on. */
+export async function orNotFound(c: PageContext, page: () => Promise<Response>): Promise<Response> {
+  try {
+    return await page()
+  } catch (err) {
+    if (isNotFound(err)) return notFoundPage(c)
+    throw err
+  }
+}
+
+/** The message of a refusal a member can act on (an `AppError`), with its details; anything else is rethrown. */
+export function refusalOf(err: unknown): { message: string; details: { path: string; message: string }[] } {
+  if (!(err instanceof AppError)) throw err
+  const details = (err.details ?? []).map((d) => ({ path: d.path, message: d.message ?? err.message }))
+  return { message: err.message, details }
+}
+
+/** A one-line notice carried across a redirect in the query (`?notice=`): plain text, escaped when shown. */
+export const Notice = ({ c }: { c: PageContext }) => {
+  const notice = c.req.query('notice')
+  const problem = c.req.query('problem')
+  return (
+    <>
+      {notice ? (
+        <p class="notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {problem ? (
+        <p class="problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </>
+  )
+}
+
+/** A redirect to a page of the workspace with a notice or a problem to show there. */
+export function back(c: PageContext, url: string, say: { notice?: string; problem?: string } = {}): Response {
+  const params = new URLSearchParams()
+  if (say.notice) params.set('notice', say.notice)
+  if (say.problem) params.set('problem', say.problem)
+  const query = params.toString()
+  return c.redirect(query ? `${url}${url.includes('?') ? '&' : '?'}${query}` : url, 303)
+}
+
+/** The member and token of the request, for the layout. */
+export const frame = (c: PageContext): { member: DashboardMember; csrfToken: string } => ({
+  member: c.get('member'),
+  csrfToken: c.get('csrfToken'),
+})
+
+/** A post or target status as a badge. */
+export const StatusBadge = ({ status }: { status: string }) => (
+  <span class={`badge badge-${status.toLowerCase()}`}>{status}</span>
+)
+
+/** A time in the workspace zone, readable, inside a <time> with the instant. */
+export const ZonedTime = ({ at, timeZone }: { at: string | null; timeZone: string }) =>
+  at ? (
+    <time datetime={at}>
+      {new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(at))}
+    </time>
+  ) : (
+    <span>-</span>
+  )

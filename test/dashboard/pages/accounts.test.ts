@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest'
+import { addSandboxAccount } from '../../../src/services/accounts'
+import { createWorkspace } from '../../../src/services/workspaces'
+import { account } from '../../support/fixtures'
+import { mountContentPages } from '../../support/dashboard-pages'
+
+describe('accounts page', () => {
+  it('lists each account with its health, escaped', async () => {
+    const p = await mountContentPages()
+    const micro = await account(p.t, 'MICROBLOG_NET', '<img src=x>')
+    const html = await (await p.get('/accounts')).text()
+    expect(html).toContain(`id="account-${micro.id}"`)
+    expect(html).toContain('&lt;img src=x&gt;')
+    expect(html).toContain('badge-active')
+    expect(html).toContain(`action="${p.page(`/accounts/${micro.id}/reconnect`)}"`)
+  })
+
+  it('connect opens the hosted connect page, which sends the member back to this page', async () => {
+    const p = await mountContentPages({ publicUrl: 'http://127.0.0.1:8787' })
+    const res = await p.post('/accounts/connect', { platform: 'PHOTO_NET', connection: 'SANDBOX' })
+    expect(res.status).toBe(303)
+    const link = res.headers.get('location')!
+    expect(link).toMatch(/^http:\/\/127\.0\.0\.1:8787\/connect\/[A-Za-z0-9]+$/)
+    // The link's page works (the API's own hosted connect), and the return address was accepted.
+    const page = await p.t.app.request(new URL(link).pathname, { headers: { 'x-forwarded-for': p.t.ip } })
+    expect(page.status).toBe(200)
+  })
+
+  it('disconnects after a confirmation step', async () => {
+    const p = await mountContentPages()
+    const micro = await account(p.t, 'MICROBLOG_NET', 'micro')
+    const confirm = await p.get(`/accounts/${micro.id}/disconnect`)
+    expect(confirm.status).toBe(200)
+    expect(await confirm.text()).toContain('Disconnect micro (MICROBLOG_NET)?')
+    const res = await p.post(`/accounts/${micro.id}/disconnect`, {})
+    expect(res.status).toBe(303)
+    const [stored] = await (await p.t.call('GET', '/v1/accounts')).json()
+    expect(stored.status).toBe('DISCONNECTED')
+  })
+
+  it("another workspace's account is not found and stays connected", async () => {
+    const p = await mountContentPages()
+    const other = await createWorkspace(p.t.deps.db, { name: 'Other', planId: 'pro', timezone: 'UTC' })
+    const theirs = await addSandboxAccount(p.t.deps.db, p.t.deps.cipher, {
+      workspaceId: other.id,
+      platform: 'MICROBLOG_NET',
+      username: 'theirs',
+    })
+    expect((await p.get(`/accounts/${theirs.id}/disconnect`)).status).toBe(404)
+    expect((await p.post(`/accounts/${theirs.id}/disconnect`, {})).status).toBe(404)
+    expect((await p.post(`/accounts/${theirs.id}/reconnect`, {})).status).toBe(404)
+    expect(await (await p.get('/accounts')).text()).not.toContain(theirs.id)
+  })
+})
