@@ -4,7 +4,7 @@ import { getPost } from '../../../src/services/posts/read'
 import { createPost } from '../../../src/services/posts/write'
 import { createWorkspace } from '../../../src/services/workspaces'
 import { account } from '../../support/fixtures'
-import { mountContentPages, type PagesApp, TEST_CSRF } from '../../support/dashboard-pages'
+import { mountContentPages, type PagesApp } from '../../support/dashboard-pages'
 
 const YEAR = new Date().getUTCFullYear() + 1
 
@@ -77,7 +77,7 @@ describe('calendar', () => {
         headers: {
           'content-type': 'application/x-www-form-urlencoded',
           accept: 'application/json',
-          'x-csrf-token': TEST_CSRF,
+          'x-csrf-token': p.csrfToken,
         },
       })
     const moved = await send(`${YEAR}-05-07T10:30`)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { account } from '../../support/fixtures'
-import { mountContentPages, type PagesApp, TEST_CSRF } from '../../support/dashboard-pages'
+import { mountContentPages, type PagesApp } from '../../support/dashboard-pages'
 
 /** The messages listed beside a form control (`<ul id="errors-{field}">`). */
 function errorsBeside(html: string, field: string): string {
@@ -149,6 +149,6 @@ function pagesRequest(p: PagesApp, path: string, body: URLSearchParams) {
   return p.request(path, {
     method: 'POST',
     body,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-csrf-token': TEST_CSRF },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-csrf-token': p.csrfToken },
   })
 }

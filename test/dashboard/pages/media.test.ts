@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { createWorkspace } from '../../../src/services/workspaces'
 import { account } from '../../support/fixtures'
 import { jpeg, paint } from '../../support/media'
-import { mountContentPages, type PagesApp, TEST_CSRF } from '../../support/dashboard-pages'
+import { mountContentPages, type PagesApp } from '../../support/dashboard-pages'
 
 /** A JSON request as upload.js sends it. */
-function scriptPost(p: PagesApp, path: string, body: unknown, csrf: string | null = TEST_CSRF) {
+function scriptPost(p: PagesApp, path: string, body: unknown, given?: string | null) {
+  const csrf = given === undefined ? p.csrfToken : given
   return p.request(path, {
     method: 'POST',
     body: JSON.stringify(body),
