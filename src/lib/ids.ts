@@ -28,6 +28,7 @@ export const ID_PREFIX = {
   webhookAttempt: 'wha',
   connectLink: 'cl',
   oauthState: 'ost',
+  connectChoice: 'cch',
 } as const
 
 export type IdKind = keyof typeof ID_PREFIX
