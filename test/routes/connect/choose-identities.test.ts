@@ -2,11 +2,13 @@
  * The identity chooser of the hosted connect page, over real HTTP against the page network's
  * loopback fake (Facebook Login, the long-lived token exchange, `/me/accounts`): a sign-in that
  * manages several Pages shows them; the Pages ticked become accounts together, with their own Page
- * tokens; none ticked stores nothing; a choice is taken once; a reconnect takes its own Page.
+ * tokens; none ticked stores nothing; a choice is taken once; a reconnect takes its own Page. The
+ * professional network offers the member and the organisations they administer.
  */
 import { count, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { accounts, connectChoices } from '../../../src/db/schema'
+import { startProfessionalFake } from '../../fakes/professional'
 import { startSocialGraphFake } from '../../fakes/social-graph'
 import { linkHref, serveTestApp, type ServedApp, visit } from '../../support/browser'
 
@@ -144,5 +146,42 @@ describe('hosted connect, choosing among the Pages a sign-in manages', () => {
     expect(refused.searchParams.get('error')).toBe('identity_mismatch')
     expect(refused.searchParams.get('message')).toContain('Harbour Cafe')
     expect(await accountRows(t)).toHaveLength(1)
+  })
+})
+
+describe('hosted connect, the professional member or the organisations they administer', () => {
+  it('offers the member and each organisation where the role is an approved ADMINISTRATOR', async () => {
+    const fake = await startProfessionalFake({
+      roles: [
+        { orgId: '2414183', role: 'ADMINISTRATOR', state: 'APPROVED' },
+        { orgId: '555', role: 'ANALYST', state: 'APPROVED' },
+        { orgId: '777', role: 'ADMINISTRATOR', state: 'REQUESTED' },
+      ],
+    })
+    const t = await serveTestApp({
+      connectRedirectOrigins: [APP],
+      networks: {
+        origins: { PROFESSIONAL_NET_API_URL: fake.url, PROFESSIONAL_NET_OAUTH_URL: fake.url },
+        clients: { PROFESSIONAL_NET: { clientId: 'li-client', clientSecret: 'li-secret' } },
+      },
+    })
+    const res = await t.call('POST', '/v1/accounts/connect', {
+      body: { platform: 'PROFESSIONAL_NET', redirectUrl: `${APP}/cb` },
+    })
+    const page = await signIn(t, (await res.json()).url)
+    const { action, token, boxes } = chooser(page.body)
+    expect(boxes.map((b) => [b.name, b.externalId])).toEqual([
+      ['Ada Lovelace', 'urn:li:person:abc123'],
+      ['Analytical Engines Ltd', 'urn:li:organization:2414183'],
+    ])
+    const org = boxes.find((b) => b.externalId.includes('organization'))!
+    const back = new URL((await choose(t, action, token, [org.key])).url)
+    const [accountId] = back.searchParams.getAll('accountId')
+    const [row] = await accountRows(t)
+    expect(row!.id).toBe(accountId)
+    expect(row!.username).toBe('Analytical Engines Ltd')
+    const credentials = await t.deps.cipher.decrypt(row!.credentials, row!.id)
+    expect(credentials.authorUrn).toBe('urn:li:organization:2414183')
+    expect(credentials.accessToken).toBe(fake.state.token)
   })
 })
