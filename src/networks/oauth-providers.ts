@@ -4,6 +4,7 @@
  */
 import type { PlatformId } from '../domain/vocabulary'
 import { MICROBLOG_OAUTH } from './adapters/microblog-oauth'
+import { PHOTO_OAUTH } from './adapters/photo-oauth'
 import { PINBOARD_OAUTH } from './adapters/pinboard-oauth'
 import { PROFESSIONAL_OAUTH } from './adapters/professional-oauth'
 import { SOCIALGRAPH_OAUTH } from './adapters/social-graph-oauth'
@@ -18,4 +19,5 @@ export const OAUTH_PROVIDERS: Partial<Record<PlatformId, OAuthProvider>> = {
   SHORTVIDEO_NET: SHORTVIDEO_OAUTH,
   PROFESSIONAL_NET: PROFESSIONAL_OAUTH,
   SOCIALGRAPH_NET: SOCIALGRAPH_OAUTH,
+  PHOTO_NET: PHOTO_OAUTH,
 }

@@ -8,6 +8,7 @@
 import { count, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { accounts, connectChoices } from '../../../src/db/schema'
+import { startPhotoFake } from '../../fakes/photo'
 import { startProfessionalFake } from '../../fakes/professional'
 import { startSocialGraphFake } from '../../fakes/social-graph'
 import { linkHref, serveTestApp, type ServedApp, visit } from '../../support/browser'
@@ -182,6 +183,49 @@ describe('hosted connect, the professional member or the organisations they admi
     expect(row!.username).toBe('Analytical Engines Ltd')
     const credentials = await t.deps.cipher.decrypt(row!.credentials, row!.id)
     expect(credentials.authorUrn).toBe('urn:li:organization:2414183')
+    expect(credentials.accessToken).toBe(fake.state.token)
+  })
+})
+
+describe('hosted connect, the photo network through Facebook Login', () => {
+  it("offers the professional accounts behind the member's Pages, on a long-lived token", async () => {
+    const fake = await startPhotoFake({
+      host: 'facebook',
+      username: 'bakery',
+      otherPages: [
+        { id: '2020', name: 'Harbour Cafe', ig: { id: '17841400000000002', username: 'harbourcafe' } },
+        { id: '3030', name: 'No Instagram Here' },
+      ],
+    })
+    const t = await serveTestApp({
+      connectRedirectOrigins: [APP],
+      networks: {
+        origins: { PHOTO_NET_API_URL: fake.url, PHOTO_NET_AUTHORIZE_URL: fake.url },
+        clients: { PHOTO_NET: { clientId: 'fb-app', clientSecret: 'fb-secret' } },
+      },
+    })
+    const res = await t.call('POST', '/v1/accounts/connect', {
+      body: { platform: 'PHOTO_NET', redirectUrl: `${APP}/cb` },
+    })
+    const page = await signIn(t, (await res.json()).url)
+    expect(fake.oauth.authorizeRequests[0]!.get('scope')).toContain('instagram_content_publish')
+    const { action, token, boxes } = chooser(page.body)
+    expect(boxes.map((b) => b.name)).toEqual(['bakery', 'harbourcafe'])
+    await choose(
+      t,
+      action,
+      token,
+      boxes.map((b) => b.key),
+    )
+    const rows = await accountRows(t)
+    expect(rows.map((r) => [r.connection, r.externalId]).sort()).toEqual([
+      ['SOCIALGRAPH_LOGIN', '17841400000000001'],
+      ['SOCIALGRAPH_LOGIN', '17841400000000002'],
+    ])
+    // The long-lived user token, with its expiry: the account's health shows when to reconnect.
+    const account = await (await t.call('GET', `/v1/accounts/${rows[0]!.id}`)).json()
+    expect(Date.parse(account.tokenExpiresAt) - Date.now()).toBeGreaterThan(59 * 86_400_000)
+    const credentials = await t.deps.cipher.decrypt(rows[0]!.credentials, rows[0]!.id)
     expect(credentials.accessToken).toBe(fake.state.token)
   })
 })
