@@ -213,7 +213,7 @@ export async function exchangeCode(
       input.codeVerifier ?? oauth.nopkce,
       requestOptions(ctx),
     )
-    const body = await oauth.processAuthorizationCodeResponse(as, client, response)
+    const body = await oauth.processAuthorizationCodeResponse(as, client, await withTokenType(response))
     const { access_token, refresh_token, expires_in, ...extra } = body
     const answer: TokenAnswer = {
       accessToken: access_token,
@@ -232,6 +232,24 @@ export async function exchangeCode(
         `${provider.platform} could not complete the sign-in (${words}); try again.`,
       )
     throw new NetworkFailure('rejected', `${provider.platform} refused the sign-in: ${words}`)
+  }
+}
+
+/**
+ * A token answer without `token_type` (Threads and LinkedIn document none) as a bearer one, which
+ * it is; oauth4webapi requires the field. Any other answer is passed on untouched.
+ */
+async function withTokenType(response: Response): Promise<Response> {
+  if (!response.ok) return response
+  try {
+    const body = (await response.clone().json()) as Record<string, unknown>
+    if (!body || typeof body !== 'object' || body.token_type !== undefined) return response
+    return new Response(JSON.stringify({ ...body, token_type: 'bearer' }), {
+      status: response.status,
+      headers: response.headers,
+    })
+  } catch {
+    return response
   }
 }
 

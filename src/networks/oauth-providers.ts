@@ -9,6 +9,7 @@ import { PINBOARD_OAUTH } from './adapters/pinboard-oauth'
 import { PROFESSIONAL_OAUTH } from './adapters/professional-oauth'
 import { SOCIALGRAPH_OAUTH } from './adapters/social-graph-oauth'
 import { SHORTVIDEO_OAUTH } from './adapters/short-video-oauth'
+import { TEXTTHREAD_OAUTH } from './adapters/text-thread-oauth'
 import { VIDEOSHARE_OAUTH } from './adapters/video-share-oauth'
 import type { OAuthProvider } from './oauth-connect'
 
@@ -20,4 +21,5 @@ export const OAUTH_PROVIDERS: Partial<Record<PlatformId, OAuthProvider>> = {
   PROFESSIONAL_NET: PROFESSIONAL_OAUTH,
   SOCIALGRAPH_NET: SOCIALGRAPH_OAUTH,
   PHOTO_NET: PHOTO_OAUTH,
+  TEXTTHREAD_NET: TEXTTHREAD_OAUTH,
 }
