@@ -46,6 +46,9 @@ export const OAUTH_CLIENT_PLATFORMS = [
   'VIDEOSHARE_NET',
   'PINBOARD_NET',
   'PROFESSIONAL_NET',
+  'SOCIALGRAPH_NET',
+  'PHOTO_NET',
+  'TEXTTHREAD_NET',
 ] as const
 export type OAuthClientPlatform = (typeof OAUTH_CLIENT_PLATFORMS)[number]
 export type NetworkClients = Partial<Record<OAuthClientPlatform, OAuthClient>>

@@ -31,6 +31,7 @@ export const ID_PREFIX = {
   user: 'usr',
   session: 'ses',
   invitation: 'inv',
+  connectChoice: 'cch',
 } as const
 
 export type IdKind = keyof typeof ID_PREFIX

@@ -80,7 +80,10 @@ export function mcpEndpoint(version = '1.0.0'): Handler<AppEnv> {
       enableJsonResponse: true,
       maxRequestBodySize: deps.settings.maxBodyBytes,
     })
-    const server = createMcpServer({ deps, workspaceId: auth.workspaceId, clientIp, requestId }, version, listed)
+    // Where links to this service's own pages point (connect links): as the REST route answers them.
+    const baseUrl = deps.settings.publicUrl ?? new URL(c.req.url).origin
+    const ctx = { deps, workspaceId: auth.workspaceId, clientIp, requestId, baseUrl }
+    const server = createMcpServer(ctx, version, listed)
     await server.connect(transport)
     try {
       return await transport.handleRequest(c.req.raw)

@@ -14,6 +14,8 @@ export interface ToolContext {
   workspaceId: string
   clientIp: string
   requestId: string
+  /** This service's public base URL (PUBLIC_URL, else the request's origin), for links to its pages. */
+  baseUrl: string
 }
 
 /** The MCP tool annotations (hints for the client; the service enforces its rules itself). */

@@ -22,6 +22,12 @@ export interface NetworkAdapter {
    * Throws a `NetworkFailure` (networks/http.ts) when the network refuses them.
    */
   verifyCredentials?(input: VerifyInput): Promise<VerifiedAccount>
+  /**
+   * Every identity a hosted sign-in grants (a member's pages, channels, organisations), each with
+   * the credentials that act as it; the owner chooses which to connect. Absent: the sign-in is one
+   * identity, read by `verifyCredentials`.
+   */
+  listIdentities?(input: VerifyInput): Promise<VerifiedAccount[]>
   /** For tokens that expire: when to renew them, and how. The service saves what `refresh` returns. */
   credentialRefresh?: CredentialRefresh
 }

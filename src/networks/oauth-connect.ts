@@ -55,6 +55,12 @@ export interface OAuthProvider {
   clientAuth: 'basic' | 'post' | { idField: string; secretField: string }
   /** The authorization request's name for the client id, where the network does not say `client_id`. */
   clientIdParam?: string
+  /**
+   * Where the network trades the code's short-lived token for a long-lived one (Meta's
+   * `fb_exchange_token`, `th_exchange_token`): a GET with the grant type, the client's secret (and
+   * id, where asked) and the token under `tokenParam`; its answer replaces the first one's token.
+   */
+  longLived?: { endpoint: OAuthEndpoint; grantType: string; tokenParam: string; sendClientId: boolean }
   /** More parameters of the authorization request (offline access, consent prompt...). */
   authorizeParams?: Record<string, string>
   /**
@@ -207,15 +213,17 @@ export async function exchangeCode(
       input.codeVerifier ?? oauth.nopkce,
       requestOptions(ctx),
     )
-    const body = await oauth.processAuthorizationCodeResponse(as, client, response)
+    const body = await oauth.processAuthorizationCodeResponse(as, client, await withTokenType(response))
     const { access_token, refresh_token, expires_in, ...extra } = body
-    return {
+    const answer: TokenAnswer = {
       accessToken: access_token,
       refreshToken: typeof refresh_token === 'string' && refresh_token ? refresh_token : null,
       expiresIn: typeof expires_in === 'number' && expires_in > 0 ? expires_in : null,
       extra,
     }
+    return provider.longLived ? await longLivedToken(provider, ctx, answer) : answer
   } catch (err) {
+    if (err instanceof NetworkFailure) throw err
     const status = answerOf(err)?.status ?? 0
     const words = await failureWords(err)
     if (status >= 500 || err instanceof TypeError)
@@ -225,6 +233,53 @@ export async function exchangeCode(
       )
     throw new NetworkFailure('rejected', `${provider.platform} refused the sign-in: ${words}`)
   }
+}
+
+/**
+ * A token answer without `token_type` (Threads and LinkedIn document none) as a bearer one, which
+ * it is; oauth4webapi requires the field. Any other answer is passed on untouched.
+ */
+async function withTokenType(response: Response): Promise<Response> {
+  if (!response.ok) return response
+  try {
+    const body = (await response.clone().json()) as Record<string, unknown>
+    if (!body || typeof body !== 'object' || body.token_type !== undefined) return response
+    return new Response(JSON.stringify({ ...body, token_type: 'bearer' }), {
+      status: response.status,
+      headers: response.headers,
+    })
+  } catch {
+    return response
+  }
+}
+
+/** Trades the short-lived token for the network's long-lived one (`provider.longLived`). */
+async function longLivedToken(provider: OAuthProvider, ctx: OAuthContext, first: TokenAnswer): Promise<TokenAnswer> {
+  const step = provider.longLived!
+  const url = new URL(endpointUrl(ctx, step.endpoint))
+  url.searchParams.set('grant_type', step.grantType)
+  if (step.sendClientId) url.searchParams.set('client_id', ctx.client.clientId)
+  url.searchParams.set('client_secret', ctx.client.clientSecret ?? '')
+  url.searchParams.set(step.tokenParam, first.accessToken)
+  let response: Response
+  try {
+    response = await ctx.fetch(url.href, { headers: { accept: 'application/json' } })
+  } catch {
+    throw new NetworkFailure(
+      'transient',
+      `${provider.platform} could not be reached for a long-lived token; try again.`,
+    )
+  }
+  const body = (await response.json().catch(() => ({}))) as Record<string, unknown>
+  const token = body.access_token
+  if (!response.ok || typeof token !== 'string' || !token) {
+    const error = (body.error ?? {}) as { message?: unknown }
+    const words = typeof error.message === 'string' ? error.message.slice(0, 300) : `HTTP ${response.status}`
+    const kind = response.status >= 500 ? 'transient' : 'rejected'
+    throw new NetworkFailure(kind, `${provider.platform} refused the long-lived token: ${words}`)
+  }
+  const expiresIn = typeof body.expires_in === 'number' && body.expires_in > 0 ? body.expires_in : null
+  return { ...first, accessToken: token, expiresIn }
 }
 
 /**

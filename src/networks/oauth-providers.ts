@@ -4,9 +4,12 @@
  */
 import type { PlatformId } from '../domain/vocabulary'
 import { MICROBLOG_OAUTH } from './adapters/microblog-oauth'
+import { PHOTO_OAUTH } from './adapters/photo-oauth'
 import { PINBOARD_OAUTH } from './adapters/pinboard-oauth'
 import { PROFESSIONAL_OAUTH } from './adapters/professional-oauth'
+import { SOCIALGRAPH_OAUTH } from './adapters/social-graph-oauth'
 import { SHORTVIDEO_OAUTH } from './adapters/short-video-oauth'
+import { TEXTTHREAD_OAUTH } from './adapters/text-thread-oauth'
 import { VIDEOSHARE_OAUTH } from './adapters/video-share-oauth'
 import type { OAuthProvider } from './oauth-connect'
 
@@ -16,4 +19,7 @@ export const OAUTH_PROVIDERS: Partial<Record<PlatformId, OAuthProvider>> = {
   PINBOARD_NET: PINBOARD_OAUTH,
   SHORTVIDEO_NET: SHORTVIDEO_OAUTH,
   PROFESSIONAL_NET: PROFESSIONAL_OAUTH,
+  SOCIALGRAPH_NET: SOCIALGRAPH_OAUTH,
+  PHOTO_NET: PHOTO_OAUTH,
+  TEXTTHREAD_NET: TEXTTHREAD_OAUTH,
 }

@@ -19,6 +19,10 @@ export const DEFAULT_NETWORK_ORIGINS = {
   VIDEOSHARE_NET_AUTHORIZE_URL: 'https://accounts.google.com',
   PINBOARD_NET_AUTHORIZE_URL: 'https://www.pinterest.com',
   SHORTVIDEO_NET_AUTHORIZE_URL: 'https://www.tiktok.com',
+  /** Facebook Login's dialog: Pages, and Instagram accounts behind Pages. */
+  SOCIALGRAPH_NET_AUTHORIZE_URL: 'https://www.facebook.com',
+  PHOTO_NET_AUTHORIZE_URL: 'https://www.facebook.com',
+  TEXTTHREAD_NET_AUTHORIZE_URL: 'https://threads.net',
   /** The professional network signs members in, and issues and revokes tokens, on its own site. */
   PROFESSIONAL_NET_OAUTH_URL: 'https://www.linkedin.com',
 } as const

@@ -14,9 +14,12 @@ export class ConnectRefusal extends Error {
 }
 
 export interface Connected {
+  /** The first (often the only) account connected. */
   accountId: string
   username: string
   platform: PlatformId
   redirectUrl: string | null
   reconnected: boolean
+  /** Every account connected, the first included (several when the owner chose several identities). */
+  accounts: Array<{ accountId: string; username: string }>
 }

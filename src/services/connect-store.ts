@@ -1,32 +1,51 @@
 /**
  * Storing what a hosted connect confirmed, in one transaction with taking its link: a reconnect
  * renews its own account (the same network identity only); otherwise the workspace's account of
- * that identity is renewed, or a new one is added under the plan's cap. The same identity in
- * another workspace is another account (agencies connect their clients' accounts).
+ * each identity is renewed, or a new one is added under the plan's cap. The same identity in
+ * another workspace is another account (agencies connect their clients' accounts). Several
+ * identities chosen at once are stored together or not at all.
  */
 import { findAccountByIdentity, lockWorkspaceAccount, reconnectAccountRow } from '../db/queries/accounts'
 import { type ConnectLinkRow, useConnectLink } from '../db/queries/connect-links'
+import type { Tx } from '../db/types'
 import type { Deps } from '../deps'
 import { newId } from '../lib/ids'
 import type { VerifiedAccount } from '../networks/adapter'
 import { assertRoomForAccount, insertSealedAccount, tokenExpiryOf } from './accounts'
 import { ConnectRefusal, type Connected } from './connect-refusal'
 
-export async function storeConnectedAccount(
-  deps: Pick<Deps, 'db' | 'cipher' | 'clock'>,
+type StoreDeps = Pick<Deps, 'db' | 'cipher' | 'clock'>
+type One = Omit<Connected, 'accounts'>
+
+/** One identity confirmed by a sign-in or a form. */
+export const storeConnectedAccount = (deps: StoreDeps, link: ConnectLinkRow, verified: VerifiedAccount) =>
+  storeConnectedAccounts(deps, link, [verified])
+
+/** The identities the owner chose (at least one), with the link taken, in one transaction. */
+export async function storeConnectedAccounts(
+  deps: StoreDeps,
   link: ConnectLinkRow,
-  verified: VerifiedAccount,
+  identities: VerifiedAccount[],
 ): Promise<Connected> {
-  const back = link.redirectUrl
-  const username = verified.username || verified.externalId
   return deps.db.transaction(async (tx) => {
     if (!(await useConnectLink(tx, link.id, deps.clock.now())))
       throw new ConnectRefusal(
         'link_used',
         'This connect link was already used or has expired. Ask for a new one.',
         410,
-        back,
+        link.redirectUrl,
       )
+    const stored: One[] = []
+    for (const verified of identities) stored.push(await storeOne(tx, deps, link, verified))
+    const [first] = stored
+    return { ...first!, accounts: stored.map((s) => ({ accountId: s.accountId, username: s.username })) }
+  })
+}
+
+async function storeOne(tx: Tx, deps: StoreDeps, link: ConnectLinkRow, verified: VerifiedAccount): Promise<One> {
+  const back = link.redirectUrl
+  const username = verified.username || verified.externalId
+  {
     const renew = async (accountId: string) => {
       const sealed = await deps.cipher.encrypt(verified.credentials, accountId)
       await reconnectAccountRow(tx, accountId, {
@@ -68,5 +87,5 @@ export async function storeConnectedAccount(
       credentials: verified.credentials,
     })
     return { accountId: id, username, platform: link.platform, redirectUrl: back, reconnected: false }
-  })
+  }
 }

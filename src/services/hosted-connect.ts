@@ -13,6 +13,7 @@ import type { PlatformId } from '../domain/vocabulary'
 import { sha256Hex } from '../lib/crypto'
 import { newId } from '../lib/ids'
 import type { VerifiedAccount } from '../networks/adapter'
+import { connectOrOffer, type IdentityChoice } from './connect-choices'
 import { NetworkFailure } from '../networks/http'
 import { authorizationUrl, exchangeCode, newCodeVerifier, newState, type OAuthContext } from '../networks/oauth-connect'
 import { federatedContext, instanceOrigin, knownFederatedContext } from './federated-apps'
@@ -139,13 +140,16 @@ const sandboxUsername = (code: string) => {
   }
 }
 
-/** The network's callback: the account connected, or a `ConnectRefusal` saying why not (nothing stored). */
+/**
+ * The network's callback: the account connected, the identities to choose from where the sign-in
+ * granted several, or a `ConnectRefusal` saying why not (nothing stored).
+ */
 export async function completeAuthorization(
   deps: HostedDeps,
   platform: PlatformId,
   query: URLSearchParams,
   baseUrl: string,
-): Promise<Connected> {
+): Promise<Connected | IdentityChoice> {
   const { row, link } = await takeState(deps, platform, query)
   const back = link.redirectUrl
   const refused = query.get('error')
@@ -158,16 +162,14 @@ export async function completeAuthorization(
       back,
     )
   }
-  let verified: VerifiedAccount
   if (link.connection === 'SANDBOX') {
     const username = sandboxUsername(query.get('code') ?? '').trim()
     if (!username)
       throw new ConnectRefusal('authorization_failed', 'The sandbox sign-in gave no account name.', 400, back)
-    verified = { username, externalId: `sandbox:${username.toLowerCase()}`, credentials: { failMode: 'never' } }
-  } else {
-    verified = await exchangeAndVerify(deps, link, row, query, baseUrl)
+    const verified = { username, externalId: `sandbox:${username.toLowerCase()}`, credentials: { failMode: 'never' } }
+    return storeConnectedAccount(deps, link, verified)
   }
-  return storeConnectedAccount(deps, link, verified)
+  return connectOrOffer(deps, link, row, await exchangeAndVerify(deps, link, row, query, baseUrl))
 }
 
 async function exchangeAndVerify(
@@ -176,7 +178,7 @@ async function exchangeAndVerify(
   state: OAuthStateRow,
   query: URLSearchParams,
   baseUrl: string,
-): Promise<VerifiedAccount> {
+): Promise<VerifiedAccount[]> {
   const method = connectMethodOf(link.platform, link.connection)
   const instanceUrl = state.instanceUrl
   const ctx =
@@ -203,14 +205,16 @@ async function exchangeAndVerify(
       codeVerifier,
     })
     const credentials = method.provider.credentials(answer, now, instanceUrl)
-    if (!adapter?.verifyCredentials) throw new NetworkFailure('rejected', `${link.platform} cannot confirm accounts.`)
-    return await adapter.verifyCredentials({
+    const input = {
       connection: link.connection,
       credentials,
       fetch: deps.networks.fetch,
       baseUrl: deps.networks.baseUrlFor(link.platform, link.connection, credentials),
       now,
-    })
+    }
+    if (adapter?.listIdentities) return await adapter.listIdentities(input)
+    if (!adapter?.verifyCredentials) throw new NetworkFailure('rejected', `${link.platform} cannot confirm accounts.`)
+    return [await adapter.verifyCredentials(input)]
   } catch (err) {
     if (!(err instanceof NetworkFailure)) throw err
     deps.logger.warn('connect_exchange_failed', { platform: link.platform, linkId: link.id, kind: err.kind })

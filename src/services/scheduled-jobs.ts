@@ -1,7 +1,7 @@
 import type { Deps } from '../deps'
 import { describeError } from '../infra/logger'
 import { collectAnalytics } from './analytics/collect'
-import { deleteEndedConnectLinks } from '../db/queries/connect-links'
+import { deleteEndedConnectLinks, deleteExpiredConnectChoices } from '../db/queries/connect-links'
 import { sweepTargets } from './publishing/sweep'
 import { sweepWebhooks } from './webhooks/deliver'
 
@@ -41,12 +41,14 @@ export const SCHEDULED_JOBS: ReadonlyArray<ScheduledJob> = [
     },
   },
   {
-    // Hosted connect links (and the sign-ins started from them) a day after they stopped working.
+    // Hosted connect links (and the sign-ins started from them) a day after they stopped working;
+    // identity choices never made (sealed tokens) as soon as they expire.
     name: 'connect_links_cleanup',
     run: async (deps) => {
-      const before = new Date(deps.clock.now().getTime() - 24 * 3600_000)
-      const deleted = await deleteEndedConnectLinks(deps.db, before, 500)
-      if (deleted) deps.logger.info('connect_links_cleanup', { deleted })
+      const now = deps.clock.now()
+      const choices = await deleteExpiredConnectChoices(deps.db, now, 500)
+      const deleted = await deleteEndedConnectLinks(deps.db, new Date(now.getTime() - 24 * 3600_000), 500)
+      if (deleted || choices) deps.logger.info('connect_links_cleanup', { deleted, choices })
     },
   },
 ]

@@ -20,6 +20,8 @@ export interface OAuthFakeOptions {
   pkce: boolean
   /** Seconds the access token lasts (absent: no expires_in in the answer). */
   expiresIn?: number
+  /** The token answer has no `token_type` (as Threads documents it). */
+  omitTokenType?: boolean
 }
 
 export interface Identity {
@@ -124,7 +126,7 @@ export function oauthFake(options: OAuthFakeOptions, onIssue: (issued: IssuedTok
       onIssue(issued)
       return {
         json: {
-          token_type: 'bearer',
+          ...(options.omitTokenType ? {} : { token_type: 'bearer' }),
           access_token: issued.accessToken,
           refresh_token: issued.refreshToken,
           scope: pending.scope,

@@ -6,9 +6,13 @@
  * really GET our media URL and check its bytes, stay IN_PROGRESS for some polls, then FINISHED (or
  * ERROR with its subcode as `status`), PUBLISHED once published; the account's media and stories
  * lists; alt_text on images only; reel audio on the Facebook-login host only; the 24 h publishing quota;
- * Graph error bodies; usage headers.
+ * Graph error bodies; usage headers. On the Facebook host, Facebook Login for hosted connect: the
+ * dialog, the code exchange, the long-lived token (`fb_exchange_token`), and `/me/accounts` with
+ * each Page's `instagram_business_account` (the fake's own account's Page and `otherPages`).
  */
-import { startFakeServer, type FakeReply, type FakeRequest } from './fake-server'
+import { randomBytes } from 'node:crypto'
+import { startFakeServer, type FakeReply, type FakeRequest, type FakeRoute } from './fake-server'
+import { oauthFake } from './oauth-provider'
 
 export interface PhotoContainer {
   id: string
@@ -55,6 +59,8 @@ export async function startPhotoFake(options: {
   token?: string
   processingPolls?: number
   now?: () => Date
+  /** More Pages the signed-in member manages, with or without a professional account behind them. */
+  otherPages?: Array<{ id: string; name: string; ig?: { id: string; username: string } }>
 }) {
   const igUserId = options.igUserId ?? '17841400000000001'
   const state = {
@@ -218,8 +224,54 @@ export async function startPhotoFake(options: {
     return graphError(400, `Unsupported get request. Object with ID '${id}' does not exist.`, 100, 33)
   }
 
+  // Facebook Login (hosted connect): the long-lived token becomes the token the fake accepts.
+  const shortLived = new Set<string>()
+  const oauth = oauthFake(
+    { client: { id: 'fb-app', secret: 'fb-secret' }, clientAuth: 'post', pkce: false, expiresIn: 3600 },
+    (issued) => shortLived.add(issued.accessToken),
+  )
+  const facebookLogin: FakeRoute[] =
+    options.host !== 'facebook'
+      ? []
+      : [
+          ['GET', /^\/v\d+\.\d+\/dialog\/oauth$/, (req) => oauth.authorize(req)],
+          ['POST', /^\/v\d+\.\d+\/oauth\/access_token$/, (req) => oauth.exchange(req)],
+          [
+            'GET',
+            /^\/v\d+\.\d+\/oauth\/access_token$/,
+            (req) => {
+              const q = req.query
+              if (q.get('client_id') !== 'fb-app' || q.get('client_secret') !== 'fb-secret')
+                return graphError(400, 'Error validating client secret.', 1)
+              if (q.get('grant_type') !== 'fb_exchange_token' || !shortLived.delete(q.get('fb_exchange_token') ?? ''))
+                return graphError(400, 'Invalid OAuth access token - Cannot parse access token', 190)
+              state.token = `EAALong${randomBytes(6).toString('hex')}`
+              return { json: { access_token: state.token, token_type: 'bearer', expires_in: 5_183_944 } }
+            },
+          ],
+          [
+            'GET',
+            /^\/v\d+\.\d+\/me\/accounts$/,
+            (req) => {
+              if (!authorized(params(req)))
+                return graphError(400, 'Invalid OAuth access token - Cannot parse access token', 190)
+              const pages = [
+                { id: '1010', name: 'Corner Bakery', ig: { id: igUserId, username: options.username ?? 'bakery' } },
+                ...(options.otherPages ?? []),
+              ]
+              const data = pages.map((p) => ({
+                id: p.id,
+                name: p.name,
+                ...(p.ig ? { instagram_business_account: p.ig } : {}),
+              }))
+              return { json: { data, paging: { cursors: { before: '0', after: String(data.length) } } } }
+            },
+          ],
+        ]
+
   const server = await startFakeServer(
     [
+      ...facebookLogin,
       [
         'GET',
         '/refresh_access_token',
@@ -315,6 +367,7 @@ export async function startPhotoFake(options: {
     ...server,
     igUserId,
     state,
+    oauth,
     /** The next request whose path matches answers with this instead. */
     failNext(path: RegExp, reply: FakeReply) {
       state.failNextMatching.push({ path, reply })

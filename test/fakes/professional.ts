@@ -50,6 +50,8 @@ export async function startProfessionalFake(
     orgName?: string
     videoPartSize?: number
     processingPolls?: number
+    /** The member's roles in organisations (`/rest/organizationAcls?q=roleAssignee`); none by default. */
+    roles?: Array<{ orgId: string; role: string; state: string }>
   } = {},
 ) {
   const state = {
@@ -125,6 +127,23 @@ export async function startProfessionalFake(
             email_verified: true,
           },
         })),
+      ],
+      [
+        'GET',
+        '/rest/organizationAcls',
+        withGuard((req) => {
+          if (req.query.get('q') !== 'roleAssignee') return error(400, 'BAD_REQUEST', 'Unknown finder')
+          const [role, roleState] = [req.query.get('role'), req.query.get('state')]
+          const elements = (options.roles ?? [])
+            .filter((r) => (!role || r.role === role) && (!roleState || r.state === roleState))
+            .map((r) => ({
+              organization: `urn:li:organization:${r.orgId}`,
+              roleAssignee: `urn:li:person:${state.memberId}`,
+              role: r.role,
+              state: r.state,
+            }))
+          return { json: { paging: { count: 100, start: 0, total: elements.length }, elements } }
+        }),
       ],
       [
         'GET',

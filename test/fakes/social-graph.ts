@@ -4,8 +4,13 @@
  * code, error_subcode, fbtrace_id } }` on failure, feed posts, photos (published or not), videos
  * that process for a few polls, reels and stories through the resumable upload (`file_url`
  * header), permalinks, counts and insights. Media by URL are really fetched and their bytes checked.
+ * Facebook Login for hosted connect: the dialog, the code exchange, the long-lived token exchange
+ * (`fb_exchange_token`, a GET with the client's id and secret) and `/me/accounts` with the member's
+ * Pages (the fake's own Page and `otherPages`), each with a Page token, paged 100 at a time.
  */
+import { randomBytes } from 'node:crypto'
 import { startFakeServer, type FakeReply, type FakeRequest } from './fake-server'
+import { oauthFake } from './oauth-provider'
 
 const V = 'v23.0'
 
@@ -47,8 +52,22 @@ const graphError = (status: number, code: number, message: string, extra: Record
 const isImage = (b: Buffer) => (b[0] === 0xff && b[1] === 0xd8) || b.subarray(0, 4).toString('latin1') === '\x89PNG'
 const isMp4 = (b: Buffer) => b.subarray(4, 8).toString('latin1') === 'ftyp'
 
+export interface ManagedPage {
+  id: string
+  name: string
+  token: string
+  tasks: string[]
+}
+
 export async function startSocialGraphFake(
-  options: { pageId?: string; pageName?: string; token?: string; processingPolls?: number } = {},
+  options: {
+    pageId?: string
+    pageName?: string
+    token?: string
+    processingPolls?: number
+    /** More Pages the signed-in member manages (hosted connect's chooser). */
+    otherPages?: ManagedPage[]
+  } = {},
 ) {
   const pageId = options.pageId ?? '1010'
   const state = {
@@ -65,6 +84,44 @@ export async function startSocialGraphFake(
     sequence: 100,
   }
   const nextId = () => String(++state.sequence)
+  // Facebook Login: the member's short-lived token (code exchange), then the long-lived one.
+  const login = { shortLived: new Set<string>(), longLived: null as string | null }
+  const oauth = oauthFake(
+    { client: { id: 'fb-app', secret: 'fb-secret' }, clientAuth: 'post', pkce: false, expiresIn: 3600 },
+    (issued) => login.shortLived.add(issued.accessToken),
+  )
+  const managedPages = (): ManagedPage[] => [
+    { id: pageId, name: state.pageName, token: state.token, tasks: ['MANAGE', 'CREATE_CONTENT', 'MODERATE'] },
+    ...(options.otherPages ?? []),
+  ]
+  const longLivedExchange = (req: FakeRequest): FakeReply => {
+    const q = req.query
+    if (q.get('client_id') !== 'fb-app' || q.get('client_secret') !== 'fb-secret')
+      return graphError(400, 1, 'Error validating client secret.')
+    const token = q.get('fb_exchange_token') ?? ''
+    if (q.get('grant_type') !== 'fb_exchange_token' || !login.shortLived.delete(token))
+      return graphError(400, 190, 'Invalid OAuth access token - Cannot parse access token')
+    login.longLived = `EAALong${randomBytes(6).toString('hex')}`
+    return { json: { access_token: login.longLived, token_type: 'bearer', expires_in: 5_183_944 } }
+  }
+  const meAccounts = (req: FakeRequest): FakeReply => {
+    if (!login.longLived || req.headers.authorization !== `Bearer ${login.longLived}`)
+      return graphError(400, 190, 'Error validating access token: the token is not a long-lived user token.')
+    const all = managedPages()
+    const start = Number(req.query.get('after') ?? 0)
+    const limit = Math.min(Number(req.query.get('limit') ?? 25), 100)
+    const slice = all.slice(start, start + limit)
+    const more = start + limit < all.length
+    return {
+      json: {
+        data: slice.map((p) => ({ id: p.id, name: p.name, access_token: p.token, tasks: p.tasks, category: 'Bakery' })),
+        paging: {
+          cursors: { before: String(start), after: String(start + limit) },
+          ...(more ? { next: `https://graph.facebook.com/${V}/me/accounts?after=${start + limit}` } : {}),
+        },
+      },
+    }
+  }
   const when = () =>
     state
       .clock()
@@ -132,6 +189,10 @@ export async function startSocialGraphFake(
 
   const server = await startFakeServer(
     [
+      ['GET', `/${V}/dialog/oauth`, (req) => oauth.authorize(req)],
+      ['POST', `/${V}/oauth/access_token`, (req) => oauth.exchange(req)],
+      ['GET', `/${V}/oauth/access_token`, longLivedExchange],
+      ['GET', `/${V}/me/accounts`, meAccounts],
       [
         'POST',
         new RegExp(`^/${V}/([^/]+)/feed$`),
@@ -355,6 +416,7 @@ export async function startSocialGraphFake(
   return {
     ...server,
     state,
+    oauth,
     /** The next matching request (`METHOD /path` against `path`) gets this answer instead. */
     failNext(reply: FakeReply, path?: RegExp) {
       state.failures.push({ reply, ...(path ? { path } : {}) })

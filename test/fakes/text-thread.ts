@@ -5,6 +5,8 @@
  * then FINISHED (or ERROR with `error_message`), `threads_publish`, permalinks, the account's
  * threads and replies lists, DELETE, token refresh, Graph error bodies (code 190 for a bad token).
  */
+import { randomBytes } from 'node:crypto'
+import { oauthFake } from './oauth-provider'
 import { startFakeServer, type FakeReply, type FakeRequest } from './fake-server'
 
 export interface ThreadContainer {
@@ -152,9 +154,38 @@ export async function startTextThreadFake(
     return hit >= 0 ? state.failNextMatching.splice(hit, 1)[0]!.reply : null
   }
   const live = () => state.posts.filter((x) => !x.deleted).reverse()
+  // Hosted connect: the code gives a short-lived token (and the user id), traded for a long-lived one.
+  const shortLived = new Set<string>()
+  const oauth = oauthFake(
+    {
+      client: { id: 'th-app', secret: 'th-secret' },
+      clientAuth: 'post',
+      pkce: false,
+      omitTokenType: true,
+      answerFields: () => ({ user_id: Number(userId) }),
+    },
+    (issued) => shortLived.add(issued.accessToken),
+  )
 
   const server = await startFakeServer(
     [
+      ['GET', '/oauth/authorize', (req) => oauth.authorize(req)],
+      ['POST', '/oauth/access_token', (req) => oauth.exchange(req)],
+      [
+        'GET',
+        '/access_token',
+        (req) => {
+          const p = params(req)
+          const hit = state.failNextMatching.findIndex((f) => f.path.test(req.path))
+          if (hit >= 0) return state.failNextMatching.splice(hit, 1)[0]!.reply
+          if (p.grant_type !== 'th_exchange_token' || p.client_secret !== 'th-secret')
+            return graphError(400, 'Error validating client secret.', 1)
+          if (!shortLived.delete(p.access_token ?? ''))
+            return graphError(400, 'Invalid OAuth access token - Cannot parse access token', 190)
+          state.token = `THLong${randomBytes(6).toString('hex')}`
+          return { json: { access_token: state.token, token_type: 'bearer', expires_in: 5_183_944 } }
+        },
+      ],
       [
         'GET',
         '/refresh_access_token',
@@ -230,6 +261,7 @@ export async function startTextThreadFake(
     ...server,
     userId,
     state,
+    oauth,
     failNext(path: RegExp, reply: FakeReply) {
       state.failNextMatching.push({ path, reply })
     },

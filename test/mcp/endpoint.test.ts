@@ -17,6 +17,7 @@ const TOOLS = [
   'get_workspace',
   'list_accounts',
   'get_account',
+  'connect_account',
   'platform_limits',
   'list_boards',
   'list_posts',

@@ -20,6 +20,33 @@ import { createTestApp } from '../support/test-app'
 const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString()
 
 describe('MCP tools over the same services as /v1', () => {
+  it('connect_account hands out a connect link as POST /v1/accounts/connect does, with the same refusals', async () => {
+    const t = await createTestApp()
+    const base = await serveApp(t)
+    const session = await mcpSession(t, base)
+    const link = await session.ok('connect_account', { platform: 'PHOTO_NET', connection: 'SANDBOX' })
+    // On PUBLIC_URL, as the REST operation's links are.
+    const publicUrl = t.deps.settings.publicUrl ?? base
+    expect(link.url).toMatch(new RegExp(`^${publicUrl}/connect/[A-Za-z0-9]{43}$`))
+    expect(Date.parse(link.expiresAt) - Date.now()).toBeGreaterThan(29 * 60_000)
+    const page = await fetch(`${base}${new URL(link.url).pathname}`)
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain('Continue to PHOTO_NET')
+
+    const missing = await session.refused('connect_account', { platform: 'MICROBLOG_NET' })
+    expect(missing.code).toBe('invalid_option')
+    expect(missing.message).toContain('MICROBLOG_NET_CLIENT_ID')
+    const rest = await t.call('POST', '/v1/accounts/connect', { body: { platform: 'MICROBLOG_NET' } })
+    expect(rest.status).toBe(422)
+    expect((await rest.json()).error).toMatchObject({ code: missing.code, message: missing.message })
+    const redirect = await session.refused('connect_account', {
+      platform: 'PHOTO_NET',
+      connection: 'SANDBOX',
+      redirectUrl: 'https://elsewhere.example/cb',
+    })
+    expect(redirect.code).toBe('invalid_option')
+  })
+
   it('takes a sandbox workspace from media to published permalinks', async () => {
     const t = await createTestApp()
     const session = await mcpSession(t, await serveApp(t))

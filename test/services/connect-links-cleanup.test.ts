@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { connectLinks } from '../../src/db/schema'
+import { insertConnectChoice, insertConnectLink, insertOAuthState } from '../../src/db/queries/connect-links'
+import { connectChoices, connectLinks } from '../../src/db/schema'
 import { runScheduledJobs, SCHEDULED_JOBS } from '../../src/services/scheduled-jobs'
 import { fixedClock } from '../support/fixtures'
 import { createTestApp } from '../support/test-app'
@@ -24,5 +25,47 @@ describe('connect_links_cleanup job', () => {
     const left = await links()
     expect(left).toHaveLength(1)
     expect(left[0]!.expiresAt.toISOString()).toBe('2026-11-22T10:59:00.000Z')
+  })
+
+  it('deletes identity choices never made as soon as they expire, sealed tokens and all', async () => {
+    const clock = fixedClock('2026-11-21T10:00:00Z')
+    const t = await createTestApp({ clock })
+    const at = (iso: string) => new Date(iso)
+    await insertConnectLink(t.deps.db, {
+      id: 'cl_choice',
+      workspaceId: t.workspaceId,
+      tokenHash: 'hash-of-link',
+      platform: 'SOCIALGRAPH_NET',
+      connection: 'DIRECT_LOGIN',
+      expiresAt: at('2026-11-21T10:30:00Z'),
+    })
+    await insertOAuthState(t.deps.db, {
+      id: 'ost_choice',
+      linkId: 'cl_choice',
+      stateHash: 'hash-of-state',
+      platform: 'SOCIALGRAPH_NET',
+      expiresAt: at('2026-11-21T10:15:00Z'),
+    })
+    for (const [id, expiresAt] of [
+      ['cch_old', '2026-11-21T10:05:00Z'],
+      ['cch_new', '2026-11-21T10:15:00Z'],
+    ] as const)
+      await insertConnectChoice(t.deps.db, {
+        id,
+        linkId: 'cl_choice',
+        oauthStateId: 'ost_choice',
+        tokenHash: `hash-${id}`,
+        platform: 'SOCIALGRAPH_NET',
+        identities: await t.deps.cipher.encrypt({ identities: [] }, id),
+        expiresAt: at(expiresAt),
+      })
+    clock.set('2026-11-21T10:06:00Z')
+    await runScheduledJobs(
+      t.deps,
+      SCHEDULED_JOBS.filter((j) => j.name === 'connect_links_cleanup'),
+    )
+    const left = await t.deps.db.select({ id: connectChoices.id }).from(connectChoices)
+    expect(left.map((r) => r.id)).toEqual(['cch_new'])
+    expect(await t.deps.db.select().from(connectLinks).where(eq(connectLinks.id, 'cl_choice'))).toHaveLength(1)
   })
 })

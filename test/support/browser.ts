@@ -37,7 +37,7 @@ export interface Visit {
 /** GET (or a form POST), following redirects as a browser does, until a page or `stopAt` is reached. */
 export async function visit(
   url: string,
-  init: { method?: 'GET' | 'POST'; form?: Record<string, string>; stopAt?: string } = {},
+  init: { method?: 'GET' | 'POST'; form?: Record<string, string> | Array<[string, string]>; stopAt?: string } = {},
 ): Promise<Visit> {
   const chain = [url]
   let response = await fetch(url, {

@@ -42,6 +42,20 @@ export async function findWorkspaceAccount(
 }
 
 /** The account by id alone (the engine already knows the workspace from the target). */
+/** The workspace's accounts among `ids` whose token expires at or before `before` (sealed credentials included). */
+export function selectAccountsExpiringBy(db: DbOrTx, workspaceId: string, ids: string[], before: Date) {
+  return db
+    .select()
+    .from(accounts)
+    .where(
+      and(
+        eq(accounts.workspaceId, workspaceId),
+        inArray(accounts.id, ids),
+        sql`${accounts.tokenExpiresAt} <= ${before}`,
+      ),
+    )
+}
+
 export async function findAccount(db: DbOrTx, accountId: string): Promise<AccountRow | null> {
   const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId))
   return account ?? null

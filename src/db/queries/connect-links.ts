@@ -4,11 +4,12 @@
  * many requests race for it.
  */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
-import { connectLinks, oauthStates } from '../schema'
+import { connectChoices, connectLinks, oauthStates } from '../schema'
 import type { DbOrTx } from '../types'
 
 export type ConnectLinkRow = typeof connectLinks.$inferSelect
 export type OAuthStateRow = typeof oauthStates.$inferSelect
+export type ConnectChoiceRow = typeof connectChoices.$inferSelect
 
 export async function insertConnectLink(db: DbOrTx, values: typeof connectLinks.$inferInsert): Promise<ConnectLinkRow> {
   const [row] = await db.insert(connectLinks).values(values).returning()
@@ -78,5 +79,43 @@ export async function deleteEndedConnectLinks(db: DbOrTx, before: Date, limit: n
       sql`${connectLinks.id} in (select id from connect_links where expires_at < ${before} order by expires_at limit ${limit})`,
     )
     .returning({ id: connectLinks.id })
+  return rows.length
+}
+
+export async function insertConnectChoice(db: DbOrTx, values: typeof connectChoices.$inferInsert): Promise<void> {
+  await db.insert(connectChoices).values(values)
+}
+
+/**
+ * Takes the pending choice with this token hash for this platform if it has not expired at `now`:
+ * one DELETE, so it is taken once however many requests race for it; null when there is none.
+ */
+export async function takeConnectChoice(
+  db: DbOrTx,
+  tokenHash: string,
+  platform: string,
+  now: Date,
+): Promise<ConnectChoiceRow | null> {
+  const [row] = await db
+    .delete(connectChoices)
+    .where(
+      and(
+        eq(connectChoices.tokenHash, tokenHash),
+        gt(connectChoices.expiresAt, now),
+        sql`${connectChoices.platform} = ${platform}`,
+      ),
+    )
+    .returning()
+  return row ?? null
+}
+
+/** Deletes up to `limit` pending choices (sealed tokens) that expired before `now`; how many went. */
+export async function deleteExpiredConnectChoices(db: DbOrTx, now: Date, limit: number): Promise<number> {
+  const rows = await db
+    .delete(connectChoices)
+    .where(
+      sql`${connectChoices.id} in (select id from connect_choices where expires_at < ${now} order by expires_at limit ${limit})`,
+    )
+    .returning({ id: connectChoices.id })
   return rows.length
 }

@@ -61,3 +61,30 @@ export const federatedApps = pgTable('federated_apps', {
   redirectUri: text('redirect_uri').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 })
+
+/**
+ * A sign-in that granted several identities (pages, channels, organisations), waiting for the
+ * owner to choose which to connect: each identity with its credentials, sealed by the credential
+ * cipher (bound to this row's id), short-lived, bound to the link and the sign-in it came from.
+ * The choice is taken once (the row is deleted with it); expired ones are deleted by the cleanup job.
+ */
+export const connectChoices = pgTable(
+  'connect_choices',
+  {
+    id: text('id').primaryKey(),
+    linkId: text('link_id')
+      .notNull()
+      .references(() => connectLinks.id, { onDelete: 'cascade' }),
+    oauthStateId: text('oauth_state_id')
+      .notNull()
+      .references(() => oauthStates.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the single-use token the chooser form posts back. */
+    tokenHash: text('token_hash').notNull().unique(),
+    platform: text('platform').$type<PlatformId>().notNull(),
+    /** Sealed `{ identities: VerifiedAccount[] }`. */
+    identities: text('identities').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('connect_choices_expires_idx').on(t.expiresAt)],
+)

@@ -78,10 +78,11 @@ export interface ValidationContext {
 /**
  * Something a write accepted but the caller likely did not mean; it never blocks the write.
  * `unknown_field`: a body field that is not part of the API (a typo such as `capton`), kept but
- * never read. `not_applicable`: a field that none of the post's networks uses.
+ * never read. `not_applicable`: a field that none of the post's networks uses. `token_expires`: a
+ * target account's token expires before the post is due, and this service cannot renew it.
  */
 export interface PostWarning {
-  code: 'unknown_field' | 'not_applicable'
+  code: 'unknown_field' | 'not_applicable' | 'token_expires'
   message: string
   path?: string
   accountId?: string

@@ -2,7 +2,14 @@ import { z } from '@hono/zod-openapi'
 import { RULES } from '../../domain/rules/index'
 import { PlatformRulesSchema } from '../../domain/rules/schema'
 import { PLATFORM_IDS } from '../../domain/vocabulary'
-import { AccountIdParam, AccountSchema, BoardsSchema } from '../../routes/accounts/schema'
+import {
+  AccountIdParam,
+  AccountSchema,
+  BoardsSchema,
+  ConnectLinkSchema,
+  ConnectRequestSchema,
+} from '../../routes/accounts/schema'
+import { createConnectLink } from '../../services/connect-links'
 import { WorkspaceSchema } from '../../routes/me/schema'
 import { getAccount, listAccounts } from '../../services/accounts'
 import { listAccountBoards } from '../../services/boards'
@@ -94,10 +101,29 @@ export const listBoardsTool = defineTool({
   run: async (ctx, { id }) => ({ boards: await listAccountBoards(ctx.deps, ctx.workspaceId, id) }),
 })
 
+export const connectAccountTool = defineTool({
+  name: 'connect_account',
+  title: 'A link to connect a social account',
+  description: [
+    "A single-use link, valid 30 minutes, to this service's hosted connect page, for the person who owns the social",
+    'account: they open it, sign in at the network and approve (or fill in a form for networks without OAuth; where',
+    'one sign-in manages several pages, channels or organisations they tick which to connect), and the account then',
+    'appears in list_accounts. You cannot complete it yourself: hand the `url` to the user. `connection: SANDBOX`',
+    'connects a simulated account with no sign-in anywhere, good for a trial. A network this deployment has no OAuth',
+    'client for answers `invalid_option` naming the missing configuration keys; `redirectUrl` must be on an allowed',
+    'origin. To renew an EXPIRED account, the user reconnects it (POST /v1/accounts/{id}/reconnect).',
+  ].join(' '),
+  input: ConnectRequestSchema,
+  output: ConnectLinkSchema,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  run: ({ deps, workspaceId, baseUrl }, input) => createConnectLink(deps, workspaceId, input, baseUrl),
+})
+
 export const WORKSPACE_TOOLS: McpTool[] = [
   getWorkspaceTool,
   listAccountsTool,
   getAccountTool,
+  connectAccountTool,
   platformLimitsTool,
   listBoardsTool,
 ]

@@ -17,6 +17,7 @@ import type {
   PublishProgress,
   PublishResult,
   RefreshInput,
+  VerifiedAccount,
   VerifyInput,
 } from '../adapter'
 import { NetworkFailure, asFailedResult, credential, expiresWithin } from '../http'
@@ -71,6 +72,7 @@ export function createPhotoAdapter(_options: AdapterOptions): NetworkAdapter {
     checkStatus: (input) => run(input, input.unconfirmed),
     fetchInsights,
     verifyCredentials,
+    listIdentities,
     credentialRefresh: {
       isDue: (credentials, now) => expiresWithin(credentials, now, PHOTO_REFRESH_MARGIN_SEC),
       refresh,
@@ -207,6 +209,32 @@ async function verifyCredentials(input: VerifyInput) {
   if (String(user.id) !== igUserId)
     throw new NetworkFailure('rejected', `${N}: the token does not reach account ${igUserId}.`)
   return { username: String(user.username ?? ''), externalId: igUserId, credentials: input.credentials }
+}
+
+/**
+ * A Facebook Login's professional accounts (hosted connect): each Page's `instagram_business_account`
+ * from `/me/accounts`, all sharing the member's long-lived user token. An Instagram Login is one account.
+ */
+async function listIdentities(input: VerifyInput): Promise<VerifiedAccount[]> {
+  if (input.connection === 'DIRECT_LOGIN') return [await verifyCredentials(input)]
+  const graph = client(input, input.now)
+  const body = await graph.get('me/accounts', {
+    fields: 'id,name,instagram_business_account{id,username}',
+    limit: '100',
+  })
+  const accounts: VerifiedAccount[] = []
+  for (const page of (body.data ?? []) as Array<{
+    instagram_business_account?: { id?: unknown; username?: unknown }
+  }>) {
+    const ig = page.instagram_business_account
+    if (typeof ig?.id !== 'string' || !ig.id) continue
+    accounts.push({
+      username: typeof ig.username === 'string' && ig.username ? ig.username : ig.id,
+      externalId: ig.id,
+      credentials: { ...input.credentials, igUserId: ig.id },
+    })
+  }
+  return accounts
 }
 
 /**

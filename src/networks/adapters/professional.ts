@@ -13,6 +13,7 @@ import type { NetworkAdapter, PendingInput, PublishInput, PublishResult, TargetC
 import { asFailedResult, credential, NetworkFailure } from '../http'
 import type { AdapterOptions } from './options'
 import { call, encodeUrn, liveToken, NETWORK, permalinkOf, type Session } from './professional-api'
+import { listProfessionalIdentities } from './professional-identities'
 import { prepareMedia } from './professional-media'
 import { escapeLittleText, unescapeLittleText } from './professional-text'
 
@@ -161,6 +162,7 @@ export function createProfessionalAdapter(_options: AdapterOptions): NetworkAdap
   return {
     publish,
     checkStatus,
+    listIdentities: (input) => listProfessionalIdentities(sessionOf(input), input),
     async verifyCredentials(input) {
       const session = sessionOf(input)
       if (input.credentials.authorUrn === undefined) {

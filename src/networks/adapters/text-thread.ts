@@ -177,12 +177,13 @@ async function advance(input: PublishInput, confirm: boolean): Promise<PublishRe
   return { status: 'published', platformPostId: headId, permalink: progress.headPermalink ?? '' }
 }
 
+/** Whose the token is; a hosted connect knows no user id yet: the token's own user is the account. */
 async function verifyCredentials(input: VerifyInput) {
-  const userId = credential(input.credentials, 'userId')
   const me = await client(input, input.now).get('me', { fields: 'id,username' })
-  if (String(me.id) !== userId)
+  const userId = input.credentials.userId === undefined ? String(me.id ?? '') : credential(input.credentials, 'userId')
+  if (!userId || String(me.id) !== userId)
     throw new NetworkFailure('rejected', `${N}: this token belongs to user ${me.id}, not ${userId}.`)
-  return { username: String(me.username ?? ''), externalId: userId, credentials: input.credentials }
+  return { username: String(me.username ?? ''), externalId: userId, credentials: { ...input.credentials, userId } }
 }
 
 /** Long-lived tokens renew themselves (`th_refresh_token`) while valid and at least 24 h old. */

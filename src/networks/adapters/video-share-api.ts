@@ -3,9 +3,10 @@
  * quota wait (until midnight Pacific, when daily quotas reset), how a caption becomes a title and
  * description, and the resumable-upload chunk size. Plus the one call helper.
  */
-import type { FailureKind } from '../adapter'
+import type { FailureKind, VerifiedAccount, VerifyInput } from '../adapter'
 import {
   NetworkFailure,
+  credential,
   joinUrl,
   kindOfStatus,
   request,
@@ -158,3 +159,17 @@ export function videoText(caption: string): { title: string; description: string
 }
 
 export const permalinkOf = (videoId: string) => `https://www.youtube.com/watch?v=${videoId}`
+
+/** The channels of the signed-in Google account (hosted connect), each an identity sharing the token. */
+export async function listChannels(input: VerifyInput): Promise<VerifiedAccount[]> {
+  const token = credential(input.credentials, 'accessToken')
+  const path = '/youtube/v3/channels?part=snippet&mine=true&maxResults=50'
+  const body = await api(input.fetch, input.baseUrl, token, path, input.now)
+  return ((body.items ?? []) as Array<{ id?: unknown; snippet?: { title?: unknown } }>)
+    .filter((channel) => typeof channel.id === 'string' && channel.id)
+    .map((channel) => ({
+      username: String(channel.snippet?.title ?? channel.id),
+      externalId: String(channel.id),
+      credentials: { ...input.credentials, channelId: String(channel.id) },
+    }))
+}

@@ -30,6 +30,7 @@ import {
   UPLOAD_CHUNK_BYTES,
   api,
   failureFrom,
+  listChannels,
   permalinkOf,
   videoText,
 } from './video-share-api'
@@ -107,6 +108,8 @@ export function createVideoShareAdapter(options: AdapterOptions): NetworkAdapter
         credentials: { ...input.credentials, channelId },
       }
     },
+
+    listIdentities: listChannels,
 
     credentialRefresh: oauthRefresh(
       { ...TOKEN_RENEWAL, tokenOrigin: options.origins.VIDEOSHARE_NET_OAUTH_URL },

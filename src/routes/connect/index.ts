@@ -11,22 +11,32 @@ import { PLATFORM_IDS, type PlatformId } from '../../domain/vocabulary'
 import type { AppEnv } from '../../http/context'
 import { formFieldsOf, submitConnectForm } from '../../services/connect-form'
 import { type Connected, ConnectRefusal } from '../../services/connect-refusal'
+import { completeChoice, type IdentityChoice } from '../../services/connect-choices'
 import { completeAuthorization, openLink, startAuthorization } from '../../services/hosted-connect'
-import { continuePage, donePage, formPage, instancePage, refusedPage, sendPage, startPage } from './render'
+import { choosePage, continuePage, donePage, formPage, instancePage, refusedPage, sendPage, startPage } from './render'
 
 const FORM_LIMIT = bodyLimit({ maxSize: 16 * 1024 })
 
 export const baseUrlOf = (c: Context<AppEnv>) => c.var.deps.settings.publicUrl ?? new URL(c.req.url).origin
 
-/** Back to the caller's page with the account id, or our own page saying it is done. */
+/** Back to the caller's page with the account id(s), or our own page saying it is done. */
 function connected(c: Context<AppEnv>, done: Connected) {
   if (done.redirectUrl) {
     const url = new URL(done.redirectUrl)
-    url.searchParams.set('accountId', done.accountId)
+    for (const a of done.accounts) url.searchParams.append('accountId', a.accountId)
     url.searchParams.set('platform', done.platform)
     return c.redirect(url.href, 302)
   }
-  return sendPage(c, 200, 'Connected', donePage(done.platform, done.username, done.reconnected))
+  const names = done.accounts.map((a) => a.username).join(', ')
+  return sendPage(c, 200, 'Connected', donePage(done.platform, names, done.reconnected))
+}
+
+/** The chooser, or the account(s) connected at once. */
+function connectedOrChoose(c: Context<AppEnv>, done: Connected | IdentityChoice) {
+  if (!('token' in done)) return connected(c, done)
+  const targets = done.redirectUrl ? [new URL(done.redirectUrl).origin] : []
+  const page = choosePage(done.platform, `/oauth/choose/${done.platform}`, done.token, done.identities)
+  return sendPage(c, 200, `Choose ${done.platform} accounts`, page, targets)
 }
 
 /** A refusal: back to the caller's page with `error` and `message` when it gave one, else our page. */
@@ -132,7 +142,22 @@ export function oauthCallbackSite(): Hono<AppEnv> {
       return sendPage(c, 404, 'Not connected', refusedPage('There is no such network.'))
     try {
       const query = new URL(c.req.url).searchParams
-      return connected(c, await completeAuthorization(c.var.deps, platform as PlatformId, query, baseUrlOf(c)))
+      const done = await completeAuthorization(c.var.deps, platform as PlatformId, query, baseUrlOf(c))
+      return connectedOrChoose(c, done)
+    } catch (err) {
+      return refused(c, err)
+    }
+  })
+  // The identity chooser's form: the choice's single-use token and the ticked identities.
+  site.post('/choose/:platform', FORM_LIMIT, async (c) => {
+    const platform = c.req.param('platform')
+    if (!(PLATFORM_IDS as readonly string[]).includes(platform))
+      return sendPage(c, 404, 'Not connected', refusedPage('There is no such network.'))
+    const body = await c.req.parseBody({ all: true })
+    const token = typeof body.choice === 'string' ? body.choice : ''
+    const chosen = [body.identity ?? []].flat().filter((v): v is string => typeof v === 'string')
+    try {
+      return connected(c, await completeChoice(c.var.deps, platform as PlatformId, token, chosen))
     } catch (err) {
       return refused(c, err)
     }

@@ -25,6 +25,7 @@ input{width:100%;box-sizing:border-box;padding:.5rem;border:1px solid #d4d4d8;bo
 .button,button{display:inline-block;margin-top:1rem;padding:.5rem 1rem;border:0;border-radius:.375rem;
 background:#18181b;color:#fff;font:inherit;text-decoration:none;cursor:pointer}
 button.secondary{background:#e4e4e7;color:#18181b}
+.choice{display:flex;gap:.5rem;align-items:baseline;font-weight:400}.choice input{width:auto}
 footer{color:#71717a;font-size:.8rem;text-align:center;margin-top:1rem}`
 
 async function securityHeaders(c: Context, formTargets: string[]): Promise<void> {
@@ -90,6 +91,26 @@ ${fields.map(
 ${f.hint ? html`<small>${f.hint}</small>` : ''}`,
 )}
 <button type="submit">Connect</button>
+</form>`
+
+/** The identity chooser: one box per identity the sign-in granted, none ticked; the choice's token hidden. */
+export const choosePage = (
+  platform: string,
+  action: string,
+  token: string,
+  identities: Array<{ key: string; username: string; externalId: string }>,
+): Html => html`
+<h1>Choose the <span class="badge">${platform}</span> accounts to connect</h1>
+<p>Your sign-in gives access to ${identities.length} accounts. Tick the ones to publish to; the others are not connected.</p>
+<form method="post" action="${action}">
+<input type="hidden" name="choice" value="${token}">
+${identities.map(
+  (
+    i,
+  ) => html`<label class="choice" for="i-${i.key}"><input id="i-${i.key}" type="checkbox" name="identity" value="${i.key}">
+${i.username} <small>${i.externalId}</small></label>`,
+)}
+<button type="submit">Connect the chosen accounts</button>
 </form>`
 
 export const donePage = (platform: string, username: string, reconnected: boolean): Html => html`

@@ -156,9 +156,9 @@ export const PostPageSchema = z
 
 export const PostWarningSchema = z
   .object({
-    code: z.enum(['unknown_field', 'not_applicable']).openapi({
+    code: z.enum(['unknown_field', 'not_applicable', 'token_expires']).openapi({
       description:
-        "`unknown_field`: a body field that is not part of the API (a typo such as `capton`); it was ignored. `not_applicable`: a field none of the post's networks uses (`threadParts` without a threading network, `firstComment` without the photo network, a caption override for a platform the post does not target...); it is kept but not published.",
+        "`unknown_field`: a body field that is not part of the API (a typo such as `capton`); it was ignored. `not_applicable`: a field none of the post's networks uses (`threadParts` without a threading network, `firstComment` without the photo network, a caption override for a platform the post does not target...); it is kept but not published. `token_expires`: the target account's token expires before the post is due and cannot be renewed by this service (no refresh token, or a network without renewal); the message names the account and the expiry; reconnect the account (`POST /v1/accounts/{id}/reconnect`) before then.",
     }),
     message: z.string(),
     path: z.string().optional().openapi({ description: 'The body field, dotted (`recurrence.frequncy`).' }),

@@ -5,6 +5,7 @@
  * and timing step runs in a transaction that is always rolled back.
  */
 import type { Deps } from '../../deps'
+import { tokenExpiryWarnings } from './token-warnings'
 import { AppError, type ErrorCode } from '../../domain/errors'
 import {
   notApplicableWarnings,
@@ -70,7 +71,14 @@ export async function validateNewPost(
       throw new DryRunDone()
     })
   })
-  const warnings = [...bodyWarnings, ...notApplicableWarnings(draft.content, draft.accounts, issues)]
+  const dueAt = input.scheduledAt ? new Date(input.scheduledAt) : null
+  const expiring = await tokenExpiryWarnings(
+    deps,
+    workspaceId,
+    draft.accounts.map((a) => a.id),
+    dueAt,
+  )
+  const warnings = [...bodyWarnings, ...notApplicableWarnings(draft.content, draft.accounts, issues), ...expiring]
   const targets = draft.accounts.map((account) => ({
     accountId: account.id,
     platform: account.platform,

@@ -22,6 +22,7 @@ import { dispatchPendingTargets, dispatchWrittenTargets } from '../publishing/di
 import { getPost } from './read'
 import { toPostRecord } from './record'
 import { timingFor } from './timing'
+import { tokenExpiryWarnings } from './token-warnings'
 import type { CreatePostInput, UpdatePostInput, WrittenPost } from './types'
 import { lockWorkspace } from '../workspace-lock'
 import { assertBoardsOfAccounts } from '../boards'
@@ -81,7 +82,16 @@ export async function createPost(
     id,
     targets.map((t) => ({ id: t.id, dueAt: t.dueAt, attempts: t.attempts, version: post.version })),
   )
-  return { ...toPostRecord(post, targets), warnings: [...bodyWarnings, ...notApplicableWarnings(content, accounts)] }
+  const expiring = await tokenExpiryWarnings(
+    deps,
+    workspaceId,
+    accounts.map((a) => a.id),
+    targets[0]?.dueAt ?? null,
+  )
+  return {
+    ...toPostRecord(post, targets),
+    warnings: [...bodyWarnings, ...notApplicableWarnings(content, accounts), ...expiring],
+  }
 }
 
 function timingColumns(t: Awaited<ReturnType<typeof timingFor>>) {
@@ -165,7 +175,8 @@ export async function updatePost(
         updatedAt: now,
       })
     }
-    return notApplicableWarnings(content, accounts)
+    const expiring = await tokenExpiryWarnings({ db: tx, cipher: deps.cipher }, workspaceId, keep, timing.dueAt)
+    return [...notApplicableWarnings(content, accounts), ...expiring]
   })
   await dispatchPendingTargets(deps, postId)
   return { ...(await getPost(deps.db, workspaceId, postId)), warnings: [...bodyWarnings, ...warnings] }

@@ -96,7 +96,9 @@ describe('hosted connect, form-based networks', () => {
 
   it('answers 422 for a connection the page cannot connect yet, naming the way that works', async () => {
     const t = await serveTestApp()
-    const res = await t.call('POST', '/v1/accounts/connect', { body: { platform: 'SOCIALGRAPH_NET' } })
+    const res = await t.call('POST', '/v1/accounts/connect', {
+      body: { platform: 'PHOTO_NET', connection: 'DIRECT_LOGIN' },
+    })
     expect(res.status).toBe(422)
     expect((await res.json()).error.message).toContain('account add')
   })

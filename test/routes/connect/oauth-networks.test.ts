@@ -79,7 +79,7 @@ const CASES: Case[] = [
     start: () => startProfessionalFake(),
     origins: (url) => ({ PROFESSIONAL_NET_API_URL: url, PROFESSIONAL_NET_OAUTH_URL: url }),
     clients: { PROFESSIONAL_NET: { clientId: 'li-client', clientSecret: 'li-secret' } },
-    scope: 'openid profile w_member_social',
+    scope: 'openid profile w_member_social w_organization_social rw_organization_admin',
     pkce: false,
     username: '',
     externalId: '',
