@@ -43,7 +43,8 @@ interface Case {
  * per call: (1) a burst of targets due at the same moment (time to drain, lateness after the due
  * time, duplicate network calls: must be 0); (2) a steady stream of 100 targets a second (lateness
  * p50/p99); with the database round trips per publish (statements, BEGIN and COMMIT included) on
- * PGlite. `BENCH_ENGINE_TARGETS`, `BENCH_ENGINE_STREAM_SECONDS` change the sizes.
+ * PGlite. Each case runs with one claim per delivery (the baseline) and with batch claims.
+ * `BENCH_ENGINE_TARGETS`, `BENCH_ENGINE_STREAM_SECONDS` change the sizes.
  */
 export const engineBenchmark: Benchmark = {
   name: 'engine',
@@ -58,25 +59,30 @@ export const engineBenchmark: Benchmark = {
       dueOffsetMs: () => 0,
       ...(env ? { env } : {}),
     })
+    // Baseline in the same run: one claim per delivery (PUBLISH_CLAIM_BATCH=1), as before the batch claim.
+    const single = { PUBLISH_CLAIM_BATCH: '1' }
+    const stream = (label: string, env?: Record<string, string>): Case => ({
+      label: `PGlite, ${label}, stream ${STREAM_RATE}/s`,
+      concurrency: 64,
+      server: null,
+      count: STREAM_RATE * STREAM_SECONDS,
+      dueOffsetMs: (i) => Math.floor((i * 1000) / STREAM_RATE),
+      ...(env ? { env } : {}),
+    })
     if (!process.env.BENCH_ENGINE_PG_ONLY) {
-      rows.push(...(await runCase(burst(64, null, 'PGlite'))))
-      rows.push(...(await runCase(burst(256, null, 'PGlite'))))
-      rows.push(
-        ...(await runCase({
-          label: `PGlite, stream ${STREAM_RATE}/s`,
-          concurrency: 64,
-          server: null,
-          count: STREAM_RATE * STREAM_SECONDS,
-          dueOffsetMs: (i) => Math.floor((i * 1000) / STREAM_RATE),
-        })),
-      )
+      rows.push(...(await runCase(burst(64, null, 'PGlite, single claims (baseline)', single))))
+      rows.push(...(await runCase(burst(64, null, 'PGlite, batch claims'))))
+      if (FULL) rows.push(...(await runCase(burst(256, null, 'PGlite, batch claims'))))
+      rows.push(...(await runCase(stream('single claims (baseline)', single))))
+      rows.push(...(await runCase(stream('batch claims'))))
     }
     // With DATABASE_URL, the same burst on that PostgreSQL through the Neon driver (a fresh database).
     if (process.env.DATABASE_URL) {
       const services = await startTestServices({ databaseUrl: process.env.DATABASE_URL })
       try {
         const server = { DATABASE_URL: services.databaseUrl!, NEON_WS_PROXY: services.neonWsProxy! }
-        rows.push(...(await runCase(burst(64, server, 'PostgreSQL'))))
+        rows.push(...(await runCase(burst(64, server, 'PostgreSQL, single claims (baseline)', single))))
+        rows.push(...(await runCase(burst(64, server, 'PostgreSQL, batch claims'))))
       } finally {
         await services.close()
       }
