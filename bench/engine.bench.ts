@@ -77,16 +77,19 @@ export const engineBenchmark: Benchmark = {
       rows.push(...(await runCase(stream('batch claims'))))
     }
     // With DATABASE_URL, the same burst on that PostgreSQL through the Neon driver (a fresh database).
-    if (process.env.DATABASE_URL) {
-      const services = await startTestServices({ databaseUrl: process.env.DATABASE_URL })
-      try {
-        const server = { DATABASE_URL: services.databaseUrl!, NEON_WS_PROXY: services.neonWsProxy! }
-        rows.push(...(await runCase(burst(64, server, 'PostgreSQL, single claims (baseline)', single))))
-        rows.push(...(await runCase(burst(64, server, 'PostgreSQL, batch claims'))))
-      } finally {
-        await services.close()
+    if (process.env.DATABASE_URL)
+      for (const [label, env] of [
+        ['PostgreSQL, single claims (baseline)', single],
+        ['PostgreSQL, batch claims', undefined],
+      ] as const) {
+        const services = await startTestServices({ databaseUrl: process.env.DATABASE_URL })
+        try {
+          const server = { DATABASE_URL: services.databaseUrl!, NEON_WS_PROXY: services.neonWsProxy! }
+          rows.push(...(await runCase(burst(64, server, label, env))))
+        } finally {
+          await services.close()
+        }
       }
-    }
     return rows
   },
 }
