@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
 import { parseNodeConfig } from '../src/config'
 import type { NetworkAdapter } from '../src/networks/adapter'
@@ -9,51 +10,100 @@ import { addSandboxAccount } from '../src/services/accounts'
 import { requeuePendingTargets } from '../src/services/publishing/sweep'
 import { createWorkspace } from '../src/services/workspaces'
 import { startTestServices } from '../test/support/services'
+import { countRoundTrips } from './round-trips'
 import { percentile, round, type Benchmark } from './types'
 
-const TARGETS = Number(process.env.BENCH_ENGINE_TARGETS ?? 10_000)
+/** `npm run bench -- engine --full` drains the issue's 10,000 targets; the default run is shorter. */
+const FULL = process.argv.includes('--full')
+const TARGETS = Number(process.env.BENCH_ENGINE_TARGETS ?? (FULL ? 10_000 : 2_000))
+/** The steady stream: targets per second, for this many seconds. */
+const STREAM_RATE = 100
+const STREAM_SECONDS = Number(process.env.BENCH_ENGINE_STREAM_SECONDS ?? (FULL ? 60 : 20))
 const PER_POST = 10
 const ADAPTER_MS = 100
+/** Time between seeding and the first due time (seeding and the start-up hand-over happen before). */
+const LEAD_MS = 5_000
+
+type Server = { DATABASE_URL: string; NEON_WS_PROXY: string } | null
+type Rows = Array<Record<string, string | number>>
+
+interface Case {
+  label: string
+  concurrency: number
+  /** Engine settings for the run (env of the Node runtime), e.g. the claim batch. */
+  env?: Record<string, string>
+  server: Server
+  /** Each target's due time, in ms after the first one: all 0 for a burst, spread for a stream. */
+  dueOffsetMs: (index: number) => number
+  count: number
+}
 
 /**
- * 10,000 targets due at the same moment against an adapter that takes 100 ms per call, drained
- * by the Node runtime's in-process queue: time to drain, duplicate network calls (must be 0),
- * and how late each publish started after its due time.
+ * The publish engine on the Node runtime's in-process queue, against an adapter that takes 100 ms
+ * per call: (1) a burst of targets due at the same moment (time to drain, lateness after the due
+ * time, duplicate network calls: must be 0); (2) a steady stream of 100 targets a second (lateness
+ * p50/p99); with the database round trips per publish (statements, BEGIN and COMMIT included) on
+ * PGlite. Each case runs with one claim per delivery (the baseline) and with batch claims.
+ * `BENCH_ENGINE_TARGETS`, `BENCH_ENGINE_STREAM_SECONDS` change the sizes.
  */
 export const engineBenchmark: Benchmark = {
   name: 'engine',
-  description: `${TARGETS.toLocaleString('en')} targets due at once, adapter ${ADAPTER_MS} ms per call, in-process queue on Node`,
+  description: `${TARGETS.toLocaleString('en')} targets due at once and a ${STREAM_RATE}/s stream for ${STREAM_SECONDS} s, adapter ${ADAPTER_MS} ms per call, in-process queue on Node`,
   async run() {
-    const rows: Array<Record<string, string | number>> = []
-    if (!process.env.BENCH_ENGINE_PG_ONLY)
-      for (const concurrency of [64, 256]) rows.push(...(await drainOnce(concurrency, null)))
-    // With DATABASE_URL, the same drain on that PostgreSQL through the Neon driver (a fresh database).
-    if (process.env.DATABASE_URL) {
-      const services = await startTestServices({ databaseUrl: process.env.DATABASE_URL })
-      try {
-        rows.push(
-          ...(await drainOnce(64, { DATABASE_URL: services.databaseUrl!, NEON_WS_PROXY: services.neonWsProxy! })),
-        )
-      } finally {
-        await services.close()
-      }
+    const rows: Rows = []
+    const burst = (concurrency: number, server: Server, label: string, env?: Record<string, string>): Case => ({
+      label: `${label}, burst, concurrency ${concurrency}`,
+      concurrency,
+      server,
+      count: TARGETS,
+      dueOffsetMs: () => 0,
+      ...(env ? { env } : {}),
+    })
+    // Baseline in the same run: one claim per delivery (PUBLISH_CLAIM_BATCH=1), as before the batch claim.
+    const single = { PUBLISH_CLAIM_BATCH: '1' }
+    const stream = (label: string, env?: Record<string, string>): Case => ({
+      label: `PGlite, ${label}, stream ${STREAM_RATE}/s`,
+      concurrency: 64,
+      server: null,
+      count: STREAM_RATE * STREAM_SECONDS,
+      dueOffsetMs: (i) => Math.floor((i * 1000) / STREAM_RATE),
+      ...(env ? { env } : {}),
+    })
+    if (!process.env.BENCH_ENGINE_PG_ONLY) {
+      rows.push(...(await runCase(burst(64, null, 'PGlite, single claims (baseline)', single))))
+      rows.push(...(await runCase(burst(64, null, 'PGlite, batch claims'))))
+      if (FULL) rows.push(...(await runCase(burst(256, null, 'PGlite, batch claims'))))
+      rows.push(...(await runCase(stream('single claims (baseline)', single))))
+      rows.push(...(await runCase(stream('batch claims'))))
     }
+    // With DATABASE_URL, the same burst on that PostgreSQL through the Neon driver (a fresh database).
+    if (process.env.DATABASE_URL)
+      for (const [label, env] of [
+        ['PostgreSQL, single claims (baseline)', single],
+        ['PostgreSQL, batch claims', undefined],
+      ] as const) {
+        const services = await startTestServices({ databaseUrl: process.env.DATABASE_URL })
+        try {
+          const server = { DATABASE_URL: services.databaseUrl!, NEON_WS_PROXY: services.neonWsProxy! }
+          rows.push(...(await runCase(burst(64, server, label, env))))
+        } finally {
+          await services.close()
+        }
+      }
     return rows
   },
 }
 
-async function drainOnce(
-  concurrency: number,
-  server: { DATABASE_URL: string; NEON_WS_PROXY: string } | null,
-): Promise<Array<Record<string, string | number>>> {
+async function runCase(c: Case): Promise<Rows> {
   const dir = mkdtempSync(join(tmpdir(), 'sps-bench-engine-'))
   const { DATABASE_URL: _ignored, ...env } = process.env
   const calls = new Map<string, number>()
   const lateness: number[] = []
-  let dueAt = 0
+  const dueOf = new Map<string, number>()
+  let firstDue = 0
   const adapter: NetworkAdapter = {
     async publish(input) {
-      lateness.push(Date.now() - dueAt)
+      lateness.push(Date.now() - (firstDue + (dueOf.get(input.idempotencyKey) ?? 0)))
       calls.set(input.idempotencyKey, (calls.get(input.idempotencyKey) ?? 0) + 1)
       await new Promise((r) => setTimeout(r, ADAPTER_MS))
       return {
@@ -66,11 +116,12 @@ async function drainOnce(
   const runtime = await openNodeRuntime(
     parseNodeConfig({
       ...env,
-      ...server,
+      ...c.server,
+      ...c.env,
       DATA_DIR: dir,
       LOG_LEVEL: 'silent',
       PORT: '0',
-      PUBLISH_CONCURRENCY: String(concurrency),
+      PUBLISH_CONCURRENCY: String(c.concurrency),
     }),
     { networks: { adapterFor: () => adapter, baseUrlFor: () => '', fetch } },
   )
@@ -83,46 +134,69 @@ async function drainOnce(
         (await addSandboxAccount(deps.db, deps.cipher, { workspaceId: ws.id, platform: 'CHAT_NET', username: `a${i}` }))
           .id,
       )
-    dueAt = Date.now() + 5_000
-    const due = new Date(dueAt).toISOString()
-    const posts = TARGETS / PER_POST
+    firstDue = Date.now() + LEAD_MS
+    const posts = c.count / PER_POST
+    const offsets = Array.from({ length: c.count }, (_, i) => c.dueOffsetMs(i))
+    // Target k of post g is number (g - 1) * PER_POST + k - 1; its due time is the first one plus its offset.
+    const first = new Date(firstDue).toISOString()
     await deps.db.execute(sql`insert into posts (id, workspace_id, status, type, caption, media_ids, scheduled_at)
-      select 'post_b' || g, ${ws.id}, 'SCHEDULED', 'IMAGE', 'bench ' || g, '[]'::jsonb, ${due}::timestamptz from generate_series(1, ${posts}) g`)
+      select 'post_b' || g, ${ws.id}, 'SCHEDULED', 'IMAGE', 'bench ' || g, '[]'::jsonb, ${first}::timestamptz from generate_series(1, ${posts}) g`)
     await deps.db.execute(sql`insert into targets (id, post_id, workspace_id, account_id, platform, position, status, due_at)
-      select 'tgt_b' || g || '_' || k, 'post_b' || g, ${ws.id}, (${sql.raw(`array['${accountIds.join("','")}']`)})[k], 'CHAT_NET', k - 1, 'PENDING', ${due}::timestamptz
+      select 'tgt_b' || g || '_' || k, 'post_b' || g, ${ws.id}, (${sql.raw(`array['${accountIds.join("','")}']`)})[k], 'CHAT_NET', k - 1, 'PENDING',
+        ${first}::timestamptz + ((${sql.raw(`array[${offsets.join(',')}]::int[]`)})[(g - 1) * ${PER_POST} + k] * interval '1 millisecond')
       from generate_series(1, ${posts}) g, generate_series(1, ${PER_POST}) k`)
-    const enqueueStart = performance.now()
-    const enqueued = await requeuePendingTargets(deps)
-    const enqueueMs = performance.now() - enqueueStart
-    if (Date.now() > dueAt) throw new Error('seeding took longer than the lead time; raise it')
+    for (let g = 1; g <= posts; g++)
+      for (let k = 1; k <= PER_POST; k++) dueOf.set(`tgt_b${g}_${k}`, offsets[(g - 1) * PER_POST + k - 1]!)
+    const lastDue = firstDue + Math.max(...offsets)
 
-    for (;;) {
-      await new Promise((r) => setTimeout(r, 200))
-      if (queue.waiting === 0 && queue.running === 0 && Date.now() > dueAt) break
+    const client = c.server ? null : (deps.db as unknown as { $client: PGlite }).$client
+    const drain = async () => {
+      const enqueueStart = performance.now()
+      const enqueued = await requeuePendingTargets(deps)
+      const enqueueMs = performance.now() - enqueueStart
+      if (Date.now() > firstDue) throw new Error('seeding took longer than the lead time; raise it')
+      for (;;) {
+        await new Promise((r) => setTimeout(r, 100))
+        if (queue.waiting === 0 && queue.running === 0 && Date.now() > lastDue) break
+      }
+      return { enqueued, enqueueMs, drainMs: Date.now() - firstDue }
     }
-    const drainMs = Date.now() - dueAt
+    let roundTrips: number | null = null
+    let drained: Awaited<ReturnType<typeof drain>>
+    if (client) {
+      const counted = await countRoundTrips(client, drain)
+      drained = counted.result
+      roundTrips = counted.roundTrips
+    } else drained = await drain()
+
     const settled = await deps.db.execute(
       sql`select status, count(*)::int as n from targets where workspace_id = ${ws.id} group by status`,
     )
     const byStatus = Object.fromEntries(
       (settled as unknown as { rows: Array<{ status: string; n: number }> }).rows.map((r) => [r.status, r.n]),
     )
+    const published = byStatus.PUBLISHED ?? 0
     const duplicates = [...calls.values()].filter((n) => n > 1).length
     lateness.sort((a, b) => a - b)
-    const label = `${server ? 'PostgreSQL' : 'PGlite'}, concurrency ${concurrency}`
-    return [
-      { measure: `${label}: handed to the queue at start-up`, value: enqueued },
-      { measure: `${label}: start-up requeue, ms`, value: round(enqueueMs, 0) },
-      { measure: `${label}: drain, s (due time to last result)`, value: round(drainMs / 1000, 2) },
-      { measure: `${label}: published`, value: byStatus.PUBLISHED ?? 0 },
-      { measure: `${label}: duplicate network calls`, value: duplicates },
+    const label = c.label
+    const out: Rows = [
+      {
+        measure: `${label}: targets handed to the queue (start-up requeue, ms)`,
+        value: `${drained.enqueued} (${round(drained.enqueueMs, 0)})`,
+      },
+      { measure: `${label}: drain, s (first due time to last result)`, value: round(drained.drainMs / 1000, 2) },
+      { measure: `${label}: published / duplicate network calls`, value: `${published} / ${duplicates}` },
       { measure: `${label}: lateness p50, s`, value: round(percentile(lateness, 50) / 1000, 2) },
       { measure: `${label}: lateness p99, s`, value: round(percentile(lateness, 99) / 1000, 2) },
-      {
-        measure: `${label}: floor (${TARGETS} x ${ADAPTER_MS} ms / concurrency), s`,
-        value: round((TARGETS * ADAPTER_MS) / concurrency / 1000, 2),
-      },
     ]
+    if (roundTrips !== null && published > 0)
+      out.push({ measure: `${label}: database round trips per publish`, value: round(roundTrips / published, 1) })
+    if (c.dueOffsetMs(c.count - 1) === 0)
+      out.push({
+        measure: `${label}: floor (${c.count} x ${ADAPTER_MS} ms / concurrency), s`,
+        value: round((c.count * ADAPTER_MS) / c.concurrency / 1000, 2),
+      })
+    return out
   } finally {
     await runtime.close()
     rmSync(dir, { recursive: true, force: true })

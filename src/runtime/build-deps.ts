@@ -3,6 +3,7 @@ import { systemClock } from '../infra/clock'
 import type { Delivery, PublishQueue } from '../infra/publish-queue/types'
 import type { ResolveHost } from '../networks/outbound'
 import type { NetworkRegistry } from '../networks/registry'
+import { publishTargets } from '../services/publishing/publish-batch'
 import { publishTarget } from '../services/publishing/publish-target'
 import { createInProcessWebhookQueue } from '../infra/webhook-queue/in-process'
 import type { WebhookQueue } from '../infra/webhook-queue/types'
@@ -15,9 +16,15 @@ export interface DepsParts extends Pick<Deps, 'settings' | 'db' | 'cipher' | 'lo
   docsAssets: Deps['docsAssets']
   /**
    * Delayed delivery of publishes. Given as a function when the queue runs the publishes itself
-   * (Node's in-process queue): it receives the publish function of the finished deps.
+   * (Node's in-process queue): it receives the publish functions of the finished deps (one delivery,
+   * and a batch: `publishTargets`).
    */
-  publishQueue: PublishQueue | ((publish: (delivery: Delivery) => Promise<unknown>) => PublishQueue)
+  publishQueue:
+    | PublishQueue
+    | ((
+        publish: (delivery: Delivery) => Promise<unknown>,
+        publishBatch: (deliveries: Delivery[]) => Array<Promise<unknown>>,
+      ) => PublishQueue)
   deliveryVerifier?: Deps['deliveryVerifier']
   /**
    * Webhook attempts: a queue, or a function given the delivery function of the finished deps
@@ -54,7 +61,13 @@ export function buildDeps(parts: DepsParts, overrides: DepsOverrides = {}): Deps
     clock: overrides.clock ?? systemClock(),
     networks,
     // The in-process queue calls back into the engine with these same deps, once they exist.
-    publishQueue: typeof publishQueue === 'function' ? publishQueue((d) => publishTarget(deps, d)) : publishQueue,
+    publishQueue:
+      typeof publishQueue === 'function'
+        ? publishQueue(
+            (d) => publishTarget(deps, d),
+            (ds) => publishTargets(deps, ds),
+          )
+        : publishQueue,
     webhookQueue:
       typeof webhookQueue === 'object'
         ? webhookQueue

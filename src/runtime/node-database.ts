@@ -22,12 +22,25 @@ export interface NodeDatabase {
   close(): Promise<void>
 }
 
+/**
+ * Connections to DATABASE_URL: DATABASE_POOL_MAX, else one per four publishes the queue runs at once
+ * (10 to 32). A publish holds a connection only for its statements, not while the network answers,
+ * so a quarter of PUBLISH_CONCURRENCY keeps the pool from being what publishes wait on.
+ */
+export const databasePoolSize = (config: Pick<NodeConfig, 'DATABASE_POOL_MAX' | 'PUBLISH_CONCURRENCY'>): number =>
+  config.DATABASE_POOL_MAX ?? Math.min(32, Math.max(10, Math.ceil(config.PUBLISH_CONCURRENCY / 4)))
+
 /** The database of the Node runtime: DATABASE_URL through the Neon driver, else PGlite under DATA_DIR. Migrated. */
 export async function openNodeDatabase(config: NodeConfig): Promise<NodeDatabase> {
   if (config.DATABASE_URL) {
     // Loaded only for PostgreSQL: the embedded default's start does not pay for the driver.
     const [{ openNeon }, { default: ws }] = await Promise.all([import('../db/neon'), import('ws')])
-    const conn = openNeon({ url: config.DATABASE_URL, wsProxy: config.NEON_WS_PROXY, webSocket: ws })
+    const conn = openNeon({
+      url: config.DATABASE_URL,
+      wsProxy: config.NEON_WS_PROXY,
+      webSocket: ws,
+      max: databasePoolSize(config),
+    })
     const migrationsApplied = await applyMigrations(conn.db, 'neon')
     return { db: conn.db, database: 'postgres', migrationsApplied, close: conn.close }
   }

@@ -176,18 +176,27 @@ async function nodeRateLimiter(config: NodeConfig, logger: Logger): Promise<Rate
   return createUpstashRateLimiter(new Redis({ url, token }), { onError: () => logger.warn('rate_limiter_unavailable') })
 }
 
-/** Node's in-process delivery queue, bound to the engine's publish function once the deps exist. */
+/**
+ * Node's in-process delivery queue, bound to the engine's publish functions once the deps exist:
+ * due deliveries are claimed in batches of PUBLISH_CLAIM_BATCH (1: one claim per delivery).
+ */
 function inProcessQueue(config: NodeConfig, logger: Logger) {
-  let publish: (delivery: Delivery) => Promise<unknown> = async () => {
+  type Publish = (delivery: Delivery) => Promise<unknown>
+  type PublishBatch = (deliveries: Delivery[]) => Array<Promise<unknown>>
+  let publish: Publish = async () => {
     throw new Error('the publish queue ran before the deps were built')
   }
+  let publishBatch: PublishBatch = (deliveries) => deliveries.map((d) => publish(d))
+  const batched = config.PUBLISH_CLAIM_BATCH > 1
   const queue = createInProcessPublishQueue({
     run: (d) => publish(d),
+    ...(batched ? { runBatch: (ds: Delivery[]) => publishBatch(ds), batchSize: config.PUBLISH_CLAIM_BATCH } : {}),
     concurrency: config.PUBLISH_CONCURRENCY,
     logger,
   })
-  const bind = (run: typeof publish) => {
+  const bind = (run: Publish, runBatch: PublishBatch) => {
     publish = run
+    publishBatch = runBatch
     return queue
   }
   return { queue, bind }

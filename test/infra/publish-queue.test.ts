@@ -91,6 +91,39 @@ describe('in-process publish queue', () => {
     await queue.close()
   })
 
+  it('hands due deliveries to runBatch in batches of at most batchSize, each slot held until its own run ends', async () => {
+    let inFlight = 0
+    let maxInFlight = 0
+    const batches: number[] = []
+    const runs = new Map<string, number>()
+    const single = vi.fn(async () => undefined)
+    const queue = createInProcessPublishQueue({
+      concurrency: 16,
+      batchSize: 8,
+      logger: silent,
+      run: single,
+      runBatch: (ds) => {
+        batches.push(ds.length)
+        return ds.map(async (d) => {
+          maxInFlight = Math.max(maxInFlight, ++inFlight)
+          runs.set(d.targetId, (runs.get(d.targetId) ?? 0) + 1)
+          await sleep(1 + Math.random() * 3)
+          inFlight--
+        })
+      },
+    })
+    await queue.enqueue(Array.from({ length: 200 }, (_, i) => delivery(`t${i}`, Date.now())))
+    await vi.waitFor(() => expect(queue.waiting + queue.running).toBe(0), { timeout: 10_000 })
+    expect(runs.size).toBe(200)
+    expect([...runs.values()].every((n) => n === 1)).toBe(true)
+    expect(Math.max(...batches)).toBe(8)
+    // A busy queue waits for a few free slots (concurrency / 8) rather than claiming one at a time.
+    expect(Math.min(...batches.slice(0, -1))).toBeGreaterThanOrEqual(2)
+    expect(maxInFlight).toBeLessThanOrEqual(16)
+    expect(single).not.toHaveBeenCalled()
+    await queue.close()
+  })
+
   it('keeps going when a run throws or rejects, and logs ids and the error class only', async () => {
     const lines: string[] = []
     const ran: string[] = []

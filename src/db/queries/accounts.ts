@@ -182,3 +182,9 @@ export async function markAccountExpired(
 ): Promise<void> {
   await tx.update(accounts).set({ status: 'EXPIRED', statusMessage, updatedAt: now }).where(eq(accounts.id, accountId))
 }
+
+/** These accounts, in one read (the publishing engine's batch of claimed targets). */
+export function listAccountsByIds(db: DbOrTx, accountIds: string[]): Promise<AccountRow[]> {
+  if (accountIds.length === 0) return Promise.resolve([])
+  return db.select().from(accounts).where(inArray(accounts.id, accountIds))
+}

@@ -73,14 +73,29 @@ export async function restartPublishing(
     .where(eq(posts.id, postId))
 }
 
-/** Writes the status the targets add up to; the post as it is afterwards. */
-export async function setPostStatus(
-  tx: DbOrTx,
-  postId: string,
-  change: { status: PostRow['status']; publishedAt: Date | null; updatedAt: Date },
-): Promise<PostRow> {
-  const [after] = await tx.update(posts).set(change).where(eq(posts.id, postId)).returning()
-  return after!
+/**
+ * Writes the status the post's targets add up to, in one statement (docs/decisions.md, "Statuses"):
+ * all PUBLISHED -> PUBLISHED (published at the latest target's time); any still PENDING or
+ * PUBLISHING -> PUBLISHING; all settled with a FAILED one (or none at all) -> FAILED. The post as it
+ * is afterwards, or null when it is gone. The caller holds the post's lock.
+ */
+export async function writeStatusFromTargets(tx: DbOrTx, postId: string, now: Date): Promise<PostRow | null> {
+  const status = sql<PostRow['status']>`(select case
+      when count(*) > 0 and bool_and(t.status = 'PUBLISHED') then 'PUBLISHED'
+      when bool_or(t.status in ('PENDING', 'PUBLISHING')) then 'PUBLISHING'
+      else 'FAILED' end
+    from targets t where t.post_id = ${posts.id})`
+  const [after] = await tx
+    .update(posts)
+    .set({
+      status,
+      publishedAt: sql`case when ${status} = 'PUBLISHED'
+        then (select max(t.published_at) from targets t where t.post_id = ${posts.id}) else ${posts.publishedAt} end`,
+      updatedAt: now,
+    })
+    .where(eq(posts.id, postId))
+    .returning()
+  return after ?? null
 }
 
 /** The id of the occurrence created after this post in its series, or null when there is none yet. */

@@ -131,13 +131,13 @@ const ours = (target: { id: string; leaseUntil: Date | null }) =>
     ),
   )
 
-/** Writes a network's answer onto the target if it is still ours; the ids written (none or one). */
+/** Writes a network's answer onto the target if it is still ours; the target as written (none or one). */
 export function writeTargetResult(
   tx: DbOrTx,
   claimed: { id: string; leaseUntil: Date | null },
   change: TargetChange,
-): Promise<Array<{ id: string }>> {
-  return tx.update(targets).set(change).where(ours(claimed)).returning({ id: targets.id })
+): Promise<TargetRow[]> {
+  return tx.update(targets).set(change).where(ours(claimed)).returning()
 }
 
 /**

@@ -5,6 +5,13 @@ import { deliveryId, type Delivery, type PublishQueue } from './types'
 export interface InProcessPublishQueueOptions {
   /** What a due delivery does: `publishTarget(deps, delivery)` in the Node runtime. */
   run: (delivery: Delivery) => Promise<unknown>
+  /**
+   * What due deliveries do together, when given (the engine's batch claim): one promise per
+   * delivery, in order, each holding its slot until it settles. Batches take at most `batchSize`.
+   */
+  runBatch?: (deliveries: Delivery[]) => Array<Promise<unknown>>
+  /** Most deliveries handed to `runBatch` at once (default: `concurrency`). */
+  batchSize?: number
   /** Milliseconds since the epoch; `Date.now` by default. */
   now?: () => number
   /** Most deliveries running at once (default 64). */
@@ -51,6 +58,12 @@ export function createInProcessPublishQueue(options: InProcessPublishQueueOption
   const now = options.now ?? Date.now
   const concurrency = options.concurrency ?? DEFAULT_PUBLISH_CONCURRENCY
   if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError('concurrency must be a positive integer')
+  const runBatch = options.runBatch
+  const batchSize = Math.min(options.batchSize ?? concurrency, concurrency)
+  if (!Number.isInteger(batchSize) || batchSize < 1) throw new RangeError('batchSize must be a positive integer')
+  // With batches, a busy queue waits for this many free slots rather than claiming one delivery at a
+  // time as each run ends (the claims are what a batch saves); an idle one starts what is due at once.
+  const minBatch = runBatch ? Math.max(1, Math.min(batchSize, Math.floor(concurrency / 8))) : 1
 
   const heap = new MinHeap<Entry>((a, b) => a.at < b.at || (a.at === b.at && a.seq < b.seq))
   /** Ids waiting or running. */
@@ -70,7 +83,7 @@ export function createInProcessPublishQueue(options: InProcessPublishQueueOption
   /** One timer, for the earliest waiting delivery; none while every slot is busy (a finishing run pumps). */
   const arm = () => {
     const next = heap.peek()
-    if (closed || next === undefined || inFlight.size >= concurrency) return disarm()
+    if (closed || next === undefined || !canStart()) return disarm()
     if (timer !== undefined && timerAt === next.at) return
     disarm()
     timerAt = next.at
@@ -85,11 +98,14 @@ export function createInProcessPublishQueue(options: InProcessPublishQueueOption
     unref(timer)
   }
 
-  const start = (entry: Entry) => {
+  /** A free slot (with batches: `minBatch` of them, or nothing running). */
+  const canStart = () => concurrency - inFlight.size >= minBatch || inFlight.size === 0
+
+  const start = (entry: Entry, running?: () => Promise<unknown>) => {
     const { targetId, version, attempt } = entry.delivery
     // The run starts on a microtask, after the slot is counted, so a run that enqueues re-entrantly sees it taken.
     const task: Promise<void> = Promise.resolve()
-      .then(() => run(entry.delivery))
+      .then(running ?? (() => run(entry.delivery)))
       .then(
         () => undefined,
         (err: unknown) =>
@@ -103,15 +119,27 @@ export function createInProcessPublishQueue(options: InProcessPublishQueueOption
     inFlight.add(task)
   }
 
+  /** One `runBatch` call for these entries (on a microtask, as `start`); each keeps its slot until its promise settles. */
+  function startBatch(entries: Entry[], runMany: NonNullable<typeof runBatch>): void {
+    const runs = Promise.resolve().then(() => runMany(entries.map((e) => e.delivery)))
+    entries.forEach((entry, i) =>
+      start(entry, () =>
+        runs.then((all) => all[i] ?? Promise.reject(new Error('runBatch answered fewer promises than deliveries'))),
+      ),
+    )
+  }
+
   /** Starts every due delivery a free slot allows, then re-arms the timer. */
   function pump(): void {
     if (closed) return
     const time = now()
-    while (inFlight.size < concurrency) {
-      const next = heap.peek()
-      if (next === undefined || next.at > time) break
-      heap.pop()
-      start(next)
+    while (canStart()) {
+      const due: Entry[] = []
+      const room = Math.min(concurrency - inFlight.size, runBatch ? batchSize : 1)
+      while (due.length < room && heap.peek() !== undefined && heap.peek()!.at <= time) due.push(heap.pop()!)
+      if (due.length === 0) break
+      if (!runBatch) start(due[0]!)
+      else startBatch(due, runBatch)
     }
     arm()
   }

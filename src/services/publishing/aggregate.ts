@@ -1,7 +1,6 @@
-import { lockPost, setPostStatus } from '../../db/queries/publishing-posts'
-import { findPublishedTargetId, listTargetOutcomes } from '../../db/queries/targets'
+import { lockPost, writeStatusFromTargets } from '../../db/queries/publishing-posts'
+import { findPublishedTargetId } from '../../db/queries/targets'
 import type { Tx } from '../../db/types'
-import type { PostStatus } from '../../domain/vocabulary'
 import type { PostRow } from '../posts/record'
 import { scheduleNextOccurrence } from './recurrence'
 import type { Outbox } from '../webhooks/outbox'
@@ -22,20 +21,8 @@ export async function refreshPostStatus(
   // Callers lock the post first (before touching its targets) and may hand the locked row over.
   const before = locked ?? (await lockPost(tx, postId))
   if (!before) return null
-  const rows = await listTargetOutcomes(tx, postId)
-  let status: PostStatus
-  if (rows.length > 0 && rows.every((r) => r.status === 'PUBLISHED')) status = 'PUBLISHED'
-  else if (rows.some((r) => r.status === 'PENDING' || r.status === 'PUBLISHING')) status = 'PUBLISHING'
-  else status = 'FAILED'
-  const latest = rows.reduce<Date | null>(
-    (max, r) => (r.publishedAt && (!max || r.publishedAt > max) ? r.publishedAt : max),
-    null,
-  )
-  const after = await setPostStatus(tx, postId, {
-    status,
-    publishedAt: status === 'PUBLISHED' ? latest : before.publishedAt,
-    updatedAt: now,
-  })
+  const after = await writeStatusFromTargets(tx, postId, now)
+  if (!after) return null
   return { before, after }
 }
 

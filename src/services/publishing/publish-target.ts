@@ -1,4 +1,4 @@
-import { findAccount } from '../../db/queries/accounts'
+import { type AccountRow, findAccount } from '../../db/queries/accounts'
 import { saveTargetProgress } from '../../db/queries/targets'
 import type { Deps } from '../../deps'
 import { failedOnOurSide, RECONNECT_MESSAGE } from '../../domain/publishing/decision'
@@ -51,9 +51,11 @@ export async function callNetwork(
   claimed: ClaimedTarget,
   progress: PublishProgress,
   unconfirmed: boolean,
+  /** The account, when the caller read it already (a batch claim reads its accounts at once). */
+  preloaded?: AccountRow | null,
 ): Promise<PublishResult> {
   const { target, post } = claimed
-  const account = await findAccount(deps.db, target.accountId)
+  const account = preloaded !== undefined ? preloaded : await findAccount(deps.db, target.accountId)
   if (!account) return { status: 'failed', kind: 'rejected', message: 'The account was removed.' }
   if (account.status !== 'ACTIVE') {
     return account.status === 'EXPIRED'

@@ -48,7 +48,7 @@ export async function recordResult(
       progress: decision.progress,
     })
     if (written.length === 0) return { nextPostId: null, written: false }
-    await recordTargetSettled(tx, outbox, locked, target.id, now)
+    await recordTargetSettled(tx, outbox, locked, target.id, now, written[0])
     if (decision.expiredAccountMessage !== null)
       await expireAccount(tx, outbox, target.accountId, decision.expiredAccountMessage, now)
     return { nextPostId: await settlePost(tx, target.postId, now, outbox, locked), written: true }

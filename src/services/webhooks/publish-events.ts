@@ -2,20 +2,21 @@
  * The publishing engine's events, recorded inside the transaction that settles a target or a post
  * (record-result.ts, the sweep, aggregate.ts) and the deletion of a post (posts/write.ts).
  */
-import { selectPostTargets, type PostRow } from '../../db/queries/posts'
+import { selectPostTargets, type PostRow, type TargetRow } from '../../db/queries/posts'
 import type { Tx } from '../../db/types'
 import { toPostRecord, toTargetRecord, type PostRecord } from '../posts/record'
 import { recordEvent, type Outbox } from './outbox'
 
-/** `target.published` or `target.failed`, when the target has just settled so. */
+/** `target.published` or `target.failed`, when the target has just settled so (`written`: the row as just written, if at hand). */
 export async function recordTargetSettled(
   tx: Tx,
   outbox: Outbox,
   post: Pick<PostRow, 'id' | 'workspaceId'>,
   targetId: string,
   now: Date,
+  written?: TargetRow,
 ): Promise<void> {
-  const target = (await selectPostTargets(tx, post.id)).find((t) => t.id === targetId)
+  const target = written ?? (await selectPostTargets(tx, post.id)).find((t) => t.id === targetId)
   if (!target || (target.status !== 'PUBLISHED' && target.status !== 'FAILED')) return
   await recordEvent(tx, outbox, {
     workspaceId: post.workspaceId,
