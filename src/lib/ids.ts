@@ -28,6 +28,8 @@ export const ID_PREFIX = {
   webhookAttempt: 'wha',
   connectLink: 'cl',
   oauthState: 'ost',
+  agentClient: 'agc',
+  agentAuthorization: 'aga',
 } as const
 
 export type IdKind = keyof typeof ID_PREFIX
