@@ -21,6 +21,8 @@ import { createInternalRoutes } from './routes/internal'
 import { connectSite, oauthCallbackSite } from './routes/connect'
 import { sandboxSite } from './routes/sandbox'
 import { createDashboard } from './dashboard/app'
+import { agentOAuthSite, wellKnownSite } from './routes/agent-oauth'
+import { resourceMetadataUrlOf } from './routes/agent-oauth/metadata'
 
 export const OPENAPI_PATH = '/v1/openapi.json'
 
@@ -149,10 +151,19 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   // The web dashboard: its own session cookie, CSRF tokens and CSP, over the same services as /v1.
   app.use('/app/*', limitBody(options.settings.maxBodyBytes))
   app.route('/app', createDashboard())
+  // Agents sign in through OAuth 2.1 (the MCP authorization specification): discovery, registration, consent, tokens.
+  app.route('/.well-known', wellKnownSite())
+  app.route(
+    '/oauth2',
+    agentOAuthSite({
+      signedInUser: async () => null,
+      signInUrl: (next) => `/app/sign-in?next=${encodeURIComponent(next)}`,
+    }),
+  )
 
   // The MCP endpoint for agents: the same token check and body guards as /v1, over the same services. Stateless,
   // so only POST: GET (an event stream) and DELETE (ending a session) are 405 with `Allow: POST` (app.notFound).
-  app.use('/mcp', requireToken())
+  app.use('/mcp', requireToken({ agentTokens: true, resourceMetadataUrl: resourceMetadataUrlOf }))
   app.use('/mcp', limitBody(options.settings.maxBodyBytes))
   app.use('/mcp', requireJsonBody())
   app.post('/mcp', mcpEndpoint())

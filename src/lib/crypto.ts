@@ -6,6 +6,12 @@ export async function sha256Hex(input: string): Promise<string> {
   return toHex(new Uint8Array(digest))
 }
 
+/** SHA-256 as unpadded base64url (a PKCE S256 challenge of its verifier, RFC 7636). */
+export async function sha256Base64Url(input: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', encoder.encode(input))
+  return toBase64(new Uint8Array(digest)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+}
+
 export function toHex(bytes: Uint8Array): string {
   let s = ''
   for (const b of bytes) s += b.toString(16).padStart(2, '0')

@@ -32,6 +32,8 @@ export const ID_PREFIX = {
   session: 'ses',
   invitation: 'inv',
   connectChoice: 'cch',
+  agentClient: 'agc',
+  agentAuthorization: 'aga',
 } as const
 
 export type IdKind = keyof typeof ID_PREFIX

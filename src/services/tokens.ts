@@ -67,17 +67,24 @@ export async function revokeToken(db: Db, tokenId: string, now: Date, workspaceI
 
 export const isWellFormedToken = (token: string): boolean => TOKEN_PATTERN.test(token)
 
-/** The workspace a presented token belongs to, or null for a malformed, unknown or revoked one. */
+/**
+ * The workspace a presented token belongs to, or null for a malformed, unknown, revoked or expired
+ * one. A token issued to an agent through OAuth is for the MCP endpoint only (its audience): other
+ * callers pass `agentTokens: false` and it is refused there.
+ */
 export async function authenticateToken(
   db: Db,
   token: string,
   now: Date,
+  options: { agentTokens: boolean } = { agentTokens: false },
 ): Promise<{ workspaceId: string; tokenId: string } | null> {
   if (!isWellFormedToken(token)) return null
   const hash = await sha256Hex(token)
   const row = await findTokenByHash(db, hash)
   // The index finds the row by hash; the comparison itself is constant-time.
   if (!row || row.revokedAt || !constantTimeEqual(row.tokenHash, hash)) return null
+  if (row.expiresAt && row.expiresAt.getTime() <= now.getTime()) return null
+  if (row.agentClientId && !options.agentTokens) return null
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
     const stale = new Date(now.getTime() - LAST_USED_RESOLUTION_MS)
     await touchTokenLastUsed(db, row.id, now, stale)

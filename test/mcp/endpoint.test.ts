@@ -131,10 +131,12 @@ describe('POST /mcp', () => {
     expect([...at].sort((a, b) => a - b)).toEqual(at)
   })
 
-  it('answers 401 with WWW-Authenticate: Bearer without a token, and the SDK client cannot connect', async () => {
+  it('answers 401 pointing at where agents sign in without a token, and the SDK client cannot connect', async () => {
     const res = await raw('POST', { token: null, body: INITIALIZE })
     expect(res.status).toBe(401)
-    expect(res.headers.get('WWW-Authenticate')).toBe('Bearer')
+    expect(res.headers.get('WWW-Authenticate')).toBe(
+      'Bearer resource_metadata="http://localhost/.well-known/oauth-protected-resource/mcp"',
+    )
     expect(res.headers.get('RateLimit-Limit')).toBe('120')
     expect(((await res.json()) as any).error.code).toBe('unauthorized')
     await expect(mcpSession(t, baseUrl, 'sps_not-a-real-token')).rejects.toMatchObject({ code: 401 })
@@ -148,7 +150,9 @@ describe('POST /mcp', () => {
     await expect(session.call('get_workspace')).rejects.toMatchObject({ code: 401 })
     const res = await raw('POST', { token, body: INITIALIZE })
     expect(res.status).toBe(401)
-    expect(res.headers.get('WWW-Authenticate')).toBe('Bearer error="invalid_token"')
+    expect(res.headers.get('WWW-Authenticate')).toBe(
+      'Bearer resource_metadata="http://localhost/.well-known/oauth-protected-resource/mcp", error="invalid_token"',
+    )
     await expect(mcpSession(t, baseUrl, token)).rejects.toMatchObject({ code: 401 })
   })
 

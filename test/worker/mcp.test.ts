@@ -60,10 +60,12 @@ describe(`/mcp in workerd (database: ${fixture.database})`, () => {
     expect(JSON.parse(missing.content[0].text).error.code).toBe('not_found')
   })
 
-  it('answers 401 with WWW-Authenticate without a token', async () => {
+  it('answers 401 with WWW-Authenticate pointing at where agents sign in, without a token', async () => {
     const { res, body } = await rpc('tools/list', {}, null)
     expect(res.status).toBe(401)
-    expect(res.headers.get('WWW-Authenticate')).toBe('Bearer')
+    expect(res.headers.get('WWW-Authenticate')).toMatch(
+      /^Bearer resource_metadata="https?:\/\/[^"]+\/\.well-known\/oauth-protected-resource\/mcp"$/,
+    )
     expect(body.error.code).toBe('unauthorized')
   })
 })

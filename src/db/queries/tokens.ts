@@ -42,6 +42,8 @@ export async function findTokenByHash(db: DbOrTx, tokenHash: string) {
       tokenHash: apiTokens.tokenHash,
       revokedAt: apiTokens.revokedAt,
       lastUsedAt: apiTokens.lastUsedAt,
+      expiresAt: apiTokens.expiresAt,
+      agentClientId: apiTokens.agentClientId,
     })
     .from(apiTokens)
     .where(eq(apiTokens.tokenHash, tokenHash))

@@ -39,8 +39,19 @@ export const apiTokens = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     lastUsedAt: ts('last_used_at'),
     revokedAt: ts('revoked_at'),
+    /** Set on tokens issued to an agent through OAuth: they expire and are renewed with the refresh token. */
+    expiresAt: ts('expires_at'),
+    /** The MCP client an OAuth token was issued to (`agent_clients.id`); null for a personal access token. */
+    agentClientId: text('agent_client_id'),
+    /** SHA-256 of the refresh token of an OAuth grant; rotated at every use. */
+    refreshTokenHash: text('refresh_token_hash'),
+    refreshExpiresAt: ts('refresh_expires_at'),
   },
-  (t) => [uniqueIndex('api_tokens_hash_uq').on(t.tokenHash), index('api_tokens_workspace_idx').on(t.workspaceId)],
+  (t) => [
+    uniqueIndex('api_tokens_hash_uq').on(t.tokenHash),
+    index('api_tokens_workspace_idx').on(t.workspaceId),
+    uniqueIndex('api_tokens_refresh_hash_uq').on(t.refreshTokenHash),
+  ],
 )
 
 export { ts }
