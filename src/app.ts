@@ -151,15 +151,10 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   // The web dashboard: its own session cookie, CSRF tokens and CSP, over the same services as /v1.
   app.use('/app/*', limitBody(options.settings.maxBodyBytes))
   app.route('/app', createDashboard())
-  // Agents sign in through OAuth 2.1 (the MCP authorization specification): discovery, registration, consent, tokens.
+  // Agents sign in through OAuth 2.1 (the MCP authorization specification): discovery, registration, tokens
+  // (the consent page is the dashboard's, behind its sign-in).
   app.route('/.well-known', wellKnownSite())
-  app.route(
-    '/oauth2',
-    agentOAuthSite({
-      signedInUser: async () => null,
-      signInUrl: (next) => `/app/sign-in?next=${encodeURIComponent(next)}`,
-    }),
-  )
+  app.route('/oauth2', agentOAuthSite())
 
   // The MCP endpoint for agents: the same token check and body guards as /v1, over the same services. Stateless,
   // so only POST: GET (an event stream) and DELETE (ending a session) are 405 with `Allow: POST` (app.notFound).

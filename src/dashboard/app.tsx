@@ -10,6 +10,7 @@ import { listUserWorkspaces } from '../services/memberships'
 import { resolveSession } from '../services/sessions'
 import { APP_ASSETS } from './assets/app-assets'
 import { CONTENT_ASSETS } from './assets/content-assets'
+import { registerAgentConsent } from './agent-consent'
 import { registerAuthPages } from './auth'
 import { registerContentPages } from './content-pages'
 import type { DashboardEnv } from './env'
@@ -37,6 +38,7 @@ export function createDashboard(options: { connectOrigins?: string[] } = {}): Ho
   })
 
   registerAuthPages(app)
+  registerAgentConsent(app)
   registerInvitationPages(app)
 
   // /app: the workspace the session last opened, else the user's first; the sign-in page without a session.

@@ -70,14 +70,14 @@ export async function formFields(c: Context): Promise<Record<string, string>> {
 }
 
 /** The policy of every dashboard answer: our own scripts and styles only, no framing, forms back to us. */
-export function contentSecurityPolicy(extraConnect: string[] = []): string {
+export function contentSecurityPolicy(extraConnect: string[] = [], extraFormTargets: string[] = []): string {
   return [
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self'",
     "img-src 'self' data: blob:",
     `connect-src ${["'self'", ...extraConnect].join(' ')}`,
-    "form-action 'self'",
+    `form-action ${["'self'", ...extraFormTargets].join(' ')}`,
     "frame-ancestors 'none'",
     "base-uri 'none'",
   ].join('; ')
@@ -88,7 +88,8 @@ export const securityHeaders =
   (csp: string): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
     await next()
-    c.res.headers.set('Content-Security-Policy', csp)
+    // A page may widen its own policy (the agent consent page lets its form end at the client).
+    if (!c.res.headers.has('Content-Security-Policy')) c.res.headers.set('Content-Security-Policy', csp)
     c.res.headers.set('X-Content-Type-Options', 'nosniff')
     c.res.headers.set('Referrer-Policy', 'same-origin')
     c.res.headers.set('X-Frame-Options', 'DENY')

@@ -3,7 +3,7 @@ import type { AppEnv } from '../../http/context'
 import { errorResponses, jsonBody, jsonResponse, SECURITY } from '../../http/openapi'
 import type { RouteMeta } from '../../http/route-meta'
 import { createConnectLink } from '../../services/connect-links'
-import { baseUrlOf } from '../connect'
+import { baseUrlOf } from '../../http/base-url'
 import { ConnectLinkSchema, ConnectRequestSchema } from './schema'
 
 export const route = createRoute({

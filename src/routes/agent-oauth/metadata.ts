@@ -4,10 +4,8 @@
  */
 import type { Context } from 'hono'
 import { AGENT_SCOPE } from '../../domain/agent-oauth'
+import { baseUrlOf } from '../../http/base-url'
 import type { AppEnv } from '../../http/context'
-
-export const baseUrlOf = (c: Context<AppEnv>) =>
-  (c.var.deps.settings.publicUrl ?? new URL(c.req.url).origin).replace(/\/+$/, '')
 
 /** The resource an agent's token is for: the MCP endpoint. */
 export const mcpResourceOf = (c: Context<AppEnv>) => `${baseUrlOf(c)}/mcp`
@@ -28,7 +26,7 @@ export const authorizationServerMetadata = (c: Context<AppEnv>) => {
   const base = baseUrlOf(c)
   return {
     issuer: base,
-    authorization_endpoint: `${base}/oauth2/authorize`,
+    authorization_endpoint: `${base}/app/oauth/authorize`,
     token_endpoint: `${base}/oauth2/token`,
     registration_endpoint: `${base}/oauth2/register`,
     revocation_endpoint: `${base}/oauth2/revoke`,

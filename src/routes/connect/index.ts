@@ -8,6 +8,7 @@ import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { AppError } from '../../domain/errors'
 import { PLATFORM_IDS, type PlatformId } from '../../domain/vocabulary'
+import { baseUrlOf } from '../../http/base-url'
 import type { AppEnv } from '../../http/context'
 import { formFieldsOf, submitConnectForm } from '../../services/connect-form'
 import { type Connected, ConnectRefusal } from '../../services/connect-refusal'
@@ -16,8 +17,6 @@ import { completeAuthorization, openLink, startAuthorization } from '../../servi
 import { choosePage, continuePage, donePage, formPage, instancePage, refusedPage, sendPage, startPage } from './render'
 
 const FORM_LIMIT = bodyLimit({ maxSize: 16 * 1024 })
-
-export const baseUrlOf = (c: Context<AppEnv>) => c.var.deps.settings.publicUrl ?? new URL(c.req.url).origin
 
 /** Back to the caller's page with the account id(s), or our own page saying it is done. */
 function connected(c: Context<AppEnv>, done: Connected) {

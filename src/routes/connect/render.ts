@@ -40,15 +40,12 @@ async function securityHeaders(c: Context, formTargets: string[]): Promise<void>
   c.header('X-Frame-Options', 'DENY')
 }
 
-const CONNECT_FOOTER =
-  'Connecting an account to the Social Publishing API. Your password is never shown to the app that sent you here.'
-
-const page = (title: string, body: Html, footer: string): Html => html`<!doctype html>
+const page = (title: string, body: Html): Html => html`<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${title}</title><style>${raw(STYLE)}</style></head>
 <body><main><section>${body}</section>
-<footer>${footer}</footer>
+<footer>Connecting an account to the Social Publishing API. Your password is never shown to the app that sent you here.</footer>
 </main></body>
 </html>`
 
@@ -62,10 +59,9 @@ export async function sendPage(
   title: string,
   body: Html,
   formTargets: string[] = [],
-  footer = CONNECT_FOOTER,
 ) {
   await securityHeaders(c, formTargets)
-  return c.html(page(title, body, footer), status)
+  return c.html(page(title, body), status)
 }
 
 export const startPage = (platform: string, reconnect: boolean, continueHref: string, sandbox: boolean): Html => html`

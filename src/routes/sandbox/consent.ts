@@ -7,7 +7,7 @@ import type { Context } from 'hono'
 import { PLATFORM_IDS } from '../../domain/vocabulary'
 import type { AppEnv } from '../../http/context'
 import { callbackUrl, sandboxCode } from '../../services/hosted-connect'
-import { baseUrlOf } from '../connect'
+import { baseUrlOf } from '../../http/base-url'
 import { refusedPage, sandboxConsentPage, sendPage } from '../connect/render'
 
 /** The request's platform, state and return address, when the address is our own callback for it. */

@@ -73,13 +73,9 @@ export async function exchangeAgentCode(deps: Deps, grant: CodeGrant): Promise<A
   const now = deps.clock.now()
   const codeHash = await sha256Hex(grant.code)
   const challenge = await sha256Base64Url(grant.codeVerifier)
-  return deps.db.transaction(async (tx) => {
+  const issued = await deps.db.transaction(async (tx) => {
     const authorization = await takeAgentCode(tx, codeHash, now)
-    if (!authorization) {
-      const replayed = await findUsedAgentCode(tx, codeHash)
-      if (replayed?.tokenId) await revokeLiveToken(tx, replayed.tokenId, now)
-      throw new AgentOAuthError('invalid_grant', 'The code is unknown, expired or already used.')
-    }
+    if (!authorization) return null
     if (
       authorization.clientId !== client.id ||
       !authorization.workspaceId ||
@@ -101,6 +97,12 @@ export async function exchangeAgentCode(deps: Deps, grant: CodeGrant): Promise<A
     await noteAgentCodeToken(tx, authorization.id, tokenId)
     return tokens.response
   })
+  if (issued) return issued
+  // Not taken: unknown, expired, or used already, in which case what it issued is revoked (outside the
+  // refused transaction, so the revocation holds).
+  const replayed = await findUsedAgentCode(deps.db, codeHash)
+  if (replayed?.tokenId) await revokeLiveToken(deps.db, replayed.tokenId, now)
+  throw new AgentOAuthError('invalid_grant', 'The code is unknown, expired or already used.')
 }
 
 /** `grant_type=refresh_token`: a new access token and a new refresh token; the old refresh token stops working. */

@@ -28,7 +28,7 @@ describe('agent sign-in discovery', () => {
     const asm = await (await t.call('GET', '/.well-known/oauth-authorization-server', { token: null })).json()
     expect(asm).toMatchObject({
       issuer: 'https://sps.example',
-      authorization_endpoint: 'https://sps.example/oauth2/authorize',
+      authorization_endpoint: 'https://sps.example/app/oauth/authorize',
       token_endpoint: 'https://sps.example/oauth2/token',
       registration_endpoint: 'https://sps.example/oauth2/register',
       code_challenge_methods_supported: ['S256'],
@@ -79,11 +79,11 @@ describe('agent sign-in discovery', () => {
 
   it('sends a user who is not signed in to the sign-in page, then back to the same authorization', async () => {
     const t = await createTestApp()
-    const res = await t.call('GET', '/oauth2/authorize?client_id=agc_x&response_type=code', { token: null })
-    expect(res.status).toBe(302)
+    const res = await t.call('GET', '/app/oauth/authorize?client_id=agc_x&response_type=code', { token: null })
+    expect(res.status).toBe(303)
     const location = new URL(res.headers.get('location')!, 'http://localhost')
     expect(location.pathname).toBe('/app/sign-in')
-    expect(location.searchParams.get('next')).toBe('/oauth2/authorize?client_id=agc_x&response_type=code')
+    expect(location.searchParams.get('next')).toBe('/app/oauth/authorize?client_id=agc_x&response_type=code')
   })
 
   it('the token endpoint refuses in OAuth terms: unknown client, unknown grant, missing verifier, bad code', async () => {
