@@ -54,7 +54,7 @@ describe('dashboard in chromium', () => {
     await page.getByLabel('Password (at least 8 characters)').fill('sam password')
     await page.getByLabel('Workspace name').fill('Sam Studio')
     await page.getByRole('button', { name: 'Create account' }).click()
-    await page.waitForURL(/\/app\/w\/ws_[0-9A-Za-z]+\/settings$/)
+    await page.waitForURL(/\/app\/w\/ws_[0-9A-Za-z]+$/)
     await expect(page.locator('.workspace-name').first().textContent()).resolves.toBe('Sam Studio')
 
     await page.getByRole('button', { name: 'Sign out' }).click()
@@ -66,7 +66,8 @@ describe('dashboard in chromium', () => {
     await expect(page.getByRole('alert').textContent()).resolves.toBe('The email or the password is wrong.')
     await signIn(page, address, 'sam password')
     await page.waitForURL(/\/app\/w\/ws_/)
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Workspace settings')
+    // The workspace's home is its calendar, this week.
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(/^Week of /)
   })
 
   it('invites members by link up to the plan seats, then shows the plan figure', async () => {
