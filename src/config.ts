@@ -114,7 +114,7 @@ const nodeSchema = z.object({
   /** Most publishes the in-process delivery queue runs at once. */
   PUBLISH_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(64),
   /** Most due deliveries the in-process queue claims in one transaction (1: one claim per delivery). */
-  PUBLISH_CLAIM_BATCH: z.coerce.number().int().min(1).max(1024).default(64),
+  PUBLISH_CLAIM_BATCH: z.coerce.number().int().min(1).max(1024).default(16),
   /** Most connections to DATABASE_URL; default from PUBLISH_CONCURRENCY (databasePoolSize). */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).optional(),
 })
