@@ -97,7 +97,7 @@ export function registerAgentConsent(app: Hono<AppEnv>): void {
         mcpResource: `${baseUrlOf(c)}/mcp`,
       })
       // The decision's redirect leaves for the client: the form may end up there (CSP form-action).
-      c.header('Content-Security-Policy', contentSecurityPolicy([], [redirectTarget(pending.redirectUri)]))
+      c.header('Content-Security-Policy', contentSecurityPolicy({ formTargets: [redirectTarget(pending.redirectUri)] }))
       return c.html(
         <ConsentPage
           clientName={pending.clientName}

@@ -4,7 +4,7 @@
  * working pages (`registerContentPages`) and the settings pages are registered. Every answer carries
  * a strict Content-Security-Policy. Rendered on the server with hono/jsx: the same on Workers and Node.
  */
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import type { AppEnv } from '../http/context'
 import { listUserWorkspaces } from '../services/memberships'
 import { resolveSession } from '../services/sessions'
@@ -20,10 +20,32 @@ import { contentSecurityPolicy, securityHeaders, sessionToken } from './session'
 import { registerSettingsPages } from './settings'
 import { workspaceMember } from './workspace'
 
+/**
+ * The policy with the media store's origins: where its public URLs point (thumbnails) and where its
+ * presigned uploads go (the upload script's PUT). Worked out once per set of deps.
+ */
+function storagePolicy() {
+  const byStorage = new WeakMap<object, Promise<string>>()
+  const origin = (url: string) => new URL(url).origin
+  return (c: Context<AppEnv>): Promise<string> => {
+    const { storage } = c.var.deps
+    let policy = byStorage.get(storage)
+    if (!policy) {
+      policy = storage
+        .presignPut({ key: 'policy-probe', contentType: 'application/octet-stream', expiresInSec: 60 })
+        .then((put) =>
+          contentSecurityPolicy({ images: [origin(storage.publicUrl('policy-probe'))], connect: [origin(put.url)] }),
+        )
+      byStorage.set(storage, policy)
+    }
+    return policy
+  }
+}
+
 /** The dashboard app, mounted by `createApp` at `/app`. */
-export function createDashboard(options: { connectOrigins?: string[] } = {}): Hono<AppEnv> {
+export function createDashboard(): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
-  app.use('*', securityHeaders(contentSecurityPolicy(options.connectOrigins)))
+  app.use('*', securityHeaders(storagePolicy()))
 
   app.get('/assets/:name', (c) => {
     const name = c.req.param('name')

@@ -69,27 +69,37 @@ export async function formFields(c: Context): Promise<Record<string, string>> {
   return out
 }
 
+/** Origins beyond our own a page may reach: the media store (thumbnails, and uploads straight to it). */
+export interface PolicyOrigins {
+  images?: string[]
+  connect?: string[]
+  formTargets?: string[]
+}
+
 /** The policy of every dashboard answer: our own scripts and styles only, no framing, forms back to us. */
-export function contentSecurityPolicy(extraConnect: string[] = [], extraFormTargets: string[] = []): string {
+export function contentSecurityPolicy(origins: PolicyOrigins = {}): string {
   return [
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self'",
-    "img-src 'self' data: blob:",
-    `connect-src ${["'self'", ...extraConnect].join(' ')}`,
-    `form-action ${["'self'", ...extraFormTargets].join(' ')}`,
+    `img-src ${["'self'", 'data:', 'blob:', ...(origins.images ?? [])].join(' ')}`,
+    `connect-src ${["'self'", ...(origins.connect ?? [])].join(' ')}`,
+    `form-action ${["'self'", ...(origins.formTargets ?? [])].join(' ')}`,
     "frame-ancestors 'none'",
     "base-uri 'none'",
   ].join('; ')
 }
 
-/** Security headers on every dashboard answer; pages are never cached (they carry CSRF tokens and data). */
+/**
+ * Security headers on every dashboard answer; pages are never cached (they carry CSRF tokens and
+ * data). `policy` gives the request's Content-Security-Policy (it depends on where the store is).
+ */
 export const securityHeaders =
-  (csp: string): MiddlewareHandler<AppEnv> =>
+  (policy: (c: Context<AppEnv>) => Promise<string>): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
     await next()
     // A page may widen its own policy (the agent consent page lets its form end at the client).
-    if (!c.res.headers.has('Content-Security-Policy')) c.res.headers.set('Content-Security-Policy', csp)
+    if (!c.res.headers.has('Content-Security-Policy')) c.res.headers.set('Content-Security-Policy', await policy(c))
     c.res.headers.set('X-Content-Type-Options', 'nosniff')
     c.res.headers.set('Referrer-Policy', 'same-origin')
     c.res.headers.set('X-Frame-Options', 'DENY')

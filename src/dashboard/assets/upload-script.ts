@@ -25,7 +25,10 @@ export const UPLOAD_SCRIPT = `'use strict';
     return new Promise(function (resolve, reject) {
       var xhr = new XMLHttpRequest();
       xhr.open('PUT', ticket.uploadUrl);
-      Object.keys(ticket.headers).forEach(function (k) { xhr.setRequestHeader(k, ticket.headers[k]); });
+      // The browser sends Content-Length itself (the file's size, the one signed); it refuses to be told.
+      Object.keys(ticket.headers).forEach(function (k) {
+        if (k.toLowerCase() !== 'content-length') xhr.setRequestHeader(k, ticket.headers[k]);
+      });
       xhr.upload.addEventListener('progress', function (e) {
         if (e.lengthComputable) { bar.value = Math.round((e.loaded / e.total) * 100); }
       });

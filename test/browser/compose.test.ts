@@ -1,0 +1,111 @@
+/**
+ * Writing a post in the dashboard in a real browser: three sandbox accounts, an image uploaded
+ * straight to storage from the composer (its CSP lets the upload reach the store), a caption with an
+ * override for one network, scheduled for tomorrow, found on the calendar, published now, and the
+ * permalinks on the post's page. With SCREENSHOTS_DIR set it also saves the pages the README shows.
+ */
+import { mkdir } from 'node:fs/promises'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { randomBase62 } from '../../src/lib/ids'
+import { addMember } from '../../src/services/memberships'
+import { createUser } from '../../src/services/users'
+import { launchBrowser, type ServedApp, serveApp } from '../support/chromium'
+import { runDue } from '../support/engine'
+import { account } from '../support/fixtures'
+import { jpeg, paint } from '../support/media'
+
+let t: ServedApp
+let page: Page
+
+const shot = async (name: string) => {
+  const dir = process.env.SCREENSHOTS_DIR
+  if (!dir) return
+  await mkdir(dir, { recursive: true })
+  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true })
+}
+
+beforeAll(async () => {
+  const browser = await launchBrowser()
+  t = await serveApp({ plan: 'pro' })
+  const password = 'owner password'
+  const owner = await createUser(t.deps.db, {
+    email: `owner-${randomBase62(6)}@example.com`,
+    name: 'Olga Owner',
+    password,
+  })
+  await t.deps.db.transaction((tx) => addMember(tx, t.workspaceId, owner.id, 'owner'))
+  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage()
+  await page.goto(`${t.baseUrl}/app/sign-in`)
+  await page.getByLabel('Email').fill(owner.email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.waitForURL(/\/app\/w\//)
+})
+
+describe('composing in chromium', () => {
+  it('uploads an image, writes to three accounts with an override, schedules, publishes now, shows permalinks', async () => {
+    const micro = await account(t, 'MICROBLOG_NET', 'launchdesk')
+    const pro = await account(t, 'PROFESSIONAL_NET', 'launch-team')
+    const threads = await account(t, 'TEXTTHREAD_NET', 'launch.threads')
+    const workspace = `${t.baseUrl}/app/w/${t.workspaceId}`
+    const problems: string[] = []
+    page.on('console', (m) => (m.type() === 'error' ? problems.push(m.text()) : undefined))
+
+    await page.goto(`${workspace}/compose`)
+    for (const a of [micro, pro, threads]) await page.locator(`#account-${a.id}`).check()
+    await page.getByLabel('Caption', { exact: true }).fill('Our winter launch is here: three new colours.')
+    await page.getByText('Caption per network (overrides)').click()
+    await page.locator('#override-MICROBLOG_NET').fill('Winter launch: three new colours #launch')
+    await page.getByLabel('Alt text for the upload').fill('Three jumpers in the new colours')
+    const photo = await jpeg(paint(640, 480, (x, y) => [x % 256, y % 256, 160]))
+    await page.setInputFiles('#upload-file', { name: 'launch.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(photo) })
+    await expect
+      .poll(() => page.locator('#upload-status').textContent(), { timeout: 20_000 })
+      .toBe('Uploaded launch.jpg.')
+    expect(await page.locator('#media-picker input[type=checkbox]:checked').count()).toBe(1)
+
+    const tomorrow = new Date(Date.now() + 24 * 3600_000).toISOString().slice(0, 10)
+    await page.locator('#scheduledAt').fill(`${tomorrow}T10:30`)
+    await shot('composer')
+    await page.getByRole('button', { name: 'Schedule' }).click()
+    await page.waitForURL(/\/posts\/post_/)
+    const postUrl = page.url()
+    expect(await page.locator('main').textContent()).toContain('SCHEDULED')
+
+    // On the calendar, on tomorrow's day, with a link to the post.
+    await page.goto(`${workspace}/calendar?view=month&day=${tomorrow}`)
+    const link = page.locator(`a[href$="${new URL(postUrl).pathname}"]`).first()
+    await expect.poll(() => link.count()).toBeGreaterThan(0)
+    await shot('calendar')
+
+    await page.goto(postUrl)
+    const published = page.waitForResponse((r) => r.url().endsWith('/publish') && r.request().method() === 'POST')
+    await page.getByRole('button', { name: 'Publish now' }).click()
+    expect((await published).status()).toBe(303)
+    await page.waitForLoadState()
+    await runDue(t, t.publishQueue)
+    await page.reload()
+    const permalinks = page.locator('main table a[href^="http"]')
+    await expect.poll(() => permalinks.count()).toBe(3)
+    expect(await page.locator('main').textContent()).toContain('PUBLISHED')
+    await shot('post')
+
+    const stored = await (await t.call('GET', `/v1/posts/${new URL(postUrl).pathname.split('/').pop()}`)).json()
+    expect(stored.mediaIds).toHaveLength(1)
+    expect(stored.captionOverrides).toEqual({ MICROBLOG_NET: 'Winter launch: three new colours #launch' })
+    expect(stored.targets.map((x: { status: string }) => x.status)).toEqual(['PUBLISHED', 'PUBLISHED', 'PUBLISHED'])
+    expect(problems).toEqual([])
+
+    for (const [name, path] of [
+      ['accounts', '/accounts'],
+      ['media', '/media'],
+      ['analytics', '/analytics'],
+      ['tokens', '/settings/tokens'],
+    ] as const) {
+      if (!process.env.SCREENSHOTS_DIR) break
+      await page.goto(`${workspace}${path}`)
+      await shot(name)
+    }
+  })
+})
