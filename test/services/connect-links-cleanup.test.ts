@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { randomBase62 } from '../../src/lib/ids'
 import { insertConnectChoice, insertConnectLink, insertOAuthState } from '../../src/db/queries/connect-links'
 import { connectChoices, connectLinks } from '../../src/db/schema'
 import { runScheduledJobs, SCHEDULED_JOBS } from '../../src/services/scheduled-jobs'
@@ -31,29 +32,32 @@ describe('connect_links_cleanup job', () => {
     const clock = fixedClock('2026-11-21T10:00:00Z')
     const t = await createTestApp({ clock })
     const at = (iso: string) => new Date(iso)
+    // Ids of this run only: on a real server the database is shared with every other test file.
+    const run = randomBase62(8)
+    const linkId = `cl_choice${run}`
     await insertConnectLink(t.deps.db, {
-      id: 'cl_choice',
+      id: linkId,
       workspaceId: t.workspaceId,
-      tokenHash: 'hash-of-link',
+      tokenHash: `hash-of-link-${run}`,
       platform: 'SOCIALGRAPH_NET',
       connection: 'DIRECT_LOGIN',
       expiresAt: at('2026-11-21T10:30:00Z'),
     })
     await insertOAuthState(t.deps.db, {
-      id: 'ost_choice',
-      linkId: 'cl_choice',
-      stateHash: 'hash-of-state',
+      id: `ost_choice${run}`,
+      linkId,
+      stateHash: `hash-of-state-${run}`,
       platform: 'SOCIALGRAPH_NET',
       expiresAt: at('2026-11-21T10:15:00Z'),
     })
     for (const [id, expiresAt] of [
-      ['cch_old', '2026-11-21T10:05:00Z'],
-      ['cch_new', '2026-11-21T10:15:00Z'],
+      [`cch_old${run}`, '2026-11-21T10:05:00Z'],
+      [`cch_new${run}`, '2026-11-21T10:15:00Z'],
     ] as const)
       await insertConnectChoice(t.deps.db, {
         id,
-        linkId: 'cl_choice',
-        oauthStateId: 'ost_choice',
+        linkId,
+        oauthStateId: `ost_choice${run}`,
         tokenHash: `hash-${id}`,
         platform: 'SOCIALGRAPH_NET',
         identities: await t.deps.cipher.encrypt({ identities: [] }, id),
@@ -64,8 +68,11 @@ describe('connect_links_cleanup job', () => {
       t.deps,
       SCHEDULED_JOBS.filter((j) => j.name === 'connect_links_cleanup'),
     )
-    const left = await t.deps.db.select({ id: connectChoices.id }).from(connectChoices)
-    expect(left.map((r) => r.id)).toEqual(['cch_new'])
-    expect(await t.deps.db.select().from(connectLinks).where(eq(connectLinks.id, 'cl_choice'))).toHaveLength(1)
+    const left = await t.deps.db
+      .select({ id: connectChoices.id })
+      .from(connectChoices)
+      .where(eq(connectChoices.linkId, linkId))
+    expect(left.map((r) => r.id)).toEqual([`cch_new${run}`])
+    expect(await t.deps.db.select().from(connectLinks).where(eq(connectLinks.id, linkId))).toHaveLength(1)
   })
 })
