@@ -3,11 +3,11 @@
  * kept in memory, recording where it would send the user's browser. Tests play the browser.
  */
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js'
-import type {
-  OAuthClientInformationMixed,
-  OAuthClientMetadata,
-  OAuthTokens,
-} from '@modelcontextprotocol/sdk/shared/auth.js'
+
+/** The SDK's own types, read off the provider interface it declares. */
+type OAuthClientMetadata = OAuthClientProvider['clientMetadata']
+type OAuthClientInformationMixed = Parameters<NonNullable<OAuthClientProvider['saveClientInformation']>>[0]
+type OAuthTokens = Parameters<OAuthClientProvider['saveTokens']>[0]
 
 export interface RecordingOAuthProvider extends OAuthClientProvider {
   /** The authorization URL the client asked to open in a browser (the last one). */

@@ -40,6 +40,15 @@ async function servedApp() {
   return { t, base }
 }
 
+/** A form POST as a browser (with the session cookie) or the client's HTTP library sends it. */
+const postForm = (url: string, fields: Record<string, string>, cookie?: string) =>
+  fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
+    body: new URLSearchParams(fields),
+    redirect: 'manual',
+  })
+
 describe('an agent signs in with OAuth', () => {
   it('discovers, registers, gets consent for one workspace, calls tools there, refreshes, and is revoked', async () => {
     const { t, base } = await servedApp()
@@ -63,17 +72,16 @@ describe('an agent signs in with OAuth', () => {
     expect(page).toContain('127.0.0.1:43110')
     const requestToken = /name="request" value="([^"]+)"/.exec(page)![1]!
     expect(page).toContain(`value="${t.workspaceId}"`)
-    const allowed = await fetch(`${base}/app/oauth/authorize`, {
-      method: 'POST',
-      headers: { cookie: member.cookie, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
+    const allowed = await postForm(
+      `${base}/app/oauth/authorize`,
+      {
         _csrf: member.csrfToken,
         request: requestToken,
         workspace: t.workspaceId,
         decision: 'allow',
-      }),
-      redirect: 'manual',
-    })
+      },
+      member.cookie,
+    )
     expect(allowed.status).toBe(303)
     const back = new URL(allowed.headers.get('location')!)
     expect(back.origin + back.pathname).toBe('http://127.0.0.1:43110/callback')
@@ -81,17 +89,16 @@ describe('an agent signs in with OAuth', () => {
     expect(back.searchParams.get('iss')).toBe(base)
 
     // The same decision cannot be replayed.
-    const replay = await fetch(`${base}/app/oauth/authorize`, {
-      method: 'POST',
-      headers: { cookie: member.cookie, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
+    const replay = await postForm(
+      `${base}/app/oauth/authorize`,
+      {
         _csrf: member.csrfToken,
         request: requestToken,
         workspace: t.workspaceId,
         decision: 'allow',
-      }),
-      redirect: 'manual',
-    })
+      },
+      member.cookie,
+    )
     expect(replay.status).toBe(400)
 
     await transport.finishAuth(back.searchParams.get('code')!)
@@ -107,16 +114,12 @@ describe('an agent signs in with OAuth', () => {
     // The token is for /mcp only: the REST API does not take it.
     expect((await fetch(`${base}/v1/me`, { headers: { authorization: `Bearer ${access}` } })).status).toBe(401)
     // A code works once.
-    const again = await fetch(`${base}/oauth2/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'authorization_code',
-        client_id: (provider.saved.client as { client_id: string }).client_id,
-        code: back.searchParams.get('code')!,
-        code_verifier: await provider.codeVerifier(),
-        redirect_uri: provider.redirectUrl as string,
-      }),
+    const again = await postForm(`${base}/oauth2/token`, {
+      grant_type: 'authorization_code',
+      client_id: (provider.saved.client as { client_id: string }).client_id,
+      code: back.searchParams.get('code')!,
+      code_verifier: await provider.codeVerifier(),
+      redirect_uri: provider.redirectUrl as string,
     })
     expect(((await again.json()) as { error: string }).error).toBe('invalid_grant')
     // ... and presenting it again revoked what it issued (RFC 6749 4.1.2): the grant is listed, revoked.
@@ -133,17 +136,16 @@ describe('an agent signs in with OAuth', () => {
     await expect(new Client({ name: 'a', version: '1' }).connect(transport)).rejects.toBeInstanceOf(UnauthorizedError)
     const consent = await (await fetch(provider.authorizationUrl!, { headers: { cookie: member.cookie } })).text()
     const requestToken = /name="request" value="([^"]+)"/.exec(consent)![1]!
-    const allowed = await fetch(`${base}/app/oauth/authorize`, {
-      method: 'POST',
-      headers: { cookie: member.cookie, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
+    const allowed = await postForm(
+      `${base}/app/oauth/authorize`,
+      {
         _csrf: member.csrfToken,
         request: requestToken,
         workspace: t.workspaceId,
         decision: 'allow',
-      }),
-      redirect: 'manual',
-    })
+      },
+      member.cookie,
+    )
     await transport.finishAuth(new URL(allowed.headers.get('location')!).searchParams.get('code')!)
     const first = provider.saved.tokens!
 
@@ -152,14 +154,10 @@ describe('an agent signs in with OAuth', () => {
     const second = provider.saved.tokens!
     expect(second.access_token).not.toBe(first.access_token)
     expect(second.refresh_token).not.toBe(first.refresh_token)
-    const reuse = await fetch(`${base}/oauth2/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'refresh_token',
-        client_id: (provider.saved.client as { client_id: string }).client_id,
-        refresh_token: first.refresh_token!,
-      }),
+    const reuse = await postForm(`${base}/oauth2/token`, {
+      grant_type: 'refresh_token',
+      client_id: (provider.saved.client as { client_id: string }).client_id,
+      refresh_token: first.refresh_token!,
     })
     expect(((await reuse.json()) as { error: string }).error).toBe('invalid_grant')
 
@@ -182,14 +180,10 @@ describe('an agent signs in with OAuth', () => {
     )!
     await revokeToken(t.deps.db, grant.id, new Date())
     expect((await mcp(second.access_token)).status).toBe(401)
-    const refresh = await fetch(`${base}/oauth2/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'refresh_token',
-        client_id: (provider.saved.client as { client_id: string }).client_id,
-        refresh_token: second.refresh_token!,
-      }),
+    const refresh = await postForm(`${base}/oauth2/token`, {
+      grant_type: 'refresh_token',
+      client_id: (provider.saved.client as { client_id: string }).client_id,
+      refresh_token: second.refresh_token!,
     })
     expect(refresh.status).toBe(400)
   })
@@ -204,24 +198,22 @@ describe('an agent signs in with OAuth', () => {
     expect(consent).toContain('only owners and admins can allow an agent')
     expect(consent).not.toContain('value="allow"')
     const requestToken = /name="request" value="([^"]+)"/.exec(consent)![1]!
-    const forced = await fetch(`${base}/app/oauth/authorize`, {
-      method: 'POST',
-      headers: { cookie: member.cookie, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
+    const forced = await postForm(
+      `${base}/app/oauth/authorize`,
+      {
         _csrf: member.csrfToken,
         request: requestToken,
         workspace: t.workspaceId,
         decision: 'allow',
-      }),
-      redirect: 'manual',
-    })
+      },
+      member.cookie,
+    )
     expect(forced.status).toBe(404)
-    const denied = await fetch(`${base}/app/oauth/authorize`, {
-      method: 'POST',
-      headers: { cookie: member.cookie, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ _csrf: member.csrfToken, request: requestToken, decision: 'deny' }),
-      redirect: 'manual',
-    })
+    const denied = await postForm(
+      `${base}/app/oauth/authorize`,
+      { _csrf: member.csrfToken, request: requestToken, decision: 'deny' },
+      member.cookie,
+    )
     expect(denied.status).toBe(303)
     expect(new URL(denied.headers.get('location')!).searchParams.get('error')).toBe('access_denied')
   })
