@@ -12,6 +12,7 @@ import { addMember } from '../../src/services/memberships'
 import { createUser } from '../../src/services/users'
 import { launchBrowser, type ServedApp, serveApp } from '../support/chromium'
 import { runDue } from '../support/engine'
+import { addSandboxAccount } from '../../src/services/accounts'
 import { account } from '../support/fixtures'
 import { jpeg, paint } from '../support/media'
 
@@ -107,5 +108,44 @@ describe('composing in chromium', () => {
       await page.goto(`${workspace}${path}`)
       await shot(name)
     }
+  })
+
+  it('shows a failing target with its error, retries it from the post page, and ends with every permalink', async () => {
+    const steady = await account(t, 'MICROBLOG_NET', 'steady')
+    const flaky = await addSandboxAccount(t.deps.db, t.deps.cipher, {
+      workspaceId: t.workspaceId,
+      platform: 'CHAT_NET',
+      username: 'flaky-chat',
+      failMode: 'once',
+    })
+    const workspace = `${t.baseUrl}/app/w/${t.workspaceId}`
+    await page.goto(`${workspace}/compose`)
+    for (const a of [steady, flaky]) await page.locator(`#account-${a.id}`).check()
+    await page.getByLabel('Caption', { exact: true }).fill('Doors open at nine.')
+    await page.getByRole('button', { name: 'Publish now' }).click()
+    await page.waitForURL(/\/posts\/post_/)
+    const postUrl = page.url()
+    await runDue(t, t.publishQueue)
+    await page.reload()
+
+    const row = (a: { username: string }) => page.locator('main tbody tr', { hasText: a.username })
+    await expect(row(steady).textContent()).resolves.toContain('PUBLISHED')
+    const failedRow = (await row(flaky).textContent()) ?? ''
+    expect(failedRow).toContain('FAILED')
+    expect(failedRow).toContain('rejected the first attempt')
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain('FAILED')
+
+    const retried = page.waitForResponse((r) => r.url().endsWith('/retry') && r.request().method() === 'POST')
+    await page.getByRole('button', { name: 'Retry failed targets' }).click()
+    expect((await retried).status()).toBe(303)
+    await page.waitForLoadState()
+    await runDue(t, t.publishQueue)
+    await page.goto(postUrl)
+    await expect(row(flaky).textContent()).resolves.toContain('PUBLISHED')
+    await expect.poll(() => page.locator('main table a[href^="http"]').count()).toBe(2)
+    await expect(page.getByRole('button', { name: 'Retry failed targets' }).count()).resolves.toBe(0)
+    const stored = await (await t.call('GET', `/v1/posts/${new URL(postUrl).pathname.split('/').pop()}`)).json()
+    expect(stored.status).toBe('PUBLISHED')
+    expect(stored.targets.find((x: { accountId: string }) => x.accountId === flaky.id).attempts).toBe(2)
   })
 })
