@@ -94,7 +94,7 @@ describe('dashboard accessibility (axe-core)', () => {
       mediaIds: [mediaId],
       action: 'schedule',
       scheduledAt: new Date(Date.now() + 48 * 3600_000).toISOString(),
-      pinboardNetBoards: { [pins.id]: boards.boards[0].id },
+      pinboardNetBoards: { [pins.id]: boards.boards[0]!.id },
     })
     const client = await registerAgentClient(t.deps.db, {
       client_name: 'Axe agent',

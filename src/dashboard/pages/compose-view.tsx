@@ -3,9 +3,13 @@ import { RULES, THREAD_PLATFORMS } from '../../domain/rules/index'
 import { VIDEO_NET_PRIVACY_LEVELS } from '../../domain/rules/schema'
 import { POST_TYPES, type PlatformId } from '../../domain/vocabulary'
 import type { AccountRecord } from '../../services/accounts'
+import type { listAccountBoards } from '../../services/boards'
 import type { MediaAsset } from '../../services/media-assets'
 import { PART_SEPARATOR, type ComposeValues } from './compose-form'
 import { CsrfField } from './shared'
+
+/** Per pinboard account: its boards, or why they could not be listed. */
+export type BoardChoices = Record<string, Awaited<ReturnType<typeof listAccountBoards>> | string>
 
 export interface ComposeViewProps {
   action: string
@@ -15,6 +19,7 @@ export interface ComposeViewProps {
   csrfToken: string
   timeZone: string
   accounts: AccountRecord[]
+  boards: BoardChoices
   media: MediaAsset[]
   values: ComposeValues
   errors: Record<string, string[]>
@@ -150,13 +155,7 @@ export function ComposeView(p: ComposeViewProps) {
           <TextField name="pinTitle" label="Pin title" value={v.pinTitle} errors={p.errors} />
         ) : null}
         {byPlatform('PINBOARD_NET').map((a) => (
-          <TextField
-            name={`board.${a.id}`}
-            field={`board-${a.id}`}
-            label={`Board id for ${a.username}`}
-            value={v.boards[a.id] ?? ''}
-            errors={p.errors}
-          />
+          <BoardField account={a} choices={p.boards[a.id]} value={v.boards[a.id] ?? ''} errors={p.errors} />
         ))}
         {byPlatform('SHORTVIDEO_NET').map((a) => (
           <div class="field">
@@ -245,6 +244,51 @@ function TextField(props: {
         value={props.value}
         aria-describedby={`errors-${field}`}
       />
+      <FieldErrors field={field} errors={props.errors} />
+    </div>
+  )
+}
+
+/** The board of one pinboard account: chosen from its boards, or typed as an id when they cannot be listed. */
+function BoardField(props: {
+  account: AccountRecord
+  choices: BoardChoices[string] | undefined
+  value: string
+  errors: Record<string, string[]>
+}) {
+  const { account: a, choices } = props
+  const field = `board-${a.id}`
+  if (typeof choices === 'string' || choices === undefined) {
+    return (
+      <>
+        <TextField
+          name={`board.${a.id}`}
+          field={field}
+          label={`Board id for ${a.username}`}
+          value={props.value}
+          errors={props.errors}
+        />
+        <p class="hint">The boards of {a.username} could not be listed: {choices ?? 'the account is not connected.'}</p>
+      </>
+    )
+  }
+  const known = choices.some((b) => b.id === props.value)
+  return (
+    <div class="field">
+      <label for={field}>Board for {a.username}</label>
+      <select name={`board.${a.id}`} id={field} aria-describedby={`errors-${field}`}>
+        <option value="">Choose a board</option>
+        {choices.map((b) => (
+          <option value={b.id} selected={b.id === props.value}>
+            {b.name} ({b.privacy.toLowerCase()})
+          </option>
+        ))}
+        {props.value && !known ? (
+          <option value={props.value} selected>
+            {props.value} (no longer listed)
+          </option>
+        ) : null}
+      </select>
       <FieldErrors field={field} errors={props.errors} />
     </div>
   )

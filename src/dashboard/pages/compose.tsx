@@ -6,7 +6,8 @@
  */
 import type { Hono } from 'hono'
 import { CreatePostSchema, UpdatePostSchema } from '../../routes/posts/schema'
-import { listAccounts } from '../../services/accounts'
+import { type AccountRecord, listAccounts } from '../../services/accounts'
+import { listAccountBoards } from '../../services/boards'
 import { listAssets } from '../../services/media-assets'
 import { getPost } from '../../services/posts/read'
 import type { CreatePostInput, UpdatePostInput } from '../../services/posts/types'
@@ -24,7 +25,7 @@ import {
   valuesFromForm,
   valuesFromPost,
 } from './compose-form'
-import { ComposeView } from './compose-view'
+import { type BoardChoices, ComposeView } from './compose-view'
 import { frame, orNotFound, type PageContext, refusalOf } from './shared'
 import { fromLocalInput } from './zoned-time'
 
@@ -35,16 +36,37 @@ function schemaProblems(error: { issues: ReadonlyArray<{ path: PropertyKey[]; me
   return error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }))
 }
 
+/**
+ * The boards of each pinboard account, as its network lists them now (the API's boards operation), so
+ * the member picks one by name; where the network cannot answer, its reason, and the field takes an id.
+ */
+async function boardChoices(c: PageContext, accounts: AccountRecord[]): Promise<BoardChoices> {
+  const { member } = frame(c)
+  const pinboards = accounts.filter((a) => a.platform === 'PINBOARD_NET' && a.status !== 'DISCONNECTED')
+  const listed = await Promise.all(
+    pinboards.map(async (a) => {
+      try {
+        return [a.id, await listAccountBoards(c.var.deps, member.workspaceId, a.id)] as const
+      } catch (err) {
+        return [a.id, refusalOf(err).message] as const
+      }
+    }),
+  )
+  return Object.fromEntries(listed)
+}
+
 async function renderComposer(
   c: PageContext,
   opts: { values: ComposeValues; errors?: Record<string, string[]>; postId?: string; status?: 200 | 422 },
 ) {
   const { member, csrfToken } = frame(c)
   const { deps } = c.var
-  const [accounts, media] = await Promise.all([
+  const [all, media] = await Promise.all([
     listAccounts(deps.db, member.workspaceId),
     listAssets(deps.db, member.workspaceId),
   ])
+  const accounts = all.filter((a) => a.status !== 'DISCONNECTED' || opts.values.accountIds.includes(a.id))
+  const boards = await boardChoices(c, accounts)
   const title = opts.postId ? 'Edit post' : 'Compose'
   return c.html(
     <Layout title={title} member={member} csrfToken={csrfToken} current="compose">
@@ -56,7 +78,8 @@ async function renderComposer(
         registerUrl={workspacePage(member, '/media/register')}
         csrfToken={csrfToken}
         timeZone={member.timeZone}
-        accounts={accounts.filter((a) => a.status !== 'DISCONNECTED' || opts.values.accountIds.includes(a.id))}
+        accounts={accounts}
+        boards={boards}
         media={media}
         values={opts.values}
         errors={opts.errors ?? {}}

@@ -31,6 +31,34 @@ describe('composer', () => {
     expect(html).not.toMatch(/ on[a-z]+=|style=/)
   })
 
+  it("offers a pinboard account's boards by name, as its network lists them, and stores the one chosen", async () => {
+    const p = await mountContentPages()
+    const pins = await account(p.t, 'PINBOARD_NET', 'pin-studio')
+    const listed = (await (await p.t.call('GET', `/v1/accounts/${pins.id}/boards`)).json()).boards as {
+      id: string
+      name: string
+    }[]
+    expect(listed.length).toBeGreaterThan(1)
+    const html = await (await p.get('/compose')).text()
+    const select = new RegExp(`<select name="board.${pins.id}"[^>]*>(.*?)</select>`, 's').exec(html)?.[1] ?? ''
+    for (const board of listed) expect(select).toContain(`<option value="${board.id}">${board.name} (`)
+    expect(html).toContain(`<label for="board-${pins.id}">Board for pin-studio</label>`)
+
+    const chosen = listed[1]!
+    const res = await p.post('/compose', {
+      accountIds: [pins.id],
+      type: 'IMAGE',
+      caption: 'On the board',
+      [`board.${pins.id}`]: chosen.id,
+      action: 'draft',
+    })
+    expect(res.status).toBe(303)
+    const [post] = await storedPosts(p)
+    expect(post.pinboardNetBoards).toEqual({ [pins.id]: chosen.id })
+    const edit = await (await p.get(`/posts/${post.id}/edit`)).text()
+    expect(edit).toContain(`<option value="${chosen.id}" selected="">`)
+  })
+
   it('saves a draft to several accounts with an override: the post is stored with those targets', async () => {
     const p = await mountContentPages()
     const micro = await account(p.t, 'MICROBLOG_NET')
