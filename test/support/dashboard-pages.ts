@@ -29,7 +29,8 @@ export async function mountContentPages(options: TestAppOptions & { role?: Membe
   const session = await signInMember(t.app, t.deps, { workspaceId: t.workspaceId, role })
   const send = async (path: string, init: RequestInit = {}) => {
     const headers = new Headers(init.headers)
-    headers.set('cookie', session.cookie)
+    const extra = headers.get('cookie') // a cookie the page set (the flash notice), sent back as a browser would
+    headers.set('cookie', extra ? `${session.cookie}; ${extra}` : session.cookie)
     headers.set('x-forwarded-for', t.ip)
     return (await t.app.request(path, { ...init, headers })) as TestResponse
   }

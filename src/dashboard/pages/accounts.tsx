@@ -10,6 +10,7 @@ import { disconnectAccount } from '../../services/account-disconnect'
 import { getAccount, listAccounts } from '../../services/accounts'
 import { createConnectLink, createReconnectLink } from '../../services/connect-links'
 import { type DashboardEnv, workspacePage } from '../env'
+import { connectRefusalMessage } from './connect-messages'
 import { Layout } from '../layout'
 import {
   back,
@@ -47,7 +48,7 @@ export function registerAccounts(app: Hono<DashboardEnv>): void {
         ) : null}
         {c.req.query('error') ? (
           <p class="problem" role="alert">
-            {c.req.query('message') ?? 'The account was not connected.'}
+            {connectRefusalMessage(c.req.query('error') ?? '')}
           </p>
         ) : null}
         <Notice c={c} />

@@ -1,8 +1,10 @@
 /** What every working page uses: the CSRF field, the not-found answer, flash notices and error lists. */
 import type { Context } from 'hono'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { AppError } from '../../domain/errors'
 import type { DashboardEnv, DashboardMember } from '../env'
 import { Layout } from '../layout'
+import { cookieIsSecure } from '../session'
 
 /** A dashboard request's context. */
 export type PageContext = Context<DashboardEnv>
@@ -44,33 +46,55 @@ export function refusalOf(err: unknown): { message: string; details: { path: str
   return { message: err.message, details }
 }
 
-/** A one-line notice carried across a redirect in the query (`?notice=`): plain text, escaped when shown. */
+const FLASH_COOKIE = 'sps_flash'
+interface Flash {
+  notice?: string
+  problem?: string
+}
+
+/**
+ * The one-line notice or problem a redirect leaves for the page it lands on, carried in a short-lived
+ * HttpOnly cookie (never in the address, so nobody can craft a link that makes the dashboard say their
+ * words). Read once: the page that shows it clears it.
+ */
 export const Notice = ({ c }: { c: PageContext }) => {
-  const notice = c.req.query('notice')
-  const problem = c.req.query('problem')
+  const raw = getCookie(c, FLASH_COOKIE)
+  if (!raw) return null
+  deleteCookie(c, FLASH_COOKIE, { path: '/app', secure: cookieIsSecure(c) })
+  let flash: Flash = {}
+  try {
+    flash = JSON.parse(raw) as Flash
+  } catch {
+    return null
+  }
   return (
     <>
-      {notice ? (
+      {typeof flash.notice === 'string' ? (
         <p class="notice" role="status">
-          {notice}
+          {flash.notice}
         </p>
       ) : null}
-      {problem ? (
+      {typeof flash.problem === 'string' ? (
         <p class="problem" role="alert">
-          {problem}
+          {flash.problem}
         </p>
       ) : null}
     </>
   )
 }
 
-/** A redirect to a page of the workspace with a notice or a problem to show there. */
-export function back(c: PageContext, url: string, say: { notice?: string; problem?: string } = {}): Response {
-  const params = new URLSearchParams()
-  if (say.notice) params.set('notice', say.notice)
-  if (say.problem) params.set('problem', say.problem)
-  const query = params.toString()
-  return c.redirect(query ? `${url}${url.includes('?') ? '&' : '?'}${query}` : url, 303)
+/** A redirect to a page of the workspace with a notice or a problem to show there (see `Notice`). */
+export function back(c: PageContext, url: string, say: Flash = {}): Response {
+  if (say.notice || say.problem) {
+    setCookie(c, FLASH_COOKIE, JSON.stringify(say), {
+      path: '/app',
+      httpOnly: true,
+      secure: cookieIsSecure(c),
+      sameSite: 'Lax',
+      maxAge: 60,
+    })
+  }
+  return c.redirect(url, 303)
 }
 
 /** The member and token of the request, for the layout. */

@@ -26,6 +26,15 @@ describe('accounts page', () => {
     expect(page.status).toBe(200)
   })
 
+  it('says its own words for a refused connection, never the text of the address', async () => {
+    const p = await mountContentPages()
+    const html = await (await p.get('/accounts?error=access_denied&message=Your+account+is+locked,+call+us')).text()
+    expect(html).toContain('The network says access was not granted, so no account was connected.')
+    expect(html).not.toContain('call us')
+    const odd = await (await p.get('/accounts?error=<b>call-us</b>')).text()
+    expect(odd).toContain('The account was not connected (bcallusb).')
+  })
+
   it('disconnects after a confirmation step', async () => {
     const p = await mountContentPages()
     const micro = await account(p.t, 'MICROBLOG_NET', 'micro')

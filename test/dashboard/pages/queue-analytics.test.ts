@@ -35,7 +35,17 @@ describe('queue slots editor', () => {
   it('refuses two slots at the same time and keeps the schedule', async () => {
     const p = await mountContentPages()
     const res = await p.post('/queue', { 'weekday.0': '1', 'time.0': '09:00', 'weekday.1': '1', 'time.1': '09:00' })
-    expect(res.headers.get('location')).toContain('problem=')
+    // The problem travels in a one-time cookie, not in the address, and the page it lands on shows it once.
+    expect(res.headers.get('location')).toBe(p.page('/queue'))
+    const flash = /sps_flash=[^;]+/.exec(res.headers.get('set-cookie') ?? '')?.[0]
+    expect(res.headers.get('set-cookie')).toMatch(/sps_flash=.+; Max-Age=60; Path=\/app; HttpOnly; SameSite=Lax/)
+    const shown = await p.request('/queue', { headers: { cookie: flash! } })
+    const shownHtml = await shown.text()
+    expect(shownHtml).toMatch(/<p class="problem" role="alert">[^<]*same weekday and time[^<]*<\/p>/)
+    expect(shown.headers.get('set-cookie')).toMatch(/^sps_flash=; Max-Age=0/)
+    // A crafted address cannot make the page say anything.
+    const crafted = await (await p.get('/queue?problem=Call+this+number&notice=Hi')).text()
+    expect(crafted).not.toContain('Call this number')
     expect((await (await p.t.call('GET', '/v1/queue-slots')).json()).slots).toEqual([])
   })
 })
