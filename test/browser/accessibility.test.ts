@@ -86,7 +86,9 @@ describe('dashboard accessibility (axe-core)', () => {
       expect([res.status, res.status === 200 ? null : await res.text()]).toEqual([200, null])
       return (await res.json()) as { id: string }
     }
-    const boards = (await (await t.call('GET', `/v1/accounts/${pins.id}/boards`)).json()) as { boards: { id: string }[] }
+    const boards = (await (await t.call('GET', `/v1/accounts/${pins.id}/boards`)).json()) as {
+      boards: { id: string }[]
+    }
     const published = await post({ accountIds: [micro.id], mediaIds: [], action: 'now' })
     await runDue(t, t.publishQueue)
     const scheduled = await post({

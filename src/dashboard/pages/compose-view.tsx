@@ -268,7 +268,9 @@ function BoardField(props: {
           value={props.value}
           errors={props.errors}
         />
-        <p class="hint">The boards of {a.username} could not be listed: {choices ?? 'the account is not connected.'}</p>
+        <p class="hint">
+          The boards of {a.username} could not be listed: {choices ?? 'the account is not connected.'}
+        </p>
       </>
     )
   }
