@@ -2,6 +2,7 @@ import type { Deps } from '../deps'
 import { describeError } from '../infra/logger'
 import { collectAnalytics } from './analytics/collect'
 import { deleteEndedConnectLinks, deleteExpiredConnectChoices } from '../db/queries/connect-links'
+import { deleteEndedSessionsBefore } from './sessions'
 import { sweepTargets } from './publishing/sweep'
 import { sweepWebhooks } from './webhooks/deliver'
 
@@ -49,6 +50,14 @@ export const SCHEDULED_JOBS: ReadonlyArray<ScheduledJob> = [
       const choices = await deleteExpiredConnectChoices(deps.db, now, 500)
       const deleted = await deleteEndedConnectLinks(deps.db, new Date(now.getTime() - 24 * 3600_000), 500)
       if (deleted || choices) deps.logger.info('connect_links_cleanup', { deleted, choices })
+    },
+  },
+  {
+    // Dashboard sessions a day after they ended (expired, signed out, or idle past the limit).
+    name: 'sessions_cleanup',
+    run: async (deps) => {
+      const deleted = await deleteEndedSessionsBefore(deps.db, deps.clock.now())
+      if (deleted) deps.logger.info('sessions_cleanup', { deleted })
     },
   },
 ]

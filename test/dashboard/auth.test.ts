@@ -3,6 +3,10 @@ import { randomBase62 } from '../../src/lib/ids'
 import { addMember } from '../../src/services/memberships'
 import { createUser } from '../../src/services/users'
 import { cookiesOf, signInMember, submitSignIn } from '../support/dashboard'
+import { eq } from 'drizzle-orm'
+import { sessions } from '../../src/db/schema'
+import { runScheduledJobs, SCHEDULED_JOBS } from '../../src/services/scheduled-jobs'
+import { fixedClock } from '../support/fixtures'
 import { createTestApp } from '../support/test-app'
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString()
@@ -100,5 +104,28 @@ describe('dashboard sign-up, sign-in, sessions', () => {
     expect(cookiesOf(rotated).sps_session).not.toBe(again.cookie.split('=')[1])
     expect((await t.app.request(settings, { headers: { cookie: again.cookie } })).status).toBe(303)
     expect(email).not.toBe(again.email)
+  })
+
+  it('ends a session left idle for 12 hours (each use extends it), and the cleanup job removes it a day later', async () => {
+    const clock = fixedClock('2026-06-01T08:00:00Z')
+    const t = await createTestApp({ clock })
+    const { cookie, userId } = await signInMember(t.app, t.deps, { workspaceId: t.workspaceId })
+    const settings = `/app/w/${t.workspaceId}/settings`
+    const open = async () => (await t.app.request(settings, { headers: { cookie } })).status
+    const later = (hours: number) => clock.set(new Date(clock.now().getTime() + hours * 3600_000).toISOString())
+
+    later(11)
+    expect(await open()).toBe(200) // used after 11 hours: still signed in, and the use is recorded
+    later(11)
+    expect(await open()).toBe(200) // 22 hours since sign-in, 11 since the last use
+    later(12.1)
+    expect(await open()).toBe(303) // idle for more than 12 hours: signed out
+    const rows = () => t.deps.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId))
+    const cleanup = SCHEDULED_JOBS.filter((j) => j.name === 'sessions_cleanup')
+    await runScheduledJobs(t.deps, cleanup)
+    expect(await rows()).toHaveLength(1) // ended less than a day ago: kept for now
+    later(24)
+    await runScheduledJobs(t.deps, cleanup)
+    expect(await rows()).toHaveLength(0)
   })
 })

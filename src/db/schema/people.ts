@@ -47,6 +47,8 @@ export const sessions = pgTable(
     /** The workspace the user last opened, where `/app` takes them. */
     lastWorkspaceId: text('last_workspace_id').references(() => workspaces.id, { onDelete: 'set null' }),
     expiresAt: ts('expires_at').notNull(),
+    /** When the session was last used (kept to within a few minutes): it ends after a long idle spell. */
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
     revokedAt: ts('revoked_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
