@@ -21,12 +21,14 @@ export interface PagesApp {
   absolute(path: string, init?: RequestInit): Promise<TestResponse>
   /** A form post (the CSRF field added unless `csrf: null`). */
   post(path: string, form: Record<string, string | string[]>, opts?: { csrf?: string | null }): Promise<TestResponse>
+  /** A new session for the same kind of member (after the test's clock moved past the idle limit). */
+  signInAgain(): Promise<void>
 }
 
 export async function mountContentPages(options: TestAppOptions & { role?: MemberRole } = {}): Promise<PagesApp> {
   const t = await createTestApp(options)
   const role = options.role ?? 'member'
-  const session = await signInMember(t.app, t.deps, { workspaceId: t.workspaceId, role })
+  let session = await signInMember(t.app, t.deps, { workspaceId: t.workspaceId, role })
   const send = async (path: string, init: RequestInit = {}) => {
     const headers = new Headers(init.headers)
     const extra = headers.get('cookie') // a cookie the page set (the flash notice), sent back as a browser would
@@ -37,12 +39,19 @@ export async function mountContentPages(options: TestAppOptions & { role?: Membe
   const page = (path = '') => `/app/w/${t.workspaceId}${path}`
   return {
     t,
-    member: { userId: session.userId, email: session.email, workspaceId: t.workspaceId, role },
-    csrfToken: session.csrfToken,
+    get member() {
+      return { userId: session.userId, email: session.email, workspaceId: t.workspaceId, role }
+    },
+    get csrfToken() {
+      return session.csrfToken
+    },
     page,
     get: (path) => send(page(path)),
     absolute: (path, init) => send(path, init),
     request: (path, init) => send(page(path), init),
+    async signInAgain() {
+      session = await signInMember(t.app, t.deps, { workspaceId: t.workspaceId, role })
+    },
     post(path, form, opts = {}) {
       const body = new URLSearchParams()
       const csrf = opts.csrf === undefined ? session.csrfToken : opts.csrf

@@ -58,6 +58,7 @@ describe('analytics page', () => {
     await collectAnalytics(p.t.deps, { workspaceId: p.t.workspaceId, now: clock.now() })
     clock.set('2026-03-11T12:00:00Z')
     await collectAnalytics(p.t.deps, { workspaceId: p.t.workspaceId, now: clock.now() })
+    await p.signInAgain() // a day later the session has ended (idle for more than 12 hours)
     const html = await (await p.get('/analytics')).text()
     expect(html).toMatch(/<svg class="chart"[^>]*role="img"/)
     expect(html).toMatch(/<polyline class="line" points="[\d., ]+"/)
