@@ -16,6 +16,7 @@ import * as getMedia from './media/get'
 import * as listMedia from './media/list'
 import * as registerMedia from './media/register'
 import * as createUpload from './media/upload'
+import * as updateMedia from './media/update'
 import * as createVariants from './media/variants'
 import * as bulkPosts from './posts/bulk'
 import * as createPost from './posts/create'
@@ -79,6 +80,7 @@ export function registerRoutes(v1: OpenAPIHono<AppEnv>): RegisteredRoute[] {
   register(v1, mounted, registerMedia)
   register(v1, mounted, listMedia)
   register(v1, mounted, getMedia)
+  register(v1, mounted, updateMedia)
   register(v1, mounted, createVariants)
   register(v1, mounted, getQueueSlots)
   register(v1, mounted, replaceQueueSlots)

@@ -36,6 +36,7 @@ const TOOLS = [
   'attach_media',
   'list_media',
   'create_variants',
+  'edit_media',
   'get_queue_slots',
   'set_queue_slots',
   'get_analytics',

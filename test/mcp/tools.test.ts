@@ -73,6 +73,11 @@ describe('MCP tools over the same services as /v1', () => {
     const { variants } = await session.ok('create_variants', { id: asset.id, formats: ['feed_square'] })
     expect(variants).toMatchObject([{ format: 'feed_square', width: 1080, height: 1080 }])
     const square = variants[0].id
+    const described = await session.ok('edit_media', { id: asset.id, altText: 'A quiet beach at noon' })
+    expect(described.altText).toBe('A quiet beach at noon')
+    expect(
+      (await session.ok('list_media', { limit: 10 })).data.find((m: { id: string }) => m.id === square).altText,
+    ).toBe('A quiet beach at noon')
 
     const post = {
       type: 'IMAGE',

@@ -1,16 +1,19 @@
 /**
  * The media library (`/media`): the workspace's files by folder with their alt text, and uploads
  * straight to storage through the same presigned-upload and register services as
- * `POST /v1/media/uploads` and `POST /v1/media` (the JSON endpoints upload.js calls).
+ * `POST /v1/media/uploads` and `POST /v1/media` (the JSON endpoints upload.js calls); each file's alt
+ * text and folder edited through the service of `PATCH /v1/media/{id}`.
  */
 import type { Hono } from 'hono'
-import { CreateUploadSchema, RegisterMediaSchema } from '../../routes/media/schema'
+import { CreateUploadSchema, RegisterMediaSchema, UpdateMediaSchema } from '../../routes/media/schema'
 import { listAssets, listFolders, registerAsset } from '../../services/media-assets'
+import { editAsset } from '../../services/media-edit'
 import { createUpload } from '../../services/media-uploads'
 import { type DashboardEnv, workspacePage } from '../env'
 import { Layout } from '../layout'
 import { UploadControl } from './compose-view'
-import { frame, type PageContext, refusalOf } from './shared'
+import { AssetEditor } from './media-editor'
+import { back, frame, isNotFound, Notice, notFoundPage, type PageContext, refusalOf } from './shared'
 
 /** A script's JSON request: the body parsed with the API's schema, the service's answer or its refusal. */
 async function jsonAction<T>(
@@ -58,9 +61,7 @@ export function registerMedia(app: Hono<DashboardEnv>): void {
           uploadUrl={workspacePage(member, '/media/uploads')}
           registerUrl={workspacePage(member, '/media/register')}
         />
-        <p class="muted">
-          Alt text is set when a file is added; the API has no way to change it afterwards, so neither has this page.
-        </p>
+        <Notice c={c} />
         {assets.length === 0 ? <p>No media here yet.</p> : null}
         <ul class="media-grid">
           {assets.map((m) => (
@@ -80,12 +81,39 @@ export function registerMedia(app: Hono<DashboardEnv>): void {
                   <code>{m.id}</code>
                 </dd>
               </dl>
+              <AssetEditor
+                asset={m}
+                folders={folders}
+                action={workspacePage(member, `/media/${m.id}/edit`)}
+                csrfToken={csrfToken}
+              />
             </li>
           ))}
         </ul>
         <script src="/app/assets/upload.js" defer></script>
       </Layout>,
     )
+  })
+
+  app.post('/media/:mediaId/edit', async (c) => {
+    const { member } = frame(c)
+    const form = await c.req.parseBody()
+    const text = (name: string) => (typeof form[name] === 'string' ? (form[name] as string) : '')
+    const newFolder = text('folder').trim()
+    const parsed = UpdateMediaSchema.safeParse({
+      altText: text('altText'),
+      ...(newFolder ? { folder: newFolder } : { folderId: text('folderId') || null }),
+    })
+    const library = workspacePage(member, '/media')
+    if (!parsed.success)
+      return back(c, library, { problem: 'Alt text is at most 2,000 characters, a folder name 100.' })
+    try {
+      await editAsset(c.var.deps, member.workspaceId, c.req.param('mediaId'), parsed.data)
+    } catch (err) {
+      if (isNotFound(err)) return notFoundPage(c)
+      return back(c, library, { problem: refusalOf(err).message })
+    }
+    return back(c, library, { notice: 'File details saved.' })
   })
 
   app.post('/media/uploads', (c) =>

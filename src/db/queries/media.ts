@@ -171,3 +171,39 @@ export function selectWorkspaceFolders(db: DbOrTx, workspaceId: string): Promise
     .where(eq(folders.workspaceId, workspaceId))
     .orderBy(folders.name)
 }
+
+/** Sets the asset's alt text and/or folder (only the fields given); how many rows changed (0: not in the workspace). */
+export async function updateWorkspaceAsset(
+  tx: DbOrTx,
+  workspaceId: string,
+  id: string,
+  set: { altText?: string | null; folderId?: string | null },
+): Promise<number> {
+  const rows = await tx
+    .update(mediaAssets)
+    .set(set)
+    .where(and(eq(mediaAssets.workspaceId, workspaceId), eq(mediaAssets.id, id)))
+    .returning({ id: mediaAssets.id })
+  return rows.length
+}
+
+/** Gives the variants cut from an asset its alt text (they show the same picture). */
+export async function setVariantsAltText(
+  tx: DbOrTx,
+  workspaceId: string,
+  sourceId: string,
+  altText: string | null,
+): Promise<void> {
+  await tx
+    .update(mediaAssets)
+    .set({ altText })
+    .where(
+      and(
+        eq(mediaAssets.workspaceId, workspaceId),
+        inArray(
+          mediaAssets.id,
+          tx.select({ id: mediaVariants.assetId }).from(mediaVariants).where(eq(mediaVariants.sourceId, sourceId)),
+        ),
+      ),
+    )
+}

@@ -9,12 +9,14 @@ import {
   MediaPageSchema,
   RegisterFromUrlSchema,
   RegisterMediaSchema,
+  UpdateMediaSchema,
   UploadTicketSchema,
   VariantsResultSchema,
 } from '../../routes/media/schema'
 import { PostIdParam, WrittenPostSchema } from '../../routes/posts/schema'
 import { listAssetPage, registerAsset } from '../../services/media-assets'
 import { registerAssetFromUrl } from '../../services/media-from-url'
+import { editAsset } from '../../services/media-edit'
 import { createUpload } from '../../services/media-uploads'
 import { createVariants } from '../../services/media-variants'
 import { getPost } from '../../services/posts/read'
@@ -133,6 +135,20 @@ export const createVariantsTool = defineTool({
   run: (ctx, { id, ...options }) => createVariants(ctx.deps, ctx.workspaceId, id, options),
 })
 
+export const editMediaTool = defineTool({
+  name: 'edit_media',
+  title: "Change an asset's alt text or folder",
+  description: [
+    'Sets `altText` (null or blank removes it; the variants cut from the asset take it too) and/or moves the asset',
+    'to `folderId` (null: no folder) or to a folder by name (`folder`, created when missing). The file never',
+    'changes, and posts already published keep what the network received. Give at least one field.',
+  ].join(' '),
+  input: MediaIdParam.extend(UpdateMediaSchema.shape),
+  output: MediaAssetSchema,
+  annotations: { ...WRITE, idempotentHint: true },
+  run: (ctx, { id, ...changes }) => editAsset(ctx.deps, ctx.workspaceId, id, changes),
+})
+
 export const MEDIA_TOOLS: McpTool[] = [
   uploadFromUrlTool,
   createUploadTool,
@@ -140,4 +156,5 @@ export const MEDIA_TOOLS: McpTool[] = [
   attachMediaTool,
   listMediaTool,
   createVariantsTool,
+  editMediaTool,
 ]

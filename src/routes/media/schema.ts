@@ -164,6 +164,32 @@ export const RegisterFromUrlSchema = z
 /** The body of `POST /v1/media`: a finished upload, or a URL the service fetches. */
 export const RegisterMediaBodySchema = z.union([RegisterMediaSchema, RegisterFromUrlSchema])
 
+export const UpdateMediaSchema = z
+  .object({
+    altText: z
+      .string()
+      .max(ALT_TEXT_MAX)
+      .nullable()
+      .optional()
+      .openapi({
+        description: `New alternative text, at most ${ALT_TEXT_MAX} characters; \`null\` or blank removes it. The asset's variants take it too.`,
+      }),
+    folderId: z
+      .string()
+      .nullable()
+      .optional()
+      .openapi({ description: 'An existing folder of the workspace; `null` takes the file out of its folder.' }),
+    folder: z.string().trim().min(1).max(100).optional().openapi({
+      description:
+        'A folder by name, created if the workspace has none of that name (ignored when `folderId` is given).',
+    }),
+  })
+  .strict()
+  .refine((b) => b.altText !== undefined || b.folderId !== undefined || b.folder !== undefined, {
+    message: 'Give at least one of altText, folderId or folder.',
+  })
+  .openapi('UpdateMedia', { example: { altText: 'Two people on a beach at sunset', folder: 'Summer launch' } })
+
 export const ListMediaQuery = z.object({
   folderId: z
     .string()

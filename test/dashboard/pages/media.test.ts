@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createWorkspace } from '../../../src/services/workspaces'
-import { account } from '../../support/fixtures'
+import { account, storedMedia } from '../../support/fixtures'
 import { jpeg, paint } from '../../support/media'
 import { mountContentPages, type PagesApp } from '../../support/dashboard-pages'
 
@@ -73,6 +73,37 @@ describe('media library', () => {
 })
 
 describe('content assets', () => {
+  it("edits a file's alt text and folder from the library, and answers 404 for another workspace's file", async () => {
+    const p = await mountContentPages()
+    const bytes = await jpeg(paint(64, 48, () => [20, 40, 200]))
+    const id = await storedMedia(p.t, { bytes, mimeType: 'image/jpeg', altText: 'Old words' })
+    const html = await (await p.get('/media')).text()
+    expect(html).toContain(`<label for="alt-${id}">`)
+    expect(html).toContain(`action="${p.page(`/media/${id}/edit`)}"`)
+
+    const saved = await p.post(`/media/${id}/edit`, {
+      altText: 'A blue field at dusk',
+      folderId: '',
+      folder: 'Evenings',
+    })
+    expect([saved.status, saved.headers.get('location')]).toEqual([303, p.page('/media')])
+    const asset = await (await p.t.call('GET', `/v1/media/${id}`)).json()
+    expect(asset.altText).toBe('A blue field at dusk')
+    const folders = await (await p.t.call('GET', `/v1/media?folderId=${asset.folderId}`)).json()
+    expect(folders.map((a: { id: string }) => a.id)).toEqual([id])
+    const flash = /sps_flash=[^;]+/.exec(saved.headers.get('set-cookie') ?? '')![0]
+    const after = await (await p.request('/media', { headers: { cookie: flash } })).text()
+    expect(after).toContain('File details saved.')
+    expect(after).toContain('<dd>A blue field at dusk</dd>')
+    expect(after).toMatch(new RegExp(`<option value="${asset.folderId}" selected="">Evenings</option>`))
+
+    const other = await mountContentPages()
+    const theirs = await storedMedia(other.t, { bytes, mimeType: 'image/jpeg', altText: 'Theirs' })
+    const refused = await p.post(`/media/${theirs}/edit`, { altText: 'Mine now', folderId: '' })
+    expect(refused.status).toBe(404)
+    expect((await (await other.t.call('GET', `/v1/media/${theirs}`)).json()).altText).toBe('Theirs')
+  })
+
   it('serves the scripts and styles the pages link, none of them inline', async () => {
     const p = await mountContentPages()
     await account(p.t, 'MICROBLOG_NET')
