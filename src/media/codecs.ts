@@ -11,6 +11,8 @@ export interface CodecModules {
   mozjpegEncoder: WebAssembly.Module
   /** PNG decoder (@jsquash/png). */
   pngDecoder: WebAssembly.Module
+  /** Our Lanczos kernel (SIMD), built from src/media/wasm/resample.c: it works in the JPEG decoder's memory. */
+  resampler: WebAssembly.Module
 }
 
 export interface ImageCodecs {

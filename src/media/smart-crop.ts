@@ -23,7 +23,15 @@ const operations = {
   resample: async (image: RgbaImage | Promise<RgbaImage>, width: number, height: number) => {
     const img = await image
     return downscale(
-      { raster: { ...img, channels: 4 }, width: img.width, height: img.height, base: 0, dx: 1, dy: img.width },
+      {
+        raster: { ...img, channels: 4 },
+        width: img.width,
+        height: img.height,
+        base: 0,
+        dx: 1,
+        dy: img.width,
+        transposed: false,
+      },
       Math.max(1, ~~width),
       Math.max(1, ~~height),
     )
