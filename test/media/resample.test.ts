@@ -3,7 +3,7 @@ import { nodeImageCodecs } from '../../src/media/codecs-node'
 import { containPlacement, coverBox } from '../../src/media/geometry'
 import { decodeJpegScaled, readJpegHeader } from '../../src/media/jpeg-decode'
 import { orientedView, type Rect, type View } from '../../src/media/raster'
-import { taps } from '../../src/media/resample'
+import { boxDownscale, taps } from '../../src/media/resample'
 import { wasmResampler } from '../../src/media/resample-wasm'
 import { jpeg, paint } from '../support/media'
 
@@ -38,21 +38,24 @@ function largestDifference(a: Uint8ClampedArray, b: Uint8ClampedArray): { diff: 
   return worst
 }
 
+/** A decoded 640x400 photo (not symmetric in any direction: a ramp, a hard edge, a block in one corner) and the kernel. */
+async function decodedPhoto() {
+  const modules = await nodeImageCodecs().load()
+  const source = await jpeg(
+    paint(640, 400, (x, y) => {
+      if (x < 90 && y < 60) return [250, 20, 20]
+      return [(x * 255) / 640, x > 400 ? 230 : 40, (y * 255) / 400]
+    }),
+    95,
+  )
+  const decoded = decodeJpegScaled(modules.jpegTurbo, source, readJpegHeader(source)!, 8)
+  const raster = { data: decoded.data, width: decoded.width, height: decoded.height, channels: 3 as const }
+  return { raster, resampler: wasmResampler(modules.resampler!, decoded.heap) }
+}
+
 describe('Lanczos resampling in WebAssembly', () => {
   it('gives the exact Lanczos result (within rounding) for every EXIF orientation, cover and contain', async () => {
-    const modules = await nodeImageCodecs().load()
-    // Not symmetric in any direction: a diagonal ramp, a hard edge and a block in one corner.
-    const source = await jpeg(
-      paint(640, 400, (x, y) => {
-        if (x < 90 && y < 60) return [250, 20, 20]
-        return [(x * 255) / 640, x > 400 ? 230 : 40, (y * 255) / 400]
-      }),
-      95,
-    )
-    const header = readJpegHeader(source)!
-    const decoded = decodeJpegScaled(modules.jpegTurbo, source, header, 8)
-    const raster = { data: decoded.data, width: decoded.width, height: decoded.height, channels: 3 as const }
-    const resampler = wasmResampler(modules.resampler, decoded.heap)
+    const { raster, resampler } = await decodedPhoto()
     for (let orientation = 1; orientation <= 8; orientation++) {
       const view = orientedView(raster, orientation)
       const cases: Array<{ w: number; h: number; crop: Rect; target: Rect }> = [
@@ -72,6 +75,17 @@ describe('Lanczos resampling in WebAssembly', () => {
         const where = `orientation ${orientation}, ${w}x${h}, pixel ${Math.floor(worst.at / 4)}`
         expect(worst.diff, where).toBeLessThanOrEqual(1)
       }
+    }
+  })
+
+  it('area-averages the small copy for smart crop as the JavaScript one does, in every orientation', async () => {
+    const { raster, resampler } = await decodedPhoto()
+    for (let orientation = 1; orientation <= 8; orientation++) {
+      const view = orientedView(raster, orientation)
+      // A factor of 4 each way: both average the same 4x4 blocks.
+      const [w, h] = [view.width / 4, view.height / 4]
+      const worst = largestDifference(boxDownscale(view, w, h), resampler.boxDownscale(view, w, h))
+      expect(worst.diff, `orientation ${orientation}, pixel ${Math.floor(worst.at / 4)}`).toBeLessThanOrEqual(1)
     }
   })
 })
