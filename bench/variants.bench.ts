@@ -17,7 +17,7 @@ import { round, type Benchmark } from './types'
  */
 const SIZES = Object.values(CANVASES)
 const RUNS = 3
-type Contender = 'ours' | 'ours-live' | 'sharp' | 'sharp-1-thread'
+type Contender = 'ours' | 'ours-js-resample' | 'ours-live' | 'sharp' | 'sharp-1-thread'
 interface ChildResult {
   coldMs: number
   warmMs: number[]
@@ -30,6 +30,8 @@ interface ChildResult {
   /** JS heap + external memory (ArrayBuffers, WebAssembly memories) at the pipeline's steps: max, and at which step. */
   stepPeakMb?: number
   stepPeakAt?: string
+  /** Milliseconds from the start to the decoded image, through every canvas's crop and resample, through the encodes (median run). */
+  phasesMs?: { decode: number; resample: number; encode: number }
   outputs: string
 }
 
@@ -78,12 +80,21 @@ async function child(contender: Contender, file: string): Promise<ChildResult> {
   const bytes = new Uint8Array(readFileSync(file))
   let work: () => Promise<{ sizes: number[]; decoderWasmMb?: number; encoderWasmMb?: number; decodeEighths?: number }>
   let stepPeak = { mb: 0, at: '' }
-  if (contender === 'ours' || contender === 'ours-live') {
-    const modules = await nodeImageCodecs().load()
+  let phases = { decode: 0, resample: 0, encode: 0 }
+  const phaseRuns: Array<typeof phases> = []
+  if (contender !== 'sharp' && contender !== 'sharp-1-thread') {
+    const loaded = await nodeImageCodecs().load()
+    // The baseline: the same pipeline with the JavaScript Lanczos kernel it had before the WebAssembly one.
+    const modules = contender === 'ours-js-resample' ? { ...loaded, resampler: undefined } : loaded
     const encoderMemory = trackWasmMemory(modules.mozjpegEncoder)
     // 'ours-live' collects garbage at every step, so what it sees is what the pipeline holds live.
     const gc = contender === 'ours-live' ? (globalThis as { gc?: () => void }).gc : undefined
+    let last = 0
     const onStep = (step: string) => {
+      const now = performance.now()
+      const phase = step === 'decoded' ? 'decode' : step === 'resampled' ? 'resample' : 'encode'
+      phases[phase] += now - last
+      last = now
       // Twice: a WebAssembly memory is released in the second pass, after its instance is finalised.
       gc?.()
       gc?.()
@@ -92,6 +103,8 @@ async function child(contender: Contender, file: string): Promise<ChildResult> {
       if (mb > stepPeak.mb) stepPeak = { mb, at: step }
     }
     work = async () => {
+      phases = { decode: 0, resample: 0, encode: 0 }
+      last = performance.now()
       const r = await renderVariants(modules, { bytes, mimeType: 'image/jpeg' }, SIZES, 'cover', 'smart', onStep)
       return {
         sizes: r.outputs.map((o) => o.bytes.length),
@@ -99,6 +112,12 @@ async function child(contender: Contender, file: string): Promise<ChildResult> {
         encoderWasmMb: encoderMemory() / 1048576,
         decodeEighths: r.stats.decodeEighths,
       }
+    }
+    const inner = work
+    work = async () => {
+      const result = await inner()
+      phaseRuns.push(phases)
+      return result
     }
   } else {
     const sharp = await sharpOf()
@@ -121,15 +140,18 @@ async function child(contender: Contender, file: string): Promise<ChildResult> {
   const coldMs = performance.now() - t
   const peakRssMb = process.resourceUsage().maxRSS / 1024
   const coldStepPeak = stepPeak
-  const warmMs: number[] = []
+  const warm: Array<{ ms: number; run: number }> = []
   for (let i = 0; i < RUNS; i++) {
     t = performance.now()
     await work()
-    warmMs.push(performance.now() - t)
+    warm.push({ ms: performance.now() - t, run: i + 1 })
   }
+  warm.sort((a, b) => a.ms - b.ms)
+  const medianPhases = phaseRuns[warm[Math.floor(RUNS / 2)]!.run]
   return {
     coldMs,
-    warmMs: warmMs.sort((a, b) => a - b),
+    warmMs: warm.map((w) => w.ms),
+    ...(medianPhases ? { phasesMs: medianPhases } : {}),
     baselineRssMb,
     peakRssMb,
     ...(coldStepPeak.at ? { stepPeakMb: coldStepPeak.mb, stepPeakAt: coldStepPeak.at } : {}),
@@ -168,26 +190,40 @@ export const variantsBenchmark: Benchmark = {
       await makePhoto(baseline, false)
       await makePhoto(progressive, true)
       const results: Array<[string, ChildResult]> = []
-      results.push(['ours (jpeg-turbo 1/8 scaling + smartcrop + mozjpeg, WASM)', await runChild('ours', baseline)])
+      results.push(['before: ours with the JavaScript resampler', await runChild('ours-js-resample', baseline)])
+      results.push([
+        'ours (jpeg-turbo M/8 + WASM SIMD Lanczos + smartcrop + mozjpeg)',
+        await runChild('ours', baseline),
+      ])
       results.push(['ours, progressive source', await runChild('ours', progressive)])
       results.push(['ours, GC at every step (live memory)', await runChild('ours-live', baseline)])
       results.push(['ours, progressive, GC at every step', await runChild('ours-live', progressive)])
       results.push(['sharp 0.35 (libvips, native, default threads)', await runChild('sharp', baseline)])
       results.push(['sharp, 1 thread', await runChild('sharp-1-thread', baseline)])
       const median = (r: ChildResult) => r.warmMs[Math.floor(r.warmMs.length / 2)]!
-      const ours = results[0]![1]
-      const sharp = results[4]![1]
+      const before = results[0]![1]
+      const ours = results[1]![1]
+      const sharp = results[5]![1]
       const rows: Array<Record<string, string | number>> = results.map(([name, r]) => ({
         contender: name,
         'cold ms': round(r.coldMs, 0),
         'median ms': round(median(r), 0),
         'peak RSS MB (cold run)': round(r.peakRssMb, 0),
         'peak over baseline MB': round(r.peakRssMb - r.baselineRssMb, 0),
+        'decode / crop+resample / encode ms': r.phasesMs
+          ? `${round(r.phasesMs.decode, 0)} / ${round(r.phasesMs.resample, 0)} / ${round(r.phasesMs.encode, 0)}`
+          : '-',
         'heap+external MB at steps': r.stepPeakMb !== undefined ? `${round(r.stepPeakMb, 0)} (${r.stepPeakAt})` : '-',
         'WASM MB decoder + encoder':
           r.decoderWasmMb !== undefined ? `${round(r.decoderWasmMb, 1)} + ${round(r.encoderWasmMb ?? 0, 1)}` : '-',
         outputs: r.outputs,
       }))
+      const ratio = (name: string, a: ChildResult, b: ChildResult) => ({
+        contender: name,
+        'cold ms': round(a.coldMs / b.coldMs, 2),
+        'median ms': round(median(a) / median(b), 2),
+      })
+      rows.push(ratio('ratio before / sharp (default threads)', before, sharp))
       rows.push({
         contender: 'ratio ours / sharp (default threads)',
         'cold ms': round(ours.coldMs / sharp.coldMs, 2),
@@ -197,6 +233,7 @@ export const variantsBenchmark: Benchmark = {
           (ours.peakRssMb - ours.baselineRssMb) / (sharp.peakRssMb - sharp.baselineRssMb),
           2,
         ),
+        'decode / crop+resample / encode ms': '-',
         'heap+external MB at steps': '-',
         'WASM MB decoder + encoder': '-',
         outputs: `decoded at ${ours.decodeEighths}/8`,

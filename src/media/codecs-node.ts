@@ -6,6 +6,7 @@ const FILES: Record<keyof CodecModules, string> = {
   jpegTurbo: '@cwasm/jpeg-turbo/jpeg-turbo.wasm',
   mozjpegEncoder: '@jsquash/jpeg/codec/enc/mozjpeg_enc.wasm',
   pngDecoder: '@jsquash/png/codec/pkg/squoosh_png_bg.wasm',
+  resampler: './wasm/resample.wasm',
 }
 
 /**
@@ -19,12 +20,13 @@ export function nodeImageCodecs(): ImageCodecs {
   return {
     load() {
       compiled ??= (async () => {
-        const [jpegTurbo, mozjpegEncoder, pngDecoder] = await Promise.all([
+        const [jpegTurbo, mozjpegEncoder, pngDecoder, resampler] = await Promise.all([
           compile(FILES.jpegTurbo),
           compile(FILES.mozjpegEncoder),
           compile(FILES.pngDecoder),
+          compile(FILES.resampler),
         ])
-        return { jpegTurbo, mozjpegEncoder, pngDecoder }
+        return { jpegTurbo, mozjpegEncoder, pngDecoder, resampler }
       })()
       compiled.catch(() => (compiled = null))
       return compiled

@@ -11,6 +11,11 @@ export interface CodecModules {
   mozjpegEncoder: WebAssembly.Module
   /** PNG decoder (@jsquash/png). */
   pngDecoder: WebAssembly.Module
+  /**
+   * Our Lanczos kernel (SIMD), built from src/media/wasm/resample.c: it works in the JPEG decoder's
+   * memory. Without it JPEGs are resampled by the JavaScript kernel, as before it (the benchmark's baseline).
+   */
+  resampler?: WebAssembly.Module
 }
 
 export interface ImageCodecs {

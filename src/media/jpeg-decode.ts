@@ -1,3 +1,5 @@
+import type { WasmHeap } from './resample-wasm'
+
 /**
  * JPEG decoding with DCT-domain downscaling: libjpeg-turbo's TurboJPEG API (WebAssembly, from
  * @cwasm/jpeg-turbo) decodes straight to M/8 of the full size (a 4000x3000 photo at 3/4 is
@@ -63,6 +65,8 @@ export interface DecodedRgb {
   height: number
   /** Bytes of WebAssembly memory the decode used (for measurement). */
   memoryBytes: number
+  /** The decoder's memory and allocator, where the resampler works on `data` in place. */
+  heap: WasmHeap
 }
 
 interface TurboJpeg {
@@ -134,5 +138,6 @@ export function decodeJpegScaled(
     width,
     height,
     memoryBytes: tj.memory.buffer.byteLength,
+    heap: { memory: tj.memory, malloc: (n) => tj.malloc(n), free: (p) => tj.free(p) },
   }
 }

@@ -19,6 +19,8 @@ export interface View {
   base: number
   dx: number
   dy: number
+  /** Displayed x runs along stored rows' columns (false) or down stored columns (true: orientations 5 to 8). */
+  transposed: boolean
 }
 
 /** The displayed image of a raster with EXIF `orientation` (1 to 8). */
@@ -38,7 +40,7 @@ export function orientedView(raster: Raster, orientation: number): View {
   }
   const [base, dx, dy] = map[orientation] ?? map[1]!
   const swapped = orientation >= 5 && orientation <= 8
-  return { raster, width: swapped ? H : W, height: swapped ? W : H, base, dx, dy }
+  return { raster, width: swapped ? H : W, height: swapped ? W : H, base, dx, dy, transposed: swapped }
 }
 
 /** Puts an RGBA raster's pixels over white in place (the canvases are JPEG: no transparency). */

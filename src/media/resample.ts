@@ -9,7 +9,7 @@ function lanczos(x: number): number {
   return (SUPPORT * Math.sin(px) * Math.sin(px / SUPPORT)) / (px * px)
 }
 
-interface Taps {
+export interface Taps {
   /** First source index of each output sample. */
   start: Int32Array
   count: Int32Array
@@ -19,7 +19,7 @@ interface Taps {
 }
 
 /** Weights of every output sample over `[offset, offset + length)` of a source axis of `limit` pixels. */
-function taps(offset: number, length: number, out: number, limit: number): Taps {
+export function taps(offset: number, length: number, out: number, limit: number): Taps {
   const scale = length / out
   const filterScale = Math.max(1, scale)
   const support = SUPPORT * filterScale

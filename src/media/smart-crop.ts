@@ -23,7 +23,15 @@ const operations = {
   resample: async (image: RgbaImage | Promise<RgbaImage>, width: number, height: number) => {
     const img = await image
     return downscale(
-      { raster: { ...img, channels: 4 }, width: img.width, height: img.height, base: 0, dx: 1, dy: img.width },
+      {
+        raster: { ...img, channels: 4 },
+        width: img.width,
+        height: img.height,
+        base: 0,
+        dx: 1,
+        dy: img.width,
+        transposed: false,
+      },
       Math.max(1, ~~width),
       Math.max(1, ~~height),
     )
@@ -32,11 +40,14 @@ const operations = {
 }
 
 /** The small copy smartcrop analyses; made once per source, used for every canvas. */
-export function analysisImage(view: View): RgbaImage {
+export function analysisImage(
+  view: View,
+  downscale: (view: View, width: number, height: number) => Uint8ClampedArray = boxDownscale,
+): RgbaImage {
   const scale = Math.min(1, ANALYSIS_SIDE / Math.min(view.width, view.height))
   const width = Math.max(1, Math.round(view.width * scale))
   const height = Math.max(1, Math.round(view.height * scale))
-  return { width, height, data: boxDownscale(view, width, height) }
+  return { width, height, data: downscale(view, width, height) }
 }
 
 /**

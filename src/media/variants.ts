@@ -14,14 +14,16 @@ import {
 } from './geometry'
 import { decodeJpegScaled, estimateDecodeBytes, readJpegHeader } from './jpeg-decode'
 import { flattenOnWhite, orientedView, type Raster, type View } from './raster'
-import { resampleInto } from './resample'
+import { boxDownscale, resampleInto } from './resample'
+import { wasmResampler } from './resample-wasm'
 import { analysisImage, smartFocus, type RgbaImage } from './smart-crop'
 
 /**
  * The variants pipeline: one source image to several exact canvases, on Workers and Node alike.
  * Memory, not time, is what it is designed around (a Worker has 128 MB): a JPEG is decoded once,
  * straight to the smallest M/8 scale the largest canvas needs; every canvas is resampled from
- * that, then they are encoded one at a time; smart crop looks at a 256-pixel copy.
+ * that (Lanczos-3 in WebAssembly SIMD, inside the decoder's memory), then they are encoded one at a
+ * time; smart crop looks at a 256-pixel copy.
  */
 export const VARIANT_LIMITS = {
   /** WebAssembly memory one JPEG decode may use (input + scaled output + a progressive file's coefficients). */
@@ -55,6 +57,13 @@ export interface RenderStats {
   decoderMemoryBytes: number
 }
 
+/** The canvases' resampler and smart crop's downscaler: WebAssembly for a JPEG, JavaScript for a PNG. */
+interface Kernels {
+  resampleInto: typeof resampleInto
+  boxDownscale: typeof boxDownscale
+}
+const JS_KERNELS: Kernels = { resampleInto, boxDownscale }
+
 function jpegOrientation(bytes: Uint8Array): number {
   try {
     const o = JPG.calculate(bytes).orientation
@@ -70,7 +79,7 @@ async function decodeSource(
   mimeType: string,
   canvases: CanvasSize[],
   fit: Fit,
-): Promise<{ view: View; stats: RenderStats }> {
+): Promise<{ view: View; stats: RenderStats; kernels: Kernels }> {
   if (mimeType === 'image/jpeg') {
     const header = readJpegHeader(bytes)
     if (!header) throw new VariantSourceError('The source JPEG is damaged: it has no frame header.')
@@ -93,6 +102,8 @@ async function decodeSource(
     const raster: Raster = { data: decoded.data, width: decoded.width, height: decoded.height, channels: 3 }
     return {
       view: orientedView(raster, orientation),
+      // Lanczos in WebAssembly, inside the decoder's memory where the pixels are.
+      kernels: modules.resampler ? wasmResampler(modules.resampler, decoded.heap) : JS_KERNELS,
       stats: {
         decodeEighths: eighths,
         decodedWidth: decoded.width,
@@ -124,6 +135,8 @@ async function decodeSource(
     flattenOnWhite(raster)
     return {
       view: orientedView(raster, 1),
+      // A PNG's frame is in JavaScript (at most 6 MP): the JavaScript kernel, rather than a second copy.
+      kernels: JS_KERNELS,
       stats: { decodeEighths: 8, decodedWidth: image.width, decodedHeight: image.height, decoderMemoryBytes: 0 },
     }
   }
@@ -187,14 +200,14 @@ async function resampleAll(
   crop: CropMode,
   onStep?: (step: string) => void,
 ): Promise<{ pixels: Array<Uint8ClampedArray | null>; stats: RenderStats }> {
-  const { view, stats } = await decodeSource(modules, source.bytes, source.mimeType, canvases, fit)
+  const { view, stats, kernels } = await decodeSource(modules, source.bytes, source.mimeType, canvases, fit)
   onStep?.('decoded')
-  const small = fit === 'cover' && crop === 'smart' ? analysisImage(view) : null
+  const small = fit === 'cover' && crop === 'smart' ? analysisImage(view, kernels.boxDownscale) : null
   const pixels: Array<Uint8ClampedArray | null> = []
   for (const canvas of canvases) {
     const place = await placement(view, small, canvas, fit, crop)
     const data = new Uint8ClampedArray(canvas.width * canvas.height * 4).fill(255)
-    resampleInto(view, place.crop, data, canvas.width, place.target)
+    kernels.resampleInto(view, place.crop, data, canvas.width, place.target)
     pixels.push(data)
     onStep?.('resampled')
   }
