@@ -3,6 +3,7 @@ import type { DashboardEnv } from './env'
 import { registerAccounts } from './pages/accounts'
 import { registerAnalytics } from './pages/analytics'
 import { registerCalendar } from './pages/calendar'
+import { registerCanvases } from './pages/canvases'
 import { registerComposer } from './pages/compose'
 import { registerMedia } from './pages/media'
 import { registerPostDetail } from './pages/post-detail'
@@ -17,6 +18,7 @@ export function registerContentPages(app: Hono<DashboardEnv>): void {
   registerComposer(app)
   registerPostDetail(app)
   registerMedia(app)
+  registerCanvases(app)
   registerAccounts(app)
   registerQueue(app)
   registerAnalytics(app)

@@ -132,6 +132,7 @@ describe('dashboard accessibility (axe-core)', () => {
       `${workspace}/posts/${scheduled.id}/edit`,
       `${workspace}/accounts`,
       `${workspace}/media`,
+      `${workspace}/media/${mediaId}/canvases`,
       `${workspace}/queue`,
       `${workspace}/analytics`,
       `/app/oauth/authorize?${consent}`,

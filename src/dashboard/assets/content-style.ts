@@ -28,6 +28,8 @@ th, td { border: 1px solid #d1d5db; padding: 0.35rem 0.5rem; text-align: left; v
 .media-picker, .media-grid { list-style: none; display: flex; flex-wrap: wrap; gap: 0.75rem; padding: 0; }
 .media-picker img, .media-grid img { object-fit: cover; display: block; }
 .media-grid li { border: 1px solid #d1d5db; padding: 0.5rem; width: 14rem; }
+.crop-source { max-width: 20rem; height: auto; display: block; }
+.crops img { object-fit: contain; height: auto; }
 .caption { white-space: pre-wrap; }
 .calendar { display: grid; grid-template-columns: repeat(7, minmax(0, 1fr)); gap: 2px; }
 .calendar .day { border: 1px solid #d1d5db; min-height: 7rem; padding: 0.25rem; }

@@ -16,6 +16,8 @@ export interface ComposeViewProps {
   checkUrl: string
   uploadUrl: string
   registerUrl: string
+  /** The library's address: an image's crops are at `{mediaUrl}/{id}/canvases`. */
+  mediaUrl: string
   csrfToken: string
   timeZone: string
   accounts: AccountRecord[]
@@ -188,6 +190,11 @@ export function ComposeView(p: ComposeViewProps) {
                 {m.type === 'IMAGE' ? <img src={m.url} alt={m.altText ?? ''} width={80} height={80} /> : null}
                 <span>{m.altText ?? m.id}</span> <span class="muted">{m.type}</span>
               </label>
+              {m.type === 'IMAGE' && !m.sourceId ? (
+                <a href={`${p.mediaUrl}/${m.id}/canvases`} target="_blank" rel="noopener">
+                  Crops (new tab)
+                </a>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -76,6 +76,7 @@ async function renderComposer(
         checkUrl={workspacePage(member, '/compose/check')}
         uploadUrl={workspacePage(member, '/media/uploads')}
         registerUrl={workspacePage(member, '/media/register')}
+        mediaUrl={workspacePage(member, '/media')}
         csrfToken={csrfToken}
         timeZone={member.timeZone}
         accounts={accounts}

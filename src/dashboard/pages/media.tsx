@@ -81,6 +81,9 @@ export function registerMedia(app: Hono<DashboardEnv>): void {
                   <code>{m.id}</code>
                 </dd>
               </dl>
+              {m.type === 'IMAGE' && !m.sourceId ? (
+                <a href={workspacePage(member, `/media/${m.id}/canvases`)}>Crops for each network</a>
+              ) : null}
               <AssetEditor
                 asset={m}
                 folders={folders}
