@@ -6,7 +6,7 @@ const APP_CSS = `
 * { box-sizing: border-box; }
 body { margin: 0; font: 16px/1.5 system-ui, sans-serif; color: var(--ink); background: var(--bg); }
 a { color: var(--accent); }
-:focus-visible { outline: 3px solid #f4b400; outline-offset: 2px; }
+:focus-visible, input:focus, input:focus-within, select:focus, textarea:focus { outline: 3px solid #f4b400; outline-offset: 2px; }
 .skip { position: absolute; left: -9999px; }
 .skip:focus { left: 1rem; top: 1rem; background: #fff; padding: .5rem; z-index: 10; }
 header.top { display: flex; flex-wrap: wrap; gap: 1rem; align-items: center; padding: .75rem 1rem; border-bottom: 1px solid var(--line); }

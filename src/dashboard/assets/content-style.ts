@@ -1,6 +1,6 @@
 /** content.css: the working pages' own styles (the layout's app.css styles the frame). */
 export const CONTENT_STYLE = `
-:focus-visible { outline: 3px solid #1a56db; outline-offset: 2px; }
+:focus-visible, input:focus, input:focus-within, select:focus, textarea:focus { outline: 3px solid #1a56db; outline-offset: 2px; }
 .muted { color: #4b5563; }
 .field { margin: 0.75rem 0; display: flex; flex-direction: column; gap: 0.25rem; max-width: 48rem; }
 .check { display: flex; gap: 0.5rem; align-items: center; margin: 0.25rem 0; }
