@@ -15,35 +15,33 @@ export const ENTRY = join(ROOT, 'src', 'entry', 'node.ts')
 /** Bundles kept (the most recently started first): a server still running an older one loads its chunks lazily. */
 const KEEP = 4
 
-/** Every file the bundle is made of, or that changes how it is made, by path relative to the root. */
-function inputs() {
-  const files = readdirSync(join(ROOT, 'src'), { recursive: true, withFileTypes: true })
+/** The launcher's own files: how the bundle is made. */
+const LAUNCHER = [fileURLToPath(import.meta.url), join(ROOT, 'bin', 'start.js')]
+
+/** Every file of the project the bundle is made of, or that changes how it is made, relative to its root. */
+function inputs(root) {
+  const files = readdirSync(join(root, 'src'), { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
-    .map((entry) => relative(ROOT, join(entry.parentPath ?? entry.path, entry.name)))
-  for (const extra of [
-    'package.json',
-    'tsconfig.json',
-    relative(ROOT, fileURLToPath(import.meta.url)),
-    'bin/start.js',
-  ])
-    if (existsSync(join(ROOT, extra))) files.push(extra)
+    .map((entry) => relative(root, join(entry.parentPath ?? entry.path, entry.name)))
+  for (const extra of ['package.json', 'tsconfig.json']) if (existsSync(join(root, extra))) files.push(extra)
   return files.sort()
 }
 
-/** The bundle's name: a hash of its inputs' paths and contents and of the Node and esbuild that make it. */
-export function bundleKey(esbuildVersion) {
+/** The bundle's name: a hash of its inputs (paths and contents), the launcher, and the Node and esbuild that make it. */
+export function bundleKey(esbuildVersion, root = ROOT) {
   const hash = createHash('sha256').update(`${process.version}\0${esbuildVersion}`)
-  for (const file of inputs()) hash.update(`\0${file}\0`).update(readFileSync(join(ROOT, file)))
+  for (const file of LAUNCHER) hash.update('\0').update(readFileSync(file))
+  for (const file of inputs(root)) hash.update(`\0${file}\0`).update(readFileSync(join(root, file)))
   return hash.digest('hex').slice(0, 24)
 }
 
 /** Builds into a temporary folder, then renames it into place: a concurrent start never sees half a bundle. */
-async function build(esbuild, dir) {
+async function build(esbuild, root, dir) {
   const tmp = `${dir}.${process.pid}.tmp`
   rmSync(tmp, { recursive: true, force: true })
   await esbuild.build({
-    entryPoints: { node: ENTRY },
-    absWorkingDir: ROOT,
+    entryPoints: { node: join(root, 'src', 'entry', 'node.ts') },
+    absWorkingDir: root,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -83,20 +81,21 @@ function prune(cache, current) {
 
 /**
  * The bundle's entry, built first when the sources changed; null when esbuild cannot run here.
- * `cache`: where bundles are kept (the benchmark times a build in a folder of its own).
+ * `cache`: where bundles are kept (the benchmark times a build in a folder of its own); `root`: the
+ * project whose src/entry/node.ts is bundled (a test's own copy).
  */
-export async function bundledEntry(cache = CACHE) {
+export async function bundledEntry(cache = CACHE, root = ROOT) {
   let esbuild
   try {
     esbuild = await import('esbuild')
   } catch {
     return null
   }
-  const key = bundleKey(esbuild.version)
+  const key = bundleKey(esbuild.version, root)
   const dir = join(cache, key)
   if (!existsSync(join(dir, 'node.js'))) {
     mkdirSync(cache, { recursive: true })
-    await build(esbuild, dir)
+    await build(esbuild, root, dir)
     prune(cache, key)
   } else {
     const now = new Date()
