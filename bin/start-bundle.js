@@ -39,20 +39,26 @@ export function bundleKey(esbuildVersion, root = ROOT) {
 async function build(esbuild, root, dir) {
   const tmp = `${dir}.${process.pid}.tmp`
   rmSync(tmp, { recursive: true, force: true })
-  await esbuild.build({
-    entryPoints: { node: join(root, 'src', 'entry', 'node.ts') },
-    absWorkingDir: root,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    // Modules the entry imports on demand stay separate chunks, loaded when it asks for them.
-    splitting: true,
-    chunkNames: 'chunks/[name]-[hash]',
-    outdir: tmp,
-    logLevel: 'error',
-  })
+  try {
+    await esbuild.build({
+      entryPoints: { node: join(root, 'src', 'entry', 'node.ts') },
+      absWorkingDir: root,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      // Modules the entry imports on demand stay separate chunks, loaded when it asks for them.
+      splitting: true,
+      chunkNames: 'chunks/[name]-[hash]',
+      outdir: tmp,
+      // A source that does not compile is reported by tsx, which the start falls back to.
+      logLevel: 'silent',
+    })
+  } catch (err) {
+    rmSync(tmp, { recursive: true, force: true })
+    throw err
+  }
   try {
     renameSync(tmp, dir)
   } catch (err) {
@@ -80,7 +86,8 @@ function prune(cache, current) {
 }
 
 /**
- * The bundle's entry, built first when the sources changed; null when esbuild cannot run here.
+ * The bundle's entry, built first when the sources changed; null when it cannot be built here (no
+ * esbuild binary, a cache that cannot be written, sources that do not compile).
  * `cache`: where bundles are kept (the benchmark times a build in a folder of its own); `root`: the
  * project whose src/entry/node.ts is bundled (a test's own copy).
  */
@@ -94,12 +101,21 @@ export async function bundledEntry(cache = CACHE, root = ROOT) {
   const key = bundleKey(esbuild.version, root)
   const dir = join(cache, key)
   if (!existsSync(join(dir, 'node.js'))) {
-    mkdirSync(cache, { recursive: true })
-    await build(esbuild, root, dir)
+    try {
+      mkdirSync(cache, { recursive: true })
+      await build(esbuild, root, dir)
+    } catch {
+      // A cache that cannot be written, or sources esbuild refuses: run them through tsx instead.
+      return null
+    }
     prune(cache, key)
   } else {
-    const now = new Date()
-    utimesSync(dir, now, now)
+    try {
+      const now = new Date()
+      utimesSync(dir, now, now)
+    } catch {
+      // Only the pruning order misses this start.
+    }
   }
   return join(dir, 'node.js')
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm start`: the server (src/entry/node.ts) run from a JavaScript bundle of the sources, rebuilt
-// whenever they change (bin/start-bundle.js); where esbuild cannot run, from the sources through tsx.
+// whenever they change (bin/start-bundle.js); where it cannot be built, from the sources through tsx.
 import { pathToFileURL } from 'node:url'
 import { bundledEntry, ENTRY } from './start-bundle.js'
 

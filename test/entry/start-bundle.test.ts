@@ -55,4 +55,11 @@ describe('the bundle npm start runs', () => {
     expect(existsSync(after!)).toBe(true)
     rmSync(join(project, 'src', 'unused.ts'))
   })
+
+  it('answers null for sources that do not compile, so npm start runs them through tsx and its error is shown', async () => {
+    writeSources('first')
+    writeFileSync(join(project, 'src', 'message.ts'), 'export const message: string = (\n')
+    expect(await bundledEntry(cache, project)).toBeNull()
+    expect(readdirSync(cache).filter((name) => name.endsWith('.tmp'))).toEqual([])
+  })
 })
