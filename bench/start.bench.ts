@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { applyMigrations } from '../src/db/migrate'
 import { openPglite } from '../src/db/pglite'
 import { migratedTemplate, templateFile } from '../src/db/pglite-template'
@@ -23,16 +23,25 @@ function freePort(): Promise<number> {
   })
 }
 
+/** How the server is started: what `npm start` runs (the bundle), or the sources through tsx (the baseline). */
+export type StartMode = 'bundle' | 'tsx'
+const START_ARGS: Record<StartMode, string[]> = {
+  bundle: ['bin/start.js'],
+  tsx: ['--import', 'tsx', 'src/entry/node.ts'],
+}
+
 /**
- * `npm start` (tsx src/entry/node.ts) from spawn to its first HTTP answer (GET /v1/me without a
- * token: a 401 comes only once the app is ready), then stopped. Answers the milliseconds and what it printed.
+ * `npm start` (node bin/start.js; `tsx`: the sources through tsx, as before the bundle) from spawn to
+ * its first HTTP answer (GET /v1/me without a token: a 401 comes only once the app is ready), then
+ * stopped. Answers the milliseconds and what it printed.
  */
 export async function timeToFirstAnswer(
   dataDir: string,
+  mode: StartMode = 'bundle',
 ): Promise<{ ms: number; output: string; phases: Record<string, number> }> {
   const port = await freePort()
   const started = performance.now()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/entry/node.ts'], {
+  const child = spawn(process.execPath, START_ARGS[mode], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
@@ -84,6 +93,8 @@ async function onFreshDir(fn: (dir: string) => Promise<unknown>): Promise<number
   }
 }
 
+type Run = { ms: number; phases: Record<string, number> }
+
 const PHASES = ['modulesMs', 'listenMs', 'appModulesMs', 'runtimeMs', 'demoMs', 'appMs'] as const
 
 /**
@@ -97,21 +108,33 @@ export const startBenchmark: Benchmark = {
   async run() {
     const templateWasCached = existsSync(templateFile())
     await migratedTemplate()
-    const empty: Array<{ ms: number; phases: Record<string, number> }> = []
-    const existing: Array<{ ms: number; phases: Record<string, number> }> = []
+    // The bundle as `npm start` finds it once the sources are unchanged; a build timed on its own below.
+    const { bundledEntry } = (await import(pathToFileURL(join(ROOT, 'bin', 'start-bundle.js')).href)) as {
+      bundledEntry(cache?: string): Promise<string | null>
+    }
+    if (!(await bundledEntry())) throw new Error('esbuild cannot run here: npm start would fall back to tsx')
+    const runs = {
+      bundle: { empty: [] as Run[], existing: [] as Run[] },
+      tsx: { empty: [] as Run[], existing: [] as Run[] },
+    }
     let warnings = 0
     for (let i = 0; i < RUNS; i++) {
-      const dir = mkdtempSync(join(tmpdir(), 'sps-bench-start-'))
-      try {
-        const first = await timeToFirstAnswer(dir)
-        empty.push(first)
-        const again = await timeToFirstAnswer(dir)
-        existing.push(again)
-        for (const out of [first.output, again.output]) if (/Warning/.test(out)) warnings++
-      } finally {
-        rmSync(dir, { recursive: true, force: true })
+      // Alternated, so both see the same moments of a machine whose load changes.
+      for (const mode of ['tsx', 'bundle'] as const) {
+        const dir = mkdtempSync(join(tmpdir(), 'sps-bench-start-'))
+        try {
+          const first = await timeToFirstAnswer(dir, mode)
+          runs[mode].empty.push(first)
+          const again = await timeToFirstAnswer(dir, mode)
+          runs[mode].existing.push(again)
+          if (mode === 'bundle') for (const out of [first.output, again.output]) if (/Warning/.test(out)) warnings++
+        } finally {
+          rmSync(dir, { recursive: true, force: true })
+        }
       }
     }
+    const builds: number[] = []
+    for (let i = 0; i < RUNS; i++) builds.push(await onFreshDir((dir) => bundledEntry(dir)))
     const initdb: number[] = []
     const fromTemplate: number[] = []
     for (let i = 0; i < RUNS; i++) {
@@ -138,7 +161,7 @@ export const startBenchmark: Benchmark = {
         ),
         0,
       )
-    const row = (what: string, runs: Array<{ ms: number; phases: Record<string, number> }>, target: number) => ({
+    const row = (what: string, runs: Run[], target: number) => ({
       what,
       runs: runs.length,
       p50_ms: p50(runs.map((r) => r.ms)),
@@ -147,8 +170,16 @@ export const startBenchmark: Benchmark = {
       ...Object.fromEntries(PHASES.map((p) => [p, p50(runs.map((r) => r.phases[p] ?? Number.NaN))])),
     })
     const rows: Array<Record<string, string | number>> = [
-      row('empty DATA_DIR: spawn to first answer', empty, 3000),
-      row('existing DATA_DIR: spawn to first answer', existing, 1000),
+      row('empty DATA_DIR: spawn to first answer (tsx, baseline)', runs.tsx.empty, 3000),
+      row('empty DATA_DIR: spawn to first answer (npm start: bundle)', runs.bundle.empty, 3000),
+      row('existing DATA_DIR: spawn to first answer (tsx, baseline)', runs.tsx.existing, 1000),
+      row('existing DATA_DIR: spawn to first answer (npm start: bundle)', runs.bundle.existing, 1000),
+      {
+        what: 'ratio tsx / bundle, empty; existing',
+        runs: RUNS,
+        ratio: `${round(p50(runs.tsx.empty.map((r) => r.ms)) / p50(runs.bundle.empty.map((r) => r.ms)), 2)}; ${round(p50(runs.tsx.existing.map((r) => r.ms)) / p50(runs.bundle.existing.map((r) => r.ms)), 2)}`,
+      },
+      { what: 'bundle build (first start after a source change adds it)', runs: RUNS, p50_ms: p50(builds) },
       { what: 'new database: initdb + migrations (baseline)', runs: RUNS, p50_ms: p50(initdb) },
       { what: 'new database: from the template', runs: RUNS, p50_ms: p50(fromTemplate) },
       { what: 'ratio initdb / template', runs: RUNS, ratio: round(p50(initdb) / p50(fromTemplate), 1) },

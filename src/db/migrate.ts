@@ -1,13 +1,26 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { migrate as migrateNeon } from 'drizzle-orm/neon-serverless/migrator'
 import type { Db } from './types'
 
-/** The committed SQL migrations (drizzle-kit output). */
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations', import.meta.url))
+/**
+ * The committed SQL migrations (drizzle-kit output): the nearest `migrations` folder with a journal
+ * above this module, which is src/db/ when run from the sources and the start bundle's folder
+ * (under node_modules/.cache) when run from it.
+ */
+function findMigrationsDir(): string {
+  const here = dirname(fileURLToPath(import.meta.url))
+  for (let dir = here; ; dir = dirname(dir)) {
+    const candidate = join(dir, 'migrations')
+    if (existsSync(join(candidate, 'meta', '_journal.json'))) return candidate
+    if (dirname(dir) === dir) throw new Error(`no migrations folder above ${here}`)
+  }
+}
+
+export const MIGRATIONS_DIR = findMigrationsDir()
 
 /** Drizzle's record of applied migrations: one row per migration, `created_at` its journal time. */
 const APPLIED_TABLE = 'drizzle.__drizzle_migrations'

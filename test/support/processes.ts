@@ -56,10 +56,13 @@ export interface StartedServer {
   stop(): Promise<number | null>
 }
 
-/** `npm start` (src/entry/node.ts) on a free port; resolves once it prints where it listens. */
+/**
+ * `npm start` (bin/start.js: src/entry/node.ts from its bundle) on a free port; resolves once it
+ * prints where it listens.
+ */
 export function startServer(env: Record<string, string>, timeoutMs = 150_000): Promise<StartedServer> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/entry/node.ts'], {
+    const child = spawn(process.execPath, ['bin/start.js'], {
       cwd: ROOT,
       env: { ...env, PORT: '0' },
     })

@@ -1,0 +1,121 @@
+// The bundle `npm start` runs (bin/start.js): esbuild makes it from the sources, because loading some
+// 330 TypeScript modules through tsx took seconds of every start. It is named by a hash of what it is
+// made of (every file under src/, package.json, tsconfig.json and these two files), so an edited
+// source makes a new one at the next start and a stale one never runs. Packages are not in it: they
+// load from node_modules (PGlite finds its WebAssembly and data files beside its own modules), so
+// installing another version needs no new bundle. Kept under node_modules/.cache.
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs'
+import { dirname, join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const ROOT = dirname(dirname(fileURLToPath(import.meta.url)))
+export const CACHE = join(ROOT, 'node_modules', '.cache', 'sps-start')
+export const ENTRY = join(ROOT, 'src', 'entry', 'node.ts')
+/** Bundles kept (the most recently started first): a server still running an older one loads its chunks lazily. */
+const KEEP = 4
+
+/** The launcher's own files: how the bundle is made. */
+const LAUNCHER = [fileURLToPath(import.meta.url), join(ROOT, 'bin', 'start.js')]
+
+/** Every file of the project the bundle is made of, or that changes how it is made, relative to its root. */
+function inputs(root) {
+  const files = readdirSync(join(root, 'src'), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(root, join(entry.parentPath ?? entry.path, entry.name)))
+  for (const extra of ['package.json', 'tsconfig.json']) if (existsSync(join(root, extra))) files.push(extra)
+  return files.sort()
+}
+
+/** The bundle's name: a hash of its inputs (paths and contents), the launcher, and the Node and esbuild that make it. */
+export function bundleKey(esbuildVersion, root = ROOT) {
+  const hash = createHash('sha256').update(`${process.version}\0${esbuildVersion}`)
+  for (const file of LAUNCHER) hash.update('\0').update(readFileSync(file))
+  for (const file of inputs(root)) hash.update(`\0${file}\0`).update(readFileSync(join(root, file)))
+  return hash.digest('hex').slice(0, 24)
+}
+
+/** Builds into a temporary folder, then renames it into place: a concurrent start never sees half a bundle. */
+async function build(esbuild, root, dir) {
+  const tmp = `${dir}.${process.pid}.tmp`
+  rmSync(tmp, { recursive: true, force: true })
+  try {
+    await esbuild.build({
+      entryPoints: { node: join(root, 'src', 'entry', 'node.ts') },
+      absWorkingDir: root,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      // Modules the entry imports on demand stay separate chunks, loaded when it asks for them.
+      splitting: true,
+      chunkNames: 'chunks/[name]-[hash]',
+      outdir: tmp,
+      // A source that does not compile is reported by tsx, which the start falls back to.
+      logLevel: 'silent',
+    })
+  } catch (err) {
+    rmSync(tmp, { recursive: true, force: true })
+    throw err
+  }
+  try {
+    renameSync(tmp, dir)
+  } catch (err) {
+    // Another start built the same bundle meanwhile: use that one.
+    rmSync(tmp, { recursive: true, force: true })
+    if (!existsSync(join(dir, 'node.js'))) throw err
+  }
+}
+
+/** Removes all but the KEEP most recently started bundles, and builds left half done a while ago (best effort). */
+function prune(cache, current) {
+  try {
+    const dirs = readdirSync(cache)
+      .filter((name) => name !== current)
+      .map((name) => ({ name, used: statSync(join(cache, name)).mtimeMs }))
+      .sort((a, b) => b.used - a.used)
+    const stale = [
+      ...dirs.filter((d) => !d.name.endsWith('.tmp')).slice(KEEP - 1),
+      ...dirs.filter((d) => d.name.endsWith('.tmp') && Date.now() - d.used > 600_000),
+    ]
+    for (const { name } of stale) rmSync(join(cache, name), { recursive: true, force: true })
+  } catch {
+    // A cache that cannot be tidied costs only disk space.
+  }
+}
+
+/**
+ * The bundle's entry, built first when the sources changed; null when it cannot be built here (no
+ * esbuild binary, a cache that cannot be written, sources that do not compile).
+ * `cache`: where bundles are kept (the benchmark times a build in a folder of its own); `root`: the
+ * project whose src/entry/node.ts is bundled (a test's own copy).
+ */
+export async function bundledEntry(cache = CACHE, root = ROOT) {
+  let esbuild
+  try {
+    esbuild = await import('esbuild')
+  } catch {
+    return null
+  }
+  const key = bundleKey(esbuild.version, root)
+  const dir = join(cache, key)
+  if (!existsSync(join(dir, 'node.js'))) {
+    try {
+      mkdirSync(cache, { recursive: true })
+      await build(esbuild, root, dir)
+    } catch {
+      // A cache that cannot be written, or sources esbuild refuses: run them through tsx instead.
+      return null
+    }
+    prune(cache, key)
+  } else {
+    try {
+      const now = new Date()
+      utimesSync(dir, now, now)
+    } catch {
+      // Only the pruning order misses this start.
+    }
+  }
+  return join(dir, 'node.js')
+}
