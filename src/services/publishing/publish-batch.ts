@@ -1,4 +1,5 @@
 import { listAccountsByIds } from '../../db/queries/accounts'
+import { markCallStarted } from '../../db/queries/target-claims'
 import type { Deps } from '../../deps'
 import type { PublishProgress } from '../../networks/adapter'
 import { claimTargetBatch } from './claim'
@@ -28,7 +29,11 @@ export function publishTargets(deps: Deps, deliveries: DeliveryRef[]): Array<Pro
     const mine = claimed[i]
     if (!mine) return 'skipped'
     const progress: PublishProgress = { ...(mine.target.progress ?? {}) }
-    const result = await callNetwork(deps, mine, progress, false, accounts.get(mine.target.accountId) ?? null)
+    const account = accounts.get(mine.target.accountId) ?? null
+    // A batch's calls start one by one: each marks its own start, so a crash before it sends the claim back to PENDING.
+    const markStarted = () => markCallStarted(deps.db, mine.target, deps.clock.now())
+    const result = await callNetwork(deps, mine, progress, false, account, markStarted)
+    if (!result) return 'skipped'
     return recordResult(deps, policy, mine, result, progress)
   })
 }
