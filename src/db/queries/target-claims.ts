@@ -72,7 +72,9 @@ export async function markCallStarted(
   const rows = await db
     .update(targets)
     .set({ callStartedAt: at })
-    .where(and(eq(targets.id, claimed.id), eq(targets.status, 'PUBLISHING'), eq(targets.leaseUntil, claimed.leaseUntil)))
+    .where(
+      and(eq(targets.id, claimed.id), eq(targets.status, 'PUBLISHING'), eq(targets.leaseUntil, claimed.leaseUntil)),
+    )
     .returning({ id: targets.id })
   return rows.length === 1
 }
