@@ -157,7 +157,8 @@ async function main(): Promise<void> {
   const requeued = await requeuePendingTargets(runtime.deps)
   if (requeued > 0) runtime.deps.logger.info('publishes_requeued', { count: requeued })
   const orphans = await resolveOrphanedClaims(runtime.deps, { everyHolder: runtime.database === 'pglite' })
-  if (orphans.confirmed + orphans.unconfirmed > 0) runtime.deps.logger.info('orphaned_claims_resolved', { ...orphans })
+  if (orphans.released + orphans.confirmed + orphans.unconfirmed > 0)
+    runtime.deps.logger.info('orphaned_claims_resolved', { ...orphans })
   // Webhook attempts that were due when an earlier boot stopped go out now, not a minute from now.
   void sweepWebhooks(runtime.deps).then(
     (report) => report.attempted > 0 && runtime.deps.logger.info('webhook_sweep', { ...report }),

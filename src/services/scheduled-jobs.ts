@@ -21,7 +21,7 @@ export const SCHEDULED_JOBS: ReadonlyArray<ScheduledJob> = [
     name: 'publish_sweep',
     run: async (deps) => {
       const report = await sweepTargets(deps)
-      if (report.redispatched || report.confirmed || report.unconfirmed)
+      if (report.redispatched || report.released || report.confirmed || report.unconfirmed)
         deps.logger.info('publish_sweep', { ...report })
     },
   },

@@ -119,6 +119,7 @@ describe(`a database connection dropped mid-transaction (${url ? 'PostgreSQL' : 
     await h.later(POLICY.leaseSec + 1)
     expect(await sweepTargets(h.t.deps, { workspaceId: h.t.workspaceId })).toEqual({
       redispatched: 0,
+      released: 0,
       confirmed: 0,
       unconfirmed: 0,
     })

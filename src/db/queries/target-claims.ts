@@ -1,8 +1,9 @@
 /**
  * The batch claim of the in-process queue: many due targets claimed in one transaction, their posts
- * locked first (FOR UPDATE SKIP LOCKED, in id order), as the single claim in targets.ts does for one.
+ * locked first (FOR UPDATE SKIP LOCKED, in id order), as the single claim in targets.ts does for one;
+ * the "call started" marker of each, and the release of a claim whose call never started.
  */
-import { and, eq, inArray, lte, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
 import { posts, targets } from '../schema'
 import type { DbOrTx, Tx } from '../types'
 import type { PostRow } from './posts'
@@ -48,11 +49,66 @@ export async function claimDueTargets(
       leaseUntil: claim.leaseUntil,
       leaseHolder: claim.holder,
       claimedVersion: sql`(select p.version from posts p where p.id = ${targets.postId})`,
+      // Each call is marked when it starts (`markCallStarted`): a batch's calls start one by one.
+      callStartedAt: null,
       attempts: sql`case when ${targets.progress} -> 'pending' is not null then ${targets.attempts} else ${targets.attempts} + 1 end`,
       updatedAt: claim.now,
     })
     .where(and(inArray(targets.id, targetIds), eq(targets.status, 'PENDING'), lte(targets.dueAt, claim.dueBy)))
     .returning()
+}
+
+/**
+ * The "call started" marker of a batch-claimed target, written just before its network call, if the
+ * claim is still ours (PUBLISHING under our lease: a sweep that took it over set a new one). False:
+ * the claim is no longer ours and the call must not be made.
+ */
+export async function markCallStarted(
+  db: DbOrTx,
+  claimed: { id: string; leaseUntil: Date | null },
+  at: Date,
+): Promise<boolean> {
+  if (!claimed.leaseUntil) return false
+  const rows = await db
+    .update(targets)
+    .set({ callStartedAt: at })
+    .where(
+      and(eq(targets.id, claimed.id), eq(targets.status, 'PUBLISHING'), eq(targets.leaseUntil, claimed.leaseUntil)),
+    )
+    .returning({ id: targets.id })
+  return rows.length === 1
+}
+
+/**
+ * A claim whose network call never started (no marker), taken over after a crash or an expired
+ * lease: back to PENDING, due as it was, its attempt not counted (the claim counted it); the
+ * released row, or null if it changed meanwhile (the holder marked its call, or it settled).
+ */
+export async function releaseUnstartedClaim(
+  db: DbOrTx,
+  claimed: { id: string; leaseUntil: Date | null },
+  now: Date,
+): Promise<TargetRow | null> {
+  if (!claimed.leaseUntil) return null
+  const [row] = await db
+    .update(targets)
+    .set({
+      status: 'PENDING',
+      leaseUntil: null,
+      leaseHolder: null,
+      attempts: sql`case when ${targets.progress} -> 'pending' is not null then ${targets.attempts} else greatest(${targets.attempts} - 1, 0) end`,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(targets.id, claimed.id),
+        eq(targets.status, 'PUBLISHING'),
+        eq(targets.leaseUntil, claimed.leaseUntil),
+        isNull(targets.callStartedAt),
+      ),
+    )
+    .returning()
+  return row ?? null
 }
 
 /** Claimed deliveries move their SCHEDULED posts to PUBLISHING (nothing else changes). */

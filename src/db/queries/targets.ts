@@ -77,7 +77,8 @@ export async function restartTargets(tx: DbOrTx, targetIds: string[], now: Date)
 
 /**
  * PENDING -> PUBLISHING under a lease, if the target is due by `dueBy`; the claimed row or null.
- * A status check of a pending network job is not counted as a new attempt.
+ * A status check of a pending network job is not counted as a new attempt. The network call
+ * follows this claim at once, so the claim itself is its "call started" marker (`callStartedAt`).
  */
 export async function claimDueTarget(
   tx: Tx,
@@ -91,6 +92,7 @@ export async function claimDueTarget(
       leaseUntil: claim.leaseUntil,
       leaseHolder: claim.holder,
       claimedVersion: claim.version,
+      callStartedAt: claim.now,
       attempts: sql`case when ${targets.progress} -> 'pending' is not null then ${targets.attempts} else ${targets.attempts} + 1 end`,
       updatedAt: claim.now,
     })

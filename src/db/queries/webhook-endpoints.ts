@@ -68,6 +68,18 @@ export async function deleteWorkspaceEndpoint(db: DbOrTx, workspaceId: string, e
   return rows.length > 0
 }
 
+/** The workspace's enabled endpoints and the event types each takes (one read for many events). */
+export function selectEnabledEndpointEvents(
+  tx: DbOrTx,
+  workspaceId: string,
+): Promise<Array<{ id: string; events: string[] }>> {
+  return tx
+    .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.workspaceId, workspaceId), eq(webhookEndpoints.enabled, true)))
+    .orderBy(asc(webhookEndpoints.id))
+}
+
 /** Enabled endpoints of the workspace subscribed to `type`. */
 export async function selectSubscribedEndpointIds(tx: DbOrTx, workspaceId: string, type: string): Promise<string[]> {
   const rows = await tx

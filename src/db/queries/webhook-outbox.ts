@@ -15,6 +15,11 @@ export async function insertEventRow(tx: DbOrTx, values: typeof webhookEvents.$i
   await tx.insert(webhookEvents).values(values)
 }
 
+/** Several events in one statement (a transaction that settles several targets at once). */
+export async function insertEventRows(tx: DbOrTx, rows: Array<typeof webhookEvents.$inferInsert>): Promise<void> {
+  if (rows.length > 0) await tx.insert(webhookEvents).values(rows)
+}
+
 export async function insertDeliveryRows(tx: DbOrTx, rows: NewDelivery[]): Promise<void> {
   if (rows.length > 0) await tx.insert(webhookDeliveries).values(rows)
 }

@@ -88,6 +88,11 @@ export const targets = pgTable(
     leaseHolder: text('lease_holder'),
     /** The post version the current claim was made for. */
     claimedVersion: integer('claimed_version'),
+    /**
+     * Set before the current claim's network call may start (null: it cannot have started). After a
+     * crash, recovery sends a claim without it back to PENDING; only one with it is asked about.
+     */
+    callStartedAt: ts('call_started_at'),
     /** Progress of a multi-step publish (thread part ids, first comment, pending network state). */
     progress: jsonb('progress').$type<Record<string, unknown>>(),
     /**

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/types'
 import type { PostRow } from '../posts/record'
 import { scheduleNextOccurrence } from './recurrence'
 import type { Outbox } from '../webhooks/outbox'
-import { recordPostSettled } from '../webhooks/publish-events'
+import { type EngineEvent, postSettledEvent, recordPostSettled } from '../webhooks/publish-events'
 
 /**
  * The post's status from its targets (docs/decisions.md, "Statuses"): all PUBLISHED -> PUBLISHED;
@@ -32,7 +32,7 @@ export const isSettled = (status: string) => status === 'PUBLISHED' || status ==
 /**
  * After a target settles: the post's status from its targets, and for a recurring post that
  * has settled with anything published, its next occurrence (created once: a later settle finds
- * the child). The post's settled event goes into `outbox`. Returns the new occurrence's id, if one was made.
+ * the child). The post's settled event goes into `outbox` (or `events`). Returns the new occurrence's id, if one was made.
  */
 export async function settlePost(
   tx: Tx,
@@ -40,10 +40,15 @@ export async function settlePost(
   now: Date,
   outbox: Outbox,
   locked?: PostRow,
+  /** When given, the post's event is added here (recorded with the others of the transaction) rather than recorded. */
+  events?: EngineEvent[],
 ): Promise<string | null> {
   const refreshed = await refreshPostStatus(tx, postId, now, locked)
   // post.published / post.failed, in this transaction (services/webhooks/outbox.ts).
-  if (refreshed) await recordPostSettled(tx, outbox, refreshed.before, refreshed.after, now)
+  if (refreshed && events) {
+    const event = await postSettledEvent(tx, refreshed.before, refreshed.after, now)
+    if (event) events.push(event)
+  } else if (refreshed) await recordPostSettled(tx, outbox, refreshed.before, refreshed.after, now)
   if (!refreshed || !isSettled(refreshed.after.status) || !refreshed.after.recurrence) return null
   const published = await findPublishedTargetId(tx, postId)
   return published !== null ? scheduleNextOccurrence(tx, refreshed.after, now) : null

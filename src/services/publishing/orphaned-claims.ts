@@ -8,6 +8,8 @@ import { resolveTakenOverClaim } from './sweep'
 const BATCH = 200
 
 export interface OrphanReport {
+  /** Claims whose network call had not started: back to PENDING, published as usual. */
+  released: number
   confirmed: number
   unconfirmed: number
 }
@@ -16,15 +18,16 @@ export interface OrphanReport {
  * Node start-up, after a crash: claims in PUBLISHING that an earlier boot of this process made
  * cannot finish, yet their lease would keep the sweep away for minutes. This process knows they are
  * orphaned (on PGlite it holds the database alone: every claim not its own; on PostgreSQL, the
- * claims of its own instance's earlier boots), so it takes each over at once and asks the network
- * what became of it, exactly as the sweep does for an expired lease: never published blindly twice.
+ * claims of its own instance's earlier boots), so it takes each over at once, exactly as the sweep
+ * does for an expired lease: back to PENDING if its network call never started, else the network is
+ * asked what became of it: never published blindly twice.
  */
 export async function resolveOrphanedClaims(
   deps: Deps,
   // One workspace only: a test sharing its database with others (as for the sweep).
   scope: { everyHolder: boolean; workspaceId?: string },
 ): Promise<OrphanReport> {
-  const report: OrphanReport = { confirmed: 0, unconfirmed: 0 }
+  const report: OrphanReport = { released: 0, confirmed: 0, unconfirmed: 0 }
   const holder = deps.settings.leaseHolder
   if (!holder) return report
   const orphans: OrphanedClaims = { holder, everyHolder: scope.everyHolder }
@@ -46,8 +49,7 @@ export async function resolveOrphanedClaims(
           orphans,
         })
         if (!target) continue
-        if (await resolveTakenOverClaim(deps, target)) report.confirmed++
-        else report.unconfirmed++
+        report[await resolveTakenOverClaim(deps, target)]++
       } catch (err) {
         // Left to the sweep, which looks again once the (new) lease runs out.
         deps.logger.error('orphaned_claim_failed', { targetId: id, ...describeError(err) })

@@ -36,6 +36,7 @@ export async function publishTarget(deps: Deps, delivery: DeliveryRef): Promise<
   if (!claimed) return 'skipped'
   const progress: PublishProgress = { ...(claimed.target.progress ?? {}) }
   const result = await callNetwork(deps, claimed, progress, false)
+  if (!result) return 'skipped'
   return recordResult(deps, policy, claimed, result, progress)
 }
 
@@ -53,7 +54,12 @@ export async function callNetwork(
   unconfirmed: boolean,
   /** The account, when the caller read it already (a batch claim reads its accounts at once). */
   preloaded?: AccountRow | null,
-): Promise<PublishResult> {
+  /**
+   * Writes the claim's "call started" marker just before the adapter is called (a batch claim); false
+   * when the claim is no longer ours: then nothing is called and the answer is null.
+   */
+  markStarted?: () => Promise<boolean>,
+): Promise<PublishResult | null> {
   const { target, post } = claimed
   const account = preloaded !== undefined ? preloaded : await findAccount(deps.db, target.accountId)
   if (!account) return { status: 'failed', kind: 'rejected', message: 'The account was removed.' }
@@ -100,6 +106,7 @@ export async function callNetwork(
         ? adapter.checkStatus({ ...args, unconfirmed } satisfies PendingInput)
         : adapter.publish(args)
     if (unconfirmed && !adapter.checkStatus) return { status: 'failed', kind: 'transient', message: 'unconfirmed' }
+    if (markStarted && !(await markStarted())) return null
     const result = await call(input)
     // A token the network no longer takes, though it was not due: renew it once and try again.
     if (

@@ -1,18 +1,25 @@
 import { writeTargetResult } from '../../db/queries/targets'
 import type { Deps } from '../../deps'
-import { decideTarget } from '../../domain/publishing/decision'
+import { decideTarget, type TargetDecision } from '../../domain/publishing/decision'
 import type { PublishPolicy } from '../../domain/publishing/policy'
 import type { PublishProgress, PublishResult } from '../../networks/adapter'
 import { settlePost } from './aggregate'
 import { lockPostRow, type ClaimedTarget } from './claim'
 import { dispatchPendingTargets } from './dispatch'
 import { expireAccount } from '../accounts'
-import { newOutbox, sendOutbox } from '../webhooks/outbox'
-import { recordTargetSettled } from '../webhooks/publish-events'
+import { newOutbox, recordEvents, sendOutbox } from '../webhooks/outbox'
+import { type EngineEvent, targetSettledEvent } from '../webhooks/publish-events'
 
 export type PublishOutcome = 'published' | 'pending' | 'retrying' | 'failed' | 'skipped'
 
 type EngineDeps = Pick<Deps, 'db' | 'clock' | 'publishQueue' | 'logger' | 'webhookQueue'>
+
+/** One claimed target's answer from its network, to record. */
+export interface TargetAnswer {
+  claimed: ClaimedTarget
+  result: PublishResult
+  progress: PublishProgress
+}
 
 /**
  * Writes what the network answered onto the target and the post, in one transaction with the
@@ -26,36 +33,64 @@ export async function recordResult(
   result: PublishResult,
   progress: PublishProgress,
 ): Promise<PublishOutcome> {
+  const [outcome] = await recordResults(deps, policy, [{ claimed, result, progress }])
+  return outcome!
+}
+
+/**
+ * `recordResult` for several targets of one post that finished together: one transaction (the post
+ * locked once, each target written, the post's status once, every event and its outbox rows in a
+ * few statements), then the follow-ups. The outcome of each, in order ('skipped': no longer ours).
+ */
+export async function recordResults(
+  deps: EngineDeps,
+  policy: PublishPolicy,
+  answers: TargetAnswer[],
+): Promise<PublishOutcome[]> {
   const now = deps.clock.now()
-  const { target } = claimed
-  const decision = decideTarget({
-    answer: result,
-    platform: target.platform,
-    attempts: target.attempts,
-    progress,
-    now,
-    policy,
-  })
+  const postId = answers[0]!.claimed.target.postId
+  if (answers.some((a) => a.claimed.target.postId !== postId)) throw new Error('recordResults takes one post')
+  const decisions = answers.map(({ claimed: { target }, result, progress }) =>
+    decideTarget({ answer: result, platform: target.platform, attempts: target.attempts, progress, now, policy }),
+  )
   const outbox = newOutbox()
   const followUp = await deps.db.transaction(async (tx) => {
     // Lock order everywhere: the post, then its targets.
-    const locked = await lockPostRow(tx, target.postId)
-    if (!locked) return { nextPostId: null, written: false }
-    const written = await writeTargetResult(tx, target, {
-      ...decision.change,
-      leaseUntil: null,
-      updatedAt: now,
-      progress: decision.progress,
-    })
-    if (written.length === 0) return { nextPostId: null, written: false }
-    await recordTargetSettled(tx, outbox, locked, target.id, now, written[0])
-    if (decision.expiredAccountMessage !== null)
-      await expireAccount(tx, outbox, target.accountId, decision.expiredAccountMessage, now)
-    return { nextPostId: await settlePost(tx, target.postId, now, outbox, locked), written: true }
+    const locked = await lockPostRow(tx, postId)
+    if (!locked) return { nextPostId: null, written: answers.map(() => false) }
+    const events: EngineEvent[] = []
+    const written: boolean[] = []
+    for (const [i, { claimed }] of answers.entries()) {
+      const decision = decisions[i]!
+      const [row] = await writeTargetResult(tx, claimed.target, {
+        ...decision.change,
+        leaseUntil: null,
+        updatedAt: now,
+        progress: decision.progress,
+      })
+      written.push(row !== undefined)
+      const event = row ? targetSettledEvent(postId, row, now) : null
+      if (event) events.push(event)
+      if (row && decision.expiredAccountMessage !== null) {
+        // The events in the order they happened: this target's before its account's.
+        await recordEvents(tx, outbox, locked.workspaceId, events.splice(0))
+        await expireAccount(tx, outbox, claimed.target.accountId, decision.expiredAccountMessage, now)
+      }
+    }
+    if (!written.some(Boolean)) return { nextPostId: null, written }
+    const nextPostId = await settlePost(tx, postId, now, outbox, locked, events)
+    // The targets' events and the post's, in this transaction.
+    await recordEvents(tx, outbox, locked.workspaceId, events)
+    return { nextPostId, written }
   })
-  if (!followUp.written) return 'skipped'
-  await sendOutbox(deps, outbox)
-  if (decision.change.status === 'PENDING') await dispatchPendingTargets(deps, target.postId, [target.id])
+  if (followUp.written.some(Boolean)) await sendOutbox(deps, outbox)
+  const retried = answers.filter((_a, i) => followUp.written[i] && decisions[i]!.change.status === 'PENDING')
+  if (retried.length > 0)
+    await dispatchPendingTargets(
+      deps,
+      postId,
+      retried.map((a) => a.claimed.target.id),
+    )
   if (followUp.nextPostId) await dispatchPendingTargets(deps, followUp.nextPostId)
-  return decision.outcome
+  return decisions.map((d: TargetDecision, i) => (followUp.written[i] ? d.outcome : 'skipped'))
 }

@@ -1,4 +1,5 @@
 import { findPost } from '../../db/queries/publishing-posts'
+import { releaseUnstartedClaim } from '../../db/queries/target-claims'
 import type { TargetRow } from '../../db/queries/targets'
 import {
   failUnconfirmedTarget,
@@ -23,22 +24,28 @@ const SWEEP_BATCH = 500
 
 export interface SweepReport {
   redispatched: number
+  /** Expired claims whose call had not started: back to PENDING, published as usual. */
+  released: number
   confirmed: number
   unconfirmed: number
 }
 
+/** What became of a claim taken over from a holder that is gone. */
+export type TakenOverClaim = 'released' | 'confirmed' | 'unconfirmed'
+
 /**
  * The safety net (Cron Trigger every minute; a timer on Node): (1) due targets that no delivery
- * reached get a new one; (2) targets whose claim expired in PUBLISHING are never published
- * blindly again: the network is asked whether the post exists; if it cannot say, the target
- * ends FAILED with code `unconfirmed` and a message telling the user to check.
+ * reached get a new one; (2) targets whose claim expired in PUBLISHING: one whose network call
+ * never started goes back to PENDING; one whose call started is never published blindly again:
+ * the network is asked whether the post exists; if it cannot say, the target ends FAILED with
+ * code `unconfirmed` and a message telling the user to check.
  */
 export async function sweepTargets(deps: Deps, scope: { workspaceId?: string } = {}): Promise<SweepReport> {
   const policy = policyOf(deps)
   // One workspace only (a test sharing its database with others); the scheduled sweep takes all.
   const workspaceId = scope.workspaceId
   const now = deps.clock.now()
-  const report: SweepReport = { redispatched: 0, confirmed: 0, unconfirmed: 0 }
+  const report: SweepReport = { redispatched: 0, released: 0, confirmed: 0, unconfirmed: 0 }
 
   const stale = new Date(now.getTime() - policy.sweepGraceSec * 1000)
   const undelivered = await selectUndeliveredPostIds(deps.db, { stale, workspaceId, limit: SWEEP_BATCH })
@@ -47,8 +54,7 @@ export async function sweepTargets(deps: Deps, scope: { workspaceId?: string } =
   const expired = await selectExpiredClaimIds(deps.db, { now, workspaceId, limit: SWEEP_BATCH })
   for (const { id } of expired) {
     try {
-      if (await resolveExpiredClaim(deps, id)) report.confirmed++
-      else report.unconfirmed++
+      report[await resolveExpiredClaim(deps, id)]++
     } catch (err) {
       deps.logger.error('sweep_target_failed', { targetId: id, ...describeError(err) })
     }
@@ -56,8 +62,8 @@ export async function sweepTargets(deps: Deps, scope: { workspaceId?: string } =
   return report
 }
 
-/** True when the network settled the question (published, or confirmed absent and retried). */
-async function resolveExpiredClaim(deps: Deps, targetId: string): Promise<boolean> {
+/** What became of the expired claim ('confirmed' also when another sweep had it first). */
+async function resolveExpiredClaim(deps: Deps, targetId: string): Promise<TakenOverClaim> {
   const policy = policyOf(deps)
   const now = deps.clock.now()
   // Take the expired claim over with a fresh lease, so two sweeps never act on one target.
@@ -66,29 +72,39 @@ async function resolveExpiredClaim(deps: Deps, targetId: string): Promise<boolea
     leaseUntil: new Date(now.getTime() + policy.leaseSec * 1000),
     holder: deps.settings.leaseHolder ?? null,
   })
-  if (!target) return true
+  if (!target) return 'confirmed'
   return resolveTakenOverClaim(deps, target)
 }
 
 /**
- * A claim whose holder is gone, now taken over by us: the network is asked whether the post exists
- * (never published blindly again). True when it settled the question (published, absent and
- * retried, still pending); else the target ends FAILED `unconfirmed`.
+ * A claim whose holder is gone, now taken over by us. If its network call never started (no
+ * marker), it goes back to PENDING and to the queue: 'released'. Else the network is asked whether
+ * the post exists (never published blindly again): 'confirmed' when it settled the question
+ * (published, absent and retried, still pending); else the target ends FAILED `unconfirmed`.
  */
-export async function resolveTakenOverClaim(deps: Deps, target: TargetRow): Promise<boolean> {
+export async function resolveTakenOverClaim(deps: Deps, target: TargetRow): Promise<TakenOverClaim> {
+  if (target.callStartedAt === null) {
+    // Fenced by our lease and the absent marker: a holder that marked its call first keeps it asked about.
+    const released = await releaseUnstartedClaim(deps.db, target, deps.clock.now())
+    if (released) {
+      await dispatchPendingTargets(deps, target.postId, [target.id])
+      return 'released'
+    }
+    return 'confirmed'
+  }
   const post = await findPost(deps.db, target.postId)
-  if (!post) return true
+  if (!post) return 'confirmed'
   const claimed: ClaimedTarget = { target, post }
   const progress = { ...(target.progress ?? {}) }
   // A status check that throws anything but a NetworkFailure (a bug) comes back as a transient
   // failure, logged once by callNetwork: like a network that cannot say, the target ends unconfirmed.
   const result = await callNetwork(deps, claimed, progress, true)
-  if (result.status === 'published' || result.status === 'absent' || result.status === 'pending') {
+  if (result && (result.status === 'published' || result.status === 'absent' || result.status === 'pending')) {
     await recordResult(deps, policyOf(deps), claimed, result, progress)
-    return true
+    return 'confirmed'
   }
   await markUnconfirmed(deps, target.id, target.postId, target.platform)
-  return false
+  return 'unconfirmed'
 }
 
 async function markUnconfirmed(deps: Deps, targetId: string, postId: string, platform: string): Promise<void> {

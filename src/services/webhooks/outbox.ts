@@ -4,8 +4,8 @@
  * A rolled-back change takes its event and rows with it; a committed one leaves rows the worker
  * (right after the commit, `sendOutbox`) or the every-minute sweep will send.
  */
-import { selectSubscribedEndpointIds } from '../../db/queries/webhook-endpoints'
-import { insertDeliveryRows, insertEventRow } from '../../db/queries/webhook-outbox'
+import { selectEnabledEndpointEvents, selectSubscribedEndpointIds } from '../../db/queries/webhook-endpoints'
+import { insertDeliveryRows, insertEventRow, insertEventRows } from '../../db/queries/webhook-outbox'
 import type { DbOrTx } from '../../db/types'
 import type { Deps } from '../../deps'
 import type { StoredEventType, WebhookPayload } from '../../domain/webhooks/events'
@@ -51,25 +51,66 @@ export async function recordEvent(tx: DbOrTx, outbox: Outbox | null, event: NewE
   return id
 }
 
+/**
+ * `recordEvent` for several events of one workspace, in three statements whatever their number: one
+ * read of the workspace's enabled endpoints and their subscriptions, one insert of the events (in
+ * order), one of all their outbox rows. Answers the events' ids.
+ */
+export async function recordEvents(
+  tx: DbOrTx,
+  outbox: Outbox | null,
+  workspaceId: string,
+  events: Array<Omit<NewEvent, 'workspaceId' | 'endpointIds'>>,
+): Promise<string[]> {
+  if (events.length === 0) return []
+  const endpoints = await selectEnabledEndpointEvents(tx, workspaceId)
+  const stored = events.map((event) => {
+    const id = newId('webhookEvent')
+    const payload: WebhookPayload = {
+      id,
+      type: event.type,
+      createdAt: event.now.toISOString(),
+      workspaceId,
+      data: event.data,
+    }
+    return { id, workspaceId, type: event.type, payload, createdAt: event.now }
+  })
+  await insertEventRows(tx, stored)
+  const rows = stored.flatMap((event, i) =>
+    endpoints
+      .filter((endpoint) => endpoint.events.includes(event.type))
+      .map((endpoint) =>
+        deliveryRow({ eventId: event.id, workspaceId, type: event.type }, endpoint.id, events[i]!.now),
+      ),
+  )
+  await insertDeliveryRows(tx, rows)
+  outbox?.due.push(...rows.map((r) => ({ deliveryId: r.id, notBefore: r.nextAttemptAt })))
+  return stored.map((e) => e.id)
+}
+
+type EventRef = { eventId: string; workspaceId: string; type: StoredEventType }
+
+const deliveryRow = (event: EventRef, endpointId: string, now: Date) => ({
+  id: newId('webhookDelivery'),
+  workspaceId: event.workspaceId,
+  eventId: event.eventId,
+  endpointId,
+  eventType: event.type,
+  status: 'PENDING' as const,
+  nextAttemptAt: now,
+  createdAt: now,
+  updatedAt: now,
+})
+
 /** Outbox rows for an existing event (its first sending, or a replay), due now. */
 export async function enqueueDeliveries(
   tx: DbOrTx,
   outbox: Outbox | null,
-  event: { eventId: string; workspaceId: string; type: StoredEventType },
+  event: EventRef,
   endpointIds: string[],
   now: Date,
 ): Promise<string[]> {
-  const rows = endpointIds.map((endpointId) => ({
-    id: newId('webhookDelivery'),
-    workspaceId: event.workspaceId,
-    eventId: event.eventId,
-    endpointId,
-    eventType: event.type,
-    status: 'PENDING' as const,
-    nextAttemptAt: now,
-    createdAt: now,
-    updatedAt: now,
-  }))
+  const rows = endpointIds.map((endpointId) => deliveryRow(event, endpointId, now))
   await insertDeliveryRows(tx, rows)
   outbox?.due.push(...rows.map((r) => ({ deliveryId: r.id, notBefore: now })))
   return rows.map((r) => r.id)

@@ -77,6 +77,9 @@ async function createPost(life: ServerLife, api: Api, post: RoundPlan['posts'][n
         ...(post.delaySec > 0 ? { action: 'schedule', scheduledAt } : { action: 'now' }),
       })
       if (res.status === 200) return
+      // The machine took longer than the post's lead time to answer: nothing was created, ask again.
+      if (res.status === 422 && (res.body as { error?: { code?: string } })?.error?.code === 'schedule_time_in_past')
+        continue
       throw new Error(`creating a post answered ${res.status}: ${JSON.stringify(res.body)}`)
     } catch (err) {
       if (!(err instanceof ServerGone)) throw err

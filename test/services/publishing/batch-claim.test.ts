@@ -1,12 +1,13 @@
 import { eq, inArray } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { posts, targets } from '../../../src/db/schema'
+import { posts, targets, webhookDeliveries, webhookEvents } from '../../../src/db/schema'
 import { createRecordingPublishQueue } from '../../../src/infra/publish-queue/recording'
 import { claimTargetBatch } from '../../../src/services/publishing/claim'
 import { publishTargets } from '../../../src/services/publishing/publish-batch'
 import { fakeNetwork } from '../../support/engine'
 import { account, fixedClock } from '../../support/fixtures'
 import { createTestApp, type TestApp } from '../../support/test-app'
+import { addEndpoint, startReceiver, webhookApp } from '../../webhooks/support'
 
 async function setup() {
   const clock = fixedClock('2026-11-21T10:00:00Z')
@@ -120,5 +121,65 @@ describe('batch claim of due targets', () => {
     expect(onTime.claimed[0]?.target.id).toBe(early!.targetId)
     const [after] = await t.deps.db.select().from(posts).where(eq(posts.id, p.id))
     expect(after!.status).toBe('PUBLISHING')
+  })
+})
+
+describe('results of one post written together', () => {
+  it('writes the targets of a post that finish together in one transaction, with every event and outbox row', async () => {
+    const network = fakeNetwork()
+    // Every call waits until all four have started, then all answer at once.
+    let started = 0
+    let release: () => void = () => {}
+    const together = new Promise<void>((r) => (release = r))
+    const registry = {
+      ...network.registry,
+      // The webhook receiver listens on loopback.
+      allowPrivateUrls: true,
+      adapterFor: () => ({
+        ...network.adapter,
+        publish: async (input: Parameters<typeof network.adapter.publish>[0]) => {
+          if (++started === 4) release()
+          await together
+          return network.adapter.publish(input)
+        },
+      }),
+    }
+    const queue = createRecordingPublishQueue()
+    const t = await webhookApp({ networkRegistry: registry, publishQueue: queue, dropTriggers: true })
+    const receiver = await startReceiver()
+    try {
+      const endpoint = await addEndpoint(t, receiver.url, ['target.published', 'post.published'])
+      const accounts = [
+        await account(t, 'MICROBLOG_NET'),
+        await account(t, 'CHAT_NET'),
+        await account(t, 'CHAT_NET', 'second'),
+        await account(t, 'CHAT_NET', 'third'),
+      ]
+      const p = await createPost(t, { accountIds: accounts.map((a) => a.id), action: 'now' })
+      let transactions = 0
+      const db = new Proxy(t.deps.db, {
+        get: (target, key, receiver) =>
+          key === 'transaction'
+            ? (...args: Parameters<typeof target.transaction>) => {
+                transactions++
+                return target.transaction(...args)
+              }
+            : Reflect.get(target, key, receiver),
+      })
+      const outcomes = await Promise.all(publishTargets({ ...t.deps, db }, [...queue.deliveries]))
+      expect(outcomes).toEqual(['published', 'published', 'published', 'published'])
+      // The claim, the first answer alone (nothing was being written), the other three together.
+      expect(transactions).toBe(3)
+      const [row] = await t.deps.db.select().from(posts).where(eq(posts.id, p.id))
+      expect(row!.status).toBe('PUBLISHED')
+      const events = (
+        await t.deps.db.select().from(webhookEvents).where(eq(webhookEvents.workspaceId, t.workspaceId))
+      ).filter((e) => e.type === 'target.published' || e.type === 'post.published')
+      expect(events.map((e) => e.type).sort()).toEqual([...Array(4).fill('target.published'), 'post.published'].sort())
+      const rows = await t.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id))
+      expect(rows.map((r) => r.eventId).sort()).toEqual(events.map((e) => e.id).sort())
+    } finally {
+      await receiver.close()
+    }
   })
 })

@@ -57,7 +57,7 @@ describe('claims orphaned by a crash (Node start-up)', () => {
     // Within the 5-minute lease the sweep must not touch any of them: that was the wait after a crash.
     expect(await sweepTargets(t.deps, { workspaceId: t.workspaceId })).toMatchObject({ confirmed: 0, unconfirmed: 0 })
     const report = await resolveOrphanedClaims(t.deps, { everyHolder: false, workspaceId: t.workspaceId })
-    expect(report).toEqual({ confirmed: 2, unconfirmed: 0 })
+    expect(report).toEqual({ released: 0, confirmed: 2, unconfirmed: 0 })
 
     expect(await status(published.targetId)).toBe('PUBLISHED')
     // Confirmed absent: published again through the queue, once.
@@ -71,6 +71,7 @@ describe('claims orphaned by a crash (Node start-up)', () => {
     expect(await status(mine.targetId)).toBe('PUBLISHING')
     // Running it again finds nothing more (the taken-over claims are this boot's now).
     expect(await resolveOrphanedClaims(t.deps, { everyHolder: false, workspaceId: t.workspaceId })).toEqual({
+      released: 0,
       confirmed: 0,
       unconfirmed: 0,
     })
@@ -82,7 +83,7 @@ describe('claims orphaned by a crash (Node start-up)', () => {
     const otherInstance = await claimedPost(OTHER_INSTANCE, 'a process that no longer exists')
     const mine = await claimedPost(THIS_BOOT, 'in flight here')
     const report = await resolveOrphanedClaims(t.deps, { everyHolder: true, workspaceId: t.workspaceId })
-    expect(report).toEqual({ confirmed: 2, unconfirmed: 0 })
+    expect(report).toEqual({ released: 0, confirmed: 2, unconfirmed: 0 })
     expect(await status(unnamed.targetId)).toBe('PENDING')
     expect(await status(otherInstance.targetId)).toBe('PENDING')
     expect(await status(mine.targetId)).toBe('PUBLISHING')
@@ -108,6 +109,7 @@ describe('claims orphaned by a crash (Node start-up)', () => {
     const [d] = queue.takeDue(new Date(8.64e15))
     await claimTarget(t.deps.db, d!.targetId, d!.version, clock.now(), 300, EARLIER_BOOT)
     expect(await resolveOrphanedClaims(t.deps, { everyHolder: false, workspaceId: t.workspaceId })).toEqual({
+      released: 0,
       confirmed: 0,
       unconfirmed: 1,
     })

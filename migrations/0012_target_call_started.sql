@@ -1,0 +1,1 @@
+ALTER TABLE "targets" ADD COLUMN "call_started_at" timestamp with time zone;
