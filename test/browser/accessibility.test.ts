@@ -30,7 +30,6 @@ interface Violation {
 async function seriousViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ content: AXE_SOURCE })
   const violations = (await page.evaluate(
-    // biome-ignore lint/suspicious/noExplicitAny: axe is a global the injected script defines
     async () => (await (window as any).axe.run(document)).violations,
   )) as Violation[]
   return violations
