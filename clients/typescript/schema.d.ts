@@ -397,7 +397,7 @@ export interface paths {
         head?: never;
         /**
          * Change a file's alt text or folder
-         * @description The file itself never changes. A new alt text is also given to the asset's variants (they show the same picture); posts already published keep what the network received. An unknown `folderId` is 422 `invalid_option`; an id that is not in your workspace is 404.
+         * @description Every field is optional (an empty body changes nothing). The file itself never changes. A new alt text is also given to the asset's variants (they show the same picture); posts already published keep what the network received. An unknown `folderId` is 422 `invalid_option`; an id that is not in your workspace is 404.
          */
         patch: operations["updateMediaAsset"];
         trace?: never;

@@ -39,11 +39,8 @@ export async function editAsset(
       await insertFolderIfNewName(tx, { id: newId('folder'), workspaceId, name, createdAt: now })
       set.folderId = await findFolderIdByName(tx, workspaceId, name)
     }
-    if (Object.keys(set).length === 0) {
-      throw new AppError('invalid_request', 'Give at least one of altText, folderId or folder.', {
-        details: [{ path: '', message: 'nothing to change' }],
-      })
-    }
+    // An empty body changes nothing; the answer is still the asset (or 404), as for an empty edit of a post.
+    if (Object.keys(set).length === 0) return
     const changed = await updateWorkspaceAsset(tx, workspaceId, id, set)
     if (changed === 0) throw new AppError('not_found', `No media asset ${id} in this workspace.`)
     if (set.altText !== undefined) await setVariantsAltText(tx, workspaceId, id, set.altText)

@@ -141,7 +141,7 @@ export const editMediaTool = defineTool({
   description: [
     'Sets `altText` (null or blank removes it; the variants cut from the asset take it too) and/or moves the asset',
     'to `folderId` (null: no folder) or to a folder by name (`folder`, created when missing). The file never',
-    'changes, and posts already published keep what the network received. Give at least one field.',
+    'changes, and posts already published keep what the network received.',
   ].join(' '),
   input: MediaIdParam.extend(UpdateMediaSchema.shape),
   output: MediaAssetSchema,

@@ -185,9 +185,6 @@ export const UpdateMediaSchema = z
     }),
   })
   .strict()
-  .refine((b) => b.altText !== undefined || b.folderId !== undefined || b.folder !== undefined, {
-    message: 'Give at least one of altText, folderId or folder.',
-  })
   .openapi('UpdateMedia', { example: { altText: 'Two people on a beach at sunset', folder: 'Summer launch' } })
 
 export const ListMediaQuery = z.object({
