@@ -43,7 +43,7 @@ describe(`/mcp in workerd (database: ${fixture.database})`, () => {
     expect(init.res.headers.get('RateLimit-Limit')).toBe('120')
 
     const { body } = await rpc('tools/list', {})
-    expect(body.result.tools.length).toBe(26)
+    expect(body.result.tools.length).toBe(27)
     expect(body.result.tools.every((t: any) => t.outputSchema?.type === 'object')).toBe(true)
 
     const workspace = await callTool('get_workspace')
