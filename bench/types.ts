@@ -14,6 +14,23 @@ export function percentile(sorted: number[], p: number): number {
 export const round = (n: number, digits = 2) => Number(n.toFixed(digits))
 
 /** Runs `fn` `n` times after `warmup` runs; returns sorted durations in milliseconds. */
+/**
+ * Times several functions request by request in turn (a, b, a, b, ...), so a drift of the machine
+ * (JIT warm-up, GC, other load) weighs on each alike; each list comes back sorted.
+ */
+export async function timeInterleaved(n: number, fns: Array<() => Promise<unknown>>, warmup = 50): Promise<number[][]> {
+  for (let i = 0; i < warmup; i++) for (const fn of fns) await fn()
+  const out = fns.map(() => [] as number[])
+  for (let i = 0; i < n; i++) {
+    for (const [k, fn] of fns.entries()) {
+      const t = performance.now()
+      await fn()
+      out[k]!.push(performance.now() - t)
+    }
+  }
+  return out.map((times) => times.sort((a, b) => a - b))
+}
+
 export async function timeMany(n: number, fn: () => Promise<unknown>, warmup = Math.min(20, n)): Promise<number[]> {
   for (let i = 0; i < warmup; i++) await fn()
   const out: number[] = []

@@ -1,15 +1,19 @@
-/** Small WebCrypto helpers shared by the Worker and Node (no node:crypto, so both runtimes run the same code). */
+/**
+ * Small crypto helpers shared by the Worker and Node. Hashing uses node:crypto's `createHash`, which
+ * the Worker has too (nodejs_compat): it answers synchronously, where WebCrypto's digest is a job on
+ * another thread that cost every authenticated request about 0.1 ms of waiting for 2 us of work.
+ */
+import { createHash } from 'node:crypto'
+
 const encoder = new TextEncoder()
 
 export async function sha256Hex(input: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', encoder.encode(input))
-  return toHex(new Uint8Array(digest))
+  return createHash('sha256').update(input, 'utf8').digest('hex')
 }
 
 /** SHA-256 as unpadded base64url (a PKCE S256 challenge of its verifier, RFC 7636). */
 export async function sha256Base64Url(input: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', encoder.encode(input))
-  return toBase64(new Uint8Array(digest)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+  return createHash('sha256').update(input, 'utf8').digest('base64url')
 }
 
 export function toHex(bytes: Uint8Array): string {

@@ -1,7 +1,8 @@
 /** Queries of personal access tokens: stored by SHA-256 only, found by that hash. */
-import { and, asc, eq, isNull, lt, or } from 'drizzle-orm'
+import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm'
+import { executePrepared } from '../prepared'
 import { apiTokens } from '../schema'
-import type { DbOrTx } from '../types'
+import type { Db, DbOrTx } from '../types'
 
 export type TokenRow = typeof apiTokens.$inferSelect
 
@@ -33,9 +34,14 @@ export function revokeLiveToken(
     .returning({ id: apiTokens.id })
 }
 
-/** The token with this hash, revoked or not; null when there is none. */
-export async function findTokenByHash(db: DbOrTx, tokenHash: string) {
-  const [row] = await db
+/** The token with this hash, revoked or not; null when there is none (every authenticated request). */
+export async function findTokenByHash(db: Db, tokenHash: string) {
+  const [row] = await executePrepared(db, 'token_by_hash', selectTokenByHash, { tokenHash })
+  return row ?? null
+}
+
+const selectTokenByHash = (db: Db) =>
+  db
     .select({
       id: apiTokens.id,
       workspaceId: apiTokens.workspaceId,
@@ -46,10 +52,8 @@ export async function findTokenByHash(db: DbOrTx, tokenHash: string) {
       agentClientId: apiTokens.agentClientId,
     })
     .from(apiTokens)
-    .where(eq(apiTokens.tokenHash, tokenHash))
+    .where(eq(apiTokens.tokenHash, sql.placeholder('tokenHash')))
     .limit(1)
-  return row ?? null
-}
 
 /**
  * Notes the token's use, unless another request noted one after `stale` meanwhile (the condition

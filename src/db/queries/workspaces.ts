@@ -4,7 +4,8 @@
  */
 import { and, count, eq, gte, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { accounts, memberships, plans, posts, workspaces } from '../schema'
-import type { DbOrTx, Tx } from '../types'
+import { executePrepared } from '../prepared'
+import type { Db, DbOrTx, Tx } from '../types'
 
 export type WorkspaceRow = typeof workspaces.$inferSelect
 
@@ -12,8 +13,9 @@ export type WorkspaceRow = typeof workspaces.$inferSelect
  * The first of `now`'s month at 00:00 in `timezone` (a zone name or the workspace's column), as
  * SQL: the start of the period `monthlyPosts` counts, for enforcement and for GET /v1/me alike.
  */
-export function monthStartIn(timezone: string | SQLWrapper, now: Date): SQL {
-  return sql`(date_trunc('month', (${now.toISOString()}::timestamptz AT TIME ZONE ${timezone})) AT TIME ZONE ${timezone})`
+export function monthStartIn(timezone: string | SQLWrapper, now: Date | SQLWrapper): SQL {
+  const at = now instanceof Date ? now.toISOString() : now
+  return sql`(date_trunc('month', (${at}::timestamptz AT TIME ZONE ${timezone})) AT TIME ZONE ${timezone})`
 }
 
 /** The plan's id, or null when there is no such plan. */
@@ -106,12 +108,25 @@ export async function countPostsThisMonth(
 }
 
 /** The workspace, its plan and its usage counts in one statement, whatever the workspace size. */
-export async function selectWorkspaceOverview(db: DbOrTx, workspaceId: string, now: Date) {
-  const monthStart = monthStartIn(workspaces.timezone, now)
-  const [row] = await db
+export async function selectWorkspaceOverview(db: Db, workspaceId: string, now: Date) {
+  const values = { workspaceId, now: now.toISOString() }
+  const [row] = await executePrepared(db, 'workspace_overview', buildWorkspaceOverview, values)
+  return row ?? null
+}
+
+function buildWorkspaceOverview(db: Db) {
+  const monthStart = monthStartIn(workspaces.timezone, sql.placeholder('now'))
+  return db
     .select({
-      workspace: workspaces,
-      plan: plans,
+      // Only the columns the overview shows: mapping whole rows cost more than the statement's counts.
+      workspace: { name: workspaces.name, timezone: workspaces.timezone },
+      plan: {
+        id: plans.id,
+        name: plans.name,
+        socialAccounts: plans.socialAccounts,
+        seats: plans.seats,
+        monthlyPosts: plans.monthlyPosts,
+      },
       connected:
         sql<number>`(select count(*) from ${accounts} where ${accounts.workspaceId} = ${workspaces.id} and ${accounts.status} <> 'DISCONNECTED')`.mapWith(
           Number,
@@ -135,8 +150,7 @@ export async function selectWorkspaceOverview(db: DbOrTx, workspaceId: string, n
     })
     .from(workspaces)
     .innerJoin(plans, eq(plans.id, workspaces.planId))
-    .where(eq(workspaces.id, workspaceId))
-  return row ?? null
+    .where(eq(workspaces.id, sql.placeholder('workspaceId')))
 }
 
 /** Renames the workspace. */
