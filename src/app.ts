@@ -1,5 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
-import type { Context } from 'hono'
+import type { Context, Handler } from 'hono'
 import type { AppSettings, Deps } from './deps'
 import { requireToken } from './http/auth'
 import { corsFor } from './http/cors'
@@ -15,7 +15,6 @@ import { allowedMethodsResolver, bucketResolver } from './http/route-meta'
 import { requestId } from './http/request-id'
 import { requestLog } from './http/request-log'
 import { rejectUnstorableText } from './http/text-guard'
-import { mcpEndpoint } from './mcp/server'
 import { registerRoutes } from './routes'
 import { createInternalRoutes } from './routes/internal'
 import { connectSite, oauthCallbackSite } from './routes/connect'
@@ -102,6 +101,18 @@ function afterAnswer(c: Context<AppEnv>, release: () => Promise<void>): Promise<
 }
 
 /**
+ * The MCP endpoint, its module (and the MCP SDK with its JSON Schema validator, about 0.2 s of
+ * loading on Node) imported on the first call rather than at start: most starts never serve an agent.
+ */
+function mcpEndpointOnFirstCall(): Handler<AppEnv> {
+  let endpoint: Promise<Handler<AppEnv>> | undefined
+  return async (c, next) => {
+    endpoint ??= import('./mcp/server').then((module) => module.mcpEndpoint())
+    return (await endpoint)(c, next)
+  }
+}
+
+/**
  * The whole HTTP API; the Worker and Node entries differ only in where a request's deps come
  * from. The order of registration is the order of protection: the delivery service's signed
  * callbacks, then the per-IP rate limit, the public reference, then token auth and body guards
@@ -161,7 +172,7 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   app.use('/mcp', requireToken({ agentTokens: true, resourceMetadataUrl: resourceMetadataUrlOf }))
   app.use('/mcp', limitBody(options.settings.maxBodyBytes))
   app.use('/mcp', requireJsonBody())
-  app.post('/mcp', mcpEndpoint())
+  app.post('/mcp', mcpEndpointOnFirstCall())
 
   app.use('/v1/*', requireToken())
   app.use('/v1/*', limitBody(options.settings.maxBodyBytes))

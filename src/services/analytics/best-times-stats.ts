@@ -59,7 +59,7 @@ const emptyGrid = () => Array.from({ length: 7 }, () => Array<number | null>(24)
 
 /**
  * What a report needs of a history, in a few rows whatever its length: the database computes it
- * (`selectPublishingSummary`) and `summarize` computes it from observations.
+ * (`selectSlotTotals`, `selectEngagementMedians`) and `summarize` computes it from observations.
  */
 export interface HistorySummary {
   /** Posts in the history, with or without figures. */

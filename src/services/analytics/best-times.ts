@@ -8,7 +8,7 @@
  * which a trigger keeps on the target as snapshots arrive: a report reads one row per post.
  * `overall` pools the platforms whose network reports per-post interactions.
  */
-import { selectAccountPlatforms, selectPublishingSummary } from '../../db/queries/analytics'
+import { selectAccountPlatforms, selectEngagementMedians, selectSlotTotals } from '../../db/queries/analytics'
 import { findWorkspaceTimezone } from '../../db/queries/workspaces'
 import type { Db } from '../../db/types'
 import { PLATFORM_IDS, type PlatformId } from '../../domain/vocabulary'
@@ -28,13 +28,14 @@ export interface BestTimes {
 
 export async function getBestTimes(db: Db, workspaceId: string, now: Date): Promise<BestTimes> {
   const timezone = (await findWorkspaceTimezone(db, workspaceId)) ?? 'UTC'
-  const [rows, accountPlatforms] = await Promise.all([
-    selectPublishingSummary(db, workspaceId, {
-      timezone,
-      from: new Date(now.getTime() - LOOKBACK_DAYS * 24 * HOUR_MS),
-      until: new Date(now.getTime() - MATURE_AFTER_HOURS * HOUR_MS),
-      pooled: PLATFORM_IDS.filter(reportsEngagement),
-    }),
+  const window = {
+    timezone,
+    from: new Date(now.getTime() - LOOKBACK_DAYS * 24 * HOUR_MS),
+    until: new Date(now.getTime() - MATURE_AFTER_HOURS * HOUR_MS),
+  }
+  const [slotTotals, medians, accountPlatforms] = await Promise.all([
+    selectSlotTotals(db, workspaceId, window),
+    selectEngagementMedians(db, workspaceId, { ...window, pooled: PLATFORM_IDS.filter(reportsEngagement) }),
     selectAccountPlatforms(db, workspaceId),
   ])
 
@@ -46,31 +47,32 @@ export async function getBestTimes(db: Db, workspaceId: string, now: Date): Prom
     cells: [],
   })
   const byPlatform = new Map<PlatformId, HistorySummary>()
-  for (const { platform } of accountPlatforms) byPlatform.set(platform as PlatformId, empty())
-  let pooledMedian = Number.NaN
-  for (const r of rows) {
-    if (r.platform === null) {
-      pooledMedian = r.pooledMedian ?? Number.NaN
-      continue
-    }
-    const platform = r.platform as PlatformId
+  const summaryOf = (platform: PlatformId): HistorySummary => {
     let summary = byPlatform.get(platform)
     if (!summary) byPlatform.set(platform, (summary = empty()))
-    if (r.accountId === null) {
+    return summary
+  }
+  for (const { platform } of accountPlatforms) summaryOf(platform as PlatformId)
+  let pooledMedian = Number.NaN
+  for (const r of medians) {
+    if (r.platform === null) pooledMedian = r.pooledMedian ?? Number.NaN
+    else if (r.accountId !== null) {
+      if (r.median !== null) summaryOf(r.platform as PlatformId).accountMedians.set(r.accountId, r.median)
+    } else {
+      const summary = summaryOf(r.platform as PlatformId)
       summary.posts = r.posts
       summary.samples = r.samples
       summary.medianEngagement = r.median ?? Number.NaN
-    } else if (r.weekday === null || r.hour === null) {
-      if (r.median !== null) summary.accountMedians.set(r.accountId, r.median)
-    } else {
-      summary.cells.push({
-        accountId: r.accountId,
-        weekday: r.weekday,
-        hour: r.hour,
-        samples: r.samples,
-        total: r.total,
-      })
     }
+  }
+  for (const r of slotTotals) {
+    summaryOf(r.platform as PlatformId).cells.push({
+      accountId: r.accountId,
+      weekday: Math.floor(r.hourOfWeek / 24),
+      hour: r.hourOfWeek % 24,
+      samples: r.samples,
+      total: r.total,
+    })
   }
   const platforms = PLATFORM_IDS.filter((p) => byPlatform.has(p))
   const reporting = platforms.filter(reportsEngagement)

@@ -1,5 +1,7 @@
 import { TZDate } from '@date-fns/tz'
-import { addDays, addMonths, addWeeks } from 'date-fns'
+import { addDays } from 'date-fns/addDays'
+import { addMonths } from 'date-fns/addMonths'
+import { addWeeks } from 'date-fns/addWeeks'
 import { insertPost } from '../../db/queries/posts'
 import { findNextOccurrenceId } from '../../db/queries/publishing-posts'
 import { insertTargets, listPostTargets } from '../../db/queries/targets'
