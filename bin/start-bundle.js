@@ -16,6 +16,24 @@ export const ENTRY = join(ROOT, 'src', 'entry', 'node.ts')
 /** Bundles kept (the most recently started first): a server still running an older one loads its chunks lazily. */
 const KEEP = 4
 
+/** Packages loaded from node_modules rather than bundled (see `build`). */
+const EXTERNAL_PACKAGES = [
+  '@electric-sql/*',
+  '@aws-sdk/*',
+  '@smithy/*',
+  's3rver',
+  '@jsquash/*',
+  '@cwasm/*',
+  'swagger-ui-dist',
+  '@neondatabase/*',
+  'ws',
+  '@upstash/*',
+  '@modelcontextprotocol/*',
+  'esbuild',
+  'tsx',
+  'sharp',
+]
+
 /** The launcher's own files: how the bundle is made. */
 const LAUNCHER = [fileURLToPath(import.meta.url), join(ROOT, 'bin', 'start.js')]
 
@@ -24,7 +42,7 @@ function inputs(root) {
   const files = readdirSync(join(root, 'src'), { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => relative(root, join(entry.parentPath ?? entry.path, entry.name)))
-  for (const extra of ['package.json', 'tsconfig.json']) if (existsSync(join(root, extra))) files.push(extra)
+  for (const extra of ['package.json', 'package-lock.json', 'tsconfig.json']) if (existsSync(join(root, extra))) files.push(extra)
   return files.sort()
 }
 
@@ -48,7 +66,12 @@ async function build(esbuild, root, dir) {
       platform: 'node',
       format: 'esm',
       target: 'node20',
-      packages: 'external',
+      // The packages the first request needs are bundled too (Node resolving and reading hundreds of
+      // their files was most of the start); those that load files beside their own modules (PGlite's
+      // WebAssembly, the codecs, swagger-ui's assets) or load on demand stay in node_modules.
+      external: EXTERNAL_PACKAGES,
+      // CommonJS packages in the bundle still require Node's own modules.
+      banner: { js: "import { createRequire as __spsCreateRequire } from 'node:module'; const require = __spsCreateRequire(import.meta.url);" },
       // Modules the entry imports on demand stay separate chunks, loaded when it asks for them.
       splitting: true,
       chunkNames: 'chunks/[name]-[hash]',
