@@ -78,14 +78,16 @@ export const engineBenchmark: Benchmark = {
     }
     // With DATABASE_URL, the same burst on that PostgreSQL through the Neon driver (a fresh database).
     if (process.env.DATABASE_URL)
-      for (const [label, env] of [
-        ['PostgreSQL, single claims (baseline)', single],
-        ['PostgreSQL, batch claims', undefined],
+      for (const [label, env, concurrency] of [
+        ['PostgreSQL, single claims (baseline)', single, 64],
+        ['PostgreSQL, batch claims', undefined, 64],
+        // The pool follows the concurrency (a quarter of it, at most 32 connections).
+        ...(FULL ? ([['PostgreSQL, batch claims', undefined, 256]] as const) : []),
       ] as const) {
         const services = await startTestServices({ databaseUrl: process.env.DATABASE_URL })
         try {
           const server = { DATABASE_URL: services.databaseUrl!, NEON_WS_PROXY: services.neonWsProxy! }
-          rows.push(...(await runCase(burst(64, server, label, env))))
+          rows.push(...(await runCase(burst(concurrency, server, label, env))))
         } finally {
           await services.close()
         }
