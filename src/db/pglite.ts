@@ -52,10 +52,15 @@ interface Queryable {
 
 /**
  * PGlite as Drizzle sees it: statements go through without the per-statement parsers when the
- * instance already reads every one of those types as text; any other parser is passed on as given.
+ * instance (`parsers`, PGlite's table) already reads every one of those types with the same
+ * function; any other parser is passed on as given.
  */
-export function withInstanceParsers(target: Queryable): Queryable {
-  const covered = (parsers: Record<number, unknown>) => Object.keys(parsers).every((oid) => oid in DRIZZLE_TEXT_TYPES)
+export function withInstanceParsers(target: Queryable, parsers: Record<number, unknown>): Queryable {
+  const covered = (given: Record<number, unknown>) =>
+    Object.keys(given).every((oid) => {
+      const type = Number(oid)
+      return type in DRIZZLE_TEXT_TYPES && parsers[type] === DRIZZLE_TEXT_TYPES[type]
+    })
   return {
     query: (text, params, options) =>
       target.query(
@@ -65,7 +70,7 @@ export function withInstanceParsers(target: Queryable): Queryable {
       ),
     transaction: (fn) => {
       if (!target.transaction) throw new Error('transactions do not nest in PGlite')
-      return target.transaction((tx) => fn(withInstanceParsers(tx)))
+      return target.transaction((tx) => fn(withInstanceParsers(tx, parsers)))
     },
   }
 }
@@ -84,7 +89,13 @@ export async function openPglite(options: {
     parsers: DRIZZLE_TEXT_TYPES,
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
   })
-  const db = drizzle({ client: withInstanceParsers(client) as unknown as PGlite, schema }) as unknown as Db
+  // PGlite sets a parser for every array type as it opens (the elements parsed, the array made a list),
+  // over those given at creation: the arrays Drizzle reads as text are set again.
+  Object.assign(client.parsers, DRIZZLE_TEXT_TYPES)
+  const db = drizzle({
+    client: withInstanceParsers(client, client.parsers) as unknown as PGlite,
+    schema,
+  }) as unknown as Db
   keepPreparedStatements(db)
   return { db, client, close: () => client.close() }
 }
