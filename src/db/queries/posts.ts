@@ -1,6 +1,7 @@
 /** Posts and their targets as the API writes and reads them (the engine's are in publishing-posts.ts and targets.ts). */
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, notInArray, or, type SQL, sql } from 'drizzle-orm'
 import type { PlatformId, PostStatus, PostType } from '../../domain/vocabulary'
+import { insertFromArrays } from '../array-insert'
 import { accounts, posts, targets } from '../schema'
 import type { DbOrTx, Tx } from '../types'
 
@@ -82,13 +83,13 @@ export async function hasTargetGoneOut(tx: DbOrTx, postId: string): Promise<bool
 
 /** Inserts the post; answers the row as stored (defaults included), so nothing reads it back. */
 export async function insertPost(tx: DbOrTx, values: NewPostRow): Promise<PostRow> {
-  const [row] = await tx.insert(posts).values(values).returning()
+  const [row] = await insertFromArrays(tx, posts, [values])
   return row!
 }
 
-/** Inserts the targets; answers the rows as stored (in no promised order). */
+/** Inserts the targets (one array per column); answers the rows as stored (in no promised order). */
 export function insertTargets(tx: DbOrTx, values: NewTargetRow[]): Promise<TargetRow[]> {
-  return tx.insert(targets).values(values).returning()
+  return insertFromArrays(tx, targets, values)
 }
 
 export async function updatePostRow(tx: DbOrTx, postId: string, values: Partial<NewPostRow>): Promise<void> {

@@ -1,0 +1,66 @@
+import { eq, inArray } from 'drizzle-orm'
+import { afterAll, describe, expect, it } from 'vitest'
+import { insertFromArrays } from '../../src/db/array-insert'
+import { plans, posts } from '../../src/db/schema'
+import { newId } from '../../src/lib/ids'
+import { createWorkspace } from '../../src/services/workspaces'
+import { closeTestDatabase, testDatabase } from '../support/database'
+
+afterAll(closeTestDatabase)
+
+describe('inserting rows from one array per column', () => {
+  it('stores and answers the rows exactly as the table reads them back: defaults, JSON, dates, nulls, quotes', async () => {
+    const { db } = await testDatabase()
+    const ws = await createWorkspace(db, { name: 'arrays', planId: 'free', timezone: 'UTC' })
+    const at = new Date('2026-03-29T01:30:00.123Z')
+    const rows = [0, 1, 2].map((i) => ({
+      id: newId('post'),
+      workspaceId: ws.id,
+      status: 'SCHEDULED' as const,
+      type: 'IMAGE' as const,
+      caption: i === 1 ? null : `it's "quoted", {braced} and \\ back ${i}`,
+      mediaIds: i === 2 ? [] : ['med_a', `med_"${i}"`],
+      scheduledAt: at,
+      captionOverrides: null,
+    }))
+    const answered = await db.transaction((tx) => insertFromArrays(tx, posts, rows))
+    const stored = await db
+      .select()
+      .from(posts)
+      .where(
+        inArray(
+          posts.id,
+          rows.map((r) => r.id),
+        ),
+      )
+    const byId = (list: Array<{ id: string }>) => [...list].sort((a, b) => a.id.localeCompare(b.id))
+    expect(byId(answered)).toEqual(byId(stored))
+    const second = answered.find((r) => r.id === rows[1]!.id)!
+    expect(second).toMatchObject({
+      caption: null,
+      mediaIds: ['med_a', 'med_"1"'],
+      scheduledAt: at,
+      captionOverrides: null,
+    })
+    expect(answered.find((r) => r.id === rows[0]!.id)!.caption).toBe(`it's "quoted", {braced} and \\ back 0`)
+    // Columns the rows leave unset take their defaults.
+    expect(second.createdAt).toBeInstanceOf(Date)
+    expect(second.publishedAt).toBeNull()
+  })
+
+  it("falls back to Drizzle's own insert when the rows set different columns, defaults applied per row", async () => {
+    const { db } = await testDatabase()
+    const a = `plan_${newId('post')}`
+    const b = `plan_${newId('post')}`
+    const answered = await insertFromArrays(db, plans, [
+      { id: a, name: 'A', socialAccounts: 1, seats: 1, monthlyPosts: 1, webhookEndpoints: 3 },
+      { id: b, name: 'B', socialAccounts: 2, seats: 2, monthlyPosts: 2 },
+    ])
+    expect(answered.map((p) => [p.id, p.webhookEndpoints]).sort()).toEqual([
+      [a, 3],
+      [b, 10],
+    ])
+    await db.delete(plans).where(inArray(plans.id, [a, b]))
+    expect(await db.select().from(plans).where(eq(plans.id, a))).toEqual([])
+  })
+})
