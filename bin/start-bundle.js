@@ -42,7 +42,8 @@ function inputs(root) {
   const files = readdirSync(join(root, 'src'), { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => relative(root, join(entry.parentPath ?? entry.path, entry.name)))
-  for (const extra of ['package.json', 'package-lock.json', 'tsconfig.json']) if (existsSync(join(root, extra))) files.push(extra)
+  for (const extra of ['package.json', 'package-lock.json', 'tsconfig.json'])
+    if (existsSync(join(root, extra))) files.push(extra)
   return files.sort()
 }
 
@@ -71,7 +72,9 @@ async function build(esbuild, root, dir) {
       // WebAssembly, the codecs, swagger-ui's assets) or load on demand stay in node_modules.
       external: EXTERNAL_PACKAGES,
       // CommonJS packages in the bundle still require Node's own modules.
-      banner: { js: "import { createRequire as __spsCreateRequire } from 'node:module'; const require = __spsCreateRequire(import.meta.url);" },
+      banner: {
+        js: "import { createRequire as __spsCreateRequire } from 'node:module'; const require = __spsCreateRequire(import.meta.url);",
+      },
       // Modules the entry imports on demand stay separate chunks, loaded when it asks for them.
       splitting: true,
       chunkNames: 'chunks/[name]-[hash]',
