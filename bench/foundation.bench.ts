@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { getRequestListener } from '@hono/node-server'
 import { sql } from 'drizzle-orm'
 import { appOptions, createApp } from '../src/app'
 import { nodeClientIp } from '../src/runtime/client-ip'
@@ -50,6 +51,9 @@ export const foundationBenchmark: Benchmark = {
       })
       const demo = (await bootstrapDemoWorkspace(runtime.deps))!
       const app = createApp(appOptions(runtime.deps, nodeClientIp(false)))
+      // As `npm start` serves it: @hono/node-server puts its lightweight Request and Response in place of
+      // Node's (undici's) when it makes its listener, so requests here use the same classes.
+      getRequestListener(app.fetch)
       const headers = { authorization: `Bearer ${demo.token}` }
       // The bindings @hono/node-server gives every request (the client address is read from the socket);
       // without them each request paid for an exception the server never throws.
