@@ -24,12 +24,11 @@ export async function insertFromArrays<T extends PgTable>(
   rows: Array<T['$inferInsert']>,
 ): Promise<Array<T['$inferSelect']>> {
   const columns = getTableColumns(table) as Record<string, PgColumn>
+  // The columns a row sets (undefined leaves a column to its default), as one comparable name.
   const setIn = (row: Record<string, unknown>) => Object.keys(row).filter((key) => row[key] !== undefined)
   const keys = rows.length > 0 ? setIn(rows[0] as Record<string, unknown>) : []
-  const uniform = rows.every((row) => {
-    const set = setIn(row as Record<string, unknown>)
-    return set.length === keys.length && keys.every((key) => (row as Record<string, unknown>)[key] !== undefined)
-  })
+  const shape = keys.join(',')
+  const uniform = rows.every((row) => setIn(row as Record<string, unknown>).join(',') === shape)
   if (rows.length === 0 || !uniform || keys.some((key) => !columns[key])) {
     return (await tx.insert(table).values(rows).returning()) as Array<T['$inferSelect']>
   }

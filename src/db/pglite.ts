@@ -12,7 +12,7 @@ export interface PgliteConnection {
   close(): Promise<void>
 }
 
-const asText = (value: string) => value
+const keepText = (value: string) => value
 
 /**
  * The types Drizzle reads as text from PGlite (it maps them itself): timestamps, intervals, dates
@@ -21,15 +21,15 @@ const asText = (value: string) => value
  * on the instance once instead, the same values come back without that copy.
  */
 export const DRIZZLE_TEXT_TYPES: Record<number, (value: string) => string> = {
-  [types.TIMESTAMP]: asText,
-  [types.TIMESTAMPTZ]: asText,
-  [types.INTERVAL]: asText,
-  [types.DATE]: asText,
-  1231: asText, // numeric[]
-  1115: asText, // timestamp[]
-  1185: asText, // timestamptz[]
-  1187: asText, // interval[]
-  1182: asText, // date[]
+  [types.TIMESTAMP]: keepText,
+  [types.TIMESTAMPTZ]: keepText,
+  [types.INTERVAL]: keepText,
+  [types.DATE]: keepText,
+  1231: keepText, // numeric[]
+  1115: keepText, // timestamp[]
+  1185: keepText, // timestamptz[]
+  1187: keepText, // interval[]
+  1182: keepText, // date[]
 }
 
 /**

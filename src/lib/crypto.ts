@@ -16,12 +16,6 @@ export async function sha256Base64Url(input: string): Promise<string> {
   return createHash('sha256').update(input, 'utf8').digest('base64url')
 }
 
-export function toHex(bytes: Uint8Array): string {
-  let s = ''
-  for (const b of bytes) s += b.toString(16).padStart(2, '0')
-  return s
-}
-
 /** Compares two strings in time that depends only on their lengths, never on where they first differ. */
 export function constantTimeEqual(a: string, b: string): boolean {
   const x = encoder.encode(a)
