@@ -1,7 +1,7 @@
 /** Posts and their targets as the API writes and reads them (the engine's are in publishing-posts.ts and targets.ts). */
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, notInArray, or, type SQL, sql } from 'drizzle-orm'
 import type { PlatformId, PostStatus, PostType } from '../../domain/vocabulary'
-import { insertFromArrays } from '../array-insert'
+import { insertFromArrays } from '../array-rows'
 import { accounts, posts, targets } from '../schema'
 import type { DbOrTx, Tx } from '../types'
 

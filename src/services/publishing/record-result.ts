@@ -1,4 +1,4 @@
-import { writeTargetResult } from '../../db/queries/targets'
+import { writeTargetResults } from '../../db/queries/targets'
 import type { Deps } from '../../deps'
 import { decideTarget, type TargetDecision } from '../../domain/publishing/decision'
 import type { PublishPolicy } from '../../domain/publishing/policy'
@@ -39,8 +39,9 @@ export async function recordResult(
 
 /**
  * `recordResult` for several targets of one post that finished together: one transaction (the post
- * locked once, each target written, the post's status once, every event and its outbox rows in a
- * few statements), then the follow-ups. The outcome of each, in order ('skipped': no longer ours).
+ * locked once, the targets written in one statement per shape of change, the post's status once,
+ * every event and its outbox rows in a few statements), then the follow-ups. The outcome of each,
+ * in order ('skipped': no longer ours).
  */
 export async function recordResults(
   deps: EngineDeps,
@@ -58,23 +59,23 @@ export async function recordResults(
     // Lock order everywhere: the post, then its targets.
     const locked = await lockPostRow(tx, postId)
     if (!locked) return { nextPostId: null, written: answers.map(() => false) }
+    const rows = await writeTargetResults(
+      tx,
+      answers.map(({ claimed }, i) => ({
+        claimed: claimed.target,
+        change: { ...decisions[i]!.change, leaseUntil: null, updatedAt: now, progress: decisions[i]!.progress },
+      })),
+    )
+    const written = rows.map((row) => row !== null)
     const events: EngineEvent[] = []
-    const written: boolean[] = []
-    for (const [i, { claimed }] of answers.entries()) {
-      const decision = decisions[i]!
-      const [row] = await writeTargetResult(tx, claimed.target, {
-        ...decision.change,
-        leaseUntil: null,
-        updatedAt: now,
-        progress: decision.progress,
-      })
-      written.push(row !== undefined)
+    for (const [i, row] of rows.entries()) {
       const event = row ? targetSettledEvent(postId, row, now) : null
       if (event) events.push(event)
-      if (row && decision.expiredAccountMessage !== null) {
+      const expired = decisions[i]!.expiredAccountMessage
+      if (row && expired !== null) {
         // The events in the order they happened: this target's before its account's.
         await recordEvents(tx, outbox, locked.workspaceId, events.splice(0))
-        await expireAccount(tx, outbox, claimed.target.accountId, decision.expiredAccountMessage, now)
+        await expireAccount(tx, outbox, row.accountId, expired, now)
       }
     }
     if (!written.some(Boolean)) return { nextPostId: null, written }

@@ -1,0 +1,148 @@
+import { getTableColumns, type SQL, sql } from 'drizzle-orm'
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
+import type { DbOrTx } from './types'
+
+/** A driver value as the text PostgreSQL reads it back into the column's type (null stays null). */
+function asText(value: unknown): string | null {
+  if (value === null || value === undefined) return null
+  if (typeof value === 'string') return value
+  if (value instanceof Date) return value.toISOString()
+  if (typeof value === 'object') return JSON.stringify(value)
+  return String(value)
+}
+
+/**
+ * Inserts `rows` into `table` with one array parameter per column (`insert ... select ... from
+ * unnest(...)`) and answers them as stored, each mapped as Drizzle maps the table's rows. Drizzle's
+ * multi-row `values()` makes every column of every row a parameter of its own (ten targets: 270,
+ * the unset ones as `default`), and building that statement took longer than running it. Rows must
+ * set the same columns; where they do not, the insert is Drizzle's own. Answered in no promised order.
+ */
+export async function insertFromArrays<T extends PgTable>(
+  tx: DbOrTx,
+  table: T,
+  rows: Array<T['$inferInsert']>,
+): Promise<Array<T['$inferSelect']>> {
+  const columns = getTableColumns(table) as Record<string, PgColumn>
+  const keys = rows.length > 0 ? setIn(rows[0]!) : []
+  const shape = keys.join(',')
+  const uniform = rows.every((row) => setIn(row).join(',') === shape)
+  if (rows.length === 0 || !uniform || keys.some((key) => !columns[key])) {
+    return (await tx.insert(table).values(rows).returning()) as Array<T['$inferSelect']>
+  }
+  const cols = keys.map((key) => columns[key]!)
+  const alias = (i: number) => sql.identifier(`c${i}`)
+  const arrays = cols.map((column, i) =>
+    arrayOf(
+      column,
+      rows.map((row) => (row as Record<string, unknown>)[keys[i]!]),
+    ),
+  )
+  const result = await tx.execute(sql`insert into ${table} (${sql.join(
+    cols.map((column) => sql.identifier(column.name)),
+    sql`, `,
+  )})
+    select ${sql.join(
+      cols.map((column, i) => sql`${alias(i)}::${sql.raw(column.getSQLType())}`),
+      sql`, `,
+    )}
+    from unnest(${sql.join(arrays, sql`, `)}) as u(${sql.join(
+      cols.map((_, i) => alias(i)),
+      sql`, `,
+    )})
+    returning *`)
+  return storedRows(table, result)
+}
+
+/** One row's change for `updateFromArrays`: the row's key, the columns it sets, the values its guard compares. */
+export interface ArrayUpdate<T extends PgTable> {
+  key: string
+  set: Partial<T['$inferInsert']>
+  match?: Record<string, unknown>
+}
+
+/**
+ * Updates many rows of `table`, each with its own values, in one statement (`update ... from
+ * unnest(...)`): the row whose `keyColumn` is each update's `key` gets that update's `set`, if
+ * `where` holds for it; `where` reads each update's `match` values through `matched(name)` (typed as
+ * the table's column of that name). Every update sets the same columns and matches the same names;
+ * the keys are distinct. Answers the rows as written (a row `where` refused is not among them), each
+ * mapped as Drizzle maps the table's rows, in no promised order.
+ */
+export async function updateFromArrays<T extends PgTable>(
+  tx: DbOrTx,
+  table: T,
+  keyColumn: PgColumn,
+  updates: Array<ArrayUpdate<T>>,
+  where?: (matched: (name: string) => SQL) => SQL | undefined,
+): Promise<Array<T['$inferSelect']>> {
+  if (updates.length === 0) return []
+  const columns = getTableColumns(table) as Record<string, PgColumn>
+  const setKeys = setIn(updates[0]!.set)
+  const matchKeys = Object.keys(updates[0]!.match ?? {})
+  const shape = (u: ArrayUpdate<T>) => `${setIn(u.set).join(',')}|${Object.keys(u.match ?? {}).join(',')}`
+  const first = shape(updates[0]!)
+  if (updates.some((u) => shape(u) !== first) || [...setKeys, ...matchKeys].some((k) => !columns[k]))
+    throw new Error('updateFromArrays: every update must set and match the same columns of the table')
+  if (new Set(updates.map((u) => u.key)).size !== updates.length) throw new Error('updateFromArrays: repeated key')
+  const names = [...setKeys.map((k) => `s_${k}`), ...matchKeys.map((k) => `m_${k}`)]
+  const arrays = [
+    sql`${sql.param(updates.map((u) => u.key))}::text[]`,
+    ...setKeys.map((k) =>
+      arrayOf(
+        columns[k]!,
+        updates.map((u) => (u.set as Record<string, unknown>)[k]),
+      ),
+    ),
+    ...matchKeys.map((k) =>
+      arrayOf(
+        columns[k]!,
+        updates.map((u) => u.match![k]),
+      ),
+    ),
+  ]
+  const typed = (name: string, column: PgColumn) => sql`u.${sql.identifier(name)}::${sql.raw(column.getSQLType())}`
+  const matched = (name: string) => {
+    if (!matchKeys.includes(name)) throw new Error(`updateFromArrays: no match value named ${name}`)
+    return typed(`m_${name}`, columns[name]!)
+  }
+  const guard = where?.(matched)
+  const result = await tx.execute(sql`update ${table} set ${sql.join(
+    setKeys.map((k) => sql`${sql.identifier(columns[k]!.name)} = ${typed(`s_${k}`, columns[k]!)}`),
+    sql`, `,
+  )}
+    from unnest(${sql.join(arrays, sql`, `)}) as u(${sql.join(
+      [sql.identifier('key'), ...names.map((n) => sql.identifier(n))],
+      sql`, `,
+    )})
+    where ${keyColumn} = u.key::${sql.raw(keyColumn.getSQLType())}${guard ? sql` and ${guard}` : sql``}
+    returning ${table}.*`)
+  return storedRows(table, result)
+}
+
+/** The columns a row sets (undefined leaves a column as it is, or to its default). */
+function setIn(row: object): string[] {
+  return Object.keys(row).filter((key) => (row as Record<string, unknown>)[key] !== undefined)
+}
+
+/** A column's values as one text array parameter (each as the column's driver value, read back by a cast). */
+function arrayOf(column: PgColumn, values: unknown[]): SQL {
+  const texts = values.map((value) =>
+    value === null || value === undefined ? null : asText(column.mapToDriverValue(value)),
+  )
+  return sql`${sql.param(texts)}::text[]`
+}
+
+/** The rows a statement answered (every column of the table), mapped as Drizzle maps the table's rows. */
+function storedRows<T extends PgTable>(table: T, result: unknown): Array<T['$inferSelect']> {
+  const columns = getTableColumns(table) as Record<string, PgColumn>
+  const stored = (result as { rows: Array<Record<string, unknown>> }).rows
+  return stored.map((raw) => {
+    const row: Record<string, unknown> = {}
+    for (const [key, column] of Object.entries(columns)) {
+      const value = raw[column.name]
+      row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value)
+    }
+    return row as T['$inferSelect']
+  })
+}
