@@ -3,7 +3,7 @@ import { systemClock } from '../infra/clock'
 import type { Delivery, PublishQueue } from '../infra/publish-queue/types'
 import type { ResolveHost } from '../networks/outbound'
 import type { NetworkRegistry } from '../networks/registry'
-import { publishTargets } from '../services/publishing/publish-batch'
+import { type BatchPublisher, batchPublisher } from '../services/publishing/publish-batch'
 import { publishTarget } from '../services/publishing/publish-target'
 import { createInProcessWebhookQueue } from '../infra/webhook-queue/in-process'
 import type { WebhookQueue } from '../infra/webhook-queue/types'
@@ -17,7 +17,7 @@ export interface DepsParts extends Pick<Deps, 'settings' | 'db' | 'cipher' | 'lo
   /**
    * Delayed delivery of publishes. Given as a function when the queue runs the publishes itself
    * (Node's in-process queue): it receives the publish functions of the finished deps (one delivery,
-   * and a batch: `publishTargets`).
+   * and a batch: `batchPublisher`).
    */
   publishQueue:
     | PublishQueue
@@ -56,6 +56,8 @@ export function buildDeps(parts: DepsParts, overrides: DepsOverrides = {}): Deps
       ? overrides.networks(parts)
       : (overrides.networks ??
         buildNetworkRegistry(parts.db, parts.settings, overrides.fetch, { resolveHost, storage: parts.storage }))
+  // One batch publisher for the queue's batches: results of a post in different batches share a transaction.
+  let publishBatch: BatchPublisher | undefined
   const deps: Deps = Object.freeze({
     ...clients,
     clock: overrides.clock ?? systemClock(),
@@ -65,7 +67,7 @@ export function buildDeps(parts: DepsParts, overrides: DepsOverrides = {}): Deps
       typeof publishQueue === 'function'
         ? publishQueue(
             (d) => publishTarget(deps, d),
-            (ds) => publishTargets(deps, ds),
+            (ds) => (publishBatch ??= batchPublisher(deps))(ds),
           )
         : publishQueue,
     webhookQueue:

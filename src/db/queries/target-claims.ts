@@ -1,9 +1,10 @@
 /**
  * The batch claim of the in-process queue: many due targets claimed in one transaction, their posts
  * locked first (FOR UPDATE SKIP LOCKED, in id order), as the single claim in targets.ts does for one;
- * the "call started" marker of each, and the release of a claim whose call never started.
+ * the "call started" marker of each (one by one or together), and the release of a claim whose call never started.
  */
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
+import { updateFromArrays } from '../array-rows'
 import { posts, targets } from '../schema'
 import type { DbOrTx, Tx } from '../types'
 import type { PostRow } from './posts'
@@ -77,6 +78,26 @@ export async function markCallStarted(
     )
     .returning({ id: targets.id })
   return rows.length === 1
+}
+
+/**
+ * `markCallStarted` for several batch-claimed targets (distinct ones) in one statement: the ids of
+ * those still ours, now marked.
+ */
+export async function markCallsStarted(
+  db: DbOrTx,
+  claimed: Array<{ id: string; leaseUntil: Date | null }>,
+  at: Date,
+): Promise<Set<string>> {
+  const leased = claimed.filter((c) => c.leaseUntil !== null)
+  const rows = await updateFromArrays(
+    db,
+    targets,
+    targets.id,
+    leased.map((c) => ({ key: c.id, set: { callStartedAt: at }, match: { leaseUntil: c.leaseUntil } })),
+    (matched) => and(eq(targets.status, 'PUBLISHING'), eq(targets.leaseUntil, matched('leaseUntil'))),
+  )
+  return new Set(rows.map((r) => r.id))
 }
 
 /**

@@ -38,7 +38,11 @@ export function selectPostPendingDeliveries(
     )
 }
 
-/** Every PENDING target with a due time whose post is SCHEDULED or PUBLISHING. */
+/**
+ * Every PENDING target with a due time whose post is SCHEDULED or PUBLISHING, by due time and then
+ * post by post (in their order), so a queue that takes them in this order claims a post's targets
+ * together and writes their results together.
+ */
 export function selectAllPendingDeliveries(db: DbOrTx): Promise<PendingDelivery[]> {
   return db
     .select({ id: targets.id, dueAt: targets.dueAt, attempts: targets.attempts, version: posts.version })
@@ -47,6 +51,7 @@ export function selectAllPendingDeliveries(db: DbOrTx): Promise<PendingDelivery[
     .where(
       and(eq(targets.status, 'PENDING'), isNotNull(targets.dueAt), inArray(posts.status, ['SCHEDULED', 'PUBLISHING'])),
     )
+    .orderBy(targets.dueAt, targets.postId, targets.position)
 }
 
 /** Notes that these targets were handed to the queue at `at`. */
