@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
 import { parseNodeConfig } from '../src/config'
+import { DEFAULT_PUBLISH_CONCURRENCY } from '../src/infra/publish-queue/in-process'
 import type { NetworkAdapter } from '../src/networks/adapter'
 import { openNodeRuntime } from '../src/runtime/node-deps'
 import { addSandboxAccount } from '../src/services/accounts'
@@ -63,26 +64,30 @@ export const engineBenchmark: Benchmark = {
     const single = { PUBLISH_CLAIM_BATCH: '1' }
     const stream = (label: string, env?: Record<string, string>): Case => ({
       label: `PGlite, ${label}, stream ${STREAM_RATE}/s`,
-      concurrency: 64,
+      concurrency: DEFAULT_PUBLISH_CONCURRENCY,
       server: null,
       count: STREAM_RATE * STREAM_SECONDS,
       dueOffsetMs: (i) => Math.floor((i * 1000) / STREAM_RATE),
       ...(env ? { env } : {}),
     })
     if (!process.env.BENCH_ENGINE_PG_ONLY) {
-      rows.push(...(await runCase(burst(64, null, 'PGlite, single claims (baseline)', single))))
-      rows.push(...(await runCase(burst(64, null, 'PGlite, batch claims'))))
-      if (FULL) rows.push(...(await runCase(burst(256, null, 'PGlite, batch claims'))))
+      rows.push(
+        ...(await runCase(burst(DEFAULT_PUBLISH_CONCURRENCY, null, 'PGlite, single claims (baseline)', single))),
+      )
+      rows.push(...(await runCase(burst(DEFAULT_PUBLISH_CONCURRENCY, null, 'PGlite, batch claims'))))
+      // The concurrency that was the default before (64), for comparison.
+      if (FULL) rows.push(...(await runCase(burst(64, null, 'PGlite, batch claims'))))
       rows.push(...(await runCase(stream('single claims (baseline)', single))))
       rows.push(...(await runCase(stream('batch claims'))))
     }
     // With DATABASE_URL, the same burst on that PostgreSQL through the Neon driver (a fresh database).
     if (process.env.DATABASE_URL)
       for (const [label, env, concurrency] of [
-        ['PostgreSQL, single claims (baseline)', single, 64],
-        ['PostgreSQL, batch claims', undefined, 64],
+        ['PostgreSQL, single claims (baseline)', single, DEFAULT_PUBLISH_CONCURRENCY],
         // The pool follows the concurrency (a quarter of it, at most 32 connections).
-        ...(FULL ? ([['PostgreSQL, batch claims', undefined, 256]] as const) : []),
+        ['PostgreSQL, batch claims', undefined, DEFAULT_PUBLISH_CONCURRENCY],
+        // The concurrency that was the default before (64), for comparison.
+        ...(FULL ? ([['PostgreSQL, batch claims', undefined, 64]] as const) : []),
       ] as const) {
         const services = await startTestServices({ databaseUrl: process.env.DATABASE_URL })
         try {

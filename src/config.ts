@@ -112,7 +112,7 @@ const nodeSchema = z.object({
   /** Port of the local object store (without S3_ENDPOINT); default PORT + 1, or any free port when PORT is 0. */
   LOCAL_S3_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Most publishes the in-process delivery queue runs at once. */
-  PUBLISH_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(64),
+  PUBLISH_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(256),
   /** Most due deliveries the in-process queue claims in one transaction (1: one claim per delivery). */
   PUBLISH_CLAIM_BATCH: z.coerce.number().int().min(1).max(1024).default(16),
   /** Most connections to DATABASE_URL; default from PUBLISH_CONCURRENCY (databasePoolSize). */

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { Client } from '@upstash/qstash'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createLogger } from '../../src/infra/logger'
-import { createInProcessPublishQueue } from '../../src/infra/publish-queue/in-process'
+import { createInProcessPublishQueue, DEFAULT_PUBLISH_CONCURRENCY } from '../../src/infra/publish-queue/in-process'
 import {
   createQStashPublishQueue,
   createQStashVerifier,
@@ -214,7 +214,7 @@ describe('in-process publish queue', () => {
     const ms = performance.now() - started
     expect(runs.size).toBe(10_000)
     expect([...runs.values()].every((n) => n === 1)).toBe(true)
-    expect(maxInFlight).toBe(64)
+    expect(maxInFlight).toBe(DEFAULT_PUBLISH_CONCURRENCY)
     expect(ms).toBeLessThan(5_000)
     await queue.close()
   })

@@ -14,7 +14,7 @@ export interface InProcessPublishQueueOptions {
   batchSize?: number
   /** Milliseconds since the epoch; `Date.now` by default. */
   now?: () => number
-  /** Most deliveries running at once (default 64). */
+  /** Most deliveries running at once (default 256). */
   concurrency?: number
   logger: Logger
 }
@@ -28,7 +28,7 @@ export interface InProcessPublishQueue extends PublishQueue {
   close(): Promise<void>
 }
 
-export const DEFAULT_PUBLISH_CONCURRENCY = 64
+export const DEFAULT_PUBLISH_CONCURRENCY = 256
 /** setTimeout's largest delay (about 24.8 days); a later delivery re-arms when it fires. */
 const MAX_TIMER_MS = 2_147_483_647
 
