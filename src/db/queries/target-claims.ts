@@ -1,7 +1,7 @@
 /**
  * The batch claim of the in-process queue: many due targets claimed in one transaction, their posts
  * locked first (FOR UPDATE SKIP LOCKED, in id order), as the single claim in targets.ts does for one;
- * the "call started" marker of each (one by one or together), and the release of a claim whose call never started.
+ * the "call started" markers of its calls, and the release of a claim whose call never started.
  */
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
 import { updateFromArrays } from '../array-rows'
@@ -50,7 +50,7 @@ export async function claimDueTargets(
       leaseUntil: claim.leaseUntil,
       leaseHolder: claim.holder,
       claimedVersion: sql`(select p.version from posts p where p.id = ${targets.postId})`,
-      // Each call is marked when it starts (`markCallStarted`): a batch's calls start one by one.
+      // Each call is marked when it starts (`markCallsStarted`): a batch's calls start one by one.
       callStartedAt: null,
       attempts: sql`case when ${targets.progress} -> 'pending' is not null then ${targets.attempts} else ${targets.attempts} + 1 end`,
       updatedAt: claim.now,
@@ -60,29 +60,9 @@ export async function claimDueTargets(
 }
 
 /**
- * The "call started" marker of a batch-claimed target, written just before its network call, if the
- * claim is still ours (PUBLISHING under our lease: a sweep that took it over set a new one). False:
- * the claim is no longer ours and the call must not be made.
- */
-export async function markCallStarted(
-  db: DbOrTx,
-  claimed: { id: string; leaseUntil: Date | null },
-  at: Date,
-): Promise<boolean> {
-  if (!claimed.leaseUntil) return false
-  const rows = await db
-    .update(targets)
-    .set({ callStartedAt: at })
-    .where(
-      and(eq(targets.id, claimed.id), eq(targets.status, 'PUBLISHING'), eq(targets.leaseUntil, claimed.leaseUntil)),
-    )
-    .returning({ id: targets.id })
-  return rows.length === 1
-}
-
-/**
- * `markCallStarted` for several batch-claimed targets (distinct ones) in one statement: the ids of
- * those still ours, now marked.
+ * The "call started" markers of batch-claimed targets (distinct ones), written in one statement just
+ * before their network calls, each only if its claim is still ours (PUBLISHING under our lease: a
+ * sweep that took it over set a new one). The ids marked; a target not among them must not be called.
  */
 export async function markCallsStarted(
   db: DbOrTx,

@@ -127,7 +127,7 @@ describe('batch claim of due targets', () => {
 describe('results of one post written together', () => {
   it('writes the targets of a post that finish together in one transaction, with every event and outbox row', async () => {
     const network = fakeNetwork()
-    // Every call waits until all four have started, then all answer at once.
+    // Every call waits until all four have their answer, then all answer at once.
     let started = 0
     let release: () => void = () => {}
     const together = new Promise<void>((r) => (release = r))
@@ -138,9 +138,10 @@ describe('results of one post written together', () => {
       adapterFor: () => ({
         ...network.adapter,
         publish: async (input: Parameters<typeof network.adapter.publish>[0]) => {
+          const answer = await network.adapter.publish(input)
           if (++started === 4) release()
           await together
-          return network.adapter.publish(input)
+          return answer
         },
       }),
     }

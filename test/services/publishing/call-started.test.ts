@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { markCallStarted } from '../../../src/db/queries/target-claims'
+import { markCallsStarted } from '../../../src/db/queries/target-claims'
 import { targets } from '../../../src/db/schema'
 import { createRecordingPublishQueue } from '../../../src/infra/publish-queue/recording'
 import { claimTargetBatch } from '../../../src/services/publishing/claim'
@@ -14,7 +14,7 @@ import { publishTargets } from '../../../src/services/publishing/publish-batch'
 import { sweepTargets } from '../../../src/services/publishing/sweep'
 import { fakeNetwork, runDue } from '../../support/engine'
 import { account, fixedClock } from '../../support/fixtures'
-import { createTestApp } from '../../support/test-app'
+import { createTestApp, type TestApp } from '../../support/test-app'
 
 const THIS_BOOT = 'instAAAAAAAAAAAA/boot0002'
 const EARLIER_BOOT = 'instAAAAAAAAAAAA/boot0001'
@@ -49,6 +49,10 @@ async function setup(options: { withCheckStatus?: boolean; delayMs?: number } = 
   return { t, clock, network, queue, duePosts, row }
 }
 
+/** Writes one target's call-started marker as the batch path does; whether its claim was still ours. */
+const marked = async (t: TestApp, target: { id: string; leaseUntil: Date | null }, at: Date) =>
+  (await markCallsStarted(t.deps.db, [target], at)).has(target.id)
+
 describe('the call-started marker', () => {
   it('after a crash, sends a batch claim whose call never started back to PENDING, published exactly once', async () => {
     // A network that cannot say what became of a publish: a claim asked about would end unconfirmed.
@@ -57,7 +61,7 @@ describe('the call-started marker', () => {
     const batch = await claimTargetBatch(t.deps.db, [started!, notStarted!], clock.now(), 300, EARLIER_BOOT)
     expect(batch.claimed.every((c) => c !== null)).toBe(true)
     // The earlier boot started one call and died before the other's.
-    expect(await markCallStarted(t.deps.db, batch.claimed[0]!.target, clock.now())).toBe(true)
+    expect(await marked(t, batch.claimed[0]!.target, clock.now())).toBe(true)
     expect((await row(notStarted!.targetId)).callStartedAt).toBeNull()
 
     const report = await resolveOrphanedClaims(t.deps, { everyHolder: false, workspaceId: t.workspaceId })
@@ -89,7 +93,7 @@ describe('the call-started marker', () => {
     })
     expect(await row(d!.targetId)).toMatchObject({ status: 'PENDING', attempts: 0 })
     // The old holder, still alive but late, finds its claim gone and must not call the network.
-    expect(await markCallStarted(t.deps.db, claim.target, clock.now())).toBe(false)
+    expect(await marked(t, claim.target, clock.now())).toBe(false)
     expect(await runDue(t, queue)).toEqual(['published'])
     expect(network.calls()).toBe(1)
     expect((await row(d!.targetId)).status).toBe('PUBLISHED')
@@ -99,7 +103,7 @@ describe('the call-started marker', () => {
     const { t, clock, network, duePosts, row } = await setup()
     const [d] = await duePosts(1)
     const batch = await claimTargetBatch(t.deps.db, [d!], clock.now(), 60, EARLIER_BOOT)
-    expect(await markCallStarted(t.deps.db, batch.claimed[0]!.target, clock.now())).toBe(true)
+    expect(await marked(t, batch.claimed[0]!.target, clock.now())).toBe(true)
     // The call went out before the holder died.
     network.posts.set(d!.targetId, { id: 'fake_42', key: d!.targetId, text: 'post 0', replyTo: null })
     clock.set('2026-11-21T10:02:00Z')

@@ -14,14 +14,14 @@ import { fakeNetwork } from '../../support/engine'
 import { account, fixedClock } from '../../support/fixtures'
 import { createTestApp, type TestApp } from '../../support/test-app'
 
-/** An app whose network answers each call with `answer(input)`, once `answer` says so. */
-async function setup(answer: (input: PublishInput) => Promise<PublishResult | null>) {
+/** An app whose network answers each call with `answer(input, publish)` (`publish`: the fake network's own answer). */
+async function setup(answer: (input: PublishInput, publish: () => Promise<PublishResult>) => Promise<PublishResult>) {
   const network = fakeNetwork()
   const registry = {
     ...network.registry,
     adapterFor: () => ({
       ...network.adapter,
-      publish: async (input: PublishInput) => (await answer(input)) ?? network.adapter.publish(input),
+      publish: (input: PublishInput) => answer(input, () => network.adapter.publish(input)),
     }),
   }
   const queue = createRecordingPublishQueue()
@@ -75,14 +75,19 @@ describe('results of one post written together', () => {
   it('writes different answers of one post in one transaction, each as its own, leaving a claim taken over', async () => {
     const together = gate(4)
     let takeOver: (targetId: string) => Promise<void> = async () => {}
-    const app = await setup(async (input) => {
-      await together()
+    const app = await setup(async (input, publish) => {
       const which = app.accounts.findIndex((a) => a.id === input.accountId)
-      if (which === 1) return { status: 'failed', kind: 'transient', message: 'try later' }
-      if (which === 2) return { status: 'failed', kind: 'rejected', message: 'the network refused the post' }
       // The fourth's claim is taken over (a sweep gave it a new lease) while its call is in flight.
       if (which === 3) await takeOver(input.idempotencyKey)
-      return null
+      const answer: PublishResult =
+        which === 1
+          ? { status: 'failed', kind: 'transient', message: 'try later' }
+          : which === 2
+            ? { status: 'failed', kind: 'rejected', message: 'the network refused the post' }
+            : await publish()
+      // All four answer at the same moment.
+      await together()
+      return answer
     })
     const { t, accounts, post, byAccount } = app
     const newLease = new Date('2026-11-21T11:00:00Z')
@@ -116,9 +121,10 @@ describe('results of one post written together', () => {
 
   it('writes the answers of one post claimed by two batches of the same publisher in one transaction', async () => {
     const together = gate(4)
-    const app = await setup(async () => {
+    const app = await setup(async (_input, publish) => {
+      const answer = await publish()
       await together()
-      return null
+      return answer
     })
     const { deps, counter } = countingTransactions(app.t)
     const publish = batchPublisher(deps)
@@ -136,9 +142,9 @@ describe('results of one post written together', () => {
   it('writes the answers that have arrived when a sibling is still at its network, without waiting for it', async () => {
     let release: () => void = () => {}
     const slowAnswer = new Promise<void>((r) => (release = r))
-    const app = await setup(async (input) => {
+    const app = await setup(async (input, publish) => {
       if (input.accountId === app.accounts[3]!.id) await slowAnswer
-      return null
+      return publish()
     })
     const { t, accounts, byAccount, deliveries } = app
     const running = publishTargets(t.deps, deliveries)
