@@ -24,9 +24,9 @@ export async function insertFromArrays<T extends PgTable>(
   rows: Array<T['$inferInsert']>,
 ): Promise<Array<T['$inferSelect']>> {
   const columns = getTableColumns(table) as Record<string, PgColumn>
-  const keys = rows.length > 0 ? setIn(rows[0]!) : []
+  const keys = rows.length > 0 ? columnsSet(rows[0]!) : []
   const shape = keys.join(',')
-  const uniform = rows.every((row) => setIn(row).join(',') === shape)
+  const uniform = rows.every((row) => columnsSet(row).join(',') === shape)
   if (rows.length === 0 || !uniform || keys.some((key) => !columns[key])) {
     return (await tx.insert(table).values(rows).returning()) as Array<T['$inferSelect']>
   }
@@ -78,9 +78,9 @@ export async function updateFromArrays<T extends PgTable>(
 ): Promise<Array<T['$inferSelect']>> {
   if (updates.length === 0) return []
   const columns = getTableColumns(table) as Record<string, PgColumn>
-  const setKeys = setIn(updates[0]!.set)
+  const setKeys = columnsSet(updates[0]!.set)
   const matchKeys = Object.keys(updates[0]!.match ?? {})
-  const shape = (u: ArrayUpdate<T>) => `${setIn(u.set).join(',')}|${Object.keys(u.match ?? {}).join(',')}`
+  const shape = (u: ArrayUpdate<T>) => `${columnsSet(u.set).join(',')}|${Object.keys(u.match ?? {}).join(',')}`
   const first = shape(updates[0]!)
   if (updates.some((u) => shape(u) !== first) || [...setKeys, ...matchKeys].some((k) => !columns[k]))
     throw new Error('updateFromArrays: every update must set and match the same columns of the table')
@@ -120,8 +120,8 @@ export async function updateFromArrays<T extends PgTable>(
   return storedRows(table, result)
 }
 
-/** The columns a row sets (undefined leaves a column as it is, or to its default). */
-function setIn(row: object): string[] {
+/** The columns a row sets (undefined leaves a column as it is, or to its default), in the row's order. */
+export function columnsSet(row: object): string[] {
   return Object.keys(row).filter((key) => (row as Record<string, unknown>)[key] !== undefined)
 }
 

@@ -2,8 +2,8 @@
  * The target rows of the publishing engine: a post's targets, the claim before a network call,
  * the progress saved during one, the result written after it, and the resets of a new round.
  */
-import { and, eq, inArray, isNull, lte, ne, notInArray, or, type SQL, sql } from 'drizzle-orm'
-import { updateFromArrays } from '../array-rows'
+import { and, eq, inArray, lte, ne, notInArray, or, sql } from 'drizzle-orm'
+import { columnsSet, updateFromArrays } from '../array-rows'
 import type { TargetError } from '../../domain/vocabulary'
 import { posts, targets } from '../schema'
 import type { DbOrTx, Tx } from '../types'
@@ -118,36 +118,12 @@ export async function saveTargetProgress(
 }
 
 /**
- * Still ours: PUBLISHING under our own claim (fenced by its lease: a sweep that took the target
- * over set a new one), or marked unconfirmed by the sweep while we were still at it, in which
- * case what the network really answered is the truth to record.
- */
-const ours = (target: { id: string; leaseUntil: Date | null }) =>
-  and(
-    eq(targets.id, target.id),
-    oursBy(target.leaseUntil ? eq(targets.leaseUntil, target.leaseUntil) : isNull(targets.leaseUntil)),
-  )
-
-/** `ours` given the condition that the lease is still the claim's. */
-const oursBy = (sameLease: SQL | undefined) =>
-  or(
-    and(eq(targets.status, 'PUBLISHING'), sameLease),
-    and(eq(targets.status, 'FAILED'), sql`${targets.error} ->> 'code' = 'unconfirmed'`),
-  )
-
-/** Writes a network's answer onto the target if it is still ours; the target as written (none or one). */
-export function writeTargetResult(
-  tx: DbOrTx,
-  claimed: { id: string; leaseUntil: Date | null },
-  change: TargetChange,
-): Promise<TargetRow[]> {
-  return tx.update(targets).set(change).where(ours(claimed)).returning()
-}
-
-/**
- * `writeTargetResult` for several targets (distinct ones) at once: one statement per shape of change
- * (the columns it sets: a published answer's, a retry's, a failure's), so a post whose targets all
- * published is one statement. Each target as written, in order, or null where it was no longer ours.
+ * Writes networks' answers onto targets (distinct ones), each only if it is still ours: PUBLISHING
+ * under our own claim (fenced by its lease: a sweep that took the target over set a new one), or
+ * marked unconfirmed by the sweep while we were still at it, in which case what the network really
+ * answered is the truth to record. One statement per shape of change (the columns it sets: a
+ * published answer's, a retry's, a failure's), so a post whose targets all published is one. Each
+ * target as written, in order, or null where it was no longer ours.
  */
 export async function writeTargetResults(
   tx: DbOrTx,
@@ -155,23 +131,25 @@ export async function writeTargetResults(
 ): Promise<Array<TargetRow | null>> {
   const byShape = new Map<string, typeof writes>()
   for (const write of writes) {
-    const shape = Object.keys(write.change)
-      .filter((k) => write.change[k as keyof TargetChange] !== undefined)
-      .join(',')
+    const shape = columnsSet(write.change).join(',')
     byShape.set(shape, [...(byShape.get(shape) ?? []), write])
   }
   const written = new Map<string, TargetRow>()
   for (const group of byShape.values()) {
-    const rows =
-      group.length === 1
-        ? await writeTargetResult(tx, group[0]!.claimed, group[0]!.change)
-        : await updateFromArrays(
-            tx,
-            targets,
-            targets.id,
-            group.map((w) => ({ key: w.claimed.id, set: w.change, match: { leaseUntil: w.claimed.leaseUntil } })),
-            (matched) => oursBy(sql`${targets.leaseUntil} is not distinct from ${matched('leaseUntil')}`),
-          )
+    const rows = await updateFromArrays(
+      tx,
+      targets,
+      targets.id,
+      group.map((w) => ({ key: w.claimed.id, set: w.change, match: { leaseUntil: w.claimed.leaseUntil } })),
+      (matched) =>
+        or(
+          and(
+            eq(targets.status, 'PUBLISHING'),
+            sql`${targets.leaseUntil} is not distinct from ${matched('leaseUntil')}`,
+          ),
+          and(eq(targets.status, 'FAILED'), sql`${targets.error} ->> 'code' = 'unconfirmed'`),
+        ),
+    )
     for (const row of rows) written.set(row.id, row)
   }
   return writes.map((w) => written.get(w.claimed.id) ?? null)
