@@ -1,4 +1,4 @@
-import { getTableColumns, type SQL, sql } from 'drizzle-orm'
+import { getTableColumns, is, SQL, sql } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from './types'
 
@@ -30,6 +30,24 @@ export async function insertFromArrays<T extends PgTable>(
   if (rows.length === 0 || !uniform || keys.some((key) => !columns[key])) {
     return (await tx.insert(table).values(rows).returning()) as Array<T['$inferSelect']>
   }
+  return storedRows(table, await tx.execute(sql`${insertFromArraysStatement(table, rows)} returning *`))
+}
+
+/**
+ * The statement of `insertFromArrays` without its `returning`, to be part of a larger one (a
+ * `with` of several inserts); `where` filters its select, so it inserts nothing unless that holds.
+ * Every row sets the same columns of the table (and there is at least one).
+ */
+export function insertFromArraysStatement<T extends PgTable>(
+  table: T,
+  rows: Array<T['$inferInsert']>,
+  where?: SQL,
+): SQL {
+  const columns = getTableColumns(table) as Record<string, PgColumn>
+  const keys = rows.length > 0 ? columnsSet(rows[0]!) : []
+  const shape = keys.join(',')
+  if (rows.length === 0 || rows.some((row) => columnsSet(row).join(',') !== shape) || keys.some((k) => !columns[k]))
+    throw new Error('insertFromArraysStatement: rows must set the same columns of the table')
   const cols = keys.map((key) => columns[key]!)
   const alias = (i: number) => sql.identifier(`c${i}`)
   const arrays = cols.map((column, i) =>
@@ -38,7 +56,7 @@ export async function insertFromArrays<T extends PgTable>(
       rows.map((row) => (row as Record<string, unknown>)[keys[i]!]),
     ),
   )
-  const result = await tx.execute(sql`insert into ${table} (${sql.join(
+  return sql`insert into ${table} (${sql.join(
     cols.map((column) => sql.identifier(column.name)),
     sql`, `,
   )})
@@ -49,9 +67,25 @@ export async function insertFromArrays<T extends PgTable>(
     from unnest(${sql.join(arrays, sql`, `)}) as u(${sql.join(
       cols.map((_, i) => alias(i)),
       sql`, `,
-    )})
-    returning *`)
-  return storedRows(table, result)
+    )})${where ? sql` where ${where}` : sql``}`
+}
+
+/**
+ * The row `table` stores for an insert of `values`, without reading it back: a column the values
+ * leave unset takes its default where that is a value, else null. A default computed by the
+ * database (`now()`) cannot be known here, so such a column must be set.
+ */
+export function rowAsInserted<T extends PgTable>(table: T, values: T['$inferInsert']): T['$inferSelect'] {
+  const row: Record<string, unknown> = {}
+  for (const [key, column] of Object.entries(getTableColumns(table) as Record<string, PgColumn>)) {
+    const value = (values as Record<string, unknown>)[key]
+    if (value !== undefined) row[key] = value
+    else if (!column.hasDefault) row[key] = null
+    else if (is(column.default, SQL) || column.defaultFn)
+      throw new Error(`rowAsInserted: ${column.name} has a default of the database's: set it`)
+    else row[key] = structuredClone(column.default)
+  }
+  return row as T['$inferSelect']
 }
 
 /** One row's change for `updateFromArrays`: the row's key, the columns it sets, the values its guard compares. */

@@ -129,7 +129,15 @@ function withoutMentionDomains(text: string): string {
   return text.replace(mention, '@$1')
 }
 
+/** Text of ASCII characters only: no marks, emoji or other clusters but CR LF (UAX #29). */
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false
+  return true
+}
+
 function graphemes(text: string): string[] {
+  // Each ASCII character is a grapheme of its own but CR LF: no segmenter needed (making one costs more than the text).
+  if (isAscii(text)) return text.match(/\r\n|[\s\S]/g) ?? []
   const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' })
   return Array.from(segmenter.segment(text), (s) => s.segment)
 }

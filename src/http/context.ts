@@ -1,4 +1,5 @@
 import type { Deps } from '../deps'
+import type { IdempotentWrite } from '../services/idempotency'
 
 export interface AuthContext {
   workspaceId: string
@@ -13,5 +14,7 @@ export interface AppEnv {
     /** The address rate limits count by: `CF-Connecting-IP` on Workers, the socket (or a trusted proxy's header) on Node. */
     clientIp: string
     auth: AuthContext
+    /** The request's Idempotency-Key, for an operation that stores its answer in its own transaction. */
+    idempotency: IdempotentWrite | undefined
   }
 }

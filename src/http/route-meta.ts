@@ -8,6 +8,11 @@ import type { AppEnv } from './context'
 export interface RouteMeta {
   /** Takes an `Idempotency-Key`: the first successful answer is kept and replayed for 24 hours. */
   idempotent: boolean
+  /**
+   * It stores that answer in the transaction of its own write (`c.var.idempotency` names the key), so
+   * the answer commits with the work: nothing is claimed before it.
+   */
+  answerInTransaction?: boolean
   /** The rate limit the operation counts against (per client IP). */
   rateLimit: RateLimitBucket
 }

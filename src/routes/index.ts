@@ -50,7 +50,7 @@ import * as updateWebhook from './webhooks/update'
 function register<R extends RouteConfig>(v1: OpenAPIHono<AppEnv>, mounted: RegisteredRoute[], m: RouteModule<R>): void {
   const method = m.route.method.toUpperCase()
   const path = m.route.getRoutingPath()
-  if (m.meta.idempotent) v1.on(method, path, idempotent())
+  if (m.meta.idempotent) v1.on(method, path, idempotent({ answerInTransaction: m.meta.answerInTransaction ?? false }))
   v1.openapi(documentOperation(m.route, m.meta), m.handler)
   mounted.push({ method, path: `/v1${path}`, meta: m.meta })
 }

@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
-import { insertFromArrays, updateFromArrays } from '../../src/db/array-rows'
+import { insertFromArrays, rowAsInserted, updateFromArrays } from '../../src/db/array-rows'
 import { plans, posts } from '../../src/db/schema'
 import { newId } from '../../src/lib/ids'
 import { createWorkspace } from '../../src/services/workspaces'
@@ -46,6 +46,27 @@ describe('inserting rows from one array per column', () => {
     // Columns the rows leave unset take their defaults.
     expect(second.createdAt).toBeInstanceOf(Date)
     expect(second.publishedAt).toBeNull()
+  })
+
+  it('knows the row the table stores without reading it back: defaults that are values, nulls; a database default must be set', async () => {
+    const { db } = await testDatabase()
+    const ws = await createWorkspace(db, { name: 'as-inserted', planId: 'free', timezone: 'UTC' })
+    const at = new Date('2026-03-29T01:30:00.123Z')
+    const values = {
+      id: newId('post'),
+      workspaceId: ws.id,
+      status: 'DRAFT' as const,
+      type: 'IMAGE' as const,
+      caption: 'known',
+      createdAt: at,
+      updatedAt: at,
+    }
+    const known = rowAsInserted(posts, values)
+    const [stored] = await insertFromArrays(db, posts, [values])
+    expect(known).toEqual(stored)
+    expect(known).toMatchObject({ mediaIds: [], queued: false, version: 1, scheduledAt: null })
+    const { createdAt: _createdAt, ...withoutTime } = values
+    expect(() => rowAsInserted(posts, withoutTime)).toThrow(/created_at/)
   })
 
   it("falls back to Drizzle's own insert when the rows set different columns, defaults applied per row", async () => {

@@ -130,6 +130,16 @@ describe('text helpers', () => {
     expect(codePointCount('a😀')).toBe(2)
   })
 
+  it('counts ASCII text as the Unicode segmenter does: one grapheme per character, CR LF one', () => {
+    const ascii = Array.from({ length: 128 }, (_, c) => String.fromCharCode(c)).join('') + 'a\r\nb\n\rc\r\n\r\n'
+    const segmented = (text: string) =>
+      [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text)].length
+    expect(graphemeCount(ascii)).toBe(segmented(ascii))
+    expect(graphemeCount('a\r\nb')).toBe(3)
+    for (const counting of ['graphemes', 'weighted', 'characters_emoji_bytes'] as const)
+      expect(countText('line one\r\nline two #tag @name', { counting })).toBe(counting === 'graphemes' ? 28 : 29)
+  })
+
   it('findUrls gives UTF-16 offsets, with or without bare domains', () => {
     const text = 'go to example.com or https://x.com/a'
     expect(findUrls(text, true)).toEqual([

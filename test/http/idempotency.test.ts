@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { account, fixedClock } from '../support/fixtures'
-import { idempotencyKeys } from '../../src/db/schema'
+import { and, eq } from 'drizzle-orm'
+import { idempotencyKeys, posts } from '../../src/db/schema'
+import { createPost } from '../../src/services/posts/write'
 import { createTestApp } from '../support/test-app'
 
 describe('Idempotency-Key', () => {
@@ -117,5 +119,66 @@ describe('Idempotency-Key', () => {
     const taken = await t.call('POST', '/v1/posts', { body, headers: { 'idempotency-key': 'k-dead' } })
     expect(taken.status).toBe(200)
     expect(await (await t.call('GET', '/v1/posts')).json()).toHaveLength(3)
+  })
+
+  it('replays the first answer to a retry that the checks would now refuse (its account disconnected since)', async () => {
+    const t = await createTestApp()
+    const a = await account(t, 'CHAT_NET')
+    const body = {
+      type: 'IMAGE',
+      accountIds: [a.id],
+      mediaIds: [],
+      action: 'schedule',
+      scheduledAt: '2099-01-01T10:00:00.000Z',
+      caption: 'kept',
+    }
+    const first = await t.call('POST', '/v1/posts', { body, headers: { 'idempotency-key': 'k-gone' } })
+    expect(first.status).toBe(200)
+    expect((await t.call('DELETE', `/v1/accounts/${a.id}`)).status).toBe(200)
+    // Without the key the same body is refused now...
+    expect((await t.call('POST', '/v1/posts', { body })).status).toBe(422)
+    // ...with it, the first answer stands.
+    const again = await t.call('POST', '/v1/posts', { body, headers: { 'idempotency-key': 'k-gone' } })
+    expect(again.status).toBe(200)
+    expect(again.headers.get('idempotent-replayed')).toBe('true')
+    expect(await again.json()).toEqual(await first.json())
+  })
+
+  it("stores a create's answer in the post's own transaction, and writes nothing when the key was taken meanwhile", async () => {
+    const t = await createTestApp()
+    const a = await account(t, 'CHAT_NET')
+    const input = {
+      type: 'IMAGE' as const,
+      accountIds: [a.id],
+      mediaIds: [],
+      action: 'draft' as const,
+      caption: 'once',
+    }
+    const write = { key: 'k-tx', fingerprint: 'fp-1' }
+    const post = await createPost(t.deps, t.workspaceId, input, [], write)
+    const keyOf = and(eq(idempotencyKeys.workspaceId, t.workspaceId), eq(idempotencyKeys.key, 'k-tx'))
+    const [record] = await t.deps.db.select().from(idempotencyKeys).where(keyOf)
+    // Committed with the post: there is no moment where the post exists and its key is free.
+    expect(record).toMatchObject({ state: 'done', responseStatus: 200, fingerprint: 'fp-1' })
+    expect(record!.responseBody).toEqual(JSON.parse(JSON.stringify(post)))
+
+    // A second write with the key (another request that got past its checks at the same time) stores nothing.
+    const count = async () => (await t.deps.db.select().from(posts).where(eq(posts.workspaceId, t.workspaceId))).length
+    await expect(createPost(t.deps, t.workspaceId, input, [], write)).rejects.toMatchObject({
+      code: 'idempotency_key_in_use',
+    })
+    expect(await count()).toBe(1)
+    expect((await t.deps.db.select().from(idempotencyKeys).where(keyOf))[0]!.responseBody).toEqual(record!.responseBody)
+
+    // An expired record gives the key to the next write, which replaces it.
+    await t.deps.db
+      .update(idempotencyKeys)
+      .set({ expiresAt: new Date('2000-01-01T00:00:00Z') })
+      .where(keyOf)
+    const next = await createPost(t.deps, t.workspaceId, input, [], { key: 'k-tx', fingerprint: 'fp-2' })
+    expect(await count()).toBe(2)
+    const [replaced] = await t.deps.db.select().from(idempotencyKeys).where(keyOf)
+    expect(replaced).toMatchObject({ fingerprint: 'fp-2', state: 'done' })
+    expect((replaced!.responseBody as { id: string }).id).toBe(next.id)
   })
 })

@@ -1,9 +1,11 @@
 /** Queries of Idempotency-Key records: one row per (workspace, key), `pending` until the first answer is stored. */
-import { and, eq, lt } from 'drizzle-orm'
+import { and, eq, lt, type SQL, sql } from 'drizzle-orm'
+import { insertFromArraysStatement } from '../array-rows'
 import { idempotencyKeys } from '../schema'
 import type { DbOrTx } from '../types'
 
 export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect
+export type NewIdempotencyKeyRow = typeof idempotencyKeys.$inferInsert
 
 const keyOf = (workspaceId: string, key: string) =>
   and(eq(idempotencyKeys.workspaceId, workspaceId), eq(idempotencyKeys.key, key))
@@ -68,4 +70,20 @@ export async function deletePendingIdempotencyKey(db: DbOrTx, workspaceId: strin
         eq(idempotencyKeys.state, 'pending'),
       ),
     )
+}
+
+/**
+ * The statement that stores a key's record (its first answer) unless the key is taken by a record
+ * that has not expired at `now` (an expired one is replaced); it answers one row when it stored it.
+ * Part of the write the answer reports, so both commit together (posts.ts `insertPostWithTargets`).
+ */
+export function storeAnswerUnlessTakenStatement(record: NewIdempotencyKeyRow, now: Date): SQL {
+  const replaced = ['fingerprint', 'state', 'response_status', 'response_body', 'created_at', 'expires_at']
+  return sql`${insertFromArraysStatement(idempotencyKeys, [record])}
+    on conflict (workspace_id, key) do update set ${sql.join(
+      replaced.map((name) => sql`${sql.identifier(name)} = excluded.${sql.identifier(name)}`),
+      sql`, `,
+    )}
+    where ${idempotencyKeys.expiresAt} < ${now.toISOString()}::timestamptz
+    returning 1`
 }

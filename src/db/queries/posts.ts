@@ -1,9 +1,10 @@
 /** Posts and their targets as the API writes and reads them (the engine's are in publishing-posts.ts and targets.ts). */
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, notInArray, or, type SQL, sql } from 'drizzle-orm'
 import type { PlatformId, PostStatus, PostType } from '../../domain/vocabulary'
-import { insertFromArrays } from '../array-rows'
+import { insertFromArrays, insertFromArraysStatement, rowAsInserted } from '../array-rows'
 import { accounts, posts, targets } from '../schema'
 import type { DbOrTx, Tx } from '../types'
+import { type NewIdempotencyKeyRow, storeAnswerUnlessTakenStatement } from './idempotency'
 
 export type PostRow = typeof posts.$inferSelect
 export type NewPostRow = typeof posts.$inferInsert
@@ -90,6 +91,30 @@ export async function insertPost(tx: DbOrTx, values: NewPostRow): Promise<PostRo
 /** Inserts the targets (one array per column); answers the rows as stored (in no promised order). */
 export function insertTargets(tx: DbOrTx, values: NewTargetRow[]): Promise<TargetRow[]> {
   return insertFromArrays(tx, targets, values)
+}
+
+/** The rows a post and its targets are stored as, for the values `insertPostWithTargets` writes. */
+export function postRowsAsInserted(post: NewPostRow, postTargets: NewTargetRow[]) {
+  return { post: rowAsInserted(posts, post), targets: postTargets.map((t) => rowAsInserted(targets, t)) }
+}
+
+/**
+ * Inserts a post and its targets (at least one) in one statement, and with them `answer`, the
+ * record of the Idempotency-Key the request came with: when that key is taken (by a record that
+ * has not expired at `now`), nothing at all is written. Answers whether the rows were written.
+ */
+export async function insertPostWithTargets(
+  tx: DbOrTx,
+  post: NewPostRow,
+  postTargets: NewTargetRow[],
+  answer?: { record: NewIdempotencyKeyRow; now: Date },
+): Promise<boolean> {
+  const unlessTaken = answer ? sql`exists (select 1 from k)` : undefined
+  const key = answer ? sql`k as (${storeAnswerUnlessTakenStatement(answer.record, answer.now)}), ` : sql``
+  const result = await tx.execute(sql`with ${key}p as (${insertFromArraysStatement(posts, [post], unlessTaken)}),
+    t as (${insertFromArraysStatement(targets, postTargets, unlessTaken)})
+    select ${answer ? sql`(select count(*) from k)::int` : sql`1`} as written`)
+  return (result as unknown as { rows: Array<{ written: number }> }).rows[0]?.written === 1
 }
 
 export async function updatePostRow(tx: DbOrTx, postId: string, values: Partial<NewPostRow>): Promise<void> {

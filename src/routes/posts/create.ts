@@ -26,10 +26,10 @@ export const route = createRoute({
   },
 })
 
-export const meta: RouteMeta = { idempotent: true, rateLimit: 'default' }
+export const meta: RouteMeta = { idempotent: true, answerInTransaction: true, rateLimit: 'default' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var
   const warnings = await unknownBodyFields(c, CreatePostSchema)
-  return c.json(await createPost(deps, auth.workspaceId, c.req.valid('json'), warnings), 200)
+  return c.json(await createPost(deps, auth.workspaceId, c.req.valid('json'), warnings, c.var.idempotency), 200)
 }

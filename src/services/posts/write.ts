@@ -2,9 +2,10 @@ import {
   deleteTargetsOutside,
   deleteWorkspacePost,
   hasTargetGoneOut,
-  insertPost,
+  insertPostWithTargets,
   insertTargets,
   lockWorkspacePost,
+  postRowsAsInserted,
   selectPostTargets,
   updatePostRow,
   updatePostTarget,
@@ -28,12 +29,13 @@ import { lockWorkspace } from '../workspace-lock'
 import { assertBoardsOfAccounts } from '../boards'
 import { newOutbox, sendOutbox } from '../webhooks/outbox'
 import { recordPostDeleted } from '../webhooks/publish-events'
+import { firstAnswerRecord, idempotencyKeyTaken, type IdempotentWrite } from '../idempotency'
 
 type PostDeps = Pick<Deps, 'db' | 'clock' | 'publishQueue' | 'logger' | 'cipher' | 'networks' | 'webhookQueue'>
 
 const parseTime = (iso: string | null | undefined) => (iso ? new Date(iso) : null)
 
-function targetRows(postId: string, workspaceId: string, accounts: ValidationAccount[], dueAt: Date | null) {
+function targetRows(postId: string, workspaceId: string, accounts: ValidationAccount[], dueAt: Date | null, now: Date) {
   return accounts.map((a, position) => ({
     id: newId('target'),
     postId,
@@ -43,19 +45,25 @@ function targetRows(postId: string, workspaceId: string, accounts: ValidationAcc
     position,
     status: 'PENDING' as const,
     dueAt,
+    createdAt: now,
+    updatedAt: now,
   }))
 }
 
 /**
  * Creates a post and one target per distinct account, in one transaction, after the checks of
  * ./check.ts (the dry run runs the same). Answers the post with its warnings: `bodyWarnings` (the
- * body's unknown fields, found by the route) and the fields none of its networks uses.
+ * body's unknown fields, found by the route) and the fields none of its networks uses. With
+ * `idempotency`, that answer is stored as the key's first answer in the same statement as the post,
+ * or, when the key was taken meanwhile, nothing is written (409 `idempotency_key_in_use`, which the
+ * route's middleware turns into the key's answer).
  */
 export async function createPost(
   deps: PostDeps,
   workspaceId: string,
   input: CreatePostInput,
   bodyWarnings: PostWarning[] = [],
+  idempotency?: IdempotentWrite,
 ): Promise<WrittenPost> {
   const now = deps.clock.now()
   const draft = await resolveCreate(deps.db, workspaceId, input)
@@ -63,18 +71,25 @@ export async function createPost(
   await assertCreatable(deps, workspaceId, draft)
   const { content, accounts } = draft
   const id = newId('post')
-  // The rows as written answer the request and feed the queue: nothing is read back.
+  // The rows are known before they are written, so the answer is too: nothing is read back.
   const written = await deps.db.transaction(async (tx) => {
     const timing = await admitCreate(tx, workspaceId, draft, now)
-    const post = await insertPost(tx, {
-      id,
+    const postValues = { id, workspaceId, ...content, ...timingColumns(timing), createdAt: now, updatedAt: now }
+    const targetValues = targetRows(id, workspaceId, accounts, timing.dueAt, now)
+    const rows = postRowsAsInserted(postValues, targetValues)
+    const expiring = await tokenExpiryWarnings(
+      { db: tx, cipher: deps.cipher },
       workspaceId,
-      ...content,
-      ...timingColumns(timing),
-      createdAt: now,
-      updatedAt: now,
-    })
-    return { post, targets: await insertTargets(tx, targetRows(id, workspaceId, accounts, timing.dueAt)) }
+      accounts.map((a) => a.id),
+      timing.dueAt,
+    )
+    const answer: WrittenPost = {
+      ...toPostRecord(rows.post, rows.targets),
+      warnings: [...bodyWarnings, ...notApplicableWarnings(content, accounts), ...expiring],
+    }
+    const stored = idempotency && firstAnswerRecord(workspaceId, idempotency, answer, now)
+    if (!(await insertPostWithTargets(tx, postValues, targetValues, stored))) throw idempotencyKeyTaken()
+    return { ...rows, answer }
   })
   const { post, targets } = written
   await dispatchWrittenTargets(
@@ -82,16 +97,7 @@ export async function createPost(
     id,
     targets.map((t) => ({ id: t.id, dueAt: t.dueAt, attempts: t.attempts, version: post.version })),
   )
-  const expiring = await tokenExpiryWarnings(
-    deps,
-    workspaceId,
-    accounts.map((a) => a.id),
-    targets[0]?.dueAt ?? null,
-  )
-  return {
-    ...toPostRecord(post, targets),
-    warnings: [...bodyWarnings, ...notApplicableWarnings(content, accounts), ...expiring],
-  }
+  return written.answer
 }
 
 function timingColumns(t: Awaited<ReturnType<typeof timingFor>>) {
@@ -161,7 +167,7 @@ export async function updatePost(
     await deleteTargetsOutside(tx, postId, keep)
     const existing = new Set(current.map((t) => t.accountId))
     const added = accounts.filter((a) => !existing.has(a.id))
-    if (added.length > 0) await insertTargets(tx, targetRows(postId, workspaceId, added, timing.dueAt))
+    if (added.length > 0) await insertTargets(tx, targetRows(postId, workspaceId, added, timing.dueAt, now))
     for (const [position, account] of accounts.entries()) {
       await updatePostTarget(tx, postId, account.id, {
         position,
