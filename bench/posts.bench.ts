@@ -102,10 +102,11 @@ export const postsBenchmark: Benchmark = {
           )
         })
       }
-      // The same with the statements the API's guarantees add, as bare SQL: the token lookup, the
-      // Idempotency-Key claimed before the work and its answer stored after it (the API's own answer
-      // to this create: its size matters to that statement). The API cannot go below this with nine
-      // statements: its ratio to the bare SQL is the floor of the API's ratio.
+      // The same work with what the API's guarantees add, as bare SQL in the API's own shape: the
+      // token lookup, and the Idempotency-Key's record (the API's own answer to this create: its size
+      // matters) stored in the statement that writes the post and its targets, unless the key is
+      // taken. Six statements, as many as the bare create: the API cannot go below this, so its
+      // ratio to the bare SQL is the floor of the API's ratio.
       const answerBody = JSON.stringify(
         await (await app.request('/v1/posts', { method: 'POST', headers, body })).json(),
       )
@@ -114,17 +115,27 @@ export const postsBenchmark: Benchmark = {
       const guardedCreate = async () => {
         const key = `bare-${++guardedKeys}`
         const now = new Date()
+        const id = newId('post')
         await deps.db.execute(
           sql`select id, workspace_id, token_hash, revoked_at, last_used_at, expires_at, agent_client_id from api_tokens where token_hash = ${tokenHash} limit 1`,
         )
         await deps.db.execute(
-          sql`insert into idempotency_keys (workspace_id, key, fingerprint, state, created_at, expires_at) values (${ws.id}, ${key}, 'f', 'pending', ${now.toISOString()}, ${new Date(now.getTime() + 60_000).toISOString()})
-            on conflict (workspace_id, key) do update set fingerprint = excluded.fingerprint, state = 'pending' where idempotency_keys.expires_at < ${now.toISOString()} returning key`,
+          sql`select id, platform, connection from accounts where workspace_id = ${ws.id} and id in (${sql.join(
+            tenIds.map((i) => sql`${i}`),
+            sql`, `,
+          )})`,
         )
-        await bareCreate()
-        await deps.db.execute(
-          sql`update idempotency_keys set state = 'done', response_status = 200, response_body = ${answerBody}::jsonb, expires_at = ${new Date(now.getTime() + 86_400_000).toISOString()} where workspace_id = ${ws.id} and key = ${key}`,
-        )
+        await deps.db.transaction(async (tx) => {
+          await tx.execute(
+            sql`select w.timezone, p.monthly_posts from workspaces w join plans p on p.id = w.plan_id where w.id = ${ws.id} for update of w`,
+          )
+          await tx.execute(sql`with k as (insert into idempotency_keys (workspace_id, key, fingerprint, state, response_status, response_body, created_at, expires_at)
+              values (${ws.id}, ${key}, 'f', 'done', 200, ${answerBody}::jsonb, ${now.toISOString()}, ${new Date(now.getTime() + 86_400_000).toISOString()})
+              on conflict (workspace_id, key) do update set fingerprint = excluded.fingerprint where idempotency_keys.expires_at < ${now.toISOString()} returning 1),
+            p as (insert into posts (id, workspace_id, status, type, caption, media_ids) select ${id}, ${ws.id}, 'DRAFT', 'IMAGE', 'bare', '[]'::jsonb where exists (select 1 from k)),
+            t as (insert into targets (id, post_id, workspace_id, account_id, platform, position) select ${id} || '_' || ord, ${id}, ${ws.id}, a, 'CHAT_NET', ord from unnest(${sql.raw(`array['${tenIds.join("','")}']`)}) with ordinality as t(a, ord) where exists (select 1 from k))
+            select count(*) from k`)
+        })
       }
       // In turn, request by request, so a drift of the machine weighs on all alike.
       const [create, createBare, createGuarded] = (await timeInterleaved(
@@ -178,7 +189,7 @@ export const postsBenchmark: Benchmark = {
         { measure: 'create (schedule, Idempotency-Key): round trips', value: trips.scheduled },
         { measure: 'create: bare SQL round trips', value: trips.bare },
         {
-          measure: 'create: bare SQL with the token and Idempotency-Key statements p50 ms',
+          measure: 'create: bare SQL with the token lookup and the key stored with the post p50 ms',
           value: round(p50(createGuarded)),
         },
         { measure: 'create: its round trips', value: trips.guarded },

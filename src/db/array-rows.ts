@@ -1,4 +1,4 @@
-import { getTableColumns, is, SQL, sql } from 'drizzle-orm'
+import { getTableColumns, getTableName, is, Param, SQL, StringChunk, sql } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from './types'
 
@@ -12,11 +12,12 @@ function asText(value: unknown): string | null {
 }
 
 /**
- * Inserts `rows` into `table` with one array parameter per column (`insert ... select ... from
- * unnest(...)`) and answers them as stored, each mapped as Drizzle maps the table's rows. Drizzle's
- * multi-row `values()` makes every column of every row a parameter of its own (ten targets: 270,
- * the unset ones as `default`), and building that statement took longer than running it. Rows must
- * set the same columns; where they do not, the insert is Drizzle's own. Answered in no promised order.
+ * Inserts `rows` into `table` with the rows as one JSON parameter (`insert ... select ... from
+ * json_array_elements(...)`, each row an array of its values as text) and answers them as stored,
+ * each mapped as Drizzle maps the table's rows. Drizzle's multi-row `values()` makes every column of
+ * every row a parameter of its own (ten targets: 270, the unset ones as `default`), and building
+ * that statement took longer than running it. Rows must set the same columns; where they do not,
+ * the insert is Drizzle's own. Answered in no promised order.
  */
 export async function insertFromArrays<T extends PgTable>(
   tx: DbOrTx,
@@ -48,27 +49,38 @@ export function insertFromArraysStatement<T extends PgTable>(
   const shape = keys.join(',')
   if (rows.length === 0 || rows.some((row) => columnsSet(row).join(',') !== shape) || keys.some((k) => !columns[k]))
     throw new Error('insertFromArraysStatement: rows must set the same columns of the table')
-  const cols = keys.map((key) => columns[key]!)
-  const alias = (i: number) => sql.identifier(`c${i}`)
-  const arrays = cols.map((column, i) =>
-    arrayOf(
-      column,
-      rows.map((row) => (row as Record<string, unknown>)[keys[i]!]),
+  // The rows travel as one JSON parameter (each row an array of its values as text, read back by a
+  // cast to the column's type), and the statement is written out as text around it: composing it
+  // from Drizzle's fragments (an identifier, a cast and an alias per column), and a parameter per
+  // column, cost as much as running it.
+  // A column every row leaves as the table would (null without a default, or the default's value) is
+  // left to the table: the same row, a shorter statement.
+  const written = keys.filter((key) => !rows.every((row) => asTableWould(columns[key]!, (row as Values)[key])))
+  const cols = written.map((key) => columns[key]!)
+  const values = rows.map((row) => cols.map((column, i) => textOf(column, (row as Values)[written[i]!])))
+  return new SQL([
+    new StringChunk(
+      `insert into ${quoted(getTableName(table))} (${cols.map((c) => quoted(c.name)).join(', ')}) select ${cols
+        .map((c, i) => `(r ->> ${i})::${c.getSQLType()}`)
+        .join(', ')} from json_array_elements(`,
     ),
-  )
-  return sql`insert into ${table} (${sql.join(
-    cols.map((column) => sql.identifier(column.name)),
-    sql`, `,
-  )})
-    select ${sql.join(
-      cols.map((column, i) => sql`${alias(i)}::${sql.raw(column.getSQLType())}`),
-      sql`, `,
-    )}
-    from unnest(${sql.join(arrays, sql`, `)}) as u(${sql.join(
-      cols.map((_, i) => alias(i)),
-      sql`, `,
-    )})${where ? sql` where ${where}` : sql``}`
+    new Param(JSON.stringify(values)),
+    new StringChunk('::json) as r'),
+    ...(where ? [new StringChunk(' where '), where] : []),
+  ])
 }
+
+type Values = Record<string, unknown>
+
+/** True when the table stores `value` in `column` whether it is written or left out. */
+function asTableWould(column: PgColumn, value: unknown): boolean {
+  if (!column.hasDefault) return value === null || value === undefined
+  if (is(column.default, SQL) || column.defaultFn) return false
+  return textOf(column, value) === textOf(column, column.default)
+}
+
+/** An identifier as PostgreSQL reads it (Drizzle's own quoting). */
+const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`
 
 /**
  * The row `table` stores for an insert of `values`, without reading it back: a column the values
@@ -97,7 +109,7 @@ export interface ArrayUpdate<T extends PgTable> {
 
 /**
  * Updates many rows of `table`, each with its own values, in one statement (`update ... from
- * unnest(...)`): the row whose `keyColumn` is each update's `key` gets that update's `set`, if
+ * json_array_elements(...)`, each update an array of its key and values as text): the row whose `keyColumn` is each update's `key` gets that update's `set`, if
  * `where` holds for it; `where` reads each update's `match` values through `matched(name)` (typed as
  * the table's column of that name). Every update sets the same columns and matches the same names;
  * the keys are distinct. Answers the rows as written (a row `where` refused is not among them), each
@@ -119,37 +131,25 @@ export async function updateFromArrays<T extends PgTable>(
   if (updates.some((u) => shape(u) !== first) || [...setKeys, ...matchKeys].some((k) => !columns[k]))
     throw new Error('updateFromArrays: every update must set and match the same columns of the table')
   if (new Set(updates.map((u) => u.key)).size !== updates.length) throw new Error('updateFromArrays: repeated key')
-  const names = [...setKeys.map((k) => `s_${k}`), ...matchKeys.map((k) => `m_${k}`)]
-  const arrays = [
-    sql`${sql.param(updates.map((u) => u.key))}::text[]`,
-    ...setKeys.map((k) =>
-      arrayOf(
-        columns[k]!,
-        updates.map((u) => (u.set as Record<string, unknown>)[k]),
-      ),
-    ),
-    ...matchKeys.map((k) =>
-      arrayOf(
-        columns[k]!,
-        updates.map((u) => u.match![k]),
-      ),
-    ),
-  ]
-  const typed = (name: string, column: PgColumn) => sql`u.${sql.identifier(name)}::${sql.raw(column.getSQLType())}`
+  // Each update one JSON array: its key, then the values it sets, then those it matches (as text).
+  const values = updates.map((u) => [
+    u.key,
+    ...setKeys.map((k) => textOf(columns[k]!, (u.set as Values)[k])),
+    ...matchKeys.map((k) => textOf(columns[k]!, u.match![k])),
+  ])
+  const element = (index: number, column: PgColumn) => sql.raw(`(u ->> ${index})::${column.getSQLType()}`)
   const matched = (name: string) => {
-    if (!matchKeys.includes(name)) throw new Error(`updateFromArrays: no match value named ${name}`)
-    return typed(`m_${name}`, columns[name]!)
+    const index = matchKeys.indexOf(name)
+    if (index < 0) throw new Error(`updateFromArrays: no match value named ${name}`)
+    return element(1 + setKeys.length + index, columns[name]!)
   }
   const guard = where?.(matched)
-  const result = await tx.execute(sql`update ${table} set ${sql.join(
-    setKeys.map((k) => sql`${sql.identifier(columns[k]!.name)} = ${typed(`s_${k}`, columns[k]!)}`),
-    sql`, `,
-  )}
-    from unnest(${sql.join(arrays, sql`, `)}) as u(${sql.join(
-      [sql.identifier('key'), ...names.map((n) => sql.identifier(n))],
-      sql`, `,
-    )})
-    where ${keyColumn} = u.key::${sql.raw(keyColumn.getSQLType())}${guard ? sql` and ${guard}` : sql``}
+  const assignments = setKeys.map(
+    (k, i) => `${quoted(columns[k]!.name)} = (u ->> ${1 + i})::${columns[k]!.getSQLType()}`,
+  )
+  const result = await tx.execute(sql`update ${table} set ${sql.raw(assignments.join(', '))}
+    from json_array_elements(${JSON.stringify(values)}::json) as u
+    where ${keyColumn} = ${element(0, keyColumn)}${guard ? sql` and ${guard}` : sql``}
     returning ${table}.*`)
   return storedRows(table, result)
 }
@@ -159,12 +159,9 @@ export function columnsSet(row: object): string[] {
   return Object.keys(row).filter((key) => (row as Record<string, unknown>)[key] !== undefined)
 }
 
-/** A column's values as one text array parameter (each as the column's driver value, read back by a cast). */
-function arrayOf(column: PgColumn, values: unknown[]): SQL {
-  const texts = values.map((value) =>
-    value === null || value === undefined ? null : asText(column.mapToDriverValue(value)),
-  )
-  return sql`${sql.param(texts)}::text[]`
+/** A value as the text its column's type reads back (the column's driver value; null stays null). */
+function textOf(column: PgColumn, value: unknown): string | null {
+  return value === null || value === undefined ? null : asText(column.mapToDriverValue(value))
 }
 
 /** The rows a statement answered (every column of the table), mapped as Drizzle maps the table's rows. */
