@@ -38,6 +38,17 @@ export const ID_PREFIX = {
 
 export type IdKind = keyof typeof ID_PREFIX
 
+const ID_LENGTH = 22
+
 export function newId(kind: IdKind): string {
-  return `${ID_PREFIX[kind]}_${randomBase62(22)}`
+  return `${ID_PREFIX[kind]}_${randomBase62(ID_LENGTH)}`
+}
+
+/** `count` new ids of one kind, from one draw of random bytes (a draw costs more than the ids). */
+export function newIds(kind: IdKind, count: number): string[] {
+  const random = randomBase62(ID_LENGTH * count)
+  return Array.from(
+    { length: count },
+    (_, i) => `${ID_PREFIX[kind]}_${random.slice(i * ID_LENGTH, (i + 1) * ID_LENGTH)}`,
+  )
 }

@@ -13,7 +13,7 @@ import {
 import type { Tx } from '../../db/types'
 import type { Deps } from '../../deps'
 import { AppError, notFound } from '../../domain/errors'
-import { newId } from '../../lib/ids'
+import { newId, newIds } from '../../lib/ids'
 import { notApplicableWarnings, type PostWarning, type ValidationAccount } from '../../domain/post-validation'
 import { mergeContent } from '../../domain/post-content'
 import { admitCreate, assertCreatable, resolveCreate } from './check'
@@ -36,8 +36,9 @@ type PostDeps = Pick<Deps, 'db' | 'clock' | 'publishQueue' | 'logger' | 'cipher'
 const parseTime = (iso: string | null | undefined) => (iso ? new Date(iso) : null)
 
 function targetRows(postId: string, workspaceId: string, accounts: ValidationAccount[], dueAt: Date | null, now: Date) {
+  const ids = newIds('target', accounts.length)
   return accounts.map((a, position) => ({
-    id: newId('target'),
+    id: ids[position]!,
     postId,
     workspaceId,
     accountId: a.id,
