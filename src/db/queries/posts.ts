@@ -32,6 +32,7 @@ export function selectWorkspaceAccountsByIds(db: DbOrTx, workspaceId: string, id
       connection: accounts.connection,
       status: accounts.status,
       statusMessage: accounts.statusMessage,
+      tokenExpiresAt: accounts.tokenExpiresAt,
     })
     .from(accounts)
     .where(and(eq(accounts.workspaceId, workspaceId), inArray(accounts.id, ids)))

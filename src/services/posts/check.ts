@@ -12,18 +12,18 @@
 import type { Tx } from '../../db/types'
 import type { Deps } from '../../deps'
 import { EMPTY_CONTENT_FIELDS, mergeContent, type PostContent } from '../../domain/post-content'
-import type { ValidationAccount, ValidationIntent, ValidationMedia } from '../../domain/post-validation'
+import type { ValidationIntent, ValidationMedia } from '../../domain/post-validation'
 import { assertBoardsOfAccounts } from '../boards'
 import { assertMonthlyPostQuota, lockWorkspace } from '../workspace-lock'
 import { assertValidContent } from './content'
-import { loadPostAccounts, loadPostMedia } from './load'
+import { loadPostAccounts, loadPostMedia, type PostAccount } from './load'
 import { type PostTiming, timingFor } from './timing'
 import type { CreatePostInput, PostAction } from './types'
 
 /** A create body resolved against its workspace: what the post would store and where it would go. */
 export interface CreateDraft {
   content: PostContent
-  accounts: ValidationAccount[]
+  accounts: PostAccount[]
   media: ValidationMedia[]
   scheduledAt: Date | null
   intent: ValidationIntent

@@ -4,6 +4,11 @@ import type { DbOrTx } from '../../db/types'
 import { AppError, type ErrorDetail } from '../../domain/errors'
 import type { ValidationAccount, ValidationMedia } from '../../domain/post-validation'
 
+/** An account a post targets, with when its token expires (null: not known to expire). */
+export interface PostAccount extends ValidationAccount {
+  tokenExpiresAt: Date | null
+}
+
 /**
  * The post's accounts, in the caller's order without repeats; 422 naming each id not in the workspace,
  * and with `requireConnected` (a new post) 422 naming each account that is EXPIRED or DISCONNECTED.
@@ -13,7 +18,7 @@ export async function loadPostAccounts(
   workspaceId: string,
   accountIds: string[],
   options: { requireConnected?: boolean } = {},
-): Promise<ValidationAccount[]> {
+): Promise<PostAccount[]> {
   const distinct = [...new Set(accountIds)]
   const rows = await selectWorkspaceAccountsByIds(db, workspaceId, distinct)
   const byId = new Map(rows.map((r) => [r.id, r]))
@@ -33,7 +38,7 @@ export async function loadPostAccounts(
   if (options.requireConnected) assertConnected(accountIds, byId)
   return distinct.map((id) => {
     const r = byId.get(id)!
-    return { id: r.id, platform: r.platform, connection: r.connection }
+    return { id: r.id, platform: r.platform, connection: r.connection, tokenExpiresAt: r.tokenExpiresAt }
   })
 }
 

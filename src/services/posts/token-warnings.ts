@@ -18,15 +18,20 @@ const SELF_RENEWING: ReadonlyArray<readonly [PlatformId, Connection]> = [
 const selfRenewing = (platform: PlatformId, connection: Connection) =>
   SELF_RENEWING.some(([p, c]) => p === platform && c === connection)
 
-/** One `token_expires` warning per target account that cannot last until `dueAt` (none without a time). */
+/**
+ * One `token_expires` warning per target account that cannot last until `dueAt` (none without a
+ * time). Only accounts whose token expires by then (as loaded with the post) are read again.
+ */
 export async function tokenExpiryWarnings(
   deps: Pick<Deps, 'cipher'> & { db: DbOrTx },
   workspaceId: string,
-  accountIds: string[],
+  accounts: Array<{ id: string; tokenExpiresAt: Date | null }>,
   dueAt: Date | null,
 ): Promise<PostWarning[]> {
-  if (!dueAt || accountIds.length === 0) return []
-  const rows = await selectAccountsExpiringBy(deps.db, workspaceId, [...new Set(accountIds)], dueAt)
+  if (!dueAt) return []
+  const expiring = accounts.filter((a) => a.tokenExpiresAt !== null && a.tokenExpiresAt <= dueAt).map((a) => a.id)
+  if (expiring.length === 0) return []
+  const rows = await selectAccountsExpiringBy(deps.db, workspaceId, [...new Set(expiring)], dueAt)
   const warnings: PostWarning[] = []
   for (const row of rows) {
     if (row.status !== 'ACTIVE' || !row.tokenExpiresAt || selfRenewing(row.platform, row.connection)) continue

@@ -72,12 +72,7 @@ export async function validateNewPost(
     })
   })
   const dueAt = input.scheduledAt ? new Date(input.scheduledAt) : null
-  const expiring = await tokenExpiryWarnings(
-    deps,
-    workspaceId,
-    draft.accounts.map((a) => a.id),
-    dueAt,
-  )
+  const expiring = await tokenExpiryWarnings(deps, workspaceId, draft.accounts, dueAt)
   const warnings = [...bodyWarnings, ...notApplicableWarnings(draft.content, draft.accounts, issues), ...expiring]
   const targets = draft.accounts.map((account) => ({
     accountId: account.id,

@@ -78,12 +78,7 @@ export async function createPost(
     const postValues = { id, workspaceId, ...content, ...timingColumns(timing), createdAt: now, updatedAt: now }
     const targetValues = targetRows(id, workspaceId, accounts, timing.dueAt, now)
     const rows = postRowsAsInserted(postValues, targetValues)
-    const expiring = await tokenExpiryWarnings(
-      { db: tx, cipher: deps.cipher },
-      workspaceId,
-      accounts.map((a) => a.id),
-      timing.dueAt,
-    )
+    const expiring = await tokenExpiryWarnings({ db: tx, cipher: deps.cipher }, workspaceId, accounts, timing.dueAt)
     const answer: WrittenPost = {
       ...toPostRecord(rows.post, rows.targets),
       warnings: [...bodyWarnings, ...notApplicableWarnings(content, accounts), ...expiring],
@@ -182,7 +177,7 @@ export async function updatePost(
         updatedAt: now,
       })
     }
-    const expiring = await tokenExpiryWarnings({ db: tx, cipher: deps.cipher }, workspaceId, keep, timing.dueAt)
+    const expiring = await tokenExpiryWarnings({ db: tx, cipher: deps.cipher }, workspaceId, accounts, timing.dueAt)
     return [...notApplicableWarnings(content, accounts), ...expiring]
   })
   await dispatchPendingTargets(deps, postId)
