@@ -13,7 +13,7 @@ function asText(value: unknown): string | null {
 
 /**
  * Inserts `rows` into `table` with the rows as one JSON parameter (`insert ... select ... from
- * json_array_elements(...)`, each row an array of its values as text) and answers them as stored,
+ * jsonb_array_elements(...)`, each row an array of its values as text) and answers them as stored,
  * each mapped as Drizzle maps the table's rows. Drizzle's multi-row `values()` makes every column of
  * every row a parameter of its own (ten targets: 270, the unset ones as `default`), and building
  * that statement took longer than running it. Rows must set the same columns; where they do not,
@@ -62,10 +62,10 @@ export function insertFromArraysStatement<T extends PgTable>(
     new StringChunk(
       `insert into ${quoted(getTableName(table))} (${cols.map((c) => quoted(c.name)).join(', ')}) select ${cols
         .map((c, i) => `(r ->> ${i})::${c.getSQLType()}`)
-        .join(', ')} from json_array_elements(`,
+        .join(', ')} from jsonb_array_elements(`,
     ),
     new Param(JSON.stringify(values)),
-    new StringChunk('::json) as r'),
+    new StringChunk('::jsonb) as r'),
     ...(where ? [new StringChunk(' where '), where] : []),
   ])
 }
@@ -109,10 +109,10 @@ export interface ArrayUpdate<T extends PgTable> {
 
 /**
  * Updates many rows of `table`, each with its own values, in one statement (`update ... from
- * json_array_elements(...)`, each update an array of its key and values as text): the row whose `keyColumn` is each update's `key` gets that update's `set`, if
- * `where` holds for it; `where` reads each update's `match` values through `matched(name)` (typed as
- * the table's column of that name). Every update sets the same columns and matches the same names;
- * the keys are distinct. Answers the rows as written (a row `where` refused is not among them), each
+ * jsonb_array_elements(...)`, each update an array of its key and values as text): the row whose
+ * `keyColumn` is each update's `key` gets that update's `set`, if `where` holds for it; `where`
+ * reads each update's `match` values through `matched(name)` (typed as the table's column of that
+ * name). Every update sets the same columns and matches the same names; the keys are distinct. Answers the rows as written (a row `where` refused is not among them), each
  * mapped as Drizzle maps the table's rows, in no promised order.
  */
 export async function updateFromArrays<T extends PgTable>(
@@ -148,7 +148,7 @@ export async function updateFromArrays<T extends PgTable>(
     (k, i) => `${quoted(columns[k]!.name)} = (u ->> ${1 + i})::${columns[k]!.getSQLType()}`,
   )
   const result = await tx.execute(sql`update ${table} set ${sql.raw(assignments.join(', '))}
-    from json_array_elements(${JSON.stringify(values)}::json) as u
+    from jsonb_array_elements(${JSON.stringify(values)}::jsonb) as u
     where ${keyColumn} = ${element(0, keyColumn)}${guard ? sql` and ${guard}` : sql``}
     returning ${table}.*`)
   return storedRows(table, result)
