@@ -109,11 +109,13 @@ export interface ArrayUpdate<T extends PgTable> {
 
 /**
  * Updates many rows of `table`, each with its own values, in one statement (`update ... from
- * jsonb_array_elements(...)`, each update an array of its key and values as text): the row whose
- * `keyColumn` is each update's `key` gets that update's `set`, if `where` holds for it; `where`
- * reads each update's `match` values through `matched(name)` (typed as the table's column of that
- * name). Every update sets the same columns and matches the same names; the keys are distinct. Answers the rows as written (a row `where` refused is not among them), each
- * mapped as Drizzle maps the table's rows, in no promised order.
+ * unnest(...)`, one array parameter per column): the row whose `keyColumn` is each update's `key`
+ * gets that update's `set`, if `where` holds for it; `where` reads each update's `match` values
+ * through `matched(name)` (typed as the table's column of that name). Every update sets the same
+ * columns and matches the same names; the keys are distinct. Answers the rows as written (a row
+ * `where` refused is not among them), each mapped as Drizzle maps the table's rows, in no promised
+ * order. Arrays, not one JSON parameter as the insert takes: the planner knows an array's length and
+ * finds each row by its key, where it takes a JSON parameter for 100 rows and scans the whole table.
  */
 export async function updateFromArrays<T extends PgTable>(
   tx: DbOrTx,
@@ -131,25 +133,37 @@ export async function updateFromArrays<T extends PgTable>(
   if (updates.some((u) => shape(u) !== first) || [...setKeys, ...matchKeys].some((k) => !columns[k]))
     throw new Error('updateFromArrays: every update must set and match the same columns of the table')
   if (new Set(updates.map((u) => u.key)).size !== updates.length) throw new Error('updateFromArrays: repeated key')
-  // Each update one JSON array: its key, then the values it sets, then those it matches (as text).
-  const values = updates.map((u) => [
-    u.key,
-    ...setKeys.map((k) => textOf(columns[k]!, (u.set as Values)[k])),
-    ...matchKeys.map((k) => textOf(columns[k]!, u.match![k])),
-  ])
-  const element = (index: number, column: PgColumn) => sql.raw(`(u ->> ${index})::${column.getSQLType()}`)
+  const names = [...setKeys.map((k) => `s_${k}`), ...matchKeys.map((k) => `m_${k}`)]
+  const arrays = [
+    sql`${sql.param(updates.map((u) => u.key))}::text[]`,
+    ...setKeys.map((k) =>
+      arrayOf(
+        columns[k]!,
+        updates.map((u) => (u.set as Record<string, unknown>)[k]),
+      ),
+    ),
+    ...matchKeys.map((k) =>
+      arrayOf(
+        columns[k]!,
+        updates.map((u) => u.match![k]),
+      ),
+    ),
+  ]
+  const typed = (name: string, column: PgColumn) => sql`u.${sql.identifier(name)}::${sql.raw(column.getSQLType())}`
   const matched = (name: string) => {
-    const index = matchKeys.indexOf(name)
-    if (index < 0) throw new Error(`updateFromArrays: no match value named ${name}`)
-    return element(1 + setKeys.length + index, columns[name]!)
+    if (!matchKeys.includes(name)) throw new Error(`updateFromArrays: no match value named ${name}`)
+    return typed(`m_${name}`, columns[name]!)
   }
   const guard = where?.(matched)
-  const assignments = setKeys.map(
-    (k, i) => `${quoted(columns[k]!.name)} = (u ->> ${1 + i})::${columns[k]!.getSQLType()}`,
-  )
-  const result = await tx.execute(sql`update ${table} set ${sql.raw(assignments.join(', '))}
-    from jsonb_array_elements(${JSON.stringify(values)}::jsonb) as u
-    where ${keyColumn} = ${element(0, keyColumn)}${guard ? sql` and ${guard}` : sql``}
+  const result = await tx.execute(sql`update ${table} set ${sql.join(
+    setKeys.map((k) => sql`${sql.identifier(columns[k]!.name)} = ${typed(`s_${k}`, columns[k]!)}`),
+    sql`, `,
+  )}
+    from unnest(${sql.join(arrays, sql`, `)}) as u(${sql.join(
+      [sql.identifier('key'), ...names.map((n) => sql.identifier(n))],
+      sql`, `,
+    )})
+    where ${keyColumn} = u.key::${sql.raw(keyColumn.getSQLType())}${guard ? sql` and ${guard}` : sql``}
     returning ${table}.*`)
   return storedRows(table, result)
 }
@@ -162,6 +176,11 @@ export function columnsSet(row: object): string[] {
 /** A value as the text its column's type reads back (the column's driver value; null stays null). */
 function textOf(column: PgColumn, value: unknown): string | null {
   return value === null || value === undefined ? null : asText(column.mapToDriverValue(value))
+}
+
+/** A column's values as one text array parameter. */
+function arrayOf(column: PgColumn, values: unknown[]): SQL {
+  return sql`${sql.param(values.map((value) => textOf(column, value)))}::text[]`
 }
 
 /** The rows a statement answered (every column of the table), mapped as Drizzle maps the table's rows. */

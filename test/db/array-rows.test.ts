@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm'
+import { eq, inArray, type SQL, sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { insertFromArrays, rowAsInserted, updateFromArrays } from '../../src/db/array-rows'
 import { plans, posts } from '../../src/db/schema'
@@ -131,6 +131,34 @@ describe('updating rows from one array per column', () => {
     expect(stored.get(ids[1]!)).toMatchObject({ caption: null, mediaIds: [] })
     expect(stored.get(ids[2]!)).toMatchObject({ caption: 'before 2', scheduledAt: at })
     for (const row of answered) expect(row).toEqual(stored.get(row.id))
+  })
+
+  it('finds each row it updates by its key, never by reading the whole table', async () => {
+    const { db } = await testDatabase()
+    const ws = await createWorkspace(db, { name: 'array plan', planId: 'free', timezone: 'UTC' })
+    await db.execute(sql`insert into posts (id, workspace_id, status, type, caption, media_ids)
+      select 'post_plan_' || ${ws.id} || '_' || g, ${ws.id}, 'DRAFT', 'IMAGE', 'seeded', '[]'::jsonb
+      from generate_series(1, 3000) g`)
+    await db.execute(sql`analyze posts`)
+    let statement: SQL | undefined
+    const capture = {
+      execute: async (query: SQL) => {
+        statement = query
+        return { rows: [] }
+      },
+    } as unknown as Parameters<typeof updateFromArrays>[0]
+    const keys = Array.from({ length: 10 }, (_, i) => `post_plan_${ws.id}_${i + 1}`)
+    await updateFromArrays(
+      capture,
+      posts,
+      posts.id,
+      keys.map((key) => ({ key, set: { caption: 'new' }, match: { scheduledAt: null } })),
+      (matched) => sql`${posts.scheduledAt} is not distinct from ${matched('scheduledAt')}`,
+    )
+    const plan = (await db.execute(sql`explain ${statement!}`)) as unknown as { rows: Array<Record<string, string>> }
+    const text = plan.rows.map((row) => Object.values(row).join(' ')).join('\n')
+    expect(text).toMatch(/Index Scan using posts_pkey/)
+    expect(text).not.toMatch(/Seq Scan on posts/)
   })
 
   it('refuses updates that set different columns or repeat a key, writing nothing', async () => {
