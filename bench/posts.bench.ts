@@ -80,20 +80,25 @@ export const postsBenchmark: Benchmark = {
         if (res.status !== 200) throw new Error(`create answered ${res.status}: ${await res.text()}`)
         await res.arrayBuffer()
       }
-      // The bare SQL of a create: the accounts lookup, then in one transaction the locked workspace
-      // (with its plan) and the two inserts answering what they wrote.
-      const bareCreate = async () => {
-        const id = newId('post')
-        await deps.db.execute(
+      // The statements every bare create below starts with: the accounts, and the locked workspace with its plan.
+      const selectAccounts = () =>
+        deps.db.execute(
           sql`select id, platform, connection from accounts where workspace_id = ${ws.id} and id in (${sql.join(
             tenIds.map((i) => sql`${i}`),
             sql`, `,
           )})`,
         )
+      const lockWorkspace = (tx: Pick<typeof deps.db, 'execute'>) =>
+        tx.execute(
+          sql`select w.timezone, p.monthly_posts from workspaces w join plans p on p.id = w.plan_id where w.id = ${ws.id} for update of w`,
+        )
+      // The bare SQL of a create: the accounts lookup, then in one transaction the locked workspace
+      // (with its plan) and the two inserts answering what they wrote.
+      const bareCreate = async () => {
+        const id = newId('post')
+        await selectAccounts()
         await deps.db.transaction(async (tx) => {
-          await tx.execute(
-            sql`select w.timezone, p.monthly_posts from workspaces w join plans p on p.id = w.plan_id where w.id = ${ws.id} for update of w`,
-          )
+          await lockWorkspace(tx)
           await tx.execute(
             sql`insert into posts (id, workspace_id, status, type, caption, media_ids) values (${id}, ${ws.id}, 'DRAFT', 'IMAGE', 'bare', '[]'::jsonb) returning *`,
           )
@@ -119,16 +124,9 @@ export const postsBenchmark: Benchmark = {
         await deps.db.execute(
           sql`select id, workspace_id, token_hash, revoked_at, last_used_at, expires_at, agent_client_id from api_tokens where token_hash = ${tokenHash} limit 1`,
         )
-        await deps.db.execute(
-          sql`select id, platform, connection from accounts where workspace_id = ${ws.id} and id in (${sql.join(
-            tenIds.map((i) => sql`${i}`),
-            sql`, `,
-          )})`,
-        )
+        await selectAccounts()
         await deps.db.transaction(async (tx) => {
-          await tx.execute(
-            sql`select w.timezone, p.monthly_posts from workspaces w join plans p on p.id = w.plan_id where w.id = ${ws.id} for update of w`,
-          )
+          await lockWorkspace(tx)
           await tx.execute(sql`with k as (insert into idempotency_keys (workspace_id, key, fingerprint, state, response_status, response_body, created_at, expires_at)
               values (${ws.id}, ${key}, 'f', 'done', 200, ${answerBody}::jsonb, ${now.toISOString()}, ${new Date(now.getTime() + 86_400_000).toISOString()})
               on conflict (workspace_id, key) do update set fingerprint = excluded.fingerprint where idempotency_keys.expires_at < ${now.toISOString()} returning 1),
