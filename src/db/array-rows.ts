@@ -24,14 +24,9 @@ export async function insertFromArrays<T extends PgTable>(
   table: T,
   rows: Array<T['$inferInsert']>,
 ): Promise<Array<T['$inferSelect']>> {
-  const columns = getTableColumns(table) as Record<string, PgColumn>
-  const keys = rows.length > 0 ? columnsSet(rows[0]!) : []
-  const shape = keys.join(',')
-  const uniform = rows.every((row) => columnsSet(row).join(',') === shape)
-  if (rows.length === 0 || !uniform || keys.some((key) => !columns[key])) {
-    return (await tx.insert(table).values(rows).returning()) as Array<T['$inferSelect']>
-  }
-  return storedRows(table, await tx.execute(sql`${insertFromArraysStatement(table, rows)} returning *`))
+  const keys = sharedColumns(table, rows)
+  if (!keys) return (await tx.insert(table).values(rows).returning()) as Array<T['$inferSelect']>
+  return storedRows(table, await tx.execute(sql`${insertStatement(table, rows, keys)} returning *`))
 }
 
 /**
@@ -44,11 +39,23 @@ export function insertFromArraysStatement<T extends PgTable>(
   rows: Array<T['$inferInsert']>,
   where?: SQL,
 ): SQL {
+  const keys = sharedColumns(table, rows)
+  if (!keys) throw new Error('insertFromArraysStatement: rows must set the same columns of the table')
+  return insertStatement(table, rows, keys, where)
+}
+
+/** The columns of `table` each of `rows` sets, the same in every row; null when they differ or there is no row. */
+function sharedColumns<T extends PgTable>(table: T, rows: Array<T['$inferInsert']>): string[] | null {
   const columns = getTableColumns(table) as Record<string, PgColumn>
   const keys = rows.length > 0 ? columnsSet(rows[0]!) : []
   const shape = keys.join(',')
   if (rows.length === 0 || rows.some((row) => columnsSet(row).join(',') !== shape) || keys.some((k) => !columns[k]))
-    throw new Error('insertFromArraysStatement: rows must set the same columns of the table')
+    return null
+  return keys
+}
+
+function insertStatement<T extends PgTable>(table: T, rows: Array<T['$inferInsert']>, keys: string[], where?: SQL) {
+  const columns = getTableColumns(table) as Record<string, PgColumn>
   // The rows travel as one JSON parameter (each row an array of its values as text, read back by a
   // cast to the column's type), and the statement is written out as text around it: composing it
   // from Drizzle's fragments (an identifier, a cast and an alias per column), and a parameter per

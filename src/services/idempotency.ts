@@ -32,17 +32,15 @@ export async function claimIdempotencyKey(
   now: Date,
 ): Promise<IdempotencyClaim> {
   // One round trip: a new key, or an expired record replaced.
-  const inserted = await claimPendingIdempotencyKey(
+  const claimed = await claimPendingIdempotencyKey(
     db,
     { workspaceId, key, fingerprint, createdAt: now, expiresAt: new Date(now.getTime() + IDEMPOTENCY_PENDING_TTL_MS) },
     now,
   )
-  if (inserted.length > 0) return { kind: 'claimed' }
-  const row = await findIdempotencyKey(db, workspaceId, key)
-  if (!row) return claimIdempotencyKey(db, workspaceId, key, fingerprint, now)
-  if (row.fingerprint !== fingerprint) return { kind: 'reused' }
-  if (row.state === 'done') return { kind: 'replay', status: row.responseStatus ?? 200, body: row.responseBody }
-  return { kind: 'in_progress' }
+  if (claimed) return { kind: 'claimed' }
+  const record = await readIdempotencyRecord(db, workspaceId, key, fingerprint, now)
+  // Gone (or expired) since the insert found it: claim again.
+  return record.kind === 'none' ? claimIdempotencyKey(db, workspaceId, key, fingerprint, now) : record
 }
 
 export async function completeIdempotencyKey(

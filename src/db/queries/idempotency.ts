@@ -1,5 +1,5 @@
 /** Queries of Idempotency-Key records: one row per (workspace, key), `pending` until the first answer is stored. */
-import { and, eq, lt, type SQL, sql } from 'drizzle-orm'
+import { and, eq, type SQL, sql } from 'drizzle-orm'
 import { insertFromArraysStatement } from '../array-rows'
 import { idempotencyKeys } from '../schema'
 import type { DbOrTx } from '../types'
@@ -12,29 +12,15 @@ const keyOf = (workspaceId: string, key: string) =>
 
 /**
  * Inserts a `pending` record unless the key is taken by a record that has not expired at `now`
- * (an expired one is replaced), in one statement; the keys it wrote (none or one).
+ * (an expired one is replaced), in one statement; whether it wrote it.
  */
-export function claimPendingIdempotencyKey(
+export async function claimPendingIdempotencyKey(
   db: DbOrTx,
   values: { workspaceId: string; key: string; fingerprint: string; createdAt: Date; expiresAt: Date },
   now: Date,
-): Promise<Array<{ key: string }>> {
-  return db
-    .insert(idempotencyKeys)
-    .values({ ...values, state: 'pending' })
-    .onConflictDoUpdate({
-      target: [idempotencyKeys.workspaceId, idempotencyKeys.key],
-      set: {
-        fingerprint: values.fingerprint,
-        state: 'pending',
-        responseStatus: null,
-        responseBody: null,
-        createdAt: values.createdAt,
-        expiresAt: values.expiresAt,
-      },
-      setWhere: lt(idempotencyKeys.expiresAt, now),
-    })
-    .returning({ key: idempotencyKeys.key })
+): Promise<boolean> {
+  const result = await db.execute(insertRecordUnlessTakenStatement({ ...values, state: 'pending' }, now))
+  return (result as unknown as { rows: unknown[] }).rows.length > 0
 }
 
 export async function findIdempotencyKey(
@@ -73,11 +59,12 @@ export async function deletePendingIdempotencyKey(db: DbOrTx, workspaceId: strin
 }
 
 /**
- * The statement that stores a key's record (its first answer) unless the key is taken by a record
- * that has not expired at `now` (an expired one is replaced); it answers one row when it stored it.
- * Part of the write the answer reports, so both commit together (posts.ts `insertPostWithTargets`).
+ * The statement that inserts a key's record unless the key is taken by a record that has not
+ * expired at `now` (an expired one is replaced); it answers one row when it wrote the record. On its
+ * own it claims a key (`pending`); within the write an answer reports, it stores that answer so both
+ * commit together (posts.ts `insertPostWithTargets`).
  */
-export function storeAnswerUnlessTakenStatement(record: NewIdempotencyKeyRow, now: Date): SQL {
+export function insertRecordUnlessTakenStatement(record: NewIdempotencyKeyRow, now: Date): SQL {
   const replaced = ['fingerprint', 'state', 'response_status', 'response_body', 'created_at', 'expires_at']
   return sql`${insertFromArraysStatement(idempotencyKeys, [record])}
     on conflict (workspace_id, key) do update set ${sql.join(

@@ -4,7 +4,7 @@ import type { PlatformId, PostStatus, PostType } from '../../domain/vocabulary'
 import { insertFromArrays, insertFromArraysStatement, rowAsInserted } from '../array-rows'
 import { accounts, posts, targets } from '../schema'
 import type { DbOrTx, Tx } from '../types'
-import { type NewIdempotencyKeyRow, storeAnswerUnlessTakenStatement } from './idempotency'
+import { type NewIdempotencyKeyRow, insertRecordUnlessTakenStatement } from './idempotency'
 
 export type PostRow = typeof posts.$inferSelect
 export type NewPostRow = typeof posts.$inferInsert
@@ -111,7 +111,7 @@ export async function insertPostWithTargets(
   answer?: { record: NewIdempotencyKeyRow; now: Date },
 ): Promise<boolean> {
   const unlessTaken = answer ? sql`exists (select 1 from k)` : undefined
-  const key = answer ? sql`k as (${storeAnswerUnlessTakenStatement(answer.record, answer.now)}), ` : sql``
+  const key = answer ? sql`k as (${insertRecordUnlessTakenStatement(answer.record, answer.now)}), ` : sql``
   const result = await tx.execute(sql`with ${key}p as (${insertFromArraysStatement(posts, [post], unlessTaken)}),
     t as (${insertFromArraysStatement(targets, postTargets, unlessTaken)})
     select ${answer ? sql`(select count(*) from k)::int` : sql`1`} as written`)
