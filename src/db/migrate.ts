@@ -45,18 +45,24 @@ export function journal(): Array<{ tag: string; when: number }> {
 /**
  * Applies pending migrations (Node only: reads the folder); answers the names of those it applied,
  * in order (none when the database was up to date). `fromTemplate`: the database was just made
- * from a migrated template, whose migrations count as applied now.
+ * from a migrated template, whose migrations count as applied now. A database that already records
+ * the journal's newest migration is left as it is without running the migrator (which reads and
+ * hashes every migration file): Drizzle applies only migrations newer than the newest recorded, so
+ * it would apply nothing.
  */
 export async function applyMigrations(
   db: Db,
   driver: 'pglite' | 'neon',
   options: { fromTemplate?: boolean } = {},
 ): Promise<string[]> {
-  const before = options.fromTemplate ? 0 : await newestApplied(db)
-  const run = driver === 'pglite' ? migratePglite : migrateNeon
-  await run(db as never, { migrationsFolder: MIGRATIONS_DIR })
-  const after = await newestApplied(db)
-  return journal()
-    .filter((m) => m.when > before && m.when <= after)
-    .map((m) => m.tag)
+  const entries = journal()
+  const recorded = await newestApplied(db)
+  const before = options.fromTemplate ? 0 : recorded
+  const upToDate = recorded >= Math.max(0, ...entries.map((m) => m.when))
+  if (!upToDate) {
+    const run = driver === 'pglite' ? migratePglite : migrateNeon
+    await run(db as never, { migrationsFolder: MIGRATIONS_DIR })
+  }
+  const after = upToDate ? recorded : await newestApplied(db)
+  return entries.filter((m) => m.when > before && m.when <= after).map((m) => m.tag)
 }
