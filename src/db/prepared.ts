@@ -1,4 +1,4 @@
-import type { Db } from './types'
+import type { Db, DbOrTx } from './types'
 
 /**
  * Statements of the hottest reads (every authenticated request's token lookup, GET /v1/me), built
@@ -9,7 +9,7 @@ import type { Db } from './types'
  * seen from another client ("already exists"); there the statement is built at each call as before.
  * Keyed by the handle, so two databases of one process (tests, benchmarks) never share one.
  */
-const keptStatements = new WeakMap<Db, Map<string, unknown>>()
+const keptStatements = new WeakMap<DbOrTx, Map<string, unknown>>()
 
 /** Marks an embedded database (PGlite) whose prepared statements may be kept across calls. */
 export function keepPreparedStatements(db: Db): void {
@@ -22,10 +22,10 @@ interface Executable<R> {
 }
 
 /** `build(db)`'s statement with `values` for its placeholders: prepared once where that is kept, else built now. */
-export function executePrepared<R>(
-  db: Db,
+export function executePrepared<R, H extends DbOrTx = Db>(
+  db: H,
   name: string,
-  build: (db: Db) => Executable<R> & { prepare(name: string): Executable<R> },
+  build: (db: H) => Executable<R> & { prepare(name: string): Executable<R> },
   values: Values,
 ): Promise<R> {
   const kept = keptStatements.get(db)

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, notInArray, 
 import type { PlatformId, PostStatus, PostType } from '../../domain/vocabulary'
 import { insertFromArrays, insertFromArraysStatement, rowAsInserted } from '../array-rows'
 import { accounts, posts, targets } from '../schema'
+import { executePrepared } from '../prepared'
 import type { DbOrTx, Tx } from '../types'
 import { type NewIdempotencyKeyRow, insertRecordUnlessTakenStatement } from './idempotency'
 
@@ -23,9 +24,17 @@ export interface PostFilter {
   sort: PostSort
 }
 
-/** The workspace's accounts among `ids` (in no particular order): what a post may target. */
+/**
+ * The workspace's accounts among `ids` (in no particular order): what a post may target. One array
+ * parameter for the ids, so the statement is the same for any number of them and is kept prepared
+ * on the embedded database (every create and edit of a post reads it).
+ */
 export function selectWorkspaceAccountsByIds(db: DbOrTx, workspaceId: string, ids: string[]) {
-  return db
+  return executePrepared(db, 'post_accounts_by_ids', selectAccountsByIds, { workspaceId, ids })
+}
+
+const selectAccountsByIds = (db: DbOrTx) =>
+  db
     .select({
       id: accounts.id,
       platform: accounts.platform,
@@ -35,8 +44,12 @@ export function selectWorkspaceAccountsByIds(db: DbOrTx, workspaceId: string, id
       tokenExpiresAt: accounts.tokenExpiresAt,
     })
     .from(accounts)
-    .where(and(eq(accounts.workspaceId, workspaceId), inArray(accounts.id, ids)))
-}
+    .where(
+      and(
+        eq(accounts.workspaceId, sql.placeholder('workspaceId')),
+        sql`${accounts.id} = any(${sql.placeholder('ids')}::text[])`,
+      ),
+    )
 
 export async function findWorkspacePost(db: DbOrTx, workspaceId: string, postId: string): Promise<PostRow | null> {
   const [row] = await db
