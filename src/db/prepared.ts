@@ -1,7 +1,8 @@
 import type { Db, DbOrTx } from './types'
 
 /**
- * Statements of the hottest reads (every authenticated request's token lookup, GET /v1/me), built
+ * Statements of the hottest reads (every authenticated request's token lookup, GET /v1/me, the
+ * accounts of a post being created or edited), built
  * once and then only executed with their values on the embedded database, where building a
  * statement from its query builder (columns, conditions, escaping) cost about as much as PGlite
  * running it. Only there: PGlite is one session that ignores the name, whereas on PostgreSQL
