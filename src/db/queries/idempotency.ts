@@ -1,6 +1,5 @@
 /** Queries of Idempotency-Key records: one row per (workspace, key), `pending` until the first answer is stored. */
 import { and, eq, type SQL, sql } from 'drizzle-orm'
-import { insertFromArraysStatement } from '../array-rows'
 import { idempotencyKeys } from '../schema'
 import type { DbOrTx } from '../types'
 
@@ -62,15 +61,20 @@ export async function deletePendingIdempotencyKey(db: DbOrTx, workspaceId: strin
  * The statement that inserts a key's record unless the key is taken by a record that has not
  * expired at `now` (an expired one is replaced); it answers one row when it wrote the record. On its
  * own it claims a key (`pending`); within the write an answer reports, it stores that answer so both
- * commit together (posts.ts `insertPostWithTargets`).
+ * commit together (posts.ts `insertPostWithTargets`). Created at `now` unless it says. One row, so each value is a parameter of its
+ * own: the answer (kilobytes of JSON) is parsed once, not first as a string inside a JSON array.
  */
 export function insertRecordUnlessTakenStatement(record: NewIdempotencyKeyRow, now: Date): SQL {
-  const replaced = ['fingerprint', 'state', 'response_status', 'response_body', 'created_at', 'expires_at']
-  return sql`${insertFromArraysStatement(idempotencyKeys, [record])}
-    on conflict (workspace_id, key) do update set ${sql.join(
-      replaced.map((name) => sql`${sql.identifier(name)} = excluded.${sql.identifier(name)}`),
-      sql`, `,
-    )}
+  const body =
+    record.responseBody === undefined || record.responseBody === null ? null : JSON.stringify(record.responseBody)
+  return sql`insert into ${idempotencyKeys}
+      (workspace_id, key, fingerprint, state, response_status, response_body, created_at, expires_at)
+    values (${record.workspaceId}, ${record.key}, ${record.fingerprint}, ${record.state ?? 'pending'},
+      ${record.responseStatus ?? null}::integer, ${body}::jsonb, ${(record.createdAt ?? now).toISOString()}::timestamptz,
+      ${record.expiresAt.toISOString()}::timestamptz)
+    on conflict (workspace_id, key) do update set fingerprint = excluded.fingerprint, state = excluded.state,
+      response_status = excluded.response_status, response_body = excluded.response_body,
+      created_at = excluded.created_at, expires_at = excluded.expires_at
     where ${idempotencyKeys.expiresAt} < ${now.toISOString()}::timestamptz
     returning 1`
 }
