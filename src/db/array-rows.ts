@@ -95,16 +95,24 @@ const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`
  * database (`now()`) cannot be known here, so such a column must be set.
  */
 export function rowAsInserted<T extends PgTable>(table: T, values: T['$inferInsert']): T['$inferSelect'] {
-  const row: Record<string, unknown> = {}
-  for (const [key, column] of Object.entries(getTableColumns(table) as Record<string, PgColumn>)) {
-    const value = (values as Record<string, unknown>)[key]
-    if (value !== undefined) row[key] = value
-    else if (!column.hasDefault) row[key] = null
-    else if (is(column.default, SQL) || column.defaultFn)
-      throw new Error(`rowAsInserted: ${column.name} has a default of the database's: set it`)
-    else row[key] = structuredClone(column.default)
-  }
-  return row as T['$inferSelect']
+  return rowsAsInserted(table, [values])[0]!
+}
+
+/** `rowAsInserted` of each of `list`, the table's columns read once. */
+export function rowsAsInserted<T extends PgTable>(table: T, list: Array<T['$inferInsert']>): Array<T['$inferSelect']> {
+  const columns = Object.entries(getTableColumns(table) as Record<string, PgColumn>)
+  return list.map((values) => {
+    const row: Record<string, unknown> = {}
+    for (const [key, column] of columns) {
+      const value = (values as Record<string, unknown>)[key]
+      if (value !== undefined) row[key] = value
+      else if (!column.hasDefault) row[key] = null
+      else if (is(column.default, SQL) || column.defaultFn)
+        throw new Error(`rowAsInserted: ${column.name} has a default of the database's: set it`)
+      else row[key] = typeof column.default === 'object' ? structuredClone(column.default) : column.default
+    }
+    return row as T['$inferSelect']
+  })
 }
 
 /** One row's change for `updateFromArrays`: the row's key, the columns it sets, the values its guard compares. */

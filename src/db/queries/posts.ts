@@ -1,7 +1,7 @@
 /** Posts and their targets as the API writes and reads them (the engine's are in publishing-posts.ts and targets.ts). */
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, notInArray, or, type SQL, sql } from 'drizzle-orm'
 import type { PlatformId, PostStatus, PostType } from '../../domain/vocabulary'
-import { insertFromArrays, insertFromArraysStatement, rowAsInserted } from '../array-rows'
+import { insertFromArrays, insertFromArraysStatement, rowAsInserted, rowsAsInserted } from '../array-rows'
 import { accounts, posts, targets } from '../schema'
 import { executePrepared } from '../prepared'
 import type { DbOrTx, Tx } from '../types'
@@ -109,7 +109,7 @@ export function insertTargets(tx: DbOrTx, values: NewTargetRow[]): Promise<Targe
 
 /** The rows a post and its targets are stored as, for the values `insertPostWithTargets` writes. */
 export function postRowsAsInserted(post: NewPostRow, postTargets: NewTargetRow[]) {
-  return { post: rowAsInserted(posts, post), targets: postTargets.map((t) => rowAsInserted(targets, t)) }
+  return { post: rowAsInserted(posts, post), targets: rowsAsInserted(targets, postTargets) }
 }
 
 /**
