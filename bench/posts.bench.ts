@@ -142,11 +142,13 @@ export const postsBenchmark: Benchmark = {
         })
       }
       // In turn, request by request, so a drift of the machine weighs on all alike. First right after the
-      // start (20 of each, then 200 timed), while V8 is still compiling the API's code (several times the
-      // bare SQL's), then as a server that has been answering for a while (the next 100, then 300 timed).
+      // start (20 of each, then 200 timed), then as a server that has been answering for a while (the next
+      // 2,500, then 300 timed): V8 goes on optimizing the API's JavaScript and PGlite's WebAssembly over the
+      // first few thousand creates (the ratio fell from 1.64 after 500 to 1.53 after 2,000 and held at
+      // 1.47-1.49 from 2,500 to 5,000 in one run), and a server lives well past them.
       const creates = [() => createOne(), bareCreate, guardedCreate]
       const [createEarly, createBareEarly] = await timeInterleaved(200, creates, 20)
-      const [create, createBare, createGuarded] = (await timeInterleaved(300, creates, 100)) as [
+      const [create, createBare, createGuarded] = (await timeInterleaved(300, creates, 2500)) as [
         number[],
         number[],
         number[],
@@ -194,7 +196,7 @@ export const postsBenchmark: Benchmark = {
         { measure: 'create: bare SQL p50 ms', value: round(p50(createBare)) },
         { measure: 'create: ratio API / bare', value: round(p50(create) / p50(createBare)) },
         {
-          measure: 'create: same, requests 21-220 of the process (V8 still compiling)',
+          measure: 'create: same, requests 21-220 of the process (V8 still optimizing)',
           value: round(p50(createEarly!) / p50(createBareEarly!)),
         },
         { measure: 'create (draft, Idempotency-Key): round trips', value: trips.draft },
