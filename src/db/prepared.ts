@@ -4,10 +4,12 @@ import type { Db, DbOrTx } from './types'
  * Statements of the hottest reads (every authenticated request's token lookup, GET /v1/me, the
  * accounts of a post being created or edited), built once and then only executed with their values
  * on the embedded database, where building a statement from its query builder (columns,
- * conditions, escaping) cost about as much as PGlite running it. Only there: PGlite is one session that ignores the name, whereas on PostgreSQL
- * Drizzle would send it as a named prepared statement, which a pooler or a shared backend may have
- * seen from another client ("already exists"); there the statement is built at each call as before.
- * Keyed by the handle, so two databases of one process (tests, benchmarks) never share one.
+ * conditions, escaping) cost about as much as PGlite running it. Only there: PGlite is one session
+ * that ignores the name, whereas on PostgreSQL Drizzle would send it as a named prepared statement,
+ * which a pooler or a shared backend may have seen from another client ("already exists"); there
+ * the statement is built at each call as before. Keyed by the handle, so two databases of one
+ * process (tests, benchmarks) never share one; a transaction's handle is never kept (on PGlite a
+ * statement prepared on the database would wait for the session the transaction holds).
  */
 const keptStatements = new WeakMap<DbOrTx, Map<string, unknown>>()
 

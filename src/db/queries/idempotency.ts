@@ -61,8 +61,9 @@ export async function deletePendingIdempotencyKey(db: DbOrTx, workspaceId: strin
  * The statement that inserts a key's record unless the key is taken by a record that has not
  * expired at `now` (an expired one is replaced); it answers one row when it wrote the record. On its
  * own it claims a key (`pending`); within the write an answer reports, it stores that answer so both
- * commit together (posts.ts `insertPostWithTargets`). Created at `now` unless it says. One row, so each value is a parameter of its
- * own: the answer (kilobytes of JSON) is parsed once, not first as a string inside a JSON array.
+ * commit together (posts.ts `insertPostWithTargets`). Created at `now` unless it says. One row, so
+ * each value is a parameter of its own: the answer (kilobytes of JSON) is parsed once, not first as a
+ * string inside a JSON array.
  */
 export function insertRecordUnlessTakenStatement(record: NewIdempotencyKeyRow, now: Date): SQL {
   const body =
