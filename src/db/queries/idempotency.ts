@@ -68,10 +68,11 @@ export async function deletePendingIdempotencyKey(db: DbOrTx, workspaceId: strin
 export function insertRecordUnlessTakenStatement(record: NewIdempotencyKeyRow, now: Date): SQL {
   const body =
     record.responseBody === undefined || record.responseBody === null ? null : JSON.stringify(record.responseBody)
+  const createdAt = (record.createdAt ?? now).toISOString()
   return sql`insert into ${idempotencyKeys}
       (workspace_id, key, fingerprint, state, response_status, response_body, created_at, expires_at)
     values (${record.workspaceId}, ${record.key}, ${record.fingerprint}, ${record.state ?? 'pending'},
-      ${record.responseStatus ?? null}::integer, ${body}::jsonb, ${(record.createdAt ?? now).toISOString()}::timestamptz,
+      ${record.responseStatus ?? null}::integer, ${body}::jsonb, ${createdAt}::timestamptz,
       ${record.expiresAt.toISOString()}::timestamptz)
     on conflict (workspace_id, key) do update set fingerprint = excluded.fingerprint, state = excluded.state,
       response_status = excluded.response_status, response_body = excluded.response_body,
