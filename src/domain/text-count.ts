@@ -62,6 +62,9 @@ export function countText(text: string, rule: TextCountRule): number {
 
 function countPlain(text: string, counting: CaptionCounting): number {
   if (text === '') return 0
+  // ASCII: every character is one unit on every counting (one code point, one byte, weight 1, never an
+  // emoji), and one grapheme but CR LF, which is one.
+  if (isAscii(text)) return counting === 'graphemes' ? text.length - crlfCount(text) : text.length
   switch (counting) {
     case 'utf16':
       return text.length
@@ -104,12 +107,14 @@ export function findUrls(text: string, withoutProtocol: boolean): Array<[number,
 
 /** Hashtags in `text` (`#word`, not inside a word or a URL path; at least one letter). */
 export function countHashtags(text: string): number {
+  if (!text.includes('#') && !text.includes('\uFF03')) return 0
   const hashtag = /(?<![\p{L}\p{M}\p{N}_&/])[#\uFF03](?=[\p{L}\p{M}\p{N}_]*[\p{L}\p{M}_])[\p{L}\p{M}\p{N}_]+/gu
   return [...text.matchAll(hashtag)].length
 }
 
 /** @mentions in `text` (`@name`, not inside an e-mail address or a word). */
 export function countMentions(text: string): number {
+  if (!text.includes('@') && !text.includes('\uFF20')) return 0
   const mention = /(?<![\p{L}\p{M}\p{N}_.@])[@\uFF20][A-Za-z0-9_](?:[A-Za-z0-9_.]*[A-Za-z0-9_])?/gu
   return [...text.matchAll(mention)].length
 }
@@ -133,6 +138,12 @@ function withoutMentionDomains(text: string): string {
 function isAscii(text: string): boolean {
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false
   return true
+}
+
+function crlfCount(text: string): number {
+  let n = 0
+  for (let i = text.indexOf('\r\n'); i !== -1; i = text.indexOf('\r\n', i + 2)) n++
+  return n
 }
 
 function graphemes(text: string): string[] {

@@ -138,6 +138,11 @@ describe('text helpers', () => {
     expect(graphemeCount('a\r\nb')).toBe(3)
     for (const counting of ['graphemes', 'weighted', 'characters_emoji_bytes'] as const)
       expect(countText('line one\r\nline two #tag @name', { counting })).toBe(counting === 'graphemes' ? 28 : 29)
+    // Every ASCII character, and CR LF, on every counting: as the segmenter, code points and bytes count them.
+    const countings = ['utf16', 'characters', 'utf8_bytes', 'graphemes', 'characters_emoji_bytes', 'weighted'] as const
+    for (const counting of countings)
+      expect(countText(ascii, { counting })).toBe(counting === 'graphemes' ? segmented(ascii) : ascii.length)
+    expect(countText('#1*\r\n\r\n', { counting: 'weighted' })).toBe(7)
   })
 
   it('findUrls gives UTF-16 offsets, with or without bare domains', () => {
