@@ -2,7 +2,7 @@ import {
   claimPendingIdempotencyKey,
   deletePendingIdempotencyKey,
   findIdempotencyKey,
-  type NewIdempotencyKeyRow,
+  type IdempotencyKeyRecord,
   storeIdempotentAnswer,
 } from '../db/queries/idempotency'
 import type { Db } from '../db/types'
@@ -79,8 +79,8 @@ export function firstAnswerRecord(
   write: IdempotentWrite,
   body: unknown,
   now: Date,
-): { record: NewIdempotencyKeyRow; now: Date } {
-  const record: NewIdempotencyKeyRow = {
+): { record: IdempotencyKeyRecord; now: Date } {
+  const record: IdempotencyKeyRecord = {
     workspaceId,
     key: write.key,
     fingerprint: write.fingerprint,

@@ -57,22 +57,23 @@ export async function deletePendingIdempotencyKey(db: DbOrTx, workspaceId: strin
     )
 }
 
+/** A record as `insertRecordUnlessTakenStatement` writes it: every column given, none left to its default. */
+export type IdempotencyKeyRecord = NewIdempotencyKeyRow & { state: string; createdAt: Date }
+
 /**
  * The statement that inserts a key's record unless the key is taken by a record that has not
  * expired at `now` (an expired one is replaced); it answers one row when it wrote the record. On its
  * own it claims a key (`pending`); within the write an answer reports, it stores that answer so both
- * commit together (posts.ts `insertPostWithTargets`). Created at `now` unless it says. One row, so
- * each value is a parameter of its own: the answer (kilobytes of JSON) is parsed once, not first as a
- * string inside a JSON array.
+ * commit together (posts.ts `insertPostWithTargets`). One row, so each value is a parameter of its
+ * own: the answer (kilobytes of JSON) is parsed once, not first as a string inside a JSON array.
  */
-export function insertRecordUnlessTakenStatement(record: NewIdempotencyKeyRow, now: Date): SQL {
+export function insertRecordUnlessTakenStatement(record: IdempotencyKeyRecord, now: Date): SQL {
   const body =
     record.responseBody === undefined || record.responseBody === null ? null : JSON.stringify(record.responseBody)
-  const createdAt = (record.createdAt ?? now).toISOString()
   return sql`insert into ${idempotencyKeys}
       (workspace_id, key, fingerprint, state, response_status, response_body, created_at, expires_at)
-    values (${record.workspaceId}, ${record.key}, ${record.fingerprint}, ${record.state ?? 'pending'},
-      ${record.responseStatus ?? null}::integer, ${body}::jsonb, ${createdAt}::timestamptz,
+    values (${record.workspaceId}, ${record.key}, ${record.fingerprint}, ${record.state},
+      ${record.responseStatus ?? null}::integer, ${body}::jsonb, ${record.createdAt.toISOString()}::timestamptz,
       ${record.expiresAt.toISOString()}::timestamptz)
     on conflict (workspace_id, key) do update set fingerprint = excluded.fingerprint, state = excluded.state,
       response_status = excluded.response_status, response_body = excluded.response_body,

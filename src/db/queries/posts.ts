@@ -5,7 +5,7 @@ import { insertFromArrays, insertFromArraysStatement, rowAsInserted, rowsAsInser
 import { accounts, posts, targets } from '../schema'
 import { executePrepared } from '../prepared'
 import type { DbOrTx, Tx } from '../types'
-import { type NewIdempotencyKeyRow, insertRecordUnlessTakenStatement } from './idempotency'
+import { type IdempotencyKeyRecord, insertRecordUnlessTakenStatement } from './idempotency'
 
 export type PostRow = typeof posts.$inferSelect
 export type NewPostRow = typeof posts.$inferInsert
@@ -121,7 +121,7 @@ export async function insertPostWithTargets(
   tx: DbOrTx,
   post: NewPostRow,
   postTargets: NewTargetRow[],
-  answer?: { record: NewIdempotencyKeyRow; now: Date },
+  answer?: { record: IdempotencyKeyRecord; now: Date },
 ): Promise<boolean> {
   const unlessTaken = answer ? sql`exists (select 1 from k)` : undefined
   const key = answer ? sql`k as (${insertRecordUnlessTakenStatement(answer.record, answer.now)}), ` : sql``
