@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import type { NodeConfig } from '../config'
 import { applyMigrations } from '../db/migrate'
 import { openPglite } from '../db/pglite'
-import { migratedTemplate } from '../db/pglite-template'
+import { copyTemplate, holdsDatabase, migratedTemplate } from '../db/pglite-template'
 import type { Db } from '../db/types'
 import { generateCredentialsKey } from '../infra/credential-cipher'
 import type { Logger } from '../infra/logger'
@@ -48,10 +48,12 @@ export async function openNodeDatabase(config: NodeConfig): Promise<NodeDatabase
   mkdirSync(dir, { recursive: true })
   const unlock = lockDataDir(dir)
   try {
-    // A new directory starts as a copy of a migrated empty database (seconds faster than initdb).
-    const fresh = !existsSync(join(dir, 'PG_VERSION'))
-    const conn = await openPglite({ dataDir: dir, ...(fresh ? { loadDataDir: await migratedTemplate() } : {}) })
-    const migrationsApplied = await applyMigrations(conn.db, 'pglite', { fromTemplate: fresh })
+    // A new directory starts as a copy of a migrated empty database (seconds faster than initdb), or
+    // where the template cannot be kept, as a database made in place by initdb and the migrations.
+    const template = holdsDatabase(dir) ? null : await migratedTemplate()
+    if (template) copyTemplate(template, dir)
+    const conn = await openPglite({ dataDir: dir })
+    const migrationsApplied = await applyMigrations(conn.db, 'pglite', { fromTemplate: template !== null })
     return { db: conn.db, database: 'pglite', migrationsApplied, close: () => conn.close().finally(unlock) }
   } catch (err) {
     unlock()
