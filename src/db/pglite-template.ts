@@ -67,6 +67,7 @@ export async function migratedTemplate(cacheDir = CACHE_DIR): Promise<string | n
   const dir = templateDir(cacheDir)
   if (holdsDatabase(dir)) return dir
   const tmp = `${dir}.${process.pid}.tmp`
+  removeAbandonedBuilds(cacheDir)
   try {
     rmSync(tmp, { recursive: true, force: true })
     mkdirSync(tmp, { recursive: true })
@@ -90,6 +91,22 @@ export async function migratedTemplate(cacheDir = CACHE_DIR): Promise<string | n
     return dir
   } finally {
     rmSync(tmp, { recursive: true, force: true })
+  }
+}
+
+/** Temporary folders older than this were left by a start that stopped while making a template. */
+const ABANDONED_AFTER_MS = 10 * 60_000
+
+/** Removes what starts stopped mid-build left behind (best effort: it only costs disk space). */
+function removeAbandonedBuilds(cacheDir: string): void {
+  try {
+    for (const name of readdirSync(cacheDir)) {
+      const path = join(cacheDir, name)
+      if (name.endsWith('.tmp') && Date.now() - statSync(path).mtimeMs > ABANDONED_AFTER_MS)
+        rmSync(path, { recursive: true, force: true })
+    }
+  } catch {
+    // A cache that cannot be read or tidied is made again or left as it is.
   }
 }
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, truncateSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { sql } from 'drizzle-orm'
@@ -21,19 +21,27 @@ describe('the template a new embedded database is copied from', () => {
   let cache: string
   let template: string
 
+  // Left beside the template by other starts: one stopped mid-build an hour ago, one building now.
+  const abandoned = 'a.1.tmp'
+  const building = 'b.2.tmp'
+
   beforeAll(async () => {
     cache = folder('sps-template-cache-')
+    for (const name of [abandoned, building]) mkdirSync(join(cache, name, 'base'), { recursive: true })
+    const anHourAgo = new Date(Date.now() - 3_600_000)
+    utimesSync(join(cache, abandoned), anHourAgo, anHourAgo)
     template = (await migratedTemplate(cache))!
   }, 120_000)
   afterAll(() => {
     for (const dir of folders) rmSync(dir, { recursive: true, force: true })
   })
 
-  it('is kept as one folder holding a database, with no half-made folder left beside it', async () => {
+  it('is kept as one folder holding a database; what a start stopped mid-build left is removed', async () => {
     expect(holdsDatabase(template)).toBe(true)
-    expect(readdirSync(cache)).toEqual([basename(template)])
+    const kept = [basename(template), building].sort()
+    expect(readdirSync(cache).sort()).toEqual(kept)
     expect(await migratedTemplate(cache)).toBe(template)
-    expect(readdirSync(cache)).toEqual([basename(template)])
+    expect(readdirSync(cache).sort()).toEqual(kept)
   })
 
   it('copied into a new folder, opens as an empty database with every migration applied', async () => {
