@@ -1,5 +1,6 @@
 import { getTableColumns, getTableName, is, Param, SQL, StringChunk, sql } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
+import { tableRows } from './table-rows'
 import type { DbOrTx } from './types'
 
 /** A driver value as the text PostgreSQL reads it back into the column's type (null stays null). */
@@ -26,7 +27,7 @@ export async function insertFromArrays<T extends PgTable>(
 ): Promise<Array<T['$inferSelect']>> {
   const keys = sharedColumns(table, rows)
   if (!keys) return (await tx.insert(table).values(rows).returning()) as Array<T['$inferSelect']>
-  return storedRows(table, await tx.execute(sql`${insertStatement(table, rows, keys)} returning *`))
+  return tableRows(table, await tx.execute(sql`${insertStatement(table, rows, keys)} returning *`))
 }
 
 /**
@@ -125,19 +126,21 @@ export interface ArrayUpdate<T extends PgTable> {
 /**
  * Updates many rows of `table`, each with its own values, in one statement (`update ... from
  * unnest(...)`, one array parameter per column): the row whose `keyColumn` is each update's `key`
- * gets that update's `set`, if `where` holds for it; `where` reads each update's `match` values
- * through `matched(name)` (typed as the table's column of that name). Every update sets the same
- * columns and matches the same names; the keys are distinct. Answers the rows as written (a row
- * `where` refused is not among them), each mapped as Drizzle maps the table's rows, in no promised
- * order. Arrays, not one JSON parameter as the insert takes: the planner knows an array's length and
- * finds each row by its key, where it takes a JSON parameter for 100 rows and scans the whole table.
+ * gets that update's `set`, if `where` holds for it. `where` is SQL text that names the table's
+ * columns by the table's name (`targets.status`) and reads each update's `match` values through
+ * `matched(name)` (typed as the table's column of that name). Every update sets the same columns
+ * and matches the same names; the keys are distinct. Answers the rows as written (a row `where`
+ * refused is not among them), each mapped as Drizzle maps the table's rows, in no promised order.
+ * Arrays, not one JSON parameter as the insert takes: the planner knows an array's length and finds
+ * each row by its key, where it takes a JSON parameter for 100 rows and scans the whole table. The
+ * statement is written out as text around its parameters, as the insert's is.
  */
 export async function updateFromArrays<T extends PgTable>(
   tx: DbOrTx,
   table: T,
   keyColumn: PgColumn,
   updates: Array<ArrayUpdate<T>>,
-  where?: (matched: (name: string) => SQL) => SQL | undefined,
+  where?: (matched: (name: string) => string) => string,
 ): Promise<Array<T['$inferSelect']>> {
   if (updates.length === 0) return []
   const columns = getTableColumns(table) as Record<string, PgColumn>
@@ -148,39 +151,31 @@ export async function updateFromArrays<T extends PgTable>(
   if (updates.some((u) => shape(u) !== first) || [...setKeys, ...matchKeys].some((k) => !columns[k]))
     throw new Error('updateFromArrays: every update must set and match the same columns of the table')
   if (new Set(updates.map((u) => u.key)).size !== updates.length) throw new Error('updateFromArrays: repeated key')
-  const names = [...setKeys.map((k) => `s_${k}`), ...matchKeys.map((k) => `m_${k}`)]
   const arrays = [
-    sql`${sql.param(updates.map((u) => u.key))}::text[]`,
-    ...setKeys.map((k) =>
-      arrayOf(
-        columns[k]!,
-        updates.map((u) => (u.set as Record<string, unknown>)[k]),
-      ),
-    ),
-    ...matchKeys.map((k) =>
-      arrayOf(
-        columns[k]!,
-        updates.map((u) => u.match![k]),
-      ),
-    ),
+    updates.map((u) => u.key),
+    ...setKeys.map((k) => updates.map((u) => textOf(columns[k]!, (u.set as Values)[k]))),
+    ...matchKeys.map((k) => updates.map((u) => textOf(columns[k]!, u.match![k]))),
   ]
-  const typed = (name: string, column: PgColumn) => sql`u.${sql.identifier(name)}::${sql.raw(column.getSQLType())}`
+  const typed = (name: string, column: PgColumn) => `u.${quoted(name)}::${column.getSQLType()}`
   const matched = (name: string) => {
     if (!matchKeys.includes(name)) throw new Error(`updateFromArrays: no match value named ${name}`)
     return typed(`m_${name}`, columns[name]!)
   }
   const guard = where?.(matched)
-  const result = await tx.execute(sql`update ${table} set ${sql.join(
-    setKeys.map((k) => sql`${sql.identifier(columns[k]!.name)} = ${typed(`s_${k}`, columns[k]!)}`),
-    sql`, `,
-  )}
-    from unnest(${sql.join(arrays, sql`, `)}) as u(${sql.join(
-      [sql.identifier('key'), ...names.map((n) => sql.identifier(n))],
-      sql`, `,
-    )})
-    where ${keyColumn} = u.key::${sql.raw(keyColumn.getSQLType())}${guard ? sql` and ${guard}` : sql``}
-    returning ${table}.*`)
-  return storedRows(table, result)
+  const name = quoted(getTableName(table))
+  const sets = setKeys.map((k) => `${quoted(columns[k]!.name)} = ${typed(`s_${k}`, columns[k]!)}`)
+  const aliases = ['key', ...setKeys.map((k) => `s_${k}`), ...matchKeys.map((k) => `m_${k}`)].map(quoted)
+  const chunks: Array<StringChunk | Param> = [new StringChunk(`update ${name} set ${sets.join(', ')} from unnest(`)]
+  arrays.forEach((values, i) =>
+    chunks.push(new Param(values), new StringChunk(i < arrays.length - 1 ? '::text[], ' : '::text[]')),
+  )
+  chunks.push(
+    new StringChunk(
+      `) as u(${aliases.join(', ')}) where ${name}.${quoted(keyColumn.name)} = u."key"::${keyColumn.getSQLType()}` +
+        `${guard ? ` and (${guard})` : ''} returning ${name}.*`,
+    ),
+  )
+  return tableRows(table, await tx.execute(new SQL(chunks)))
 }
 
 /** The columns a row sets (undefined leaves a column as it is, or to its default), in the row's order. */
@@ -191,23 +186,4 @@ export function columnsSet(row: object): string[] {
 /** A value as the text its column's type reads back (the column's driver value; null stays null). */
 function textOf(column: PgColumn, value: unknown): string | null {
   return value === null || value === undefined ? null : asText(column.mapToDriverValue(value))
-}
-
-/** A column's values as one text array parameter. */
-function arrayOf(column: PgColumn, values: unknown[]): SQL {
-  return sql`${sql.param(values.map((value) => textOf(column, value)))}::text[]`
-}
-
-/** The rows a statement answered (every column of the table), mapped as Drizzle maps the table's rows. */
-function storedRows<T extends PgTable>(table: T, result: unknown): Array<T['$inferSelect']> {
-  const columns = getTableColumns(table) as Record<string, PgColumn>
-  const stored = (result as { rows: Array<Record<string, unknown>> }).rows
-  return stored.map((raw) => {
-    const row: Record<string, unknown> = {}
-    for (const [key, column] of Object.entries(columns)) {
-      const value = raw[column.name]
-      row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value)
-    }
-    return row as T['$inferSelect']
-  })
 }

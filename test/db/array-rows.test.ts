@@ -123,7 +123,7 @@ describe('updating rows from one array per column', () => {
         // Its guard does not hold (scheduled at `at`, not at `later`): left as it is.
         { key: ids[2]!, set: { caption: 'never', mediaIds: [] }, match: { scheduledAt: later } },
       ],
-      (matched) => sql`${posts.scheduledAt} is not distinct from ${matched('scheduledAt')}`,
+      (matched) => `posts.scheduled_at is not distinct from ${matched('scheduledAt')}`,
     )
     expect(answered.map((r) => r.id).sort()).toEqual([ids[0], ids[1]].sort())
     const stored = new Map((await db.select().from(posts).where(inArray(posts.id, ids))).map((r) => [r.id, r]))
@@ -153,7 +153,7 @@ describe('updating rows from one array per column', () => {
       posts,
       posts.id,
       keys.map((key) => ({ key, set: { caption: 'new' }, match: { scheduledAt: null } })),
-      (matched) => sql`${posts.scheduledAt} is not distinct from ${matched('scheduledAt')}`,
+      (matched) => `posts.scheduled_at is not distinct from ${matched('scheduledAt')}`,
     )
     const plan = (await db.execute(sql`explain ${statement!}`)) as unknown as { rows: Array<Record<string, string>> }
     const text = plan.rows.map((row) => Object.values(row).join(' ')).join('\n')

@@ -4,6 +4,7 @@
  */
 import { and, asc, count, eq, inArray, max, ne, sql } from 'drizzle-orm'
 import { accounts, targets } from '../schema'
+import { selectTableRows } from '../table-rows'
 import type { DbOrTx, Tx } from '../types'
 
 export type AccountRow = typeof accounts.$inferSelect
@@ -186,5 +187,5 @@ export async function markAccountExpired(
 /** These accounts, in one read (the publishing engine's batch of claimed targets). */
 export function listAccountsByIds(db: DbOrTx, accountIds: string[]): Promise<AccountRow[]> {
   if (accountIds.length === 0) return Promise.resolve([])
-  return db.select().from(accounts).where(inArray(accounts.id, accountIds))
+  return selectTableRows(db, accounts, sql`select * from accounts where id = any(${sql.param(accountIds)}::text[])`)
 }

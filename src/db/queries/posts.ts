@@ -4,6 +4,7 @@ import type { PlatformId, PostStatus, PostType } from '../../domain/vocabulary'
 import { insertFromArrays, insertFromArraysStatement, rowAsInserted, rowsAsInserted } from '../array-rows'
 import { accounts, posts, targets } from '../schema'
 import { executePrepared } from '../prepared'
+import { selectTableRows } from '../table-rows'
 import type { DbOrTx, Tx } from '../types'
 import { type IdempotencyKeyRecord, insertRecordUnlessTakenStatement } from './idempotency'
 
@@ -70,7 +71,7 @@ export async function lockWorkspacePost(tx: Tx, workspaceId: string, postId: str
 }
 
 export function selectPostTargets(db: DbOrTx, postId: string): Promise<TargetRow[]> {
-  return db.select().from(targets).where(eq(targets.postId, postId))
+  return selectTableRows(db, targets, sql`select * from targets where post_id = ${postId}`)
 }
 
 export function selectTargetsOfPosts(db: DbOrTx, postIds: string[]): Promise<TargetRow[]> {

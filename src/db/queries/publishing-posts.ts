@@ -2,8 +2,9 @@
  * The post rows as the publishing engine reads, locks and updates them. Lock order everywhere:
  * the post first, then its targets.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { posts } from '../schema'
+import { selectTableRows } from '../table-rows'
 import type { DbOrTx, Tx } from '../types'
 
 import type { PostRow } from './posts'
@@ -15,7 +16,7 @@ export async function findPost(db: DbOrTx, postId: string): Promise<PostRow | nu
 
 /** The post row, locked (FOR UPDATE) for the rest of the transaction; null when it is gone. */
 export async function lockPost(tx: Tx, postId: string): Promise<PostRow | null> {
-  const [row] = await tx.select().from(posts).where(eq(posts.id, postId)).for('update')
+  const [row] = await selectTableRows(tx, posts, sql`select * from posts where id = ${postId} for update`)
   return row ?? null
 }
 
@@ -24,23 +25,18 @@ export async function lockPost(tx: Tx, postId: string): Promise<PostRow | null> 
  * (SCHEDULED or PUBLISHING); null otherwise.
  */
 export async function lockPostForDelivery(tx: Tx, targetId: string, version: number): Promise<PostRow | null> {
-  const [post] = await tx
-    .select()
-    .from(posts)
-    .where(
-      and(
-        sql`${posts.id} = (select t.post_id from targets t where t.id = ${targetId})`,
-        eq(posts.version, version),
-        inArray(posts.status, ['SCHEDULED', 'PUBLISHING']),
-      ),
-    )
-    .for('update')
+  const [post] = await selectTableRows(
+    tx,
+    posts,
+    sql`select * from posts where id = (select t.post_id from targets t where t.id = ${targetId})
+      and version = ${version} and status in ('SCHEDULED', 'PUBLISHING') for update`,
+  )
   return post ?? null
 }
 
 /** A claimed delivery moves a SCHEDULED post to PUBLISHING (nothing else changes). */
 export async function markPostPublishing(tx: DbOrTx, postId: string): Promise<void> {
-  await tx.update(posts).set({ status: 'PUBLISHING' }).where(eq(posts.id, postId))
+  await tx.execute(sql`update posts set status = 'PUBLISHING' where id = ${postId}`)
 }
 
 /** "Publish now": PUBLISHING from now, out of the queue, at a new version. */
@@ -80,21 +76,22 @@ export async function restartPublishing(
  * is afterwards, or null when it is gone. The caller holds the post's lock.
  */
 export async function writeStatusFromTargets(tx: DbOrTx, postId: string, now: Date): Promise<PostRow | null> {
-  const status = sql<PostRow['status']>`(select case
-      when count(*) > 0 and bool_and(t.status = 'PUBLISHED') then 'PUBLISHED'
-      when bool_or(t.status in ('PENDING', 'PUBLISHING')) then 'PUBLISHING'
-      else 'FAILED' end
-    from targets t where t.post_id = ${posts.id})`
-  const [after] = await tx
-    .update(posts)
-    .set({
-      status,
-      publishedAt: sql`case when ${status} = 'PUBLISHED'
-        then (select max(t.published_at) from targets t where t.post_id = ${posts.id}) else ${posts.publishedAt} end`,
-      updatedAt: now,
-    })
-    .where(eq(posts.id, postId))
-    .returning()
+  const [after] = await selectTableRows(
+    tx,
+    posts,
+    sql`with outcome as (select case
+          when count(*) > 0 and bool_and(t.status = 'PUBLISHED') then 'PUBLISHED'
+          when bool_or(t.status in ('PENDING', 'PUBLISHING')) then 'PUBLISHING'
+          else 'FAILED' end as status,
+        max(t.published_at) as last_published_at
+        from targets t where t.post_id = ${postId})
+      update posts set status = outcome.status,
+        published_at = case when outcome.status = 'PUBLISHED'
+          then outcome.last_published_at else posts.published_at end,
+        updated_at = ${now.toISOString()}::timestamptz
+      from outcome where posts.id = ${postId}
+      returning posts.*`,
+  )
   return after ?? null
 }
 

@@ -3,9 +3,9 @@
  * locked first (FOR UPDATE SKIP LOCKED, in id order), as the single claim in targets.ts does for one;
  * the "call started" markers of its calls, and the release of a claim whose call never started.
  */
-import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
-import { updateFromArrays } from '../array-rows'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import { posts, targets } from '../schema'
+import { resultRows, tableRows } from '../table-rows'
 import type { DbOrTx, Tx } from '../types'
 import type { PostRow } from './posts'
 import type { TargetRow } from './targets'
@@ -14,21 +14,23 @@ import type { TargetRow } from './targets'
  * The posts of these targets, each locked (FOR UPDATE SKIP LOCKED, in post id order), with the id
  * of each target. A post another transaction holds is left out, and so is a target that is gone.
  */
-export function lockPostsOfTargets(tx: Tx, targetIds: string[]): Promise<Array<{ targetId: string; post: PostRow }>> {
-  return tx
-    .select({ targetId: targets.id, post: posts })
-    .from(posts)
-    .innerJoin(targets, eq(targets.postId, posts.id))
-    .where(inArray(targets.id, targetIds))
-    .orderBy(posts.id)
-    .for('update', { of: posts, skipLocked: true })
+export async function lockPostsOfTargets(
+  tx: Tx,
+  targetIds: string[],
+): Promise<Array<{ targetId: string; post: PostRow }>> {
+  const result = await tx.execute(
+    sql`select t.id as "targetIdOfLock", p.* from posts p join targets t on t.post_id = p.id
+      where t.id = any(${sql.param(targetIds)}::text[]) order by p.id for update of p skip locked`,
+  )
+  const locked = tableRows(posts, result)
+  return resultRows(result).map((raw, i) => ({ targetId: raw.targetIdOfLock as string, post: locked[i]! }))
 }
 
 /** Which of these targets exist (their post was locked by another transaction when they were left out). */
 export async function selectExistingTargetIds(db: DbOrTx, targetIds: string[]): Promise<Set<string>> {
   if (targetIds.length === 0) return new Set()
-  const rows = await db.select({ id: targets.id }).from(targets).where(inArray(targets.id, targetIds))
-  return new Set(rows.map((r) => r.id))
+  const result = await db.execute(sql`select id from targets where id = any(${sql.param(targetIds)}::text[])`)
+  return new Set(resultRows(result).map((r) => r.id as string))
 }
 
 /**
@@ -43,20 +45,19 @@ export async function claimDueTargets(
   claim: { now: Date; leaseUntil: Date; dueBy: Date; holder: string | null },
 ): Promise<TargetRow[]> {
   if (targetIds.length === 0) return []
-  return tx
-    .update(targets)
-    .set({
-      status: 'PUBLISHING',
-      leaseUntil: claim.leaseUntil,
-      leaseHolder: claim.holder,
-      claimedVersion: sql`(select p.version from posts p where p.id = ${targets.postId})`,
-      // Each call is marked when it starts (`markCallsStarted`): a batch's calls start one by one.
-      callStartedAt: null,
-      attempts: sql`case when ${targets.progress} -> 'pending' is not null then ${targets.attempts} else ${targets.attempts} + 1 end`,
-      updatedAt: claim.now,
-    })
-    .where(and(inArray(targets.id, targetIds), eq(targets.status, 'PENDING'), lte(targets.dueAt, claim.dueBy)))
-    .returning()
+  // Each call is marked when it starts (`markCallsStarted`): a batch's calls start one by one.
+  const result = await tx.execute(
+    sql`update targets set status = 'PUBLISHING', lease_until = ${claim.leaseUntil.toISOString()}::timestamptz,
+      lease_holder = ${claim.holder}, claimed_version = (select p.version from posts p where p.id = targets.post_id),
+      call_started_at = null,
+      attempts = case when targets.progress -> 'pending' is not null
+        then targets.attempts else targets.attempts + 1 end,
+      updated_at = ${claim.now.toISOString()}::timestamptz
+      where targets.id = any(${sql.param(targetIds)}::text[]) and targets.status = 'PENDING'
+        and targets.due_at <= ${claim.dueBy.toISOString()}::timestamptz
+      returning *`,
+  )
+  return tableRows(targets, result)
 }
 
 /**
@@ -70,14 +71,15 @@ export async function markCallsStarted(
   at: Date,
 ): Promise<Set<string>> {
   const leased = claimed.filter((c) => c.leaseUntil !== null)
-  const rows = await updateFromArrays(
-    db,
-    targets,
-    targets.id,
-    leased.map((c) => ({ key: c.id, set: { callStartedAt: at }, match: { leaseUntil: c.leaseUntil } })),
-    (matched) => and(eq(targets.status, 'PUBLISHING'), eq(targets.leaseUntil, matched('leaseUntil'))),
+  if (leased.length === 0) return new Set()
+  const result = await db.execute(
+    sql`update targets set call_started_at = ${at.toISOString()}::timestamptz
+      from unnest(${sql.param(leased.map((c) => c.id))}::text[],
+        ${sql.param(leased.map((c) => c.leaseUntil!.toISOString()))}::timestamptz[]) as claim(id, lease_until)
+      where targets.id = claim.id and targets.status = 'PUBLISHING' and targets.lease_until = claim.lease_until
+      returning targets.id`,
   )
-  return new Set(rows.map((r) => r.id))
+  return new Set(resultRows(result).map((r) => r.id as string))
 }
 
 /**
@@ -115,8 +117,7 @@ export async function releaseUnstartedClaim(
 /** Claimed deliveries move their SCHEDULED posts to PUBLISHING (nothing else changes). */
 export async function markPostsPublishing(tx: DbOrTx, postIds: string[]): Promise<void> {
   if (postIds.length === 0) return
-  await tx
-    .update(posts)
-    .set({ status: 'PUBLISHING' })
-    .where(and(inArray(posts.id, postIds), eq(posts.status, 'SCHEDULED')))
+  await tx.execute(
+    sql`update posts set status = 'PUBLISHING' where id = any(${sql.param(postIds)}::text[]) and status = 'SCHEDULED'`,
+  )
 }

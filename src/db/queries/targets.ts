@@ -2,8 +2,9 @@
  * The target rows of the publishing engine: a post's targets, the claim before a network call,
  * the progress saved during one, the result written after it, and the resets of a new round.
  */
-import { and, eq, inArray, lte, ne, notInArray, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, ne, notInArray, or, sql } from 'drizzle-orm'
 import { columnsSet, updateFromArrays } from '../array-rows'
+import { selectTableRows } from '../table-rows'
 import type { TargetError } from '../../domain/vocabulary'
 import { posts, targets } from '../schema'
 import type { DbOrTx, Tx } from '../types'
@@ -86,19 +87,17 @@ export async function claimDueTarget(
   targetId: string,
   claim: { version: number; now: Date; leaseUntil: Date; dueBy: Date; holder: string | null },
 ): Promise<TargetRow | null> {
-  const [target] = await tx
-    .update(targets)
-    .set({
-      status: 'PUBLISHING',
-      leaseUntil: claim.leaseUntil,
-      leaseHolder: claim.holder,
-      claimedVersion: claim.version,
-      callStartedAt: claim.now,
-      attempts: sql`case when ${targets.progress} -> 'pending' is not null then ${targets.attempts} else ${targets.attempts} + 1 end`,
-      updatedAt: claim.now,
-    })
-    .where(and(eq(targets.id, targetId), eq(targets.status, 'PENDING'), lte(targets.dueAt, claim.dueBy)))
-    .returning()
+  const [target] = await selectTableRows(
+    tx,
+    targets,
+    sql`update targets set status = 'PUBLISHING', lease_until = ${claim.leaseUntil.toISOString()}::timestamptz,
+      lease_holder = ${claim.holder}, claimed_version = ${claim.version},
+      call_started_at = ${claim.now.toISOString()}::timestamptz,
+      attempts = case when progress -> 'pending' is not null then attempts else attempts + 1 end,
+      updated_at = ${claim.now.toISOString()}::timestamptz
+      where id = ${targetId} and status = 'PENDING' and due_at <= ${claim.dueBy.toISOString()}::timestamptz
+      returning *`,
+  )
   return target ?? null
 }
 
@@ -142,13 +141,8 @@ export async function writeTargetResults(
       targets.id,
       group.map((w) => ({ key: w.claimed.id, set: w.change, match: { leaseUntil: w.claimed.leaseUntil } })),
       (matched) =>
-        or(
-          and(
-            eq(targets.status, 'PUBLISHING'),
-            sql`${targets.leaseUntil} is not distinct from ${matched('leaseUntil')}`,
-          ),
-          and(eq(targets.status, 'FAILED'), sql`${targets.error} ->> 'code' = 'unconfirmed'`),
-        ),
+        `(targets.status = 'PUBLISHING' and targets.lease_until is not distinct from ${matched('leaseUntil')})` +
+        ` or (targets.status = 'FAILED' and targets.error ->> 'code' = 'unconfirmed')`,
     )
     for (const row of rows) written.set(row.id, row)
   }

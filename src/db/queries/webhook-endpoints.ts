@@ -1,6 +1,7 @@
 /** Queries of the webhook endpoint aggregate: every read and write by id also filters on the workspace. */
 import { and, asc, count, eq, sql } from 'drizzle-orm'
 import { webhookEndpoints } from '../schema'
+import { resultRows } from '../table-rows'
 import type { DbOrTx } from '../types'
 
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect
@@ -69,15 +70,17 @@ export async function deleteWorkspaceEndpoint(db: DbOrTx, workspaceId: string, e
 }
 
 /** The workspace's enabled endpoints and the event types each takes (one read for many events). */
-export function selectEnabledEndpointEvents(
+export async function selectEnabledEndpointEvents(
   tx: DbOrTx,
   workspaceId: string,
 ): Promise<Array<{ id: string; events: string[] }>> {
-  return tx
-    .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
-    .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.workspaceId, workspaceId), eq(webhookEndpoints.enabled, true)))
-    .orderBy(asc(webhookEndpoints.id))
+  const result = await tx.execute(
+    sql`select id, events from webhook_endpoints where workspace_id = ${workspaceId} and enabled order by id`,
+  )
+  return resultRows(result).map((raw) => ({
+    id: raw.id as string,
+    events: webhookEndpoints.events.mapFromDriverValue(raw.events) as string[],
+  }))
 }
 
 /** Enabled endpoints of the workspace subscribed to `type`. */

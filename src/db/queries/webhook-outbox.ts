@@ -3,6 +3,7 @@
  * change they report), the worker's claim, the attempt log and the sweep's selection.
  */
 import { and, eq, inArray, isNotNull, lt, lte } from 'drizzle-orm'
+import { insertFromArraysStatement } from '../array-rows'
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '../schema'
 import type { DbOrTx } from '../types'
 
@@ -17,11 +18,11 @@ export async function insertEventRow(tx: DbOrTx, values: typeof webhookEvents.$i
 
 /** Several events in one statement (a transaction that settles several targets at once). */
 export async function insertEventRows(tx: DbOrTx, rows: Array<typeof webhookEvents.$inferInsert>): Promise<void> {
-  if (rows.length > 0) await tx.insert(webhookEvents).values(rows)
+  if (rows.length > 0) await tx.execute(insertFromArraysStatement(webhookEvents, rows))
 }
 
 export async function insertDeliveryRows(tx: DbOrTx, rows: NewDelivery[]): Promise<void> {
-  if (rows.length > 0) await tx.insert(webhookDeliveries).values(rows)
+  if (rows.length > 0) await tx.execute(insertFromArraysStatement(webhookDeliveries, rows))
 }
 
 export async function findWorkspaceEvent(
