@@ -4,7 +4,7 @@
  */
 import { eq, sql } from 'drizzle-orm'
 import { posts } from '../schema'
-import { selectTableRows } from '../table-rows'
+import { resultRows, selectTableRows, tableRows } from '../table-rows'
 import type { DbOrTx, Tx } from '../types'
 
 import type { PostRow } from './posts'
@@ -18,6 +18,26 @@ export async function findPost(db: DbOrTx, postId: string): Promise<PostRow | nu
 export async function lockPost(tx: Tx, postId: string): Promise<PostRow | null> {
   const [row] = await selectTableRows(tx, posts, sql`select * from posts where id = ${postId} for update`)
   return row ?? null
+}
+
+/**
+ * `lockPost`, with the enabled webhook endpoints of the post's workspace and the event types each
+ * takes, read in the same statement (for the events of a result, recorded later in the transaction).
+ */
+export async function lockPostWithEndpoints(
+  tx: Tx,
+  postId: string,
+): Promise<{ post: PostRow; endpoints: Array<{ id: string; events: string[] }> } | null> {
+  const result = await tx.execute(
+    sql`select p.*, (select coalesce(json_agg(json_build_object('id', e.id, 'events', e.events) order by e.id), '[]')
+        from webhook_endpoints e where e.workspace_id = p.workspace_id and e.enabled) as "enabledEndpoints"
+      from posts p where p.id = ${postId} for update of p`,
+  )
+  const [post] = tableRows(posts, result)
+  if (!post) return null
+  const endpoints = resultRows(result)[0]!.enabledEndpoints
+  const parsed = typeof endpoints === 'string' ? JSON.parse(endpoints) : endpoints
+  return { post, endpoints: parsed as Array<{ id: string; events: string[] }> }
 }
 
 /**

@@ -34,10 +34,10 @@ export async function selectExistingTargetIds(db: DbOrTx, targetIds: string[]): 
 }
 
 /**
- * PENDING -> PUBLISHING under a lease for each of these targets that is due by `dueBy`; the claimed
- * rows. The caller holds their posts' locks and has checked each delivery's version against its
- * post, so the claim records the post's version. A status check of a pending network job is not
- * counted as a new attempt.
+ * PENDING -> PUBLISHING under a lease for each of these targets that is due by `dueBy`, and their
+ * SCHEDULED posts to PUBLISHING, in one statement; the claimed rows. The caller holds their posts'
+ * locks and has checked each delivery's version against its post, so the claim records the post's
+ * version. A status check of a pending network job is not counted as a new attempt.
  */
 export async function claimDueTargets(
   tx: Tx,
@@ -47,15 +47,19 @@ export async function claimDueTargets(
   if (targetIds.length === 0) return []
   // Each call is marked when it starts (`markCallsStarted`): a batch's calls start one by one.
   const result = await tx.execute(
-    sql`update targets set status = 'PUBLISHING', lease_until = ${claim.leaseUntil.toISOString()}::timestamptz,
-      lease_holder = ${claim.holder}, claimed_version = (select p.version from posts p where p.id = targets.post_id),
-      call_started_at = null,
-      attempts = case when targets.progress -> 'pending' is not null
-        then targets.attempts else targets.attempts + 1 end,
-      updated_at = ${claim.now.toISOString()}::timestamptz
-      where targets.id = any(${sql.param(targetIds)}::text[]) and targets.status = 'PENDING'
-        and targets.due_at <= ${claim.dueBy.toISOString()}::timestamptz
-      returning *`,
+    sql`with claimed as (update targets set status = 'PUBLISHING',
+        lease_until = ${claim.leaseUntil.toISOString()}::timestamptz, lease_holder = ${claim.holder},
+        claimed_version = (select p.version from posts p where p.id = targets.post_id),
+        call_started_at = null,
+        attempts = case when targets.progress -> 'pending' is not null
+          then targets.attempts else targets.attempts + 1 end,
+        updated_at = ${claim.now.toISOString()}::timestamptz
+        where targets.id = any(${sql.param(targetIds)}::text[]) and targets.status = 'PENDING'
+          and targets.due_at <= ${claim.dueBy.toISOString()}::timestamptz
+        returning targets.*),
+      publishing as (update posts set status = 'PUBLISHING'
+        where id in (select post_id from claimed) and status = 'SCHEDULED')
+      select * from claimed`,
   )
   return tableRows(targets, result)
 }
@@ -112,12 +116,4 @@ export async function releaseUnstartedClaim(
     )
     .returning()
   return row ?? null
-}
-
-/** Claimed deliveries move their SCHEDULED posts to PUBLISHING (nothing else changes). */
-export async function markPostsPublishing(tx: DbOrTx, postIds: string[]): Promise<void> {
-  if (postIds.length === 0) return
-  await tx.execute(
-    sql`update posts set status = 'PUBLISHING' where id = any(${sql.param(postIds)}::text[]) and status = 'SCHEDULED'`,
-  )
 }

@@ -1,10 +1,5 @@
 import { lockPost, lockPostForDelivery, markPostPublishing } from '../../db/queries/publishing-posts'
-import {
-  claimDueTargets,
-  lockPostsOfTargets,
-  markPostsPublishing,
-  selectExistingTargetIds,
-} from '../../db/queries/target-claims'
+import { claimDueTargets, lockPostsOfTargets, selectExistingTargetIds } from '../../db/queries/target-claims'
 import { claimDueTarget } from '../../db/queries/targets'
 import type { Db, Tx } from '../../db/types'
 import type { PostRow, TargetRow } from '../posts/record'
@@ -62,7 +57,7 @@ export interface BatchClaim {
  * `claimTarget` for many deliveries in one transaction and a few statements (the in-process queue):
  * their posts locked first (FOR UPDATE SKIP LOCKED, in id order), each delivery's version and its
  * post's status checked, then every due PENDING target among them moved to PUBLISHING under one
- * lease and holder in one statement. A post locked elsewhere is skipped rather than waited for; its
+ * lease and holder, and their SCHEDULED posts to PUBLISHING, in one statement. A post locked elsewhere is skipped rather than waited for; its
  * deliveries come back as `busy`, for `claimTarget`, which waits. A target delivered twice in the
  * batch is claimed for the first of its deliveries only.
  */
@@ -91,11 +86,6 @@ export async function claimTargetBatch(
       holder,
     })
     const byId = new Map(rows.map((t) => [t.id, t]))
-    const scheduled = new Set([...locked.values()].filter((p) => p.status === 'SCHEDULED').map((p) => p.id))
-    await markPostsPublishing(
-      tx,
-      [...new Set(rows.map((t) => t.postId))].filter((id) => scheduled.has(id)),
-    )
     const busy: number[] = []
     const claimed = deliveries.map((d, i): ClaimedTarget | null => {
       if (!locked.has(d.targetId) && elsewhere.has(d.targetId)) busy.push(i)

@@ -51,19 +51,24 @@ export async function recordEvent(tx: DbOrTx, outbox: Outbox | null, event: NewE
   return id
 }
 
+/** The workspace's enabled endpoints and the event types each takes. */
+export type EnabledEndpoints = Array<{ id: string; events: string[] }>
+
 /**
  * `recordEvent` for several events of one workspace, in three statements whatever their number: one
- * read of the workspace's enabled endpoints and their subscriptions, one insert of the events (in
- * order), one of all their outbox rows. Answers the events' ids.
+ * read of the workspace's enabled endpoints and their subscriptions (none when the caller read them
+ * earlier in the transaction: `endpoints`), one insert of the events (in order), one of all their
+ * outbox rows. Answers the events' ids.
  */
 export async function recordEvents(
   tx: DbOrTx,
   outbox: Outbox | null,
   workspaceId: string,
   events: Array<Omit<NewEvent, 'workspaceId' | 'endpointIds'>>,
+  endpointsRead?: EnabledEndpoints,
 ): Promise<string[]> {
   if (events.length === 0) return []
-  const endpoints = await selectEnabledEndpointEvents(tx, workspaceId)
+  const endpoints = endpointsRead ?? (await selectEnabledEndpointEvents(tx, workspaceId))
   const stored = events.map((event) => {
     const id = newId('webhookEvent')
     const payload: WebhookPayload = {

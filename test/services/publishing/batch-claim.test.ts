@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { posts, targets, webhookDeliveries, webhookEvents } from '../../../src/db/schema'
 import { createRecordingPublishQueue } from '../../../src/infra/publish-queue/recording'
 import { claimTargetBatch } from '../../../src/services/publishing/claim'
+import { createToken } from '../../../src/services/tokens'
+import { createWorkspace } from '../../../src/services/workspaces'
 import { publishTargets } from '../../../src/services/publishing/publish-batch'
 import { fakeNetwork } from '../../support/engine'
 import { account, fixedClock } from '../../support/fixtures'
@@ -150,6 +152,16 @@ describe('results of one post written together', () => {
     const receiver = await startReceiver()
     try {
       const endpoint = await addEndpoint(t, receiver.url, ['target.published', 'post.published'])
+      // Neither a disabled endpoint nor another workspace's gets a delivery of these events.
+      const disabled = await addEndpoint(t, receiver.url, ['target.published', 'post.published'])
+      expect((await t.call('PATCH', `/v1/webhooks/${disabled.id}`, { body: { enabled: false } })).status).toBe(200)
+      const other = await createWorkspace(t.deps.db, { name: 'Other workspace', planId: 'pro', timezone: 'UTC' })
+      const { token: otherToken } = await createToken(t.deps.db, other.id, 'other')
+      const foreign = await t.call('POST', '/v1/webhooks', {
+        body: { url: receiver.url, events: ['target.published', 'post.published'] },
+        token: otherToken,
+      })
+      expect(foreign.status).toBe(200)
       const accounts = [
         await account(t, 'MICROBLOG_NET'),
         await account(t, 'CHAT_NET'),
@@ -179,6 +191,10 @@ describe('results of one post written together', () => {
       expect(events.map((e) => e.type).sort()).toEqual([...Array(4).fill('target.published'), 'post.published'].sort())
       const rows = await t.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id))
       expect(rows.map((r) => r.eventId).sort()).toEqual(events.map((e) => e.id).sort())
+      const everyDelivery = await t.deps.db.select().from(webhookDeliveries)
+      expect(everyDelivery.filter((r) => r.eventId !== null && events.some((e) => e.id === r.eventId))).toHaveLength(5)
+      expect(everyDelivery.map((r) => r.endpointId)).not.toContain(disabled.id)
+      expect(everyDelivery.map((r) => r.endpointId)).not.toContain(((await foreign.json()) as { id: string }).id)
     } finally {
       await receiver.close()
     }
