@@ -10,7 +10,7 @@ import { openNodeRuntime } from '../src/runtime/node-deps'
 import { addSandboxAccount } from '../src/services/accounts'
 import { requeuePendingTargets } from '../src/services/publishing/sweep'
 import { createWorkspace } from '../src/services/workspaces'
-import { startTestServices } from '../test/support/services'
+import { startPostgresDatabase } from './load-server'
 import { countRoundTrips } from './round-trips'
 import { percentile, round, type Benchmark } from './types'
 
@@ -84,17 +84,19 @@ export const engineBenchmark: Benchmark = {
     if (process.env.DATABASE_URL)
       for (const [label, env, concurrency] of [
         ['PostgreSQL, single claims (baseline)', single, DEFAULT_PUBLISH_CONCURRENCY],
-        // The pool follows the concurrency (a quarter of it, at most 32 connections).
+        // The pool follows the concurrency (a quarter of it, at most 16 connections).
         ['PostgreSQL, batch claims', undefined, DEFAULT_PUBLISH_CONCURRENCY],
         // The concurrency that was the default before (64), for comparison.
         ...(FULL ? ([['PostgreSQL, batch claims', undefined, 64]] as const) : []),
       ] as const) {
-        const services = await startTestServices({ databaseUrl: process.env.DATABASE_URL })
+        // The stand-in for Neon's proxy runs in a process of its own, as Neon's runs on other machines:
+        // in this process its relaying took a third of the thread the engine runs on.
+        const database = await startPostgresDatabase(process.env.DATABASE_URL)
         try {
-          const server = { DATABASE_URL: services.databaseUrl!, NEON_WS_PROXY: services.neonWsProxy! }
+          const server = { DATABASE_URL: database.url, NEON_WS_PROXY: database.wsProxy }
           rows.push(...(await runCase(burst(concurrency, server, label, env))))
         } finally {
-          await services.close()
+          await database.close()
         }
       }
     return rows
