@@ -24,11 +24,13 @@ export interface NodeDatabase {
 
 /**
  * Connections to DATABASE_URL: DATABASE_POOL_MAX, else one per four publishes the queue runs at once
- * (10 to 32). A publish holds a connection only for its statements, not while the network answers,
- * so a quarter of PUBLISH_CONCURRENCY keeps the pool from being what publishes wait on.
+ * (10 to 16). A publish holds a connection only for its statements, not while the network answers,
+ * so a quarter of PUBLISH_CONCURRENCY keeps the pool from being what publishes wait on. More than 16
+ * made the burst slower (docs/performance.md: 32 connections drained 10,000 targets in 19.4-22.1 s,
+ * 16 in 16.5-17.8 s), as more backends than the database has cores take turns rather than work.
  */
 export const databasePoolSize = (config: Pick<NodeConfig, 'DATABASE_POOL_MAX' | 'PUBLISH_CONCURRENCY'>): number =>
-  config.DATABASE_POOL_MAX ?? Math.min(32, Math.max(10, Math.ceil(config.PUBLISH_CONCURRENCY / 4)))
+  config.DATABASE_POOL_MAX ?? Math.min(16, Math.max(10, Math.ceil(config.PUBLISH_CONCURRENCY / 4)))
 
 /** The database of the Node runtime: DATABASE_URL through the Neon driver, else PGlite under DATA_DIR. Migrated. */
 export async function openNodeDatabase(config: NodeConfig): Promise<NodeDatabase> {
