@@ -8,6 +8,7 @@ import { resultRows, selectTableRows, tableRows } from '../table-rows'
 import type { DbOrTx, Tx } from '../types'
 
 import type { PostRow } from './posts'
+import type { EnabledEndpoint } from './webhook-endpoints'
 
 export async function findPost(db: DbOrTx, postId: string): Promise<PostRow | null> {
   const [post] = await db.select().from(posts).where(eq(posts.id, postId))
@@ -27,7 +28,7 @@ export async function lockPost(tx: Tx, postId: string): Promise<PostRow | null> 
 export async function lockPostWithEndpoints(
   tx: Tx,
   postId: string,
-): Promise<{ post: PostRow; endpoints: Array<{ id: string; events: string[] }> } | null> {
+): Promise<{ post: PostRow; endpoints: EnabledEndpoint[] } | null> {
   const result = await tx.execute(
     sql`select p.*, (select coalesce(json_agg(json_build_object('id', e.id, 'events', e.events) order by e.id), '[]')
         from webhook_endpoints e where e.workspace_id = p.workspace_id and e.enabled) as "enabledEndpoints"
@@ -37,7 +38,7 @@ export async function lockPostWithEndpoints(
   if (!post) return null
   const endpoints = resultRows(result)[0]!.enabledEndpoints
   const parsed = typeof endpoints === 'string' ? JSON.parse(endpoints) : endpoints
-  return { post, endpoints: parsed as Array<{ id: string; events: string[] }> }
+  return { post, endpoints: parsed as EnabledEndpoint[] }
 }
 
 /**

@@ -69,11 +69,11 @@ export async function deleteWorkspaceEndpoint(db: DbOrTx, workspaceId: string, e
   return rows.length > 0
 }
 
+/** An enabled endpoint and the event types it takes. */
+export type EnabledEndpoint = { id: string; events: string[] }
+
 /** The workspace's enabled endpoints and the event types each takes (one read for many events). */
-export async function selectEnabledEndpointEvents(
-  tx: DbOrTx,
-  workspaceId: string,
-): Promise<Array<{ id: string; events: string[] }>> {
+export async function selectEnabledEndpointEvents(tx: DbOrTx, workspaceId: string): Promise<EnabledEndpoint[]> {
   const result = await tx.execute(
     sql`select id, events from webhook_endpoints where workspace_id = ${workspaceId} and enabled order by id`,
   )

@@ -4,7 +4,11 @@
  * A rolled-back change takes its event and rows with it; a committed one leaves rows the worker
  * (right after the commit, `sendOutbox`) or the every-minute sweep will send.
  */
-import { selectEnabledEndpointEvents, selectSubscribedEndpointIds } from '../../db/queries/webhook-endpoints'
+import {
+  type EnabledEndpoint,
+  selectEnabledEndpointEvents,
+  selectSubscribedEndpointIds,
+} from '../../db/queries/webhook-endpoints'
 import { insertDeliveryRows, insertEventRow, insertEventRows } from '../../db/queries/webhook-outbox'
 import type { DbOrTx } from '../../db/types'
 import type { Deps } from '../../deps'
@@ -51,9 +55,6 @@ export async function recordEvent(tx: DbOrTx, outbox: Outbox | null, event: NewE
   return id
 }
 
-/** The workspace's enabled endpoints and the event types each takes. */
-export type EnabledEndpoints = Array<{ id: string; events: string[] }>
-
 /**
  * `recordEvent` for several events of one workspace, in three statements whatever their number: one
  * read of the workspace's enabled endpoints and their subscriptions (none when the caller read them
@@ -65,7 +66,7 @@ export async function recordEvents(
   outbox: Outbox | null,
   workspaceId: string,
   events: Array<Omit<NewEvent, 'workspaceId' | 'endpointIds'>>,
-  endpointsRead?: EnabledEndpoints,
+  endpointsRead?: EnabledEndpoint[],
 ): Promise<string[]> {
   if (events.length === 0) return []
   const endpoints = endpointsRead ?? (await selectEnabledEndpointEvents(tx, workspaceId))
