@@ -25,6 +25,17 @@ module.exports = {
       },
     },
     {
+      name: 'database-only-in-db',
+      comment:
+        'Drizzle and the database drivers are db/ business: every other folder reaches the database through db/queries (the runtime through db/ modules).',
+      severity: 'error',
+      from: { path: '^src/', pathNot: layer('db') },
+      to: {
+        dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer'],
+        path: '(^|/)node_modules/(drizzle-orm|@electric-sql|@neondatabase|postgres|pg)/',
+      },
+    },
+    {
       name: 'lib-only-lib',
       comment: 'lib/ is the bottom: plain helpers with no knowledge of the service.',
       severity: 'error',
@@ -113,10 +124,11 @@ module.exports = {
     },
     {
       name: 'infra-media-no-app',
-      comment: 'Ports, their implementations and the media pipeline sit below the use cases.',
+      comment:
+        'Ports, their implementations and the media pipeline sit below the use cases, beside the database: a store over SQL is a db/queries module.',
       severity: 'error',
       from: { path: [layer('infra'), layer('media')] },
-      to: { path: [layer('services'), layer('routes'), layer('http')] },
+      to: { path: [layer('services'), layer('routes'), layer('http'), layer('db')] },
     },
     {
       name: 'client-no-server',
