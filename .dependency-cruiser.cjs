@@ -50,6 +50,17 @@ module.exports = {
       to: { path: [layer('db'), '(^|/)node_modules/drizzle-orm/'] },
     },
     {
+      name: 'routes-above-services',
+      comment:
+        'A route handler reaches the queues, stores and networks through a service; what it shares with them (a callback contract, a record) is in domain/.',
+      severity: 'error',
+      from: { path: layer('routes') },
+      to: {
+        path: '^src/',
+        pathNot: [layer('routes'), layer('http'), layer('services'), layer('domain'), layer('lib')],
+      },
+    },
+    {
       name: 'mcp-no-db',
       comment: 'An MCP tool calls a service, as a route handler does; it never reaches the database itself.',
       severity: 'error',
