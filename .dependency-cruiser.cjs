@@ -36,6 +36,13 @@ module.exports = {
       },
     },
     {
+      name: 'db-only-domain-lib',
+      comment: 'db/ holds the schema, drivers and queries: it knows the vocabulary (domain/) and lib/, nothing above.',
+      severity: 'error',
+      from: { path: layer('db') },
+      to: { path: '^src/', pathNot: [layer('db'), layer('domain'), layer('lib')] },
+    },
+    {
       name: 'lib-only-lib',
       comment: 'lib/ is the bottom: plain helpers with no knowledge of the service.',
       severity: 'error',
