@@ -64,7 +64,7 @@ module.exports = {
       from: { path: layer('routes') },
       to: {
         path: '^src/',
-        pathNot: [layer('routes'), layer('http'), layer('services'), layer('domain'), layer('lib')],
+        pathNot: [layer('routes'), layer('schemas'), layer('http'), layer('services'), layer('domain'), layer('lib')],
       },
     },
     {
@@ -75,12 +75,20 @@ module.exports = {
       to: { path: [layer('db'), layer('runtime'), layer('entry'), '(^|/)node_modules/drizzle-orm/'] },
     },
     {
-      name: 'mcp-route-schemas-only',
+      name: 'only-app-mounts-routes',
       comment:
-        "Tools share the REST routes' zod schemas (src/routes/<resource>/schema.ts or <operation>-schema.ts), never an operation file.",
+        'Only app.ts mounts the routes: the MCP tools and the dashboard share their zod schemas through schemas/, never a route file.',
       severity: 'error',
-      from: { path: layer('mcp') },
-      to: { path: '^src/routes/', pathNot: '^src/routes/[^/]+/[a-z-]*schema\\.ts$' },
+      from: { path: '^src/', pathNot: [layer('routes'), '^src/app\\.ts$'] },
+      to: { path: layer('routes') },
+    },
+    {
+      name: 'schemas-neutral',
+      comment:
+        "schemas/ holds the API's zod schemas, shared by routes, MCP tools and dashboard: they build on the vocabulary and the services' types and limits, nothing that serves a request.",
+      severity: 'error',
+      from: { path: layer('schemas') },
+      to: { path: '^src/', pathNot: [layer('schemas'), layer('domain'), layer('lib'), layer('services')] },
     },
     {
       name: 'only-app-mounts-mcp',
