@@ -50,13 +50,6 @@ module.exports = {
       to: { path: '^src/', pathNot: layer('lib') },
     },
     {
-      name: 'routes-no-db',
-      comment: 'A route handler calls a service; it never reaches the database itself.',
-      severity: 'error',
-      from: { path: layer('routes') },
-      to: { path: [layer('db'), '(^|/)node_modules/drizzle-orm/'] },
-    },
-    {
       name: 'routes-above-services',
       comment:
         'A route handler reaches the queues, stores and networks through a service; what it shares with them (a callback contract, a record) is in domain/.',
@@ -112,11 +105,61 @@ module.exports = {
       to: { path: layer('dashboard') },
     },
     {
+      name: 'http-below-app',
+      comment:
+        'http/ is the middleware and error mapping under app.ts: services, infra, domain, lib and the Deps type; never a route, the database or a page.',
+      severity: 'error',
+      from: { path: layer('http') },
+      to: {
+        path: '^src/',
+        pathNot: [layer('http'), layer('services'), layer('infra'), layer('domain'), layer('lib'), '^src/deps\\.ts$'],
+      },
+    },
+    {
+      name: 'services-below-requests',
+      comment:
+        'Use cases work over db/queries, networks, infra, media, domain and lib; never the configuration, the runtime or what serves a request.',
+      severity: 'error',
+      from: { path: layer('services') },
+      to: {
+        path: '^src/',
+        pathNot: [
+          layer('services'),
+          layer('db'),
+          layer('networks'),
+          layer('infra'),
+          layer('media'),
+          layer('domain'),
+          layer('lib'),
+          '^src/deps\\.ts$',
+        ],
+      },
+    },
+    {
+      name: 'networks-below-services',
+      comment:
+        'Network adapters speak to networks: they build on domain/, the ports of infra/ and lib/; no database, no use cases, no configuration parsing.',
+      severity: 'error',
+      from: { path: layer('networks') },
+      to: { path: '^src/', pathNot: [layer('networks'), layer('domain'), layer('infra'), layer('lib')] },
+    },
+    {
+      name: 'config-at-the-top',
+      comment:
+        'The environment is read at the top (entry, runtime, CLI); everything below gets what it read through Deps.',
+      severity: 'error',
+      from: {
+        path: '^src/',
+        pathNot: [layer('entry'), layer('runtime'), layer('cli'), '^src/deps\\.ts$', '^src/config\\.ts$'],
+      },
+      to: { path: '^src/config\\.ts$' },
+    },
+    {
       name: 'services-no-http',
       comment: "Use cases know nothing of HTTP: errors are domain errors, the status is http/'s business.",
       severity: 'error',
       from: { path: layer('services') },
-      to: { path: [layer('http'), layer('routes'), '(^|/)node_modules/(hono|@hono)/'] },
+      to: { path: '(^|/)node_modules/(hono|@hono)/' },
     },
     {
       name: 'cli-no-db',
@@ -125,29 +168,6 @@ module.exports = {
       severity: 'error',
       from: { path: layer('cli') },
       to: { path: [layer('db'), '(^|/)node_modules/drizzle-orm/'] },
-    },
-    {
-      name: 'services-no-drizzle',
-      comment: 'Queries live in db/queries/<aggregate>.ts; services call them.',
-      severity: 'error',
-      from: { path: layer('services') },
-      to: { path: '(^|/)node_modules/drizzle-orm/' },
-    },
-    {
-      name: 'networks-no-app',
-      comment: 'Network adapters speak to networks: no database, no use cases, no configuration parsing.',
-      severity: 'error',
-      from: { path: layer('networks') },
-      to: {
-        path: [
-          layer('db'),
-          layer('services'),
-          layer('routes'),
-          layer('http'),
-          '^src/config\\.ts$',
-          '(^|/)node_modules/drizzle-orm/',
-        ],
-      },
     },
     {
       name: 'infra-media-no-app',
