@@ -25,6 +25,24 @@ module.exports = {
       },
     },
     {
+      name: 'database-only-in-db',
+      comment:
+        'Drizzle and the database drivers are db/ business: every other folder reaches the database through db/queries (the runtime through db/ modules).',
+      severity: 'error',
+      from: { path: '^src/', pathNot: layer('db') },
+      to: {
+        dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer'],
+        path: '(^|/)node_modules/(drizzle-orm|@electric-sql|@neondatabase|postgres|pg)/',
+      },
+    },
+    {
+      name: 'db-only-domain-lib',
+      comment: 'db/ holds the schema, drivers and queries: it knows the vocabulary (domain/) and lib/, nothing above.',
+      severity: 'error',
+      from: { path: layer('db') },
+      to: { path: '^src/', pathNot: [layer('db'), layer('domain'), layer('lib')] },
+    },
+    {
       name: 'lib-only-lib',
       comment: 'lib/ is the bottom: plain helpers with no knowledge of the service.',
       severity: 'error',
@@ -32,11 +50,15 @@ module.exports = {
       to: { path: '^src/', pathNot: layer('lib') },
     },
     {
-      name: 'routes-no-db',
-      comment: 'A route handler calls a service; it never reaches the database itself.',
+      name: 'routes-above-services',
+      comment:
+        'A route handler reaches the queues, stores and networks through a service; what it shares with them (a callback contract, a record) is in domain/.',
       severity: 'error',
       from: { path: layer('routes') },
-      to: { path: [layer('db'), '(^|/)node_modules/drizzle-orm/'] },
+      to: {
+        path: '^src/',
+        pathNot: [layer('routes'), layer('schemas'), layer('http'), layer('services'), layer('domain'), layer('lib')],
+      },
     },
     {
       name: 'mcp-no-db',
@@ -46,12 +68,20 @@ module.exports = {
       to: { path: [layer('db'), layer('runtime'), layer('entry'), '(^|/)node_modules/drizzle-orm/'] },
     },
     {
-      name: 'mcp-route-schemas-only',
+      name: 'only-app-mounts-routes',
       comment:
-        "Tools share the REST routes' zod schemas (src/routes/<resource>/schema.ts or <operation>-schema.ts), never an operation file.",
+        'Only app.ts mounts the routes: the MCP tools and the dashboard share their zod schemas through schemas/, never a route file.',
       severity: 'error',
-      from: { path: layer('mcp') },
-      to: { path: '^src/routes/', pathNot: '^src/routes/[^/]+/[a-z-]*schema\\.ts$' },
+      from: { path: '^src/', pathNot: [layer('routes'), '^src/app\\.ts$'] },
+      to: { path: layer('routes') },
+    },
+    {
+      name: 'schemas-neutral',
+      comment:
+        "schemas/ holds the API's zod schemas, shared by routes, MCP tools and dashboard: they build on the vocabulary and the services' types and limits, nothing that serves a request.",
+      severity: 'error',
+      from: { path: layer('schemas') },
+      to: { path: '^src/', pathNot: [layer('schemas'), layer('domain'), layer('lib'), layer('services')] },
     },
     {
       name: 'only-app-mounts-mcp',
@@ -75,48 +105,77 @@ module.exports = {
       to: { path: layer('dashboard') },
     },
     {
-      name: 'services-no-http',
-      comment: "Use cases know nothing of HTTP: errors are domain errors, the status is http/'s business.",
+      name: 'http-below-app',
+      comment:
+        'http/ is the middleware and error mapping under app.ts: services, infra, domain, lib and the Deps type; never a route, the database or a page.',
       severity: 'error',
-      from: { path: layer('services') },
-      to: { path: [layer('http'), layer('routes'), '(^|/)node_modules/(hono|@hono)/'] },
-    },
-    {
-      name: 'cli-no-drizzle',
-      comment: 'The CLI calls services, like a route does.',
-      severity: 'error',
-      from: { path: layer('cli') },
-      to: { path: [layer('db/schema'), '(^|/)node_modules/drizzle-orm/'] },
-    },
-    {
-      name: 'services-no-drizzle',
-      comment: 'Queries live in db/queries/<aggregate>.ts; services call them.',
-      severity: 'error',
-      from: { path: layer('services') },
-      to: { path: '(^|/)node_modules/drizzle-orm/' },
-    },
-    {
-      name: 'networks-no-app',
-      comment: 'Network adapters speak to networks: no database, no use cases, no configuration parsing.',
-      severity: 'error',
-      from: { path: layer('networks') },
+      from: { path: layer('http') },
       to: {
-        path: [
-          layer('db'),
+        path: '^src/',
+        pathNot: [layer('http'), layer('services'), layer('infra'), layer('domain'), layer('lib'), '^src/deps\\.ts$'],
+      },
+    },
+    {
+      name: 'services-below-requests',
+      comment:
+        'Use cases work over db/queries, networks, infra, media, domain and lib; never the configuration, the runtime or what serves a request.',
+      severity: 'error',
+      from: { path: layer('services') },
+      to: {
+        path: '^src/',
+        pathNot: [
           layer('services'),
-          layer('routes'),
-          layer('http'),
-          '^src/config\\.ts$',
-          '(^|/)node_modules/drizzle-orm/',
+          layer('db'),
+          layer('networks'),
+          layer('infra'),
+          layer('media'),
+          layer('domain'),
+          layer('lib'),
+          '^src/deps\\.ts$',
         ],
       },
     },
     {
+      name: 'networks-below-services',
+      comment:
+        'Network adapters speak to networks: they build on domain/, the ports of infra/ and lib/; no database, no use cases, no configuration parsing.',
+      severity: 'error',
+      from: { path: layer('networks') },
+      to: { path: '^src/', pathNot: [layer('networks'), layer('domain'), layer('infra'), layer('lib')] },
+    },
+    {
+      name: 'config-at-the-top',
+      comment:
+        'The environment is read at the top (entry, runtime, CLI); everything below gets what it read through Deps.',
+      severity: 'error',
+      from: {
+        path: '^src/',
+        pathNot: [layer('entry'), layer('runtime'), layer('cli'), '^src/deps\\.ts$', '^src/config\\.ts$'],
+      },
+      to: { path: '^src/config\\.ts$' },
+    },
+    {
+      name: 'services-no-http',
+      comment: "Use cases know nothing of HTTP: errors are domain errors, the status is http/'s business.",
+      severity: 'error',
+      from: { path: layer('services') },
+      to: { path: '(^|/)node_modules/(hono|@hono)/' },
+    },
+    {
+      name: 'cli-no-db',
+      comment:
+        'The CLI calls services, like a route does: never a query, a table or drizzle (runtime/ opens the database).',
+      severity: 'error',
+      from: { path: layer('cli') },
+      to: { path: [layer('db'), '(^|/)node_modules/drizzle-orm/'] },
+    },
+    {
       name: 'infra-media-no-app',
-      comment: 'Ports, their implementations and the media pipeline sit below the use cases.',
+      comment:
+        'Ports, their implementations and the media pipeline sit below the use cases, beside the database: a store over SQL is a db/queries module.',
       severity: 'error',
       from: { path: [layer('infra'), layer('media')] },
-      to: { path: [layer('services'), layer('routes'), layer('http')] },
+      to: { path: [layer('services'), layer('routes'), layer('http'), layer('db')] },
     },
     {
       name: 'client-no-server',

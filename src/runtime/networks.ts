@@ -1,6 +1,6 @@
+import { createDrizzleSandboxStore } from '../db/queries/sandbox-posts'
 import type { Db } from '../db/types'
 import type { AppSettings } from '../deps'
-import { createDrizzleSandboxStore } from '../infra/sandbox-store'
 import { createNetworkRegistry } from '../networks/create-registry'
 import { createRealAdapters } from '../networks/real-adapters'
 import type { ObjectStorage } from '../infra/storage/types'

@@ -73,6 +73,11 @@ export async function getAccount(db: Db, workspaceId: string, accountId: string)
   return toAccountRecord(row, published.get(row.id) ?? null)
 }
 
+/** The workspace an account belongs to, for the operator's CLI, which names an account by its id alone; null when there is none. */
+export async function accountWorkspaceId(db: Db, accountId: string): Promise<string | null> {
+  return (await findAccount(db, accountId))?.workspaceId ?? null
+}
+
 /** One account of the workspace, or 404 (an id of another workspace does not exist for the caller). */
 export async function getAccountRow(db: Db, workspaceId: string, accountId: string): Promise<AccountRow> {
   const row = await findWorkspaceAccount(db, workspaceId, accountId)

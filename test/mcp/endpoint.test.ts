@@ -5,7 +5,7 @@
  */
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createDrizzleSandboxStore } from '../../src/infra/sandbox-store'
+import { createDrizzleSandboxStore } from '../../src/db/queries/sandbox-posts'
 import { createNetworkRegistry } from '../../src/networks/create-registry'
 import { createSandboxAdapter } from '../../src/networks/sandbox/adapter'
 import { createToken, revokeToken } from '../../src/services/tokens'

@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { sandboxPosts } from '../../src/db/schema'
-import { createDrizzleSandboxStore } from '../../src/infra/sandbox-store'
+import { createDrizzleSandboxStore } from '../../src/db/queries/sandbox-posts'
 import { randomBase62 } from '../../src/lib/ids'
 import type { PublishInput, PublishMedia, PublishProgress, TargetContent } from '../../src/networks/adapter'
 import type { PlatformId } from '../../src/domain/vocabulary'

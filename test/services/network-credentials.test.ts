@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { accounts } from '../../src/db/schema'
-import { createDrizzleSandboxStore } from '../../src/infra/sandbox-store'
+import { createDrizzleSandboxStore } from '../../src/db/queries/sandbox-posts'
 import type { NetworkAdapter } from '../../src/networks/adapter'
 import { checkCredentials } from '../../src/networks/credentials'
 import { createNetworkRegistry } from '../../src/networks/create-registry'

@@ -3,7 +3,7 @@
 import { env, exports } from 'cloudflare:workers'
 import { Webhook } from 'standardwebhooks'
 import { describe, expect, it } from 'vitest'
-import { webhookCallbackUrl } from '../../src/infra/webhook-queue/types'
+import { webhookCallbackUrl } from '../../src/domain/delivery-callbacks'
 import { createWorkerIsolate } from '../../src/runtime/worker-deps'
 import { newWebhookSecret, signedHeaders } from '../../src/services/webhooks/signing'
 import { signUpstashJwt, type LocalMessage } from '../support/qstash-local'

@@ -1,8 +1,7 @@
 import { CONNECTIONS, PLATFORM_IDS, SANDBOX_FAIL_MODES } from '../../domain/vocabulary'
 import { connectAccount } from '../../services/account-connection'
-import { findAccount } from '../../db/queries/accounts'
 import { disconnectAccount } from '../../services/account-disconnect'
-import { addSandboxAccount, listAccounts } from '../../services/accounts'
+import { accountWorkspaceId, addSandboxAccount, listAccounts } from '../../services/accounts'
 import { createConnectLink } from '../../services/connect-links'
 import { CliError } from '../args'
 import { defineCommand } from '../command'
@@ -136,9 +135,9 @@ export const accountDisconnect = defineCommand({
   options: { id: { type: 'string', required: true, value: 'acc_…', description: 'the account' } },
   examples: ['account disconnect --id acc_…'],
   run: async ({ deps }, o) => {
-    const account = await findAccount(deps.db, o.id)
-    if (!account) throw new CliError(`no account ${o.id}`)
-    const result = await disconnectAccount(deps, account.workspaceId, account.id)
+    const workspaceId = await accountWorkspaceId(deps.db, o.id)
+    if (!workspaceId) throw new CliError(`no account ${o.id}`)
+    const result = await disconnectAccount(deps, workspaceId, o.id)
     return { ...result.account, tokenRevoked: result.revoked, failedTargets: result.failedTargets }
   },
 })

@@ -5,7 +5,7 @@
  * network's count, errors and warnings as the member types.
  */
 import type { Hono } from 'hono'
-import { CreatePostSchema, UpdatePostSchema } from '../../routes/posts/schema'
+import { CreatePostSchema, UpdatePostSchema } from '../../schemas/posts'
 import { type AccountRecord, listAccounts } from '../../services/accounts'
 import { listAccountBoards } from '../../services/boards'
 import { listAssets } from '../../services/media-assets'

@@ -5,7 +5,7 @@
  * text and folder edited through the service of `PATCH /v1/media/{id}`.
  */
 import type { Hono } from 'hono'
-import { CreateUploadSchema, RegisterMediaSchema, UpdateMediaSchema } from '../../routes/media/schema'
+import { CreateUploadSchema, RegisterMediaSchema, UpdateMediaSchema } from '../../schemas/media'
 import { listAssets, listFolders, registerAsset } from '../../services/media-assets'
 import { editAsset } from '../../services/media-edit'
 import { createUpload } from '../../services/media-uploads'

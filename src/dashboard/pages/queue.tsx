@@ -3,7 +3,7 @@
  * zone, and the next free one; saved through the service of `PUT /v1/queue-slots`.
  */
 import type { Hono } from 'hono'
-import { ReplaceQueueScheduleSchema } from '../../routes/queue-slots/schema'
+import { ReplaceQueueScheduleSchema } from '../../schemas/queue-slots'
 import { getQueueSchedule, replaceQueueSchedule } from '../../services/queue-slots'
 import { type DashboardEnv, workspacePage } from '../env'
 import { Layout } from '../layout'

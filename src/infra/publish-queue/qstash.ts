@@ -1,8 +1,8 @@
 import { Receiver, type Client } from '@upstash/qstash'
-import type { PublishCallbackBody } from './callback'
+import type { PublishCallbackBody } from '../../domain/delivery-callbacks'
 import { deliveryId, type Delivery, type DeliveryVerifier, type PublishQueue } from './types'
 
-export { PUBLISH_CALLBACK_PATH, publishCallbackUrl, type PublishCallbackBody } from './callback'
+export { PUBLISH_CALLBACK_PATH, publishCallbackUrl, type PublishCallbackBody } from '../../domain/delivery-callbacks'
 
 export interface QStashPublishQueueOptions {
   /** An `@upstash/qstash` Client (fetch-based: runs in workerd and Node). Only `batchJSON` is used. */

@@ -1,10 +1,6 @@
 import type { Client } from '@upstash/qstash'
+import type { WebhookCallbackBody } from '../../domain/delivery-callbacks'
 import { webhookDueId, type WebhookQueue } from './types'
-
-/** The JSON body of a webhook attempt callback. */
-export interface WebhookCallbackBody {
-  deliveryId: string
-}
 
 /**
  * Webhook attempts through QStash (the Worker): one message per attempt to `callbackUrl`, signed by

@@ -13,11 +13,5 @@ export interface WebhookQueue {
   enqueue(items: WebhookDue[]): Promise<void>
 }
 
-/** Where QStash delivers webhook attempts: `POST <PUBLIC_URL>/internal/webhook-delivery`. */
-export const WEBHOOK_CALLBACK_PATH = '/internal/webhook-delivery'
-
-export const webhookCallbackUrl = (publicUrl: string): string =>
-  `${publicUrl.replace(/\/+$/, '')}${WEBHOOK_CALLBACK_PATH}`
-
 /** The de-duplication id of an attempt: one per outbox row and due time. */
 export const webhookDueId = (item: WebhookDue): string => `${item.deliveryId}-t${item.notBefore.getTime()}`

@@ -12,8 +12,8 @@ import {
   UpdateMediaSchema,
   UploadTicketSchema,
   VariantsResultSchema,
-} from '../../routes/media/schema'
-import { PostIdParam, WrittenPostSchema } from '../../routes/posts/schema'
+} from '../../schemas/media'
+import { PostIdParam, WrittenPostSchema } from '../../schemas/posts'
 import { listAssetPage, registerAsset } from '../../services/media-assets'
 import { registerAssetFromUrl } from '../../services/media-from-url'
 import { editAsset } from '../../services/media-edit'

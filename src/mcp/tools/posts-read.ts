@@ -6,7 +6,7 @@ import {
   PostPageSchema,
   PostSchema,
   PostValidationSchema,
-} from '../../routes/posts/schema'
+} from '../../schemas/posts'
 import { DEFAULT_PAGE_SIZE, getPost, listPostPage } from '../../services/posts/read'
 import { validateNewPost } from '../../services/posts/validate'
 import { defineTool, type McpTool } from '../tool'

@@ -7,8 +7,8 @@ import {
   SchedulePostSchema,
   UpdatePostSchema,
   WrittenPostSchema,
-} from '../../routes/posts/schema'
-import { DeletedPostSchema, PostNetworkDeletionSchema } from '../../routes/posts/delete-schema'
+} from '../../schemas/posts'
+import { DeletedPostSchema, PostNetworkDeletionSchema } from '../../schemas/post-deletion'
 import { deletePostFromNetworks } from '../../services/posts/delete-from-networks'
 import { publishPostNow, retryFailedTargets } from '../../services/publishing/actions'
 import { createPost, deletePost, reschedulePost, updatePost } from '../../services/posts/write'

@@ -8,9 +8,9 @@ import {
   BoardsSchema,
   ConnectLinkSchema,
   ConnectRequestSchema,
-} from '../../routes/accounts/schema'
+} from '../../schemas/accounts'
 import { createConnectLink } from '../../services/connect-links'
-import { WorkspaceSchema } from '../../routes/me/schema'
+import { WorkspaceSchema } from '../../schemas/me'
 import { getAccount, listAccounts } from '../../services/accounts'
 import { listAccountBoards } from '../../services/boards'
 import { getWorkspaceOverview } from '../../services/workspaces'

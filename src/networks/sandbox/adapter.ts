@@ -5,7 +5,7 @@
  * chains thread parts as replies, posts (or refuses) a first comment, answers with a permalink
  * to its own page (`GET /sandbox/posts/{id}`), and reports deterministic insights.
  */
-import type { SandboxStore } from '../../infra/sandbox-store'
+import type { SandboxStore } from '../../domain/sandbox-posts'
 import type { PlatformId } from '../../domain/vocabulary'
 import { rulesFor } from '../../domain/rules/index'
 import type {

@@ -1,13 +1,4 @@
-import type { SandboxPost, SandboxStore } from '../../infra/sandbox-store'
-
-/** A post of the simulated network as its page shows it: the post, its thread parts in order, its comments. */
-export interface SandboxThread {
-  post: SandboxPost
-  parts: SandboxPost[]
-  comments: SandboxPost[]
-  /** The username of the post's account, as a network's page names its author; null when the account is gone. */
-  username: string | null
-}
+import type { SandboxPost, SandboxStore, SandboxThread } from '../../domain/sandbox-posts'
 
 /** Null for an id the network never issued (or deleted). Parts chain: each answers the one before. */
 export async function loadSandboxThread(store: SandboxStore, id: string): Promise<SandboxThread | null> {

@@ -3,7 +3,7 @@ import type { AppEnv } from '../../http/context'
 import { errorResponses, jsonResponse, SECURITY } from '../../http/openapi'
 import { listAccountBoards } from '../../services/boards'
 import type { RouteMeta } from '../../http/route-meta'
-import { AccountIdParam, BoardsSchema } from './schema'
+import { AccountIdParam, BoardsSchema } from '../../schemas/accounts'
 
 export const route = createRoute({
   method: 'get',

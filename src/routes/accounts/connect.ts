@@ -4,7 +4,7 @@ import { errorResponses, jsonBody, jsonResponse, SECURITY } from '../../http/ope
 import type { RouteMeta } from '../../http/route-meta'
 import { createConnectLink } from '../../services/connect-links'
 import { baseUrlOf } from '../../http/base-url'
-import { ConnectLinkSchema, ConnectRequestSchema } from './schema'
+import { ConnectLinkSchema, ConnectRequestSchema } from '../../schemas/accounts'
 
 export const route = createRoute({
   method: 'post',

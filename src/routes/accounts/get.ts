@@ -3,7 +3,7 @@ import type { AppEnv } from '../../http/context'
 import { errorResponses, jsonResponse, SECURITY } from '../../http/openapi'
 import type { RouteMeta } from '../../http/route-meta'
 import { getAccount } from '../../services/accounts'
-import { AccountIdParam, AccountSchema } from './schema'
+import { AccountIdParam, AccountSchema } from '../../schemas/accounts'
 
 export const route = createRoute({
   method: 'get',

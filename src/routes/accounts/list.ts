@@ -2,7 +2,7 @@ import { createRoute, z, type RouteHandler } from '@hono/zod-openapi'
 import type { AppEnv } from '../../http/context'
 import { errorResponses, jsonResponse, SECURITY } from '../../http/openapi'
 import { listAccounts } from '../../services/accounts'
-import { AccountSchema } from './schema'
+import { AccountSchema } from '../../schemas/accounts'
 import type { RouteMeta } from '../../http/route-meta'
 
 export const route = createRoute({

@@ -4,7 +4,7 @@ import { errorResponses, jsonBody, jsonResponse, SECURITY } from '../../http/ope
 import type { RouteMeta } from '../../http/route-meta'
 import { createReconnectLink } from '../../services/connect-links'
 import { baseUrlOf } from '../../http/base-url'
-import { AccountIdParam, ConnectLinkSchema, ReconnectRequestSchema } from './schema'
+import { AccountIdParam, ConnectLinkSchema, ReconnectRequestSchema } from '../../schemas/accounts'
 
 export const route = createRoute({
   method: 'post',

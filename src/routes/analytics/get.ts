@@ -2,7 +2,7 @@ import { createRoute, type RouteHandler } from '@hono/zod-openapi'
 import type { AppEnv } from '../../http/context'
 import { errorResponses, jsonResponse, SECURITY } from '../../http/openapi'
 import { getAnalytics } from '../../services/analytics/read'
-import { AnalyticsSchema } from './schema'
+import { AnalyticsSchema } from '../../schemas/analytics'
 import type { RouteMeta } from '../../http/route-meta'
 
 export const route = createRoute({

@@ -2,7 +2,7 @@ import { createRoute, type RouteHandler } from '@hono/zod-openapi'
 import type { AppEnv } from '../../http/context'
 import { errorResponses, jsonResponse, SECURITY } from '../../http/openapi'
 import { getBestTimes } from '../../services/analytics/best-times'
-import { BEST_TIMES_DESCRIPTION, BestTimesSchema } from './schema'
+import { BEST_TIMES_DESCRIPTION, BestTimesSchema } from '../../schemas/best-times'
 import type { RouteMeta } from '../../http/route-meta'
 
 export const route = createRoute({

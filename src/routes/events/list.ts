@@ -4,8 +4,8 @@ import { errorResponses, jsonResponse, SECURITY } from '../../http/openapi'
 import type { RouteMeta } from '../../http/route-meta'
 import { EVENT_RETENTION_DAYS } from '../../domain/webhooks/policy'
 import { listEvents } from '../../services/webhooks/log'
-import { ListEventsQuery, WEBHOOK_PAGE_DEFAULT } from '../webhooks/schema'
-import { WebhookEventPageSchema } from './schema'
+import { ListEventsQuery, WEBHOOK_PAGE_DEFAULT } from '../../schemas/webhooks'
+import { WebhookEventPageSchema } from '../../schemas/events'
 
 export const route = createRoute({
   method: 'get',

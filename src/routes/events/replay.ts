@@ -3,7 +3,7 @@ import type { AppEnv } from '../../http/context'
 import { errorResponses, jsonBody, jsonResponse, SECURITY } from '../../http/openapi'
 import type { RouteMeta } from '../../http/route-meta'
 import { replayEvent } from '../../services/webhooks/log'
-import { EventIdParam, ReplayedEventSchema, ReplayEventSchema } from './schema'
+import { EventIdParam, ReplayedEventSchema, ReplayEventSchema } from '../../schemas/events'
 
 export const route = createRoute({
   method: 'post',

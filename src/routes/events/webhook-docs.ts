@@ -1,6 +1,6 @@
 import { type OpenAPIHono, z } from '@hono/zod-openapi'
 import type { AppEnv } from '../../http/context'
-import { EVENT_PAYLOADS, eventPayloadSchema } from './schema'
+import { EVENT_PAYLOADS, eventPayloadSchema } from '../../schemas/events'
 
 const SIGNED_HEADERS = {
   'webhook-id': 'The event id (the same on every attempt and replay): de-duplicate on it.',

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { AppEnv } from '../../http/context'
 import { verifiedCallbackBody } from './verify-callback'
 import { AppError } from '../../domain/errors'
-import { publishCallbackUrl, type PublishCallbackBody } from '../../infra/publish-queue/callback'
+import { publishCallbackUrl, type PublishCallbackBody } from '../../domain/delivery-callbacks'
 import { publishTarget, type PublishOutcome } from '../../services/publishing/publish-target'
 
 /**

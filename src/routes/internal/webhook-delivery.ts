@@ -3,8 +3,7 @@ import { z } from 'zod'
 import { AppError } from '../../domain/errors'
 import type { AppEnv } from '../../http/context'
 import { verifiedCallbackBody } from './verify-callback'
-import type { WebhookCallbackBody } from '../../infra/webhook-queue/qstash'
-import { webhookCallbackUrl } from '../../infra/webhook-queue/types'
+import { webhookCallbackUrl, type WebhookCallbackBody } from '../../domain/delivery-callbacks'
 import { deliverWebhook, type WebhookOutcome } from '../../services/webhooks/deliver'
 
 /**

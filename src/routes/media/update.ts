@@ -3,7 +3,7 @@ import type { AppEnv } from '../../http/context'
 import { errorResponses, jsonResponse, SECURITY } from '../../http/openapi'
 import type { RouteMeta } from '../../http/route-meta'
 import { editAsset } from '../../services/media-edit'
-import { MediaAssetSchema, MediaIdParam, UpdateMediaSchema } from './schema'
+import { MediaAssetSchema, MediaIdParam, UpdateMediaSchema } from '../../schemas/media'
 
 export const route = createRoute({
   method: 'patch',

@@ -11,7 +11,7 @@ import {
 } from '../../http/openapi'
 import { BULK_COLUMNS, BULK_MAX_CSV_BYTES, BULK_MAX_ROWS, createPostsFromCsv } from '../../services/posts/bulk'
 import type { CreatePostInput } from '../../services/posts/types'
-import { CreatePostSchema } from './schema'
+import { CreatePostSchema } from '../../schemas/posts'
 import type { RouteMeta } from '../../http/route-meta'
 
 const BulkBody = z

@@ -3,7 +3,7 @@ import type { AppEnv } from '../../http/context'
 import { errorResponses, IdempotencyHeaders, jsonBody, jsonResponse, SECURITY } from '../../http/openapi'
 import { createPost } from '../../services/posts/write'
 import { unknownBodyFields } from './body-fields'
-import { CreatePostSchema, WrittenPostSchema } from './schema'
+import { CreatePostSchema, WrittenPostSchema } from '../../schemas/posts'
 import type { RouteMeta } from '../../http/route-meta'
 
 export const route = createRoute({

@@ -3,8 +3,8 @@ import type { AppEnv } from '../../http/context'
 import { errorResponses, SECURITY } from '../../http/openapi'
 import { deletePostFromNetworks } from '../../services/posts/delete-from-networks'
 import { deletePost } from '../../services/posts/write'
-import { DeletedPostSchema, DeletePostQuery, PostNetworkDeletionSchema } from './delete-schema'
-import { PostIdParam } from './schema'
+import { DeletedPostSchema, DeletePostQuery, PostNetworkDeletionSchema } from '../../schemas/post-deletion'
+import { PostIdParam } from '../../schemas/posts'
 import type { RouteMeta } from '../../http/route-meta'
 
 export const route = createRoute({

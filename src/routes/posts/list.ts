@@ -2,7 +2,7 @@ import { createRoute, z, type RouteHandler } from '@hono/zod-openapi'
 import type { AppEnv } from '../../http/context'
 import { errorResponses, SECURITY } from '../../http/openapi'
 import { DEFAULT_PAGE_SIZE, listPostPage, listPosts, UNPAGED_MAX } from '../../services/posts/read'
-import { ListPostsQuery, PostPageSchema, PostSchema } from './schema'
+import { ListPostsQuery, PostPageSchema, PostSchema } from '../../schemas/posts'
 import type { RouteMeta } from '../../http/route-meta'
 
 export const route = createRoute({

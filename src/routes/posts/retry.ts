@@ -2,7 +2,7 @@ import { createRoute, type RouteHandler } from '@hono/zod-openapi'
 import type { AppEnv } from '../../http/context'
 import { errorResponses, IdempotencyHeaders, jsonResponse, SECURITY } from '../../http/openapi'
 import { retryFailedTargets } from '../../services/publishing/actions'
-import { PostIdParam, PostSchema } from './schema'
+import { PostIdParam, PostSchema } from '../../schemas/posts'
 import type { RouteMeta } from '../../http/route-meta'
 
 export const route = createRoute({

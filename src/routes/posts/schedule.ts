@@ -3,7 +3,7 @@ import type { AppEnv } from '../../http/context'
 import { errorResponses, jsonBody, jsonResponse, SECURITY } from '../../http/openapi'
 import { reschedulePost } from '../../services/posts/write'
 import { unknownBodyFields } from './body-fields'
-import { PostIdParam, SchedulePostSchema, WrittenPostSchema } from './schema'
+import { PostIdParam, SchedulePostSchema, WrittenPostSchema } from '../../schemas/posts'
 import type { RouteMeta } from '../../http/route-meta'
 
 export const route = createRoute({

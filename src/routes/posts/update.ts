@@ -3,7 +3,7 @@ import type { AppEnv } from '../../http/context'
 import { errorResponses, jsonResponse, SECURITY } from '../../http/openapi'
 import { updatePost } from '../../services/posts/write'
 import { unknownBodyFields } from './body-fields'
-import { PostIdParam, UpdatePostSchema, WrittenPostSchema } from './schema'
+import { PostIdParam, UpdatePostSchema, WrittenPostSchema } from '../../schemas/posts'
 import type { RouteMeta } from '../../http/route-meta'
 
 export const route = createRoute({

@@ -4,7 +4,7 @@ import { errorResponses, jsonBody, jsonResponse, SECURITY } from '../../http/ope
 import type { RouteMeta } from '../../http/route-meta'
 import { validateNewPost } from '../../services/posts/validate'
 import { unknownBodyFields } from './body-fields'
-import { CreatePostSchema, PostValidationSchema } from './schema'
+import { CreatePostSchema, PostValidationSchema } from '../../schemas/posts'
 
 export const route = createRoute({
   method: 'post',

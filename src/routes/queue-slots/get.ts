@@ -2,7 +2,7 @@ import { createRoute, type RouteHandler } from '@hono/zod-openapi'
 import type { AppEnv } from '../../http/context'
 import { errorResponses, jsonResponse, SECURITY } from '../../http/openapi'
 import { getQueueSchedule } from '../../services/queue-slots'
-import { QueueScheduleSchema } from './schema'
+import { QueueScheduleSchema } from '../../schemas/queue-slots'
 import type { RouteMeta } from '../../http/route-meta'
 
 export const route = createRoute({

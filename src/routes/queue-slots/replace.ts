@@ -2,7 +2,7 @@ import { createRoute, type RouteHandler } from '@hono/zod-openapi'
 import type { AppEnv } from '../../http/context'
 import { errorResponses, jsonBody, jsonResponse, SECURITY } from '../../http/openapi'
 import { replaceQueueSchedule } from '../../services/queue-slots'
-import { QueueScheduleSchema, ReplaceQueueScheduleSchema } from './schema'
+import { QueueScheduleSchema, ReplaceQueueScheduleSchema } from '../../schemas/queue-slots'
 import type { RouteMeta } from '../../http/route-meta'
 
 export const route = createRoute({

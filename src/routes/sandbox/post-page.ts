@@ -1,8 +1,7 @@
 import type { Handler } from 'hono'
 import type { AppEnv } from '../../http/context'
 import { AppError } from '../../domain/errors'
-import { createDrizzleSandboxStore } from '../../infra/sandbox-store'
-import { loadSandboxThread } from '../../networks/sandbox/thread'
+import { sandboxPostThread } from '../../services/sandbox-posts'
 import { renderSandboxPost } from './render'
 
 /** Inline styles and http(s) media only: the page loads nothing else and runs no script. */
@@ -14,7 +13,7 @@ const CONTENT_SECURITY_POLICY =
  * network's own site.
  */
 export const postPage: Handler<AppEnv> = async (c) => {
-  const thread = await loadSandboxThread(createDrizzleSandboxStore(c.var.deps.db), c.req.param('id') ?? '')
+  const thread = await sandboxPostThread(c.var.deps, c.req.param('id') ?? '')
   if (!thread) throw new AppError('not_found', 'The sandbox network has no post with this id.')
   c.header('Content-Security-Policy', CONTENT_SECURITY_POLICY)
   c.header('X-Content-Type-Options', 'nosniff')

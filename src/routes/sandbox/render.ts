@@ -5,8 +5,7 @@
  */
 import { html, raw } from 'hono/html'
 import type { HtmlEscapedString } from 'hono/utils/html'
-import type { SandboxMedia, SandboxPost } from '../../infra/sandbox-store'
-import type { SandboxThread } from '../../networks/sandbox/thread'
+import type { SandboxMedia, SandboxPost, SandboxThread } from '../../domain/sandbox-posts'
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>
 

@@ -3,7 +3,7 @@ import type { AppEnv } from '../../http/context'
 import { errorResponses, jsonBody, jsonResponse, SECURITY } from '../../http/openapi'
 import type { RouteMeta } from '../../http/route-meta'
 import { createEndpoint } from '../../services/webhooks/endpoints'
-import { CreateWebhookSchema, WebhookEndpointWithSecretSchema } from './schema'
+import { CreateWebhookSchema, WebhookEndpointWithSecretSchema } from '../../schemas/webhooks'
 
 export const route = createRoute({
   method: 'post',

@@ -3,7 +3,7 @@ import type { AppEnv } from '../../http/context'
 import { errorResponses, jsonResponse, SECURITY } from '../../http/openapi'
 import type { RouteMeta } from '../../http/route-meta'
 import { deleteEndpoint } from '../../services/webhooks/endpoints'
-import { WebhookIdParam } from './schema'
+import { WebhookIdParam } from '../../schemas/webhooks'
 
 export const route = createRoute({
   method: 'delete',

@@ -3,7 +3,12 @@ import type { AppEnv } from '../../http/context'
 import { errorResponses, jsonResponse, SECURITY } from '../../http/openapi'
 import type { RouteMeta } from '../../http/route-meta'
 import { listDeliveries } from '../../services/webhooks/log'
-import { ListDeliveriesQuery, WEBHOOK_PAGE_DEFAULT, WebhookDeliveryPageSchema, WebhookIdParam } from './schema'
+import {
+  ListDeliveriesQuery,
+  WEBHOOK_PAGE_DEFAULT,
+  WebhookDeliveryPageSchema,
+  WebhookIdParam,
+} from '../../schemas/webhooks'
 
 export const route = createRoute({
   method: 'get',

@@ -3,7 +3,7 @@ import type { AppEnv } from '../../http/context'
 import { errorResponses, jsonResponse, SECURITY } from '../../http/openapi'
 import type { RouteMeta } from '../../http/route-meta'
 import { getEndpoint } from '../../services/webhooks/endpoints'
-import { WebhookEndpointSchema, WebhookIdParam } from './schema'
+import { WebhookEndpointSchema, WebhookIdParam } from '../../schemas/webhooks'
 
 export const route = createRoute({
   method: 'get',

@@ -3,7 +3,7 @@ import type { AppEnv } from '../../http/context'
 import { errorResponses, jsonResponse, SECURITY } from '../../http/openapi'
 import type { RouteMeta } from '../../http/route-meta'
 import { listEndpoints } from '../../services/webhooks/endpoints'
-import { WebhookEndpointSchema } from './schema'
+import { WebhookEndpointSchema } from '../../schemas/webhooks'
 
 export const route = createRoute({
   method: 'get',

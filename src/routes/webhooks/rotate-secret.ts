@@ -3,7 +3,7 @@ import type { AppEnv } from '../../http/context'
 import { errorResponses, jsonResponse, SECURITY } from '../../http/openapi'
 import type { RouteMeta } from '../../http/route-meta'
 import { rotateSecret } from '../../services/webhooks/endpoints'
-import { WebhookEndpointWithSecretSchema, WebhookIdParam } from './schema'
+import { WebhookEndpointWithSecretSchema, WebhookIdParam } from '../../schemas/webhooks'
 
 export const route = createRoute({
   method: 'post',

@@ -3,7 +3,7 @@ import type { AppEnv } from '../../http/context'
 import { errorResponses, jsonResponse, SECURITY } from '../../http/openapi'
 import type { RouteMeta } from '../../http/route-meta'
 import { sendTestPing } from '../../services/webhooks/log'
-import { WebhookDeliverySchema, WebhookIdParam } from './schema'
+import { WebhookDeliverySchema, WebhookIdParam } from '../../schemas/webhooks'
 
 export const route = createRoute({
   method: 'post',

@@ -3,7 +3,7 @@ import type { AppEnv } from '../../http/context'
 import { errorResponses, jsonBody, jsonResponse, SECURITY } from '../../http/openapi'
 import type { RouteMeta } from '../../http/route-meta'
 import { updateEndpoint } from '../../services/webhooks/endpoints'
-import { UpdateWebhookSchema, WebhookEndpointSchema, WebhookIdParam } from './schema'
+import { UpdateWebhookSchema, WebhookEndpointSchema, WebhookIdParam } from '../../schemas/webhooks'
 
 export const route = createRoute({
   method: 'patch',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_NETWORK_ORIGINS } from '../../../src/config'
-import { createDrizzleSandboxStore } from '../../../src/infra/sandbox-store'
+import { createDrizzleSandboxStore } from '../../../src/db/queries/sandbox-posts'
 import { createNetworkRegistry } from '../../../src/networks/create-registry'
 import { createSandboxAdapter } from '../../../src/networks/sandbox/adapter'
 import { sandboxBoards } from '../../../src/networks/sandbox/boards'

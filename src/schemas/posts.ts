@@ -1,8 +1,8 @@
 import { z } from '@hono/zod-openapi'
-import { PLATFORM_IDS, POST_STATUSES, POST_TYPES, TARGET_ERROR_CODES, TARGET_STATUSES } from '../../domain/vocabulary'
-import { IsoInstantSchema, POST_CONTENT_FIELDS, RecurrenceSchema } from '../../domain/post-content'
-import { ERROR_CODES } from '../../domain/errors'
-import { POST_ACTIONS, type CreatePostInput, type UpdatePostInput } from '../../services/posts/types'
+import { PLATFORM_IDS, POST_STATUSES, POST_TYPES, TARGET_ERROR_CODES, TARGET_STATUSES } from '../domain/vocabulary'
+import { IsoInstantSchema, POST_CONTENT_FIELDS, RecurrenceSchema } from '../domain/post-content'
+import { ERROR_CODES } from '../domain/errors'
+import { POST_ACTIONS, type CreatePostInput, type UpdatePostInput } from '../services/posts/types'
 
 const isoDateTime = IsoInstantSchema.meta({
   description: 'ISO 8601 with a time zone offset or Z.',

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_ERROR_CLASSES, WEBHOOK_EVENT_TYPES } from '../../domain/webhooks/events'
+import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_ERROR_CLASSES, WEBHOOK_EVENT_TYPES } from '../domain/webhooks/events'
 
 export const WEBHOOK_PAGE_DEFAULT = 50
 export const WEBHOOK_PAGE_MAX = 100

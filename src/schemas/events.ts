@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
-import { AccountSchema } from '../accounts/schema'
-import { PostSchema, TargetSchema } from '../posts/schema'
-import { NextCursor, StoredEventTypeSchema, WebhookEndpointSchema } from '../webhooks/schema'
+import { AccountSchema } from './accounts'
+import { PostSchema, TargetSchema } from './posts'
+import { NextCursor, StoredEventTypeSchema, WebhookEndpointSchema } from './webhooks'
 
 const envelope = {
   id: z.string().openapi({

@@ -1,51 +1,12 @@
 /**
- * What the built-in simulated network (SANDBOX accounts) has "published": the port its adapter
- * writes through, and its Drizzle implementation over `sandbox_posts`. One row per network post:
- * a head post, a thread part (a reply to the previous one) or a comment under the head.
+ * The simulated network's store (`SandboxStore`, src/domain/sandbox-posts.ts) over `sandbox_posts`:
+ * what SANDBOX accounts have "published".
  */
 import { and, asc, eq } from 'drizzle-orm'
-import { accounts, sandboxPosts } from '../db/schema'
-import type { Db } from '../db/types'
-import { randomBase62 } from '../lib/ids'
-import type { PlatformId } from '../domain/vocabulary'
-
-export type SandboxPostKind = 'post' | 'part' | 'comment'
-
-export interface SandboxMedia {
-  url: string
-  type: string
-}
-
-export interface SandboxPost {
-  id: string
-  accountId: string
-  platform: PlatformId
-  /** Unique per account, like a network's idempotency key: the same key never makes a second post. */
-  idempotencyKey: string
-  /** The post this one answers (a thread part, a comment); null for a head post. */
-  replyToId: string | null
-  kind: SandboxPostKind
-  text: string
-  media: SandboxMedia[]
-  /** What the post was published with (format, board, pin title, link...), for its page. */
-  options: Record<string, unknown>
-  createdAt: Date
-}
-
-export type NewSandboxPost = Omit<SandboxPost, 'id' | 'createdAt'>
-
-export interface SandboxStore {
-  /** Stores `post` unless the account already has one under its idempotency key; returns the stored one either way. */
-  insertOrGet(post: NewSandboxPost): Promise<SandboxPost>
-  findByKey(accountId: string, idempotencyKey: string): Promise<SandboxPost | null>
-  get(id: string): Promise<SandboxPost | null>
-  /** Direct replies of a post (thread part, comments), oldest first. */
-  replies(id: string): Promise<SandboxPost[]>
-  /** True when a post was removed. */
-  delete(id: string): Promise<boolean>
-  /** The username of the account a post belongs to, for its page; null when the account is gone. */
-  accountUsername(accountId: string): Promise<string | null>
-}
+import { accounts, sandboxPosts } from '../schema'
+import type { Db } from '../types'
+import { randomBase62 } from '../../lib/ids'
+import type { SandboxPost, SandboxPostKind, SandboxStore } from '../../domain/sandbox-posts'
 
 /** Network post ids look like the networks' own: opaque, prefixed, not guessable. */
 export const newSandboxPostId = () => `sbx_${randomBase62(22)}`

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { PLATFORM_IDS } from '../../domain/vocabulary'
+import { PLATFORM_IDS } from '../domain/vocabulary'
 
 const figure = (what: string) =>
   z

@@ -1,11 +1,11 @@
 import { z } from '@hono/zod-openapi'
-import { PLATFORM_IDS } from '../../domain/vocabulary'
+import { PLATFORM_IDS } from '../domain/vocabulary'
 import {
   LOW_ENGAGEMENT_MEDIAN,
   MIN_OBSERVATIONS,
   PRIOR_WEIGHT,
   TOP_SLOTS,
-} from '../../services/analytics/best-times-stats'
+} from '../services/analytics/best-times-stats'
 
 export const BestTimesReportSchema = z
   .object({

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { ACCOUNT_STATUSES, CONNECTIONS, PLATFORM_IDS } from '../../domain/vocabulary'
+import { ACCOUNT_STATUSES, CONNECTIONS, PLATFORM_IDS } from '../domain/vocabulary'
 
 const dateTime = (description: string) => z.string().nullable().openapi({ format: 'date-time', description })
 

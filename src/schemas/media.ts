@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { CANVAS_NAMES } from '../../domain/rules/schema'
+import { CANVAS_NAMES } from '../domain/rules/schema'
 
 const MEDIA_TYPES = ['IMAGE', 'VIDEO'] as const
 const ALT_TEXT_MAX = 2000

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
-import { NETWORK_REMOVAL_OUTCOMES } from '../../domain/publishing/network-removal'
-import { PLATFORM_IDS } from '../../domain/vocabulary'
-import { TargetSchema } from './schema'
+import { NETWORK_REMOVAL_OUTCOMES } from '../domain/publishing/network-removal'
+import { PLATFORM_IDS } from '../domain/vocabulary'
+import { TargetSchema } from './posts'
 
 export const DeletePostQuery = z.object({
   fromNetworks: z

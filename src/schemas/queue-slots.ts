@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { MAX_QUEUE_SLOTS } from '../../services/queue-slots'
+import { MAX_QUEUE_SLOTS } from '../services/queue-slots'
 
 const weekday = z.number().int().min(0).max(6).openapi({ description: '0 = Sunday ... 6 = Saturday.', example: 1 })
 const time = z
