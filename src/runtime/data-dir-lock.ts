@@ -120,7 +120,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 function ifOurs(file: string, then: () => void): void {
   const record = readRecord(file)
   const mine = ownRecord(false)
-  if (record === null || record === 'unreadable' || record.pid !== mine.pid || record.startTime !== mine.startTime) return
+  if (record === null || record === 'unreadable' || record.pid !== mine.pid || record.startTime !== mine.startTime)
+    return
   then()
 }
 
