@@ -159,12 +159,16 @@ export async function lockDataDir(dir: string, options: LockOptions = {}): Promi
     await sleep(POLL_MS)
   }
   return {
-    stopping: () =>
-      ifOurs(file, () => {
-        const tmp = `${file}.${process.pid}.tmp`
-        writeFileSync(tmp, serialize(ownRecord(true)))
-        renameSync(tmp, file)
-      }),
+    // Best effort: a stop goes on even where the folder cannot be written any more.
+    stopping: () => {
+      try {
+        ifOurs(file, () => {
+          const tmp = `${file}.${process.pid}.tmp`
+          writeFileSync(tmp, serialize(ownRecord(true)))
+          renameSync(tmp, file)
+        })
+      } catch {}
+    },
     release: () => ifOurs(file, () => rmSync(file, { force: true })),
   }
 }
