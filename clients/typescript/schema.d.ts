@@ -901,6 +901,7 @@ export interface components {
             } | null;
             /** Format: date-time */
             publishedAt: string | null;
+            /** @description Publish attempts made at the network. Not counted: status checks of a job the network is still processing, and a publish cut short (by a restart or a crash) that never reached the network: one whose call had not started, or that the network confirms it never received. */
             attempts: number;
         };
         /** @description A target failed for good: its error's code, message and whether a retry can help. */

@@ -1,10 +1,11 @@
 import type { Server } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
-import { serve } from '@hono/node-server'
+import { createAdaptorServer } from '@hono/node-server'
 import { ConfigError, parseNodeConfig } from '../config'
 import { AppError } from '../domain/errors'
 import { errorBody } from '../http/errors'
 import { randomBase62 } from '../lib/ids'
+import { listenWithRetry } from '../infra/listen'
 import { describeError } from '../infra/logger'
 import { DataDirInUseError } from '../runtime/data-dir-lock'
 import { openNodeDatabase } from '../runtime/node-database'
@@ -81,6 +82,28 @@ function answerOversizedHeaders(server: Server): void {
   })
 }
 
+/** How long a port in use is tried again: a server stopped or killed a moment ago may still hold it. */
+const PORT_RETRY_MS = 10_000
+/** Requests in flight when a stop is asked for get this long to finish; then their connections are closed. */
+const REQUEST_GRACE_MS = 5_000
+/**
+ * A stop taking longer ends the process as a crash would (the next start resolves the publishes it
+ * left in flight), well before a start waiting for it gives up (30 s, `lockDataDir`).
+ */
+const SHUTDOWN_LIMIT_MS = 20_000
+
+/** Stops listening at once, lets the requests in flight finish (up to REQUEST_GRACE_MS), and resolves once all are done. */
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    const cut = setTimeout(() => server.closeAllConnections(), REQUEST_GRACE_MS)
+    server.close(() => {
+      clearTimeout(cut)
+      resolve()
+    })
+    server.closeIdleConnections()
+  })
+}
+
 /** `npm start`: the API on Node with embedded defaults (PGlite, in-memory rate limits, in-process jobs). */
 async function main(): Promise<void> {
   const startedAt = performance.now()
@@ -94,16 +117,17 @@ async function main(): Promise<void> {
     ready = resolve
   })
   // The node-server bindings (the socket) go on to the app: the client address is read from them.
-  const server = serve({
+  const server = createAdaptorServer({
     fetch: async (req, env) => (await app)(req, env),
     hostname: config.HOST,
-    port: config.PORT,
     serverOptions: { maxHeaderSize: MAX_HEADER_BYTES },
-  })
-  answerOversizedHeaders(server as Server)
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve)
-    server.once('error', reject)
+  }) as Server
+  answerOversizedHeaders(server)
+  await listenWithRetry(server, {
+    port: config.PORT,
+    host: config.HOST,
+    retryMs: PORT_RETRY_MS,
+    onRetry: (message) => console.error(message),
   })
   const base = baseUrl(server.address() as AddressInfo)
   const listenedAt = performance.now()
@@ -167,9 +191,18 @@ async function main(): Promise<void> {
   const timer = setInterval(() => void runScheduledJobs(runtime.deps), 60_000)
   timer.unref()
 
+  // A stop: the locks say so at once (a start meanwhile waits for this process), the port is let go,
+  // the requests and publishes in flight finish, then the database closes and the locks go.
   const shutdown = () => {
     clearInterval(timer)
-    server.close(() => void runtime.close().finally(() => process.exit(0)))
+    runtime.stopping()
+    setTimeout(() => {
+      runtime.deps.logger.error('shutdown_timeout', { limitMs: SHUTDOWN_LIMIT_MS })
+      process.exit(1)
+    }, SHUTDOWN_LIMIT_MS).unref()
+    void closeServer(server)
+      .then(() => runtime.close())
+      .finally(() => process.exit(0))
   }
   process.once('SIGINT', shutdown)
   process.once('SIGTERM', shutdown)

@@ -19,6 +19,8 @@ export interface NodeDatabase {
   database: 'pglite' | 'postgres'
   /** The migrations applied on opening, by name (none when it was up to date). */
   migrationsApplied: string[]
+  /** Says in DATA_DIR's lock that this process is stopping (PGlite: a start meanwhile waits for it). */
+  stopping(): void
   close(): Promise<void>
 }
 
@@ -44,11 +46,11 @@ export async function openNodeDatabase(config: NodeConfig): Promise<NodeDatabase
       max: databasePoolSize(config),
     })
     const migrationsApplied = await applyMigrations(conn.db, 'neon')
-    return { db: conn.db, database: 'postgres', migrationsApplied, close: conn.close }
+    return { db: conn.db, database: 'postgres', migrationsApplied, stopping: () => {}, close: conn.close }
   }
   const dir = join(config.DATA_DIR, 'pg')
   mkdirSync(dir, { recursive: true })
-  const unlock = lockDataDir(dir)
+  const lock = await lockDataDir(dir)
   try {
     // A new directory starts as a copy of a migrated empty database (seconds faster than initdb), or
     // where the template cannot be kept, as a database made in place by initdb and the migrations.
@@ -56,9 +58,15 @@ export async function openNodeDatabase(config: NodeConfig): Promise<NodeDatabase
     if (template) copyTemplate(template, dir)
     const conn = await openPglite({ dataDir: dir })
     const migrationsApplied = await applyMigrations(conn.db, 'pglite', { fromTemplate: template !== null })
-    return { db: conn.db, database: 'pglite', migrationsApplied, close: () => conn.close().finally(unlock) }
+    return {
+      db: conn.db,
+      database: 'pglite',
+      migrationsApplied,
+      stopping: lock.stopping,
+      close: () => conn.close().finally(lock.release),
+    }
   } catch (err) {
-    unlock()
+    lock.release()
     throw err
   }
 }

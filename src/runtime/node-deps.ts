@@ -30,6 +30,8 @@ export interface NodeRuntime {
   publishQueue: InProcessPublishQueue
   /** Starts what the first request does not need but later ones may (the local store's s3rver). */
   warmUp(): Promise<void>
+  /** Says in DATA_DIR's locks that this server is stopping: a start meanwhile waits for it rather than refusing. */
+  stopping(): void
   close(): Promise<void>
 }
 
@@ -111,7 +113,14 @@ export async function openNodeRuntime(
   } = {},
 ): Promise<NodeRuntime> {
   const logger = createLogger(config.LOG_LEVEL)
-  const lease = claimLeaseHolder(config.DATA_DIR)
+  let lease: Awaited<ReturnType<typeof claimLeaseHolder>>
+  try {
+    lease = await claimLeaseHolder(config.DATA_DIR)
+  } catch (err) {
+    // The database the caller is opening is not going to be used.
+    await options.database?.then((opened) => opened.close()).catch(() => {})
+    throw err
+  }
   let database: NodeDatabase
   let media: Awaited<ReturnType<typeof openNodeStorage>>
   try {
@@ -160,6 +169,10 @@ export async function openNodeRuntime(
     mediaStore: media.description,
     publishQueue: queue.queue,
     warmUp: media.start,
+    stopping: () => {
+      database.stopping()
+      lease.stopping()
+    },
     close,
   }
 }

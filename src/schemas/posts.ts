@@ -67,7 +67,10 @@ export const TargetSchema = z
       })
       .nullable(),
     publishedAt: z.string().nullable().openapi({ format: 'date-time' }),
-    attempts: z.number().int(),
+    attempts: z.number().int().openapi({
+      description:
+        'Publish attempts made at the network. Not counted: status checks of a job the network is still processing, and a publish cut short (by a restart or a crash) that never reached the network: one whose call had not started, or that the network confirms it never received.',
+    }),
   })
   .openapi('Target')
 

@@ -55,7 +55,7 @@ export type TargetChange =
       warnings: string[] | null
       error: null
     }
-  | { status: 'PENDING'; dueAt: Date; error: TargetError | null }
+  | { status: 'PENDING'; dueAt: Date; error: TargetError | null; attempts?: number }
   | { status: 'FAILED'; error: TargetError }
 
 export interface TargetDecision {
@@ -102,10 +102,17 @@ export function decideTarget(input: DecisionInput): TargetDecision {
     case 'pending':
       return stillPending(input, answer)
     case 'absent':
-      // Only the sweep asks about an unconfirmed publish; here it means the network never made it.
+      // Only the sweep asks about an unconfirmed publish; here it means the network never made it,
+      // so the claim cut short (by a crash, a lost holder) was no attempt at the network: the count
+      // its claim added is taken back (a claim checking on a job still processing added none).
       return {
         outcome: 'retrying',
-        change: { status: 'PENDING', dueAt: now, error: null },
+        change: {
+          status: 'PENDING',
+          dueAt: now,
+          error: null,
+          ...(progress.pending == null ? { attempts: Math.max(input.attempts - 1, 0) } : {}),
+        },
         progress: withoutPending(progress),
         expiredAccountMessage: null,
       }

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync } from 'n
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
+import { listenWithRetry } from '../listen'
 import { verifySigV4, type SigV4Credentials } from './sigv4-verify'
 
 /** s3rver's built-in account: the only access key id it knows (it does not check the secret). */
@@ -145,6 +146,8 @@ export async function startLocalS3(options: {
   port?: number
   /** Defaults to a fresh random secret. */
   secretAccessKey?: string
+  /** How long a port in use is tried again (10 s). */
+  portRetryMs?: number
 }): Promise<LocalS3> {
   mkdirSync(options.directory, { recursive: true })
   const credentials: SigV4Credentials = {
@@ -175,12 +178,12 @@ export async function startLocalS3(options: {
       else res.destroy()
     })
   })
-  await new Promise<void>((resolve, reject) => {
-    front.once('error', reject)
-    front.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
-      front.off('error', reject)
-      resolve()
-    })
+  // The port of a store stopped or killed a moment ago may still be held: tried again for a while.
+  await listenWithRetry(front, {
+    port: options.port ?? 0,
+    host: options.host ?? '127.0.0.1',
+    retryMs: options.portRetryMs ?? 10_000,
+    onRetry: (message) => process.stderr.write(`Local store: ${message}\n`),
   })
   const address = front.address() as AddressInfo
   const host = address.address.includes(':') ? `[${address.address}]` : address.address

@@ -133,6 +133,17 @@ const cases: Case[] = [
     },
   },
   {
+    name: 'absent after a publish cut short: PENDING, due now, the attempt its claim counted taken back',
+    answer: { status: 'absent' },
+    attempts: 2,
+    expected: {
+      outcome: 'retrying',
+      change: { status: 'PENDING', dueAt: NOW, error: null, attempts: 1 },
+      progress: SAVED,
+      expiredAccountMessage: null,
+    },
+  },
+  {
     name: 'transient on the first attempt: PENDING after the first backoff',
     answer: { status: 'failed', kind: 'transient', message: 'PHOTO_NET could not be reached.' },
     attempts: 1,

@@ -80,6 +80,24 @@ describe('the call-started marker', () => {
     expect([...network.posts.values()].filter((p) => p.key === started!.targetId)).toHaveLength(0)
   })
 
+  it('after a crash, a started call the network confirms it never made counts no attempt: published once, attempts 1', async () => {
+    const { t, clock, network, queue, duePosts, row } = await setup()
+    const [d] = await duePosts(1)
+    const batch = await claimTargetBatch(t.deps.db, [d!], clock.now(), 300, EARLIER_BOOT)
+    // The earlier boot marked the call and died before anything reached the network.
+    expect(await marked(t, batch.claimed[0]!.target, clock.now())).toBe(true)
+    expect(await resolveOrphanedClaims(t.deps, { everyHolder: false, workspaceId: t.workspaceId })).toEqual({
+      released: 0,
+      confirmed: 1,
+      unconfirmed: 0,
+    })
+    expect(await row(d!.targetId)).toMatchObject({ status: 'PENDING', attempts: 0 })
+    expect(await runDue(t, queue)).toEqual(['published'])
+    expect(network.calls()).toBe(1)
+    const post = await (await t.call('GET', `/v1/posts/${(await row(d!.targetId)).postId}`)).json()
+    expect(post.targets[0]).toMatchObject({ status: 'PUBLISHED', attempts: 1, error: null })
+  })
+
   it('when a claim’s lease runs out before its call started, the sweep releases it instead of asking', async () => {
     const { t, clock, network, queue, duePosts, row } = await setup({ withCheckStatus: false })
     const [d] = await duePosts(1)

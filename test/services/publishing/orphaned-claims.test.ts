@@ -65,6 +65,9 @@ describe('claims orphaned by a crash (Node start-up)', () => {
     await runDue(t, queue)
     expect(await status(lost.targetId)).toBe('PUBLISHED')
     expect(network.calls()).toBe(1)
+    // One attempt reached the network: the claim cut short by the crash is not counted.
+    const relisted = await (await t.call('GET', `/v1/posts/${lost.postId}`)).json()
+    expect(relisted.targets[0]).toMatchObject({ status: 'PUBLISHED', attempts: 1 })
     expect([...network.posts.values()].filter((p) => p.key === published.targetId)).toHaveLength(1)
     // Another instance's claim and this boot's own stay as they are.
     expect(await status(otherInstance.targetId)).toBe('PUBLISHING')
