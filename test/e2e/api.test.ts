@@ -36,6 +36,8 @@ function verifiedMessages(type: string): any[] {
 
 describe('npm start, over HTTP', () => {
   it('answers /v1/me, the platforms, the queue slots and its OpenAPI document', async () => {
+    // DATABASE_URL in the environment puts the started product on that PostgreSQL.
+    expect(product.database).toBe(process.env.DATABASE_URL ? 'postgres' : 'pglite')
     const me = await api('GET', '/v1/me')
     expect(me.status).toBe(200)
     expect(me.body.plan.id).toBe('agency')

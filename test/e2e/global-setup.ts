@@ -2,8 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
-import { startTestServices } from '../support/services'
-import { type Product, productEnv, startProduct } from './support/product'
+import { type Product, productEnv, serverServices, startProduct } from './support/product'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,7 +18,7 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'sps-e2e-'))
-  const services = await startTestServices({ databaseUrl: process.env.DATABASE_URL, redisUrl: process.env.REDIS_URL })
+  const services = await serverServices()
   let started: Awaited<ReturnType<typeof startProduct>>
   try {
     started = await startProduct(productEnv(join(dir, 'data'), services), join(dir, 'server.log'))

@@ -8,11 +8,13 @@
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs'
 import { randomInt } from 'node:crypto'
 import { startServer, type StartedServer } from '../../support/processes'
-import type { TestServices } from '../../support/services'
+import { startTestServices, type TestServices } from '../../support/services'
 
 /** What a test needs of a started server. */
 export interface Product {
   baseUrl: string
+  /** The database the start printed it opened: `pglite` (embedded) or `postgres` (DATABASE_URL). */
+  database: string
   /** The demo workspace's API token, printed once on the first start (null on a later one). */
   token: string | null
   /** The demo user's dashboard password, printed once on the first start. */
@@ -24,7 +26,19 @@ export interface Product {
   logFile: string
 }
 
-export type ServerServices = Pick<TestServices, 'databaseUrl' | 'neonWsProxy' | 'upstashUrl' | 'upstashToken'>
+export type ServerServices = Pick<TestServices, 'databaseUrl' | 'neonWsProxy' | 'upstashUrl' | 'upstashToken' | 'close'>
+
+/**
+ * The servers a started product uses: with DATABASE_URL, a fresh database on that PostgreSQL (dropped
+ * on `close`) behind the Neon driver's WebSocket proxy; with REDIS_URL, the Upstash REST stand-in in
+ * front of that Redis. Without them, nothing: the product embeds its own.
+ */
+export async function serverServices(): Promise<ServerServices> {
+  const { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl } = process.env
+  if (!databaseUrl && !redisUrl)
+    return { databaseUrl: null, neonWsProxy: null, upstashUrl: null, upstashToken: null, close: async () => {} }
+  return startTestServices({ databaseUrl, redisUrl })
+}
 
 /**
  * The environment of `npm start`: a DATA_DIR, warnings and errors logged, and the configuration a
@@ -69,6 +83,7 @@ export async function startProduct(
   return {
     server,
     baseUrl: server.baseUrl,
+    database: /\(database: (\w+),/.exec(printed)?.[1] ?? '',
     token: /sps_[0-9A-Za-z]{43}/.exec(printed)?.[0] ?? null,
     email: /sign-in as (\S+) with the password/.exec(printed)?.[1] ?? null,
     password: /with the password \(shown only this once\):\n\n {2}(\S+)\n/.exec(printed)?.[1] ?? null,
