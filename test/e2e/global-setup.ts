@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
-import { type Product, productEnv, serverServices, startProduct } from './support/product'
+import { type Product, productEnv, requireBundle, serverServices, startProduct } from './support/product'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,6 +17,7 @@ declare module 'vitest' {
  * run, which must end with exit code 0; the database and DATA_DIR are removed.
  */
 export default async function setup(project: TestProject) {
+  await requireBundle()
   const dir = mkdtempSync(join(tmpdir(), 'sps-e2e-'))
   const services = await serverServices()
   let started: Awaited<ReturnType<typeof startProduct>>

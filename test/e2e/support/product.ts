@@ -7,7 +7,9 @@
  */
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs'
 import { randomInt } from 'node:crypto'
-import { startServer, type StartedServer } from '../../support/processes'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { ROOT, startServer, type StartedServer } from '../../support/processes'
 import { startTestServices, type TestServices } from '../../support/services'
 
 /** What a test needs of a started server. */
@@ -65,6 +67,19 @@ export function productEnv(dataDir: string, services: ServerServices): Record<st
     env.UPSTASH_REDIS_REST_TOKEN = services.upstashToken!
   }
   return env
+}
+
+/**
+ * The bundle `npm start` is about to run (bin/start-bundle.js, the launcher's own function and cache),
+ * built now when the sources changed. Where it cannot be built npm start runs the sources through tsx
+ * instead, which is not what users run: the suite refuses to go on.
+ */
+export async function requireBundle(): Promise<string> {
+  const launcher = pathToFileURL(join(ROOT, 'bin', 'start-bundle.js')).href
+  const { bundledEntry } = (await import(launcher)) as { bundledEntry(): Promise<string | null> }
+  const entry = await bundledEntry()
+  if (!entry) throw new Error('esbuild cannot build the bundle here: npm start would run the sources through tsx')
+  return entry
 }
 
 /** Starts `npm start`, reads what it printed, and keeps appending its output to `logFile`. */
