@@ -6,19 +6,13 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, describe, expect, inject, it } from 'vitest'
 import { jpeg, paint } from '../support/media'
 import { clientAddress, loggedErrors } from './support/product'
 
 const product = inject('product')
 const client = new Client({ name: 'e2e-agent', version: '1.0.0' })
 
-beforeAll(async () => {
-  const transport = new StreamableHTTPClientTransport(new URL(`${product.baseUrl}/mcp`), {
-    requestInit: { headers: { Authorization: `Bearer ${product.token}`, 'X-Forwarded-For': clientAddress() } },
-  })
-  await client.connect(transport)
-})
 afterAll(() => client.close())
 
 /** Calls a tool that must succeed; answers its structuredContent. */
@@ -30,7 +24,11 @@ async function ok(name: string, args: Record<string, unknown>): Promise<any> {
 }
 
 describe('npm start, to an MCP client', () => {
-  it('lists its tools with their schemas', async () => {
+  it('connects as the README shows, and lists its tools with their schemas', async () => {
+    const transport = new StreamableHTTPClientTransport(new URL(`${product.baseUrl}/mcp`), {
+      requestInit: { headers: { Authorization: `Bearer ${product.token}`, 'X-Forwarded-For': clientAddress() } },
+    })
+    await client.connect(transport)
     const { tools } = await client.listTools()
     const names = tools.map((t) => t.name)
     expect(names).toEqual(

@@ -6,7 +6,7 @@
  * a Content-Security-Policy violation, a console error or a failed request.
  */
 import type { Browser, Page } from 'playwright-core'
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
 import { launchBrowser } from '../support/chromium'
 import { jpeg, paint } from '../support/media'
 import { watchedContext, type WatchedContext } from './support/page-watch'
@@ -23,6 +23,10 @@ beforeAll(async () => {
   browser = await launchBrowser()
   watched = await watchedContext(browser, address)
   page = await watched.context.newPage()
+})
+// Each test answers for its own pages.
+beforeEach(() => {
+  watched.problems.length = 0
 })
 
 /** The demo workspace's SANDBOX account of `platform`. */
@@ -71,8 +75,11 @@ describe('npm start, in chromium', () => {
     const bytes = await jpeg(paint(1080, 1350, (x, y) => [x % 256, 90, y % 256]))
     // The composer's script uploads straight to the store: its CSP has to let that connection through.
     await page.setInputFiles('#upload-file', { name: 'field.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(bytes) })
+    // What went wrong in the page, if anything, is what a failure shows.
     await expect
-      .poll(() => page.locator('#upload-status').textContent(), { timeout: 30_000 })
+      .poll(async () => watched.problems.join('\n') || page.locator('#upload-status').textContent(), {
+        timeout: 30_000,
+      })
       .toBe('Uploaded field.jpg.')
     await page.getByRole('button', { name: 'Publish now' }).click()
     await page.waitForURL(/\/posts\/post_/)
