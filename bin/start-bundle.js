@@ -3,9 +3,20 @@
 // made of (every file under src/, package.json, tsconfig.json and these two files), so an edited
 // source makes a new one at the next start and a stale one never runs. Packages are not in it: they
 // load from node_modules (PGlite finds its WebAssembly and data files beside its own modules), so
-// installing another version needs no new bundle. Kept under node_modules/.cache.
+// installing another version needs no new bundle. The project's own files read at run time (the
+// resampler's WebAssembly) are copied into it (RUNTIME_FILES). Kept under node_modules/.cache.
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs'
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+} from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -33,6 +44,26 @@ const EXTERNAL_PACKAGES = [
   'tsx',
   'sharp',
 ]
+
+/**
+ * The project's own files its modules read from disk at run time (not packages: those stay in
+ * node_modules), copied into the bundle's folder: a module looks for them by walking up from its own
+ * file (src/lib/nearest-above.ts), which in the bundle is that folder or its chunks/. `from`: a folder
+ * of the project; `to`: its place in the bundle; `ext`: which of its files.
+ */
+export const RUNTIME_FILES = [{ from: join('src', 'media', 'wasm'), to: 'wasm', ext: '.wasm' }]
+
+/** Copies RUNTIME_FILES from the project into a bundle's folder; a project without one of the folders has none to copy. */
+function copyRuntimeFiles(root, dir) {
+  for (const { from, to, ext } of RUNTIME_FILES) {
+    const source = join(root, from)
+    if (!existsSync(source)) continue
+    for (const name of readdirSync(source).filter((n) => n.endsWith(ext))) {
+      mkdirSync(join(dir, to), { recursive: true })
+      copyFileSync(join(source, name), join(dir, to, name))
+    }
+  }
+}
 
 /** The launcher's own files: how the bundle is made. */
 const LAUNCHER = [fileURLToPath(import.meta.url), join(ROOT, 'bin', 'start.js')]
@@ -82,6 +113,7 @@ async function build(esbuild, root, dir) {
       // A source that does not compile is reported by tsx, which the start falls back to.
       logLevel: 'silent',
     })
+    copyRuntimeFiles(root, tmp)
   } catch (err) {
     rmSync(tmp, { recursive: true, force: true })
     throw err

@@ -154,6 +154,8 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   // Swagger UI from our own bundle (swagger-ui-dist): nothing on the page comes from another origin.
   app.route('/docs', docsSite(OPENAPI_PATH, 'Social Publishing API reference'))
   app.get('/', (c) => c.redirect('/docs'))
+  // Browsers ask every origin for an icon; the pages have none. No content, rather than a 404 in every console.
+  app.get('/favicon.ico', (c) => c.body(null, 204))
   // The simulated network's own public pages (permalinks of SANDBOX posts): outside /v1, no token.
   app.route('/sandbox', sandboxSite())
   // Hosted connect: pages for account owners, keyed by the link's own token, outside /v1.

@@ -1,23 +1,21 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { migrate as migrateNeon } from 'drizzle-orm/neon-serverless/migrator'
+import { nearestAbove } from '../lib/nearest-above'
 import type { Db } from './types'
 
 /**
  * The committed SQL migrations (drizzle-kit output): the nearest `migrations` folder with a journal
- * above this module, which is src/db/ when run from the sources and the start bundle's folder
- * (under node_modules/.cache) when run from it.
+ * above this module, the project's own both from src/db/ and from the start bundle's folder (under
+ * the project's node_modules/.cache).
  */
 function findMigrationsDir(): string {
-  const here = dirname(fileURLToPath(import.meta.url))
-  for (let dir = here; ; dir = dirname(dir)) {
-    const candidate = join(dir, 'migrations')
-    if (existsSync(join(candidate, 'meta', '_journal.json'))) return candidate
-    if (dirname(dir) === dir) throw new Error(`no migrations folder above ${here}`)
-  }
+  const journalFile = nearestAbove(import.meta.url, join('migrations', 'meta', '_journal.json'))
+  if (!journalFile) throw new Error(`no migrations folder above ${fileURLToPath(import.meta.url)}`)
+  return dirname(dirname(journalFile))
 }
 
 export const MIGRATIONS_DIR = findMigrationsDir()

@@ -1,6 +1,6 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ROOT } from '../support/processes'
@@ -54,6 +54,19 @@ describe('the bundle npm start runs', () => {
     expect(after).not.toBe(before)
     expect(existsSync(after!)).toBe(true)
     rmSync(join(project, 'src', 'unused.ts'))
+  })
+
+  it("carries the project's own run-time files (the resampler's WebAssembly) in its folder, where the bundled modules look", async () => {
+    writeSources('first')
+    const wasm = join(project, 'src', 'media', 'wasm')
+    mkdirSync(wasm, { recursive: true })
+    const bytes = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0])
+    writeFileSync(join(wasm, 'resample.wasm'), bytes)
+    writeFileSync(join(wasm, 'resample.c'), '/* the source stays behind */\n')
+    const entry = await bundledEntry(cache, project)
+    expect(new Uint8Array(readFileSync(join(dirname(entry!), 'wasm', 'resample.wasm')))).toEqual(bytes)
+    expect(existsSync(join(dirname(entry!), 'wasm', 'resample.c'))).toBe(false)
+    rmSync(join(project, 'src', 'media'), { recursive: true })
   })
 
   it('answers null for sources that do not compile, so npm start runs them through tsx and its error is shown', async () => {
