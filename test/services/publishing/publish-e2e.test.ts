@@ -5,6 +5,7 @@ import { publishTarget } from '../../../src/services/publishing/publish-target'
 import { requeuePendingTargets } from '../../../src/services/publishing/sweep'
 import { account } from '../../support/fixtures'
 import { createTestApp, type TestApp } from '../../support/test-app'
+import { until } from '../../support/until'
 
 /**
  * An app over the Node runtime's own queue, publishing for real through the engine and the SANDBOX
@@ -26,15 +27,6 @@ async function liveApp() {
     return queue
   }
   return { t, start }
-}
-
-async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 8_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await read()
-    if (done(value) || Date.now() > deadline) return value
-    await new Promise((r) => setTimeout(r, 50))
-  }
 }
 
 const getPost = (t: TestApp, id: string) => t.call('GET', `/v1/posts/${id}`).then((r) => r.json())
