@@ -186,6 +186,8 @@ export interface DeleteInput {
   platformPostId: string
   fetch: typeof fetch
   baseUrl: string
+  /** The engine's clock (token expiry, a `Retry-After` date). */
+  now: Date
 }
 
 export interface BoardsInput {
@@ -194,6 +196,8 @@ export interface BoardsInput {
   credentials: Record<string, unknown>
   fetch: typeof fetch
   baseUrl: string
+  /** The engine's clock (token expiry, a `Retry-After` date). */
+  now: Date
 }
 
 export interface Board {

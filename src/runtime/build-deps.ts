@@ -58,9 +58,10 @@ export function buildDeps(parts: DepsParts, overrides: DepsOverrides = {}): Deps
         buildNetworkRegistry(parts.db, parts.settings, overrides.fetch, { resolveHost, storage: parts.storage }))
   // One batch publisher for the queue's batches: results of a post in different batches share a transaction.
   let publishBatch: BatchPublisher | undefined
+  const clock = overrides.clock ?? systemClock()
   const deps: Deps = Object.freeze({
     ...clients,
-    clock: overrides.clock ?? systemClock(),
+    clock,
     networks,
     // The in-process queue calls back into the engine with these same deps, once they exist.
     publishQueue:
@@ -73,13 +74,13 @@ export function buildDeps(parts: DepsParts, overrides: DepsOverrides = {}): Deps
     webhookQueue:
       typeof webhookQueue === 'object'
         ? webhookQueue
-        : (webhookQueue ?? defaultWebhookQueue(parts.logger))((id) => deliverWebhook(deps, id)),
+        : (webhookQueue ?? defaultWebhookQueue(parts.logger, clock))((id) => deliverWebhook(deps, id)),
     ...(deliveryVerifier ? { deliveryVerifier } : {}),
   })
   return deps
 }
 
 const defaultWebhookQueue =
-  (logger: Deps['logger']) =>
+  (logger: Deps['logger'], clock: Deps['clock']) =>
   (run: (deliveryId: string) => Promise<unknown>): WebhookQueue =>
-    createInProcessWebhookQueue({ run, logger })
+    createInProcessWebhookQueue({ run, logger, clock })

@@ -2,6 +2,7 @@ import { lookup } from 'node:dns/promises'
 import { join } from 'node:path'
 import { ConfigError, networkClients, networkOrigins, type NodeConfig } from '../config'
 import type { AppSettings, Deps } from '../deps'
+import { systemClock, type Clock } from '../infra/clock'
 import { createCredentialCipher } from '../infra/credential-cipher'
 import { createLogger, type Logger } from '../infra/logger'
 import { createInProcessPublishQueue, type InProcessPublishQueue } from '../infra/publish-queue/in-process'
@@ -136,8 +137,10 @@ export async function openNodeRuntime(
     throw err
   }
   const rateLimiter = options.rateLimiter ?? (await nodeRateLimiter(config, logger))
-  const queue = inProcessQueue(config, logger)
-  const webhooks = inProcessWebhooks(logger)
+  // One clock for the deps and the queues, so a delivery is due by the same time the engine computed it with.
+  const clock = systemClock()
+  const queue = inProcessQueue(config, { logger, clock })
+  const webhooks = inProcessWebhooks({ logger, clock })
   const deps = buildDeps(
     {
       settings: {
@@ -156,7 +159,7 @@ export async function openNodeRuntime(
       webhookQueue: webhooks.bind,
       resolveHost: nodeResolveHost,
     },
-    options.networks ? { networks: options.networks } : {},
+    { clock, ...(options.networks ? { networks: options.networks } : {}) },
   )
   // The queues first: their runs in flight still need the database.
   const close = () =>
@@ -193,7 +196,7 @@ async function nodeRateLimiter(config: NodeConfig, logger: Logger): Promise<Rate
  * Node's in-process delivery queue, bound to the engine's publish functions once the deps exist:
  * due deliveries are claimed in batches of PUBLISH_CLAIM_BATCH (1: one claim per delivery).
  */
-function inProcessQueue(config: NodeConfig, logger: Logger) {
+function inProcessQueue(config: NodeConfig, { logger, clock }: { logger: Logger; clock: Clock }) {
   type Publish = (delivery: Delivery) => Promise<unknown>
   type PublishBatch = (deliveries: Delivery[]) => Array<Promise<unknown>>
   let publish: Publish = async () => {
@@ -206,6 +209,7 @@ function inProcessQueue(config: NodeConfig, logger: Logger) {
     ...(batched ? { runBatch: (ds: Delivery[]) => publishBatch(ds), batchSize: config.PUBLISH_CLAIM_BATCH } : {}),
     concurrency: config.PUBLISH_CONCURRENCY,
     logger,
+    clock,
   })
   const bind = (run: Publish, runBatch: PublishBatch) => {
     publish = run
@@ -216,11 +220,11 @@ function inProcessQueue(config: NodeConfig, logger: Logger) {
 }
 
 /** Node's in-process webhook queue, bound to the delivery worker once the deps exist. */
-function inProcessWebhooks(logger: Logger) {
+function inProcessWebhooks({ logger, clock }: { logger: Logger; clock: Clock }) {
   let deliver: (deliveryId: string) => Promise<unknown> = async () => {
     throw new Error('the webhook queue ran before the deps were built')
   }
-  const queue = createInProcessWebhookQueue({ run: (id) => deliver(id), logger })
+  const queue = createInProcessWebhookQueue({ run: (id) => deliver(id), logger, clock })
   const bind = (run: typeof deliver) => {
     deliver = run
     return queue
@@ -257,20 +261,24 @@ export async function openCliRuntime(
   const database = await openNodeDatabase(config)
   try {
     const media = await openNodeStorage(config, { serve: false })
-    const queue = inProcessQueue(config, logger)
-    const deps = buildDeps({
-      settings: nodeSettings(config),
-      db: database.db,
-      rateLimiter: createMemoryRateLimiter(),
-      // A generated key is the server's business to announce; the CLI stays quiet about it.
-      cipher: await createCredentialCipher(resolveCredentialsKey(config, createLogger('error', quietLine))),
-      logger,
-      storage: media.storage,
-      imageCodecs: nodeImageCodecs(),
-      docsAssets: nodeDocsAssets(),
-      publishQueue: queue.bind,
-      resolveHost: nodeResolveHost,
-    })
+    const clock = systemClock()
+    const queue = inProcessQueue(config, { logger, clock })
+    const deps = buildDeps(
+      {
+        settings: nodeSettings(config),
+        db: database.db,
+        rateLimiter: createMemoryRateLimiter(),
+        // A generated key is the server's business to announce; the CLI stays quiet about it.
+        cipher: await createCredentialCipher(resolveCredentialsKey(config, createLogger('error', quietLine))),
+        logger,
+        storage: media.storage,
+        imageCodecs: nodeImageCodecs(),
+        docsAssets: nodeDocsAssets(),
+        publishQueue: queue.bind,
+        resolveHost: nodeResolveHost,
+      },
+      { clock },
+    )
     return {
       deps,
       migrationsApplied: database.migrationsApplied,

@@ -51,6 +51,7 @@ export async function listAccountBoards(
       credentials,
       fetch: deps.networks.fetch,
       baseUrl: deps.networks.baseUrlFor(platform, connection, credentials),
+      now: deps.clock.now(),
     })
   } catch (err) {
     if (!(err instanceof NetworkFailure)) throw err

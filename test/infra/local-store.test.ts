@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SignatureV4 } from '@smithy/signature-v4'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { LOCAL_S3_ACCESS_KEY_ID, startLocalS3, type LocalS3 } from '../../src/infra/storage/local-s3'
 import { createS3Storage } from '../../src/infra/storage/s3'
 import { createTestApp } from '../support/test-app'
@@ -174,13 +174,19 @@ describe('local store: signature checks', () => {
     const presigned = await storage.presignPut({ key: 'k/late.txt', contentType: 'text/plain', expiresInSec: 1 })
     const extended = new URL(presigned.url)
     extended.searchParams.set('X-Amz-Expires', '3600')
-    await new Promise((r) => setTimeout(r, 2100))
-    const late = await fetch(presigned.url, { method: 'PUT', headers: presigned.headers, body: 'late' })
-    expect(late.status).toBe(403)
-    expect(await late.text()).toContain('Request has expired')
-    const forged = await fetch(extended, { method: 'PUT', headers: presigned.headers, body: 'late' })
-    expect(forged.status).toBe(403)
-    expect(await forged.text()).toContain('<Code>SignatureDoesNotMatch</Code>')
+    // The store runs in this process: its clock (Date) moves 2.1 s on, past the expiry, without waiting.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      vi.setSystemTime(Date.now() + 2_100)
+      const late = await fetch(presigned.url, { method: 'PUT', headers: presigned.headers, body: 'late' })
+      expect(late.status).toBe(403)
+      expect(await late.text()).toContain('Request has expired')
+      const forged = await fetch(extended, { method: 'PUT', headers: presigned.headers, body: 'late' })
+      expect(forged.status).toBe(403)
+      expect(await forged.text()).toContain('<Code>SignatureDoesNotMatch</Code>')
+    } finally {
+      vi.useRealTimers()
+    }
     expect(await storage.head('k/late.txt')).toBeNull()
   })
 

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Client } from '@upstash/qstash'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { systemClock } from '../../src/infra/clock'
 import { createLogger } from '../../src/infra/logger'
 import { createInProcessPublishQueue, DEFAULT_PUBLISH_CONCURRENCY } from '../../src/infra/publish-queue/in-process'
 import {
@@ -10,6 +11,7 @@ import {
   PUBLISH_CALLBACK_PATH,
 } from '../../src/infra/publish-queue/qstash'
 import type { Delivery } from '../../src/infra/publish-queue/types'
+import { fixedClock } from '../support/fixtures'
 import { startLocalQStash, type LocalQStash } from '../support/qstash-local'
 
 const delivery = (targetId: string, notBefore: number, attempt = 1, version = 1): Delivery => ({
@@ -19,7 +21,10 @@ const delivery = (targetId: string, notBefore: number, attempt = 1, version = 1)
   notBefore: new Date(notBefore),
 })
 const silent = createLogger('silent')
+/** Under fake timers: resolves when the test advances them by `ms`. */
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+/** The system clock (read through the faked `Date` under fake timers). */
+const clock = systemClock()
 
 describe('in-process publish queue', () => {
   afterEach(() => {
@@ -30,6 +35,7 @@ describe('in-process publish queue', () => {
     vi.useFakeTimers({ now: 1_000_000 })
     const ran: Array<{ id: string; at: number }> = []
     const queue = createInProcessPublishQueue({
+      clock,
       run: async (d) => ran.push({ id: d.targetId, at: Date.now() }),
       concurrency: 1,
       logger: silent,
@@ -55,7 +61,7 @@ describe('in-process publish queue', () => {
   it('re-arms for an earlier delivery enqueued later, and waits out delays beyond setTimeout’s range', async () => {
     vi.useFakeTimers({ now: 5_000_000 })
     const ran: string[] = []
-    const queue = createInProcessPublishQueue({ run: async (d) => ran.push(d.targetId), logger: silent })
+    const queue = createInProcessPublishQueue({ run: async (d) => ran.push(d.targetId), logger: silent, clock })
     const t0 = Date.now()
     const month = 30 * 86_400_000
     await queue.enqueue([delivery('late', t0 + 10_000), delivery('month', t0 + month)])
@@ -72,32 +78,37 @@ describe('in-process publish queue', () => {
   })
 
   it('never has more than `concurrency` runs in flight', async () => {
+    vi.useFakeTimers()
     let inFlight = 0
     let maxInFlight = 0
     let done = 0
     const queue = createInProcessPublishQueue({
+      clock,
       concurrency: 8,
       logger: silent,
       run: async () => {
         maxInFlight = Math.max(maxInFlight, ++inFlight)
-        await sleep(1 + Math.random() * 3)
+        await sleep(1 + (done % 3))
         inFlight--
         done++
       },
     })
     await queue.enqueue(Array.from({ length: 200 }, (_, i) => delivery(`t${i}`, Date.now())))
-    await vi.waitFor(() => expect(done).toBe(200), { timeout: 10_000 })
+    await vi.runAllTimersAsync()
+    expect(done).toBe(200)
     expect(maxInFlight).toBe(8)
     await queue.close()
   })
 
   it('hands due deliveries to runBatch in batches of at most batchSize, each slot held until its own run ends', async () => {
+    vi.useFakeTimers()
     let inFlight = 0
     let maxInFlight = 0
     const batches: number[] = []
     const runs = new Map<string, number>()
     const single = vi.fn(async () => undefined)
     const queue = createInProcessPublishQueue({
+      clock,
       concurrency: 16,
       batchSize: 8,
       logger: silent,
@@ -107,13 +118,14 @@ describe('in-process publish queue', () => {
         return ds.map(async (d) => {
           maxInFlight = Math.max(maxInFlight, ++inFlight)
           runs.set(d.targetId, (runs.get(d.targetId) ?? 0) + 1)
-          await sleep(1 + Math.random() * 3)
+          await sleep(1 + (runs.size % 3))
           inFlight--
         })
       },
     })
     await queue.enqueue(Array.from({ length: 200 }, (_, i) => delivery(`t${i}`, Date.now())))
-    await vi.waitFor(() => expect(queue.waiting + queue.running).toBe(0), { timeout: 10_000 })
+    await vi.runAllTimersAsync()
+    expect(queue.waiting + queue.running).toBe(0)
     expect(runs.size).toBe(200)
     expect([...runs.values()].every((n) => n === 1)).toBe(true)
     expect(Math.max(...batches)).toBe(8)
@@ -128,6 +140,7 @@ describe('in-process publish queue', () => {
     const lines: string[] = []
     const ran: string[] = []
     const queue = createInProcessPublishQueue({
+      clock,
       logger: createLogger('debug', (l) => lines.push(l)),
       run: (d) => {
         ran.push(d.targetId)
@@ -153,26 +166,31 @@ describe('in-process publish queue', () => {
   })
 
   it('holds one delivery per id while it waits or runs (QStash de-duplicates the same way)', async () => {
+    vi.useFakeTimers()
     const ran: string[] = []
     const queue = createInProcessPublishQueue({
+      clock,
       run: async (d) => ran.push(`${d.targetId}/${d.attempt}`),
       logger: silent,
     })
     const soon = Date.now() + 20
     await queue.enqueue([delivery('x', soon), delivery('x', soon), delivery('x', soon, 2)])
     await queue.enqueue([delivery('x', soon)])
-    await vi.waitFor(() => expect(ran.length).toBe(2))
-    await sleep(30)
+    await vi.advanceTimersByTimeAsync(20)
+    expect(ran.sort()).toEqual(['x/1', 'x/2'])
+    await vi.advanceTimersByTimeAsync(60_000)
     expect(ran.sort()).toEqual(['x/1', 'x/2'])
     await queue.close()
   })
 
   it('close() stops the timer, drops what waits, and waits for the runs in flight', async () => {
+    vi.useFakeTimers()
     let release!: () => void
     const gate = new Promise<void>((r) => (release = r))
     const ran: string[] = []
     const finished: string[] = []
     const queue = createInProcessPublishQueue({
+      clock,
       logger: silent,
       run: async (d) => {
         ran.push(d.targetId)
@@ -181,17 +199,42 @@ describe('in-process publish queue', () => {
       },
     })
     await queue.enqueue([delivery('running', Date.now()), delivery('waiting', Date.now() + 50)])
-    await vi.waitFor(() => expect(ran).toEqual(['running']))
+    await vi.advanceTimersByTimeAsync(0)
+    expect(ran).toEqual(['running'])
     let closed = false
     const closing = queue.close().then(() => (closed = true))
-    await sleep(20)
+    await vi.advanceTimersByTimeAsync(100)
     expect(closed).toBe(false)
     release()
     await closing
     expect(finished).toEqual(['running'])
     await queue.enqueue([delivery('after-close', Date.now())])
-    await sleep(80)
+    await vi.advanceTimersByTimeAsync(60_000)
     expect(ran).toEqual(['running'])
+  })
+
+  it('takes "now" from the injected clock, not from the machine', async () => {
+    // Timers faked, Date not: the machine's time is real, the app's clock is set to 2030.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const at = Date.parse('2030-01-01T00:00:00Z')
+    const appClock = fixedClock('2029-12-31T23:59:00Z')
+    const ran: string[] = []
+    const queue = createInProcessPublishQueue({
+      run: async (d) => ran.push(d.targetId),
+      logger: silent,
+      clock: appClock,
+    })
+    await queue.enqueue([delivery('due-at-2030', at), delivery('due-yesterday', at - 86_400_000)])
+    await vi.advanceTimersByTimeAsync(0)
+    // Due a day ago by the app's clock (years ahead of the machine's): it runs at once.
+    expect(ran).toEqual(['due-yesterday'])
+    appClock.set('2029-12-31T23:59:59.999Z')
+    await vi.advanceTimersByTimeAsync(59_999)
+    expect(ran).toEqual(['due-yesterday'])
+    appClock.set('2030-01-01T00:00:00Z')
+    await vi.advanceTimersByTimeAsync(1)
+    expect(ran).toEqual(['due-yesterday', 'due-at-2030'])
+    await queue.close()
   })
 
   it('drains 10,000 deliveries due at once, each exactly once', async () => {
@@ -199,6 +242,7 @@ describe('in-process publish queue', () => {
     let inFlight = 0
     let maxInFlight = 0
     const queue = createInProcessPublishQueue({
+      clock,
       logger: silent,
       run: async (d) => {
         maxInFlight = Math.max(maxInFlight, ++inFlight)
@@ -335,6 +379,7 @@ describe('QStash publish queue against the local stand-in', () => {
   })
 
   it('batches by 100 with a few requests in flight, and rejects when QStash refuses a message', async () => {
+    vi.useFakeTimers()
     const batches: number[] = []
     let inFlight = 0
     let maxInFlight = 0
@@ -350,9 +395,11 @@ describe('QStash publish queue against the local stand-in', () => {
       },
     } as unknown as Client
     const queue = createQStashPublishQueue({ client, callbackUrl, parallelBatches: 2 })
-    await expect(queue.enqueue(Array.from({ length: 250 }, (_, i) => delivery(`t${i}`, Date.now())))).rejects.toThrow(
-      'QStash refused 1 of 250 deliveries.',
-    )
+    const refused = expect(
+      queue.enqueue(Array.from({ length: 250 }, (_, i) => delivery(`t${i}`, Date.now()))),
+    ).rejects.toThrow('QStash refused 1 of 250 deliveries.')
+    await vi.runAllTimersAsync()
+    await refused
     expect(batches).toEqual([100, 100, 50])
     expect(maxInFlight).toBe(2)
     await queue.enqueue([])

@@ -1,28 +1,37 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { systemClock } from '../../src/infra/clock'
 import { createLogger } from '../../src/infra/logger'
 import { createInProcessWebhookQueue } from '../../src/infra/webhook-queue/in-process'
+import { fixedClock } from '../support/fixtures'
 
 const silent = createLogger('silent')
-const tick = (ms = 20) => new Promise((r) => setTimeout(r, ms))
+/** The system clock, read through the faked `Date`. */
+const clock = systemClock()
 
 describe('in-process webhook queue', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
   it('runs each attempt at its time, earliest first, and the same (delivery, time) once', async () => {
+    vi.useFakeTimers({ now: 1_000_000 })
     const ran: string[] = []
-    const queue = createInProcessWebhookQueue({ run: async (id) => ran.push(id), logger: silent })
+    const queue = createInProcessWebhookQueue({ run: async (id) => ran.push(id), logger: silent, clock })
     const now = Date.now()
     await queue.enqueue([
       { deliveryId: 'late', notBefore: new Date(now + 120) },
       { deliveryId: 'now', notBefore: new Date(now) },
       { deliveryId: 'now', notBefore: new Date(now) },
     ])
-    await tick()
+    await vi.advanceTimersByTimeAsync(119)
     expect(ran).toEqual(['now'])
-    await tick(160)
+    await vi.advanceTimersByTimeAsync(1)
     expect(ran).toEqual(['now', 'late'])
     await queue.close()
   })
 
   it('keeps running after an attempt throws, and drops what waits when closed', async () => {
+    vi.useFakeTimers()
     const ran: string[] = []
     const lines: string[] = []
     const queue = createInProcessWebhookQueue({
@@ -31,18 +40,41 @@ describe('in-process webhook queue', () => {
         if (id === 'bad') throw new Error('boom')
       },
       logger: createLogger('error', (l) => lines.push(l)),
+      clock,
     })
     await queue.enqueue([
       { deliveryId: 'bad', notBefore: new Date() },
       { deliveryId: 'good', notBefore: new Date() },
     ])
-    await tick()
+    await vi.advanceTimersByTimeAsync(0)
     expect(ran).toEqual(['bad', 'good'])
     expect(lines.some((l) => l.includes('webhook_attempt_failed'))).toBe(true)
     await queue.enqueue([{ deliveryId: 'never', notBefore: new Date(Date.now() + 50) }])
     await queue.close()
-    await tick(100)
+    await vi.advanceTimersByTimeAsync(60_000)
     expect(ran).not.toContain('never')
     expect(queue.pending).toBe(0)
+  })
+
+  it('takes "now" from the injected clock, not from the machine', async () => {
+    // Timers faked, Date not: the machine's time is real, the app's clock is set to 2030.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const appClock = fixedClock('2029-12-31T23:59:00Z')
+    const ran: string[] = []
+    const queue = createInProcessWebhookQueue({ run: async (id) => ran.push(id), logger: silent, clock: appClock })
+    await queue.enqueue([
+      { deliveryId: 'due-at-2030', notBefore: new Date('2030-01-01T00:00:00Z') },
+      { deliveryId: 'due-yesterday', notBefore: new Date('2029-12-30T23:59:00Z') },
+    ])
+    await vi.advanceTimersByTimeAsync(0)
+    // Due a day ago by the app's clock (years ahead of the machine's): it runs at once.
+    expect(ran).toEqual(['due-yesterday'])
+    appClock.set('2029-12-31T23:59:59.999Z')
+    await vi.advanceTimersByTimeAsync(59_999)
+    expect(ran).toEqual(['due-yesterday'])
+    appClock.set('2030-01-01T00:00:00Z')
+    await vi.advanceTimersByTimeAsync(1)
+    expect(ran).toEqual(['due-yesterday', 'due-at-2030'])
+    await queue.close()
   })
 })

@@ -308,6 +308,7 @@ describe('CHAT_NET adapter', () => {
       platformPostId: viaHook.id,
       fetch,
       baseUrl: fake.webhookUrl,
+      now: t.deps.clock.now(),
     })
     await hookAdapter.deletePost!({
       connection: 'BOT_TOKEN',
@@ -315,6 +316,7 @@ describe('CHAT_NET adapter', () => {
       platformPostId: viaBot.id,
       fetch,
       baseUrl: fake.url,
+      now: t.deps.clock.now(),
     })
     expect(fake.calls('DELETE', `/api/webhooks/123/tok/messages/${viaHook.id}`)).toHaveLength(1)
     expect(fake.calls('DELETE', `/api/v10/channels/${CHANNEL}/messages/${viaBot.id}`)).toHaveLength(1)
@@ -326,6 +328,7 @@ describe('CHAT_NET adapter', () => {
       platformPostId: viaBot.id,
       fetch,
       baseUrl: fake.url,
+      now: t.deps.clock.now(),
     })
   })
 })

@@ -348,6 +348,7 @@ describe('FEDERATED_NET adapter', () => {
       platformPostId: status.id,
       fetch,
       baseUrl: fake.url,
+      now: t.deps.clock.now(),
     })
     expect(fake.state.statuses).toHaveLength(0)
     await adapter(t).deletePost!({
@@ -356,6 +357,7 @@ describe('FEDERATED_NET adapter', () => {
       platformPostId: status.id,
       fetch,
       baseUrl: fake.url,
+      now: t.deps.clock.now(),
     })
   })
 })

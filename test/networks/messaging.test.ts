@@ -108,6 +108,7 @@ describe('MESSAGING_NET adapter', () => {
         credentials: { botToken: fake.token, chatId: String(fake.chat.id) },
         fetch,
         baseUrl: fake.url,
+        now: t.deps.clock.now(),
         platformPostId: '0',
       }),
     ).rejects.toMatchObject({ kind: 'rejected', message: expect.stringMatching(/delete it in the chat/) })
@@ -302,12 +303,14 @@ describe('MESSAGING_NET adapter', () => {
       followers: 321,
       posts: [{ targetId: 't1', likes: null, comments: null, shares: null, views: null, saves: null }],
     })
-    await adapter.deletePost!({ ...base, platformPostId: String(first!.message_id) })
+    await adapter.deletePost!({ ...base, now: clock.now(), platformPostId: String(first!.message_id) })
     expect(fake.messages.map((m) => m.text)).toEqual(['Second'])
     // Already deleted in the chat: the network says it is not found, which is what a delete wants.
-    await adapter.deletePost!({ ...base, platformPostId: String(first!.message_id) })
+    await adapter.deletePost!({ ...base, now: clock.now(), platformPostId: String(first!.message_id) })
     clock.set('2026-11-23T10:00:01Z')
-    await expect(adapter.deletePost!({ ...base, platformPostId: String(second!.message_id) })).rejects.toMatchObject({
+    await expect(
+      adapter.deletePost!({ ...base, now: clock.now(), platformPostId: String(second!.message_id) }),
+    ).rejects.toMatchObject({
       kind: 'rejected',
       message: "MESSAGING_NET: Bad Request: message can't be deleted for everyone",
     })

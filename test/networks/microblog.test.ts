@@ -387,6 +387,7 @@ describe('MICROBLOG_NET adapter', () => {
       credentials: (await credentialsOf(t, account.id)).credentials,
       fetch,
       baseUrl: fake.url,
+      now: new Date(T0),
     }
     const id = fake.tweets[0]!.id
     const insights = await adapter.fetchInsights!({

@@ -474,6 +474,7 @@ describe('OPENPROTOCOL_NET adapter', () => {
       platformPostId: uri,
       fetch,
       baseUrl: fake.url,
+      now: t.deps.clock.now(),
     })
     expect(fake.posts()).toHaveLength(0)
     expect(p.id).toBeTruthy()

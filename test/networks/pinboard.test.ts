@@ -451,7 +451,14 @@ describe('PINBOARD_NET adapter (Pinterest API v5)', () => {
       '2026-11-23',
       'IMPRESSION,SAVE',
     ])
-    const input = { connection: 'DIRECT_LOGIN', credentials: CREDS, platformPostId: id, fetch, baseUrl: fake.url }
+    const input = {
+      connection: 'DIRECT_LOGIN',
+      credentials: CREDS,
+      platformPostId: id,
+      fetch,
+      baseUrl: fake.url,
+      now: new Date('2026-11-23T10:00:00Z'),
+    }
     await adapter.deletePost!(input)
     expect(fake.state.pins.has(id)).toBe(false)
     await expect(adapter.deletePost!(input)).resolves.toBeUndefined()

@@ -350,6 +350,23 @@ describe('PROFESSIONAL_NET adapter', () => {
     expect(fake.state.posts.filter((p) => p.commentary === 'Never sent')).toHaveLength(1)
   })
 
+  it('deletes from the network with a token judged by the app clock, not the machine', async () => {
+    // Valid until noon by the app's clock (10:00 that day); long expired by the machine's.
+    const { fake, t } = await setup()
+    const account = await realAccount(
+      t,
+      'PROFESSIONAL_NET',
+      'DIRECT_LOGIN',
+      creds({ expiresAt: '2026-11-21T12:00:00Z' }),
+    )
+    const post = await createPost(t, { caption: 'Gone by noon', accountIds: [account.id] })
+    expect(await runDue(t, t.publishQueue)).toEqual(['published'])
+    const res = await t.call('DELETE', `/v1/posts/${post.id}?fromNetworks=true`)
+    expect(res.status).toBe(200)
+    expect((await res.json()).targets[0]).toMatchObject({ outcome: 'deleted', error: null })
+    expect(fake.state.posts).toHaveLength(0)
+  })
+
   it('deletes a post by its URL-encoded URN, and reports no insights', async () => {
     const { fake, t, account } = await setup()
     await createPost(t, { caption: 'Delete me', accountIds: [account.id] })
@@ -363,6 +380,7 @@ describe('PROFESSIONAL_NET adapter', () => {
       platformPostId: urn,
       fetch,
       baseUrl: fake.url,
+      now: t.deps.clock.now(),
     })
     expect(fake.calls('DELETE', `/rest/posts/${encodeURIComponent(urn)}`)).toHaveLength(1)
     expect(fake.state.posts).toHaveLength(0)

@@ -268,6 +268,7 @@ describe('sandbox network: status, delete, boards, insights', () => {
       platformPostId: made.platformPostId,
       fetch,
       baseUrl: '',
+      now: new Date(),
     })
     expect(await store.get(made.platformPostId)).toBeNull()
     expect(sandbox.forPlatform('PHOTO_NET').deletePost).toBeUndefined()
@@ -281,6 +282,7 @@ describe('sandbox network: status, delete, boards, insights', () => {
       credentials: {},
       fetch,
       baseUrl: '',
+      now: new Date(),
     })
     expect(boards.map((b) => [b.name, b.privacy])).toEqual([
       ['Inspiration', 'PUBLIC'],

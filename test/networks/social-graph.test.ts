@@ -369,7 +369,14 @@ describe('SOCIALGRAPH_NET adapter (Facebook Pages Graph API)', () => {
     const p = await post(t, account.id, { caption: 'Short-lived' })
     await runDue(t, t.publishQueue)
     const id = (await getPost(t, p.id)).targets[0].platformPostId
-    const input = { connection: 'DIRECT_LOGIN', credentials: CREDS, platformPostId: id, fetch, baseUrl: fake.url }
+    const input = {
+      connection: 'DIRECT_LOGIN',
+      credentials: CREDS,
+      platformPostId: id,
+      fetch,
+      baseUrl: fake.url,
+      now: new Date(START),
+    }
     await adapter.deletePost!(input)
     expect(fake.state.posts.has(id)).toBe(false)
     await expect(adapter.deletePost!(input)).resolves.toBeUndefined()

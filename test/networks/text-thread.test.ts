@@ -261,6 +261,7 @@ describe('TEXTTHREAD_NET adapter', () => {
       platformPostId: published!.id,
       fetch,
       baseUrl: fake.url,
+      now: new Date(START),
     })
     expect(fake.published()).toHaveLength(0)
     await adapter.deletePost!({
@@ -269,6 +270,7 @@ describe('TEXTTHREAD_NET adapter', () => {
       platformPostId: published!.id,
       fetch,
       baseUrl: fake.url,
+      now: new Date(START),
     })
   })
 })

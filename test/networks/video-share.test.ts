@@ -317,6 +317,7 @@ describe('VIDEOSHARE_NET adapter (YouTube Data API v3)', () => {
       platformPostId: id,
       fetch,
       baseUrl: fake.url,
+      now: new Date(START),
     })
     expect(fake.state.videos).toHaveLength(0)
     expect(fake.calls('DELETE', '/youtube/v3/videos')[0]!.query.get('id')).toBe(id)

@@ -6,15 +6,26 @@
  * could not say; any other failure only when nothing went out); none published twice, none left
  * PENDING or PUBLISHING, and all settled within 150 s of the last restart.
  *
- * CRASH_SEED reproduces a run's kill points and latencies (it is printed); CRASH_ROUNDS and
- * CRASH_POSTS change its size.
+ * Every random choice (which posts are scheduled and when, how many kills, when each comes and
+ * whether it waits for a call on the wire, each network call's latency) is drawn from CRASH_SEED,
+ * printed at the start of the run and of each round and in every failure message: run again with
+ * CRASH_SEED=<seed> (and the same CRASH_ROUNDS and CRASH_POSTS) to replay it. Each round draws from
+ * its own stream (the seed and the round number), each request's latency from the request itself,
+ * so no draw depends on how the timings of an earlier one fell.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { databaseEnv, runCli } from '../support/processes'
-import { apiClient, CHAT_CHANNELS, seededRandom, ServerLife, startCrashNetworks } from './support/crash-harness'
+import {
+  apiClient,
+  CHAT_CHANNELS,
+  deriveSeed,
+  seededRandom,
+  ServerLife,
+  startCrashNetworks,
+} from './support/crash-harness'
 import { type CrashAccount, planRound, type RoundPlan, type RoundResult, runRound } from './support/crash-round'
 import { createLeakWatch } from './support/leaks'
 
@@ -24,9 +35,18 @@ const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 3)
 const POSTS_PER_ROUND = Number(process.env.CRASH_POSTS ?? 48)
 const SEED = Number(process.env.CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31))
 const DATABASE = process.env.DATABASE_URL ? 'postgresql' : 'embedded'
+/** What a failure message says to replay the run. */
+const REPLAY = `CRASH_SEED=${SEED} CRASH_ROUNDS=${ROUNDS} CRASH_POSTS=${POSTS_PER_ROUND}`
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sps-crash-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
+/** The round's random choices, printed before it runs. */
+function choices(plan: RoundPlan): string {
+  const scheduled = plan.posts.filter((p) => p.delaySec > 0).length
+  const kills = plan.killAfterMs.map((ms, k) => `${ms} ms${plan.midCall[k] ? ' then mid-call' : ''}`)
+  return `${plan.posts.length} posts (${scheduled} scheduled), kills after ${kills.join(', ')}`
+}
 
 /** One line per round: targets, kills, outcomes, duplicates, settle time. */
 function summary(plan: RoundPlan, r: RoundResult): string {
@@ -44,11 +64,9 @@ function summary(plan: RoundPlan, r: RoundResult): string {
 
 describe(`crash rounds (${DATABASE})`, () => {
   it('kill -9 mid-burst, restart, drain: published once or failed with a reason, settled in 150 s', async () => {
-    console.log(`crash rounds: CRASH_SEED=${SEED} (${DATABASE}, ${ROUNDS} rounds of ${POSTS_PER_ROUND} posts)`)
-    // Two streams: a seed gives the same plans (posts, kill points) whatever the timings; latencies draw apart.
-    const random = seededRandom(SEED)
+    console.log(`crash rounds: ${REPLAY} (${DATABASE})`)
     const watch = createLeakWatch()
-    const networks = await startCrashNetworks(seededRandom(SEED ^ 0x5eed))
+    const networks = await startCrashNetworks(SEED)
     watch.secret(...networks.secrets)
     const env = { ...databaseEnv(dataDir), ...networks.env, ALLOW_PRIVATE_URLS: 'true', LOG_LEVEL: 'info' }
 
@@ -100,7 +118,9 @@ describe(`crash rounds (${DATABASE})`, () => {
     try {
       await life.start()
       for (let round = 1; round <= ROUNDS; round++) {
+        const random = seededRandom(deriveSeed(SEED, 'round', round))
         const plan = planRound(round, `${SEED}-${round}`, accounts, random, POSTS_PER_ROUND)
+        console.log(`crash round ${round} (${DATABASE}, CRASH_SEED=${SEED}): ${choices(plan)}`)
         const result = await runRound(plan, { life, api, networks, accounts, deadlineSec: SETTLE_LIMIT_SEC })
         results.push(result)
         console.log(`crash round ${round} (${DATABASE}, CRASH_SEED=${SEED}): ${summary(plan, result)}`)
@@ -115,14 +135,17 @@ describe(`crash rounds (${DATABASE})`, () => {
       await networks.close()
     }
 
-    expect(life.unexpected, 'the server exited on its own').toEqual([])
+    expect(life.unexpected, `the server exited on its own (replay: ${REPLAY})`).toEqual([])
     for (const [i, r] of results.entries()) {
-      expect(r.duplicates, `round ${i + 1}: published twice`).toBe(0)
-      expect(r.problems, `round ${i + 1} (CRASH_SEED=${SEED})`).toEqual([])
-      expect(r.settleSec, `round ${i + 1}: settled within ${SETTLE_LIMIT_SEC} s of the restart`).not.toBeNull()
-      expect(r.settleSec!).toBeLessThanOrEqual(SETTLE_LIMIT_SEC)
+      const replay = `round ${i + 1}, replay: ${REPLAY}`
+      expect(r.duplicates, `published twice (${replay})`).toBe(0)
+      expect(r.problems, replay).toEqual([])
+      expect(r.settleSec, `settled within ${SETTLE_LIMIT_SEC} s of the restart (${replay})`).not.toBeNull()
+      expect(r.settleSec!, `settled within ${SETTLE_LIMIT_SEC} s of the restart (${replay})`).toBeLessThanOrEqual(
+        SETTLE_LIMIT_SEC,
+      )
     }
-    expect(results.length).toBe(ROUNDS)
-    expect(watch.leaks()).toEqual([])
+    expect(results.length, `rounds run (replay: ${REPLAY})`).toBe(ROUNDS)
+    expect(watch.leaks(), `leaks (replay: ${REPLAY})`).toEqual([])
   })
 })

@@ -25,7 +25,15 @@ export interface FakePost {
  * An in-memory network behind the adapter port, for engine tests: it keeps what it "published"
  * by idempotency key (as a network with idempotency would), counts calls, and fails on demand.
  */
-export function fakeNetwork(options: { delayMs?: number; withCheckStatus?: boolean } = {}) {
+export function fakeNetwork(
+  options: {
+    /** Latency of each publish call. */
+    delayMs?: number
+    /** Each publish call, once counted, waits for this before it answers (a test holds calls in flight). */
+    hold?: Promise<void>
+    withCheckStatus?: boolean
+  } = {},
+) {
   const posts = new Map<string, FakePost>()
   const plan: Array<(input: PublishInput, step: 'head' | number) => PublishResult | null> = []
   let calls = 0
@@ -41,6 +49,7 @@ export function fakeNetwork(options: { delayMs?: number; withCheckStatus?: boole
     async publish(input) {
       calls++
       if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs))
+      if (options.hold) await options.hold
       const failure = plan.length ? plan[0]!(input, 'head') : null
       if (failure) {
         plan.shift()

@@ -32,13 +32,21 @@ describe('webhook endpoints and events over time', () => {
     clock.advance(5 * 24 * 3_600_000 + 1_000)
     await t.call('DELETE', `/v1/posts/${await draft(t, accountId)}`)
     await sweepWebhooks(t.deps, { workspaceId: t.workspaceId })
-    const got = await (await t.call('GET', `/v1/webhooks/${endpoint.id}`)).json()
+    // The queue runs the attempt by the app's clock too, so the sweep may have found it taken: wait for the outcome.
+    const got = await until(
+      async () => (await t.call('GET', `/v1/webhooks/${endpoint.id}`)).json(),
+      (e) => e.enabled === false,
+    )
     expect(got.enabled).toBe(false)
     expect(got.disabledReason).toMatch(/failed/)
     const log = await deliveries(t, endpoint.id, '?eventType=endpoint.disabled')
     expect(log).toHaveLength(1)
     expect(log[0].status).toBe('FAILED')
     await sweepWebhooks(t.deps, { workspaceId: t.workspaceId })
+    await until(
+      async () => watcher.received.length,
+      (n) => n > 0,
+    )
     expect(watcher.received.map((m) => m.json.type)).toEqual(['endpoint.disabled'])
     expect(watcher.received[0]!.json.data.id).toBe(endpoint.id)
     verifySignatureOnly(watching.secret, watcher.received[0]!)

@@ -121,14 +121,7 @@ export async function webhookApp(
   })
 }
 
-export async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 8_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await read()
-    if (done(value) || Date.now() > deadline) return value
-    await new Promise((r) => setTimeout(r, 25))
-  }
-}
+export { until } from '../support/until'
 
 export async function addEndpoint(t: TestApp, url: string, events: string[]) {
   const res = await t.call('POST', '/v1/webhooks', { body: { url, events } })

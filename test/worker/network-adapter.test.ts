@@ -74,7 +74,13 @@ describe('a real network adapter in workerd', () => {
     // Deleting from the network (DELETE /v1/posts/{id}?fromNetworks=true): the part, then the head.
     const head = (result as { platformPostId: string }).platformPostId
     const part = saved.at(-1)!.partIds![0]!
-    const deleteInput = { connection: 'APP_PASSWORD', credentials: verified.credentials, fetch, baseUrl: fake.url }
+    const deleteInput = {
+      connection: 'APP_PASSWORD',
+      credentials: verified.credentials,
+      fetch,
+      baseUrl: fake.url,
+      now: new Date(),
+    }
     const session = requireSession(verified.credentials)
     const read = async (uri: string) => {
       const [, , repo, collection, rkey] = uri.split('/')

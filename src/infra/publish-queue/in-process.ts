@@ -1,3 +1,4 @@
+import type { Clock } from '../clock'
 import { describeError, type Logger } from '../logger'
 import { MinHeap } from './min-heap'
 import { deliveryId, type Delivery, type PublishQueue } from './types'
@@ -12,8 +13,8 @@ export interface InProcessPublishQueueOptions {
   runBatch?: (deliveries: Delivery[]) => Array<Promise<unknown>>
   /** Most deliveries handed to `runBatch` at once (default: `concurrency`). */
   batchSize?: number
-  /** Milliseconds since the epoch; `Date.now` by default. */
-  now?: () => number
+  /** The app's clock: a delivery is due when its `notBefore` is not after `clock.now()`. */
+  clock: Clock
   /** Most deliveries running at once (default 256). */
   concurrency?: number
   logger: Logger
@@ -54,8 +55,8 @@ function unref(timer: unknown): void {
  * Nothing is persisted: deliveries held when the process stops are found again by the engine's sweep.
  */
 export function createInProcessPublishQueue(options: InProcessPublishQueueOptions): InProcessPublishQueue {
-  const { run, logger } = options
-  const now = options.now ?? Date.now
+  const { run, logger, clock } = options
+  const now = () => clock.now().getTime()
   const concurrency = options.concurrency ?? DEFAULT_PUBLISH_CONCURRENCY
   if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError('concurrency must be a positive integer')
   const runBatch = options.runBatch

@@ -1,3 +1,4 @@
+import type { Clock } from '../clock'
 import { describeError, type Logger } from '../logger'
 import { MinHeap } from '../publish-queue/min-heap'
 import { webhookDueId, type WebhookDue, type WebhookQueue } from './types'
@@ -27,10 +28,11 @@ export function createInProcessWebhookQueue(options: {
   run: (deliveryId: string) => Promise<unknown>
   logger: Logger
   concurrency?: number
-  now?: () => number
+  /** The app's clock: an attempt is due when its `notBefore` is not after `clock.now()`. */
+  clock: Clock
 }): InProcessWebhookQueue {
-  const { run, logger } = options
-  const now = options.now ?? Date.now
+  const { run, logger, clock } = options
+  const now = () => clock.now().getTime()
   const concurrency = options.concurrency ?? 32
   const heap = new MinHeap<Entry>((a, b) => a.at < b.at || (a.at === b.at && a.seq < b.seq))
   const held = new Set<string>()

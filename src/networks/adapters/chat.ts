@@ -211,7 +211,7 @@ export function createChatAdapter(_options: AdapterOptions): NetworkAdapter {
       }
     },
     async deletePost(input) {
-      const channel = channelOf({ ...input, now: new Date() })
+      const channel = channelOf(input)
       try {
         await call(channel, 'DELETE', channel.messageUrl(input.platformPostId))
       } catch (err) {

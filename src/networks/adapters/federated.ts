@@ -137,10 +137,10 @@ export function createFederatedAdapter(_options: AdapterOptions): NetworkAdapter
       return { followers: metric(me?.followers_count), posts: results }
     },
 
-    async deletePost({ credentials, platformPostId, fetch: fetchImpl, baseUrl }) {
+    async deletePost({ credentials, platformPostId, fetch: fetchImpl, baseUrl, now }) {
       try {
         await api(
-          { input: { fetch: fetchImpl, baseUrl, now: new Date() }, token: credential(credentials, 'accessToken') },
+          { input: { fetch: fetchImpl, baseUrl, now }, token: credential(credentials, 'accessToken') },
           `api/v1/statuses/${encodeURIComponent(platformPostId)}`,
           { method: 'DELETE' },
         )

@@ -16,7 +16,7 @@ const ADVICE: Record<number, string> = {
  * The Bot API's failure as a `NetworkFailure`. On a 429 the wait is `parameters.retry_after`, else
  * the `Retry-After` header (a 429 from something in front of the Bot API has no Bot API body).
  */
-export function failureOfBot(status: number, body: any, headers?: Headers): NetworkFailure {
+export function failureOfBot(status: number, body: any, answer?: { headers: Headers; now: Date }): NetworkFailure {
   const code = Number(body?.error_code ?? status)
   const description = typeof body?.description === 'string' && body.description ? body.description : `HTTP ${status}`
   const params = body?.parameters ?? {}
@@ -27,7 +27,7 @@ export function failureOfBot(status: number, body: any, headers?: Headers): Netw
     )
   }
   if (code === 429) {
-    const waitSec = Number(params.retry_after) || (headers ? retryAfterSec(headers, new Date()) : undefined)
+    const waitSec = Number(params.retry_after) || (answer ? retryAfterSec(answer.headers, answer.now) : undefined)
     return new NetworkFailure('rate_limited', `${NETWORK}: ${description}`, waitSec || undefined)
   }
   if (code === 401 || code === 404)
@@ -51,18 +51,19 @@ export interface Bot {
   ): Promise<any>
 }
 
-export function bot(fetchImpl: typeof fetch, baseUrl: string, token: string): Bot {
+/** The network's calls with one bot token; `input.now` reads a `Retry-After` date. */
+export function bot(input: { fetch: typeof fetch; baseUrl: string; now: Date }, token: string): Bot {
   return {
     async call(method, params, options = {}) {
-      const url = joinUrl(baseUrl, `bot${token}/${method}`)
+      const url = joinUrl(input.baseUrl, `bot${token}/${method}`)
       const answer = await request(
-        fetchImpl,
+        input.fetch,
         NETWORK,
         url,
         params instanceof FormData ? { body: params, ...options } : { json: params, ...options },
       )
       if (answer.body?.ok === true) return answer.body.result
-      throw failureOfBot(answer.status, answer.body, answer.headers)
+      throw failureOfBot(answer.status, answer.body, { headers: answer.headers, now: input.now })
     },
   }
 }

@@ -90,7 +90,7 @@ async function guarded<T>(input: PublishInput, step: number, send: () => Promise
 }
 
 async function run(input: PublishInput): Promise<PublishResult> {
-  const b = bot(input.fetch, input.baseUrl, credential(input.credentials, 'botToken'))
+  const b = bot(input, credential(input.credentials, 'botToken'))
   const chatId = credential(input.credentials, 'chatId')
   let headId = input.progress.headId
   if (!headId) {
@@ -155,7 +155,7 @@ export function createMessagingAdapter(_options: AdapterOptions): NetworkAdapter
     },
 
     async verifyCredentials(input) {
-      const b = bot(input.fetch, input.baseUrl, credential(input.credentials, 'botToken'))
+      const b = bot(input, credential(input.credentials, 'botToken'))
       const me = await b.call('getMe', {})
       const chat = await b.call('getChat', { chat_id: credential(input.credentials, 'chatId') })
       const member = await b.call('getChatMember', { chat_id: chat.id, user_id: me.id })
@@ -179,7 +179,7 @@ export function createMessagingAdapter(_options: AdapterOptions): NetworkAdapter
     },
 
     async fetchInsights(input) {
-      const b = bot(input.fetch, input.baseUrl, credential(input.credentials, 'botToken'))
+      const b = bot(input, credential(input.credentials, 'botToken'))
       const count = await b.call('getChatMemberCount', { chat_id: credential(input.credentials, 'chatId') })
       return {
         followers: metric(count),
@@ -200,7 +200,7 @@ export function createMessagingAdapter(_options: AdapterOptions): NetworkAdapter
           'rejected',
           `${NETWORK} never gave this message's id (it was queued to go out later): delete it in the chat.`,
         )
-      const b = bot(input.fetch, input.baseUrl, credential(input.credentials, 'botToken'))
+      const b = bot(input, credential(input.credentials, 'botToken'))
       try {
         await b.call('deleteMessage', {
           chat_id: credential(input.credentials, 'chatId'),

@@ -248,13 +248,10 @@ export function createMicroblogAdapter(options: AdapterOptions): NetworkAdapter 
     },
 
     async deletePost(input) {
-      const answer = await clientFor({ ...input, now: new Date() }).raw(
-        'DELETE',
-        `/2/tweets/${encodeURIComponent(input.platformPostId)}`,
-      )
+      const answer = await clientFor(input).raw('DELETE', `/2/tweets/${encodeURIComponent(input.platformPostId)}`)
       // Already gone is what was asked for.
       if ((answer.status >= 200 && answer.status < 300) || answer.status === 404) return
-      throw failureOfAnswer(answer, new Date())
+      throw failureOfAnswer(answer, input.now)
     },
   }
 }

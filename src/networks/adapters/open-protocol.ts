@@ -103,7 +103,7 @@ export function createOpenProtocolAdapter(options: AdapterOptions): NetworkAdapt
       }
     },
 
-    async deletePost({ credentials, platformPostId, fetch: fetchImpl, baseUrl }) {
+    async deletePost({ credentials, platformPostId, fetch: fetchImpl, baseUrl, now }) {
       const session = requireSession(credentials)
       const { collection, rkey } = parseAtUri(platformPostId)
       await xrpc(
@@ -111,7 +111,7 @@ export function createOpenProtocolAdapter(options: AdapterOptions): NetworkAdapt
         baseUrl,
         'com.atproto.repo.deleteRecord',
         { token: session.accessJwt, json: { repo: session.did, collection, rkey } },
-        new Date(),
+        now,
       )
     },
   }

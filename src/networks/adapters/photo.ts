@@ -47,9 +47,9 @@ import {
 
 const N = PHOTO_NETWORK
 
-type Base = { fetch: typeof fetch; baseUrl: string; credentials: Record<string, unknown>; now?: Date }
+type Base = { fetch: typeof fetch; baseUrl: string; credentials: Record<string, unknown>; now: Date }
 
-const client = (input: Base, now = input.now ?? new Date()): GraphClient =>
+const client = (input: Base, now = input.now): GraphClient =>
   graphClient({
     network: N,
     fetch: input.fetch,

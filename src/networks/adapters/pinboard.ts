@@ -43,7 +43,7 @@ export function createPinboardAdapter(options: AdapterOptions): NetworkAdapter {
     },
 
     async listBoards(input) {
-      const call = pinClient({ ...input, now: new Date() })
+      const call = pinClient(input)
       const boards: Board[] = []
       let bookmark: string | null = null
       for (let page = 0; page < MAX_BOARD_PAGES; page++) {
@@ -113,7 +113,7 @@ export function createPinboardAdapter(options: AdapterOptions): NetworkAdapter {
 
     async deletePost(input) {
       try {
-        await pinClient({ ...input, now: new Date() })('DELETE', `/v5/pins/${encodeURIComponent(input.platformPostId)}`)
+        await pinClient(input)('DELETE', `/v5/pins/${encodeURIComponent(input.platformPostId)}`)
       } catch (err) {
         // Already gone is what the user asked for.
         if (!(err instanceof NetworkFailure && /HTTP 404|not found/i.test(err.message))) throw err

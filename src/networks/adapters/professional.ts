@@ -202,8 +202,8 @@ export function createProfessionalAdapter(_options: AdapterOptions): NetworkAdap
       const session: Session = {
         fetch: input.fetch,
         baseUrl: input.baseUrl,
-        token: liveToken(input.credentials, new Date()),
-        now: new Date(),
+        token: liveToken(input.credentials, input.now),
+        now: input.now,
       }
       await call(session, 'DELETE', `/rest/posts/${encodeUrn(input.platformPostId)}`)
     },

@@ -88,7 +88,7 @@ export function createSocialGraphAdapter(_options: AdapterOptions): NetworkAdapt
     },
 
     async deletePost(input) {
-      const call = graphClient({ ...input, now: new Date() })
+      const call = graphClient(input)
       try {
         await call('DELETE', input.platformPostId)
       } catch (err) {

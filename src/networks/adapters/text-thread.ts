@@ -194,7 +194,7 @@ async function refresh(input: RefreshInput) {
 /** DELETE /{media-id}; a post already gone is not an error. */
 async function deletePost(input: DeleteInput): Promise<void> {
   try {
-    await client(input, new Date()).del(input.platformPostId)
+    await client(input, input.now).del(input.platformPostId)
   } catch (e) {
     if (
       e instanceof NetworkFailure &&

@@ -173,7 +173,7 @@ export function createVideoShareAdapter(options: AdapterOptions): NetworkAdapter
         },
       )
       // Already gone counts as deleted.
-      if (answer.status >= 300 && answer.status !== 404) throw failureFrom(answer, new Date())
+      if (answer.status >= 300 && answer.status !== 404) throw failureFrom(answer, input.now)
     },
   }
 }

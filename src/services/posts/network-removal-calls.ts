@@ -60,6 +60,7 @@ export async function removeTargetPosts(deps: RemovalDeps, target: TargetRow, id
         platformPostId: id,
         fetch: deps.networks.fetch,
         baseUrl: deps.networks.baseUrlFor(target.platform, account.connection, credentials),
+        now: deps.clock.now(),
       })
     for (const id of ids) {
       try {

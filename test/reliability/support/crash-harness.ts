@@ -12,6 +12,13 @@ import { startMicroblogFake, type MicroblogFake } from '../../fakes/microblog'
 import { startServer, type StartedServer } from '../../support/processes'
 import type { LeakWatch } from './leaks'
 
+/** A 32-bit seed from a seed and labels (FNV-1a over their text), for streams that do not depend on draw order. */
+export function deriveSeed(seed: number, ...labels: Array<string | number>): number {
+  let h = 0x811c9dc5
+  for (const ch of [seed, ...labels].join('|')) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0
+  return h
+}
+
 /** mulberry32: small, seeded, reproducible. */
 export function seededRandom(seed: number) {
   let a = seed >>> 0
@@ -28,8 +35,30 @@ export type Random = ReturnType<typeof seededRandom>
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
+export interface Latency {
+  /** Before the request is passed on. */
+  in: number
+  /** After the network answered, before the answer is passed back. */
+  out: number
+}
+
+/**
+ * The latencies of each request, drawn from the seed and the request itself (its method, path and
+ * body, and how many times the same request came before), not from the order requests arrive in:
+ * replaying a seed gives the same request the same latencies, whatever the timings around it.
+ */
+export function requestLatencies(seed: number, maxMs: Latency) {
+  const seen = new Map<string, number>()
+  return (request: string): Latency => {
+    const nth = (seen.get(request) ?? 0) + 1
+    seen.set(request, nth)
+    const random = seededRandom(deriveSeed(seed, request, nth))
+    return { in: random.between(0, maxMs.in), out: random.between(0, maxMs.out) }
+  }
+}
+
 /** A reverse proxy in front of a fake: a request waits before it is passed on, and its answer before it returns. */
-async function startLatencyProxy(target: string, random: Random, maxMs: { in: number; out: number }) {
+async function startLatencyProxy(target: string, latencyOf: (request: string) => Latency) {
   const upstream = new URL(target)
   let inFlight = 0
   const server: Server = createServer((req, res) => {
@@ -38,7 +67,10 @@ async function startLatencyProxy(target: string, random: Random, maxMs: { in: nu
     res.once('close', () => inFlight--)
     req.on('data', (c: Buffer) => chunks.push(c))
     req.on('end', async () => {
-      await sleep(random.between(0, maxMs.in))
+      // Ids the service made up this run (target ids, nonces) would make the same request look new.
+      const key = `${req.method} ${req.url} ${Buffer.concat(chunks).toString('utf8')}`.replace(/\w{12,}/g, '#')
+      const latency = latencyOf(key)
+      await sleep(latency.in)
       const forward = request(
         {
           host: upstream.hostname,
@@ -52,7 +84,7 @@ async function startLatencyProxy(target: string, random: Random, maxMs: { in: nu
           answer.on('data', (c: Buffer) => body.push(c))
           answer.on('end', async () => {
             // The network has acted; the caller may die before this answer reaches it.
-            await sleep(random.between(0, maxMs.out))
+            await sleep(latency.out)
             if (res.destroyed) return
             res.writeHead(answer.statusCode ?? 502, answer.headers)
             res.end(Buffer.concat(body))
@@ -103,7 +135,7 @@ export interface CrashNetworks {
 }
 
 /** MESSAGING_NET (one chat, no lookup), CHAT_NET (bot, two channels, lookup) and MICROBLOG_NET (timeline lookup). */
-export async function startCrashNetworks(random: Random): Promise<CrashNetworks> {
+export async function startCrashNetworks(seed: number): Promise<CrashNetworks> {
   const messaging = await startMessagingFake()
   const chat = await startChatFake()
   chat.state.channels.set(CHAT_CHANNELS[1], {
@@ -113,9 +145,11 @@ export async function startCrashNetworks(random: Random): Promise<CrashNetworks>
     type: 0,
   })
   const microblog = await startMicroblogFake()
-  const latency = { in: 60, out: 150 }
+  const maxMs = { in: 60, out: 150 }
   const proxies = await Promise.all(
-    [messaging.url, chat.url, microblog.url].map((u) => startLatencyProxy(u, random, latency)),
+    [messaging.url, chat.url, microblog.url].map((u, i) =>
+      startLatencyProxy(u, requestLatencies(deriveSeed(seed, 'latency', i), maxMs)),
+    ),
   )
   return {
     env: {

@@ -4,7 +4,7 @@
  * published as usual, and only one whose call started is asked about (or ends `unconfirmed`).
  */
 import { eq } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { markCallsStarted } from '../../../src/db/queries/target-claims'
 import { targets } from '../../../src/db/schema'
 import { createRecordingPublishQueue } from '../../../src/infra/publish-queue/recording'
@@ -20,7 +20,7 @@ const THIS_BOOT = 'instAAAAAAAAAAAA/boot0002'
 const EARLIER_BOOT = 'instAAAAAAAAAAAA/boot0001'
 const START = '2026-11-21T10:00:00Z'
 
-async function setup(options: { withCheckStatus?: boolean; delayMs?: number } = {}) {
+async function setup(options: { withCheckStatus?: boolean; hold?: Promise<void> } = {}) {
   const clock = fixedClock(START)
   const network = fakeNetwork(options)
   const queue = createRecordingPublishQueue()
@@ -135,12 +135,14 @@ describe('the call-started marker', () => {
   })
 
   it('the batch path writes the marker before its network call, and a re-claim clears it', async () => {
-    const { t, clock, network, duePosts, row } = await setup({ delayMs: 200 })
+    let answer: () => void = () => {}
+    const { t, clock, network, duePosts, row } = await setup({ hold: new Promise<void>((r) => (answer = r)) })
     const [d] = await duePosts(1)
     const [running] = publishTargets(t.deps, [d!])
-    while (network.calls() === 0) await new Promise((r) => setTimeout(r, 5))
-    // The call is in flight: its marker is committed.
+    await vi.waitFor(() => expect(network.calls()).toBe(1))
+    // The call is in flight (held until answered): its marker is committed.
     expect((await row(d!.targetId)).callStartedAt?.getTime()).toBe(clock.now().getTime())
+    answer()
     expect(await running).toBe('published')
 
     // A retry claimed in a batch starts without a marker until its own call starts.

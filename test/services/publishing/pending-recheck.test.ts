@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createInProcessPublishQueue, type InProcessPublishQueue } from '../../../src/infra/publish-queue/in-process'
 import type { NetworkAdapter } from '../../../src/networks/adapter'
 import { publishTarget } from '../../../src/services/publishing/publish-target'
@@ -35,7 +35,11 @@ describe('publishing engine: a network still processing', () => {
       networkRegistry: { adapterFor: () => adapter, baseUrlFor: () => 'http://network.invalid', fetch },
       publishQueue: { enqueue: async (deliveries) => queue?.enqueue(deliveries) },
     })
-    queue = createInProcessPublishQueue({ run: (d) => publishTarget(t.deps, d), logger: t.deps.logger })
+    queue = createInProcessPublishQueue({
+      run: (d) => publishTarget(t.deps, d),
+      logger: t.deps.logger,
+      clock: t.deps.clock,
+    })
     try {
       const a = await account(t, 'MICROBLOG_NET')
       const created = await (
@@ -43,13 +47,11 @@ describe('publishing engine: a network still processing', () => {
           body: { type: 'IMAGE', accountIds: [a.id], mediaIds: [], action: 'now', caption: 'a video' },
         })
       ).json()
-      const deadline = Date.now() + 10_000
-      let status = created.status
-      while (status !== 'PUBLISHED' && Date.now() < deadline) {
-        await new Promise((r) => setTimeout(r, 100))
-        status = (await (await t.call('GET', `/v1/posts/${created.id}`)).json()).status
-      }
-      expect(status).toBe('PUBLISHED')
+      // Real timers: the checks are a second apart, so this polls for the outcome (bounded).
+      await vi.waitFor(
+        async () => expect((await (await t.call('GET', `/v1/posts/${created.id}`)).json()).status).toBe('PUBLISHED'),
+        { timeout: 10_000, interval: 100 },
+      )
       expect(checks).toHaveLength(3)
       // Each check runs within a second of the time asked for (the sweep would be a minute or more).
       for (const waited of checks) {

@@ -4,7 +4,7 @@
  * waits long for a sibling still at its network.
  */
 import { eq, inArray } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { posts, targets } from '../../../src/db/schema'
 import type { Db } from '../../../src/db/types'
 import { createRecordingPublishQueue } from '../../../src/infra/publish-queue/recording'
@@ -130,7 +130,7 @@ describe('results of one post written together', () => {
     const publish = batchPublisher(deps)
     const first = publish(app.deliveries.slice(0, 2))
     // The second batch is claimed once the first one's calls are under way (its claim has committed).
-    while (together.arrived() < 2) await new Promise((r) => setTimeout(r, 2))
+    await vi.waitFor(() => expect(together.arrived()).toBe(2))
     const outcomes = await Promise.all([...first, ...publish(app.deliveries.slice(2))])
     expect(outcomes).toEqual(['published', 'published', 'published', 'published'])
     // Two claims, one transaction for the four answers.

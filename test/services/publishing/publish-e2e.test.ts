@@ -5,6 +5,7 @@ import { publishTarget } from '../../../src/services/publishing/publish-target'
 import { requeuePendingTargets } from '../../../src/services/publishing/sweep'
 import { account } from '../../support/fixtures'
 import { createTestApp, type TestApp } from '../../support/test-app'
+import { until } from '../../support/until'
 
 /**
  * An app over the Node runtime's own queue, publishing for real through the engine and the SANDBOX
@@ -18,19 +19,14 @@ async function liveApp() {
     publishQueue: { enqueue: async (deliveries) => queue?.enqueue(deliveries) },
   })
   const start = () => {
-    queue = createInProcessPublishQueue({ run: (d) => publishTarget(t.deps, d), logger: t.deps.logger })
+    queue = createInProcessPublishQueue({
+      run: (d) => publishTarget(t.deps, d),
+      logger: t.deps.logger,
+      clock: t.deps.clock,
+    })
     return queue
   }
   return { t, start }
-}
-
-async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 8_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await read()
-    if (done(value) || Date.now() > deadline) return value
-    await new Promise((r) => setTimeout(r, 50))
-  }
 }
 
 const getPost = (t: TestApp, id: string) => t.call('GET', `/v1/posts/${id}`).then((r) => r.json())
@@ -56,13 +52,20 @@ describe('publishing end to end on the SANDBOX network', () => {
         })
       ).json()
       expect(created.status).toBe('SCHEDULED')
-      await new Promise((r) => setTimeout(r, 700))
-      expect((await getPost(t, created.id)).status).toBe('SCHEDULED')
+      // Handed to the queue, which holds it for its time.
+      expect(queue.waiting).toBe(1)
+      // Polled from the start: a publish before its time would be seen before it.
+      let seenAt = 0
       const post = await until(
-        () => getPost(t, created.id),
-        (p) => p.status === 'PUBLISHED',
+        async () => {
+          const read = await getPost(t, created.id)
+          seenAt = Date.now()
+          return read
+        },
+        (p) => p.status !== 'SCHEDULED',
       )
       expect(post.status).toBe('PUBLISHED')
+      expect(seenAt).toBeGreaterThanOrEqual(new Date(scheduledAt).getTime())
       expect(new Date(post.targets[0].publishedAt).getTime()).toBeGreaterThanOrEqual(new Date(scheduledAt).getTime())
       const permalink = new URL(post.targets[0].permalink)
       const page = await t.app.request(permalink.pathname)
