@@ -51,7 +51,7 @@ describe('dashboard in chromium', () => {
     await page.goto(`${t.baseUrl}/app/sign-up`)
     await page.getByLabel('Your name').fill('Sam Signup')
     await page.getByLabel('Email').fill(address)
-    await page.getByLabel('Password (at least 8 characters)').fill('sam password')
+    await page.getByLabel('Password (at least 8 characters)').fill('brisk otter mural')
     await page.getByLabel('Workspace name').fill('Sam Studio')
     await page.getByRole('button', { name: 'Create account' }).click()
     await page.waitForURL(/\/app\/w\/ws_[0-9A-Za-z]+$/)
@@ -64,7 +64,7 @@ describe('dashboard in chromium', () => {
 
     await signIn(page, address, 'not the password')
     await expect(page.getByRole('alert').textContent()).resolves.toBe('The email or the password is wrong.')
-    await signIn(page, address, 'sam password')
+    await signIn(page, address, 'brisk otter mural')
     await page.waitForURL(/\/app\/w\/ws_/)
     // The workspace's home is its calendar, this week.
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(/^Week of /)
@@ -124,8 +124,8 @@ describe('dashboard in chromium', () => {
   })
 
   it("answers 404 for another workspace's page", async () => {
-    const stranger = await signUp(t.deps.db, { email: email('stranger'), name: 'S', password: 'stranger pw' })
-    const own = { email: email('own'), password: 'own password' }
+    const stranger = await signUp(t.deps.db, { email: email('stranger'), name: 'S', password: 'quiet stranger canyon' })
+    const own = { email: email('own'), password: 'my own copper kite' }
     await signUp(t.deps.db, { ...own, name: 'Own' })
     const owner = await newPage()
     await signIn(owner, own.email, own.password)
