@@ -45,14 +45,28 @@ async function ownerPage(): Promise<Page> {
 }
 
 describe('dashboard in chromium', () => {
-  it('signs up, signs out, refuses a wrong password, and signs in', async () => {
+  it('signs up (a common password refused beside its field first), signs out, refuses a wrong password, and signs in', async () => {
     const page = await newPage()
     const address = email('signup')
     await page.goto(`${t.baseUrl}/app/sign-up`)
     await page.getByLabel('Your name').fill('Sam Signup')
     await page.getByLabel('Email').fill(address)
-    await page.getByLabel('Password (at least 8 characters)').fill('brisk otter mural')
+    await page.getByLabel('Password (at least 8 characters)').fill('12345678')
     await page.getByLabel('Workspace name').fill('Sam Studio')
+    await page.getByRole('button', { name: 'Create account' }).click()
+    await page.waitForURL(/\/app\/sign-up$/)
+    const password = page.getByLabel('Password (at least 8 characters)')
+    await expect(password.getAttribute('aria-invalid')).resolves.toBe('true')
+    await expect(page.locator('#f-password-error').isVisible()).resolves.toBe(true)
+    await expect(page.locator('#f-password-error').textContent()).resolves.toMatch(
+      /^This password is among the most common ones/,
+    )
+    // The other fields kept what was typed; the password field is empty.
+    await expect(page.getByLabel('Your name').inputValue()).resolves.toBe('Sam Signup')
+    await expect(page.getByLabel('Email').inputValue()).resolves.toBe(address)
+    await expect(page.getByLabel('Workspace name').inputValue()).resolves.toBe('Sam Studio')
+    await expect(password.inputValue()).resolves.toBe('')
+    await password.fill('brisk otter mural')
     await page.getByRole('button', { name: 'Create account' }).click()
     await page.waitForURL(/\/app\/w\/ws_[0-9A-Za-z]+$/)
     await expect(page.locator('.workspace-name').first().textContent()).resolves.toBe('Sam Studio')

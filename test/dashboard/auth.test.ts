@@ -56,7 +56,7 @@ describe('dashboard sign-up, sign-in, sessions', () => {
   /** The text shown beside a field (its error line, tied to it by aria-describedby), or null. */
   const fieldError = (html: string, name: string) =>
     new RegExp(`<p id="f-${name}-error" class="error">([^<]*)</p>`).exec(html)?.[1] ?? null
-  const valueOf = (html: string, name: string) =>
+  const fieldValue = (html: string, name: string) =>
     new RegExp(`<input id="f-${name}" name="${name}"[^>]* value="([^"]*)"`).exec(html)?.[1] ?? null
 
   it("refuses the probe's weak passwords with the reason beside the field, keeping the other fields", async () => {
@@ -73,11 +73,11 @@ describe('dashboard sign-up, sign-in, sessions', () => {
       expect(res.status, JSON.stringify(password)).toBe(400)
       expect(fieldError(html, 'password'), JSON.stringify(password)).toMatch(reason)
       expect(html).toContain('aria-describedby="f-password-hint f-password-error"')
-      expect(valueOf(html, 'name')).toBe(fields.name)
-      expect(valueOf(html, 'email')).toBe(email)
-      expect(valueOf(html, 'workspaceName')).toBe(fields.workspaceName)
+      expect(fieldValue(html, 'name')).toBe(fields.name)
+      expect(fieldValue(html, 'email')).toBe(email)
+      expect(fieldValue(html, 'workspaceName')).toBe(fields.workspaceName)
       // The password itself is never sent back.
-      expect(valueOf(html, 'password')).toBe('')
+      expect(fieldValue(html, 'password')).toBe('')
       expect(res.headers.getSetCookie().some((l) => l.startsWith('sps_session='))).toBe(false)
     }
   })
