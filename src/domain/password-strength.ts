@@ -30,13 +30,23 @@ export interface StrengthEstimate {
 
 let estimator: Promise<ZxcvbnFactory> | undefined
 
+/**
+ * A package's namespace as `import()` gives it. A bundle that took a package's CommonJS build
+ * (`npm start`'s, for the Node platform) hands its exports as `default` alone; Workers and tsx give
+ * the ES module's named exports.
+ */
+function namespaceOf<T extends object>(imported: T, name: keyof T): T {
+  if (name in imported) return imported
+  return (imported as { default?: T }).default ?? imported
+}
+
 async function loadEstimator(): Promise<ZxcvbnFactory> {
-  const [{ ZxcvbnFactory }, common, english] = await Promise.all([
-    import('@zxcvbn-ts/core'),
-    import('@zxcvbn-ts/language-common'),
-    import('@zxcvbn-ts/language-en'),
+  const [core, common, english] = await Promise.all([
+    import('@zxcvbn-ts/core').then((m) => namespaceOf(m, 'ZxcvbnFactory')),
+    import('@zxcvbn-ts/language-common').then((m) => namespaceOf(m, 'dictionary')),
+    import('@zxcvbn-ts/language-en').then((m) => namespaceOf(m, 'dictionary')),
   ])
-  return new ZxcvbnFactory({
+  return new core.ZxcvbnFactory({
     dictionary: { ...common.dictionary, ...english.dictionary },
     graphs: common.adjacencyGraphs,
     translations: english.translations,
