@@ -23,7 +23,6 @@ export const COMMON_PASSWORDS_DICTIONARY = 'passwords-common'
 export interface StrengthEstimate {
   score: number
   checkedLength: number
-  guessesLog10: number
   sequence: Match[]
   suggestions: string[]
 }
@@ -56,7 +55,6 @@ async function loadEstimator(): Promise<ZxcvbnFactory> {
 const toEstimate = (result: ZxcvbnResult): StrengthEstimate => ({
   score: result.score,
   checkedLength: result.password.length,
-  guessesLog10: result.guessesLog10,
   sequence: result.sequence,
   suggestions: result.feedback.suggestions,
 })
