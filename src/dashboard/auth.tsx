@@ -39,6 +39,10 @@ function SignInForm(props: { csrf: string; next: string; email?: string; error?:
   )
 }
 
+/** Under every field where a password is chosen: the rule of src/domain/password-policy.ts in a sentence. */
+export const NEW_PASSWORD_HINT =
+  'A few unrelated words make a strong one. Common passwords, patterns such as 12345678 or qwerty, and your name, email or workspace name are refused.'
+
 function SignUpForm(props: { csrf: string; values?: Record<string, string>; errors?: Record<string, string> }) {
   const v = props.values ?? {}
   const e = props.errors ?? {}
@@ -54,6 +58,7 @@ function SignUpForm(props: { csrf: string; values?: Record<string, string>; erro
           label="Password (at least 8 characters)"
           type="password"
           autocomplete="new-password"
+          hint={NEW_PASSWORD_HINT}
           error={e.password}
         />
         <Field name="workspaceName" label="Workspace name" value={v.workspaceName} required={false} error={e.name_ws} />

@@ -8,7 +8,7 @@ import type { AppEnv } from '../http/context'
 import { acceptInvitation, inspectInvitation, invitationProblem } from '../services/invitations'
 import { type LiveSession, resolveSession } from '../services/sessions'
 import { insertPreparedUser, prepareUser } from '../services/users'
-import { fieldErrors, publicFormValid, signInAs } from './auth'
+import { fieldErrors, NEW_PASSWORD_HINT, publicFormValid, signInAs } from './auth'
 import { Csrf, Field, forbiddenPage, Message, PublicPage } from './pages'
 import { csrfMatches, formFields, formToken, sessionToken } from './session'
 import { countSignInAttempt } from './sign-in-limit'
@@ -63,6 +63,7 @@ function InvitationPage(props: {
               label="Password (at least 8 characters)"
               type="password"
               autocomplete="new-password"
+              hint={NEW_PASSWORD_HINT}
               error={e.password}
             />
             <button type="submit">Create account and join</button>
@@ -138,6 +139,7 @@ export function registerInvitationPages(app: Hono<AppEnv>): void {
         email: fields.email ?? '',
         name: fields.name ?? '',
         password: fields.password ?? '',
+        workspaceName: found.workspaceName,
       })
       // The account and its membership together: no account is left behind when the seats are taken.
       const { user, workspaceId } = await db.transaction(async (tx) => {

@@ -21,9 +21,12 @@ export function Field(props: {
   value?: string
   autocomplete?: string
   required?: boolean
+  /** A line under the field saying what it takes (read out with it). */
+  hint?: string
   error?: string | undefined
 }) {
   const id = `f-${props.name}`
+  const described = [props.hint ? `${id}-hint` : '', props.error ? `${id}-error` : ''].filter(Boolean).join(' ')
   return (
     <>
       <label for={id}>{props.label}</label>
@@ -35,8 +38,13 @@ export function Field(props: {
         autocomplete={props.autocomplete}
         required={props.required ?? true}
         aria-invalid={props.error ? 'true' : undefined}
-        aria-describedby={props.error ? `${id}-error` : undefined}
+        aria-describedby={described || undefined}
       />
+      {props.hint ? (
+        <p id={`${id}-hint`} class="hint">
+          {props.hint}
+        </p>
+      ) : null}
       {props.error ? (
         <p id={`${id}-error`} class="error">
           {props.error}

@@ -15,8 +15,3 @@ export const normalizeEmail = (email: string): string => email.trim().toLowerCas
 /** A plausible address: something@something.tld, no spaces, at most 254 characters. */
 export const isPlausibleEmail = (email: string): boolean =>
   email.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)
-
-/** Shortest password accepted at sign-up (NIST SP 800-63B's minimum with no other composition rule). */
-export const MIN_PASSWORD_LENGTH = 8
-/** Longest password accepted (PBKDF2 hashes a long one as fast, but a cap bounds the request). */
-export const MAX_PASSWORD_LENGTH = 256

@@ -13,6 +13,14 @@ export interface TokenCheckOptions {
   resourceMetadataUrl?: (c: Context<AppEnv>) => string
 }
 
+/** What a refused token is told, by the reason it was refused. */
+const REFUSALS = {
+  invalid: 'The API token is malformed, unknown, expired or revoked.',
+  agent_token:
+    'This is an agent token (issued to an AI agent through OAuth): it is valid for /mcp only. ' +
+    'Call /v1 with an API token created in the dashboard (Settings, API tokens).',
+} as const
+
 /**
  * `Authorization: Bearer <token>`; the workspace comes from the token alone. A 401 names the scheme
  * in `WWW-Authenticate` (RFC 6750): `Bearer` when no token came, with `error="invalid_token"` when
@@ -36,13 +44,13 @@ export const requireToken =
       throw new AppError('unauthorized', 'Send your API token as `Authorization: Bearer <token>`.')
     }
     const deps = c.get('deps')
-    const auth = await authenticateToken(deps.db, match[1]!, deps.clock.now(), {
+    const check = await authenticateToken(deps.db, match[1]!, deps.clock.now(), {
       agentTokens: options.agentTokens ?? false,
     })
-    if (!auth) {
+    if (!check.accepted) {
       challenge(true)
-      throw new AppError('unauthorized', 'The API token is malformed, unknown, expired or revoked.')
+      throw new AppError('unauthorized', REFUSALS[check.refusal])
     }
-    c.set('auth', auth)
+    c.set('auth', { workspaceId: check.workspaceId, tokenId: check.tokenId })
     await next()
   }

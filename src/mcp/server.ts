@@ -1,8 +1,10 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
 import {
+  type CallToolRequest,
   CallToolRequestSchema,
   ErrorCode,
+  type GetPromptRequest,
   GetPromptRequestSchema,
   ListPromptsRequestSchema,
   ListToolsRequestSchema,
@@ -11,6 +13,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js'
 import type { Handler } from 'hono'
 import type { AppEnv } from '../http/context'
+import { describeError } from '../infra/logger'
 import { PROMPTS } from './prompts'
 import { callTool, describeTool, type McpTool, type ToolContext } from './tool'
 import { MEDIA_TOOLS } from './tools/media'
@@ -33,9 +36,37 @@ const INSTRUCTIONS = [
   'Start with get_workspace and list_accounts; read platform_limits for the platforms you target; add media with',
   'upload_media_from_url; check the post with preview_post until it is valid; then create_post (draft, schedule,',
   'queue or now) and follow it with get_post. A refused call is an error result whose text is',
-  '{"error":{"code","message","details"}}: fix what `details` names and call again.',
+  '{"error":{"code","message","details","requestId"}}: fix what `details` names and call again (quote',
+  '`requestId` when reporting a problem to the service).',
   'The prompt publish-a-social-post walks through it.',
 ].join(' ')
+
+/**
+ * A protocol error (JSON-RPC) of ours: the request id in its `data`, as a refused tool call carries it
+ * in its text, so that an agent can quote it.
+ */
+const protocolError = (ctx: ToolContext, code: ErrorCode, message: string) =>
+  new McpError(code, message, { requestId: ctx.requestId })
+
+/**
+ * A request handler whose unexpected failures answer `internal_error` with a fixed message and the
+ * request id (never the error's own message), logged by class and request id, as `/v1` answers a bug.
+ */
+function guarded<R, T>(ctx: ToolContext, method: string, handler: (request: R) => T | Promise<T>) {
+  return async (request: R): Promise<T> => {
+    try {
+      return await handler(request)
+    } catch (err) {
+      if (err instanceof McpError) throw err
+      ctx.deps.logger.error('mcp_request_failed', { method, requestId: ctx.requestId, ...describeError(err) })
+      throw protocolError(
+        ctx,
+        ErrorCode.InternalError,
+        'Something went wrong on our side. The request id identifies it in our logs.',
+      )
+    }
+  }
+}
 
 /**
  * A server for one request: its tools work in the caller's workspace with the request's deps.
@@ -47,19 +78,31 @@ export function createMcpServer(ctx: ToolContext, version: string, listed: () =>
     { capabilities: { tools: {}, prompts: {} }, instructions: INSTRUCTIONS },
   )
   const byName = new Map(MCP_TOOLS.map((t) => [t.name, t]))
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed() }))
-  server.setRequestHandler(CallToolRequestSchema, (request) => {
-    const tool = byName.get(request.params.name)
-    // An unknown tool is the client's protocol mistake, not a user's (MCP: -32602).
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}.`)
-    return callTool(tool, ctx, request.params.arguments)
-  })
-  server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: PROMPTS.map((p) => p.prompt) }))
-  server.setRequestHandler(GetPromptRequestSchema, (request) => {
-    const prompt = PROMPTS.find((p) => p.prompt.name === request.params.name)
-    if (!prompt) throw new McpError(ErrorCode.InvalidParams, `Unknown prompt: ${request.params.name}.`)
-    return prompt.render(request.params.arguments ?? {})
-  })
+  server.setRequestHandler(
+    ListToolsRequestSchema,
+    guarded(ctx, 'tools/list', () => ({ tools: listed() })),
+  )
+  server.setRequestHandler(
+    CallToolRequestSchema,
+    guarded(ctx, 'tools/call', (request: CallToolRequest) => {
+      const tool = byName.get(request.params.name)
+      // An unknown tool is the client's protocol mistake, not a user's (MCP: -32602).
+      if (!tool) throw protocolError(ctx, ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}.`)
+      return callTool(tool, ctx, request.params.arguments)
+    }),
+  )
+  server.setRequestHandler(
+    ListPromptsRequestSchema,
+    guarded(ctx, 'prompts/list', () => ({ prompts: PROMPTS.map((p) => p.prompt) })),
+  )
+  server.setRequestHandler(
+    GetPromptRequestSchema,
+    guarded(ctx, 'prompts/get', (request: GetPromptRequest) => {
+      const prompt = PROMPTS.find((p) => p.prompt.name === request.params.name)
+      if (!prompt) throw protocolError(ctx, ErrorCode.InvalidParams, `Unknown prompt: ${request.params.name}.`)
+      return prompt.render(request.params.arguments ?? {})
+    }),
+  )
   return server
 }
 

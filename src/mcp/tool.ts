@@ -3,6 +3,7 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js'
 import type { Deps } from '../deps'
 import { AppError } from '../domain/errors'
 import { toAppError } from '../http/error-response'
+import { errorBody } from '../http/errors'
 import { invalidRequest, issuesToDetails } from '../http/openapi'
 import { UNSTORABLE_TEXT_MESSAGE, unstorableTextPath } from '../http/text-guard'
 import { describeError } from '../infra/logger'
@@ -80,15 +81,15 @@ export function describeTool(tool: McpTool): Tool {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
-/** The API's error body, minus the request id (the HTTP answer carries it), as the text of an error result. */
-function errorResult(err: AppError): CallToolResult {
-  const error = {
-    code: err.code,
-    message: err.message,
-    ...(err.details && err.details.length > 0 ? { details: err.details } : {}),
-    ...(err.retryAfterSec !== undefined ? { retryAfterSec: err.retryAfterSec } : {}),
-  }
-  return { isError: true, content: [{ type: 'text', text: JSON.stringify({ error }) }] }
+/**
+ * The API's error body, as `/v1` answers it (`code`, `message`, `details`, `requestId`), as the text of
+ * an error result; `retryAfterSec` is added where `/v1` would send `Retry-After`, since a tool result
+ * has no headers of its own.
+ */
+function errorResult(err: AppError, requestId: string): CallToolResult {
+  const { error } = errorBody(err, requestId)
+  const body = { error: { ...error, ...(err.retryAfterSec !== undefined ? { retryAfterSec: err.retryAfterSec } : {}) } }
+  return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }] }
 }
 
 async function countAgainst(ctx: ToolContext, bucket: RateLimitBucket): Promise<void> {
@@ -105,7 +106,7 @@ async function countAgainst(ctx: ToolContext, bucket: RateLimitBucket): Promise<
 /**
  * Runs one tool call. A user's mistake (a schema refusal, an `AppError` of the service: not found,
  * conflict, a rule, the plan) is a result with `isError: true` whose text is the API's error body
- * (`code`, `message`, `details`); anything else is `internal_error`, logged with the request id.
+ * (`code`, `message`, `details`, `requestId`); anything else is `internal_error`, logged with the request id.
  * One `mcp_tool` log line per call: the tool, its outcome, the workspace, never the arguments.
  */
 export async function callTool(tool: McpTool, ctx: ToolContext, args: unknown): Promise<CallToolResult> {
@@ -136,7 +137,7 @@ export async function callTool(tool: McpTool, ctx: ToolContext, args: unknown): 
     outcome = appError.code
     if (appError.code === 'internal_error')
       ctx.deps.logger.error('mcp_tool_failed', { tool: tool.name, requestId: ctx.requestId, ...describeError(err) })
-    return errorResult(appError)
+    return errorResult(appError, ctx.requestId)
   } finally {
     ctx.deps.logger.info('mcp_tool', {
       tool: tool.name,

@@ -67,27 +67,34 @@ export async function revokeToken(db: Db, tokenId: string, now: Date, workspaceI
 
 export const isWellFormedToken = (token: string): boolean => TOKEN_PATTERN.test(token)
 
+/** A presented token's workspace, or why it was refused: `invalid` (malformed, unknown, revoked or expired) or `agent_token`. */
+export type TokenCheck =
+  | { accepted: true; workspaceId: string; tokenId: string }
+  | { accepted: false; refusal: 'invalid' | 'agent_token' }
+
+const INVALID: TokenCheck = { accepted: false, refusal: 'invalid' }
+
 /**
- * The workspace a presented token belongs to, or null for a malformed, unknown, revoked or expired
- * one. A token issued to an agent through OAuth is for the MCP endpoint only (its audience): other
- * callers pass `agentTokens: false` and it is refused there.
+ * The workspace a presented token belongs to, or why it is refused. A token issued to an agent through
+ * OAuth is for the MCP endpoint only (its audience): other callers pass `agentTokens: false`, and a
+ * live agent token is refused there as `agent_token`, so the answer can say where it works.
  */
 export async function authenticateToken(
   db: Db,
   token: string,
   now: Date,
   options: { agentTokens: boolean } = { agentTokens: false },
-): Promise<{ workspaceId: string; tokenId: string } | null> {
-  if (!isWellFormedToken(token)) return null
+): Promise<TokenCheck> {
+  if (!isWellFormedToken(token)) return INVALID
   const hash = await sha256Hex(token)
   const row = await findTokenByHash(db, hash)
   // The index finds the row by hash; the comparison itself is constant-time.
-  if (!row || row.revokedAt || !constantTimeEqual(row.tokenHash, hash)) return null
-  if (row.expiresAt && row.expiresAt.getTime() <= now.getTime()) return null
-  if (row.agentClientId && !options.agentTokens) return null
+  if (!row || row.revokedAt || !constantTimeEqual(row.tokenHash, hash)) return INVALID
+  if (row.expiresAt && row.expiresAt.getTime() <= now.getTime()) return INVALID
+  if (row.agentClientId && !options.agentTokens) return { accepted: false, refusal: 'agent_token' }
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
     const stale = new Date(now.getTime() - LAST_USED_RESOLUTION_MS)
     await touchTokenLastUsed(db, row.id, now, stale)
   }
-  return { workspaceId: row.workspaceId, tokenId: row.id }
+  return { accepted: true, workspaceId: row.workspaceId, tokenId: row.id }
 }

@@ -3,7 +3,14 @@ import { findUserByEmail, findUserById, insertUser, setUserPasswordHash, type Us
 import { insertMembership } from '../db/queries/memberships'
 import type { Db, DbOrTx } from '../db/types'
 import { AppError } from '../domain/errors'
-import { isPlausibleEmail, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, normalizeEmail } from '../domain/people'
+import {
+  MAX_PASSWORD_LENGTH,
+  normalizePassword,
+  type PasswordContext,
+  passwordLength,
+  passwordRefusal,
+} from '../domain/password-policy'
+import { isPlausibleEmail, normalizeEmail } from '../domain/people'
 import { newId } from '../lib/ids'
 import { hashPassword, needsRehash, verifyPassword } from '../lib/password'
 import { createWorkspace } from './workspaces'
@@ -32,21 +39,28 @@ export interface NewUser {
   email: string
   name: string
   password: string
+  /** The workspace the user creates or joins: a word the password must not be built from. */
+  workspaceName?: string
 }
 
 /** The problems of a sign-up form, one detail per field; none when it is acceptable. */
-function checkNewUser(input: NewUser): void {
+async function checkNewUser(input: NewUser): Promise<void> {
   const details: Array<{ path: string; message: string }> = []
   if (!isPlausibleEmail(input.email.trim())) details.push({ path: 'email', message: 'Enter an email address.' })
   const name = input.name.trim()
   if (name.length < 1 || name.length > 100)
     details.push({ path: 'name', message: 'Enter a name (at most 100 characters).' })
-  if (input.password.length < MIN_PASSWORD_LENGTH || input.password.length > MAX_PASSWORD_LENGTH)
-    details.push({
-      path: 'password',
-      message: `Use ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters for the password.`,
-    })
+  const refused = await newPasswordProblem(input.password, input)
+  if (refused) details.push({ path: 'password', message: refused })
   if (details.length > 0) throw new AppError('invalid_request', details[0]!.message, { details })
+}
+
+/**
+ * Why this password may not be set for this person (the rule of src/domain/password-policy.ts), or
+ * null: every place a password is set asks this, with the words of its context.
+ */
+export async function newPasswordProblem(password: string, context: PasswordContext): Promise<string | null> {
+  return (await passwordRefusal(password, context))?.message ?? null
 }
 
 const emailTaken = () =>
@@ -61,10 +75,11 @@ export interface PreparedUser {
   passwordHash: string
 }
 
-/** Checks the form (400 naming the field) and hashes the password, outside any transaction. */
+/** Checks the form (400 naming the field) and hashes the password (NFKC-normalized), outside any transaction. */
 export async function prepareUser(input: NewUser): Promise<PreparedUser> {
-  checkNewUser(input)
-  return { email: input.email.trim(), name: input.name.trim(), passwordHash: await hashPassword(input.password) }
+  await checkNewUser(input)
+  const passwordHash = await hashPassword(normalizePassword(input.password))
+  return { email: input.email.trim(), name: input.name.trim(), passwordHash }
 }
 
 /** Inserts a prepared user; 400 when the email is taken (in any case). */
@@ -84,12 +99,13 @@ export async function signUp(
   db: Db,
   input: NewUser & { workspaceName?: string; timezone?: string },
 ): Promise<{ user: UserView; workspaceId: string }> {
+  const workspaceName = input.workspaceName?.trim() || `${input.name.trim()}'s workspace`
   // Hashing is slow: done before the transaction opens.
-  const prepared = await prepareUser(input)
+  const prepared = await prepareUser({ ...input, workspaceName })
   return db.transaction(async (tx) => {
     const row = await insertPreparedUser(tx, prepared)
     const workspace = await createWorkspace(tx, {
-      name: input.workspaceName?.trim() || `${row.name}'s workspace`,
+      name: workspaceName,
       planId: 'free',
       timezone: input.timezone ?? 'UTC',
     })
@@ -100,14 +116,22 @@ export async function signUp(
 
 /**
  * The user whose email and password these are, or null: an unknown email and a wrong password
- * give the same answer after the same work. A hash made with fewer iterations than today's is
+ * give the same answer after the same work. The password is compared NFKC-normalized, as it was
+ * hashed; a hash made before passwords were normalized, or with fewer iterations than today's, is
  * replaced on the way.
  */
 export async function checkPassword(db: DbOrTx, email: string, password: string): Promise<UserView | null> {
-  const row = password.length <= MAX_PASSWORD_LENGTH ? await findUserByEmail(db, normalizeEmail(email)) : null
-  const ok = await verifyPassword(password.slice(0, MAX_PASSWORD_LENGTH), row?.passwordHash ?? UNKNOWN_USER_HASH)
-  if (!row || !ok) return null
-  if (needsRehash(row.passwordHash)) await setUserPasswordHash(db, row.id, await hashPassword(password))
+  // Bounded before normalizing (NFKC may grow a string up to 18 times), then counted as the rule counts.
+  const usable = password.length <= 4 * MAX_PASSWORD_LENGTH && passwordLength(password) <= MAX_PASSWORD_LENGTH
+  const secret = usable ? normalizePassword(password) : ''
+  const row = usable ? await findUserByEmail(db, normalizeEmail(email)) : null
+  const stored = row?.passwordHash ?? UNKNOWN_USER_HASH
+  const matches = await verifyPassword(secret, stored)
+  // A hash made before normalization: the password as typed, tried whether or not the email is
+  // known (the work depends on the password alone, never on the account existing).
+  const legacy = usable && !matches && secret !== password && (await verifyPassword(password, stored))
+  if (!row || !(matches || legacy)) return null
+  if (legacy || needsRehash(row.passwordHash)) await setUserPasswordHash(db, row.id, await hashPassword(secret))
   return toUserView(row)
 }
 

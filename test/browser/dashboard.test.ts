@@ -45,14 +45,28 @@ async function ownerPage(): Promise<Page> {
 }
 
 describe('dashboard in chromium', () => {
-  it('signs up, signs out, refuses a wrong password, and signs in', async () => {
+  it('signs up (a common password refused beside its field first), signs out, refuses a wrong password, and signs in', async () => {
     const page = await newPage()
     const address = email('signup')
     await page.goto(`${t.baseUrl}/app/sign-up`)
     await page.getByLabel('Your name').fill('Sam Signup')
     await page.getByLabel('Email').fill(address)
-    await page.getByLabel('Password (at least 8 characters)').fill('sam password')
+    await page.getByLabel('Password (at least 8 characters)').fill('12345678')
     await page.getByLabel('Workspace name').fill('Sam Studio')
+    await page.getByRole('button', { name: 'Create account' }).click()
+    await page.waitForURL(/\/app\/sign-up$/)
+    const password = page.getByLabel('Password (at least 8 characters)')
+    await expect(password.getAttribute('aria-invalid')).resolves.toBe('true')
+    await expect(page.locator('#f-password-error').isVisible()).resolves.toBe(true)
+    await expect(page.locator('#f-password-error').textContent()).resolves.toMatch(
+      /^This password is among the most common ones/,
+    )
+    // The other fields kept what was typed; the password field is empty.
+    await expect(page.getByLabel('Your name').inputValue()).resolves.toBe('Sam Signup')
+    await expect(page.getByLabel('Email').inputValue()).resolves.toBe(address)
+    await expect(page.getByLabel('Workspace name').inputValue()).resolves.toBe('Sam Studio')
+    await expect(password.inputValue()).resolves.toBe('')
+    await password.fill('brisk otter mural')
     await page.getByRole('button', { name: 'Create account' }).click()
     await page.waitForURL(/\/app\/w\/ws_[0-9A-Za-z]+$/)
     await expect(page.locator('.workspace-name').first().textContent()).resolves.toBe('Sam Studio')
@@ -64,7 +78,7 @@ describe('dashboard in chromium', () => {
 
     await signIn(page, address, 'not the password')
     await expect(page.getByRole('alert').textContent()).resolves.toBe('The email or the password is wrong.')
-    await signIn(page, address, 'sam password')
+    await signIn(page, address, 'brisk otter mural')
     await page.waitForURL(/\/app\/w\/ws_/)
     // The workspace's home is its calendar, this week.
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(/^Week of /)
@@ -124,8 +138,8 @@ describe('dashboard in chromium', () => {
   })
 
   it("answers 404 for another workspace's page", async () => {
-    const stranger = await signUp(t.deps.db, { email: email('stranger'), name: 'S', password: 'stranger pw' })
-    const own = { email: email('own'), password: 'own password' }
+    const stranger = await signUp(t.deps.db, { email: email('stranger'), name: 'S', password: 'quiet stranger canyon' })
+    const own = { email: email('own'), password: 'my own copper kite' }
     await signUp(t.deps.db, { ...own, name: 'Own' })
     const owner = await newPage()
     await signIn(owner, own.email, own.password)

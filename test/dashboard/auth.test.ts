@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm'
 import { sessions } from '../../src/db/schema'
 import { runScheduledJobs, SCHEDULED_JOBS } from '../../src/services/scheduled-jobs'
 import { fixedClock } from '../support/fixtures'
-import { createTestApp } from '../support/test-app'
+import { createTestApp, randomIp, type TestApp } from '../support/test-app'
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString()
 const FORM_TYPE = 'application/x-www-form-urlencoded'
@@ -39,6 +39,66 @@ describe('dashboard sign-up, sign-in, sessions', () => {
 
     const secure = await app.request('https://dash.example.com/app/sign-in')
     expect(secure.headers.getSetCookie()[0]).toMatch(/Secure/)
+  })
+
+  /** Submits the sign-up form; the answer and its page. */
+  async function submitSignUp(app: TestApp['app'], fields: Record<string, string>) {
+    const page = await app.request('/app/sign-up')
+    const formCookie = cookiesOf(page).sps_form!
+    const res = await app.request('/app/sign-up', {
+      method: 'POST',
+      headers: { 'content-type': FORM_TYPE, cookie: `sps_form=${formCookie}`, 'x-forwarded-for': randomIp() },
+      body: form({ _csrf: formCookie, ...fields }),
+    })
+    return { res, html: await res.text() }
+  }
+
+  /** The text shown beside a field (its error line, tied to it by aria-describedby), or null. */
+  const fieldError = (html: string, name: string) =>
+    new RegExp(`<p id="f-${name}-error" class="error">([^<]*)</p>`).exec(html)?.[1] ?? null
+  const fieldValue = (html: string, name: string) =>
+    new RegExp(`<input id="f-${name}" name="${name}"[^>]* value="([^"]*)"`).exec(html)?.[1] ?? null
+
+  it("refuses the probe's weak passwords with the reason beside the field, keeping the other fields", async () => {
+    const { app } = await createTestApp()
+    const expected: Array<[string, RegExp]> = [
+      ['        ', /only of spaces/],
+      ['password', /among the most common ones; choose another/],
+      ['12345678', /among the most common ones; choose another/],
+    ]
+    for (const [password, reason] of expected) {
+      const email = `weak-${randomBase62(6)}@example.com`
+      const fields = { name: 'Wen Weak', email, password, workspaceName: 'Weak &amp; Co' }
+      const { res, html } = await submitSignUp(app, { ...fields, workspaceName: 'Weak & Co' })
+      expect(res.status, JSON.stringify(password)).toBe(400)
+      expect(fieldError(html, 'password'), JSON.stringify(password)).toMatch(reason)
+      expect(html).toContain('aria-describedby="f-password-hint f-password-error"')
+      expect(fieldValue(html, 'name')).toBe(fields.name)
+      expect(fieldValue(html, 'email')).toBe(email)
+      expect(fieldValue(html, 'workspaceName')).toBe(fields.workspaceName)
+      // The password itself is never sent back.
+      expect(fieldValue(html, 'password')).toBe('')
+      expect(res.headers.getSetCookie().some((l) => l.startsWith('sps_session='))).toBe(false)
+    }
+  })
+
+  it("refuses a password built from the user's own workspace name, and accepts a strong passphrase", async () => {
+    const { app } = await createTestApp()
+    const base = { name: 'Nia Okafor', workspaceName: 'Okafor Bakery' }
+    const refused = await submitSignUp(app, {
+      ...base,
+      email: `nia-${randomBase62(6)}@example.com`,
+      password: 'OkaforBakery2024',
+    })
+    expect(refused.res.status).toBe(400)
+    expect(fieldError(refused.html, 'password')).toMatch(/built from the workspace name/)
+    const accepted = await submitSignUp(app, {
+      ...base,
+      email: `nia-${randomBase62(6)}@example.com`,
+      password: 'velvet harbour lantern at dawn',
+    })
+    expect(accepted.res.status).toBe(303)
+    expect(accepted.res.headers.get('location')).toMatch(/^\/app\/w\/ws_/)
   })
 
   it('refuses a sign-up or sign-in form without its CSRF token', async () => {

@@ -31,7 +31,7 @@ describe('dashboard members and invitations', () => {
     const email = `join-${randomBase62(6)}@example.com`
     const joined = await t.app.request(
       path,
-      post(`sps_form=${formCookie}`, { _csrf: formCookie, name: 'Jo <i>', email, password: 'join password' }),
+      post(`sps_form=${formCookie}`, { _csrf: formCookie, name: 'Jo <i>', email, password: 'velvet harbour lantern' }),
     )
     expect(joined.status).toBe(303)
     expect(joined.headers.get('location')).toBe(`/app/w/${t.workspaceId}`)
@@ -46,12 +46,47 @@ describe('dashboard members and invitations', () => {
     expect(await again.text()).toContain('This invitation has already been used.')
   })
 
+  it('refuses a weak password on the invitation form with the reason beside the field, keeping name and email', async () => {
+    const t = await createTestApp()
+    const owner = await createUser(t.deps.db, {
+      email: `o-${randomBase62(6)}@example.com`,
+      name: 'O',
+      password: 'maple kettle orbit',
+    })
+    const invitation = await createInvitation(t.deps.db, {
+      workspaceId: t.workspaceId,
+      role: 'member',
+      invitedBy: owner.id,
+      now: t.deps.clock.now(),
+    })
+    const path = `/app/invitations/${invitation.token}`
+    const cases: Array<[string, RegExp]> = [
+      ['12345678', /among the most common ones/],
+      // The workspace joined ("Test workspace") is part of the context.
+      ['testworkspace2026', /built from the workspace name/],
+    ]
+    for (const [password, reason] of cases) {
+      const formCookie = cookiesOf(await t.app.request(path)).sps_form!
+      const email = `weak-${randomBase62(6)}@example.com`
+      const res = await t.app.request(
+        path,
+        post(`sps_form=${formCookie}`, { _csrf: formCookie, name: 'Wen', email, password }),
+      )
+      expect(res.status).toBe(400)
+      const html = await res.text()
+      expect(/<p id="f-password-error" class="error">([^<]*)<\/p>/.exec(html)?.[1]).toMatch(reason)
+      expect(html).toContain(`value="${email}"`)
+      expect(html).toContain('value="Wen"')
+      expect(await checkPassword(t.deps.db, email, password)).toBeNull()
+    }
+  })
+
   it('refuses to join a workspace whose seats are taken, and leaves no account behind', async () => {
     const t = await createTestApp({ plan: 'free' }) // 1 seat
     const owner = await createUser(t.deps.db, {
       email: `o-${randomBase62(6)}@example.com`,
       name: 'O',
-      password: 'password-1',
+      password: 'maple kettle orbit',
     })
     const invitation = await createInvitation(t.deps.db, {
       workspaceId: t.workspaceId,
@@ -65,11 +100,11 @@ describe('dashboard members and invitations', () => {
     const email = `late-${randomBase62(6)}@example.com`
     const res = await t.app.request(
       path,
-      post(`sps_form=${formCookie}`, { _csrf: formCookie, name: 'Late', email, password: 'late password' }),
+      post(`sps_form=${formCookie}`, { _csrf: formCookie, name: 'Late', email, password: 'too late for tulips' }),
     )
     expect(res.status).toBe(403)
     expect(await res.text()).toContain('Your plan allows 1 seats')
-    expect(await checkPassword(t.deps.db, email, 'late password')).toBeNull()
+    expect(await checkPassword(t.deps.db, email, 'too late for tulips')).toBeNull()
   })
 
   it('says an expired invitation has expired', async () => {

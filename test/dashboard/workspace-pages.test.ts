@@ -17,7 +17,7 @@ describe('dashboard workspace pages', () => {
     const other = await signUp(t.deps.db, {
       email: `o-${randomBase62(6)}@example.com`,
       name: 'O',
-      password: 'password-1',
+      password: 'maple kettle orbit',
     })
     const { cookie } = await signInMember(t.app, t.deps, { workspaceId: t.workspaceId, role: 'owner' })
     for (const path of ['/settings', '/settings/tokens', '/settings/members', '/calendar']) {

@@ -1,8 +1,12 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { insertAgentToken } from '../../src/db/queries/agent-oauth'
 import { apiTokens } from '../../src/db/schema'
-import { createToken, revokeToken } from '../../src/services/tokens'
-import { createTestApp, type TestResponse } from '../support/test-app'
+import { sha256Hex } from '../../src/lib/crypto'
+import { newId, randomBase62 } from '../../src/lib/ids'
+import { registerAgentClient } from '../../src/services/agent-oauth/clients'
+import { createToken, revokeToken, TOKEN_PREFIX } from '../../src/services/tokens'
+import { createTestApp, type TestApp, type TestResponse } from '../support/test-app'
 
 const API_ROUTES: Array<[string, string]> = [
   ['GET', '/v1/me'],
@@ -18,6 +22,7 @@ async function expectUnauthorized(res: TestResponse) {
   const body = await res.json()
   expect(body.error.code).toBe('unauthorized')
   expect(body.error.requestId).toBe(res.headers.get('x-request-id'))
+  return body
 }
 
 describe('authentication', () => {
@@ -64,5 +69,56 @@ describe('authentication', () => {
     await expectUnauthorized(await t.call('GET', '/v1/me', { token: second.token }))
     expect(await revokeToken(t.deps.db, second.id, new Date())).toBe(false)
     expect((await t.call('GET', '/v1/me')).status).toBe(200)
+  })
+
+  /** An access token issued to an agent through OAuth, as the token endpoint stores it, expiring at `expiresAt`. */
+  async function agentToken(t: TestApp, expiresAt: Date): Promise<string> {
+    const client = await registerAgentClient(t.deps.db, {
+      client_name: 'Desk agent',
+      redirect_uris: ['http://127.0.0.1/cb'],
+    })
+    const token = TOKEN_PREFIX + randomBase62(43)
+    await insertAgentToken(t.deps.db, {
+      id: newId('token'),
+      workspaceId: t.workspaceId,
+      name: 'Desk agent (agent, OAuth)',
+      agentClientId: client.client_id,
+      tokenHash: await sha256Hex(token),
+      hint: token.slice(0, 8),
+      expiresAt,
+    })
+    return token
+  }
+
+  it('tells an agent (OAuth) token on /v1 that it is valid for /mcp only, still 401 unauthorized', async () => {
+    const t = await createTestApp()
+    const token = await agentToken(t, new Date(t.deps.clock.now().getTime() + 3_600_000))
+    const refused = await t.call('GET', '/v1/me', { token })
+    const { error } = await expectUnauthorized(refused)
+    expect(error.message).toMatch(/agent token/i)
+    expect(error.message).toMatch(/valid for \/mcp only/)
+    expect(error.message).not.toMatch(/malformed|unknown|expired|revoked/)
+    expect(refused.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"')
+    // The same token works where it belongs.
+    const initialize = await t.call('POST', '/mcp', {
+      token,
+      headers: { accept: 'application/json, text/event-stream' },
+      body: {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+      },
+    })
+    expect(initialize.status).toBe(200)
+  })
+
+  it('gives an expired agent token the usual refusal (it is valid nowhere)', async () => {
+    const t = await createTestApp()
+    const token = await agentToken(t, new Date(t.deps.clock.now().getTime() - 1000))
+    const refused = await t.call('GET', '/v1/me', { token })
+    expect((await expectUnauthorized(refused)).error.message).toBe(
+      'The API token is malformed, unknown, expired or revoked.',
+    )
   })
 })

@@ -3,9 +3,12 @@
  * same token check, rate limit and request log as /v1, what is listed (tools with descriptions,
  * schemas and annotations; the prompt), and the answers a stateless server gives GET and DELETE.
  */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createDrizzleSandboxStore } from '../../src/db/queries/sandbox-posts'
+import { createMcpServer } from '../../src/mcp/server'
 import { createNetworkRegistry } from '../../src/networks/create-registry'
 import { createSandboxAdapter } from '../../src/networks/sandbox/adapter'
 import { createToken, revokeToken } from '../../src/services/tokens'
@@ -262,6 +265,8 @@ describe('POST /mcp', () => {
     expect(JSON.stringify(error)).not.toContain('secret-path')
     const failed = lines.map((l) => JSON.parse(l)).find((l) => l.event === 'mcp_tool_failed')
     expect(failed).toMatchObject({ tool: 'list_boards', errorType: 'TypeError', requestId: expect.any(String) })
+    // The answer carries the id the log line was written with, so a report can be matched to it.
+    expect(error.requestId).toBe(failed.requestId)
     expect(lines.join('\n')).not.toContain('secret-path')
   })
 
@@ -270,5 +275,59 @@ describe('POST /mcp', () => {
     const error = await session.client.callTool({ name: 'post_everything', arguments: {} }).catch((e) => e)
     expect(error).toBeInstanceOf(McpError)
     expect(error.code).toBe(ErrorCode.InvalidParams)
+    expect(error.data).toEqual({ requestId: expect.stringMatching(/\S/) })
+  })
+
+  it("puts the request's id in a refused call's error body, as /v1 does (the X-Request-Id of the answer)", async () => {
+    const requestId = `req-mcp-${Date.now()}`
+    const res = await fetch(`${baseUrl}/mcp`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${t.token}`,
+        'X-Forwarded-For': t.ip,
+        'X-Request-Id': requestId,
+        Accept: 'application/json, text/event-stream',
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 7,
+        method: 'tools/call',
+        params: { name: 'get_post', arguments: { id: 'post_doesnotexist' } },
+      }),
+    })
+    expect(res.headers.get('X-Request-Id')).toBe(requestId)
+    const { result } = (await res.json()) as { result: { isError: boolean; content: Array<{ text: string }> } }
+    expect(result.isError).toBe(true)
+    expect(JSON.parse(result.content[0]!.text)).toEqual({
+      error: { code: 'not_found', message: expect.any(String), requestId },
+    })
+    // A schema refusal too, with its details.
+    const session = await mcpSession(t, baseUrl)
+    const invalid = await session.refused('get_post', {})
+    expect(Object.keys(invalid)).toEqual(['code', 'message', 'details', 'requestId'])
+    expect(invalid.requestId).toMatch(/\S/)
+  })
+
+  it('answers a failure outside a tool (listing) as internal_error with the request id, never its message', async () => {
+    const lines: string[] = []
+    const broken = await createTestApp({ logLines: lines })
+    const ctx = { deps: broken.deps, workspaceId: broken.workspaceId, clientIp: '10.0.0.1', requestId: 'req_listing' }
+    const server = createMcpServer({ ...ctx, baseUrl: 'http://localhost' }, '1.0.0', () => {
+      throw new TypeError('schemas exploded near /srv/secret-path')
+    })
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
+    await server.connect(serverSide)
+    const client = new Client({ name: 'test-agent', version: '1.0.0' })
+    await client.connect(clientSide)
+    const error = await client.listTools().catch((e) => e)
+    await client.close()
+    expect(error).toBeInstanceOf(McpError)
+    expect(error.code).toBe(ErrorCode.InternalError)
+    expect(error.data).toEqual({ requestId: 'req_listing' })
+    expect(JSON.stringify({ message: error.message, data: error.data })).not.toContain('secret-path')
+    const failed = lines.map((l) => JSON.parse(l)).find((l) => l.event === 'mcp_request_failed')
+    expect(failed).toMatchObject({ method: 'tools/list', errorType: 'TypeError', requestId: 'req_listing' })
+    expect(lines.join('\n')).not.toContain('secret-path')
   })
 })

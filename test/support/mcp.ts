@@ -39,7 +39,10 @@ export interface McpSession {
   /** Calls a tool that must succeed; answers its `structuredContent`. */
   ok(tool: string, args?: Record<string, unknown>): Promise<any>
   /** Calls a tool that must fail as a user mistake; answers the API error body it carries. */
-  refused(tool: string, args?: Record<string, unknown>): Promise<{ code: string; message: string; details?: any[] }>
+  refused(
+    tool: string,
+    args?: Record<string, unknown>,
+  ): Promise<{ code: string; message: string; details?: any[]; requestId: string }>
   transcript: TranscriptEntry[]
 }
 

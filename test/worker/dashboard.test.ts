@@ -4,8 +4,9 @@ import { exports } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 
 /**
- * The dashboard inside workerd: sign-up hashes the password with PBKDF2 at 600,000 iterations (in
- * chunks the runtime accepts), signs in through the form, and a workspace page renders with its CSP.
+ * The dashboard inside workerd: sign-up refuses a common password (the zxcvbn-ts estimate runs in
+ * workerd), hashes the password with PBKDF2 at 600,000 iterations (in chunks the runtime accepts),
+ * signs in through the form, and a workspace page renders with its CSP.
  */
 const self = (exports as unknown as { default: Fetcher }).default
 const clientIp = `dashboard-${crypto.randomUUID()}`
@@ -33,6 +34,14 @@ describe('dashboard in workerd', () => {
         headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookies },
         body: new URLSearchParams(fields),
       })
+    // The password rule's estimator (zxcvbn-ts and its dictionaries) loads and runs in workerd.
+    const weak = await post(
+      '/app/sign-up',
+      { _csrf: formToken, name: 'W', email, password: '12345678' },
+      `sps_form=${formToken}`,
+    )
+    expect(weak.status).toBe(400)
+    expect(await weak.text()).toMatch(/<p id="f-password-error" class="error">This password is among the most common/)
     const signedUp = await post(
       '/app/sign-up',
       { _csrf: formToken, name: 'W', email, password },
