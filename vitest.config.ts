@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    exclude: ['test/worker/**', 'test/reliability/**', 'test/browser/**'],
+    exclude: ['test/worker/**', 'test/reliability/**', 'test/browser/**', 'test/e2e/**'],
     globalSetup: ['./test/global-setup.ts'],
     setupFiles: ['./test/support/setup-file.ts'],
     testTimeout: 30_000,
