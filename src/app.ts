@@ -14,7 +14,7 @@ import { rateLimit } from './http/rate-limit'
 import { allowedMethodsResolver, bucketResolver } from './http/route-meta'
 import { requestId } from './http/request-id'
 import { requestLog } from './http/request-log'
-import { rejectUnstorableText } from './http/text-guard'
+import { rejectUnstorableText } from './http/input-guard'
 import { registerRoutes } from './routes'
 import { createInternalRoutes } from './routes/internal'
 import { connectSite, oauthCallbackSite } from './routes/connect'
@@ -154,6 +154,9 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   // Swagger UI from our own bundle (swagger-ui-dist): nothing on the page comes from another origin.
   app.route('/docs', docsSite(OPENAPI_PATH, 'Social Publishing API reference'))
   app.get('/', (c) => c.redirect('/docs'))
+  // Outside /v1 every site reads its bodies through its own input guard (src/http/input-guard.ts): capped first.
+  for (const site of ['/sandbox/*', '/connect/*', '/oauth/*', '/oauth2/*'])
+    app.use(site, limitBody(options.settings.maxBodyBytes))
   // The simulated network's own public pages (permalinks of SANDBOX posts): outside /v1, no token.
   app.route('/sandbox', sandboxSite())
   // Hosted connect: pages for account owners, keyed by the link's own token, outside /v1.
