@@ -19,6 +19,12 @@ import { choosePage, continuePage, donePage, formPage, instancePage, refusedPage
 
 const FORM_LIMIT = bodyLimit({ maxSize: 16 * 1024 })
 
+/**
+ * The owner's server address was the problem (not one, not reachable, or it would not register us):
+ * the address form again with the reason, so they can name another, rather than a dead end.
+ */
+const ADDRESS_PROBLEMS = new Set(['invalid_instance', 'instance_unreachable', 'instance_refused'])
+
 /** The hosted pages' answer to an address or form they cannot take: their own page, 404 or 400. */
 const guardPages = () =>
   guardInput({
@@ -114,7 +120,7 @@ export function connectSite(): Hono<AppEnv> {
       const origin = new URL(url).origin
       return sendPage(c, 200, `Sign in at ${origin}`, continuePage(origin, url))
     } catch (err) {
-      if (!(err instanceof ConnectRefusal) || err.code !== 'invalid_instance') return refused(c, err)
+      if (!(err instanceof ConnectRefusal) || !ADDRESS_PROBLEMS.has(err.code)) return refused(c, err)
       const { link } = await openLink(c.var.deps, token)
       const page = instancePage(link.platform, link.accountId !== null, `/connect/${token}/instance`, err.message)
       return sendPage(c, 422, `Connect ${link.platform}`, page)
