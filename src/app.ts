@@ -14,7 +14,7 @@ import { rateLimit } from './http/rate-limit'
 import { allowedMethodsResolver, bucketResolver } from './http/route-meta'
 import { requestId } from './http/request-id'
 import { requestLog } from './http/request-log'
-import { rejectUnstorableText } from './http/text-guard'
+import { rejectUnstorableText } from './http/input-guard'
 import { registerRoutes } from './routes'
 import { createInternalRoutes } from './routes/internal'
 import { connectSite, oauthCallbackSite } from './routes/connect'
@@ -156,6 +156,9 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   app.get('/', (c) => c.redirect('/docs'))
   // Browsers ask every origin for an icon; the pages have none. No content, rather than a 404 in every console.
   app.get('/favicon.ico', (c) => c.body(null, 204))
+  // Outside /v1 every site reads its bodies through its own input guard (src/http/input-guard.ts): capped first.
+  for (const site of ['/sandbox/*', '/connect/*', '/oauth/*', '/oauth2/*'])
+    app.use(site, limitBody(options.settings.maxBodyBytes))
   // The simulated network's own public pages (permalinks of SANDBOX posts): outside /v1, no token.
   app.route('/sandbox', sandboxSite())
   // Hosted connect: pages for account owners, keyed by the link's own token, outside /v1.

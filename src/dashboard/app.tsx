@@ -6,6 +6,7 @@
  */
 import { type Context, Hono } from 'hono'
 import type { AppEnv } from '../http/context'
+import { guardInput } from '../http/input-guard'
 import { listUserWorkspaces } from '../services/memberships'
 import { resolveSession } from '../services/sessions'
 import { APP_ASSETS } from './assets/app-assets'
@@ -15,7 +16,7 @@ import { registerAuthPages } from './auth'
 import { registerContentPages } from './content-pages'
 import type { DashboardEnv } from './env'
 import { registerInvitationPages } from './invitation-pages'
-import { notFoundPage, PublicPage } from './pages'
+import { notFoundPage, PublicPage, refusedInputPage } from './pages'
 import { contentSecurityPolicy, securityHeaders, sessionToken } from './session'
 import { registerSettingsPages } from './settings'
 import { workspaceMember } from './workspace'
@@ -46,6 +47,9 @@ function storagePolicy() {
 export function createDashboard(): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
   app.use('*', securityHeaders(storagePolicy()))
+  // Before any form is read (the CSRF check reads the token from it): text the database cannot store and
+  // a body that cannot be parsed are refused here, for every page and form, as a page.
+  app.use('*', guardInput({ notFound: notFoundPage, refuse: refusedInputPage }))
 
   app.get('/assets/:name', (c) => {
     const name = c.req.param('name')

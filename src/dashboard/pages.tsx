@@ -1,6 +1,7 @@
 /** Small pieces every dashboard page uses: messages, field errors, the pages for 403/404 and public forms. */
 import type { Context } from 'hono'
 import type { Child } from 'hono/jsx'
+import { describeProblem } from '../http/input-guard'
 import { Document } from './layout'
 
 /** A message above a form: `error` for what went wrong, `notice` for what was done. */
@@ -90,4 +91,14 @@ export const forbiddenPage = (c: Context, reason: string) =>
       </p>
     </PublicPage>,
     403,
+  )
+
+/** 400 as a page: a form or address the dashboard cannot take as sent (text it cannot store, a body it cannot read). */
+export const refusedInputPage = (c: Context, problem: { path: string; message: string }) =>
+  c.html(
+    <PublicPage title="Not accepted">
+      <p role="alert">{describeProblem(problem)}</p>
+      <p>Go back, correct it and send it again.</p>
+    </PublicPage>,
+    400,
   )

@@ -62,7 +62,7 @@ export async function federatedContext(
       signal: AbortSignal.timeout(15_000),
     })
   } catch {
-    throw new ConnectRefusal('instance_unreachable', `The server ${origin} could not be reached.`, 502)
+    throw new ConnectRefusal('instance_unreachable', `The server ${origin} could not be reached.`, 422)
   }
   const body = (await answer.json().catch(() => null)) as {
     client_id?: unknown
@@ -71,7 +71,7 @@ export async function federatedContext(
   } | null
   if (!answer.ok || typeof body?.client_id !== 'string' || typeof body.client_secret !== 'string') {
     const words = typeof body?.error === 'string' ? `: ${body.error.slice(0, 200)}` : ` (HTTP ${answer.status})`
-    throw new ConnectRefusal('instance_refused', `The server ${origin} did not register this app${words}.`, 502)
+    throw new ConnectRefusal('instance_refused', `The server ${origin} did not register this app${words}.`, 422)
   }
   await saveFederatedApp(deps.db, {
     instanceOrigin: origin,

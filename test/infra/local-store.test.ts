@@ -1,7 +1,9 @@
 import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
+import { request as httpRequest } from 'node:http'
 import { join } from 'node:path'
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
 import { SignatureV4 } from '@smithy/signature-v4'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { LOCAL_S3_ACCESS_KEY_ID, startLocalS3, type LocalS3 } from '../../src/infra/storage/local-s3'
@@ -166,7 +168,72 @@ describe('local store: signature checks', () => {
       expect(await res.text()).toContain('<Code>AccessDenied</Code>')
     }
     await unchanged()
-    expect((await fetch(`${local.endpoint}/another-bucket`)).status).toBe(404)
+  })
+
+  it('lists nothing to anyone (403 AccessDenied), as a public bucket; objects stay readable by key, signed listings work', async () => {
+    const base = `${local.endpoint}/${bucket}`
+    const listings = [
+      `${local.endpoint}/`,
+      base,
+      `${base}/`,
+      `${base}?list-type=2`,
+      `${base}?list-type=2&prefix=k/`,
+      `${base}?uploads`,
+      `${base}?cors`,
+      `${local.endpoint}/another-bucket`,
+      `${base}//`,
+    ]
+    for (const url of listings) {
+      for (const method of ['GET', 'HEAD']) {
+        const res = await fetch(url, { method })
+        expect(res.status, `${method} ${url}`).toBe(403)
+        if (method === 'GET') {
+          const text = await res.text()
+          expect(text).toContain('<Code>AccessDenied</Code>')
+          expect(text).not.toContain('original.bin')
+        }
+      }
+    }
+    // s3rver takes a bucket name from the Host header: the same listing asked that way is refused too.
+    const byHost = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const url = new URL(local.endpoint)
+      const req = httpRequest(
+        { host: url.hostname, port: url.port, path: '/?list-type=2', headers: { host: bucket } },
+        (res) => {
+          let body = ''
+          res.on('data', (c) => (body += c))
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
+        },
+      )
+      req.on('error', reject)
+      req.end()
+    })
+    expect(byHost.status).toBe(403)
+    expect(byHost.body).not.toContain('original.bin')
+
+    await unchanged()
+    // A query after an object's key changes nothing: the object, never another operation on it.
+    const withQuery = await fetch(`${base}/k/original.bin?acl`)
+    expect(withQuery.status).toBe(200)
+    expect(await bytesOf(withQuery)).toEqual(original)
+
+    const client = new S3Client({
+      endpoint: local.endpoint,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: LOCAL_S3_ACCESS_KEY_ID, secretAccessKey: secret },
+    })
+    const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: 'k/' }))
+    expect(listed.Contents?.map((o) => o.Key)).toContain('k/original.bin')
+    const wrong = new S3Client({
+      endpoint: local.endpoint,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: LOCAL_S3_ACCESS_KEY_ID, secretAccessKey: 'not-the-secret' },
+    })
+    await expect(wrong.send(new ListObjectsV2Command({ Bucket: bucket }))).rejects.toMatchObject({
+      $metadata: { httpStatusCode: 403 },
+    })
   })
 
   it('refuses a presigned URL after its expiry, and one whose expiry was extended', async () => {

@@ -30,6 +30,22 @@ export async function testStorage(): Promise<{ storage: ObjectStorage; endpoint:
   return { storage, endpoint: local.endpoint }
 }
 
+/** The keys this file's store holds under `prefix`, listed as the service's own client would (signed: the store lists nothing to anyone). */
+export async function storedKeys(prefix: string): Promise<string[]> {
+  await testStorage()
+  const { local } = await started!
+  const { S3Client, ListObjectsV2Command } = await import('@aws-sdk/client-s3')
+  const client = new S3Client({
+    endpoint: local.endpoint,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: local.credentials,
+  })
+  const listed = await client.send(new ListObjectsV2Command({ Bucket: TEST_BUCKET, Prefix: prefix }))
+  client.destroy()
+  return (listed.Contents ?? []).map((o) => o.Key!)
+}
+
 afterAll(async () => {
   if (!started) return
   const { local, dir } = await started

@@ -26,8 +26,31 @@ export interface LocalS3 {
 /** Browsers may PUT to presigned URLs and GET objects from any origin, as with a public R2 bucket. */
 const CORS = `<CORSConfiguration><CORSRule><AllowedOrigin>*</AllowedOrigin><AllowedMethod>GET</AllowedMethod><AllowedMethod>HEAD</AllowedMethod><AllowedMethod>PUT</AllowedMethod><AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>`
 
-/** Reads anyone may make, as from a public bucket (OPTIONS: CORS preflight). */
-const PUBLIC_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+/** Reads: anyone may read an object by its key, as from a public bucket; nothing else of the bucket. */
+const READ_METHODS = new Set(['GET', 'HEAD'])
+
+/** Whether a request carries a signature of some kind (header or presigned query, SigV4 or not), to be checked. */
+function carriesSignature(req: IncomingMessage): boolean {
+  if (req.headers.authorization !== undefined) return true
+  const query = new URL(req.url ?? '/', 'http://store').searchParams
+  return ['X-Amz-Algorithm', 'X-Amz-Signature', 'X-Amz-Credential', 'Signature', 'AWSAccessKeyId'].some((k) =>
+    query.has(k),
+  )
+}
+
+/**
+ * The object an anonymous read names, as the path-style address `/<bucket>/<key>` to pass on (the
+ * query dropped: a public bucket serves the object whatever follows `?`, and s3rver would read
+ * `?acl`, `?uploadId` and the like as other operations), or null when it names no object (the list
+ * of buckets, the bucket's listing, a key that is empty).
+ */
+function publicObjectPath(req: IncomingMessage, bucket: string): string | null {
+  const path = (req.url ?? '/').split('?')[0]!
+  const prefix = `/${bucket}/`
+  if (!path.startsWith(prefix)) return null
+  const key = path.slice(prefix.length)
+  return key === '' || key.startsWith('/') ? null : path
+}
 
 /** A fresh secret for the local store. */
 export const generateLocalS3Secret = () => randomBytes(32).toString('base64url')
@@ -70,10 +93,21 @@ function sendError(req: IncomingMessage, res: ServerResponse, status: number, co
   req.resume()
 }
 
-/** Passes the request (its body streamed, or `body` already read) to s3rver, and its answer back. */
-function forward(req: IncomingMessage, res: ServerResponse, upstreamPort: number, body?: Buffer) {
+/**
+ * Passes the request (its body streamed, or `body` already read) to s3rver, and its answer back;
+ * `path` and `host` replace the request's own (an anonymous read goes on path-style, to the
+ * object it names, whatever Host it came with: s3rver reads a bucket name out of a Host).
+ */
+function forward(
+  req: IncomingMessage,
+  res: ServerResponse,
+  upstreamPort: number,
+  override: { body?: Buffer; path?: string; host?: string } = {},
+) {
+  const { body } = override
+  const headers = override.host ? { ...req.headers, host: override.host } : req.headers
   const upstream = request(
-    { host: '127.0.0.1', port: upstreamPort, method: req.method, path: req.url, headers: req.headers },
+    { host: '127.0.0.1', port: upstreamPort, method: req.method, path: override.path ?? req.url, headers },
     (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers)
       answer.pipe(res)
@@ -99,22 +133,32 @@ const readBody = (req: IncomingMessage) =>
     req.on('error', reject)
   })
 
+/** What the front needs to answer a request: s3rver's port (started on demand), the key pair, the bucket. */
+interface Front {
+  upstream: () => Promise<number>
+  credentials: SigV4Credentials
+  bucket: string
+}
+
 /**
- * The public front of the local store: reads go straight to s3rver; every other request (PUT,
- * POST, DELETE, multipart, bucket operations) must carry a valid, unexpired SigV4 signature made
- * with `credentials` (s3rver itself does not check signatures), else it is refused with 403 and
- * never reaches s3rver. A signed payload hash is checked against the body before it is passed on.
+ * The public front of the local store. CORS preflights go straight to s3rver; an anonymous read of
+ * an object by its key too, as from a public R2 bucket; any other anonymous read (the list of
+ * buckets, a bucket's listing, its settings) is refused with 403 AccessDenied, as a public bucket
+ * refuses it. Every other request (a signed read, PUT, POST, DELETE, multipart, bucket operations)
+ * must carry a valid, unexpired SigV4 signature made with `credentials` (s3rver itself does not check
+ * signatures), else it is refused with 403 and never reaches s3rver. A signed payload hash is checked
+ * against the body before it is passed on.
  */
-async function handle(
-  req: IncomingMessage,
-  res: ServerResponse,
-  upstream: () => Promise<number>,
-  credentials: SigV4Credentials,
-): Promise<void> {
+async function handle(req: IncomingMessage, res: ServerResponse, front: Front): Promise<void> {
   const method = req.method ?? 'GET'
-  const upstreamPort = await upstream()
-  if (PUBLIC_METHODS.has(method)) return forward(req, res, upstreamPort)
-  const verdict = await verifySigV4({ method, url: req.url ?? '/', headers: req.headers }, credentials)
+  const upstreamPort = await front.upstream()
+  if (method === 'OPTIONS') return forward(req, res, upstreamPort)
+  if (READ_METHODS.has(method) && !carriesSignature(req)) {
+    const path = publicObjectPath(req, front.bucket)
+    if (path === null) return sendError(req, res, 403, 'AccessDenied', 'Access Denied')
+    return forward(req, res, upstreamPort, { path, host: `127.0.0.1:${upstreamPort}` })
+  }
+  const verdict = await verifySigV4({ method, url: req.url ?? '/', headers: req.headers }, front.credentials)
   if (!verdict.ok) return sendError(req, res, verdict.status, verdict.code, verdict.message)
   if (verdict.payloadHash === null) return forward(req, res, upstreamPort)
   const body = await readBody(req)
@@ -128,14 +172,14 @@ async function handle(
       "The provided 'x-amz-content-sha256' header does not match what was computed.",
     )
   }
-  forward(req, res, upstreamPort, body)
+  forward(req, res, upstreamPort, { body })
 }
 
 /**
  * A local S3-compatible store (Node only) for `npm start` and the tests: s3rver keeping objects on
  * disk under `directory`, with one bucket, on an internal loopback port, behind a front on
- * `host:port` that checks SigV4 signatures. Objects are readable without credentials, like a
- * public R2 bucket; writes need a request signed with `credentials` (presigned URL or
+ * `host:port` that checks SigV4 signatures. Objects are readable by key without credentials, like a
+ * public R2 bucket, which lists nothing to anyone; listings and writes need a request signed with `credentials` (presigned URL or
  * Authorization header), so, as on R2/S3, a presigned PUT with another content type or length
  * than was signed, or past its expiry, is refused.
  */
@@ -173,7 +217,8 @@ export async function startLocalS3(options: {
       throw err
     }))
   const front = createServer((req, res) => {
-    handle(req, res, async () => (await startUpstream()).port, credentials).catch(() => {
+    const upstreamPort = async () => (await startUpstream()).port
+    handle(req, res, { upstream: upstreamPort, credentials, bucket: options.bucket }).catch(() => {
       if (!res.headersSent) sendError(req, res, 500, 'InternalError', 'We encountered an internal error.')
       else res.destroy()
     })

@@ -9,6 +9,8 @@ import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import { AgentOAuthError } from '../../domain/agent-oauth'
 import type { AppEnv } from '../../http/context'
+import { describeProblem, guardInput } from '../../http/input-guard'
+import { AppError } from '../../domain/errors'
 import { registerAgentClient } from '../../services/agent-oauth/clients'
 import { exchangeAgentCode, refreshAgentToken, revokeAgentToken } from '../../services/agent-oauth/tokens'
 import { authorizationServerMetadata, protectedResourceMetadata } from './metadata'
@@ -36,8 +38,24 @@ export function wellKnownSite(): Hono<AppEnv> {
   return site
 }
 
+/**
+ * OAuth's own error for what the guard refuses (RFC 6749 5.2; RFC 7591 3.2.2 for registration's
+ * metadata): text the database cannot store, a form body that cannot be read.
+ */
+const guardOAuthInput = () =>
+  guardInput({
+    notFound: () => {
+      throw new AppError('not_found', 'No such endpoint.')
+    },
+    refuse: (c, problem) => {
+      const code = c.req.path.endsWith('/register') ? 'invalid_client_metadata' : 'invalid_request'
+      return oauthError(c, new AgentOAuthError(code, describeProblem(problem)))
+    },
+  })
+
 export function agentOAuthSite(): Hono<AppEnv> {
   const site = new Hono<AppEnv>()
+  site.use('*', guardOAuthInput())
   site.use('/register', OPEN_CORS)
   site.use('/token', OPEN_CORS)
   site.use('/revoke', OPEN_CORS)

@@ -10,6 +10,7 @@ import { AppError } from '../../domain/errors'
 import { PLATFORM_IDS, type PlatformId } from '../../domain/vocabulary'
 import { baseUrlOf } from '../../http/base-url'
 import type { AppEnv } from '../../http/context'
+import { describeProblem, guardInput } from '../../http/input-guard'
 import { formFieldsOf, submitConnectForm } from '../../services/connect-form'
 import { type Connected, ConnectRefusal } from '../../services/connect-refusal'
 import { completeChoice, type IdentityChoice } from '../../services/connect-choices'
@@ -17,6 +18,19 @@ import { completeAuthorization, openLink, startAuthorization } from '../../servi
 import { choosePage, continuePage, donePage, formPage, instancePage, refusedPage, sendPage, startPage } from './render'
 
 const FORM_LIMIT = bodyLimit({ maxSize: 16 * 1024 })
+
+/**
+ * The owner's server address was the problem (not one, not reachable, or it would not register us):
+ * the address form again with the reason, so they can name another, rather than a dead end.
+ */
+const ADDRESS_PROBLEMS = new Set(['invalid_instance', 'instance_unreachable', 'instance_refused'])
+
+/** The hosted pages' answer to an address or form they cannot take: their own page, 404 or 400. */
+const guardPages = () =>
+  guardInput({
+    notFound: (c) => sendPage(c, 404, 'Not connected', refusedPage('There is no such link.')),
+    refuse: (c, problem) => sendPage(c, 400, 'Not connected', refusedPage(describeProblem(problem))),
+  })
 
 /** Back to the caller's page with the account id(s), or our own page saying it is done. */
 function connected(c: Context<AppEnv>, done: Connected) {
@@ -54,6 +68,7 @@ function refused(c: Context<AppEnv>, err: unknown) {
 
 export function connectSite(): Hono<AppEnv> {
   const site = new Hono<AppEnv>()
+  site.use('*', guardPages())
   site.get('/:token', async (c) => {
     const token = c.req.param('token')
     try {
@@ -105,7 +120,7 @@ export function connectSite(): Hono<AppEnv> {
       const origin = new URL(url).origin
       return sendPage(c, 200, `Sign in at ${origin}`, continuePage(origin, url))
     } catch (err) {
-      if (!(err instanceof ConnectRefusal) || err.code !== 'invalid_instance') return refused(c, err)
+      if (!(err instanceof ConnectRefusal) || !ADDRESS_PROBLEMS.has(err.code)) return refused(c, err)
       const { link } = await openLink(c.var.deps, token)
       const page = instancePage(link.platform, link.accountId !== null, `/connect/${token}/instance`, err.message)
       return sendPage(c, 422, `Connect ${link.platform}`, page)
@@ -135,6 +150,7 @@ export function connectSite(): Hono<AppEnv> {
 
 export function oauthCallbackSite(): Hono<AppEnv> {
   const site = new Hono<AppEnv>()
+  site.use('*', guardPages())
   site.get('/callback/:platform', async (c) => {
     const platform = c.req.param('platform')
     if (!(PLATFORM_IDS as readonly string[]).includes(platform))

@@ -1,6 +1,9 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../../http/context'
 import { bodyLimit } from 'hono/body-limit'
+import { AppError } from '../../domain/errors'
+import { describeProblem, guardInput } from '../../http/input-guard'
+import { refusedPage, sendPage } from '../connect/render'
 import { sandboxConsent, sandboxDecision } from './consent'
 import { postPage } from './post-page'
 
@@ -10,6 +13,16 @@ import { postPage } from './post-page'
  */
 export function sandboxSite(): Hono<AppEnv> {
   const site = new Hono<AppEnv>()
+  site.use(
+    '*',
+    guardInput({
+      // As an unknown id: no post of the network has such an id.
+      notFound: () => {
+        throw new AppError('not_found', 'The sandbox network has no post with this id.')
+      },
+      refuse: (c, problem) => sendPage(c, 400, 'Sandbox sign-in', refusedPage(describeProblem(problem))),
+    }),
+  )
   site.get('/posts/:id', postPage)
   site.get('/oauth/authorize', sandboxConsent)
   site.post('/oauth/authorize', bodyLimit({ maxSize: 16 * 1024 }), sandboxDecision)

@@ -74,4 +74,13 @@ describe('hosted connect, federated network', () => {
     expect(fake.apps).toEqual([])
     expect(await accountCount(t)).toBe(0)
   })
+
+  it('answers a server that cannot be reached with the address form again (422), not a gateway error', async () => {
+    const t = await serveTestApp({ connectRedirectOrigins: [APP] })
+    const { next } = await connectThrough(t, 'http://127.0.0.1:9') // nothing listens there
+    expect(next.response.status).toBe(422)
+    expect(next.body).toContain('could not be reached')
+    expect(Object.keys(readForm(next.body).fields)).toEqual(['instance'])
+    expect(await accountCount(t)).toBe(0)
+  })
 })

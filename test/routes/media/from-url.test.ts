@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest'
 import type { ResolveHost } from '../../../src/networks/outbound'
 import { endless, file, redirect, startSource } from '../../support/file-server'
 import { jpeg, paint, png } from '../../support/media'
-import { TEST_BUCKET, testStorage } from '../../support/storage'
+import { storedKeys } from '../../support/storage'
 import { createTestApp, type TestAppOptions } from '../../support/test-app'
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
@@ -25,12 +25,8 @@ const app = (options: TestAppOptions & { limits?: { timeoutMs?: number; maxSizeB
     parts: (p) => ({ ...p, settings: { ...p.settings, mediaFromUrl: options.limits ?? {} } }),
   })
 
-/** Keys the store holds under the workspace (public listing of the bucket, as s3rver serves it). */
-async function storedKeys(workspaceId: string): Promise<string[]> {
-  const { endpoint } = await testStorage()
-  const xml = await (await fetch(`${endpoint}/${TEST_BUCKET}?list-type=2&prefix=${workspaceId}/`)).text()
-  return [...xml.matchAll(/<Key>([^<]+)<\/Key>/g)].map((m) => m[1]!)
-}
+/** Keys the store holds under the workspace. */
+const storedKeysOf = (workspaceId: string) => storedKeys(`${workspaceId}/`)
 
 describe('POST /v1/media with sourceUrl', () => {
   it('fetches a JPEG and registers it like an upload: type, size, dimensions from the bytes, bytes in the store', async () => {
@@ -57,7 +53,7 @@ describe('POST /v1/media with sourceUrl', () => {
     expect(asset.url).toBe(t.deps.storage.publicUrl(asset.storageKey))
     expect(await t.deps.storage.get(asset.storageKey)).toEqual(bytes)
     expect((await t.deps.storage.head(asset.storageKey))?.contentType).toBe('image/jpeg')
-    expect(await storedKeys(t.workspaceId)).toEqual([asset.storageKey])
+    expect(await storedKeysOf(t.workspaceId)).toEqual([asset.storageKey])
     const listed = await (await t.call('GET', '/v1/media')).json()
     expect(listed.map((a: { id: string }) => a.id)).toEqual([asset.id])
     // Variants work on it as on any uploaded image.
@@ -107,7 +103,7 @@ describe('POST /v1/media with sourceUrl', () => {
       details: [{ path: 'type', claimed: 'VIDEO', found: 'IMAGE' }],
     })
     expect(error.message).toContain('image/jpeg')
-    expect(await storedKeys(t.workspaceId)).toEqual([])
+    expect(await storedKeysOf(t.workspaceId)).toEqual([])
     // An unknown folder is refused before the address is even asked.
     const folder = await t.call('POST', '/v1/media', { body: { sourceUrl: `${source.url}/a.jpg`, folderId: 'fld_x' } })
     expect(folder.status).toBe(422)
@@ -174,7 +170,7 @@ describe('POST /v1/media with sourceUrl', () => {
     const text = await resolved.text()
     expect(text).toContain('"reason":"refused"')
     expect(text).not.toContain('10.1.2.3')
-    expect(await storedKeys(t.workspaceId)).toEqual([])
+    expect(await storedKeysOf(t.workspaceId)).toEqual([])
   })
 
   it.each([
@@ -227,7 +223,7 @@ describe('POST /v1/media with sourceUrl', () => {
     await expect.poll(() => source.stream.closedEarly).toBe(true)
     // Socket buffers hold a few MiB at most: far from the whole body.
     expect(source.stream.written).toBeLessThan(total / 2)
-    expect(await storedKeys(t.workspaceId)).toEqual([])
+    expect(await storedKeysOf(t.workspaceId)).toEqual([])
     expect(await (await t.call('GET', '/v1/media')).json()).toEqual([])
 
     // A length declared over the cap is refused before the body is read.
@@ -258,7 +254,7 @@ describe('POST /v1/media with sourceUrl', () => {
       code: 'media_not_supported',
       message: 'The file at sourceUrl is empty.',
     })
-    expect(await storedKeys(t.workspaceId)).toEqual([])
+    expect(await storedKeysOf(t.workspaceId)).toEqual([])
   })
 
   it('gives up on a server that never answers after the timeout', async () => {
