@@ -3,8 +3,8 @@
  * password-strength.ts on the first estimate. Common: the breached-passwords list, diceware words
  * and keyboard layouts. English: common words, first names and word sequences (numbers, days,
  * months...), each imported from its own module: the package's index would also bring last names
- * and Wikipedia words, which add about 380 KB (gzip) to the Worker and little a password check
- * needs (a name or a word that appears in neither list is still read as random characters).
+ * and Wikipedia words, about 380 KB more of the Worker (gzipped). Without them, a long rare word
+ * found only there passes as random letters (docs/decisions.md).
  */
 import { ZxcvbnFactory } from '@zxcvbn-ts/core'
 import { adjacencyGraphs, dictionary as common } from '@zxcvbn-ts/language-common'

@@ -5,8 +5,8 @@
  * repetition, a sequence, a keyboard walk, a date, random characters) and estimates the guesses an
  * attacker trying them in that order needs.
  *
- * The packages (~0.9 MB of dictionaries, about 0.1 s to decompress) are imported on the first
- * estimate, not when the app loads, so a Worker isolate that never sets a password never pays for
+ * The dictionaries (~0.9 MB compressed, a few tenths of a second to decompress and index) are
+ * imported on the first estimate, not when the app loads, so a Worker isolate that never sets a password never pays for
  * them. An estimator holds only those dictionaries, never a password: the app makes one
  * (`Deps.passwordStrength`) and it keeps what it loaded.
  */
