@@ -26,8 +26,8 @@ export interface WorkerIsolate {
 /**
  * Made once per isolate (the first request or cron run): configuration, cipher, rate limiter,
  * storage, codecs and the delivery queue are stateless HTTP clients or immutable; the password
- * estimator keeps only the dictionaries it loads. A Neon pool's
- * WebSocket cannot outlive the request that opened it, so each invocation opens its own.
+ * estimator keeps only the dictionaries it loads. A Neon pool's WebSocket cannot outlive the
+ * request that opened it, so each invocation opens its own.
  */
 export async function createWorkerIsolate(env: Record<string, unknown>): Promise<WorkerIsolate> {
   const config = parseWorkerConfig(env)
