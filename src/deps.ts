@@ -10,6 +10,7 @@ import type { ObjectStorage } from './infra/storage/types'
 import type { ImageCodecs } from './media/codecs'
 import type { NetworkRegistry } from './networks/registry'
 import type { PublishPolicy } from './domain/publishing/policy'
+import type { StrengthEstimator } from './domain/password-strength'
 import type { WebhookPolicy } from './domain/webhooks/policy'
 import type { WebhookQueue } from './infra/webhook-queue/types'
 
@@ -74,4 +75,9 @@ export interface Deps {
   readonly webhookQueue: WebhookQueue
   /** The network adapters, and where each one talks to. */
   readonly networks: NetworkRegistry
+  /**
+   * The strength estimate of the password rule (domain/password-policy.ts): its dictionaries load
+   * on the first password set and stay with it.
+   */
+  readonly passwordStrength: StrengthEstimator
 }

@@ -125,7 +125,7 @@ export function registerAuthPages(app: Hono<AppEnv>): void {
       return c.html(<SignUpForm csrf={formToken(c)} values={fields} errors={{ _form: refusal.message }} />, 429)
     }
     try {
-      const { user, workspaceId } = await signUp(c.var.deps.db, {
+      const { user, workspaceId } = await signUp(c.var.deps, {
         email: fields.email ?? '',
         name: fields.name ?? '',
         password: fields.password ?? '',

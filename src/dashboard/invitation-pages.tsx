@@ -135,7 +135,7 @@ export function registerInvitationPages(app: Hono<AppEnv>): void {
       if (!publicFormValid(c, fields)) return forbiddenPage(c, 'This form expired; reload the page.')
       const refusal = await countSignInAttempt(c)
       if (refusal) return render({ _form: refusal.message }, 429)
-      const prepared = await prepareUser({
+      const prepared = await prepareUser(c.var.deps, {
         email: fields.email ?? '',
         name: fields.name ?? '',
         password: fields.password ?? '',

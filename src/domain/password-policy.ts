@@ -9,8 +9,8 @@
 import {
   COMMON_PASSWORDS_DICTIONARY,
   CONTEXT_DICTIONARY,
-  estimateStrength,
   type StrengthEstimate,
+  type StrengthEstimator,
 } from './password-strength'
 
 /** Shortest password accepted (NIST SP 800-63B's minimum for a password chosen by its user). */
@@ -168,10 +168,11 @@ const withSuggestions = (found: PasswordRefusal, estimate: StrengthEstimate): Pa
 })
 
 /**
- * Why this password may not be set, or null when it may. Pure: the same password and context give
- * the same answer (the estimator is loaded on the first call).
+ * Why this password may not be set, or null when it may, by the estimator's reading of it. Pure:
+ * the same password and context give the same answer.
  */
 export async function passwordRefusal(
+  estimator: StrengthEstimator,
   password: string,
   context: PasswordContext = {},
 ): Promise<PasswordRefusal | null> {
@@ -179,7 +180,7 @@ export async function passwordRefusal(
   const shape = shapeRefusal(secret)
   if (shape) return shape
   const words = contextWords(context)
-  const estimate = await estimateStrength(secret, [...words.keys()])
+  const estimate = await estimator.estimate(secret, [...words.keys()])
   const length = estimate.checkedLength
   const found =
     patternRefusal(estimate, length) ?? contextRefusal(estimate, length, words) ?? weaknessRefusal(estimate, length)

@@ -1,13 +1,14 @@
 /**
  * The strength estimate behind the password rule: zxcvbn-ts with its common (breached passwords,
- * diceware, keyboard layouts) and English (words, names, Wikipedia) dictionaries. It reads a
- * password as a sequence of matches (a dictionary word, a repetition, a sequence, a keyboard walk,
- * a date, random characters) and estimates the guesses an attacker trying them in that order needs.
+ * diceware, keyboard layouts) and English (common words, first names, word sequences) dictionaries
+ * (password-dictionaries.ts). It reads a password as a sequence of matches (a dictionary word, a
+ * repetition, a sequence, a keyboard walk, a date, random characters) and estimates the guesses an
+ * attacker trying them in that order needs.
  *
- * The packages (~1.5 MB of dictionaries, about 0.2 s to decompress) are imported on the first
- * estimate, not when the app loads, so a Worker isolate that never sets a password never pays for
- * them. The estimator made from them holds only those dictionaries, never a password: it is
- * computed once and kept, as a constant would be.
+ * The dictionaries (~0.9 MB compressed, a few tenths of a second to decompress and index) are
+ * imported on the first estimate, not when the app loads, so a Worker isolate that never sets a password never pays for
+ * them. An estimator holds only those dictionaries, never a password: the app makes one
+ * (`Deps.passwordStrength`) and it keeps what it loaded.
  */
 import type { Match, ZxcvbnFactory, ZxcvbnResult } from '@zxcvbn-ts/core'
 
@@ -27,29 +28,10 @@ export interface StrengthEstimate {
   suggestions: string[]
 }
 
-let estimator: Promise<ZxcvbnFactory> | undefined
-
-/**
- * A package's namespace as `import()` gives it. A bundle that took a package's CommonJS build
- * (`npm start`'s, for the Node platform) hands its exports as `default` alone; Workers and tsx give
- * the ES module's named exports.
- */
-function namespaceOf<T extends object>(imported: T, name: keyof T): T {
-  if (name in imported) return imported
-  return (imported as { default?: T }).default ?? imported
-}
-
-async function loadEstimator(): Promise<ZxcvbnFactory> {
-  const [core, common, english] = await Promise.all([
-    import('@zxcvbn-ts/core').then((m) => namespaceOf(m, 'ZxcvbnFactory')),
-    import('@zxcvbn-ts/language-common').then((m) => namespaceOf(m, 'dictionary')),
-    import('@zxcvbn-ts/language-en').then((m) => namespaceOf(m, 'dictionary')),
-  ])
-  return new core.ZxcvbnFactory({
-    dictionary: { ...common.dictionary, ...english.dictionary },
-    graphs: common.adjacencyGraphs,
-    translations: english.translations,
-  })
+/** Estimates passwords with the dictionaries it loads on its first estimate. */
+export interface StrengthEstimator {
+  /** zxcvbn's estimate of the password, knowing the words of its context (name, email, workspace, service). */
+  estimate(password: string, contextWords: string[]): Promise<StrengthEstimate>
 }
 
 const toEstimate = (result: ZxcvbnResult): StrengthEstimate => ({
@@ -59,11 +41,19 @@ const toEstimate = (result: ZxcvbnResult): StrengthEstimate => ({
   suggestions: result.feedback.suggestions,
 })
 
-/** zxcvbn's estimate of the password, knowing the words of its context (name, email, workspace, service). */
-export async function estimateStrength(password: string, contextWords: string[]): Promise<StrengthEstimate> {
-  estimator ??= loadEstimator().catch((err: unknown) => {
-    estimator = undefined
-    throw err
-  })
-  return toEstimate((await estimator).check(password, contextWords))
+/** An estimator that loads the packages on its first estimate (again on the next if that failed) and keeps them. */
+export function createStrengthEstimator(): StrengthEstimator {
+  let loading: Promise<ZxcvbnFactory> | undefined
+  const load = () =>
+    (loading ??= import('./password-dictionaries')
+      .then((m) => m.createZxcvbn())
+      .catch((err: unknown) => {
+        loading = undefined
+        throw err
+      }))
+  return {
+    async estimate(password, contextWords) {
+      return toEstimate((await load()).check(password, contextWords))
+    },
+  }
 }

@@ -1,4 +1,5 @@
 import type { Deps } from '../deps'
+import { createStrengthEstimator } from '../domain/password-strength'
 import { systemClock } from '../infra/clock'
 import type { Delivery, PublishQueue } from '../infra/publish-queue/types'
 import type { ResolveHost } from '../networks/outbound'
@@ -36,6 +37,11 @@ export interface DepsParts extends Pick<Deps, 'settings' | 'db' | 'cipher' | 'lo
    * node:dns on Node; absent on Workers, which have no DNS API.
    */
   resolveHost?: ResolveHost
+  /**
+   * The password strength estimator, when the caller keeps one across deps: a Worker isolate builds
+   * deps per request and loads the dictionaries once; tests share one per file. Absent: a new one.
+   */
+  passwordStrength?: Deps['passwordStrength']
 }
 
 /** What tests and benchmarks replace: the clock, the network adapters, or the fetch the adapters use. */
@@ -50,7 +56,7 @@ export interface DepsOverrides {
  * benchmarks. The result is frozen (and its fields readonly): what differs between uses is given here.
  */
 export function buildDeps(parts: DepsParts, overrides: DepsOverrides = {}): Deps {
-  const { publishQueue, deliveryVerifier, resolveHost, webhookQueue, ...clients } = parts
+  const { publishQueue, deliveryVerifier, resolveHost, webhookQueue, passwordStrength, ...clients } = parts
   const networks =
     typeof overrides.networks === 'function'
       ? overrides.networks(parts)
@@ -63,6 +69,7 @@ export function buildDeps(parts: DepsParts, overrides: DepsOverrides = {}): Deps
     ...clients,
     clock,
     networks,
+    passwordStrength: passwordStrength ?? createStrengthEstimator(),
     // The in-process queue calls back into the engine with these same deps, once they exist.
     publishQueue:
       typeof publishQueue === 'function'

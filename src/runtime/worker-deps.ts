@@ -3,6 +3,7 @@ import { Redis } from '@upstash/redis/cloudflare'
 import { networkClients, networkOrigins, parseWorkerConfig, type WorkerConfig } from '../config'
 import { openNeon } from '../db/neon'
 import type { Deps } from '../deps'
+import { createStrengthEstimator } from '../domain/password-strength'
 import { createCredentialCipher } from '../infra/credential-cipher'
 import { createLogger } from '../infra/logger'
 import { createQStashPublishQueue, createQStashVerifier, publishCallbackUrl } from '../infra/publish-queue/qstash'
@@ -24,8 +25,9 @@ export interface WorkerIsolate {
 
 /**
  * Made once per isolate (the first request or cron run): configuration, cipher, rate limiter,
- * storage, codecs and the delivery queue are stateless HTTP clients or immutable. A Neon pool's
- * WebSocket cannot outlive the request that opened it, so each invocation opens its own.
+ * storage, codecs and the delivery queue are stateless HTTP clients or immutable; the password
+ * estimator keeps only the dictionaries it loads. A Neon pool's WebSocket cannot outlive the
+ * request that opened it, so each invocation opens its own.
  */
 export async function createWorkerIsolate(env: Record<string, unknown>): Promise<WorkerIsolate> {
   const config = parseWorkerConfig(env)
@@ -57,6 +59,8 @@ export async function createWorkerIsolate(env: Record<string, unknown>): Promise
     }),
     imageCodecs: workerImageCodecs(),
     docsAssets: workerDocsAssets(),
+    // Its dictionaries load on the isolate's first password set, not on every request's.
+    passwordStrength: createStrengthEstimator(),
     // Dev mode off: it would replace QSTASH_URL/QSTASH_TOKEN with those of a local binary.
     publishQueue: createQStashPublishQueue({ client: qstash, callbackUrl: publishCallbackUrl(config.PUBLIC_URL) }),
     // Webhook attempts through QStash too, to /internal/webhook-delivery (checked by the same verifier).

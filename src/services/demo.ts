@@ -24,7 +24,9 @@ export const DEMO_EMAIL = 'demo@example.com'
  * platform id, a token and the demo user (its owner) with a password, returned once (`npm start` prints them).
  * Returns null when the database already has a workspace.
  */
-export async function bootstrapDemoWorkspace(deps: Pick<Deps, 'db' | 'cipher'>): Promise<DemoWorkspace | null> {
+export async function bootstrapDemoWorkspace(
+  deps: Pick<Deps, 'db' | 'cipher' | 'passwordStrength'>,
+): Promise<DemoWorkspace | null> {
   if ((await countWorkspaces(deps.db)) > 0) return null
   const workspace = await createWorkspace(deps.db, { name: 'Demo workspace', planId: 'agency', timezone: 'UTC' })
   for (const platform of PLATFORM_IDS) {
@@ -37,7 +39,7 @@ export async function bootstrapDemoWorkspace(deps: Pick<Deps, 'db' | 'cipher'>):
   const token = await createToken(deps.db, workspace.id, 'demo')
   // A random password, printed once like the token: a known default would be a door left open.
   const password = randomBase62(16)
-  const user = await createUser(deps.db, { email: DEMO_EMAIL, name: 'Demo owner', password })
+  const user = await createUser(deps, { email: DEMO_EMAIL, name: 'Demo owner', password })
   await deps.db.transaction((tx) => addMember(tx, workspace.id, user.id, 'owner'))
   return {
     workspaceId: workspace.id,

@@ -1,7 +1,8 @@
 /** Dashboard users: sign-up (a user and the workspace they own), and checking a password at sign-in. */
 import { findUserByEmail, findUserById, insertUser, setUserPasswordHash, type UserRow } from '../db/queries/users'
 import { insertMembership } from '../db/queries/memberships'
-import type { Db, DbOrTx } from '../db/types'
+import type { DbOrTx } from '../db/types'
+import type { Deps } from '../deps'
 import { AppError } from '../domain/errors'
 import {
   MAX_PASSWORD_LENGTH,
@@ -43,14 +44,17 @@ export interface NewUser {
   workspaceName?: string
 }
 
+/** What setting a password needs: the strength estimate of the rule. */
+export type PasswordDeps = Pick<Deps, 'passwordStrength'>
+
 /** The problems of a sign-up form, one detail per field; none when it is acceptable. */
-async function checkNewUser(input: NewUser): Promise<void> {
+async function checkNewUser(deps: PasswordDeps, input: NewUser): Promise<void> {
   const details: Array<{ path: string; message: string }> = []
   if (!isPlausibleEmail(input.email.trim())) details.push({ path: 'email', message: 'Enter an email address.' })
   const name = input.name.trim()
   if (name.length < 1 || name.length > 100)
     details.push({ path: 'name', message: 'Enter a name (at most 100 characters).' })
-  const refused = await newPasswordProblem(input.password, input)
+  const refused = await newPasswordProblem(deps, input.password, input)
   if (refused) details.push({ path: 'password', message: refused })
   if (details.length > 0) throw new AppError('invalid_request', details[0]!.message, { details })
 }
@@ -59,8 +63,12 @@ async function checkNewUser(input: NewUser): Promise<void> {
  * Why this password may not be set for this person (the rule of src/domain/password-policy.ts), or
  * null: every place a password is set asks this, with the words of its context.
  */
-export async function newPasswordProblem(password: string, context: PasswordContext): Promise<string | null> {
-  return (await passwordRefusal(password, context))?.message ?? null
+export async function newPasswordProblem(
+  deps: PasswordDeps,
+  password: string,
+  context: PasswordContext,
+): Promise<string | null> {
+  return (await passwordRefusal(deps.passwordStrength, password, context))?.message ?? null
 }
 
 const emailTaken = () =>
@@ -76,8 +84,8 @@ export interface PreparedUser {
 }
 
 /** Checks the form (400 naming the field) and hashes the password (NFKC-normalized), outside any transaction. */
-export async function prepareUser(input: NewUser): Promise<PreparedUser> {
-  await checkNewUser(input)
+export async function prepareUser(deps: PasswordDeps, input: NewUser): Promise<PreparedUser> {
+  await checkNewUser(deps, input)
   const passwordHash = await hashPassword(normalizePassword(input.password))
   return { email: input.email.trim(), name: input.name.trim(), passwordHash }
 }
@@ -90,19 +98,19 @@ export async function insertPreparedUser(db: DbOrTx, user: PreparedUser): Promis
 }
 
 /** Creates a user (no workspace); 400 when the form is incomplete or the email is taken. */
-export async function createUser(db: DbOrTx, input: NewUser): Promise<UserView> {
-  return insertPreparedUser(db, await prepareUser(input))
+export async function createUser(deps: Pick<Deps, 'db' | 'passwordStrength'>, input: NewUser): Promise<UserView> {
+  return insertPreparedUser(deps.db, await prepareUser(deps, input))
 }
 
 /** Sign-up: the user and a workspace of their own (they are its owner), in one transaction. */
 export async function signUp(
-  db: Db,
+  deps: Pick<Deps, 'db' | 'passwordStrength'>,
   input: NewUser & { workspaceName?: string; timezone?: string },
 ): Promise<{ user: UserView; workspaceId: string }> {
   const workspaceName = input.workspaceName?.trim() || `${input.name.trim()}'s workspace`
   // Hashing is slow: done before the transaction opens.
-  const prepared = await prepareUser({ ...input, workspaceName })
-  return db.transaction(async (tx) => {
+  const prepared = await prepareUser(deps, { ...input, workspaceName })
+  return deps.db.transaction(async (tx) => {
     const row = await insertPreparedUser(tx, prepared)
     const workspace = await createWorkspace(tx, {
       name: workspaceName,

@@ -42,7 +42,7 @@ describe('dashboard accessibility (axe-core)', () => {
     const browser = await launchBrowser()
     const t = await serveApp({ plan: 'agency' })
     const password = 'axe audit lantern moss'
-    const owner = await createUser(t.deps.db, { email: `axe-${randomBase62(6)}@example.com`, name: 'Axe', password })
+    const owner = await createUser(t.deps, { email: `axe-${randomBase62(6)}@example.com`, name: 'Axe', password })
     await t.deps.db.transaction((tx) => addMember(tx, t.workspaceId, owner.id, 'owner'))
     const invitation = await createInvitation(t.deps.db, {
       workspaceId: t.workspaceId,
@@ -74,7 +74,7 @@ describe('dashboard accessibility (axe-core)', () => {
     const browser = await launchBrowser()
     const t = await serveApp({ plan: 'agency' })
     const password = 'axe audit lantern moss'
-    const owner = await createUser(t.deps.db, { email: `axe-${randomBase62(6)}@example.com`, name: 'Axe', password })
+    const owner = await createUser(t.deps, { email: `axe-${randomBase62(6)}@example.com`, name: 'Axe', password })
     await t.deps.db.transaction((tx) => addMember(tx, t.workspaceId, owner.id, 'owner'))
     const micro = await account(t, 'MICROBLOG_NET', 'axe-micro')
     const pins = await account(t, 'PINBOARD_NET', 'axe-pins')

@@ -30,7 +30,7 @@ beforeAll(async () => {
   const browser = await launchBrowser()
   t = await serveApp({ plan: 'pro' })
   const password = 'owner password'
-  const owner = await createUser(t.deps.db, {
+  const owner = await createUser(t.deps, {
     email: `owner-${randomBase62(6)}@example.com`,
     name: 'Olga Owner',
     password,

@@ -36,7 +36,7 @@ async function signIn(page: Page, address: string, password: string) {
 /** An owner of the test workspace, signed in in a fresh browser context. */
 async function ownerPage(): Promise<Page> {
   const password = 'owner password'
-  const owner = await createUser(t.deps.db, { email: email('owner'), name: 'Olga Owner', password })
+  const owner = await createUser(t.deps, { email: email('owner'), name: 'Olga Owner', password })
   await t.deps.db.transaction((tx) => addMember(tx, t.workspaceId, owner.id, 'owner'))
   const page = await newPage()
   await signIn(page, owner.email, password)
@@ -112,7 +112,7 @@ describe('dashboard in chromium', () => {
   it('creates an API token shown once, uses it against /v1/me, and revokes it', async () => {
     const other = await serveApp({ plan: 'agency' })
     const password = 'token password'
-    const admin = await createUser(other.deps.db, { email: email('admin'), name: 'Ada Admin', password })
+    const admin = await createUser(other.deps, { email: email('admin'), name: 'Ada Admin', password })
     await other.deps.db.transaction((tx) => addMember(tx, other.workspaceId, admin.id, 'admin'))
     const page = await newPage()
     await page.goto(`${other.baseUrl}/app/sign-in`)
@@ -138,9 +138,9 @@ describe('dashboard in chromium', () => {
   })
 
   it("answers 404 for another workspace's page", async () => {
-    const stranger = await signUp(t.deps.db, { email: email('stranger'), name: 'S', password: 'quiet stranger canyon' })
+    const stranger = await signUp(t.deps, { email: email('stranger'), name: 'S', password: 'quiet stranger canyon' })
     const own = { email: email('own'), password: 'my own copper kite' }
-    await signUp(t.deps.db, { ...own, name: 'Own' })
+    await signUp(t.deps, { ...own, name: 'Own' })
     const owner = await newPage()
     await signIn(owner, own.email, own.password)
     await owner.waitForURL(/\/app\/w\//)

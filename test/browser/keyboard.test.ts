@@ -17,7 +17,7 @@ beforeAll(async () => {
   const browser = await launchBrowser()
   t = await serveApp({ plan: 'pro' })
   const password = 'keyboard password'
-  const owner = await createUser(t.deps.db, { email: `keys-${randomBase62(6)}@example.com`, name: 'Kay', password })
+  const owner = await createUser(t.deps, { email: `keys-${randomBase62(6)}@example.com`, name: 'Kay', password })
   await t.deps.db.transaction((tx) => addMember(tx, t.workspaceId, owner.id, 'owner'))
   page = await (await browser.newContext({ locale: 'en-US', timezoneId: 'UTC' })).newPage()
   await page.goto(`${t.baseUrl}/app/sign-in`)

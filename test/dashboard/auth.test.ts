@@ -114,7 +114,7 @@ describe('dashboard sign-up, sign-in, sessions', () => {
   it('answers a wrong password and an unknown email the same way', async () => {
     const { app, deps } = await createTestApp()
     const email = `known-${randomBase62(6)}@example.com`
-    await createUser(deps.db, { email, name: 'Known', password: 'right password' })
+    await createUser(deps, { email, name: 'Known', password: 'right password' })
     const wrong = await submitSignIn(app, email, 'wrong password', '10.1.1.1')
     const unknown = await submitSignIn(app, `nobody-${randomBase62(6)}@example.com`, 'wrong password', '10.1.1.2')
     expect(wrong.status).toBe(401)
@@ -127,7 +127,7 @@ describe('dashboard sign-up, sign-in, sessions', () => {
   it('locks an account after repeated attempts, with the wait in the page and Retry-After', async () => {
     const { app, deps } = await createTestApp()
     const email = `locked-${randomBase62(6)}@example.com`
-    await createUser(deps.db, { email, name: 'Locked', password: 'right password' })
+    await createUser(deps, { email, name: 'Locked', password: 'right password' })
     for (let i = 0; i < 10; i++) expect((await submitSignIn(app, email, `wrong-${i}`, `10.2.0.${i}`)).status).toBe(401)
     const locked = await submitSignIn(app, email, 'right password', '10.2.1.1')
     expect(locked.status).toBe(429)
@@ -152,7 +152,7 @@ describe('dashboard sign-up, sign-in, sessions', () => {
     // Signing in again from a browser that has a session replaces it: the old cookie is worth nothing after.
     const again = await signInMember(t.app, t.deps, { workspaceId: t.workspaceId })
     const password = 'rotate password'
-    const rotating = await createUser(t.deps.db, { email: `r-${randomBase62(6)}@example.com`, name: 'R', password })
+    const rotating = await createUser(t.deps, { email: `r-${randomBase62(6)}@example.com`, name: 'R', password })
     await t.deps.db.transaction((tx) => addMember(tx, t.workspaceId, rotating.id, 'member'))
     const formCookie = cookiesOf(await t.app.request('/app/sign-in')).sps_form!
     const rotated = await t.app.request('/app/sign-in', {

@@ -48,7 +48,7 @@ describe('dashboard members and invitations', () => {
 
   it('refuses a weak password on the invitation form with the reason beside the field, keeping name and email', async () => {
     const t = await createTestApp()
-    const owner = await createUser(t.deps.db, {
+    const owner = await createUser(t.deps, {
       email: `o-${randomBase62(6)}@example.com`,
       name: 'O',
       password: 'maple kettle orbit',
@@ -83,7 +83,7 @@ describe('dashboard members and invitations', () => {
 
   it('refuses to join a workspace whose seats are taken, and leaves no account behind', async () => {
     const t = await createTestApp({ plan: 'free' }) // 1 seat
-    const owner = await createUser(t.deps.db, {
+    const owner = await createUser(t.deps, {
       email: `o-${randomBase62(6)}@example.com`,
       name: 'O',
       password: 'maple kettle orbit',

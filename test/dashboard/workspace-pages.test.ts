@@ -14,7 +14,7 @@ const post = (cookie: string, fields: Record<string, string>, headers: Record<st
 describe('dashboard workspace pages', () => {
   it("answers 404 for another workspace's pages, and for a workspace that does not exist", async () => {
     const t = await createTestApp()
-    const other = await signUp(t.deps.db, {
+    const other = await signUp(t.deps, {
       email: `o-${randomBase62(6)}@example.com`,
       name: 'O',
       password: 'maple kettle orbit',

@@ -6,10 +6,13 @@ import {
   passwordRefusal,
   type PasswordRefusalReason,
 } from '../../src/domain/password-policy'
+import { createStrengthEstimator } from '../../src/domain/password-strength'
 
 const NIA = { name: 'Nia Okafor', email: 'nia.okafor@example.com', workspaceName: 'Okafor Bakery' }
 
 describe('passwordRefusal', () => {
+  const estimator = createStrengthEstimator()
+
   const refused: Array<[string, PasswordRefusalReason]> = [
     ['short1!', 'too_short'],
     ['ｐａｓｓ', 'too_short'],
@@ -34,16 +37,18 @@ describe('passwordRefusal', () => {
     ['dragonfly9', 'too_guessable'],
   ]
   it.each(refused)('refuses %j as %s, saying why', async (password, reason) => {
-    const found = await passwordRefusal(password, NIA)
+    const found = await passwordRefusal(estimator, password, NIA)
     expect(found?.reason).toBe(reason)
     expect(found?.message).toMatch(/\S{3,}.*\./)
   })
 
   it('says which context word the password is built from, with the estimator suggestion', async () => {
-    expect((await passwordRefusal('NiaOkafor2024', NIA))?.message).toMatch(/^This password is built from your name\b/)
-    expect((await passwordRefusal('okaforbakery', NIA))?.message).toMatch(/the workspace name/)
-    expect((await passwordRefusal('nia.okafor', NIA))?.message).toMatch(/your email address/)
-    expect((await passwordRefusal('password', NIA))?.message).toBe(
+    expect((await passwordRefusal(estimator, 'NiaOkafor2024', NIA))?.message).toMatch(
+      /^This password is built from your name\b/,
+    )
+    expect((await passwordRefusal(estimator, 'okaforbakery', NIA))?.message).toMatch(/the workspace name/)
+    expect((await passwordRefusal(estimator, 'nia.okafor', NIA))?.message).toMatch(/your email address/)
+    expect((await passwordRefusal(estimator, 'password', NIA))?.message).toBe(
       'This password is among the most common ones; choose another. Add more words that are less common.',
     )
   })
@@ -59,7 +64,7 @@ describe('passwordRefusal', () => {
     'a long passphrase with spaces, commas & symbols: {ok}!',
   ]
   it.each(accepted)('accepts %j', async (password) => {
-    expect(await passwordRefusal(password, NIA)).toBeNull()
+    expect(await passwordRefusal(estimator, password, NIA)).toBeNull()
   })
 
   it('counts Unicode code points after NFKC, and takes at least 64 characters (up to 256)', async () => {
@@ -67,7 +72,7 @@ describe('passwordRefusal', () => {
     expect(passwordLength('ﬁ')).toBe(2)
     const long = 'harbour lantern velvet dawn orbit maple kettle mural otter canyon '.repeat(4).slice(0, 250)
     expect(long.length).toBeGreaterThan(64)
-    expect(await passwordRefusal(long)).toBeNull()
-    expect((await passwordRefusal('x'.repeat(MAX_PASSWORD_LENGTH + 1)))?.reason).toBe('too_long')
+    expect(await passwordRefusal(estimator, long)).toBeNull()
+    expect((await passwordRefusal(estimator, 'x'.repeat(MAX_PASSWORD_LENGTH + 1)))?.reason).toBe('too_long')
   })
 })

@@ -52,7 +52,7 @@ export async function signInMember(
 ): Promise<{ cookie: string; csrfToken: string; userId: string; email: string }> {
   const email = `member-${randomBase62(10)}@example.com`
   const password = `pw-${randomBase62(16)}`
-  const user = await createUser(deps.db, { email, name: 'Test member', password })
+  const user = await createUser(deps, { email, name: 'Test member', password })
   await deps.db.transaction((tx) => addMember(tx, options.workspaceId, user.id, options.role ?? 'member'))
   const res = await submitSignIn(
     app,

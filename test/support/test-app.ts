@@ -3,6 +3,7 @@ import { inject } from 'vitest'
 import { appOptions, createApp } from '../../src/app'
 import { DEFAULT_NETWORK_ORIGINS, type NetworkClients, type NetworkOrigins } from '../../src/config'
 import type { Deps } from '../../src/deps'
+import { createStrengthEstimator, type StrengthEstimator } from '../../src/domain/password-strength'
 import type { PublishPolicy } from '../../src/domain/publishing/policy'
 import type { Clock } from '../../src/infra/clock'
 import { createCredentialCipher, generateCredentialsKey } from '../../src/infra/credential-cipher'
@@ -27,6 +28,8 @@ import { testStorage } from './storage'
 
 /** Compiled once per test file (compiled WebAssembly modules are immutable). */
 let imageCodecs: ImageCodecs | null = null
+/** One per test file: its dictionaries load on the file's first password set, not each app's. */
+let passwordStrength: StrengthEstimator | null = null
 
 /** A Response whose JSON tests read without casts. */
 export interface TestResponse extends Response {
@@ -117,6 +120,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logger: createLogger(options.logLines ? 'debug' : 'silent', (line) => options.logLines?.push(line)),
     storage,
     imageCodecs: (imageCodecs ??= nodeImageCodecs()),
+    passwordStrength: (passwordStrength ??= createStrengthEstimator()),
     docsAssets: nodeDocsAssets(),
     publishQueue: options.publishQueue ?? recording,
     resolveHost: options.resolveHost ?? nodeResolveHost,
