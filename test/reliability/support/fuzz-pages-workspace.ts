@@ -95,7 +95,7 @@ export async function createPagesWorld(logLines: string[]): Promise<PagesWorld> 
     redirect_uris: ['https://agent.example/cb', 'http://127.0.0.1:7777/cb'],
     token_endpoint_auth_method: 'none',
   })
-  const other = await createUser(t.deps.db, {
+  const other = await createUser(t.deps, {
     email: `other-${randomBase62(8)}@example.com`,
     name: 'Other member',
     password: `pw-${randomBase62(16)}`,
@@ -103,7 +103,7 @@ export async function createPagesWorld(logLines: string[]): Promise<PagesWorld> 
   await t.deps.db.transaction((tx) => addMember(tx, t.workspaceId, other.id, 'member'))
 
   const owner = { email: `owner-${randomBase62(8)}@example.com`, password: `pw-${randomBase62(16)}` }
-  const ownerUser = await createUser(t.deps.db, { ...owner, name: 'Fuzz owner' })
+  const ownerUser = await createUser(t.deps, { ...owner, name: 'Fuzz owner' })
   await t.deps.db.transaction((tx) => addMember(tx, t.workspaceId, ownerUser.id, 'owner'))
   let checks = 0
   const settingsPage = (cookie: string) =>
