@@ -13,6 +13,7 @@ import { APP_ASSETS } from './assets/app-assets'
 import { CONTENT_ASSETS } from './assets/content-assets'
 import { registerAgentConsent } from './agent-consent'
 import { registerAuthPages } from './auth'
+import { dashboardErrorPage } from './error-page'
 import { registerContentPages } from './content-pages'
 import type { DashboardEnv } from './env'
 import { registerInvitationPages } from './invitation-pages'
@@ -92,5 +93,7 @@ export function createDashboard(): Hono<AppEnv> {
   app.route('/w/:workspaceId', workspace as unknown as Hono<AppEnv>)
 
   app.all('*', (c) => notFoundPage(c))
+  // What a page throws is a page too (with the request id), not the API's JSON body.
+  app.onError((err, c) => dashboardErrorPage(c, err))
   return app
 }

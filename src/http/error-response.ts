@@ -23,7 +23,12 @@ export function toAppError(err: unknown): AppError {
   return new AppError('internal_error', 'Something went wrong on our side. The request id identifies it in our logs.')
 }
 
-export function errorResponse(c: Context<AppEnv>, err: unknown): Response {
+/**
+ * What every error answer does first, whatever its body (the API's JSON, a dashboard page): the error
+ * as an `AppError`, an unexpected one logged with the request id (never sent), `Retry-After` and
+ * `X-Request-Id` set.
+ */
+export function prepareErrorAnswer(c: Context<AppEnv>, err: unknown): { appError: AppError; requestId: string } {
   const appError = toAppError(err)
   const requestId = c.get('requestId') ?? 'req_unknown'
   if (appError.code === 'internal_error') {
@@ -35,8 +40,13 @@ export function errorResponse(c: Context<AppEnv>, err: unknown): Response {
     })
   }
   if (appError.retryAfterSec !== undefined) c.header('Retry-After', String(appError.retryAfterSec))
+  c.header('X-Request-Id', requestId)
+  return { appError, requestId }
+}
+
+export function errorResponse(c: Context<AppEnv>, err: unknown): Response {
+  const { appError, requestId } = prepareErrorAnswer(c, err)
   // Every 401 names the API's scheme (RFC 7235); the token check may have said more already.
   if (statusOf(appError) === 401 && !c.res.headers.has('WWW-Authenticate')) c.header('WWW-Authenticate', 'Bearer')
-  c.header('X-Request-Id', requestId)
   return c.json(errorBody(appError, requestId), statusOf(appError))
 }
