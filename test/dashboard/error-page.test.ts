@@ -3,6 +3,7 @@
  * error itself), and the API's JSON error body only for a script that asks for JSON.
  */
 import { describe, expect, it } from 'vitest'
+import { withBrokenReads } from '../support/broken-reads'
 import { createTestApp, type TestApp } from '../support/test-app'
 
 /** A session cookie of the right shape: looking it up is the page's first read. */
@@ -12,20 +13,7 @@ const SESSION_COOKIE = `sps_session=${'a'.repeat(43)}`
 async function brokenApp(logLines: string[]): Promise<TestApp> {
   return createTestApp({
     logLines,
-    parts: (parts) => {
-      const broken = new Proxy(parts.db, {
-        get(target, prop, receiver) {
-          if (prop === 'select')
-            return () => {
-              throw Object.assign(new Error('Failed query: select "user_id" from "sessions" where token_hash=1'), {
-                code: '42P01',
-              })
-            }
-          return Reflect.get(target, prop, receiver)
-        },
-      })
-      return { ...parts, db: broken }
-    },
+    parts: (parts) => withBrokenReads(parts, 'select "user_id" from "sessions" where token_hash=1'),
   })
 }
 

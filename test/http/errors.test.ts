@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { withBrokenReads } from '../support/broken-reads'
 import { createTestApp } from '../support/test-app'
 
 describe('error bodies', () => {
@@ -75,21 +76,7 @@ describe('error bodies', () => {
     // Break the database under the app: every query now fails inside the driver.
     const t = await createTestApp({
       logLines,
-      parts: (parts) => {
-        const broken = new Proxy(parts.db, {
-          get(target, prop, receiver) {
-            if (prop === 'select')
-              return () => {
-                throw Object.assign(new Error('Failed query: select "token_hash" from "api_tokens" where secret=1'), {
-                  code: '42P01',
-                })
-              }
-            return Reflect.get(target, prop, receiver)
-          },
-        })
-
-        return { ...parts, db: broken }
-      },
+      parts: (parts) => withBrokenReads(parts, 'select "token_hash" from "api_tokens" where secret=1'),
     })
     const res = await t.call('GET', '/v1/me')
     expect(res.status).toBe(500)
