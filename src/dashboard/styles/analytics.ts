@@ -1,0 +1,2 @@
+/** The analytics page's own styles (charts, totals, comparisons). */
+export const ANALYTICS_CSS = ``

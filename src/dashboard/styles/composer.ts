@@ -1,0 +1,2 @@
+/** The composer's own styles (editor, previews, media picker). */
+export const COMPOSER_CSS = ``

@@ -1,0 +1,18 @@
+import { ANALYTICS_CSS } from './analytics'
+import { CALENDAR_CSS } from './calendar'
+import { COMPONENTS_CSS } from './components'
+import { COMPOSER_CSS } from './composer'
+import { PAGES_CSS } from './pages'
+import { POST_CSS } from './post'
+import { TOKENS_CSS } from './tokens'
+
+/** Every dashboard page's stylesheet after the frame's base rules: tokens first, then components, then each page's. */
+export const DESIGN_CSS = [
+  TOKENS_CSS,
+  COMPONENTS_CSS,
+  COMPOSER_CSS,
+  CALENDAR_CSS,
+  POST_CSS,
+  ANALYTICS_CSS,
+  PAGES_CSS,
+].join('\n')
