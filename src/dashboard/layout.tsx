@@ -31,6 +31,7 @@ export function Document(props: { title: string; children?: Child }) {
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{`${props.title} · Social Publishing`}</title>
+        <link rel="icon" href="/app/assets/icon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href="/app/assets/app.css" />
         {CONTENT_ASSETS['content.css'] ? <link rel="stylesheet" href="/app/assets/content.css" /> : null}
       </head>

@@ -1,6 +1,7 @@
 /** The dashboard frame's own assets (the layout's stylesheet), served at `/app/assets/{name}` beside CONTENT_ASSETS. */
 import type { DashboardAsset } from './content-assets'
 import { DESIGN_CSS } from '../styles'
+import { FAVICON_SVG } from './favicon'
 
 const APP_CSS = `
 :root { --ink: #1b1f24; --muted: #4a5260; --line: #c9ced6; --bg: #ffffff; --accent: #0b57d0; --bad: #a4161a; --ok: #1e6b33; }
@@ -39,4 +40,5 @@ th, td { text-align: left; padding: .4rem .5rem; border-bottom: 1px solid var(--
 /** The frame's assets by file name. */
 export const APP_ASSETS: Record<string, DashboardAsset> = {
   'app.css': { contentType: 'text/css; charset=utf-8', body: `${APP_CSS}\n${DESIGN_CSS}` },
+  'icon.svg': { contentType: 'image/svg+xml', body: FAVICON_SVG },
 }
