@@ -139,8 +139,12 @@ export function TopPosts(props: {
                   <td>
                     <ZonedTime at={p.publishedAt} timeZone={props.analytics.timezone} />
                   </td>
-                  <td class="num">{number(p.engagement)}</td>
-                  <td class="num">{number(p.metrics.views)}</td>
+                  <td class="num" data-label="Engagement">
+                    {number(p.engagement)}
+                  </td>
+                  <td class="num" data-label="Views">
+                    {number(p.metrics.views)}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -28,7 +28,7 @@ function MediaTile({ media, index }: { media: PostMedia; index: number }) {
   return (
     <li class="post-media-item">
       {a.type === 'IMAGE' ? (
-        <img src={a.url} alt={alt} width={160} height={160} loading="lazy" />
+        <img src={a.url} alt={alt} width={160} height={160} />
       ) : (
         <span class="post-media-video" role="img" aria-label={alt || `Video ${index + 1}`}>
           Video{a.durationSec ? ` · ${seconds(a.durationSec)}` : ''}

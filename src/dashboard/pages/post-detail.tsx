@@ -127,7 +127,15 @@ function PostDetail({ c, data }: { c: PageContext; data: PostPageData }) {
               </div>
               <div>
                 <dt>Published</dt>
-                <dd>{post.publishedAt ? <ZonedTime at={post.publishedAt} timeZone={member.timeZone} /> : 'Not yet'}</dd>
+                <dd>
+                  {post.publishedAt ? (
+                    <ZonedTime at={post.publishedAt} timeZone={member.timeZone} />
+                  ) : published.length > 0 ? (
+                    'On some accounts (see each one)'
+                  ) : (
+                    'Not yet'
+                  )}
+                </dd>
               </div>
               <div>
                 <dt>Created</dt>

@@ -37,9 +37,8 @@ export function TargetFigures({ m, timeZone }: { m: TargetMetrics | undefined; t
   if (!m.latest) {
     return (
       <p class="muted post-figures-empty">
-        No figures yet: they are first collected a few minutes after publishing
-        {next ? ` (next collection from ${next})` : ''}, then hourly for a day, daily for a week and weekly until 30
-        days.
+        No figures yet: they are first collected a few minutes after publishing, then hourly for a day, daily for a week
+        and weekly until 30 days.
       </p>
     )
   }
@@ -84,7 +83,9 @@ function TargetError({ t, p }: { t: TargetRecord; p: TargetsProps }) {
           <form method="post" action={p.url('/retry')}>
             <CsrfField token={p.csrfToken} />
             <input type="hidden" name="targetId" value={t.id} />
-            <button type="submit">Retry {p.wording.label(t)}</button>
+            <button type="submit" aria-label={`Retry ${p.wording.label(t)}`}>
+              Retry
+            </button>
           </form>
         ) : null}
       </div>
