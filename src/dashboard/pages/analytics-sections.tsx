@@ -25,7 +25,7 @@ export const FOLLOWERS_WHEN =
 /** The period's totals as a row of cards. */
 export function Totals({ totals, days }: { totals: PeriodTotals; days: number }) {
   const items: Array<[string, string, string | null]> = [
-    ['Posts published', number(totals.posts), `in the last ${days} days`],
+    ['Posts published', number(totals.posts), `per account, in the last ${days} days`],
     ['Engagement', number(totals.engagement), 'likes, comments, shares and saves'],
     ['Views', number(totals.views), 'where the network reports them'],
     [

@@ -130,6 +130,11 @@ export function registerAnalytics(app: Hono<DashboardEnv>): void {
               <p class="empty-note">
                 No post published in the last {days} days. {POST_FIGURES_WHEN}
               </p>
+            ) : daily.every((d) => d.engagement === null) ? (
+              <p class="empty-note">
+                {analytics.recentPosts.length} published in the last {days} days, none with engagement figures yet.{' '}
+                {POST_FIGURES_WHEN}
+              </p>
             ) : (
               <BarChart
                 id="chart-engagement"

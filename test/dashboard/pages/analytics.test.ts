@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { followerSnapshots } from '../../../src/db/schema'
 import { getAnalytics } from '../../../src/services/analytics/read'
+import { writeHistory } from '../../support/analytics-history'
 import { writeAnalyticsMonth } from '../../support/analytics-month'
 import { account, fixedClock } from '../../support/fixtures'
 import { mountContentPages } from '../../support/dashboard-pages'
@@ -77,13 +78,20 @@ describe('analytics page', () => {
 
   it('says when figures will appear on an empty workspace', async () => {
     const p = await mountContentPages()
-    await account(p.t, 'MICROBLOG_NET', 'fresh')
+    const fresh = await account(p.t, 'MICROBLOG_NET', 'fresh')
     const html = await (await p.get('/analytics')).text()
     expect(html).toContain(
       'No post published in the last 30 days. Figures of a published post are first collected within a few minutes of publishing',
     )
     expect(html).toContain('No follower count collected yet. Follower counts are collected once a day per account')
     expect(html).not.toContain('<svg class="chart"')
+    // Published, figures not collected yet: still no empty chart, and the same promise.
+    await writeHistory(p.t, [{ account: fresh, publishedAt: new Date(Date.now() - 3_600_000) }])
+    const waiting = await (await p.get('/analytics')).text()
+    expect(waiting).toContain(
+      '1 published in the last 30 days, none with engagement figures yet. Figures of a published',
+    )
+    expect(waiting).not.toContain('id="chart-engagement"')
   })
 
   it('a single day of followers is a point with a note, not a flat line', async () => {
