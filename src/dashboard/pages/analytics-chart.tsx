@@ -100,12 +100,21 @@ function Axes({ f }: { f: Frame }) {
 }
 
 /** The chart's figure: the SVG, its caption, and the table with the same numbers. */
-function ChartFigure(props: { id: string; title: string; summary: string; svg: Child; table: Child; note?: string }) {
+function ChartFigure(props: {
+  id: string
+  title: string
+  summary: string
+  svg: Child
+  table: Child
+  note?: string
+  legend?: Child
+}) {
   return (
     <figure class="chart-figure" aria-labelledby={`${props.id}-title`}>
       <figcaption id={`${props.id}-title`} class="chart-title">
         {props.title}
       </figcaption>
+      {props.legend ?? null}
       <svg class="chart" id={props.id} viewBox={`0 0 ${W} ${H}`} role="img" aria-label={props.summary}>
         {props.svg}
       </svg>
@@ -205,6 +214,18 @@ export function LineChart(props: { id: string; title: string; unit: string; seri
       title={props.title}
       summary={`${props.title}. ${summary}.`}
       note={single ? 'Only one day collected so far: the line starts with the next daily collection.' : undefined}
+      legend={
+        props.series.length > 1 ? (
+          <ul class="chart-legend">
+            {props.series.map((s) => (
+              <li class={`chart-series-${s.tone}`}>
+                <span class="chart-swatch" aria-hidden="true" />
+                {s.name}
+              </li>
+            ))}
+          </ul>
+        ) : undefined
+      }
       svg={
         <>
           <Axes f={f} />

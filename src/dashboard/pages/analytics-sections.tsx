@@ -7,7 +7,7 @@ import type { Analytics } from '../../services/analytics/read'
 import { workspacePage } from '../env'
 import type { DashboardMember } from '../env'
 import type { NetworkFigure, PeriodTotals } from './analytics-summary'
-import { networkName } from './post-wording'
+import { NetworkMark, networkClass, networkName } from '../ui'
 import { ZonedTime } from './shared'
 
 const number = (v: number | null) => (v === null ? '–' : new Intl.NumberFormat('en-GB').format(v))
@@ -63,8 +63,11 @@ export function NetworkComparison({ networks }: { networks: NetworkFigure[] }) {
       ) : (
         <ul class="network-bars">
           {networks.map((n) => (
-            <li class="network-bar" data-platform={n.platform}>
-              <span class="network-bar-name">{networkName(n.platform)}</span>
+            <li class={`network-bar ${networkClass(n.platform)}`} data-platform={n.platform}>
+              <span class="network-bar-name">
+                <NetworkMark platform={n.platform} />
+                {networkName(n.platform)}
+              </span>
               <svg class="network-bar-track" viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden="true">
                 <rect class="network-bar-bg" x="0" y="0" width="100" height="10" rx="2" />
                 <rect
@@ -110,7 +113,7 @@ export function TopPosts(props: {
         </p>
       ) : (
         <div class="table-scroll">
-          <table class="top-posts">
+          <table class="top-posts cards-on-phone">
             <caption class="visually-hidden">Most engaging posts of the period</caption>
             <thead>
               <tr>
@@ -128,15 +131,19 @@ export function TopPosts(props: {
             <tbody>
               {props.top.map((p) => (
                 <tr>
-                  <td>
+                  <td data-label="Post">
                     <a href={workspacePage(props.member, `/posts/${p.postId}`)}>
                       {props.captions.get(p.postId) || 'Untitled post'}
                     </a>
                   </td>
-                  <td>
-                    {names.get(p.accountId) ?? 'removed account'} <span class="muted">{networkName(p.platform)}</span>
+                  <td data-label="Account">
+                    <span class="top-post-account">
+                      <NetworkMark platform={p.platform} size="small" />
+                      {names.get(p.accountId) ?? 'removed account'}
+                      <span class="muted">{networkName(p.platform)}</span>
+                    </span>
                   </td>
-                  <td>
+                  <td data-label="Published">
                     <ZonedTime at={p.publishedAt} timeZone={props.analytics.timezone} />
                   </td>
                   <td class="num" data-label="Engagement">

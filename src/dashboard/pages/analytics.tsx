@@ -14,7 +14,7 @@ import { Layout } from '../layout'
 import { BarChart, LineChart } from './analytics-chart'
 import { FOLLOWERS_WHEN, NetworkComparison, POST_FIGURES_WHEN, TopPosts, Totals } from './analytics-sections'
 import { byNetwork, engagementByDay, periodTotals, topPosts } from './analytics-summary'
-import { networkName } from './post-wording'
+import { networkName } from '../ui'
 import { WEEKDAY_NAMES } from './queue'
 import { frame, type PageContext } from './shared'
 

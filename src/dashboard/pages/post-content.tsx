@@ -5,7 +5,7 @@
 import type { PlatformId } from '../../domain/vocabulary'
 import type { MediaAsset } from '../../services/media-assets'
 import type { PostRecord } from '../../services/posts/record'
-import { networkName } from './post-wording'
+import { NetworkMark, networkName } from '../ui/network'
 
 /** A media of the post: the asset, or null when it was deleted from the library since. */
 export interface PostMedia {
@@ -73,7 +73,10 @@ export function PostText({ post }: { post: PostRecord }) {
           <dl class="post-overrides">
             {overrides.map(([platform, text]) => (
               <div class="post-override" data-platform={platform}>
-                <dt>{networkName(platform)}</dt>
+                <dt>
+                  <NetworkMark platform={platform} size="small" />
+                  {networkName(platform)}
+                </dt>
                 <dd class="post-caption">{text}</dd>
               </div>
             ))}

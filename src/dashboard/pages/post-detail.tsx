@@ -28,7 +28,8 @@ import {
 } from './shared'
 import { type PostMedia, PostMediaList, PostOptions, postOptions, PostText } from './post-content'
 import { PostTargets, targetLabel } from './post-targets'
-import { deletionNote, networkName, postSummary, STATUS_LABELS } from './post-wording'
+import { networkName, StatusBadge } from '../ui'
+import { deletionNote, postSummary, STATUS_LABELS } from './post-wording'
 
 const EDITABLE = new Set(['DRAFT', 'SCHEDULED'])
 
@@ -95,7 +96,7 @@ function PostDetail({ c, data }: { c: PageContext; data: PostPageData }) {
     <>
       <header class="post-header">
         <h1>
-          Post <span class={`badge badge-${post.status.toLowerCase()}`}>{STATUS_LABELS[post.status]}</span>
+          Post <StatusBadge status={post.status}>{STATUS_LABELS[post.status]}</StatusBadge>
         </h1>
         <p class="post-summary">{postSummary(post, wording)}</p>
         <PostActions c={c} post={post} />

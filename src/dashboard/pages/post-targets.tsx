@@ -6,7 +6,8 @@ import type { PostMetric } from '../../domain/rules/schema'
 import type { TargetMetrics } from '../../services/analytics/post-metrics'
 import type { PostRecord, TargetRecord } from '../../services/posts/record'
 import { CsrfField } from './shared'
-import { errorAction, networkName, STATUS_LABELS, targetStatusText, type Wording, zonedText } from './post-wording'
+import { NetworkMark, networkName, StatusBadge } from '../ui'
+import { errorAction, STATUS_LABELS, targetStatusText, type Wording, zonedText } from './post-wording'
 
 export interface TargetsProps {
   post: PostRecord
@@ -97,8 +98,11 @@ function TargetCard({ t, p }: { t: TargetRecord; p: TargetsProps }) {
   return (
     <li class={`post-target post-target-${t.status.toLowerCase()}`} id={`target-${t.id}`} data-platform={t.platform}>
       <div class="post-target-head">
-        <span class="post-target-name">{p.wording.label(t)}</span>
-        <span class={`badge badge-${t.status.toLowerCase()}`}>{STATUS_LABELS[t.status] ?? t.status}</span>
+        <span class="post-target-name">
+          <NetworkMark platform={t.platform} />
+          {p.wording.label(t)}
+        </span>
+        <StatusBadge status={t.status}>{STATUS_LABELS[t.status] ?? t.status}</StatusBadge>
       </div>
       <p class="post-target-status">{targetStatusText(p.post, t, p.wording)}</p>
       {t.permalink ? (

@@ -4,14 +4,9 @@
  * is going out, a partly failed one says where. Pure functions, so each state's wording is tested.
  */
 import { RULES } from '../../domain/rules/index'
-import type { PlatformId, TargetErrorCode } from '../../domain/vocabulary'
+import type { TargetErrorCode } from '../../domain/vocabulary'
 import type { PostRecord, TargetRecord } from '../../services/posts/record'
-
-/** The network's human name ("Microblog network"), from the rules registry. */
-export function networkName(platform: PlatformId): string {
-  const name = RULES[platform].name
-  return name.charAt(0).toUpperCase() + name.slice(1)
-}
+import { networkName } from '../ui/network'
 
 /** A status as a person reads it. */
 export const STATUS_LABELS: Record<string, string> = {

@@ -40,6 +40,11 @@ export const ANALYTICS_CSS = `
 .chart-series-5 { --series-colour: var(--color-info); }
 .chart-series-6 { --series-colour: var(--status-draft); }
 @media (max-width: 40rem) { .chart-figure svg.chart .chart-tick { font-size: 19px; } }
+.chart-legend { list-style: none; margin: 0 0 var(--space-2); padding: 0; display: flex; flex-wrap: wrap; gap: var(--space-1) var(--space-4);
+  font-size: var(--text-sm); color: var(--color-text-muted); }
+.chart-legend li { display: inline-flex; align-items: center; gap: var(--space-2); overflow-wrap: anywhere; }
+.chart-swatch { width: .9rem; height: .25rem; border-radius: var(--radius-full); background: var(--series-colour); flex: none; }
+.top-post-account { display: inline-flex; flex-wrap: wrap; align-items: center; gap: var(--space-2); }
 .chart-note { font-size: var(--text-sm); color: var(--color-text-muted); margin: var(--space-2) 0 0; }
 .chart-data { margin-top: var(--space-2); font-size: var(--text-sm); }
 .chart-data summary { cursor: pointer; min-height: var(--touch); display: flex; align-items: center; color: var(--color-accent); }
@@ -53,17 +58,10 @@ export const ANALYTICS_CSS = `
 .network-bar-name { font-weight: 600; display: inline-flex; align-items: center; gap: var(--space-2); }
 .network-bar-track { width: 100%; height: .9rem; display: block; }
 .network-bar-bg { fill: var(--color-surface-2); }
-.network-bar-fill { fill: var(--color-accent); }
+.network-bar-fill { fill: var(--network, var(--color-accent)); }
 .network-bar-figures { grid-column: 2; font-size: var(--text-sm); color: var(--color-text-muted); }
 @media (max-width: 40rem) { .network-bar { grid-template-columns: minmax(0, 1fr); } .network-bar-figures { grid-column: 1; } }
 .top-posts td.num, .top-posts th.num { text-align: right; font-variant-numeric: tabular-nums; }
 .top-posts a { overflow-wrap: anywhere; }
-@media (max-width: 40rem) {
-  .top-posts thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
-  .top-posts, .top-posts tbody, .top-posts tr, .top-posts td { display: block; width: 100%; }
-  .top-posts tr { border: 1px solid var(--color-border); border-radius: var(--radius-md); padding: var(--space-2) var(--space-3);
-    margin-bottom: var(--space-2); background: var(--color-surface); }
-  .top-posts td { border: 0; padding: var(--space-1) 0; text-align: left !important; color: var(--color-text); }
-  .top-posts td.num::before { content: attr(data-label) ": "; color: var(--color-text-muted); }
-}
+@media (max-width: 40rem) { .top-posts td.num { text-align: left; } }
 `

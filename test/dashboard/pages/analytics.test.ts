@@ -60,9 +60,9 @@ describe('analytics page', () => {
 
     // Top posts link to their post pages; the best one first.
     const best = [...service.recentPosts].sort((a, b) => b.engagement! - a.engagement!)[0]!
-    const firstLink = /<table class="top-posts">[\s\S]*?<a href="([^"]+)">/.exec(html)![1]
+    const firstLink = /<table class="top-posts cards-on-phone">[\s\S]*?<a href="([^"]+)">/.exec(html)![1]
     expect(firstLink).toBe(p.page(`/posts/${best.postId}`))
-    expect(html).toContain('Microblog network')
+    expect(html).toContain('Microblog')
   })
 
   it('the period comes from the address: 7 days draws 7 days', async () => {
@@ -104,7 +104,7 @@ describe('analytics page', () => {
     const html = await (await p.get('/analytics')).text()
     expect(html).not.toContain('<polyline')
     expect(html.match(/<circle class="chart-point"/g)).toHaveLength(1)
-    expect(html).toContain('<title>fresh (Microblog network), 30 Mar: 1,234 followers</title>')
+    expect(html).toContain('<title>fresh (Microblog), 30 Mar: 1,234 followers</title>')
     expect(html).toContain('Only one day collected so far')
     // The axis spans the value rather than collapsing to it.
     expect(html).toMatch(/<text class="chart-tick"[^>]*>1,2\d0<\/text>/)

@@ -64,8 +64,8 @@ describe('post page wording per state', () => {
     await runDue(p.t, p.t.publishQueue)
     const done = await pageText(p, post.id)
     expect(done.text).toContain('Published on all 2 accounts.')
-    expect(done.text).toContain('alice on Microblog network')
-    expect(done.text).toContain('bob on Professional network')
+    expect(done.text).toContain('alice on Microblog')
+    expect(done.text).toContain('bob on Professional')
     const stored = await getPost(p.t.deps.db, p.t.workspaceId, post.id)
     for (const t of stored.targets) expect(done.html).toContain(`<a href="${t.permalink}">`)
   })
@@ -82,9 +82,7 @@ describe('post page wording per state', () => {
     const post = await create(p, { accountIds: [good.id, flaky.id], action: 'now' })
     await runDue(p.t, p.t.publishQueue)
     const { html, text } = await pageText(p, post.id)
-    expect(text).toContain(
-      'Partly published: failed on flaky on Professional network; published on alice on Microblog network.',
-    )
+    expect(text).toContain('Partly published: failed on flaky on Professional; published on alice on Microblog.')
     expect(text).toContain('Not published: the last attempt failed.')
     expect(text).toContain('The network refused the post as it was sent.')
     const stored = await getPost(p.t.deps.db, p.t.workspaceId, post.id)
@@ -113,7 +111,7 @@ describe('post page wording per state', () => {
     const { html, text } = await pageText(p, post.id)
     expect(html).toContain(`<img src="https://media.example.test/${image}" alt="A red kite over hills"`)
     expect(text).toContain('Alt: A red kite over hills')
-    expect(text).toMatch(/Professional network\s+Longer professional words/)
+    expect(text).toMatch(/Professional\s+Longer professional words/)
     expect(html).toMatch(
       /<ol class="post-thread" start="2"><li class="post-caption">Second part<\/li><li[^>]*>Third part/,
     )
