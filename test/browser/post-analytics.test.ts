@@ -1,8 +1,11 @@
 /**
  * The post page (media, thread, one failed target) and the analytics page (a month of figures) in
- * chromium at 1280 px and 390 px, light and dark: no horizontal page scroll, no console error.
+ * chromium at 1280 px and 390 px, light and dark: no horizontal page scroll, no console error, no
+ * serious or critical axe-core violation (the context bypasses CSP only to inject axe's source).
  * With `SCREENSHOT_DIR` set, each view is saved there as a PNG to look at.
  */
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import type { Browser, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { randomBase62 } from '../../src/lib/ids'
@@ -15,6 +18,21 @@ import { launchBrowser, type ServedApp, serveApp } from '../support/chromium'
 import { runDue } from '../support/engine'
 import { account, storedMedia } from '../support/fixtures'
 import { jpeg, paint } from '../support/media'
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+/** axe-core's serious and critical violations in the page's main region (the shell is the design's test), one line each. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE })
+  const violations = (await page.evaluate(async () => (await (window as any).axe.run('main')).violations)) as Array<{
+    id: string
+    impact: string | null
+    nodes: Array<{ target: string[] }>
+  }>
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}
 
 let browser: Browser
 let t: ServedApp
@@ -40,6 +58,7 @@ async function signedIn(view: (typeof VIEWS)[number]): Promise<{ page: Page; err
   const context = await browser.newContext({
     viewport: { width: view.width, height: 900 },
     colorScheme: view.colorScheme,
+    bypassCSP: true,
   })
   const page = await context.newPage()
   const errors: string[] = []
@@ -64,6 +83,7 @@ async function checkViews(path: string, name: string) {
       await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/${name}-${view.name}.png`, fullPage: true })
     expect({ view: view.name, ...widths, fits: widths.scroll <= widths.inner }).toMatchObject({ fits: true })
     expect(errors).toEqual([])
+    expect({ view: view.name, violations: await seriousViolations(page) }).toEqual({ view: view.name, violations: [] })
     await page.context().close()
   }
 }

@@ -121,7 +121,9 @@ function ChartFigure(props: {
       {props.note ? <p class="chart-note">{props.note}</p> : null}
       <details class="chart-data">
         <summary>Show the figures as a table</summary>
-        <div class="table-scroll">{props.table}</div>
+        <section class="table-scroll" tabindex={0} aria-label={`${props.title}: figures`}>
+          {props.table}
+        </section>
       </details>
     </figure>
   )

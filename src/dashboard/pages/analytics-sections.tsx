@@ -112,7 +112,7 @@ export function TopPosts(props: {
           {POST_FIGURES_WHEN}
         </p>
       ) : (
-        <div class="table-scroll">
+        <section class="table-scroll" tabindex={0} aria-labelledby="top-title">
           <table class="top-posts cards-on-phone">
             <caption class="visually-hidden">Most engaging posts of the period</caption>
             <thead>
@@ -156,7 +156,7 @@ export function TopPosts(props: {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
     </section>
   )

@@ -159,9 +159,9 @@ export function registerAnalytics(app: Hono<DashboardEnv>): void {
               needed.)
             </p>
           ) : null}
-          <div class="table-scroll">
+          <section class="table-scroll" tabindex={0} aria-labelledby="best-title">
             <HeatMap report={best.overall} />
-          </div>
+          </section>
         </section>
       </Layout>,
     )

@@ -107,7 +107,7 @@ function TargetCard({ t, p }: { t: TargetRecord; p: TargetsProps }) {
       <p class="post-target-status">{targetStatusText(p.post, t, p.wording)}</p>
       {t.permalink ? (
         <p class="post-permalink">
-          <a href={t.permalink}>{t.permalink}</a>
+          <a href={t.permalink}>View it on {networkName(t.platform)}</a>
         </p>
       ) : null}
       <TargetError t={t} p={p} />

@@ -61,4 +61,5 @@ export const POST_CSS = `
 .post-options dd { margin: 0; overflow-wrap: anywhere; }
 .post-side .danger p { font-size: var(--text-sm); color: var(--color-text-muted); }
 .removals { overflow-wrap: anywhere; }
+@media (max-width: 40rem) { .post-section { padding: var(--space-3); } .post-target { padding: var(--space-3); } }
 `
