@@ -1,16 +1,22 @@
 /**
- * Analytics (`/analytics`): followers over 30 days per account as a chart drawn on the server
- * (inline SVG, no script), recent posts' engagement, and the best-times grid as a heat map, from
- * the services of `GET /v1/analytics` and `GET /v1/analytics/best-times`.
+ * Analytics (`/analytics?days=7|30|90`): the period's totals, engagement per day and followers per
+ * account as charts drawn on the server (SVG, each with its table), the per-network comparison, the
+ * top posts and the best-times grid as a heat map, from the services of `GET /v1/analytics` and
+ * `GET /v1/analytics/best-times`.
  */
 import type { Hono } from 'hono'
 import { getBestTimes } from '../../services/analytics/best-times'
 import type { BestTimesReport } from '../../services/analytics/best-times-stats'
-import { getAnalytics, type AccountAnalytics } from '../../services/analytics/read'
-import type { DashboardEnv } from '../env'
+import { ANALYTICS_PERIODS, type Analytics, getAnalytics } from '../../services/analytics/read'
+import { getPost } from '../../services/posts/read'
+import { type DashboardEnv, type DashboardMember, workspacePage } from '../env'
 import { Layout } from '../layout'
+import { BarChart, LineChart } from './analytics-chart'
+import { FOLLOWERS_WHEN, NetworkComparison, POST_FIGURES_WHEN, TopPosts, Totals } from './analytics-sections'
+import { byNetwork, engagementByDay, periodTotals, topPosts } from './analytics-summary'
+import { networkName } from '../ui'
 import { WEEKDAY_NAMES } from './queue'
-import { frame, ZonedTime } from './shared'
+import { frame, type PageContext } from './shared'
 
 const REASONS: Record<BestTimesReport['reason'], string> = {
   ok: '',
@@ -18,62 +24,6 @@ const REASONS: Record<BestTimesReport['reason'], string> = {
   few_samples: 'Too few posts have engagement figures yet to tell the best times.',
   low_engagement: 'Engagement is too low so far for the times to differ meaningfully.',
   not_collected: 'No engagement figures have been collected yet for these networks.',
-}
-
-const W = 600
-const H = 160
-const PAD = 30
-
-/** Followers per day as a polyline; days without a figure break the line. */
-export function FollowersChart({ account }: { account: AccountAnalytics }) {
-  const values = account.series.map((p) => p.followers).filter((v): v is number => v !== null)
-  const title = `Followers of ${account.username} (${account.platform}), last ${account.series.length} days`
-  if (values.length === 0) return <p>{title}: no figures collected yet.</p>
-  const min = Math.min(...values)
-  const max = Math.max(...values)
-  const span = max - min || 1
-  const x = (i: number) => PAD + (i * (W - 2 * PAD)) / Math.max(1, account.series.length - 1)
-  const y = (v: number) => H - PAD - ((v - min) * (H - 2 * PAD)) / span
-  const runs: string[][] = [[]]
-  account.series.forEach((p, i) => {
-    if (p.followers === null) runs.push([])
-    else runs[runs.length - 1]!.push(`${x(i).toFixed(1)},${y(p.followers).toFixed(1)}`)
-  })
-  return (
-    <figure>
-      <svg
-        class="chart"
-        viewBox={`0 0 ${W} ${H}`}
-        role="img"
-        aria-label={`${title}: from ${values[0]} to ${values[values.length - 1]}`}
-      >
-        <line class="axis" x1={PAD} y1={H - PAD} x2={W - PAD} y2={H - PAD} />
-        <line class="axis" x1={PAD} y1={PAD} x2={PAD} y2={H - PAD} />
-        <text x={2} y={PAD}>
-          {max}
-        </text>
-        <text x={2} y={H - PAD}>
-          {min}
-        </text>
-        <text x={PAD} y={H - 8}>
-          {account.series[0]!.day}
-        </text>
-        <text x={W - PAD - 60} y={H - 8}>
-          {account.series[account.series.length - 1]!.day}
-        </text>
-        {runs
-          .filter((r) => r.length > 0)
-          .map((r) =>
-            r.length === 1 ? (
-              <circle cx={r[0]!.split(',')[0]} cy={r[0]!.split(',')[1]} r={2} class="line" />
-            ) : (
-              <polyline class="line" points={r.join(' ')} />
-            ),
-          )}
-      </svg>
-      <figcaption>{title}</figcaption>
-    </figure>
-  )
 }
 
 /** The weekday x hour grid of scores as a heat map (5 shades, the score in each cell for screen readers). */
@@ -106,73 +56,127 @@ export function HeatMap({ report }: { report: BestTimesReport }) {
   )
 }
 
-const figure = (v: number | null) => (v === null ? '-' : String(v))
+const FOLLOWERS_CHART_ACCOUNTS = 6
+
+/** The period asked for in the address (`?days=7|30|90`), 30 otherwise. */
+function periodOf(raw: string | undefined): number {
+  const n = Number(raw)
+  return (ANALYTICS_PERIODS as readonly number[]).includes(n) ? n : 30
+}
+
+function PeriodPicker({ member, days }: { member: DashboardMember; days: number }) {
+  return (
+    <nav class="period-picker" aria-label="Period">
+      {ANALYTICS_PERIODS.map((d) => (
+        <a href={workspacePage(member, `/analytics?days=${d}`)} aria-current={d === days ? 'page' : undefined}>
+          {d} days
+        </a>
+      ))}
+    </nav>
+  )
+}
+
+/** The followers chart of the accounts that report them (or why there is none). */
+function Followers({ analytics }: { analytics: Analytics }) {
+  const reporting = analytics.accounts.filter((a) => a.reports.followers)
+  const withFigures = reporting.filter((a) => a.series.some((p) => p.followers !== null))
+  if (analytics.accounts.length === 0) return <p class="empty-note">Connect an account to see its followers here.</p>
+  if (withFigures.length === 0) return <p class="empty-note">No follower count collected yet. {FOLLOWERS_WHEN}</p>
+  const shown = withFigures.slice(0, FOLLOWERS_CHART_ACCOUNTS)
+  return (
+    <LineChart
+      id="chart-followers"
+      title={`Followers per day (${shown.length === 1 ? shown[0]!.username : `${shown.length} accounts`})`}
+      unit="followers"
+      series={shown.map((a, i) => ({
+        name: `${a.username} (${networkName(a.platform)})`,
+        tone: i + 1,
+        points: a.series.map((p) => ({ day: p.day, value: p.followers })),
+      }))}
+    />
+  )
+}
 
 /** Registers the analytics page. */
 export function registerAnalytics(app: Hono<DashboardEnv>): void {
   app.get('/analytics', async (c) => {
     const { member, csrfToken } = frame(c)
     const now = c.var.deps.clock.now()
+    const days = periodOf(c.req.query('days'))
     const [analytics, best] = await Promise.all([
-      getAnalytics(c.var.deps.db, member.workspaceId, now),
+      getAnalytics(c.var.deps.db, member.workspaceId, now, { days, maxPosts: PAGE_POSTS_MAX }),
       getBestTimes(c.var.deps.db, member.workspaceId, now),
     ])
-    const names = new Map(analytics.accounts.map((a) => [a.accountId, a.username]))
+    const top = topPosts(analytics)
+    const captions = await captionsOf(
+      c,
+      top.map((p) => p.postId),
+    )
+    const daily = engagementByDay(analytics)
     return c.html(
       <Layout title="Analytics" member={member} csrfToken={csrfToken} current="analytics">
-        <h1>Analytics</h1>
-        <h2>Followers</h2>
-        {analytics.accounts.length === 0 ? <p>No account yet.</p> : null}
-        {analytics.accounts
-          .filter((a) => a.reports.followers)
-          .map((a) => (
-            <FollowersChart account={a} />
-          ))}
-        <h2>Recent posts</h2>
-        {analytics.recentPosts.length === 0 ? <p>No post published in the last 30 days.</p> : null}
-        <table>
-          <caption>Engagement of posts published in the last 30 days</caption>
-          <thead>
-            <tr>
-              <th scope="col">Published</th>
-              <th scope="col">Account</th>
-              <th scope="col">Likes</th>
-              <th scope="col">Comments</th>
-              <th scope="col">Shares</th>
-              <th scope="col">Saves</th>
-              <th scope="col">Views</th>
-              <th scope="col">Engagement</th>
-              <th scope="col">Post</th>
-            </tr>
-          </thead>
-          <tbody>
-            {analytics.recentPosts.map((p) => (
-              <tr>
-                <td>
-                  <ZonedTime at={p.publishedAt} timeZone={analytics.timezone} />
-                </td>
-                <td>
-                  {names.get(p.accountId) ?? p.accountId} <span class="muted">{p.platform}</span>
-                </td>
-                <td>{figure(p.metrics.likes)}</td>
-                <td>{figure(p.metrics.comments)}</td>
-                <td>{figure(p.metrics.shares)}</td>
-                <td>{figure(p.metrics.saves)}</td>
-                <td>{figure(p.metrics.views)}</td>
-                <td>{figure(p.engagement)}</td>
-                <td>{p.permalink ? <a href={p.permalink}>Open</a> : '-'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <h2>Best times</h2>
-        {best.overall.insufficient ? (
-          <p class="notice">
-            {REASONS[best.overall.reason]} ({best.overall.observations} of {best.overall.minObservations} posts needed.)
-          </p>
+        <header class="analytics-header">
+          <h1>Analytics</h1>
+          <PeriodPicker member={member} days={days} />
+        </header>
+        <Totals totals={periodTotals(analytics)} days={days} />
+        {analytics.recentPosts.length === PAGE_POSTS_MAX ? (
+          <p class="muted">Counted over the latest {PAGE_POSTS_MAX} published posts of the period.</p>
         ) : null}
-        <HeatMap report={best.overall} />
+        <div class="analytics-charts">
+          <section class="analytics-section" aria-labelledby="engagement-title">
+            <h2 id="engagement-title">Engagement</h2>
+            {analytics.recentPosts.length === 0 ? (
+              <p class="empty-note">
+                No post published in the last {days} days. {POST_FIGURES_WHEN}
+              </p>
+            ) : daily.every((d) => d.engagement === null) ? (
+              <p class="empty-note">
+                {analytics.recentPosts.length} published in the last {days} days, none with engagement figures yet.{' '}
+                {POST_FIGURES_WHEN}
+              </p>
+            ) : (
+              <BarChart
+                id="chart-engagement"
+                title="Engagement of the posts published each day"
+                unit="engagement"
+                points={daily.map((d) => ({ day: d.day, value: d.engagement }))}
+              />
+            )}
+          </section>
+          <section class="analytics-section" aria-labelledby="followers-title">
+            <h2 id="followers-title">Followers</h2>
+            <Followers analytics={analytics} />
+          </section>
+        </div>
+        <NetworkComparison networks={byNetwork(analytics)} />
+        <TopPosts analytics={analytics} top={top} captions={captions} member={member} />
+        <section class="analytics-section" aria-labelledby="best-title">
+          <h2 id="best-title">Best times</h2>
+          {best.overall.insufficient ? (
+            <p class="notice">
+              {REASONS[best.overall.reason]} ({best.overall.observations} of {best.overall.minObservations} posts
+              needed.)
+            </p>
+          ) : null}
+          <section class="table-scroll" tabindex={0} aria-labelledby="best-title">
+            <HeatMap report={best.overall} />
+          </section>
+        </section>
       </Layout>,
     )
   })
+}
+
+/** Posts counted on the page at most (the API's list keeps its own cap). */
+const PAGE_POSTS_MAX = 2000
+
+/** The first words of each post's caption (a post deleted since is left out). */
+async function captionsOf(c: PageContext, postIds: string[]): Promise<Map<string, string>> {
+  const workspaceId = c.get('member').workspaceId
+  const posts = await Promise.all(
+    [...new Set(postIds)].map((id) => getPost(c.var.deps.db, workspaceId, id).catch(() => null)),
+  )
+  const cut = (s: string) => (s.length > 60 ? `${s.slice(0, 59)}…` : s)
+  return new Map(posts.filter((p) => p !== null).map((p) => [p.id, cut((p.caption ?? '').split('\n')[0]!.trim())]))
 }

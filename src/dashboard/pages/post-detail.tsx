@@ -1,12 +1,14 @@
 /**
- * A post's page (`/posts/{id}`): each target's status, permalink and error, and the actions of
+ * A post's page (`/posts/{id}`): what it says (media, caption, overrides, thread, options), each
+ * target's status in words with its permalink, error, retry and figures, and the actions of
  * `POST /v1/posts/{id}/retry`, `/publish` and `DELETE /v1/posts/{id}` (with the opt-in removal
  * from the networks), through the same services.
  */
 import type { Hono } from 'hono'
-import { RULES } from '../../domain/rules/index'
 import { listAccounts } from '../../services/accounts'
 import { deletePostFromNetworks, type PostNetworkDeletion } from '../../services/posts/delete-from-networks'
+import { getPostMetrics, type TargetMetrics } from '../../services/analytics/post-metrics'
+import { getAsset } from '../../services/media-assets'
 import { getPost } from '../../services/posts/read'
 import type { PostRecord } from '../../services/posts/record'
 import { publishPostNow, retryFailedTargets } from '../../services/publishing/actions'
@@ -22,94 +24,144 @@ import {
   orNotFound,
   type PageContext,
   refusalOf,
-  StatusBadge,
   ZonedTime,
 } from './shared'
+import { type PostMedia, PostMediaList, PostOptions, postOptions, PostText } from './post-content'
+import { PostTargets, targetLabel } from './post-targets'
+import { networkName, StatusBadge } from '../ui'
+import { deletionNote, postSummary, STATUS_LABELS } from './post-wording'
 
 const EDITABLE = new Set(['DRAFT', 'SCHEDULED'])
 
-function PostDetail({ c, post, names }: { c: PageContext; post: PostRecord; names: Map<string, string> }) {
+interface PostPageData {
+  post: PostRecord
+  names: Map<string, string>
+  media: PostMedia[]
+  metrics: Map<string, TargetMetrics>
+}
+
+/** What the post page shows, read through the services (404 for another workspace's post). */
+async function loadPostPage(c: PageContext, postId: string): Promise<PostPageData> {
+  const { db, clock } = c.var.deps
+  const workspaceId = c.get('member').workspaceId
+  const post = await getPost(db, workspaceId, postId)
+  const [accounts, media, metrics] = await Promise.all([
+    listAccounts(db, workspaceId),
+    Promise.all(
+      post.mediaIds.map(async (id) => ({
+        id,
+        asset: await getAsset(db, workspaceId, id).catch((err) => {
+          if (isNotFound(err)) return null
+          throw err
+        }),
+      })),
+    ),
+    getPostMetrics(db, post, clock.now()),
+  ])
+  return { post, names: new Map(accounts.map((a) => [a.id, a.username])), media, metrics }
+}
+
+function PostActions({ c, post }: { c: PageContext; post: PostRecord }) {
   const { member, csrfToken } = frame(c)
   const url = (path = '') => workspacePage(member, `/posts/${post.id}${path}`)
-  const failed = post.targets.some((t) => t.status === 'FAILED')
+  const failed = post.targets.filter((t) => t.status === 'FAILED').length
+  if (!EDITABLE.has(post.status) && failed < 2) return null
+  return (
+    <div class="actions post-actions">
+      {EDITABLE.has(post.status) ? <a href={url('/edit')}>Edit</a> : null}
+      {EDITABLE.has(post.status) ? (
+        <form method="post" action={url('/publish')}>
+          <CsrfField token={csrfToken} />
+          <button type="submit">Publish now</button>
+        </form>
+      ) : null}
+      {failed > 1 ? (
+        <form method="post" action={url('/retry')}>
+          <CsrfField token={csrfToken} />
+          <button type="submit">Retry failed targets</button>
+        </form>
+      ) : null}
+    </div>
+  )
+}
+
+function PostDetail({ c, data }: { c: PageContext; data: PostPageData }) {
+  const { member, csrfToken } = frame(c)
+  const { post } = data
+  const url = (path = '') => workspacePage(member, `/posts/${post.id}${path}`)
   const published = post.targets.filter((t) => t.status === 'PUBLISHED' || t.platformPostId !== null)
-  const keeps = [...new Set(post.targets.map((t) => t.platform).filter((p) => !RULES[p].deleteSupported))]
+  const wording = { label: targetLabel(data.names), timeZone: member.timeZone }
+  const accountName = (id: string) => data.names.get(id) ?? 'a removed account'
   return (
     <>
-      <h1>
-        Post <StatusBadge status={post.status} />
-      </h1>
+      <header class="post-header">
+        <h1>
+          Post <StatusBadge status={post.status}>{STATUS_LABELS[post.status]}</StatusBadge>
+        </h1>
+        <p class="post-summary">{postSummary(post, wording)}</p>
+        <PostActions c={c} post={post} />
+      </header>
       <Notice c={c} />
-      <dl class="facts">
-        <dt>Caption</dt>
-        <dd class="caption">{post.caption ?? ''}</dd>
-        <dt>Scheduled for</dt>
-        <dd>
-          <ZonedTime at={post.scheduledAt} timeZone={member.timeZone} />
-        </dd>
-        <dt>Published</dt>
-        <dd>
-          <ZonedTime at={post.publishedAt} timeZone={member.timeZone} />
-        </dd>
-      </dl>
-      <table class="targets">
-        <caption>Targets</caption>
-        <thead>
-          <tr>
-            <th scope="col">Account</th>
-            <th scope="col">Network</th>
-            <th scope="col">Status</th>
-            <th scope="col">Permalink</th>
-            <th scope="col">Error</th>
-            <th scope="col">Attempts</th>
-          </tr>
-        </thead>
-        <tbody>
-          {post.targets.map((t) => (
-            <tr id={`target-${t.id}`}>
-              <td>{names.get(t.accountId) ?? t.accountId}</td>
-              <td>{t.platform}</td>
-              <td>
-                <StatusBadge status={t.status} />
-              </td>
-              <td>{t.permalink ? <a href={t.permalink}>{t.permalink}</a> : '-'}</td>
-              <td>{t.error ? `${t.error.message} (${t.error.code})` : '-'}</td>
-              <td>{t.attempts}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <div class="actions">
-        {EDITABLE.has(post.status) ? <a href={url('/edit')}>Edit</a> : null}
-        {EDITABLE.has(post.status) ? (
-          <form method="post" action={url('/publish')}>
+      <div class="post-layout">
+        <div class="post-main">
+          <PostTargets
+            post={post}
+            wording={wording}
+            metrics={data.metrics}
+            csrfToken={csrfToken}
+            url={url}
+            accountsUrl={workspacePage(member, '/accounts')}
+          />
+          <PostText post={post} />
+          <PostMediaList media={data.media} />
+        </div>
+        <aside class="post-side">
+          <PostOptions options={postOptions(post, accountName)} />
+          <section class="post-section" aria-labelledby="post-times-title">
+            <h2 id="post-times-title">Times ({member.timeZone})</h2>
+            <dl class="post-options">
+              <div>
+                <dt>Scheduled for</dt>
+                <dd>
+                  {post.scheduledAt ? <ZonedTime at={post.scheduledAt} timeZone={member.timeZone} /> : 'Not scheduled'}
+                </dd>
+              </div>
+              <div>
+                <dt>Published</dt>
+                <dd>
+                  {post.publishedAt ? (
+                    <ZonedTime at={post.publishedAt} timeZone={member.timeZone} />
+                  ) : published.length > 0 ? (
+                    'On some accounts (see each one)'
+                  ) : (
+                    'Not yet'
+                  )}
+                </dd>
+              </div>
+              <div>
+                <dt>Created</dt>
+                <dd>
+                  <ZonedTime at={post.createdAt} timeZone={member.timeZone} />
+                </dd>
+              </div>
+            </dl>
+          </section>
+          <form method="post" action={url('/delete')} class="danger post-section">
             <CsrfField token={csrfToken} />
-            <button type="submit">Publish now</button>
+            <h2>Delete</h2>
+            {published.length > 0 ? (
+              <div class="check">
+                <input type="checkbox" name="fromNetworks" value="true" id="fromNetworks" aria-describedby="keeps" />
+                <label for="fromNetworks">Also remove it from the networks where it was published</label>
+              </div>
+            ) : null}
+            <p id="keeps">{deletionNote(post)}</p>
+            <button type="submit" class="button-danger">
+              Delete post
+            </button>
           </form>
-        ) : null}
-        {failed ? (
-          <form method="post" action={url('/retry')}>
-            <CsrfField token={csrfToken} />
-            <button type="submit">Retry failed targets</button>
-          </form>
-        ) : null}
+        </aside>
       </div>
-      <form method="post" action={url('/delete')} class="danger">
-        <CsrfField token={csrfToken} />
-        <h2>Delete</h2>
-        {published.length > 0 ? (
-          <div class="check">
-            <input type="checkbox" name="fromNetworks" value="true" id="fromNetworks" aria-describedby="keeps" />
-            <label for="fromNetworks">Also remove it from the networks where it was published</label>
-          </div>
-        ) : null}
-        <p id="keeps">
-          {keeps.length > 0
-            ? `These networks cannot delete a post through their API; it stays published there: ${keeps.join(', ')}.`
-            : 'Without the box ticked, what is published stays on the networks.'}
-        </p>
-        <button type="submit">Delete post</button>
-      </form>
     </>
   )
 }
@@ -122,7 +174,7 @@ function DeletionResult({ c, result }: { c: PageContext; result: PostNetworkDele
       <ul class="removals">
         {result.targets.map((t) => (
           <li>
-            <strong>{t.platform}</strong> ({t.outcome}): {t.message}
+            <strong>{networkName(t.platform)}</strong> ({t.outcome}): {t.message}
           </li>
         ))}
       </ul>
@@ -142,12 +194,10 @@ export function registerPostDetail(app: Hono<DashboardEnv>): void {
   app.get('/posts/:postId', (c) =>
     orNotFound(c, async () => {
       const { member, csrfToken } = frame(c)
-      const post = await getPost(c.var.deps.db, member.workspaceId, c.req.param('postId'))
-      const accounts = await listAccounts(c.var.deps.db, member.workspaceId)
-      const names = new Map(accounts.map((a) => [a.id, a.username]))
+      const data = await loadPostPage(c, c.req.param('postId'))
       return c.html(
         <Layout title="Post" member={member} csrfToken={csrfToken} current="calendar">
-          <PostDetail c={c} post={post} names={names} />
+          <PostDetail c={c} data={data} />
         </Layout>,
       )
     }),
@@ -169,8 +219,12 @@ export function registerPostDetail(app: Hono<DashboardEnv>): void {
     )
   act(
     'retry',
-    (c, id) => retryFailedTargets(c.var.deps, c.get('member').workspaceId, id),
-    'Failed targets are publishing again.',
+    async (c, id) => {
+      const form = await c.req.parseBody()
+      const only = typeof form.targetId === 'string' ? [form.targetId] : undefined
+      await retryFailedTargets(c.var.deps, c.get('member').workspaceId, id, { only })
+    },
+    'Publishing again.',
   )
   act('publish', (c, id) => publishPostNow(c.var.deps, c.get('member').workspaceId, id), 'Publishing now.')
 

@@ -152,3 +152,12 @@ export function selectEngagementMedians(
 export function selectAccountPlatforms(db: DbOrTx, workspaceId: string) {
   return db.selectDistinct({ platform: accounts.platform }).from(accounts).where(eq(accounts.workspaceId, workspaceId))
 }
+
+/** The latest metric snapshot of each of the targets (the caller checked they are its workspace's). */
+export function selectLatestTargetSnapshots(db: DbOrTx, targetIds: string[]) {
+  return db
+    .selectDistinctOn([targetMetricSnapshots.targetId])
+    .from(targetMetricSnapshots)
+    .where(inArray(targetMetricSnapshots.targetId, targetIds))
+    .orderBy(targetMetricSnapshots.targetId, desc(targetMetricSnapshots.collectedAt))
+}

@@ -67,9 +67,22 @@ function daysEnding(lastDay: string, count: number): string[] {
   )
 }
 
-export async function getAnalytics(db: Db, workspaceId: string, now: Date): Promise<Analytics> {
+/** The periods a reader can ask for, in days (the API's is `SERIES_DAYS`). */
+export const ANALYTICS_PERIODS = [7, 30, 90] as const
+
+/**
+ * The analytics of the last `days` days of the workspace's calendar (default `SERIES_DAYS`): the
+ * follower series covers them, and the posts are those published in as many days before `now`.
+ */
+export async function getAnalytics(
+  db: Db,
+  workspaceId: string,
+  now: Date,
+  options: { days?: number; maxPosts?: number } = {},
+): Promise<Analytics> {
   const timezone = (await findWorkspaceTimezone(db, workspaceId)) ?? 'UTC'
-  const days = daysEnding(localDay(now, timezone), SERIES_DAYS)
+  const period = options.days ?? SERIES_DAYS
+  const days = daysEnding(localDay(now, timezone), period)
 
   const accountRows = await listAnalyticsAccounts(db, workspaceId)
   const ids = accountRows.map((a) => a.id)
@@ -99,13 +112,21 @@ export async function getAnalytics(db: Db, workspaceId: string, now: Date): Prom
     timezone,
     generatedAt: now.toISOString(),
     accounts: accountList,
-    recentPosts: await recentPosts(db, workspaceId, now),
+    recentPosts: await recentPosts(db, workspaceId, now, {
+      days: options.days ?? RECENT_POST_DAYS,
+      max: options.maxPosts ?? RECENT_POSTS_MAX,
+    }),
   }
 }
 
-async function recentPosts(db: Db, workspaceId: string, now: Date): Promise<PostAnalytics[]> {
-  const since = new Date(now.getTime() - RECENT_POST_DAYS * 86_400_000)
-  const rows = await selectRecentPublishedTargets(db, workspaceId, since, RECENT_POSTS_MAX)
+async function recentPosts(
+  db: Db,
+  workspaceId: string,
+  now: Date,
+  period: { days: number; max: number },
+): Promise<PostAnalytics[]> {
+  const since = new Date(now.getTime() - period.days * 86_400_000)
+  const rows = await selectRecentPublishedTargets(db, workspaceId, since, period.max)
   return rows.map((r) => {
     const metrics: MetricFigures = {
       likes: r.likes,

@@ -39,13 +39,21 @@ export async function publishPostNow(deps: ActionDeps, workspaceId: string, post
   return getPost(deps.db, workspaceId, postId)
 }
 
-/** POST /posts/{id}/retry: only FAILED targets go again; published ones are never touched. */
-export async function retryFailedTargets(deps: ActionDeps, workspaceId: string, postId: string): Promise<PostRecord> {
+/**
+ * POST /posts/{id}/retry: only FAILED targets go again; published ones are never touched. With
+ * `only` (the dashboard's retry of one target), only those of the failed targets.
+ */
+export async function retryFailedTargets(
+  deps: ActionDeps,
+  workspaceId: string,
+  postId: string,
+  options: { only?: string[] } = {},
+): Promise<PostRecord> {
   const now = deps.clock.now()
   await deps.db.transaction(async (tx) => {
     const row = await lockWorkspacePost(tx, workspaceId, postId)
     if (!row) throw notFound('Post')
-    const failed = await listFailedTargetIds(tx, postId)
+    const failed = (await listFailedTargetIds(tx, postId)).filter((f) => !options.only || options.only.includes(f.id))
     if (failed.length === 0) throw new AppError('nothing_to_retry', 'The post has no failed target to retry.')
     await restartPublishing(tx, postId, { version: row.version + 1, now })
     // A new round for the failed targets: the transient-retry budget counts from here.

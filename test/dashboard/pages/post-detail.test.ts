@@ -63,7 +63,7 @@ describe('post detail', () => {
     await runDue(p.t, p.t.publishQueue)
     const html = await (await p.get(`/posts/${id}`)).text()
     expect(html).toContain('name="fromNetworks"')
-    expect(html).toMatch(/cannot delete a post through their API; it stays published there: TEXTTHREAD_NET\./)
+    expect(html).toMatch(/cannot delete a post through their API; it stays published there: Text threads\./)
     const res = await p.post(`/posts/${id}/delete`, { fromNetworks: 'true' })
     expect(res.status).toBe(200)
     const result = await res.text()

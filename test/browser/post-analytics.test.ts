@@ -1,0 +1,121 @@
+/**
+ * The post page (media, thread, one failed target) and the analytics page (a month of figures) in
+ * chromium at 1280 px and 390 px, light and dark: no horizontal page scroll, no console error, no
+ * serious or critical axe-core violation (the context bypasses CSP only to inject axe's source).
+ * With `SCREENSHOT_DIR` set, each view is saved there as a PNG to look at.
+ */
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import type { Browser, Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { randomBase62 } from '../../src/lib/ids'
+import { addSandboxAccount } from '../../src/services/accounts'
+import { addMember } from '../../src/services/memberships'
+import { createPost } from '../../src/services/posts/write'
+import { createUser } from '../../src/services/users'
+import { writeAnalyticsMonth } from '../support/analytics-month'
+import { launchBrowser, type ServedApp, serveApp } from '../support/chromium'
+import { runDue } from '../support/engine'
+import { account, storedMedia } from '../support/fixtures'
+import { jpeg, paint } from '../support/media'
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+/** axe-core's serious and critical violations in the page's main region (the shell is the design's test), one line each. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE })
+  const violations = (await page.evaluate(async () => (await (window as any).axe.run('main')).violations)) as Array<{
+    id: string
+    impact: string | null
+    nodes: Array<{ target: string[] }>
+  }>
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}
+
+let browser: Browser
+let t: ServedApp
+const password = 'post analytics lantern moss'
+let email = ''
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  t = await serveApp({ plan: 'agency' })
+  email = `shots-${randomBase62(6)}@example.com`
+  const owner = await createUser(t.deps, { email, name: 'Pat Page', password })
+  await t.deps.db.transaction((tx) => addMember(tx, t.workspaceId, owner.id, 'owner'))
+})
+
+const VIEWS = [
+  { name: 'desktop-light', width: 1280, colorScheme: 'light' as const },
+  { name: 'desktop-dark', width: 1280, colorScheme: 'dark' as const },
+  { name: 'phone-light', width: 390, colorScheme: 'light' as const },
+  { name: 'phone-dark', width: 390, colorScheme: 'dark' as const },
+]
+
+async function signedIn(view: (typeof VIEWS)[number]): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({
+    viewport: { width: view.width, height: 900 },
+    colorScheme: view.colorScheme,
+    bypassCSP: true,
+  })
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text())
+  })
+  await page.goto(`${t.baseUrl}/app/sign-in`)
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.waitForURL(/\/app\/w\//)
+  return { page, errors }
+}
+
+/** Visits the page in every view: no sideways scroll, no console error; saved when SCREENSHOT_DIR is set. */
+async function checkViews(path: string, name: string) {
+  for (const view of VIEWS) {
+    const { page, errors } = await signedIn(view)
+    await page.goto(`${t.baseUrl}/app/w/${t.workspaceId}${path}`)
+    const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: innerWidth }))
+    if (process.env.SCREENSHOT_DIR)
+      await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/${name}-${view.name}.png`, fullPage: true })
+    expect({ view: view.name, ...widths, fits: widths.scroll <= widths.inner }).toMatchObject({ fits: true })
+    expect(errors).toEqual([])
+    expect({ view: view.name, violations: await seriousViolations(page) }).toEqual({ view: view.name, violations: [] })
+    await page.context().close()
+  }
+}
+
+describe('post page and analytics in chromium', () => {
+  it('a post with media, a thread and one failed target fits every view', async () => {
+    const micro = await account(t, 'MICROBLOG_NET', 'northwind')
+    const failing = await addSandboxAccount(t.deps.db, t.deps.cipher, {
+      workspaceId: t.workspaceId,
+      platform: 'PROFESSIONAL_NET',
+      username: 'northwind-careers',
+      failMode: 'always',
+    })
+    const photo = await jpeg(paint(320, 400, (x, y) => [x % 256, (y * 2) % 256, 140]))
+    const image = await storedMedia(t, { bytes: photo, mimeType: 'image/jpeg', altText: 'Our new workshop at dawn' })
+    const post = await createPost(t.deps, t.workspaceId, {
+      type: 'IMAGE',
+      accountIds: [micro.id, failing.id],
+      mediaIds: [image],
+      action: 'now',
+      caption: 'We opened our new workshop today: 40 benches, a tool library and a very long corridor of light.',
+      captionOverrides: {
+        PROFESSIONAL_NET: 'We are hiring makers for our new workshop. https://example.com/careers/workshop-makers-2026',
+      },
+      threadParts: ['Doors open at 9:00 every weekday.', 'Bring a friend: the first session is free.'],
+    } as never)
+    await runDue(t, t.publishQueue)
+    await checkViews(`/posts/${post.id}`, 'post')
+  })
+
+  it('analytics with a month of figures fits every view', async () => {
+    await writeAnalyticsMonth(t, t.deps.clock.now())
+    await checkViews('/analytics', 'analytics')
+  })
+})
