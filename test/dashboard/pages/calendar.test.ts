@@ -35,7 +35,7 @@ describe('calendar', () => {
       expect(cell).toContain(`href="${p.page(`/posts/${post.id}`)}"`)
       expect(cell).toContain('21:00')
       expect(cell).toContain('Evening &lt;post&gt;')
-      expect(cell).toContain('MICROBLOG_NET')
+      expect(cell).toContain('microblog network')
       expect(cell).toContain('SCHEDULED')
       expect(dayCell(html, `${YEAR}-01-15`)).not.toContain(post.id)
       expect(html).toContain('src="/app/assets/calendar.js"')
@@ -46,7 +46,7 @@ describe('calendar', () => {
     const p = await mountContentPages()
     const res = await p.get('')
     expect(res.status).toBe(200)
-    expect((await res.text()).match(/<section[^>]*class="day/g)).toHaveLength(7)
+    expect((await res.text()).match(/<section[^>]*class="cal-day/g)).toHaveLength(7)
   })
 
   it('reschedules with the time form, in the workspace zone', async () => {
