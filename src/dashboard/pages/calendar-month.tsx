@@ -29,7 +29,7 @@ export function MonthGrid(props: { days: string[]; month: string; posts: Calenda
       ))}
       {props.days.map((day) => {
         const posts = byDay.get(day) ?? []
-        const total = posts[0]?.bucketTotal ?? 0
+        const total = posts[0]?.slotTotal ?? 0
         const outside = !day.startsWith(props.month)
         return (
           <section

@@ -44,9 +44,12 @@ export interface CalendarPostProps {
   size: 'chip' | 'card'
 }
 
-/** The time form (the keyboard way to move a post) and, for a failed target, the retry button. */
-function PostActions({ post, member, csrfToken, here }: Omit<CalendarPostProps, 'size'>) {
-  const movable = RESCHEDULABLE.has(post.status) && post.scheduledAt !== null
+/**
+ * The retry button of a post with a failed target and, on a card (week, list), its time form: the
+ * keyboard way to move it (a month chip leaves it to the day's list, where "+N more" leads).
+ */
+function PostActions({ post, member, csrfToken, here, size }: CalendarPostProps) {
+  const movable = size === 'card' && RESCHEDULABLE.has(post.status) && post.scheduledAt !== null
   const inputId = `at-${post.id}`
   return (
     <>

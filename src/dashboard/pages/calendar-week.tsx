@@ -71,7 +71,7 @@ export function WeekGrid(props: { days: string[]; posts: CalendarPostRow[]; ctx:
         ))}
       </div>
       {days.map((day) => {
-        const count = hours.reduce((n, h) => n + (slots.get(`${day}T${hourKey(h)}`)?.[0]?.bucketTotal ?? 0), 0)
+        const count = hours.reduce((n, h) => n + (slots.get(`${day}T${hourKey(h)}`)?.[0]?.slotTotal ?? 0), 0)
         return (
           <section
             class={`cal-day${day === ctx.today ? ' is-today' : ''}${count === 0 ? ' is-empty' : ''}`}
@@ -115,7 +115,7 @@ export function WeekGrid(props: { days: string[]; posts: CalendarPostRow[]; ctx:
 
 function WeekSlot(props: { day: string; hour: string; fill: number; posts: CalendarPostRow[]; ctx: GridContext }) {
   const { day, hour, posts, ctx } = props
-  const total = posts[0]?.bucketTotal ?? 0
+  const total = posts[0]?.slotTotal ?? 0
   const key = `${day}T${hour}`
   return (
     <li

@@ -66,8 +66,7 @@ async function loadView(c: PageContext, member: DashboardMember, params: Calenda
   const posts = await calendarGridPosts(db, {
     workspaceId: member.workspaceId,
     timeZone: tz,
-    from: new Date(zonedDay(days[0]!, tz).getTime()),
-    to: new Date(zonedDay(days.at(-1)!, tz, 1).getTime()),
+    days,
     filter: params.filter,
     slot: params.view === 'week' ? 'hour' : 'day',
     perSlot: params.view === 'week' ? WEEK_PER_SLOT : MONTH_PER_DAY,

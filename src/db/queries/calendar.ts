@@ -1,8 +1,8 @@
 /**
  * The calendar's reads: a workspace's posts in a time range as the calendar draws them (a caption's
  * first words, its networks, how many targets failed), in one statement whatever their number. A
- * view asks for at most `perBucket` posts per day or per hour of the workspace zone, with how many
- * the bucket holds, so a crowded month costs the rows it shows, not the rows it has.
+ * view asks for at most `perSlot` posts per day or per hour of the workspace zone, with how many
+ * the slot holds, so a crowded month costs the rows it shows, not the rows it has.
  */
 import { type SQL, sql } from 'drizzle-orm'
 import type { PlatformId, PostStatus } from '../../domain/vocabulary'
@@ -29,12 +29,9 @@ export interface CalendarPostRow {
   local: string
   platforms: PlatformId[]
   failedTargets: number
-  /** How many posts its bucket (day, hour, or the whole list) holds. */
-  bucketTotal: number
+  /** How many posts its slot (day, hour, or the whole list) holds. */
+  slotTotal: number
 }
-
-/** `day` and `hour` buckets of the workspace zone; `all` is the whole range in one bucket (a list page). */
-export type CalendarBucket = 'day' | 'hour' | 'all'
 
 export interface CalendarRangeQuery {
   workspaceId: string
@@ -42,16 +39,19 @@ export interface CalendarRangeQuery {
   from: Date
   to: Date
   filter: CalendarPostFilter
-  bucket: CalendarBucket
-  /** At most this many posts per bucket (earliest first, or latest first with `newestFirst`). */
-  perBucket: number
-  /** Posts to skip in the bucket (a list page's offset). */
+  /**
+   * Where each slot of the view starts (days or hours of the zone, ascending, `from` first), so the
+   * statement counts and cuts per slot without converting every post's time; none: one slot (a list).
+   */
+  slotStarts: Date[] | null
+  /** At most this many posts per slot (earliest first, or latest first with `newestFirst`). */
+  perSlot: number
+  /** Posts to skip in the slot (a list page's offset). */
   skip?: number
   newestFirst?: boolean
 }
 
 const AT = sql`coalesce(p.published_at, p.scheduled_at)`
-const BUCKET_CHARS: Record<CalendarBucket, number> = { day: 10, hour: 13, all: 0 }
 
 function filterOf(f: CalendarPostFilter): SQL[] {
   const out: SQL[] = []
@@ -62,7 +62,10 @@ function filterOf(f: CalendarPostFilter): SQL[] {
   return out
 }
 
-/** The posts of `[from, to)` that the calendar shows, earliest first (latest first with `newestFirst`). */
+/**
+ * The posts of `[from, to)` that the calendar shows, earliest first (latest first with
+ * `newestFirst`); only the rows kept have their zone time written out and their targets read.
+ */
 export async function selectCalendarPosts(db: DbOrTx, q: CalendarRangeQuery): Promise<CalendarPostRow[]> {
   const conditions = [
     sql`p.workspace_id = ${q.workspaceId}`,
@@ -71,25 +74,25 @@ export async function selectCalendarPosts(db: DbOrTx, q: CalendarRangeQuery): Pr
     ...filterOf(q.filter),
   ]
   const order = q.newestFirst ? sql.raw('desc') : sql.raw('asc')
-  const bucket = sql.raw(String(BUCKET_CHARS[q.bucket]))
+  const slot = q.slotStarts
+    ? sql`width_bucket(${AT}, ${sql.param(q.slotStarts.map((d) => d.toISOString()))}::timestamptz[])`
+    : sql`0`
   const skip = Math.max(0, q.skip ?? 0)
-  const result = await db.execute(sql`with ranged as (
+  const result = await db.execute(sql`with ranked as (
       select p.id, p.status, left(p.caption, 140) as caption, p.scheduled_at, ${AT} as at,
-        to_char(${AT} at time zone ${q.timeZone}, 'YYYY-MM-DD"T"HH24:MI') as local
+        row_number() over (partition by ${slot} order by ${AT} ${order}, p.id ${order}) as rank,
+        count(*) over (partition by ${slot})::int as slot_total
       from posts p where ${sql.join(conditions, sql` and `)}
-    ), ranked as (
-      select r.*, row_number() over (partition by left(r.local, ${bucket}) order by r.at ${order}, r.id ${order}) as rank,
-        count(*) over (partition by left(r.local, ${bucket}))::int as bucket_total
-      from ranged r
     )
-    select k.id, k.status, k.caption, k.scheduled_at, k.at, k.local, k.bucket_total,
+    select k.id, k.status, k.caption, k.scheduled_at, k.at, k.slot_total,
+      to_char(k.at at time zone ${q.timeZone}, 'YYYY-MM-DD"T"HH24:MI') as local,
       coalesce(tg.platforms, '{}') as platforms, coalesce(tg.failed, 0)::int as failed
     from ranked k left join lateral (
       select array_agg(t.platform order by t.position) as platforms,
         count(*) filter (where t.status = 'FAILED') as failed
       from targets t where t.post_id = k.id
     ) tg on true
-    where k.rank > ${skip} and k.rank <= ${skip + q.perBucket}
+    where k.rank > ${skip} and k.rank <= ${skip + q.perSlot}
     order by k.at ${order}, k.id ${order}`)
   return resultRows(result).map(toCalendarPostRow)
 }
@@ -113,6 +116,6 @@ function toCalendarPostRow(r: Record<string, unknown>): CalendarPostRow {
     local: r.local as string,
     platforms: textArray(r.platforms) as PlatformId[],
     failedTargets: Number(r.failed),
-    bucketTotal: Number(r.bucket_total),
+    slotTotal: Number(r.slot_total),
   }
 }

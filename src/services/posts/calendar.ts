@@ -4,12 +4,8 @@
  * Filters name a status group (upcoming, published, failed, draft), an account and a network;
  * everything is read inside the workspace, so another workspace's account id matches nothing.
  */
-import {
-  type CalendarBucket,
-  type CalendarPostFilter,
-  type CalendarPostRow,
-  selectCalendarPosts,
-} from '../../db/queries/calendar'
+import { TZDate } from '@date-fns/tz'
+import { type CalendarPostFilter, type CalendarPostRow, selectCalendarPosts } from '../../db/queries/calendar'
 import { listWorkspaceAccounts } from '../../db/queries/accounts'
 import type { DbOrTx } from '../../db/types'
 import type { PlatformId, PostStatus } from '../../domain/vocabulary'
@@ -38,29 +34,47 @@ const toQueryFilter = (f: CalendarFilter): CalendarPostFilter => ({
   statuses: f.status ? STATUS_GROUPS[f.status] : undefined,
 })
 
-/** A grid's posts: at most `perSlot` per day (month) or per hour (week) of the zone, earliest first. */
+/** Where each day (and with `hours`, each hour of each day) of the zone starts, ascending. */
+export function slotStartsOf(days: readonly string[], timeZone: string, hours: boolean): Date[] {
+  const out: Date[] = []
+  for (const day of days) {
+    const [y, m, d] = day.split('-').map(Number) as [number, number, number]
+    for (let h = 0; h < (hours ? 24 : 1); h++) {
+      // A wall-clock hour a DST change skips starts where the next one does: that slot stays empty.
+      out.push(new Date(new TZDate(y, m - 1, d, h, 0, timeZone).getTime()))
+    }
+  }
+  return out
+}
+
+/**
+ * A grid's posts: the days (`YYYY-MM-DD`, consecutive) of a week or month in the zone, at most
+ * `perSlot` per day (month) or per hour (week), earliest first, each with its slot's count.
+ */
 export function calendarGridPosts(
   db: DbOrTx,
   q: {
     workspaceId: string
     timeZone: string
-    from: Date
-    to: Date
+    days: readonly string[]
     filter: CalendarFilter
     slot: 'day' | 'hour'
     perSlot: number
   },
 ): Promise<CalendarPostRow[]> {
+  const starts = slotStartsOf([...q.days, nextDay(q.days.at(-1)!)], q.timeZone, false)
   return selectCalendarPosts(db, {
     workspaceId: q.workspaceId,
     timeZone: q.timeZone,
-    from: q.from,
-    to: q.to,
+    from: starts[0]!,
+    to: starts.at(-1)!,
     filter: toQueryFilter(q.filter),
-    bucket: q.slot satisfies CalendarBucket,
-    perBucket: q.perSlot,
+    slotStarts: q.slot === 'hour' ? slotStartsOf(q.days, q.timeZone, true) : starts.slice(0, -1),
+    perSlot: q.perSlot,
   })
 }
+
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
 
 export interface CalendarListPage {
   posts: CalendarPostRow[]
@@ -99,13 +113,13 @@ export async function calendarListPage(
     timeZone: q.timeZone,
     ...range,
     filter: toQueryFilter(q.filter),
-    bucket: 'all',
-    perBucket: q.pageSize,
+    slotStarts: null,
+    perSlot: q.pageSize,
     skip: (page - 1) * q.pageSize,
     newestFirst: !upcoming && !q.day,
   })
   // The count rides on every row; an empty page past the end says nothing, so it is counted as none.
-  const total = posts[0]?.bucketTotal ?? 0
+  const total = posts[0]?.slotTotal ?? 0
   return { posts, page, pageSize: q.pageSize, total, hasMore: page * q.pageSize < total }
 }
 
