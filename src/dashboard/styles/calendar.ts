@@ -102,9 +102,8 @@ const WEEK = `
 .cal-week .cal-post { margin-bottom: 2px; }
 .cal-week .cal-post--card .cal-post-text { -webkit-line-clamp: 1; }
 .cal-week .cal-post { padding-right: 3.25rem; }
-.cal-week .cal-post.has-failed { padding-right: 6.25rem; }
 .cal-week .cal-post .cal-move, .cal-week .cal-post .cal-retry { position: absolute; top: 2px; right: 2px; }
-.cal-week .cal-post.has-failed .cal-retry { right: 3.25rem; }
+.cal-week .cal-post.has-failed .cal-retry { top: auto; bottom: 2px; }
 .cal-week .cal-move summary { opacity: 0; }
 .cal-week .cal-post:hover .cal-move summary, .cal-week .cal-post:focus-within .cal-move summary, .cal-week .cal-move[open] summary { opacity: 1; }
 .cal-week .cal-move[open] > form { top: 1.75rem; right: 0; left: auto; }
@@ -121,7 +120,7 @@ const WEEK = `
   .cal-slot-time { display: block; font-size: var(--text-xs); color: var(--color-text-muted); padding-top: var(--space-1); }
   .cal-slot .cal-more { grid-column: 2; }
   .cal-week .cal-post--card .cal-post-text { -webkit-line-clamp: 2; }
-  .cal-week .cal-post, .cal-week .cal-post.has-failed { padding-right: var(--space-2); }
+  .cal-week .cal-post { padding-right: var(--space-2); }
   .cal-week .cal-post .cal-move, .cal-week .cal-post .cal-retry { position: static; }
   .cal-week .cal-move summary { opacity: 1; }
   .cal-week .cal-move[open] > form { top: 100%; left: 0; right: auto; }
