@@ -3,10 +3,10 @@
  * filters by account, network and status, a GET form that works without JavaScript and keeps the
  * view and day it was shown with.
  */
-import { RULES } from '../../domain/rules'
 import type { PlatformId } from '../../domain/vocabulary'
 import type { StatusGroup } from '../../services/posts/calendar'
 import { type DashboardMember, workspacePage } from '../env'
+import { networkName } from '../ui'
 import { type CalendarParams, type CalendarView, calendarHref } from './calendar-params'
 
 export interface FilterAccount {
@@ -86,7 +86,7 @@ export function CalendarFilters(props: { member: DashboardMember; params: Calend
           <option value="">All accounts</option>
           {accounts.map((a) => (
             <option value={a.id} selected={filter.accountId === a.id}>
-              {`${a.username} (${RULES[a.platform].name})`}
+              {`${a.username} (${networkName(a.platform)})`}
             </option>
           ))}
         </select>
@@ -97,7 +97,7 @@ export function CalendarFilters(props: { member: DashboardMember; params: Calend
           <option value="">All networks</option>
           {networks.map((p) => (
             <option value={p} selected={filter.platform === p}>
-              {RULES[p].name}
+              {networkName(p)}
             </option>
           ))}
         </select>

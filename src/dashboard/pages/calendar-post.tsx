@@ -4,10 +4,10 @@
  * moved carries what the drag-and-drop script needs (`data-post`, `data-time`, `data-reschedule`)
  * and its time form (the keyboard way); a post with a failed target carries its retry button.
  */
-import { RULES } from '../../domain/rules'
 import type { PlatformId } from '../../domain/vocabulary'
 import type { CalendarPostRow } from '../../services/posts/calendar'
 import { type DashboardMember, workspacePage } from '../env'
+import { NetworkMark } from '../ui'
 import { CsrfField } from './shared'
 
 const RESCHEDULABLE = new Set(['DRAFT', 'SCHEDULED', 'FAILED'])
@@ -18,18 +18,10 @@ export const excerpt = (text: string | null, max = 60) => {
   return t.length > max ? `${t.slice(0, max - 1)}…` : t || '(no caption)'
 }
 
-/** Placeholder network mark (two letters of its id) until the design system's NetworkMark lands. */
-export const NetworkMark = ({ platform }: { platform: PlatformId }) => (
-  <span class="cal-net" data-network={platform} title={RULES[platform].name}>
-    <span aria-hidden="true">{platform.slice(0, 2)}</span>
-    <span class="visually-hidden">{RULES[platform].name}</span>
-  </span>
-)
-
 export const NetworkMarks = ({ platforms }: { platforms: PlatformId[] }) => (
   <span class="cal-nets">
     {[...new Set(platforms)].map((p) => (
-      <NetworkMark platform={p} />
+      <NetworkMark platform={p} size="small" labelled />
     ))}
   </span>
 )

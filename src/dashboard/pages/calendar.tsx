@@ -6,6 +6,7 @@
  * behind `POST /v1/posts/{id}/retry`.
  */
 import type { Hono } from 'hono'
+import { ClientScript } from '../assets/client-assets'
 import { retryFailedTargets } from '../../services/publishing/actions'
 import {
   calendarAccounts,
@@ -144,7 +145,7 @@ async function calendarPage(c: PageContext) {
           </section>
         ) : null}
       </div>
-      <script src="/app/assets/calendar.js" defer></script>
+      <ClientScript page="calendar" />
     </Layout>,
   )
 }

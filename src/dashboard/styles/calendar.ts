@@ -24,8 +24,6 @@ const POST = `
 .cal-post--chip .cal-post-meta { margin-top: 0; }
 .cal-post--chip .cal-status { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 .cal-nets { display: inline-flex; gap: 2px; }
-.cal-net { display: inline-grid; place-items: center; min-width: 1.25rem; height: 1.1rem; padding: 0 2px; border-radius: var(--radius-sm);
-  background: var(--color-surface-2); color: var(--color-text-muted); font-size: .625rem; font-weight: 700; }
 .cal-retry { display: inline; }
 .cal-retry-button, .cal-post .cal-move summary { margin: 0; padding: 0 var(--space-2); min-height: 1.5rem; border-radius: var(--radius-sm);
   font-size: var(--text-xs); font-weight: 600; cursor: pointer; }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { networkName } from '../../../src/dashboard/ui'
 import { addSandboxAccount } from '../../../src/services/accounts'
 import { getPost } from '../../../src/services/posts/read'
 import { createPost } from '../../../src/services/posts/write'
@@ -35,10 +36,10 @@ describe('calendar', () => {
       expect(cell).toContain(`href="${p.page(`/posts/${post.id}`)}"`)
       expect(cell).toContain('21:00')
       expect(cell).toContain('Evening &lt;post&gt;')
-      expect(cell).toContain('microblog network')
+      expect(cell).toContain(`aria-label="${networkName('MICROBLOG_NET')}"`)
       expect(cell).toContain('SCHEDULED')
       expect(dayCell(html, `${YEAR}-01-15`)).not.toContain(post.id)
-      expect(html).toContain('src="/app/assets/calendar.js"')
+      expect(html).toMatch(/src="\/app\/assets\/calendar\.[0-9a-f]{12}\.js"/)
     }
   })
 
