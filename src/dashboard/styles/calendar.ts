@@ -94,12 +94,13 @@ const WEEK = `
 .cal-slot-time { display: none; }
 .fill-0 { height: 2.25rem; }
 .fill-1 { height: 3rem; }
-.fill-2 { height: 5.75rem; }
+.fill-2 { height: 6.75rem; }
 .cal-slot.is-now { box-shadow: inset 0 2px 0 var(--status-failed); }
 .cal-hour-label { padding: 2px var(--space-1); font-size: var(--text-xs); color: var(--color-text-muted); text-align: right; font-variant-numeric: tabular-nums; background: var(--color-surface); }
 .cal-week .cal-post { margin-bottom: 2px; }
 .cal-week .cal-post--card .cal-post-text { -webkit-line-clamp: 1; }
-.cal-week .cal-post { padding-right: 3.25rem; }
+.cal-week .cal-status { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.cal-week .cal-post-meta { min-height: 1.25rem; }
 .cal-week .cal-post .cal-move, .cal-week .cal-post .cal-retry { position: absolute; top: 2px; right: 2px; }
 .cal-week .cal-post.has-failed .cal-retry { top: auto; bottom: 2px; }
 .cal-week .cal-move summary { opacity: 0; }
@@ -118,7 +119,8 @@ const WEEK = `
   .cal-slot-time { display: block; font-size: var(--text-xs); color: var(--color-text-muted); padding-top: var(--space-1); }
   .cal-slot .cal-more { grid-column: 2; }
   .cal-week .cal-post--card .cal-post-text { -webkit-line-clamp: 2; }
-  .cal-week .cal-post { padding-right: var(--space-2); }
+  .cal-week .cal-status { position: static; width: auto; height: auto; clip: auto; }
+  .cal-week .cal-retry-button, .cal-week .cal-move summary { min-height: var(--touch); padding: 0 var(--space-3); margin-top: var(--space-1); }
   .cal-week .cal-post .cal-move, .cal-week .cal-post .cal-retry { position: static; }
   .cal-week .cal-move summary { opacity: 1; }
   .cal-week .cal-move[open] > form { top: 100%; left: 0; right: auto; }
