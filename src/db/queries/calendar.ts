@@ -74,20 +74,21 @@ export async function selectCalendarPosts(db: DbOrTx, q: CalendarRangeQuery): Pr
     ...filterOf(q.filter),
   ]
   const order = q.newestFirst ? sql.raw('desc') : sql.raw('asc')
-  const slot = q.slotStarts
+  const slotOf = q.slotStarts
     ? sql`width_bucket(${AT}, ${sql.param(q.slotStarts.map((d) => d.toISOString()))}::timestamptz[])`
     : sql`0`
   const skip = Math.max(0, q.skip ?? 0)
+  // Only ids and times go through the sort; the kept rows' caption and targets are read after the cut.
   const result = await db.execute(sql`with ranked as (
-      select p.id, p.status, left(p.caption, 140) as caption, p.scheduled_at, ${AT} as at,
-        row_number() over (partition by ${slot} order by ${AT} ${order}, p.id ${order}) as rank,
-        count(*) over (partition by ${slot})::int as slot_total
+      select p.id, ${AT} as at, row_number() over slot as rank,
+        count(*) over (slot rows between unbounded preceding and unbounded following)::int as slot_total
       from posts p where ${sql.join(conditions, sql` and `)}
+      window slot as (partition by ${slotOf} order by ${AT} ${order}, p.id ${order})
     )
-    select k.id, k.status, k.caption, k.scheduled_at, k.at, k.slot_total,
+    select k.id, p.status, left(p.caption, 140) as caption, p.scheduled_at, k.at, k.slot_total,
       to_char(k.at at time zone ${q.timeZone}, 'YYYY-MM-DD"T"HH24:MI') as local,
       coalesce(tg.platforms, '{}') as platforms, coalesce(tg.failed, 0)::int as failed
-    from ranked k left join lateral (
+    from ranked k join posts p on p.id = k.id left join lateral (
       select array_agg(t.platform order by t.position) as platforms,
         count(*) filter (where t.status = 'FAILED') as failed
       from targets t where t.post_id = k.id
