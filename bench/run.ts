@@ -1,4 +1,5 @@
 import { bestTimesBenchmark } from './best-times.bench'
+import { calendarBenchmark } from './calendar.bench'
 import { engineBenchmark } from './engine.bench'
 import { foundationBenchmark } from './foundation.bench'
 import { loadBenchmark } from './load.bench'
@@ -15,6 +16,7 @@ const BENCHMARKS: Benchmark[] = [
   engineBenchmark,
   variantsBenchmark,
   bestTimesBenchmark,
+  calendarBenchmark,
   loadBenchmark,
   webhooksBenchmark,
   startBenchmark,

@@ -81,11 +81,11 @@ describe('keyboard only', () => {
       },
     })
     const { id } = await created.json()
-    await page.goto(`${t.baseUrl}/app/w/${t.workspaceId}/calendar?view=month&day=2027-01-15`)
-    await tabTo((f) => f.text === 'Reschedule' && !!f.ring, 'Reschedule')
+    await page.goto(`${t.baseUrl}/app/w/${t.workspaceId}/calendar?view=week&day=2027-01-15`)
+    await tabTo((f) => f.text.startsWith('Move') && !!f.ring, 'Move')
     // Several posts may be on the page: open this post's own form.
     while (!(await page.evaluate((p) => document.activeElement?.closest(`#post-${p}`) !== null, id)))
-      await tabTo((f) => f.text === 'Reschedule', 'the next Reschedule')
+      await tabTo((f) => f.text.startsWith('Move'), 'the next Move')
     await page.keyboard.press('Enter')
     await tabTo((f) => f.name === 'scheduledAt', 'the new time')
     await page.keyboard.press('ArrowUp') // the month: January -> February

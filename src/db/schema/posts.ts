@@ -48,6 +48,8 @@ export const posts = pgTable(
     index('posts_workspace_scheduled_idx').on(t.workspaceId, t.scheduledAt),
     index('posts_workspace_published_idx').on(t.workspaceId, t.publishedAt),
     index('posts_workspace_type_idx').on(t.workspaceId, t.type),
+    /** A post's calendar time (published, else scheduled): the calendar's and `GET /v1/posts?from&to`'s range. */
+    index('posts_workspace_calendar_idx').on(t.workspaceId, sql`coalesce(${t.publishedAt}, ${t.scheduledAt})`),
     index('posts_caption_trgm_idx').using('gin', sql`${t.caption} gin_trgm_ops`),
     uniqueIndex('posts_queue_slot_uq').on(t.workspaceId, t.queueSlotAt).where(sql`${t.queueSlotAt} is not null`),
   ],

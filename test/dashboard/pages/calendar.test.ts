@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { networkName } from '../../../src/dashboard/ui'
 import { addSandboxAccount } from '../../../src/services/accounts'
 import { getPost } from '../../../src/services/posts/read'
 import { createPost } from '../../../src/services/posts/write'
@@ -35,7 +36,7 @@ describe('calendar', () => {
       expect(cell).toContain(`href="${p.page(`/posts/${post.id}`)}"`)
       expect(cell).toContain('21:00')
       expect(cell).toContain('Evening &lt;post&gt;')
-      expect(cell).toContain('MICROBLOG_NET')
+      expect(cell).toContain(`aria-label="${networkName('MICROBLOG_NET')}"`)
       expect(cell).toContain('SCHEDULED')
       expect(dayCell(html, `${YEAR}-01-15`)).not.toContain(post.id)
       expect(html).toMatch(/src="\/app\/assets\/calendar\.[0-9a-f]{12}\.js"/)
@@ -46,7 +47,7 @@ describe('calendar', () => {
     const p = await mountContentPages()
     const res = await p.get('')
     expect(res.status).toBe(200)
-    expect((await res.text()).match(/<section[^>]*class="day/g)).toHaveLength(7)
+    expect((await res.text()).match(/<section[^>]*class="cal-day/g)).toHaveLength(7)
   })
 
   it('reschedules with the time form, in the workspace zone', async () => {

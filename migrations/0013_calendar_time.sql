@@ -1,0 +1,1 @@
+CREATE INDEX "posts_workspace_calendar_idx" ON "posts" USING btree ("workspace_id",coalesce("published_at", "scheduled_at"));
