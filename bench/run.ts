@@ -1,4 +1,5 @@
 import { bestTimesBenchmark } from './best-times.bench'
+import { dashboardAssetsBenchmark } from './dashboard-assets.bench'
 import { engineBenchmark } from './engine.bench'
 import { foundationBenchmark } from './foundation.bench'
 import { loadBenchmark } from './load.bench'
@@ -18,6 +19,7 @@ const BENCHMARKS: Benchmark[] = [
   loadBenchmark,
   webhooksBenchmark,
   startBenchmark,
+  dashboardAssetsBenchmark,
 ]
 
 async function main() {
