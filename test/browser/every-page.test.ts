@@ -4,7 +4,7 @@
  * does not scroll sideways, has no serious or critical axe-core violation, logs no error and has no
  * request fail. On a phone, the pages marked `touch` have no control under 44 px. With
  * SCREENSHOTS_DIR set it saves the main pages (`<page>-light.png`, `-dark.png`, `-phone.png`), the
- * ones the README links.
+ * ones the README links (SCREENSHOTS_ALL=1: every page).
  */
 import { mkdir } from 'node:fs/promises'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
@@ -32,13 +32,24 @@ const VARIANTS: Variant[] = [
 
 const isPhone = (v: Variant) => v.viewport.width < 500
 
+/** EVERY_PAGE_ONLY=accounts,media narrows a run to those pages (while working on them); unset, all of them. */
+const only = process.env.EVERY_PAGE_ONLY?.split(',')
+const PAGES = only ? DASHBOARD_PAGES.filter((p) => only.includes(p.name)) : DASHBOARD_PAGES
+
 let browser: Browser
 let t: ServedApp
 let broken: ServedApp
 let seeded: Seeded
 /** The owner's cookies, signed in once through the real form. */
 let ownerState: Awaited<ReturnType<BrowserContext['storageState']>>
-const measured: Array<{ variant: string; page: string; width: number; axe: number; small: number }> = []
+const measured: Array<{
+  variant: string
+  page: string
+  width: number
+  axe: number
+  small: number
+  smallTargets: string[]
+}> = []
 
 beforeAll(async () => {
   browser = await launchBrowser()
@@ -82,7 +93,7 @@ describe('every dashboard page, at 1280 and 390 px, light and dark', () => {
       const pages = await contextsFor(variant)
       const found: Record<string, string[]> = {}
       const workspace = `/app/w/${t.workspaceId}`
-      for (const entry of DASHBOARD_PAGES) {
+      for (const entry of PAGES) {
         const origin = entry.visitor === 'broken' ? broken.baseUrl : t.baseUrl
         const page = pages[entry.visitor]
         // A client address per visit: the app allows 120 requests a minute per address, its test clock stands still.
@@ -100,14 +111,18 @@ describe('every dashboard page, at 1280 and 390 px, light and dark', () => {
           width: audit.scrollWidth,
           axe: audit.axe.length,
           small: audit.smallTargets.length,
+          smallTargets: audit.smallTargets,
         })
-        if (entry.shot && variant.shot) await screenshot(page, `${entry.name}-${variant.shot}`)
+        if ((entry.shot || process.env.SCREENSHOTS_ALL) && variant.shot)
+          await screenshot(page, `${entry.name}-${variant.shot}`)
       }
       await Promise.all(Object.values(pages).map((p) => p.context().close()))
       const failures = Object.entries(found).flatMap(([name, problems]) => problems.map((p) => `${name}: ${p}`))
       if (process.env.EVERY_PAGE_REPORT) {
-        console.table(measured.filter((m) => m.variant === variant.name))
+        console.table(measured.filter((m) => m.variant === variant.name).map(({ smallTargets, ...row }) => row))
         console.log(failures.join('\n'))
+        for (const m of measured.filter((x) => x.variant === variant.name && x.smallTargets.length))
+          console.log(`${m.page} under 44 px: ${m.smallTargets.join('; ')}`)
       }
       expect(failures).toEqual([])
     })

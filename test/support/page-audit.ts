@@ -47,7 +47,9 @@ function smallTargets(page: Page): Promise<string[]> {
     )
     for (const el of controls) {
       const box = el.getBoundingClientRect()
-      if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === 'hidden') continue
+      // Not drawn, or off the page until focused (the skip link).
+      if (box.width === 0 || box.height === 0 || box.right <= 0 || getComputedStyle(el).visibility === 'hidden')
+        continue
       if (
         el.tagName === 'A' &&
         el.closest('p, td, dd, li:not(nav li), span, h1, h2, h3') &&

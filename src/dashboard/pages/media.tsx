@@ -44,7 +44,7 @@ export function registerMedia(app: Hono<DashboardEnv>): void {
     return c.html(
       <Layout title="Media" member={member} csrfToken={csrfToken} current="media">
         <h1>Media library</h1>
-        <form method="get" action={workspacePage(member, '/media')} class="inline">
+        <form method="get" action={workspacePage(member, '/media')} class="filter-form">
           <label for="folderId">Folder</label>
           <select name="folderId" id="folderId">
             <option value="">All files</option>
@@ -62,12 +62,18 @@ export function registerMedia(app: Hono<DashboardEnv>): void {
           registerUrl={workspacePage(member, '/media/register')}
         />
         <Notice c={c} />
-        {assets.length === 0 ? <p>No media here yet.</p> : null}
+        {assets.length === 0 ? (
+          <p class="empty-note">No media here yet: upload a picture or a video above, or from the composer.</p>
+        ) : null}
         <ul class="media-grid">
           {assets.map((m) => (
-            <li id={`asset-${m.id}`}>
-              {m.type === 'IMAGE' ? <img src={m.url} alt={m.altText ?? ''} width={160} height={160} /> : null}
-              <dl>
+            <li id={`asset-${m.id}`} class="media-card">
+              {m.type === 'IMAGE' ? (
+                <img src={m.url} alt={m.altText ?? ''} width={160} height={160} loading="lazy" />
+              ) : (
+                <span class="media-placeholder">{m.type.toLowerCase()}</span>
+              )}
+              <dl class="facts">
                 <dt>Alt text</dt>
                 <dd>{m.altText ?? '(none)'}</dd>
                 <dt>Type</dt>
@@ -82,7 +88,9 @@ export function registerMedia(app: Hono<DashboardEnv>): void {
                 </dd>
               </dl>
               {m.type === 'IMAGE' && !m.sourceId ? (
-                <a href={workspacePage(member, `/media/${m.id}/canvases`)}>Crops for each network</a>
+                <a class="action-link" href={workspacePage(member, `/media/${m.id}/canvases`)}>
+                  Crops for each network
+                </a>
               ) : null}
               <AssetEditor
                 asset={m}

@@ -28,13 +28,13 @@ export function registerQueue(app: Hono<DashboardEnv>): void {
       <Layout title="Queue" member={member} csrfToken={csrfToken} current="queue">
         <h1>Queue slots</h1>
         <Notice c={c} />
-        <p>
+        <p class="lead">
           Times are in the workspace zone, {schedule.timezone}. Next free slot:{' '}
           {schedule.nextFreeSlot ? <ZonedTime at={schedule.nextFreeSlot} timeZone={schedule.timezone} /> : 'none'}
         </p>
-        <form method="post" action={workspacePage(member, '/queue')}>
+        <form method="post" action={workspacePage(member, '/queue')} class="queue-form">
           <CsrfField token={csrfToken} />
-          <table>
+          <table class="cards slot-table">
             <caption>Weekly slots (leave the time empty or tick Remove to drop a row)</caption>
             <thead>
               <tr>
@@ -46,7 +46,7 @@ export function registerQueue(app: Hono<DashboardEnv>): void {
             <tbody>
               {rows.map((row, i) => (
                 <tr>
-                  <td>
+                  <td data-label="Day">
                     <label for={`weekday-${i}`} class="visually-hidden">
                       Day of slot {i + 1}
                     </label>
@@ -58,13 +58,13 @@ export function registerQueue(app: Hono<DashboardEnv>): void {
                       ))}
                     </select>
                   </td>
-                  <td>
+                  <td data-label="Time">
                     <label for={`time-${i}`} class="visually-hidden">
                       Time of slot {i + 1}
                     </label>
                     <input type="time" name={`time.${i}`} id={`time-${i}`} value={row.time} />
                   </td>
-                  <td>
+                  <td class="check-cell">
                     <input type="checkbox" name={`remove.${i}`} value="1" id={`remove-${i}`} />
                     <label for={`remove-${i}`}>Remove slot {i + 1}</label>
                   </td>

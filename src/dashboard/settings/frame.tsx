@@ -13,14 +13,26 @@ const SECTIONS: Array<[string, string]> = [
 ]
 
 /** A settings page: the layout, the settings sections' navigation, and a note for members who cannot manage. */
-export function SettingsPage(props: { title: string; member: DashboardMember; csrfToken: string; children?: Child }) {
+export function SettingsPage(props: {
+  title: string
+  member: DashboardMember
+  csrfToken: string
+  /** The section shown (its path under /settings: '', '/members', '/tokens', '/webhooks'). */
+  section: string
+  children?: Child
+}) {
   return (
     <Layout title={props.title} member={props.member} csrfToken={props.csrfToken} current="settings">
       <nav class="settings-nav" aria-label="Settings">
         <ul>
           {SECTIONS.map(([path, label]) => (
             <li>
-              <a href={workspacePage(props.member, `/settings${path}`)}>{label}</a>
+              <a
+                href={workspacePage(props.member, `/settings${path}`)}
+                aria-current={path === props.section ? 'page' : undefined}
+              >
+                {label}
+              </a>
             </li>
           ))}
         </ul>
