@@ -20,6 +20,7 @@ import { registerInvitationPages } from './invitation-pages'
 import { notFoundPage, PublicPage, refusedInputPage } from './pages'
 import { contentSecurityPolicy, securityHeaders, sessionToken } from './session'
 import { registerSettingsPages } from './settings'
+import { registerThemeRoute, themeAttribute } from './theme'
 import { workspaceMember } from './workspace'
 
 /**
@@ -48,6 +49,7 @@ function storagePolicy() {
 export function createDashboard(): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
   app.use('*', securityHeaders(storagePolicy()))
+  app.use('*', themeAttribute)
   // Before any form is read (the CSRF check reads the token from it): text the database cannot store and
   // a body that cannot be parsed are refused here, for every page and form, as a page.
   app.use('*', guardInput({ notFound: notFoundPage, refuse: refusedInputPage }))
@@ -65,6 +67,7 @@ export function createDashboard(): Hono<AppEnv> {
   })
 
   registerAuthPages(app)
+  registerThemeRoute(app)
   registerAgentConsent(app)
   registerInvitationPages(app)
 
