@@ -4,7 +4,6 @@
  * Connecting opens the hosted connect page, which sends the member back here.
  */
 import type { Hono } from 'hono'
-import { RULES } from '../../domain/rules/index'
 import { PLATFORM_IDS, type PlatformId } from '../../domain/vocabulary'
 import { disconnectAccount } from '../../services/account-disconnect'
 import { getAccount, listAccounts } from '../../services/accounts'
@@ -12,6 +11,7 @@ import { createConnectLink, createReconnectLink } from '../../services/connect-l
 import { type DashboardEnv, workspacePage } from '../env'
 import { connectRefusalMessage } from './connect-messages'
 import { Layout } from '../layout'
+import { EmptyState, NetworkMark, networkName, PageHeader } from '../ui'
 import {
   back,
   CsrfField,
@@ -24,12 +24,6 @@ import {
   StatusBadge,
   ZonedTime,
 } from './shared'
-
-/** A network as people call it (the rules registry's name), not its code. */
-const networkName = (platform: PlatformId) => {
-  const name = RULES[platform].name
-  return name.charAt(0).toUpperCase() + name.slice(1)
-}
 
 /** Where the hosted connect page lives (the API's own address), as the connect route finds it. */
 const baseUrlOf = (c: PageContext) => c.var.deps.settings.publicUrl ?? new URL(c.req.url).origin
@@ -46,7 +40,10 @@ export function registerAccounts(app: Hono<DashboardEnv>): void {
     const connected = c.req.query('accountId')
     return c.html(
       <Layout title="Accounts" member={member} csrfToken={csrfToken} current="accounts">
-        <h1>Accounts</h1>
+        <PageHeader
+          title="Accounts"
+          description="The social accounts this workspace publishes to: their health, and connecting more."
+        />
         {connected && accounts.some((a) => a.id === connected) ? (
           <p class="notice" role="status">
             Account connected.
@@ -79,12 +76,15 @@ export function registerAccounts(app: Hono<DashboardEnv>): void {
         </form>
         <h2 id="connected-accounts">Connected accounts</h2>
         {accounts.length === 0 ? (
-          <p class="empty-note">No account is connected yet: choose a network above to connect the first one.</p>
+          <EmptyState title="No account is connected yet">
+            Choose a network above and connect the first one; posts go to the accounts connected here.
+          </EmptyState>
         ) : null}
         <ul class="account-cards" aria-labelledby="connected-accounts">
           {accounts.map((a) => (
             <li class="account-card" id={`account-${a.id}`}>
               <div class="account-head">
+                <NetworkMark platform={a.platform} size="large" />
                 <span class="account-name">{a.username}</span>
                 <StatusBadge status={a.status} />
               </div>

@@ -11,6 +11,7 @@ import { editAsset } from '../../services/media-edit'
 import { createUpload } from '../../services/media-uploads'
 import { type DashboardEnv, workspacePage } from '../env'
 import { Layout } from '../layout'
+import { EmptyState, PageHeader } from '../ui'
 import { UploadControl } from './compose-view'
 import { AssetEditor } from './media-editor'
 import { back, frame, isNotFound, Notice, notFoundPage, type PageContext, refusalOf } from './shared'
@@ -43,7 +44,10 @@ export function registerMedia(app: Hono<DashboardEnv>): void {
     const folderName = new Map(folders.map((f) => [f.id, f.name]))
     return c.html(
       <Layout title="Media" member={member} csrfToken={csrfToken} current="media">
-        <h1>Media library</h1>
+        <PageHeader
+          title="Media library"
+          description="Pictures and videos for your posts, with the alt text each network receives."
+        />
         <form method="get" action={workspacePage(member, '/media')} class="filter-form">
           <label for="folderId">Folder</label>
           <select name="folderId" id="folderId">
@@ -63,7 +67,7 @@ export function registerMedia(app: Hono<DashboardEnv>): void {
         />
         <Notice c={c} />
         {assets.length === 0 ? (
-          <p class="empty-note">No media here yet: upload a picture or a video above, or from the composer.</p>
+          <EmptyState title="No media here yet">Upload a picture or a video above, or from the composer.</EmptyState>
         ) : null}
         <ul class="media-grid">
           {assets.map((m) => (

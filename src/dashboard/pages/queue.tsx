@@ -7,6 +7,7 @@ import { ReplaceQueueScheduleSchema } from '../../schemas/queue-slots'
 import { getQueueSchedule, replaceQueueSchedule } from '../../services/queue-slots'
 import { type DashboardEnv, workspacePage } from '../env'
 import { Layout } from '../layout'
+import { PageHeader } from '../ui'
 import { back, CsrfField, frame, Notice, refusalOf, ZonedTime } from './shared'
 
 /** Weekday names by the API's numbers (0 = Sunday). */
@@ -26,7 +27,10 @@ export function registerQueue(app: Hono<DashboardEnv>): void {
     ]
     return c.html(
       <Layout title="Queue" member={member} csrfToken={csrfToken} current="queue">
-        <h1>Queue slots</h1>
+        <PageHeader
+          title="Queue slots"
+          description="The weekly times a post added to the queue takes, the first free one first."
+        />
         <Notice c={c} />
         <p class="lead">
           Times are in the workspace zone, {schedule.timezone}. Next free slot:{' '}
@@ -34,7 +38,7 @@ export function registerQueue(app: Hono<DashboardEnv>): void {
         </p>
         <form method="post" action={workspacePage(member, '/queue')} class="queue-form">
           <CsrfField token={csrfToken} />
-          <table class="cards slot-table">
+          <table class="cards-on-phone slot-table">
             <caption>Weekly slots (leave the time empty or tick Remove to drop a row)</caption>
             <thead>
               <tr>

@@ -4,6 +4,7 @@ import { canManage } from '../../domain/people'
 import type { DashboardMember } from '../env'
 import { workspacePage } from '../env'
 import { Layout } from '../layout'
+import { Tabs } from '../ui'
 
 const SECTIONS: Array<[string, string]> = [
   ['', 'Workspace, plan and usage'],
@@ -23,20 +24,15 @@ export function SettingsPage(props: {
 }) {
   return (
     <Layout title={props.title} member={props.member} csrfToken={props.csrfToken} current="settings">
-      <nav class="settings-nav" aria-label="Settings">
-        <ul>
-          {SECTIONS.map(([path, label]) => (
-            <li>
-              <a
-                href={workspacePage(props.member, `/settings${path}`)}
-                aria-current={path === props.section ? 'page' : undefined}
-              >
-                {label}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <Tabs
+        label="Settings"
+        current={props.section}
+        tabs={SECTIONS.map(([path, label]) => ({
+          key: path,
+          label,
+          href: workspacePage(props.member, `/settings${path}`),
+        }))}
+      />
       <h1>{props.title}</h1>
       {canManage(props.member.role) ? null : (
         <p class="muted">You are a member of this workspace: only its owners and admins can change these settings.</p>

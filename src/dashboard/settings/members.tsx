@@ -47,7 +47,7 @@ async function render(
           </p>
         </section>
       ) : null}
-      <table class="cards">
+      <table class="cards-on-phone">
         <caption>Members</caption>
         <thead>
           <tr>
@@ -100,7 +100,7 @@ async function render(
             <RoleSelect id="invite-role" allowOwner={owner} />
             <button type="submit">Create invitation link</button>
           </form>
-          <table class="cards">
+          <table class="cards-on-phone">
             <caption>Invitations</caption>
             <thead>
               <tr>

@@ -39,7 +39,7 @@ async function render(
             <Field name="name" label="Token name" />
             <button type="submit">Create token</button>
           </form>
-          <table class="cards">
+          <table class="cards-on-phone">
             <caption>Tokens</caption>
             <thead>
               <tr>

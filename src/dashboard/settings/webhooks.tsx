@@ -62,7 +62,7 @@ async function render(
                   Delete
                 </button>
               </form>
-              <table class="cards">
+              <table class="cards-on-phone">
                 <caption>Recent deliveries</caption>
                 <thead>
                   <tr>
