@@ -19,7 +19,7 @@ export interface Audit {
   innerWidth: number
   /** Serious and critical axe violations (rule ids). */
   axe: string[]
-  /** Controls under 44 px in either direction (`tag#id.class "text"`), measured when asked. */
+  /** Controls of `main` under 44 px in either direction (`tag#id.class "text"`), measured when asked. */
   smallTargets: string[]
 }
 
@@ -36,13 +36,14 @@ async function axeViolations(page: Page): Promise<string[]> {
 }
 
 /**
- * Controls a thumb has to hit that are smaller than 44 px: buttons, fields, selects, summaries and
- * links that stand alone (a link inside a sentence is exempt, as WCAG exempts inline targets).
+ * Controls of the page's main region a thumb has to hit that are smaller than 44 px: buttons, fields,
+ * selects, summaries and links that stand alone (a link inside a sentence is exempt, as WCAG exempts
+ * inline targets).
  */
 function smallTargets(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const out: string[] = []
-    const controls = document.querySelectorAll<HTMLElement>(
+    const controls = (document.querySelector('main') ?? document).querySelectorAll<HTMLElement>(
       'button, select, textarea, summary, input:not([type=hidden]), a[href]',
     )
     for (const el of controls) {
