@@ -102,15 +102,17 @@ export function registerAccounts(app: Hono<DashboardEnv>): void {
                 <div>
                   <dt>Last published</dt>
                   <dd>
-                    <ZonedTime at={a.lastPublishedAt} timeZone={member.timeZone} />
+                    {a.lastPublishedAt ? <ZonedTime at={a.lastPublishedAt} timeZone={member.timeZone} /> : 'Not yet'}
                   </dd>
                 </div>
-                <div>
-                  <dt>Token expires</dt>
-                  <dd>
-                    <ZonedTime at={a.tokenExpiresAt} timeZone={member.timeZone} />
-                  </dd>
-                </div>
+                {a.tokenExpiresAt ? (
+                  <div>
+                    <dt>Token expires</dt>
+                    <dd>
+                      <ZonedTime at={a.tokenExpiresAt} timeZone={member.timeZone} />
+                    </dd>
+                  </div>
+                ) : null}
               </dl>
               <div class="card-actions">
                 <form method="post" action={url(`/accounts/${a.id}/reconnect`)}>

@@ -31,12 +31,14 @@ main h1, main h2 { overflow-wrap: anywhere; }
 .account-reason { margin: var(--space-2) 0 0; color: var(--color-danger); font-size: var(--text-sm); }
 
 /* Media: a grid of square thumbnails, details under each. */
-.media-grid { grid-template-columns: repeat(auto-fill, minmax(min(100%, 14rem), 1fr)); }
+.media-grid { grid-template-columns: repeat(auto-fill, minmax(min(100%, 10.5rem), 1fr)); gap: var(--space-3); }
 .media-grid > .media-card { padding: 0; overflow: hidden; }
 .media-grid > .media-card > img, .media-placeholder { display: block; width: 100%; height: auto; aspect-ratio: 1; object-fit: cover; border-radius: 0; background: var(--color-surface-2); }
 .media-placeholder { display: grid; place-items: center; color: var(--color-text-muted); text-transform: uppercase; font-weight: 700; }
-.media-card > :not(img):not(.media-placeholder) { margin-left: var(--space-4); margin-right: var(--space-4); }
-.media-card .facts { grid-template-columns: 5.5rem minmax(0, 1fr); align-items: baseline; }
+.media-card > :not(img):not(.media-placeholder) { margin-left: var(--space-3); margin-right: var(--space-3); }
+.media-card .facts { grid-template-columns: minmax(0, 1fr); gap: 0; }
+.media-card .facts dd + dt { margin-top: var(--space-2); }
+.media-card .action-link { padding: 0; }
 .media-card .facts code { font-size: var(--text-xs); }
 .media-card .asset-editor { margin-bottom: var(--space-3); }
 .media-card .asset-editor summary { display: flex; align-items: center; min-height: var(--touch); cursor: pointer; font-weight: 600; color: var(--color-accent); }
@@ -51,13 +53,14 @@ main > .upload progress { width: 100%; }
 .endpoint-url { font-size: var(--text-lg); font-family: var(--font-mono); }
 .secret { overflow-wrap: anywhere; }
 .queue-form { max-width: 48rem; }
+table.cards-on-phone caption { text-align: left; font-weight: 700; padding-bottom: var(--space-2); color: var(--color-text); }
 .slot-table select, .slot-table input[type=time] { max-width: 14rem; }
 .check-cell label { display: inline-flex; align-items: center; min-height: var(--touch); margin: 0 0 0 var(--space-2); font-weight: 400; }
 .check-cell { white-space: nowrap; }
 table.cards-on-phone td.check-cell { display: flex; align-items: center; }
 @media (max-width: 639.98px) {
   .slot-table select, .slot-table input[type=time] { max-width: none; }
-  table.cards-on-phone caption { display: block; text-align: left; font-weight: 700; padding-bottom: var(--space-2); }
+  table.cards-on-phone caption { display: block; }
   table.cards-on-phone td:empty { display: none; }
 }
 `
