@@ -67,6 +67,7 @@ export function Document(props: { title: string; children?: Child }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
         <title>{`${props.title} · ${PRODUCT_NAME}`}</title>
+        <link rel="icon" href="/app/assets/icon.svg" type="image/svg+xml" />
         {CONTENT_ASSETS['content.css'] ? <link rel="stylesheet" href="/app/assets/content.css" /> : null}
         <link rel="stylesheet" href="/app/assets/app.css" />
       </head>

@@ -1,6 +1,7 @@
 /** The dashboard frame's own assets (the layout's stylesheet), served at `/app/assets/{name}` beside CONTENT_ASSETS. */
 import type { DashboardAsset } from './content-assets'
 import { DESIGN_CSS } from '../styles'
+import { FAVICON_SVG } from './favicon'
 
 /** The page's base: type, links, focus, headings, the utility classes every page uses. Tokens only. */
 const BASE_CSS = `
@@ -145,4 +146,5 @@ export const APP_ASSETS: Record<string, DashboardAsset> = {
     contentType: 'text/css; charset=utf-8',
     body: [BASE_CSS, FRAME_CSS, DESIGN_CSS].join('\n'),
   },
+  'icon.svg': { contentType: 'image/svg+xml', body: FAVICON_SVG },
 }

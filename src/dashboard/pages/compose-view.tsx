@@ -1,4 +1,5 @@
 /** The composer's markup: accounts, caption with per-network counters and overrides, options, media, actions. */
+import { ClientScript } from '../assets/client-assets'
 import { RULES, THREAD_PLATFORMS } from '../../domain/rules/index'
 import { VIDEO_NET_PRIVACY_LEVELS } from '../../domain/rules/schema'
 import { POST_TYPES, type PlatformId } from '../../domain/vocabulary'
@@ -226,8 +227,8 @@ export function ComposeView(p: ComposeViewProps) {
           Publish now
         </button>
       </div>
-      <script src="/app/assets/composer.js" defer></script>
-      <script src="/app/assets/upload.js" defer></script>
+      <ClientScript page="composer" />
+      <ClientScript page="upload" />
     </form>
   )
 }
