@@ -1,5 +1,6 @@
 import { bestTimesBenchmark } from './best-times.bench'
 import { calendarBenchmark } from './calendar.bench'
+import { dashboardAssetsBenchmark } from './dashboard-assets.bench'
 import { engineBenchmark } from './engine.bench'
 import { foundationBenchmark } from './foundation.bench'
 import { loadBenchmark } from './load.bench'
@@ -20,6 +21,7 @@ const BENCHMARKS: Benchmark[] = [
   loadBenchmark,
   webhooksBenchmark,
   startBenchmark,
+  dashboardAssetsBenchmark,
 ]
 
 async function main() {

@@ -50,7 +50,7 @@ describe('settings forms', () => {
     expect((await p.t.call('DELETE', `/v1/posts/${draft.id}`)).status).toBeLessThan(300)
     const listed = await (await settings(p, '/webhooks')).text()
     const replay = new RegExp(`/settings/webhooks/${endpoint.id}/replay/(evt_[0-9A-Za-z]+)`).exec(listed)
-    expect(listed).toContain('<td>post.deleted</td>')
+    expect(listed).toContain('<td data-label="Event">post.deleted</td>')
     expect(replay).not.toBeNull()
     const replayed = await p.post(`/settings/webhooks/${endpoint.id}/replay/${replay![1]}`, {})
     expect([replayed.status, (await replayed.text()).includes('Event sent again.')]).toEqual([200, true])

@@ -4,7 +4,6 @@
  * Connecting opens the hosted connect page, which sends the member back here.
  */
 import type { Hono } from 'hono'
-import { RULES } from '../../domain/rules/index'
 import { PLATFORM_IDS, type PlatformId } from '../../domain/vocabulary'
 import { disconnectAccount } from '../../services/account-disconnect'
 import { getAccount, listAccounts } from '../../services/accounts'
@@ -12,6 +11,7 @@ import { createConnectLink, createReconnectLink } from '../../services/connect-l
 import { type DashboardEnv, workspacePage } from '../env'
 import { connectRefusalMessage } from './connect-messages'
 import { Layout } from '../layout'
+import { EmptyState, NetworkMark, networkName, PageHeader } from '../ui'
 import {
   back,
   CsrfField,
@@ -40,7 +40,10 @@ export function registerAccounts(app: Hono<DashboardEnv>): void {
     const connected = c.req.query('accountId')
     return c.html(
       <Layout title="Accounts" member={member} csrfToken={csrfToken} current="accounts">
-        <h1>Accounts</h1>
+        <PageHeader
+          title="Accounts"
+          description="The social accounts this workspace publishes to: their health, and connecting more."
+        />
         {connected && accounts.some((a) => a.id === connected) ? (
           <p class="notice" role="status">
             Account connected.
@@ -52,77 +55,89 @@ export function registerAccounts(app: Hono<DashboardEnv>): void {
           </p>
         ) : null}
         <Notice c={c} />
-        <form method="post" action={url('/accounts/connect')} class="inline">
+        <form method="post" action={url('/accounts/connect')} class="connect-form">
           <CsrfField token={csrfToken} />
-          <label for="platform">Network</label>
-          <select name="platform" id="platform" required>
-            {PLATFORM_IDS.map((p) => (
-              <option value={p}>
-                {p} ({RULES[p].name})
-              </option>
-            ))}
-          </select>
-          <label for="connection">Connect through</label>
-          <select name="connection" id="connection">
-            <option value="">The network's own sign-in</option>
-            <option value="SANDBOX">Sandbox (simulated network)</option>
-          </select>
+          <div class="connect-field">
+            <label for="platform">Network</label>
+            <select name="platform" id="platform" required>
+              {PLATFORM_IDS.map((p) => (
+                <option value={p}>{networkName(p)}</option>
+              ))}
+            </select>
+          </div>
+          <div class="connect-field">
+            <label for="connection">Connect through</label>
+            <select name="connection" id="connection">
+              <option value="">The network's own sign-in</option>
+              <option value="SANDBOX">Sandbox (simulated network)</option>
+            </select>
+          </div>
           <button type="submit">Connect an account</button>
         </form>
-        {accounts.length === 0 ? <p>No account is connected yet.</p> : null}
-        <table>
-          <caption>Connected accounts</caption>
-          <thead>
-            <tr>
-              <th scope="col">Account</th>
-              <th scope="col">Network</th>
-              <th scope="col">Status</th>
-              <th scope="col">Token expires</th>
-              <th scope="col">Connected</th>
-              <th scope="col">Last published</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {accounts.map((a) => (
-              <tr id={`account-${a.id}`}>
-                <td>{a.username}</td>
-                <td>
-                  {a.platform} <span class="muted">{a.connection}</span>
-                </td>
-                <td>
-                  <StatusBadge status={a.status} />
-                  {a.statusReason ? <div>{a.statusReason}</div> : null}
-                </td>
-                <td>
-                  <ZonedTime at={a.tokenExpiresAt} timeZone={member.timeZone} />
-                </td>
-                <td>
-                  <ZonedTime at={a.connectedAt} timeZone={member.timeZone} />
-                </td>
-                <td>
-                  <ZonedTime at={a.lastPublishedAt} timeZone={member.timeZone} />
-                </td>
-                <td class="actions">
-                  <form method="post" action={url(`/accounts/${a.id}/reconnect`)}>
-                    <CsrfField token={csrfToken} />
-                    <button type="submit" class="secondary" aria-label={`Reconnect ${a.username} (${a.platform})`}>
-                      Reconnect
-                    </button>
-                  </form>
-                  {a.status !== 'DISCONNECTED' ? (
-                    <a
-                      href={url(`/accounts/${a.id}/disconnect`)}
-                      aria-label={`Disconnect ${a.username} (${a.platform})`}
-                    >
-                      Disconnect
-                    </a>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <h2 id="connected-accounts">Connected accounts</h2>
+        {accounts.length === 0 ? (
+          <EmptyState title="No account is connected yet">
+            Choose a network above and connect the first one; posts go to the accounts connected here.
+          </EmptyState>
+        ) : null}
+        <ul class="account-cards" aria-labelledby="connected-accounts">
+          {accounts.map((a) => (
+            <li class="account-card" id={`account-${a.id}`}>
+              <div class="account-head">
+                <NetworkMark platform={a.platform} size="large" />
+                <span class="account-name">{a.username}</span>
+                <StatusBadge status={a.status} />
+              </div>
+              <p class="account-network">
+                {networkName(a.platform)} <span class="muted">· {a.connection.toLowerCase()}</span>
+              </p>
+              {a.statusReason ? <p class="account-reason">{a.statusReason}</p> : null}
+              <dl class="facts">
+                <div>
+                  <dt>Connected</dt>
+                  <dd>
+                    <ZonedTime at={a.connectedAt} timeZone={member.timeZone} />
+                  </dd>
+                </div>
+                <div>
+                  <dt>Last published</dt>
+                  <dd>
+                    {a.lastPublishedAt ? <ZonedTime at={a.lastPublishedAt} timeZone={member.timeZone} /> : 'Not yet'}
+                  </dd>
+                </div>
+                {a.tokenExpiresAt ? (
+                  <div>
+                    <dt>Token expires</dt>
+                    <dd>
+                      <ZonedTime at={a.tokenExpiresAt} timeZone={member.timeZone} />
+                    </dd>
+                  </div>
+                ) : null}
+              </dl>
+              <div class="card-actions">
+                <form method="post" action={url(`/accounts/${a.id}/reconnect`)}>
+                  <CsrfField token={csrfToken} />
+                  <button
+                    type="submit"
+                    class="secondary"
+                    aria-label={`Reconnect ${a.username} (${networkName(a.platform)})`}
+                  >
+                    Reconnect
+                  </button>
+                </form>
+                {a.status !== 'DISCONNECTED' ? (
+                  <a
+                    class="action-link"
+                    href={url(`/accounts/${a.id}/disconnect`)}
+                    aria-label={`Disconnect ${a.username} (${networkName(a.platform)})`}
+                  >
+                    Disconnect
+                  </a>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ul>
       </Layout>,
     )
   })
@@ -176,15 +191,20 @@ export function registerAccounts(app: Hono<DashboardEnv>): void {
       return c.html(
         <Layout title="Disconnect account" member={member} csrfToken={csrfToken} current="accounts">
           <h1>
-            Disconnect {account.username} ({account.platform})?
+            Disconnect {account.username} ({networkName(account.platform)})?
           </h1>
           <p>
             Its posts waiting to publish will fail, and the network is asked to revoke its token where it allows it. You
             can reconnect it later.
           </p>
-          <form method="post" action={workspacePage(member, `/accounts/${account.id}/disconnect`)}>
+          <form method="post" action={workspacePage(member, `/accounts/${account.id}/disconnect`)} class="card-actions">
             <CsrfField token={csrfToken} />
-            <button type="submit">Disconnect</button> <a href={workspacePage(member, '/accounts')}>Cancel</a>
+            <button type="submit" class="danger">
+              Disconnect
+            </button>
+            <a class="action-link" href={workspacePage(member, '/accounts')}>
+              Cancel
+            </a>
           </form>
         </Layout>,
       )

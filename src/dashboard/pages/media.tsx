@@ -12,6 +12,7 @@ import { editAsset } from '../../services/media-edit'
 import { createUpload } from '../../services/media-uploads'
 import { type DashboardEnv, workspacePage } from '../env'
 import { Layout } from '../layout'
+import { EmptyState, PageHeader } from '../ui'
 import { UploadControl } from './compose-view'
 import { AssetEditor } from './media-editor'
 import { back, frame, isNotFound, Notice, notFoundPage, type PageContext, refusalOf } from './shared'
@@ -44,8 +45,11 @@ export function registerMedia(app: Hono<DashboardEnv>): void {
     const folderName = new Map(folders.map((f) => [f.id, f.name]))
     return c.html(
       <Layout title="Media" member={member} csrfToken={csrfToken} current="media">
-        <h1>Media library</h1>
-        <form method="get" action={workspacePage(member, '/media')} class="inline">
+        <PageHeader
+          title="Media library"
+          description="Pictures and videos for your posts, with the alt text each network receives."
+        />
+        <form method="get" action={workspacePage(member, '/media')} class="filter-form">
           <label for="folderId">Folder</label>
           <select name="folderId" id="folderId">
             <option value="">All files</option>
@@ -63,12 +67,18 @@ export function registerMedia(app: Hono<DashboardEnv>): void {
           registerUrl={workspacePage(member, '/media/register')}
         />
         <Notice c={c} />
-        {assets.length === 0 ? <p>No media here yet.</p> : null}
+        {assets.length === 0 ? (
+          <EmptyState title="No media here yet">Upload a picture or a video above, or from the composer.</EmptyState>
+        ) : null}
         <ul class="media-grid">
           {assets.map((m) => (
-            <li id={`asset-${m.id}`}>
-              {m.type === 'IMAGE' ? <img src={m.url} alt={m.altText ?? ''} width={160} height={160} /> : null}
-              <dl>
+            <li id={`asset-${m.id}`} class="media-card">
+              {m.type === 'IMAGE' ? (
+                <img src={m.url} alt={m.altText ?? ''} width={160} height={160} loading="lazy" />
+              ) : (
+                <span class="media-placeholder">{m.type.toLowerCase()}</span>
+              )}
+              <dl class="facts">
                 <dt>Alt text</dt>
                 <dd>{m.altText ?? '(none)'}</dd>
                 <dt>Type</dt>
@@ -83,7 +93,9 @@ export function registerMedia(app: Hono<DashboardEnv>): void {
                 </dd>
               </dl>
               {m.type === 'IMAGE' && !m.sourceId ? (
-                <a href={workspacePage(member, `/media/${m.id}/canvases`)}>Crops for each network</a>
+                <a class="action-link" href={workspacePage(member, `/media/${m.id}/canvases`)}>
+                  Crops for each network
+                </a>
               ) : null}
               <AssetEditor
                 asset={m}

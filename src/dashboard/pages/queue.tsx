@@ -7,6 +7,7 @@ import { ReplaceQueueScheduleSchema } from '../../schemas/queue-slots'
 import { getQueueSchedule, replaceQueueSchedule } from '../../services/queue-slots'
 import { type DashboardEnv, workspacePage } from '../env'
 import { Layout } from '../layout'
+import { PageHeader } from '../ui'
 import { back, CsrfField, frame, Notice, refusalOf, ZonedTime } from './shared'
 
 /** Weekday names by the API's numbers (0 = Sunday). */
@@ -26,15 +27,18 @@ export function registerQueue(app: Hono<DashboardEnv>): void {
     ]
     return c.html(
       <Layout title="Queue" member={member} csrfToken={csrfToken} current="queue">
-        <h1>Queue slots</h1>
+        <PageHeader
+          title="Queue slots"
+          description="The weekly times a post added to the queue takes, the first free one first."
+        />
         <Notice c={c} />
-        <p>
+        <p class="lead">
           Times are in the workspace zone, {schedule.timezone}. Next free slot:{' '}
           {schedule.nextFreeSlot ? <ZonedTime at={schedule.nextFreeSlot} timeZone={schedule.timezone} /> : 'none'}
         </p>
-        <form method="post" action={workspacePage(member, '/queue')}>
+        <form method="post" action={workspacePage(member, '/queue')} class="queue-form">
           <CsrfField token={csrfToken} />
-          <table>
+          <table class="cards-on-phone slot-table">
             <caption>Weekly slots (leave the time empty or tick Remove to drop a row)</caption>
             <thead>
               <tr>
@@ -46,7 +50,7 @@ export function registerQueue(app: Hono<DashboardEnv>): void {
             <tbody>
               {rows.map((row, i) => (
                 <tr>
-                  <td>
+                  <td data-label="Day">
                     <label for={`weekday-${i}`} class="visually-hidden">
                       Day of slot {i + 1}
                     </label>
@@ -58,13 +62,13 @@ export function registerQueue(app: Hono<DashboardEnv>): void {
                       ))}
                     </select>
                   </td>
-                  <td>
+                  <td data-label="Time">
                     <label for={`time-${i}`} class="visually-hidden">
                       Time of slot {i + 1}
                     </label>
                     <input type="time" name={`time.${i}`} id={`time-${i}`} value={row.time} />
                   </td>
-                  <td>
+                  <td class="check-cell">
                     <input type="checkbox" name={`remove.${i}`} value="1" id={`remove-${i}`} />
                     <label for={`remove-${i}`}>Remove slot {i + 1}</label>
                   </td>

@@ -4,6 +4,7 @@ import { canManage } from '../../domain/people'
 import type { DashboardMember } from '../env'
 import { workspacePage } from '../env'
 import { Layout } from '../layout'
+import { Tabs } from '../ui'
 
 const SECTIONS: Array<[string, string]> = [
   ['', 'Workspace, plan and usage'],
@@ -13,18 +14,25 @@ const SECTIONS: Array<[string, string]> = [
 ]
 
 /** A settings page: the layout, the settings sections' navigation, and a note for members who cannot manage. */
-export function SettingsPage(props: { title: string; member: DashboardMember; csrfToken: string; children?: Child }) {
+export function SettingsPage(props: {
+  title: string
+  member: DashboardMember
+  csrfToken: string
+  /** The section shown (its path under /settings: '', '/members', '/tokens', '/webhooks'). */
+  section: string
+  children?: Child
+}) {
   return (
     <Layout title={props.title} member={props.member} csrfToken={props.csrfToken} current="settings">
-      <nav class="settings-nav" aria-label="Settings">
-        <ul>
-          {SECTIONS.map(([path, label]) => (
-            <li>
-              <a href={workspacePage(props.member, `/settings${path}`)}>{label}</a>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <Tabs
+        label="Settings"
+        current={props.section}
+        tabs={SECTIONS.map(([path, label]) => ({
+          key: path,
+          label,
+          href: workspacePage(props.member, `/settings${path}`),
+        }))}
+      />
       <h1>{props.title}</h1>
       {canManage(props.member.role) ? null : (
         <p class="muted">You are a member of this workspace: only its owners and admins can change these settings.</p>

@@ -35,7 +35,7 @@ async function render(
   const invitations = manager ? await listInvitations(deps.db, member.workspaceId, deps.clock.now()) : []
   const path = (p: string) => workspacePage(member, `/settings/members${p}`)
   return c.html(
-    <SettingsPage title="Members and invitations" member={member} csrfToken={csrfToken}>
+    <SettingsPage title="Members and invitations" section="/members" member={member} csrfToken={csrfToken}>
       <Message kind="notice" text={state.notice} />
       <Message kind="error" text={state.error} />
       {state.link ? (
@@ -47,7 +47,7 @@ async function render(
           </p>
         </section>
       ) : null}
-      <table>
+      <table class="cards-on-phone">
         <caption>Members</caption>
         <thead>
           <tr>
@@ -60,25 +60,29 @@ async function render(
         <tbody>
           {members.map((m) => (
             <tr>
-              <td>{m.name}</td>
-              <td>{m.email}</td>
-              <td>{m.role}</td>
+              <td data-label="Name">{m.name}</td>
+              <td data-label="Email">{m.email}</td>
+              <td data-label="Role">{m.role}</td>
               {manager && (owner || m.role !== 'owner') ? (
                 <td>
-                  <form method="post" action={path(`/${m.userId}/role`)} class="inline">
-                    <Csrf token={csrfToken} />
-                    <label for={`role-${m.userId}`}>Role of {m.name}</label>
-                    <RoleSelect id={`role-${m.userId}`} value={m.role} allowOwner={owner} />{' '}
-                    <button type="submit" class="secondary">
-                      Change role
-                    </button>
-                  </form>{' '}
-                  <form method="post" action={path(`/${m.userId}/remove`)} class="inline">
-                    <Csrf token={csrfToken} />
-                    <button type="submit" class="danger" aria-label={`Remove ${m.name}`}>
-                      Remove
-                    </button>
-                  </form>
+                  <div class="row-actions">
+                    <form method="post" action={path(`/${m.userId}/role`)} class="row-form">
+                      <Csrf token={csrfToken} />
+                      <label for={`role-${m.userId}`} class="visually-hidden">
+                        Role of {m.name}
+                      </label>
+                      <RoleSelect id={`role-${m.userId}`} value={m.role} allowOwner={owner} />
+                      <button type="submit" class="secondary">
+                        Change role
+                      </button>
+                    </form>
+                    <form method="post" action={path(`/${m.userId}/remove`)} class="row-form">
+                      <Csrf token={csrfToken} />
+                      <button type="submit" class="danger" aria-label={`Remove ${m.name}`}>
+                        Remove
+                      </button>
+                    </form>
+                  </div>
                 </td>
               ) : manager ? (
                 <td />
@@ -96,7 +100,7 @@ async function render(
             <RoleSelect id="invite-role" allowOwner={owner} />
             <button type="submit">Create invitation link</button>
           </form>
-          <table>
+          <table class="cards-on-phone">
             <caption>Invitations</caption>
             <thead>
               <tr>
@@ -108,9 +112,9 @@ async function render(
             <tbody>
               {invitations.map((i) => (
                 <tr>
-                  <td>{i.role}</td>
-                  <td>{i.createdAt.slice(0, 16).replace('T', ' ')} UTC</td>
-                  <td>
+                  <td data-label="Role">{i.role}</td>
+                  <td data-label="Created">{i.createdAt.slice(0, 16).replace('T', ' ')} UTC</td>
+                  <td data-label="State">
                     {i.state}{' '}
                     {i.state === 'pending' ? (
                       <form

@@ -20,7 +20,7 @@ async function render(
   const manager = canManage(member.role)
   const tokens = manager ? await listTokens(deps.db, member.workspaceId) : []
   return c.html(
-    <SettingsPage title="API tokens" member={member} csrfToken={csrfToken}>
+    <SettingsPage title="API tokens" section="/tokens" member={member} csrfToken={csrfToken}>
       <Message kind="notice" text={state.notice} />
       <Message kind="error" text={state.error} />
       {state.secret ? (
@@ -39,7 +39,7 @@ async function render(
             <Field name="name" label="Token name" />
             <button type="submit">Create token</button>
           </form>
-          <table>
+          <table class="cards-on-phone">
             <caption>Tokens</caption>
             <thead>
               <tr>
@@ -52,10 +52,10 @@ async function render(
             <tbody>
               {tokens.map((t) => (
                 <tr>
-                  <td>{t.name}</td>
-                  <td>{when(t.createdAt)}</td>
-                  <td>{when(t.lastUsedAt)}</td>
-                  <td>
+                  <td data-label="Name">{t.name}</td>
+                  <td data-label="Created">{when(t.createdAt)}</td>
+                  <td data-label="Last used">{when(t.lastUsedAt)}</td>
+                  <td data-label="State">
                     {t.revokedAt ? (
                       `revoked ${when(t.revokedAt)}`
                     ) : (

@@ -24,7 +24,7 @@ async function render(
   )
   const path = (p: string) => workspacePage(member, `/settings/webhooks${p}`)
   return c.html(
-    <SettingsPage title="Webhooks" member={member} csrfToken={csrfToken}>
+    <SettingsPage title="Webhooks" section="/webhooks" member={member} csrfToken={csrfToken}>
       <Message kind="notice" text={state.notice} />
       <Message kind="error" text={state.error} />
       {state.secret ? (
@@ -51,7 +51,7 @@ async function render(
           </form>
           {endpoints.map((e, i) => (
             <section aria-label={`Endpoint ${e.url}`}>
-              <h2>{e.url}</h2>
+              <h2 class="endpoint-url">{e.url}</h2>
               <p class="muted">
                 {e.enabled ? 'enabled' : `disabled${e.disabledReason ? `: ${e.disabledReason}` : ''}`} ·{' '}
                 {e.events.join(', ')}
@@ -62,7 +62,7 @@ async function render(
                   Delete
                 </button>
               </form>
-              <table>
+              <table class="cards-on-phone">
                 <caption>Recent deliveries</caption>
                 <thead>
                   <tr>
@@ -75,10 +75,12 @@ async function render(
                 <tbody>
                   {(deliveries[i] ?? []).map((d) => (
                     <tr>
-                      <td>{d.eventType}</td>
-                      <td>{d.status}</td>
-                      <td>{d.attempts.map((a) => a.statusCode ?? a.errorClass ?? '?').join(', ')}</td>
-                      <td>
+                      <td data-label="Event">{d.eventType}</td>
+                      <td data-label="Status">{d.status}</td>
+                      <td data-label="Attempts">
+                        {d.attempts.map((a) => a.statusCode ?? a.errorClass ?? '?').join(', ')}
+                      </td>
+                      <td data-label="Replay">
                         <form method="post" action={path(`/${e.id}/replay/${d.eventId}`)} class="inline">
                           <Csrf token={csrfToken} />
                           <button type="submit" class="secondary">

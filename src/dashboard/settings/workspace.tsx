@@ -57,7 +57,7 @@ export function registerWorkspaceSettings(app: Hono<DashboardEnv>): void {
     const values = state.values ?? { name: overview.name, timezone: overview.timezone }
     const errors = state.errors ?? {}
     return c.html(
-      <SettingsPage title="Workspace settings" member={member} csrfToken={csrfToken}>
+      <SettingsPage title="Workspace settings" section="" member={member} csrfToken={csrfToken}>
         <Message kind="notice" text={state.notice} />
         {canManage(member.role) ? (
           <form method="post" action={workspacePage(member, '/settings')}>

@@ -1,2 +1,66 @@
-/** The other pages' styles at every width (accounts, media, queue, settings, sign-in): cards on a phone. */
-export const PAGES_CSS = ``
+/**
+ * The other pages' styles at every width (accounts, media, queue, settings, sign-in, invitation,
+ * agent consent), on the components of ./components (buttons and fields are already `--touch` high,
+ * `table.cards-on-phone` turns into one card per row on a phone): account cards, the media grid,
+ * the connect and filter forms, the row actions of the settings tables.
+ */
+export const PAGES_CSS = `
+main h1, main h2 { overflow-wrap: anywhere; }
+.lead { color: var(--color-text-muted); }
+.facts { display: grid; grid-template-columns: repeat(auto-fit, minmax(8rem, 1fr)); gap: var(--space-2) var(--space-4); margin: var(--space-3) 0; }
+.facts dt { font-size: var(--text-xs); font-weight: 600; color: var(--color-text-muted); text-transform: uppercase; letter-spacing: .04em; }
+.facts dd { margin: 0; overflow-wrap: anywhere; }
+.card-actions, .row-actions { display: flex; flex-wrap: wrap; gap: var(--space-2); align-items: center; }
+.card-actions { margin-top: auto; padding-top: var(--space-3); }
+.card-actions form, .row-actions form, .card-actions button { margin: 0; }
+.action-link { display: inline-flex; align-items: center; min-height: var(--touch); padding: 0 var(--space-3); border-radius: var(--radius-md); font-weight: 600; font-size: var(--text-sm); }
+.action-link:hover { background: var(--color-accent-soft); }
+.row-form { display: flex; flex-wrap: wrap; gap: var(--space-2); align-items: center; }
+.row-form select { width: auto; min-width: 8rem; }
+.inline-check { display: flex; align-items: center; gap: var(--space-2); min-height: var(--touch); font-weight: 400; margin: 0; }
+
+/* Accounts: the connect form, then one card per account. */
+.connect-form { display: flex; flex-wrap: wrap; gap: var(--space-3); align-items: flex-end; padding: var(--space-4); margin: 0 0 var(--space-5); background: var(--color-surface); border: 1px solid var(--color-border); border-radius: var(--radius-lg); box-shadow: var(--shadow-1); }
+.connect-field { flex: 1 1 14rem; min-width: 0; display: flex; flex-direction: column; gap: var(--space-1); }
+.connect-field label { margin: 0; font-weight: 600; font-size: var(--text-sm); }
+.account-cards, .media-grid { list-style: none; padding: 0; margin: var(--space-4) 0; display: grid; gap: var(--space-4); grid-template-columns: repeat(auto-fill, minmax(min(100%, 17rem), 1fr)); }
+.account-card, .media-card { display: flex; flex-direction: column; min-width: 0; padding: var(--space-4); color: var(--color-text); background: var(--color-surface); border: 1px solid var(--color-border); border-radius: var(--radius-lg); box-shadow: var(--shadow-1); }
+.account-head { display: flex; flex-wrap: wrap; gap: var(--space-2) var(--space-3); align-items: center; }
+.account-name { flex: 1 1 9rem; min-width: 0; font-weight: 700; font-size: var(--text-lg); overflow-wrap: anywhere; }
+.account-network { margin: var(--space-2) 0 0; color: var(--color-text-muted); font-size: var(--text-sm); }
+.account-reason { margin: var(--space-2) 0 0; color: var(--color-danger); font-size: var(--text-sm); }
+
+/* Media: a grid of square thumbnails, details under each. */
+.media-grid { grid-template-columns: repeat(auto-fill, minmax(min(100%, 10.5rem), 1fr)); gap: var(--space-3); }
+.media-grid > .media-card { padding: 0; overflow: hidden; }
+.media-grid > .media-card > img, .media-placeholder { display: block; width: 100%; height: auto; aspect-ratio: 1; object-fit: cover; border-radius: 0; background: var(--color-surface-2); }
+.media-placeholder { display: grid; place-items: center; color: var(--color-text-muted); text-transform: uppercase; font-weight: 700; }
+.media-card > :not(img):not(.media-placeholder) { margin-left: var(--space-3); margin-right: var(--space-3); }
+.media-card .facts { grid-template-columns: minmax(0, 1fr); gap: 0; }
+.media-card .facts dd + dt { margin-top: var(--space-2); }
+.media-card .action-link { padding: 0; }
+.media-card .facts code { font-size: var(--text-xs); }
+.media-card .asset-editor { margin-bottom: var(--space-3); }
+.media-card .asset-editor summary { display: flex; align-items: center; min-height: var(--touch); cursor: pointer; font-weight: 600; color: var(--color-accent); }
+.filter-form { display: flex; flex-wrap: wrap; gap: var(--space-2); align-items: flex-end; margin: 0 0 var(--space-4); }
+.filter-form label { margin: 0; flex-basis: 100%; font-weight: 600; font-size: var(--text-sm); }
+.filter-form select { flex: 1 1 12rem; width: auto; max-width: 24rem; }
+main > .upload { max-width: 48rem; padding: var(--space-4); margin: 0 0 var(--space-4); background: var(--color-surface); border: 1px solid var(--color-border); border-radius: var(--radius-lg); }
+main > .upload input { max-width: 100%; min-height: var(--touch); }
+main > .upload progress { width: 100%; }
+
+/* Settings and queue */
+.endpoint-url { font-size: var(--text-lg); font-family: var(--font-mono); }
+.secret { overflow-wrap: anywhere; }
+.queue-form { max-width: 48rem; }
+table.cards-on-phone caption { text-align: left; font-weight: 700; padding-bottom: var(--space-2); color: var(--color-text); }
+.slot-table select, .slot-table input[type=time] { max-width: 14rem; }
+.check-cell label { display: inline-flex; align-items: center; min-height: var(--touch); margin: 0 0 0 var(--space-2); font-weight: 400; }
+.check-cell { white-space: nowrap; }
+table.cards-on-phone td.check-cell { display: flex; align-items: center; }
+@media (max-width: 639.98px) {
+  .slot-table select, .slot-table input[type=time] { max-width: none; }
+  table.cards-on-phone caption { display: block; }
+  table.cards-on-phone td:empty { display: none; }
+}
+`

@@ -40,7 +40,7 @@ describe('accounts page', () => {
     const micro = await account(p.t, 'MICROBLOG_NET', 'micro')
     const confirm = await p.get(`/accounts/${micro.id}/disconnect`)
     expect(confirm.status).toBe(200)
-    expect(await confirm.text()).toContain('Disconnect micro (MICROBLOG_NET)?')
+    expect(await confirm.text()).toContain('Disconnect micro (Microblog)?')
     const res = await p.post(`/accounts/${micro.id}/disconnect`, {})
     expect(res.status).toBe(303)
     const [stored] = await (await p.t.call('GET', '/v1/accounts')).json()

@@ -68,7 +68,7 @@ describe('media library', () => {
     const key = `${other.id}/2026/11/theirs.jpg`
     const res = await scriptPost(p, '/media/register', { type: 'IMAGE', storageKey: key, url: `https://x.test/${key}` })
     expect(res.status).toBe(422)
-    expect(await (await p.get('/media')).text()).toContain('No media here yet.')
+    expect(await (await p.get('/media')).text()).toContain('No media here yet')
   })
 })
 
