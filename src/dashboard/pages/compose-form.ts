@@ -4,6 +4,7 @@
  * by its body path (`captionOverrides.MICROBLOG_NET`, `pinboardNetBoards.acc_...`) is shown next to
  * the form control of that path.
  */
+import { splitThreadParts } from '../../domain/post-preview'
 import type { PostRecord } from '../../services/posts/record'
 import { fromLocalInput, toLocalInput } from './zoned-time'
 
@@ -125,10 +126,7 @@ export function bodyOfValues(
   timeZone: string,
 ): { body: Record<string, unknown>; problems: FieldProblem[] } {
   const problems: FieldProblem[] = []
-  const parts = v.threadParts
-    .split(new RegExp(`^\\s*${PART_SEPARATOR}\\s*$`, 'm'))
-    .map((p) => p.trim())
-    .filter((p) => p !== '')
+  const parts = splitThreadParts(v.threadParts, PART_SEPARATOR)
   const videoNetOptions = Object.fromEntries(
     Object.entries(v.privacy).map(([id, level]) => [id, { privacyLevel: level }]),
   )
