@@ -191,3 +191,17 @@ export function problemsByField(
   }
   return out
 }
+
+/** Schema messages that read as a parser's, said the way a member reads them. */
+const PLAIN_MESSAGES: Record<string, string> = { accountIds: 'Pick at least one account.' }
+
+/** The zod problems of a body, as the API's 400 would name them. */
+export function schemaProblems(error: {
+  issues: ReadonlyArray<{ path: PropertyKey[]; message: string; code?: string }>
+}): FieldProblem[] {
+  return error.issues.map((i) => {
+    const path = i.path.map(String).join('.')
+    const plain = i.code === 'too_small' ? PLAIN_MESSAGES[path] : undefined
+    return { path, message: plain ?? i.message }
+  })
+}

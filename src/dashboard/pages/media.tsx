@@ -11,7 +11,7 @@ import { editAsset } from '../../services/media-edit'
 import { createUpload } from '../../services/media-uploads'
 import { type DashboardEnv, workspacePage } from '../env'
 import { Layout } from '../layout'
-import { UploadControl } from './compose-view'
+import { UploadControl } from './compose-media'
 import { AssetEditor } from './media-editor'
 import { back, frame, isNotFound, Notice, notFoundPage, type PageContext, refusalOf } from './shared'
 
