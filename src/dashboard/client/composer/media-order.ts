@@ -1,0 +1,97 @@
+/**
+ * The media picker's order (the order `mediaIds` is posted in): drag a tile onto another, or move it
+ * with its "earlier" / "later" buttons; the ticked tiles show their place, and a polite status says
+ * where a tile went. Every move tells the form (`media-order`), so previews and autosave follow.
+ */
+const tiles = (picker: HTMLElement) => Array.from(picker.querySelectorAll<HTMLElement>(':scope > .media-tile'))
+const nameOf = (tile: HTMLElement) => tile.querySelector('.media-tile-name')?.textContent ?? 'Item'
+
+function numberTiles(picker: HTMLElement): void {
+  let n = 0
+  for (const tile of tiles(picker)) {
+    const checked = tile.querySelector<HTMLInputElement>('input[name="mediaIds"]')?.checked ?? false
+    const badge = tile.querySelector('.media-tile-order')
+    if (badge) badge.textContent = checked ? String(++n) : ''
+  }
+}
+
+function moved(picker: HTMLElement, tile: HTMLElement, status: HTMLElement): void {
+  numberTiles(picker)
+  const place = tiles(picker).indexOf(tile) + 1
+  status.textContent = `${nameOf(tile)} moved to place ${place} of ${tiles(picker).length}.`
+  picker.closest('form')?.dispatchEvent(new Event('media-order', { bubbles: true }))
+}
+
+function moveBy(picker: HTMLElement, tile: HTMLElement, step: number): boolean {
+  const all = tiles(picker)
+  const to = all.indexOf(tile) + step
+  const target = all[to]
+  if (!target) return false
+  target.insertAdjacentElement(step < 0 ? 'beforebegin' : 'afterend', tile)
+  return true
+}
+
+function setupDrag(picker: HTMLElement, status: HTMLElement): void {
+  let dragged: HTMLElement | null = null
+  const clearMarks = () => {
+    for (const t of tiles(picker)) t.classList.remove('drop-before', 'drop-after', 'is-dragging')
+  }
+  const after = (tile: HTMLElement, e: DragEvent) => {
+    const box = tile.getBoundingClientRect()
+    return e.clientX > box.left + box.width / 2
+  }
+  picker.addEventListener('dragstart', (e) => {
+    dragged = (e.target as Element).closest<HTMLElement>('.media-tile')
+    if (!dragged || !e.dataTransfer) return
+    e.dataTransfer.effectAllowed = 'move'
+    e.dataTransfer.setData('text/plain', dragged.dataset.mediaId ?? '')
+    dragged.classList.add('is-dragging')
+  })
+  picker.addEventListener('dragover', (e) => {
+    const tile = (e.target as Element).closest<HTMLElement>('.media-tile')
+    if (!dragged || !tile || tile === dragged) return
+    e.preventDefault()
+    for (const t of tiles(picker)) t.classList.remove('drop-before', 'drop-after')
+    tile.classList.add(after(tile, e) ? 'drop-after' : 'drop-before')
+  })
+  picker.addEventListener('drop', (e) => {
+    const tile = (e.target as Element).closest<HTMLElement>('.media-tile')
+    if (!dragged || !tile || tile === dragged) return
+    e.preventDefault()
+    tile.insertAdjacentElement(after(tile, e) ? 'afterend' : 'beforebegin', dragged)
+    const was = dragged
+    clearMarks()
+    moved(picker, was, status)
+  })
+  picker.addEventListener('dragend', () => {
+    clearMarks()
+    dragged = null
+  })
+}
+
+export function setupMediaOrder(form: HTMLFormElement): void {
+  const picker = form.querySelector<HTMLElement>('#media-picker')
+  if (!picker) return
+  const status = document.createElement('p')
+  status.className = 'visually-hidden'
+  status.setAttribute('role', 'status')
+  picker.insertAdjacentElement('afterend', status)
+  for (const tile of tiles(picker)) tile.draggable = true
+  picker.addEventListener('click', (e) => {
+    const button = (e.target as Element).closest<HTMLButtonElement>('[data-move]')
+    const tile = button?.closest<HTMLElement>('.media-tile')
+    if (!button || !tile) return
+    if (moveBy(picker, tile, Number(button.dataset.move))) {
+      moved(picker, tile, status)
+      button.focus()
+    }
+  })
+  picker.addEventListener('change', () => numberTiles(picker))
+  // A tile the upload adds can be dragged too.
+  new MutationObserver(() => {
+    for (const tile of tiles(picker)) tile.draggable = true
+    numberTiles(picker)
+  }).observe(picker, { childList: true })
+  setupDrag(picker, status)
+  numberTiles(picker)
+}
