@@ -5,6 +5,8 @@
  * the form control of that path.
  */
 import { splitThreadParts } from '../../domain/post-preview'
+import { RULES } from '../../domain/rules/index'
+import type { PlatformId } from '../../domain/vocabulary'
 import type { PostRecord } from '../../services/posts/record'
 import { fromLocalInput, toLocalInput } from './zoned-time'
 
@@ -178,14 +180,26 @@ export function fieldOfPath(path: string): string {
   return SIMPLE_FIELDS.has(head) ? head : 'post'
 }
 
-/** Problems grouped by the form control they concern, each message naming its platform when it has one. */
+/**
+ * A service message as a member reads it beside a form control: networks by their names, no body paths
+ * ("The MICROBLOG_NET caption (captionOverrides.MICROBLOG_NET)" reads "The microblog network caption").
+ */
+export function plainMessage(message: string): string {
+  return message
+    .replace(/ in captionOverrides\.[A-Z_]+/g, ' in its tab under "Caption per network"')
+    .replace(/ \((?:captionOverrides|threadParts|pinboardNetBoards|videoNetOptions|pinboardNetOptions)(?:\.[\w]+)*\)/g, '')
+    .replace(/\b[A-Z]+_NET\b/g, (id) => (id in RULES ? RULES[id as PlatformId].name : id))
+}
+
+/** Problems grouped by the form control they concern, each message naming its network when it has one. */
 export function problemsByField(
   problems: ReadonlyArray<{ path: string; message: string; platform?: string | undefined }>,
 ): Record<string, string[]> {
   const out: Record<string, string[]> = {}
   for (const p of problems) {
     const field = fieldOfPath(p.path)
-    const message = p.platform && !p.message.includes(p.platform) ? `${p.platform}: ${p.message}` : p.message
+    const named = p.platform && !p.message.includes(p.platform) ? `${p.platform}: ${p.message}` : p.message
+    const message = plainMessage(named)
     const list = (out[field] ??= [])
     if (!list.includes(message)) list.push(message)
   }

@@ -147,6 +147,9 @@ export function ComposeView(p: ComposeViewProps) {
       <CsrfField token={p.csrfToken} />
       <div class="composer-editor">
         <FieldErrors field="post" errors={p.errors} />
+        <a class="preview-jump" href="#previews-title">
+          Jump to the previews
+        </a>
         <AccountPicker accounts={p.accounts} chosen={v.accountIds} errors={p.errors} />
         <div class="composer-section field caption-field">
           <label for="caption">Caption</label>
