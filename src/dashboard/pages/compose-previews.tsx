@@ -50,8 +50,8 @@ export function previewAccountsOf(
 export function PreviewColumn({ cards }: { cards: PreviewedAccount[] }) {
   const nodes = cards.length === 0 ? [NO_PREVIEW] : cards.map((c) => previewCard(c.account, c.preview))
   return (
-    <aside class="composer-previews" aria-labelledby="previews-title">
-      <div class="previews-sticky">
+    <aside class="composer-previews">
+      <div class="previews-sticky" tabindex={0} role="region" aria-labelledby="previews-title">
         <h2 id="previews-title">Preview</h2>
         <p class="hint">How the post looks on each network. Text past a network's limit is marked: it will be cut.</p>
         <div id="previews" class="preview-list">
