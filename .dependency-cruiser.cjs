@@ -98,6 +98,21 @@ module.exports = {
       to: { path: [layer('db'), layer('runtime'), layer('entry'), '(^|/)node_modules/drizzle-orm/'] },
     },
     {
+      name: 'dashboard-client-pure',
+      comment:
+        "The page scripts (src/dashboard/client/) run in the browser: besides each other they import only pure modules shared with the server, the rules and text counting of domain/ and lib/'s helpers (the composer's preview counts as validation does); never db/, services/, http/, infra/ or a page.",
+      severity: 'error',
+      from: { path: '^src/dashboard/client/' },
+      to: { path: '^src/', pathNot: ['^src/dashboard/client/', layer('domain'), layer('lib')] },
+    },
+    {
+      name: 'dashboard-client-no-node',
+      comment: 'The page scripts run in the browser: no Node built-in (node:crypto, node:fs...).',
+      severity: 'error',
+      from: { path: '^src/dashboard/client/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
       name: 'only-app-mounts-dashboard',
       comment: 'The dashboard sits beside the routes: only app.ts mounts it, nothing below imports it.',
       severity: 'error',

@@ -1,6 +1,6 @@
 // The bundle `npm start` runs (bin/start.js): esbuild makes it from the sources, because loading some
 // 330 TypeScript modules through tsx took seconds of every start. It is named by a hash of what it is
-// made of (every file under src/, package.json, tsconfig.json and these two files), so an edited
+// made of (every file under src/, package.json, tsconfig.json and these three files), so an edited
 // source makes a new one at the next start and a stale one never runs. Packages are not in it: they
 // load from node_modules (PGlite finds its WebAssembly and data files beside its own modules), so
 // installing another version needs no new bundle. The project's own files read at run time (the
@@ -20,6 +20,7 @@ import {
 import { createRequire } from 'node:module'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { buildClient, CLIENT_DIR } from './build-client.js'
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)))
 export const CACHE = join(ROOT, 'node_modules', '.cache', 'sps-start')
@@ -66,7 +67,22 @@ function copyRuntimeFiles(root, dir) {
 }
 
 /** The launcher's own files: how the bundle is made. */
-const LAUNCHER = [fileURLToPath(import.meta.url), join(ROOT, 'bin', 'start.js')]
+const LAUNCHER = [fileURLToPath(import.meta.url), join(ROOT, 'bin', 'start.js'), join(ROOT, 'bin', 'build-client.js')]
+
+/**
+ * Brings the page scripts' generated module (bin/build-client.js) up to date with the client sources
+ * first: it is one of the sources bundled, so its new text names a new bundle. A project without
+ * client code has none to build; client code that does not compile is reported and the last
+ * generated scripts are served.
+ */
+async function buildClientBundles(root) {
+  if (!existsSync(join(root, CLIENT_DIR))) return
+  try {
+    await buildClient(root)
+  } catch (err) {
+    console.error(`The dashboard's page scripts could not be built: ${err instanceof Error ? err.message : err}`)
+  }
+}
 
 /** Every file of the project the bundle is made of, or that changes how it is made, relative to its root. */
 function inputs(root) {
@@ -159,6 +175,7 @@ export async function bundledEntry(cache = CACHE, root = ROOT) {
   } catch {
     return null
   }
+  await buildClientBundles(root)
   const key = bundleKey(esbuildVersion, root)
   const dir = join(cache, key)
   if (!existsSync(join(dir, 'node.js'))) {

@@ -20,6 +20,8 @@ import { createInternalRoutes } from './routes/internal'
 import { connectSite, oauthCallbackSite } from './routes/connect'
 import { sandboxSite } from './routes/sandbox'
 import { createDashboard } from './dashboard/app'
+import { faviconIco } from './dashboard/assets/favicon'
+import { dashboardErrorPage } from './dashboard/error-page'
 import { agentOAuthSite, wellKnownSite } from './routes/agent-oauth'
 import { resourceMetadataUrlOf } from './routes/agent-oauth/metadata'
 
@@ -154,8 +156,10 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   // Swagger UI from our own bundle (swagger-ui-dist): nothing on the page comes from another origin.
   app.route('/docs', docsSite(OPENAPI_PATH, 'Social Publishing API reference'))
   app.get('/', (c) => c.redirect('/docs'))
-  // Browsers ask every origin for an icon; the pages have none. No content, rather than a 404 in every console.
-  app.get('/favicon.ico', (c) => c.body(null, 204))
+  // Browsers ask every origin for an icon: the project's (src/dashboard/assets/favicon.ts), cached a day.
+  app.get('/favicon.ico', (c) =>
+    c.body(faviconIco(), 200, { 'Content-Type': 'image/x-icon', 'Cache-Control': 'public, max-age=86400' }),
+  )
   // Outside /v1 every site reads its bodies through its own input guard (src/http/input-guard.ts): capped first.
   for (const site of ['/sandbox/*', '/connect/*', '/oauth/*', '/oauth2/*'])
     app.use(site, limitBody(options.settings.maxBodyBytes))
@@ -201,6 +205,10 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
       ),
     )
   })
-  app.onError((err, c) => errorResponse(c, err))
+  // The dashboard answers in pages what is thrown before its own handlers (the per-IP limit's 429).
+  app.onError((err, c) => (isDashboardPath(c.req.path) ? dashboardErrorPage(c, err) : errorResponse(c, err)))
   return app
 }
+
+/** The dashboard's addresses (`/app` and below), whose errors are pages. */
+const isDashboardPath = (path: string) => path === '/app' || path.startsWith('/app/')

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
+import { buildClient } from '../bin/build-client.js'
 import { startTestServices } from './support/services'
 
 declare module 'vitest' {
@@ -22,6 +23,8 @@ declare module 'vitest' {
  * limiter); with them, tests go through the production drivers to the real servers.
  */
 export default async function setup(project: TestProject) {
+  // The page scripts the dashboard serves, bundled from src/dashboard/client/ (bin/build-client.js).
+  await buildClient()
   const dir = mkdtempSync(join(tmpdir(), 'sps-test-'))
   const services = await startTestServices({ databaseUrl: process.env.DATABASE_URL, redisUrl: process.env.REDIS_URL })
   let snapshotPath: string | null = null

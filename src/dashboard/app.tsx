@@ -5,12 +5,14 @@
  * a strict Content-Security-Policy. Rendered on the server with hono/jsx: the same on Workers and Node.
  */
 import { type Context, Hono } from 'hono'
+import { etag } from 'hono/etag'
 import type { AppEnv } from '../http/context'
 import { guardInput } from '../http/input-guard'
 import { listUserWorkspaces } from '../services/memberships'
 import { resolveSession } from '../services/sessions'
 import { APP_ASSETS } from './assets/app-assets'
-import { CONTENT_ASSETS } from './assets/content-assets'
+import { CLIENT_ASSETS } from './assets/client-assets'
+import { CONTENT_ASSETS, type DashboardAsset } from './assets/content-assets'
 import { registerAgentConsent } from './agent-consent'
 import { registerAuthPages } from './auth'
 import { dashboardErrorPage } from './error-page'
@@ -20,6 +22,7 @@ import { registerInvitationPages } from './invitation-pages'
 import { notFoundPage, PublicPage, refusedInputPage } from './pages'
 import { contentSecurityPolicy, securityHeaders, sessionToken } from './session'
 import { registerSettingsPages } from './settings'
+import { registerThemeRoute, themeAttribute } from './theme'
 import { workspaceMember } from './workspace'
 
 /**
@@ -44,27 +47,31 @@ function storagePolicy() {
   }
 }
 
+/** A dashboard asset by file name: the frame's, the working pages' styles, the page scripts. */
+function findAsset(name: string): DashboardAsset | undefined {
+  for (const assets of [APP_ASSETS, CONTENT_ASSETS, CLIENT_ASSETS]) if (Object.hasOwn(assets, name)) return assets[name]
+  return undefined
+}
+
 /** The dashboard app, mounted by `createApp` at `/app`. */
 export function createDashboard(): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
   app.use('*', securityHeaders(storagePolicy()))
+  app.use('*', themeAttribute)
   // Before any form is read (the CSRF check reads the token from it): text the database cannot store and
   // a body that cannot be parsed are refused here, for every page and form, as a page.
   app.use('*', guardInput({ notFound: notFoundPage, refuse: refusedInputPage }))
 
-  app.get('/assets/:name', (c) => {
-    const name = c.req.param('name')
-    const asset = Object.hasOwn(APP_ASSETS, name)
-      ? APP_ASSETS[name]
-      : Object.hasOwn(CONTENT_ASSETS, name)
-        ? CONTENT_ASSETS[name]
-        : undefined
+  // An ETag on every asset (a revalidation costs a 304); a hashed name is cached for good.
+  app.get('/assets/:name', etag(), (c) => {
+    const asset = findAsset(c.req.param('name'))
     if (!asset) return notFoundPage(c)
-    c.header('Cache-Control', 'public, max-age=300')
+    c.header('Cache-Control', asset.immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
     return c.body(asset.body, 200, { 'Content-Type': asset.contentType })
   })
 
   registerAuthPages(app)
+  registerThemeRoute(app)
   registerAgentConsent(app)
   registerInvitationPages(app)
 

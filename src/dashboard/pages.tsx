@@ -1,8 +1,9 @@
-/** Small pieces every dashboard page uses: messages, field errors, the pages for 403/404 and public forms. */
+/** Small pieces every dashboard page uses: messages, field errors, the pages for 400/403/404 and public forms. */
 import type { Context } from 'hono'
 import type { Child } from 'hono/jsx'
 import { describeProblem } from '../http/input-guard'
-import { Document } from './layout'
+import { Brand, Document } from './layout'
+import { ErrorView } from './ui/error-view'
 
 /** A message above a form: `error` for what went wrong, `notice` for what was done. */
 export function Message(props: { kind: 'error' | 'notice'; text?: string | null }) {
@@ -61,6 +62,9 @@ export const Csrf = (props: { token: string }) => <input type="hidden" name="_cs
 export function PublicPage(props: { title: string; children?: Child }) {
   return (
     <Document title={props.title}>
+      <header class="public-top">
+        <Brand />
+      </header>
       <main id="main" class="narrow">
         <h1>{props.title}</h1>
         {props.children}
@@ -72,33 +76,45 @@ export function PublicPage(props: { title: string; children?: Child }) {
 /** 404 as a page: the same for a page that does not exist and one of a workspace the user is not in. */
 export const notFoundPage = (c: Context) =>
   c.html(
-    <PublicPage title="Page not found">
+    <ErrorView status={404} title="Page not found" links={[['Go to your workspace', '/app']]}>
       <p>There is no such page, or it is not in a workspace you belong to.</p>
-      <p>
-        <a href="/app">Go to your workspace</a>
-      </p>
-    </PublicPage>,
+      <p>Check the address, or start again from your workspace.</p>
+    </ErrorView>,
     404,
   )
 
 /** 403 as a page: a form whose CSRF token is missing or stale, or an action the member's role may not take. */
 export const forbiddenPage = (c: Context, reason: string) =>
   c.html(
-    <PublicPage title="Not allowed">
-      <p>{reason}</p>
-      <p>
-        <a href="/app">Back to the dashboard</a>
-      </p>
-    </PublicPage>,
+    <ErrorView status={403} title="Not allowed" links={backLinks(c)}>
+      <p role="alert">{reason}</p>
+    </ErrorView>,
     403,
   )
+
+/**
+ * Where "Go back" leads: the page the request came from when it is one of ours (the form the member
+ * sent), else the dashboard. Only the path of a same-origin Referer is used: never another site.
+ */
+export function backLinks(c: Context): Array<[string, string]> {
+  const home: [string, string] = ['Back to the dashboard', '/app']
+  const referer = c.req.header('referer')
+  if (!referer) return [home]
+  try {
+    const from = new URL(referer)
+    if (from.origin !== new URL(c.req.url).origin || !from.pathname.startsWith('/app')) return [home]
+    return [['Go back to the form', `${from.pathname}${from.search}`], home]
+  } catch {
+    return [home]
+  }
+}
 
 /** 400 as a page: a form or address the dashboard cannot take as sent (text it cannot store, a body it cannot read). */
 export const refusedInputPage = (c: Context, problem: { path: string; message: string }) =>
   c.html(
-    <PublicPage title="Not accepted">
+    <ErrorView status={400} title="Not accepted" links={backLinks(c)}>
       <p role="alert">{describeProblem(problem)}</p>
-      <p>Go back, correct it and send it again.</p>
-    </PublicPage>,
+      <p>Nothing was saved. Go back, correct that field and send the form again.</p>
+    </ErrorView>,
     400,
   )

@@ -2,7 +2,6 @@ import type { MiddlewareHandler } from 'hono'
 import type { RateLimitBucket } from '../infra/ratelimit/types'
 import type { AppEnv } from './context'
 import { AppError } from '../domain/errors'
-import { errorResponse } from './error-response'
 
 /**
  * Counts the request against its bucket for the client IP, before authentication, and puts
@@ -24,13 +23,11 @@ export const rateLimit =
       // At the reset instant the previous window still weighs fully; one second more and a retry gets through.
       // The message says the same wait as `Retry-After`.
       const retryAfterSec = resetSec + 1
-      return errorResponse(
-        c,
-        new AppError(
-          'rate_limited',
-          `Too many requests: the limit is ${decision.limit} per minute. Try again in ${retryAfterSec} s.`,
-          { retryAfterSec },
-        ),
+      // Thrown, so the app's error handler answers it in the site's kind (the API's JSON, a dashboard page).
+      throw new AppError(
+        'rate_limited',
+        `Too many requests: the limit is ${decision.limit} per minute. Try again in ${retryAfterSec} s.`,
+        { retryAfterSec },
       )
     }
     await next()

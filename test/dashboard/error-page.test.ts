@@ -27,7 +27,7 @@ describe('dashboard error pages', () => {
     const requestId = res.headers.get('x-request-id')!
     expect(requestId).toMatch(/^req_/)
     const html = await res.text()
-    expect(html).toContain('<h1>Something went wrong</h1>')
+    expect(html).toContain('>Something went wrong</h1>')
     expect(html).toContain(`<code>${requestId}</code>`)
     expect(html).not.toMatch(/select|sessions|token_hash|at .*\.ts|Error:/i)
     const logged = logLines.join('\n')

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
+import { buildClient } from '../../bin/build-client.js'
 import { type Product, productEnv, requireBundle, serverServices, startProduct } from './support/product'
 
 declare module 'vitest' {
@@ -17,6 +18,8 @@ declare module 'vitest' {
  * run, which must end with exit code 0; the database and DATA_DIR are removed.
  */
 export default async function setup(project: TestProject) {
+  // The page scripts the dashboard serves, bundled from src/dashboard/client/ (bin/build-client.js).
+  await buildClient()
   await requireBundle()
   const dir = mkdtempSync(join(tmpdir(), 'sps-e2e-'))
   const services = await serverServices()

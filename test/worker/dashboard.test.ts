@@ -60,4 +60,13 @@ describe('dashboard in workerd', () => {
     const signedIn = await post('/app/sign-in', { _csrf: formToken, email, password }, `sps_form=${formToken}`)
     expect(signedIn.status).toBe(303)
   }, 60_000) // two PBKDF2 runs of 600,000 iterations on a shared CI machine
+
+  it('serves the page scripts bundled from src/dashboard/client/ (the generated module is in the Worker)', async () => {
+    const plain = await call('/app/assets/composer.js')
+    expect(plain.status).toBe(200)
+    expect(plain.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
+    const code = await plain.text()
+    expect(code).toContain('X-CSRF-Token')
+    expect(plain.headers.get('etag')).toBeTruthy()
+  })
 })

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { TestProject } from 'vitest/node'
+import { buildClient } from '../../bin/build-client.js'
 import ws from 'ws'
 import { applyMigrations } from '../../src/db/migrate'
 import { openNeon } from '../../src/db/neon'
@@ -67,6 +68,8 @@ async function seed(db: Db): Promise<{ workspaceId: string; token: string }> {
  * - Always: the QStash stand-in (test/support/qstash-local.ts), with a fresh token and signing keys.
  */
 export default async function setup(project: TestProject) {
+  // The page scripts the dashboard serves, bundled from src/dashboard/client/ (bin/build-client.js).
+  await buildClient()
   const closers: Array<() => Promise<unknown>> = []
   const teardown = async () => {
     for (const close of closers.reverse())

@@ -4,6 +4,7 @@
  * time form (`POST /posts/{id}/reschedule`, the service behind `POST /v1/posts/{id}/schedule`) or
  * by dragging it to another day (calendar.js posts the same form).
  */
+import { ClientScript } from '../assets/client-assets'
 import type { Hono } from 'hono'
 import { listPosts, listPostsBetween } from '../../services/posts/read'
 import type { PostRecord } from '../../services/posts/record'
@@ -187,7 +188,7 @@ export function registerCalendar(app: Hono<DashboardEnv>): void {
             </li>
           ))}
         </ul>
-        <script src="/app/assets/calendar.js" defer></script>
+        <ClientScript page="calendar" />
       </Layout>,
     )
   }

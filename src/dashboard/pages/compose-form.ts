@@ -187,8 +187,11 @@ export function fieldOfPath(path: string): string {
 export function plainMessage(message: string): string {
   return message
     .replace(/ in captionOverrides\.[A-Z_]+/g, ' in its tab under "Caption per network"')
-    .replace(/ \((?:captionOverrides|threadParts|pinboardNetBoards|videoNetOptions|pinboardNetOptions)(?:\.[\w]+)*\)/g, '')
-    .replace(/\b[A-Z]+_NET\b/g, (id) => (id in RULES ? RULES[id as PlatformId].name : id))
+    .replace(
+      / \((?:captionOverrides|threadParts|pinboardNetBoards|videoNetOptions|pinboardNetOptions)(?:\.[\w]+)*\)/g,
+      '',
+    )
+    .replace(/\b[A-Z]+_NET\b/g, (id) => (id in RULES ? RULES[id as PlatformId].display.name : id))
 }
 
 /** Problems grouped by the form control they concern, each message naming its network when it has one. */

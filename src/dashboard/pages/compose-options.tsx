@@ -5,7 +5,7 @@ import type { PlatformId } from '../../domain/vocabulary'
 import type { AccountRecord } from '../../services/accounts'
 import type { ComposeValues } from './compose-form'
 import { BoardField, type BoardChoices, FieldErrors, TextField } from './compose-fields'
-import { networkName } from './compose-preview'
+import { networkName } from '../client/composer/preview-tree'
 
 const privacyLabel = (level: string) => level.charAt(0) + level.slice(1).toLowerCase().replaceAll('_', ' ')
 

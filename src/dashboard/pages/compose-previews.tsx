@@ -5,7 +5,13 @@ import type { AccountRecord } from '../../services/accounts'
 import type { MediaAsset } from '../../services/media-assets'
 import type { ComposeValues } from './compose-form'
 import type { BoardChoices } from './compose-fields'
-import { NO_PREVIEW, type PreviewAccount, type PreviewNode, previewCard, previewPostOf } from './compose-preview'
+import {
+  NO_PREVIEW,
+  type PreviewAccount,
+  type PreviewNode,
+  previewCard,
+  previewPostOf,
+} from '../client/composer/preview-tree'
 
 /** A preview tree as hono JSX (text children are escaped by the renderer). */
 export function toJsx(node: PreviewNode | string): ReturnType<typeof jsx> | string {
@@ -51,13 +57,13 @@ export function PreviewColumn({ cards }: { cards: PreviewedAccount[] }) {
   const nodes = cards.length === 0 ? [NO_PREVIEW] : cards.map((c) => previewCard(c.account, c.preview))
   return (
     <aside class="composer-previews">
-      <div class="previews-sticky" tabindex={0} role="region" aria-labelledby="previews-title">
+      <section class="previews-sticky" tabindex={0} aria-labelledby="previews-title">
         <h2 id="previews-title">Preview</h2>
         <p class="hint">How the post looks on each network. Text past a network's limit is marked: it will be cut.</p>
         <div id="previews" class="preview-list">
           {nodes.map(toJsx)}
         </div>
-      </div>
+      </section>
     </aside>
   )
 }

@@ -4,6 +4,7 @@
  * composer.js updates the previews per keystroke and asks the dry run for errors, debounced.
  */
 import { THREAD_PLATFORMS } from '../../domain/rules/index'
+import { ClientScript } from '../assets/client-assets'
 import { POST_TYPES, type PlatformId } from '../../domain/vocabulary'
 import type { AccountRecord } from '../../services/accounts'
 import type { MediaAsset } from '../../services/media-assets'
@@ -11,7 +12,7 @@ import { type ComposeValues, PART_SEPARATOR } from './compose-form'
 import { type BoardChoices, FieldErrors } from './compose-fields'
 import { MediaPicker } from './compose-media'
 import { NetworkOptions } from './compose-options'
-import { networkMark, networkName } from './compose-preview'
+import { networkMark, networkName } from '../client/composer/preview-tree'
 import { PreviewColumn, previewAccountsOf, toJsx } from './compose-previews'
 import { type ScheduleHints, ScheduleField } from './compose-schedule'
 import { CsrfField } from './shared'
@@ -221,8 +222,8 @@ export function ComposeView(p: ComposeViewProps) {
         </div>
       </div>
       <PreviewColumn cards={previewAccounts} />
-      <script src="/app/assets/composer.js" defer></script>
-      <script src="/app/assets/upload.js" defer></script>
+      <ClientScript page="composer" />
+      <ClientScript page="upload" />
     </form>
   )
 }

@@ -4,6 +4,7 @@
  * `POST /v1/media/uploads` and `POST /v1/media` (the JSON endpoints upload.js calls); each file's alt
  * text and folder edited through the service of `PATCH /v1/media/{id}`.
  */
+import { ClientScript } from '../assets/client-assets'
 import type { Hono } from 'hono'
 import { CreateUploadSchema, RegisterMediaSchema, UpdateMediaSchema } from '../../schemas/media'
 import { listAssets, listFolders, registerAsset } from '../../services/media-assets'
@@ -93,7 +94,7 @@ export function registerMedia(app: Hono<DashboardEnv>): void {
             </li>
           ))}
         </ul>
-        <script src="/app/assets/upload.js" defer></script>
+        <ClientScript page="upload" />
       </Layout>,
     )
   })

@@ -54,8 +54,6 @@ const ACCOUNTS = `
 .account-chip-text { display: flex; flex-direction: column; line-height: 1.2; min-width: 0; }
 .account-chip-name { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .account-chip-network { font-size: var(--text-xs); color: var(--color-text-muted); }
-.network-mark { display: inline-grid; place-items: center; flex: none; width: 1.75rem; height: 1.75rem; border-radius: var(--radius-full);
-  background: var(--color-accent-soft); color: var(--color-accent); font-size: var(--text-xs); font-weight: 700; letter-spacing: -.02em; }
 .counters { display: flex; flex-wrap: wrap; gap: var(--space-1) var(--space-3); list-style: none; padding: 0; margin: var(--space-2) 0 0; font-size: var(--text-sm); color: var(--color-text-muted); }
 .counters li.unused { display: none; }
 .counters li.over { color: var(--color-danger); font-weight: 700; }

@@ -4,7 +4,7 @@
  * first save creates the draft; the form then edits that draft (its address replaces the page's),
  * so later saves and the final submit never make a second copy. Opening the composer saves nothing.
  */
-import { postForm } from './dom'
+import { postJson } from '../lib/fetch-json'
 
 interface AutosaveAnswer {
   saved: boolean
@@ -41,7 +41,9 @@ export function setupAutosave(form: HTMLFormElement): void {
     }
     saving = true
     status.textContent = 'Saving draft…'
-    const answer = await postForm<AutosaveAnswer>(url, form)
+    const fields = new URLSearchParams()
+    for (const [name, value] of new FormData(form)) if (typeof value === 'string') fields.append(name, value)
+    const answer = await postJson<AutosaveAnswer>(url, { form: fields, csrfScope: form }).catch(() => null)
     saving = false
     if (submitting) return
     const body = answer?.body
@@ -65,9 +67,7 @@ export function setupAutosave(form: HTMLFormElement): void {
     clearTimeout(timer)
     timer = setTimeout(save, AUTOSAVE_DELAY_MS)
   }
-  form.addEventListener('input', later)
-  form.addEventListener('change', later)
-  form.addEventListener('media-order', later)
+  for (const type of ['input', 'change', 'media-order', 'media-added']) form.addEventListener(type, later)
   form.addEventListener('submit', () => {
     submitting = true
     clearTimeout(timer)

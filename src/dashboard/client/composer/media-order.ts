@@ -69,6 +69,58 @@ function setupDrag(picker: HTMLElement, status: HTMLElement): void {
   })
 }
 
+interface AddedAsset {
+  id: string
+  type: string
+  url: string
+  altText: string | null
+}
+
+const el = <K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string>, text = '') => {
+  const node = document.createElement(tag)
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v)
+  if (text) node.textContent = text
+  return node
+}
+
+/** A tile like the server's (compose-media.tsx) for an item the upload just added, ticked. */
+function tileFor(asset: AddedAsset): HTMLLIElement {
+  const name = asset.altText || asset.id
+  const li = el('li', { class: 'media-tile', 'data-media-id': asset.id })
+  const tick = el('input', {
+    type: 'checkbox',
+    name: 'mediaIds',
+    value: asset.id,
+    id: `media-${asset.id}`,
+    'data-type': asset.type,
+    'data-url': asset.url,
+    'data-alt': asset.altText ?? '',
+  })
+  tick.checked = true
+  const label = el('label', { for: tick.id })
+  label.append(
+    asset.type === 'IMAGE'
+      ? el('img', { src: asset.url, alt: asset.altText ?? '', width: '96', height: '96' })
+      : el('span', { class: 'media-tile-video', 'aria-hidden': 'true' }, 'Video'),
+    el('span', { class: 'media-tile-name' }, name),
+  )
+  const tools = el('span', { class: 'media-tile-tools' })
+  tools.append(
+    el(
+      'button',
+      { type: 'button', class: 'js-only icon-button', 'data-move': '-1', 'aria-label': `Move ${name} earlier` },
+      '←',
+    ),
+    el(
+      'button',
+      { type: 'button', class: 'js-only icon-button', 'data-move': '1', 'aria-label': `Move ${name} later` },
+      '→',
+    ),
+  )
+  li.append(tick, label, el('span', { class: 'media-tile-order', 'aria-hidden': 'true' }), tools)
+  return li
+}
+
 export function setupMediaOrder(form: HTMLFormElement): void {
   const picker = form.querySelector<HTMLElement>('#media-picker')
   if (!picker) return
@@ -87,6 +139,11 @@ export function setupMediaOrder(form: HTMLFormElement): void {
     }
   })
   picker.addEventListener('change', () => numberTiles(picker))
+  form.addEventListener('media-added', (e) => {
+    const asset = (e as CustomEvent<AddedAsset | undefined>).detail
+    const added = asset ? picker.querySelector(`#media-${CSS.escape(asset.id)}`)?.closest('li') : null
+    if (asset && added) added.replaceWith(tileFor(asset))
+  })
   // A tile the upload adds can be dragged too.
   new MutationObserver(() => {
     for (const tile of tiles(picker)) tile.draggable = true

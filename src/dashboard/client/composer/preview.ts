@@ -4,7 +4,7 @@
  * Each update is measured as `composer-preview` (performance.measure) for the keystroke budget.
  */
 import { previewOn } from '../../../domain/post-preview'
-import { NO_PREVIEW, type PreviewNode, previewCard, previewPostOf } from '../../pages/compose-preview'
+import { NO_PREVIEW, type PreviewNode, previewCard, previewPostOf } from './preview-tree'
 import { toDom } from './dom'
 import { mediaOf, readValues, selectedAccounts } from './values'
 
@@ -59,8 +59,6 @@ export function setupPreviews(form: HTMLFormElement): void {
   const list = document.getElementById('previews')
   if (!list) return
   const update = () => renderPreviews(form, list)
-  form.addEventListener('input', update)
-  form.addEventListener('change', update)
-  form.addEventListener('media-order', update)
+  for (const type of ['input', 'change', 'media-order', 'media-added']) form.addEventListener(type, update)
   update()
 }

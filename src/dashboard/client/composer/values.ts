@@ -1,7 +1,7 @@
 /** The composer form's values as the preview reads them, straight from its controls. */
 import type { PreviewMedia } from '../../../domain/post-preview'
 import type { PlatformId } from '../../../domain/vocabulary'
-import type { PreviewAccount, PreviewValues } from '../../pages/compose-preview'
+import type { PreviewAccount, PreviewValues } from './preview-tree'
 
 const inputs = (form: HTMLFormElement, selector: string) =>
   Array.from(form.querySelectorAll<HTMLInputElement>(selector))

@@ -10,9 +10,9 @@ import {
   type PreviewPost,
   previewOn,
   splitThreadParts,
-} from '../../domain/post-preview'
-import { RULES } from '../../domain/rules/index'
-import { type PlatformId, POST_TYPES, type PostType } from '../../domain/vocabulary'
+} from '../../../domain/post-preview'
+import { RULES } from '../../../domain/rules/index'
+import { type PlatformId, POST_TYPES, type PostType } from '../../../domain/vocabulary'
 
 export interface PreviewNode {
   tag: string
@@ -39,18 +39,20 @@ const h = (tag: string, attrs: Record<string, string>, ...children: Child[]): Pr
 /** Label read out for the part of a text the network cuts. */
 export const OVERFLOW_LABEL = 'will be cut'
 
-/** The network's human name (the rules registry's). */
-export const networkName = (platform: PlatformId): string => RULES[platform].name
+/** The network's human name (the rules registry's display). */
+export const networkName = (platform: PlatformId): string => RULES[platform].display.name
 
-/** A network's mark: its initials in a badge coloured per network (by `data-platform`). */
-export function networkMark(platform: PlatformId): PreviewNode {
-  const initials = networkName(platform)
-    .split(/[\s-]+/)
-    .filter((w) => w !== 'network')
-    .map((w) => w[0]?.toUpperCase() ?? '')
-    .join('')
-    .slice(0, 2)
-  return h('span', { class: 'network-mark', 'data-platform': platform, 'aria-hidden': 'true' }, initials)
+/** A network's mark as the design system draws it (src/dashboard/ui/network.tsx): its glyph on its colour. */
+export function networkMark(platform: PlatformId, size: 'small' | 'medium' = 'medium'): PreviewNode {
+  return h(
+    'span',
+    { class: `network-mark network-${platform}${size === 'small' ? ' is-small' : ''}`, 'aria-hidden': 'true' },
+    h(
+      'svg',
+      { viewBox: '0 0 24 24', focusable: 'false', 'aria-hidden': 'true' },
+      h('path', { d: RULES[platform].display.mark }),
+    ),
+  )
 }
 
 /** A text with the part over the budget marked. */
