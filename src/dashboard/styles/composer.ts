@@ -14,13 +14,13 @@ const LAYOUT = `
 @media (min-width: 60rem) {
   .composer { grid-template-columns: minmax(0, 1.15fr) minmax(0, 1fr); }
   .composer-actions { position: sticky; bottom: 0; }
-  .preview-jump { display: none; }
+  .composer .composer-editor > .preview-jump { display: none; }
   .previews-sticky { position: sticky; top: var(--space-4); max-height: calc(100vh - 2 * var(--space-4)); overflow-y: auto; padding-right: var(--space-1); }
 }
 .composer [hidden] { display: none !important; }
 .composer:not(.is-live) .js-only { display: none !important; }
 .composer .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
-.preview-jump { align-self: flex-start; display: inline-flex; align-items: center; min-height: var(--touch); }
+.composer .preview-jump { align-self: flex-start; display: inline-flex; align-items: center; min-height: var(--touch); }
 .composer-editor { display: flex; flex-direction: column; gap: var(--space-4); min-width: 0; }
 .composer-section { margin: 0; padding: var(--space-4); background: var(--color-surface); border: 1px solid var(--color-border); border-radius: var(--radius-lg); box-shadow: var(--shadow-1); min-width: 0; }
 fieldset.composer-section > legend { float: left; width: 100%; padding: 0; margin-bottom: var(--space-2); font-weight: 700; }

@@ -52,6 +52,11 @@ export function setupAutosave(form: HTMLFormElement): void {
       form.dataset.autosave = body.autosaveUrl
       if (window.location.pathname !== body.editUrl) window.history.replaceState(null, '', body.editUrl)
       status.textContent = `Draft saved at ${timeOf(body.savedAt ?? new Date().toISOString())}.`
+    } else if (answer?.status === 429) {
+      const wait = answer.retryAfter ?? 10
+      status.textContent = `Draft not saved yet: too many requests, trying again in ${wait} s.`
+      clearTimeout(timer)
+      timer = setTimeout(save, wait * 1000)
     } else {
       const first = Object.values(body?.fields ?? {}).flat()[0]
       status.textContent = first
