@@ -33,6 +33,8 @@ fieldset.composer-section > legend + * { clear: both; }
   width: 100%; max-width: none; font: inherit; color: var(--color-text); background: var(--color-surface);
   border: 1px solid var(--color-border); border-radius: var(--radius-md); padding: var(--space-2) var(--space-3); min-height: var(--touch);
 }
+/* A date-time field's focus sits in its inner parts: ring the field itself. */
+.composer input:focus-within { outline: 3px solid var(--color-focus); outline-offset: 2px; }
 .composer textarea { resize: vertical; line-height: 1.5; }
 .composer button { min-height: var(--touch); }
 .composer button.secondary { background: var(--color-surface); color: var(--color-accent); border-color: var(--color-border); }
