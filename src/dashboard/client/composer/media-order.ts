@@ -138,7 +138,18 @@ export function setupMediaOrder(form: HTMLFormElement): void {
       button.focus()
     }
   })
-  picker.addEventListener('change', () => numberTiles(picker))
+  // A tile ticked or unticked joins the end of the ticked ones: the chosen items lead, in the order chosen.
+  picker.addEventListener('change', (e) => {
+    const tile = (e.target as Element).closest<HTMLElement>('.media-tile')
+    if (tile) {
+      const ticked = tiles(picker).filter((t) => t !== tile && t.querySelector<HTMLInputElement>('input:checked'))
+      const last = ticked.at(-1)
+      if (last) last.insertAdjacentElement('afterend', tile)
+      else picker.prepend(tile)
+      tile.querySelector('input')?.focus()
+    }
+    numberTiles(picker)
+  })
   form.addEventListener('media-added', (e) => {
     const asset = (e as CustomEvent<AddedAsset | undefined>).detail
     const added = asset ? picker.querySelector(`#media-${CSS.escape(asset.id)}`)?.closest('li') : null
