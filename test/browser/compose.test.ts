@@ -57,6 +57,7 @@ describe('composing in chromium', () => {
     for (const a of [micro, pro, threads]) await page.locator(`#account-${a.id}`).check()
     await page.getByLabel('Caption', { exact: true }).fill('Our winter launch is here: three new colours.')
     await page.getByText('Caption per network (overrides)').click()
+    await page.getByRole('tab', { name: /Microblog/ }).click()
     await page.locator('#override-MICROBLOG_NET').fill('Winter launch: three new colours #launch')
     await page.getByLabel('Alt text for the upload').fill('Three jumpers in the new colours')
     const photo = await jpeg(paint(640, 480, (x, y) => [x % 256, y % 256, 160]))

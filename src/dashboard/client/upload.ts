@@ -14,9 +14,10 @@ interface UploadTicket {
 }
 
 /** A media asset as the library registers it. */
-interface MediaAsset {
+export interface MediaAsset {
   id: string
   type: string
+  url: string
   altText: string | null
 }
 
@@ -67,7 +68,8 @@ function addToPicker(asset: MediaAsset): void {
   label.textContent = `${asset.altText || asset.id} ${asset.type}`
   item.append(tick, label)
   picker.appendChild(item)
-  tick.form?.dispatchEvent(new Event('media-added'))
+  // The composer's script turns the item into a tile of its grid (the asset in `detail`).
+  tick.form?.dispatchEvent(new CustomEvent<MediaAsset>('media-added', { detail: asset }))
 }
 
 function start(box: HTMLElement): void {

@@ -4,6 +4,9 @@
  * by its body path (`captionOverrides.MICROBLOG_NET`, `pinboardNetBoards.acc_...`) is shown next to
  * the form control of that path.
  */
+import { splitThreadParts } from '../../domain/post-preview'
+import { RULES } from '../../domain/rules/index'
+import type { PlatformId } from '../../domain/vocabulary'
 import type { PostRecord } from '../../services/posts/record'
 import { fromLocalInput, toLocalInput } from './zoned-time'
 
@@ -125,10 +128,7 @@ export function bodyOfValues(
   timeZone: string,
 ): { body: Record<string, unknown>; problems: FieldProblem[] } {
   const problems: FieldProblem[] = []
-  const parts = v.threadParts
-    .split(new RegExp(`^\\s*${PART_SEPARATOR}\\s*$`, 'm'))
-    .map((p) => p.trim())
-    .filter((p) => p !== '')
+  const parts = splitThreadParts(v.threadParts, PART_SEPARATOR)
   const videoNetOptions = Object.fromEntries(
     Object.entries(v.privacy).map(([id, level]) => [id, { privacyLevel: level }]),
   )
@@ -180,16 +180,45 @@ export function fieldOfPath(path: string): string {
   return SIMPLE_FIELDS.has(head) ? head : 'post'
 }
 
-/** Problems grouped by the form control they concern, each message naming its platform when it has one. */
+/**
+ * A service message as a member reads it beside a form control: networks by their names, no body paths
+ * ("The MICROBLOG_NET caption (captionOverrides.MICROBLOG_NET)" reads "The microblog network caption").
+ */
+export function plainMessage(message: string): string {
+  return message
+    .replace(/ in captionOverrides\.[A-Z_]+/g, ' in its tab under "Caption per network"')
+    .replace(
+      / \((?:captionOverrides|threadParts|pinboardNetBoards|videoNetOptions|pinboardNetOptions)(?:\.[\w]+)*\)/g,
+      '',
+    )
+    .replace(/\b[A-Z]+_NET\b/g, (id) => (id in RULES ? RULES[id as PlatformId].display.name : id))
+}
+
+/** Problems grouped by the form control they concern, each message naming its network when it has one. */
 export function problemsByField(
   problems: ReadonlyArray<{ path: string; message: string; platform?: string | undefined }>,
 ): Record<string, string[]> {
   const out: Record<string, string[]> = {}
   for (const p of problems) {
     const field = fieldOfPath(p.path)
-    const message = p.platform && !p.message.includes(p.platform) ? `${p.platform}: ${p.message}` : p.message
+    const named = p.platform && !p.message.includes(p.platform) ? `${p.platform}: ${p.message}` : p.message
+    const message = plainMessage(named)
     const list = (out[field] ??= [])
     if (!list.includes(message)) list.push(message)
   }
   return out
+}
+
+/** Schema messages that read as a parser's, said the way a member reads them. */
+const PLAIN_MESSAGES: Record<string, string> = { accountIds: 'Pick at least one account.' }
+
+/** The zod problems of a body, as the API's 400 would name them. */
+export function schemaProblems(error: {
+  issues: ReadonlyArray<{ path: PropertyKey[]; message: string; code?: string }>
+}): FieldProblem[] {
+  return error.issues.map((i) => {
+    const path = i.path.map(String).join('.')
+    const plain = i.code === 'too_small' ? PLAIN_MESSAGES[path] : undefined
+    return { path, message: plain ?? i.message }
+  })
 }

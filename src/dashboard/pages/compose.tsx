@@ -8,7 +8,9 @@ import type { Hono } from 'hono'
 import { CreatePostSchema, UpdatePostSchema } from '../../schemas/posts'
 import { type AccountRecord, listAccounts } from '../../services/accounts'
 import { listAccountBoards } from '../../services/boards'
+import { getBestTimes } from '../../services/analytics/best-times'
 import { listAssets } from '../../services/media-assets'
+import { getQueueSchedule } from '../../services/queue-slots'
 import { getPost } from '../../services/posts/read'
 import type { CreatePostInput, UpdatePostInput } from '../../services/posts/types'
 import { validateNewPost } from '../../services/posts/validate'
@@ -19,21 +21,34 @@ import {
   bodyOfValues,
   type ComposeValues,
   EMPTY_VALUES,
-  type FieldProblem,
   fieldOfPath,
   problemsByField,
+  schemaProblems,
   valuesFromForm,
   valuesFromPost,
 } from './compose-form'
 import { type BoardChoices, ComposeView } from './compose-view'
+import { registerComposeAutosave } from './compose-autosave'
+import { bestTimeHint, type ScheduleHints, slotLabel } from './compose-schedule'
 import { frame, orNotFound, type PageContext, refusalOf } from './shared'
-import { fromLocalInput } from './zoned-time'
+import { fromLocalInput, toLocalInput } from './zoned-time'
 
 const ACTIONS = new Set(['draft', 'now', 'schedule', 'queue'])
 
-/** The zod problems of a body, as the API's 400 would name them. */
-function schemaProblems(error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> }): FieldProblem[] {
-  return error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }))
+/** The queue's next free slot and the best-times hint, from the services behind the API's queue and analytics. */
+async function scheduleHints(c: PageContext): Promise<ScheduleHints> {
+  const { member } = frame(c)
+  const { db, clock } = c.var.deps
+  const now = clock.now()
+  const [queue, best] = await Promise.all([
+    getQueueSchedule(db, member.workspaceId, now),
+    getBestTimes(db, member.workspaceId, now),
+  ])
+  const at = queue.nextFreeSlot
+  return {
+    nextFreeSlot: at ? { value: toLocalInput(at, member.timeZone), label: slotLabel(at, member.timeZone) } : null,
+    bestTime: bestTimeHint(best.overall),
+  }
 }
 
 /**
@@ -57,23 +72,38 @@ async function boardChoices(c: PageContext, accounts: AccountRecord[]): Promise<
 
 async function renderComposer(
   c: PageContext,
-  opts: { values: ComposeValues; errors?: Record<string, string[]>; postId?: string; status?: 200 | 422 },
+  opts: {
+    values: ComposeValues
+    errors?: Record<string, string[]>
+    postId?: string
+    /** The post being edited is a draft: the script saves it as the member writes. */
+    draft?: boolean
+    status?: 200 | 422
+  },
 ) {
   const { member, csrfToken } = frame(c)
   const { deps } = c.var
-  const [all, media] = await Promise.all([
+  const [all, media, schedule] = await Promise.all([
     listAccounts(deps.db, member.workspaceId),
     listAssets(deps.db, member.workspaceId),
+    scheduleHints(c),
   ])
   const accounts = all.filter((a) => a.status !== 'DISCONNECTED' || opts.values.accountIds.includes(a.id))
   const boards = await boardChoices(c, accounts)
   const title = opts.postId ? 'Edit post' : 'Compose'
+  const autosave = opts.postId
+    ? opts.draft
+      ? workspacePage(member, `/posts/${opts.postId}/autosave`)
+      : null
+    : workspacePage(member, '/compose/autosave')
   return c.html(
     <Layout title={title} member={member} csrfToken={csrfToken} current="compose">
       <h1>{title}</h1>
       <ComposeView
         action={workspacePage(member, opts.postId ? `/posts/${opts.postId}/edit` : '/compose')}
         checkUrl={workspacePage(member, '/compose/check')}
+        autosaveUrl={autosave}
+        schedule={schedule}
         uploadUrl={workspacePage(member, '/media/uploads')}
         registerUrl={workspacePage(member, '/media/register')}
         mediaUrl={workspacePage(member, '/media')}
@@ -99,8 +129,9 @@ async function readForm(c: PageContext) {
   return { values, action, ...bodyOfValues(values, action, c.get('member').timeZone) }
 }
 
-/** Registers the composer's pages, its submit actions and the live check. */
+/** Registers the composer's pages, its submit actions, the live check and the draft autosave. */
 export function registerComposer(app: Hono<DashboardEnv>): void {
+  registerComposeAutosave(app)
   app.get('/compose', (c) => {
     const at = c.req.query('at')
     const values = { ...EMPTY_VALUES, scheduledAt: at && fromLocalInput(at, c.get('member').timeZone) ? at : '' }
@@ -129,7 +160,8 @@ export function registerComposer(app: Hono<DashboardEnv>): void {
     orNotFound(c, async () => {
       const { member } = frame(c)
       const post = await getPost(c.var.deps.db, member.workspaceId, c.req.param('postId'))
-      return renderComposer(c, { values: valuesFromPost(post, member.timeZone), postId: post.id })
+      const values = valuesFromPost(post, member.timeZone)
+      return renderComposer(c, { values, postId: post.id, draft: post.status === 'DRAFT' })
     }),
   )
 

@@ -13,7 +13,7 @@ import { createUpload } from '../../services/media-uploads'
 import { type DashboardEnv, workspacePage } from '../env'
 import { Layout } from '../layout'
 import { EmptyState, PageHeader } from '../ui'
-import { UploadControl } from './compose-view'
+import { UploadControl } from './compose-media'
 import { AssetEditor } from './media-editor'
 import { back, frame, isNotFound, Notice, notFoundPage, type PageContext, refusalOf } from './shared'
 

@@ -95,7 +95,9 @@ describe('composer', () => {
     })
     expect(res.status).toBe(422)
     const html = await res.text()
-    expect(errorsBeside(html, 'override-MICROBLOG_NET')).toMatch(/<li>.*MICROBLOG_NET.*<\/li>/)
+    expect(errorsBeside(html, 'override-MICROBLOG_NET')).toMatch(
+      /<li>The Microblog caption is 400 .*allows 280.*<\/li>/,
+    )
     expect(errorsBeside(html, 'caption')).toBe('')
     // What was typed comes back.
     expect(html).toContain('x'.repeat(400))
@@ -146,7 +148,7 @@ describe('composer', () => {
       expect(count).toMatchObject({ length: target.captionLength, limit: target.captionLimit })
     }
     expect(app.valid).toBe(false)
-    expect(app.fields.caption.join(' ')).toContain('MICROBLOG_NET')
+    expect(app.fields.caption.join(' ')).toContain('Microblog allows 280')
   })
 
   it('edits a draft: the form shows what is stored and saves the change', async () => {
