@@ -48,7 +48,7 @@ form.inline > button, .actions button, .actions .btn, td button, .inline button 
 
 /** The frame: top bar, sidebar (wide screens) or menu (phones), main region, public pages. */
 const FRAME_CSS = `
-.shell { display: grid; grid-template-columns: minmax(0, 1fr); grid-template-areas: "top" "main"; min-height: 100dvh; }
+.shell { display: grid; grid-template-columns: minmax(0, 1fr); grid-template-rows: auto 1fr; grid-template-areas: "top" "main"; min-height: 100dvh; }
 .topbar {
   grid-area: top; position: sticky; top: 0; z-index: 20; display: flex; align-items: center; gap: var(--space-3);
   min-height: 3.75rem; padding: var(--space-2) var(--space-4); background: var(--color-surface);
@@ -104,7 +104,12 @@ summary.switcher-current::-webkit-details-marker { display: none; }
 :root[data-theme="dark"] .theme-switch button[value="dark"],
 :root:not([data-theme]) .theme-switch button[value="system"] { background: var(--color-surface); color: var(--color-text); box-shadow: var(--shadow-1); }
 .sign-out { margin: 0; }
+.sign-out > button { margin: 0; }
 main { grid-area: main; min-width: 0; width: 100%; max-width: var(--content-width); padding: var(--space-5) var(--space-4) var(--space-7); }
+.settings-nav ul { display: flex; gap: var(--space-1); overflow-x: auto; list-style: none; margin: 0 0 var(--space-5); padding: 0; border-bottom: 1px solid var(--color-border); }
+.settings-nav a { display: inline-flex; align-items: center; min-height: var(--touch); padding: 0 var(--space-3); margin-bottom: -1px; border-bottom: 3px solid transparent; color: var(--color-text-muted); font-weight: 600; font-size: var(--text-sm); text-decoration: none; white-space: nowrap; }
+.settings-nav a:hover { color: var(--color-text); background: var(--color-surface-2); }
+.settings-nav a[aria-current="page"] { color: var(--color-accent); border-bottom-color: var(--color-accent); }
 main > h1:first-child, .page-header { margin-top: 0; }
 .page-header { display: flex; flex-wrap: wrap; align-items: flex-end; justify-content: space-between; gap: var(--space-3) var(--space-4); margin: 0 0 var(--space-5); }
 .page-header h1 { margin: 0; }
@@ -129,6 +134,7 @@ main.narrow form > button { width: 100%; }
 }
 @media (min-width: 960px) {
   .shell { grid-template-columns: 15rem minmax(0, 1fr); grid-template-areas: "top top" "side main"; grid-template-rows: auto 1fr; }
+  .topbar { height: 3.75rem; padding-block: 0; }
   .menu { display: none; }
   .sidebar {
     grid-area: side; display: flex; flex-direction: column; justify-content: space-between; gap: var(--space-4);

@@ -47,11 +47,11 @@ const FIELDS = `
 }
 input[type=text], input[type=email], input[type=password], input[type=url], input[type=search], input[type=number],
 input[type=datetime-local], input[type=date], input[type=time], input:not([type]), select, textarea {
-  width: 100%; max-width: 100%; min-height: var(--touch); padding: var(--space-2) var(--space-3);
+  width: 100%; max-width: 40rem; min-height: var(--touch); padding: var(--space-2) var(--space-3);
   font: inherit; color: var(--color-text); background: var(--color-surface);
   border: 1px solid var(--color-border); border-radius: var(--radius-md);
 }
-textarea { min-height: 6rem; line-height: 1.5; resize: vertical; }
+textarea { max-width: 100%; min-height: 6rem; line-height: 1.5; resize: vertical; }
 input:hover, select:hover, textarea:hover { border-color: var(--color-text-muted); }
 input[type=checkbox], input[type=radio] { width: 1.25rem; height: 1.25rem; accent-color: var(--color-accent); margin: 0; }
 .check { display: flex; gap: var(--space-2); align-items: center; min-height: var(--touch); margin: 0; font-weight: 400; }
@@ -146,7 +146,9 @@ dialog h2 { margin-top: 0; font-size: var(--text-xl); }
 const TABLES = `
 table { border-collapse: collapse; width: 100%; margin: 0 0 var(--space-4); font-size: var(--text-sm); background: var(--color-surface); }
 th, td { text-align: left; vertical-align: top; padding: var(--space-3); border: 0; border-bottom: 1px solid var(--color-border); }
+caption { caption-side: top; text-align: left; font-weight: 600; padding: 0 0 var(--space-2); color: var(--color-text); }
 th { font-size: var(--text-xs); font-weight: 600; text-transform: uppercase; letter-spacing: .04em; color: var(--color-text-muted); background: var(--color-surface-2); }
+tbody th { font-size: var(--text-sm); text-transform: none; letter-spacing: 0; color: var(--color-text); background: transparent; }
 tbody tr:hover { background: color-mix(in srgb, var(--color-accent-soft) 45%, transparent); }
 .table-scroll {
   max-width: 100%; overflow-x: auto; margin: 0 0 var(--space-4);
