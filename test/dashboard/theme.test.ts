@@ -20,7 +20,7 @@ describe('dashboard theme switch (POST /app/theme)', () => {
   it('stores the choice in a cookie, goes back to the page, and every page then renders data-theme', async () => {
     const { t, member, choose, calendar } = await signedIn()
     const before = await (await t.app.request(calendar, { headers: { cookie: member.cookie } })).text()
-    expect(before).toContain('<html lang="en">')
+    expect(before).toMatch(/^<!DOCTYPE html><html lang="en">/)
     expect(before).toContain('action="/app/theme"')
 
     const res = await choose({ _csrf: member.csrfToken, theme: 'dark', back: calendar })
@@ -71,7 +71,8 @@ describe('dashboard theme switch (POST /app/theme)', () => {
 
   it('refuses a form without its CSRF token, or with another one, and sets nothing', async () => {
     const { choose } = await signedIn()
-    for (const fields of [{ theme: 'dark' }, { _csrf: 'not-the-token', theme: 'dark' }]) {
+    const forms: Record<string, string>[] = [{ theme: 'dark' }, { _csrf: 'not-the-token', theme: 'dark' }]
+    for (const fields of forms) {
       const res = await choose(fields)
       expect(res.status).toBe(403)
       expect(res.headers.getSetCookie().some((l) => l.startsWith('sps_theme='))).toBe(false)

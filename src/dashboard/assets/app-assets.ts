@@ -122,6 +122,11 @@ main.narrow {
 .public-top { display: flex; justify-content: center; padding: var(--space-6) var(--space-4) var(--space-4); }
 main.narrow input:not([type=checkbox]):not([type=radio]):not([type=hidden]) { width: 100%; }
 main.narrow form > button { width: 100%; }
+@media (max-width: 639.98px) {
+  /* A wide table no page has made into cards scrolls inside itself, never the page. */
+  main table:not(.cards-on-phone) { display: block; max-width: 100%; overflow-x: auto; }
+  .table-scroll > table:not(.cards-on-phone) { display: table; }
+}
 @media (max-width: 479.98px) {
   .brand-name { display: none; }
   .topbar { gap: var(--space-2); padding: var(--space-2) var(--space-3); }

@@ -5,6 +5,7 @@ import { AppError } from '../../domain/errors'
 import type { DashboardEnv, DashboardMember } from '../env'
 import { Layout } from '../layout'
 import { cookieIsSecure } from '../session'
+import { StatusBadge as UiStatusBadge } from '../ui/badge'
 
 /** A dashboard request's context. */
 export type PageContext = Context<DashboardEnv>
@@ -103,10 +104,8 @@ export const frame = (c: PageContext): { member: DashboardMember; csrfToken: str
   csrfToken: c.get('csrfToken'),
 })
 
-/** A post or target status as a badge. */
-export const StatusBadge = ({ status }: { status: string }) => (
-  <span class={`badge badge-${status.toLowerCase()}`}>{status}</span>
-)
+/** A post or target status as a badge (the design system's, keeping the status word as the API spells it). */
+export const StatusBadge = ({ status }: { status: string }) => <UiStatusBadge status={status}>{status}</UiStatusBadge>
 
 /** A time in the workspace zone, readable, inside a <time> with the instant. */
 export const ZonedTime = ({ at, timeZone }: { at: string | null; timeZone: string }) =>

@@ -70,11 +70,12 @@ a.chip, label.chip, button.chip { min-height: var(--touch); }
   background: var(--color-accent-soft); border-color: var(--color-accent); color: var(--color-text);
 }
 .chips { display: flex; flex-wrap: wrap; gap: var(--space-2); list-style: none; margin: 0; padding: 0; }
+.chips + .chips { margin-top: var(--space-3); }
 .badge {
   --badge: var(--color-text-muted);
   display: inline-flex; align-items: center; gap: .35em; padding: .1rem var(--space-2);
   border-radius: var(--radius-full); font-size: var(--text-xs); font-weight: 600; line-height: 1.4;
-  letter-spacing: .01em; white-space: nowrap; color: var(--color-text);
+  letter-spacing: .04em; text-transform: uppercase; white-space: nowrap; color: var(--color-text);
   background: color-mix(in srgb, var(--badge) 14%, var(--color-surface));
   border: 1px solid color-mix(in srgb, var(--badge) 45%, var(--color-surface));
 }
@@ -95,6 +96,7 @@ const SURFACES = `
 .card > :last-child { margin-bottom: 0; }
 .card-header { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: var(--space-3); margin-bottom: var(--space-4); }
 .card-header h2, .card-header h3 { margin: 0; font-size: var(--text-lg); }
+.card-header .actions { margin: 0; }
 .card-grid { display: grid; gap: var(--space-4); grid-template-columns: repeat(auto-fill, minmax(min(100%, 16rem), 1fr)); }
 .card-grid > .card { margin: 0; }
 .tabs { display: flex; gap: var(--space-1); overflow-x: auto; border-bottom: 1px solid var(--color-border); margin: 0 0 var(--space-4); padding: 0; list-style: none; scrollbar-width: thin; }
@@ -166,6 +168,8 @@ tbody tr:hover { background: color-mix(in srgb, var(--color-accent-soft) 45%, tr
   }
   .cards-on-phone td { display: grid; grid-template-columns: minmax(6rem, 35%) minmax(0, 1fr); gap: var(--space-3); padding: var(--space-2) 0; overflow-wrap: anywhere; }
   .cards-on-phone td:last-child { border-bottom: 0; }
+  .cards-on-phone td > * { justify-self: start; max-width: 100%; }
+  .cards-on-phone td:not([data-label]) > * { justify-self: stretch; }
   .cards-on-phone td[data-label]::before { content: attr(data-label); font-weight: 600; font-size: var(--text-xs); text-transform: uppercase; letter-spacing: .04em; color: var(--color-text-muted); }
   .cards-on-phone td:not([data-label]) { grid-template-columns: minmax(0, 1fr); }
   .table-scroll:has(> .cards-on-phone) { border: 0; background: transparent; overflow: visible; }

@@ -25,7 +25,7 @@ describe('GET /v1/platforms: how each network is shown', () => {
     const t = await createTestApp()
     const res = await t.call('GET', '/v1/platforms')
     expect(res.status).toBe(200)
-    const body = (await res.json()) as Record<string, { display: Record<string, string> }>
+    const body = (await res.json()) as Record<string, { display: { name: string; color: string; mark: string } }>
     for (const id of PLATFORM_IDS) {
       const display = body[id]!.display
       expect(display, id).toEqual(RULES[id].display)
