@@ -116,7 +116,7 @@ main > h1:first-child, .page-header { margin-top: 0; }
 .page-description { margin: var(--space-1) 0 0; color: var(--color-text-muted); }
 .page-actions { display: flex; flex-wrap: wrap; gap: var(--space-2); }
 main.narrow {
-  max-width: 28rem; margin: 0 auto; padding: var(--space-5); background: var(--color-surface);
+  width: auto; max-width: 28rem; margin: 0 auto; padding: var(--space-5); background: var(--color-surface);
   border: 1px solid var(--color-border); border-radius: var(--radius-lg); box-shadow: var(--shadow-2);
 }
 .public-top { display: flex; justify-content: center; padding: var(--space-6) var(--space-4) var(--space-4); }
@@ -128,7 +128,7 @@ main.narrow form > button { width: 100%; }
   .table-scroll > table:not(.cards-on-phone) { display: table; }
 }
 @media (max-width: 479.98px) {
-  .brand-name { display: none; }
+  .brand-name { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
   .topbar { gap: var(--space-2); padding: var(--space-2) var(--space-3); }
   .topbar-compose span { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
   .topbar-compose, .menu > summary { padding: 0 var(--space-3); }

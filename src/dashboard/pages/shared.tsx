@@ -2,10 +2,13 @@
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { AppError } from '../../domain/errors'
-import type { DashboardEnv, DashboardMember } from '../env'
+import { type DashboardEnv, type DashboardMember, workspacePage } from '../env'
 import { Layout } from '../layout'
 import { cookieIsSecure } from '../session'
 import { StatusBadge as UiStatusBadge } from '../ui/badge'
+import { ButtonLink } from '../ui/button'
+import { PageHeader } from '../ui/card'
+import { EmptyState } from '../ui/feedback'
 
 /** A dashboard request's context. */
 export type PageContext = Context<DashboardEnv>
@@ -23,8 +26,13 @@ export const isNotFound = (err: unknown): boolean => err instanceof AppError && 
 export function notFoundPage(c: PageContext): Response | Promise<Response> {
   return c.html(
     <Layout title="Not found" member={c.get('member')} csrfToken={c.get('csrfToken')}>
-      <h1>Not found</h1>
-      <p>There is nothing at this address in this workspace.</p>
+      <PageHeader title="Not found" />
+      <EmptyState
+        title="Nothing here"
+        action={<ButtonLink href={workspacePage(c.get('member'), '/calendar')}>Open the calendar</ButtonLink>}
+      >
+        There is nothing at this address in this workspace.
+      </EmptyState>
     </Layout>,
     404,
   )
