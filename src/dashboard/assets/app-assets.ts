@@ -21,7 +21,7 @@ img, svg, video { max-width: 100%; }
 pre, code { font-family: var(--font-mono); font-size: .92em; }
 pre { overflow-x: auto; padding: var(--space-3); background: var(--color-surface-2); border-radius: var(--radius-md); }
 hr { border: 0; border-top: 1px solid var(--color-border); margin: var(--space-5) 0; }
-:focus-visible, input:focus, select:focus, textarea:focus { outline: 3px solid var(--color-focus); outline-offset: 2px; }
+:focus-visible, input:focus, input:focus-within, select:focus, textarea:focus { outline: 3px solid var(--color-focus); outline-offset: 2px; }
 .icon { width: 1.25rem; height: 1.25rem; flex: none; fill: none; stroke: currentColor; stroke-width: 2; stroke-linecap: round; stroke-linejoin: round; }
 .skip { position: absolute; left: -9999px; }
 .skip:focus { left: var(--space-4); top: var(--space-4); z-index: 100; padding: var(--space-2) var(--space-4); background: var(--color-surface); color: var(--color-text); border-radius: var(--radius-md); box-shadow: var(--shadow-2); }
