@@ -1,3 +1,4 @@
+import { raw } from 'hono/html'
 import type { Child } from 'hono/jsx'
 import type { DashboardMember } from './env'
 import { workspacePage } from './env'
@@ -58,26 +59,29 @@ export const Icon = (props: { d: string; class?: string }) => (
 /** The product's own mark: a paper sheet sent along an arc, drawn for this project. */
 const BRAND_MARK = 'M4 12a8 8 0 0 1 14-5.3M20 12a8 8 0 0 1-14 5.3M15 3l3.5 3.7L14.5 9M9 21l-3.5-3.7L9.5 15'
 
-/** The document around every dashboard page: our stylesheets, a skip link, the page's title. */
+/** The document around every dashboard page (in standards mode): our stylesheets, a skip link, the page's title. */
 export function Document(props: { title: string; children?: Child }) {
   return (
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="color-scheme" content="light dark" />
-        <title>{`${props.title} · ${PRODUCT_NAME}`}</title>
-        <link rel="icon" href="/app/assets/icon.svg" type="image/svg+xml" />
-        {CONTENT_ASSETS['content.css'] ? <link rel="stylesheet" href="/app/assets/content.css" /> : null}
-        <link rel="stylesheet" href="/app/assets/app.css" />
-      </head>
-      <body>
-        <a class="skip" href="#main">
-          Skip to content
-        </a>
-        {props.children}
-      </body>
-    </html>
+    <>
+      {raw('<!DOCTYPE html>')}
+      <html lang="en">
+        <head>
+          <meta charset="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <meta name="color-scheme" content="light dark" />
+          <title>{`${props.title} · ${PRODUCT_NAME}`}</title>
+          <link rel="icon" href="/app/assets/icon.svg" type="image/svg+xml" />
+          {CONTENT_ASSETS['content.css'] ? <link rel="stylesheet" href="/app/assets/content.css" /> : null}
+          <link rel="stylesheet" href="/app/assets/app.css" />
+        </head>
+        <body>
+          <a class="skip" href="#main">
+            Skip to content
+          </a>
+          {props.children}
+        </body>
+      </html>
+    </>
   )
 }
 

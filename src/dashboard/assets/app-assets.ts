@@ -22,7 +22,7 @@ img, svg, video { max-width: 100%; }
 pre, code { font-family: var(--font-mono); font-size: .92em; }
 pre { overflow-x: auto; padding: var(--space-3); background: var(--color-surface-2); border-radius: var(--radius-md); }
 hr { border: 0; border-top: 1px solid var(--color-border); margin: var(--space-5) 0; }
-:focus-visible, input:focus, select:focus, textarea:focus { outline: 3px solid var(--color-focus); outline-offset: 2px; }
+:focus-visible, input:focus, input:focus-within, select:focus, textarea:focus { outline: 3px solid var(--color-focus); outline-offset: 2px; }
 .icon { width: 1.25rem; height: 1.25rem; flex: none; fill: none; stroke: currentColor; stroke-width: 2; stroke-linecap: round; stroke-linejoin: round; }
 .skip { position: absolute; left: -9999px; }
 .skip:focus { left: var(--space-4); top: var(--space-4); z-index: 100; padding: var(--space-2) var(--space-4); background: var(--color-surface); color: var(--color-text); border-radius: var(--radius-md); box-shadow: var(--shadow-2); }
@@ -49,7 +49,7 @@ form.inline > button, .actions button, .actions .btn, td button, .inline button 
 
 /** The frame: top bar, sidebar (wide screens) or menu (phones), main region, public pages. */
 const FRAME_CSS = `
-.shell { display: grid; grid-template-columns: minmax(0, 1fr); grid-template-areas: "top" "main"; min-height: 100dvh; }
+.shell { display: grid; grid-template-columns: minmax(0, 1fr); grid-template-rows: auto 1fr; grid-template-areas: "top" "main"; min-height: 100dvh; }
 .topbar {
   grid-area: top; position: sticky; top: 0; z-index: 20; display: flex; align-items: center; gap: var(--space-3);
   min-height: 3.75rem; padding: var(--space-2) var(--space-4); background: var(--color-surface);
@@ -105,7 +105,12 @@ summary.switcher-current::-webkit-details-marker { display: none; }
 :root[data-theme="dark"] .theme-switch button[value="dark"],
 :root:not([data-theme]) .theme-switch button[value="system"] { background: var(--color-surface); color: var(--color-text); box-shadow: var(--shadow-1); }
 .sign-out { margin: 0; }
+.sign-out > button { margin: 0; }
 main { grid-area: main; min-width: 0; width: 100%; max-width: var(--content-width); padding: var(--space-5) var(--space-4) var(--space-7); }
+.settings-nav ul { display: flex; gap: var(--space-1); overflow-x: auto; list-style: none; margin: 0 0 var(--space-5); padding: 0; border-bottom: 1px solid var(--color-border); }
+.settings-nav a { display: inline-flex; align-items: center; min-height: var(--touch); padding: 0 var(--space-3); margin-bottom: -1px; border-bottom: 3px solid transparent; color: var(--color-text-muted); font-weight: 600; font-size: var(--text-sm); text-decoration: none; white-space: nowrap; }
+.settings-nav a:hover { color: var(--color-text); background: var(--color-surface-2); }
+.settings-nav a[aria-current="page"] { color: var(--color-accent); border-bottom-color: var(--color-accent); }
 main > h1:first-child, .page-header { margin-top: 0; }
 .page-header { display: flex; flex-wrap: wrap; align-items: flex-end; justify-content: space-between; gap: var(--space-3) var(--space-4); margin: 0 0 var(--space-5); }
 .page-header h1 { margin: 0; }
@@ -118,6 +123,11 @@ main.narrow {
 .public-top { display: flex; justify-content: center; padding: var(--space-6) var(--space-4) var(--space-4); }
 main.narrow input:not([type=checkbox]):not([type=radio]):not([type=hidden]) { width: 100%; }
 main.narrow form > button { width: 100%; }
+@media (max-width: 639.98px) {
+  /* A wide table no page has made into cards scrolls inside itself, never the page. */
+  main table:not(.cards-on-phone) { display: block; max-width: 100%; overflow-x: auto; }
+  .table-scroll > table:not(.cards-on-phone) { display: table; }
+}
 @media (max-width: 479.98px) {
   .brand-name { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
   .topbar { gap: var(--space-2); padding: var(--space-2) var(--space-3); }
@@ -130,6 +140,7 @@ main.narrow form > button { width: 100%; }
 }
 @media (min-width: 960px) {
   .shell { grid-template-columns: 15rem minmax(0, 1fr); grid-template-areas: "top top" "side main"; grid-template-rows: auto 1fr; }
+  .topbar { height: 3.75rem; padding-block: 0; }
   .menu { display: none; }
   .sidebar {
     grid-area: side; display: flex; flex-direction: column; justify-content: space-between; gap: var(--space-4);

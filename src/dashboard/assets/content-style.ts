@@ -6,7 +6,7 @@
 export const CONTENT_STYLE = `
 .counters { list-style: none; display: flex; flex-wrap: wrap; gap: var(--space-2) var(--space-3); margin: 0; padding: 0; font-size: var(--text-sm); color: var(--color-text-muted); }
 .counters .over { color: var(--color-danger); font-weight: 700; }
-.counters .unused { color: var(--color-text-muted); opacity: .8; }
+.counters .unused { color: var(--color-text-muted); }
 .media-picker, .media-grid { list-style: none; display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 12rem), 1fr)); gap: var(--space-3); padding: 0; margin: 0 0 var(--space-4); }
 .media-picker img, .media-grid img { object-fit: cover; display: block; max-width: 100%; height: auto; border-radius: var(--radius-sm); }
 .media-grid li { border: 1px solid var(--color-border); border-radius: var(--radius-lg); background: var(--color-surface); padding: var(--space-3); min-width: 0; box-shadow: var(--shadow-1); }

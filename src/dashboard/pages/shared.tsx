@@ -2,9 +2,13 @@
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { AppError } from '../../domain/errors'
-import type { DashboardEnv, DashboardMember } from '../env'
+import { type DashboardEnv, type DashboardMember, workspacePage } from '../env'
 import { Layout } from '../layout'
 import { cookieIsSecure } from '../session'
+import { StatusBadge as UiStatusBadge } from '../ui/badge'
+import { ButtonLink } from '../ui/button'
+import { PageHeader } from '../ui/card'
+import { EmptyState } from '../ui/feedback'
 
 /** A dashboard request's context. */
 export type PageContext = Context<DashboardEnv>
@@ -22,8 +26,13 @@ export const isNotFound = (err: unknown): boolean => err instanceof AppError && 
 export function notFoundPage(c: PageContext): Response | Promise<Response> {
   return c.html(
     <Layout title="Not found" member={c.get('member')} csrfToken={c.get('csrfToken')}>
-      <h1>Not found</h1>
-      <p>There is nothing at this address in this workspace.</p>
+      <PageHeader title="Not found" />
+      <EmptyState
+        title="Nothing here"
+        action={<ButtonLink href={workspacePage(c.get('member'), '/calendar')}>Open the calendar</ButtonLink>}
+      >
+        There is nothing at this address in this workspace.
+      </EmptyState>
     </Layout>,
     404,
   )
@@ -103,10 +112,8 @@ export const frame = (c: PageContext): { member: DashboardMember; csrfToken: str
   csrfToken: c.get('csrfToken'),
 })
 
-/** A post or target status as a badge. */
-export const StatusBadge = ({ status }: { status: string }) => (
-  <span class={`badge badge-${status.toLowerCase()}`}>{status}</span>
-)
+/** A post or target status as a badge (the design system's, keeping the status word as the API spells it). */
+export const StatusBadge = ({ status }: { status: string }) => <UiStatusBadge status={status}>{status}</UiStatusBadge>
 
 /** A time in the workspace zone, readable, inside a <time> with the instant. */
 export const ZonedTime = ({ at, timeZone }: { at: string | null; timeZone: string }) =>

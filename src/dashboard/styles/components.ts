@@ -47,11 +47,11 @@ const FIELDS = `
 }
 input[type=text], input[type=email], input[type=password], input[type=url], input[type=search], input[type=number],
 input[type=datetime-local], input[type=date], input[type=time], input:not([type]), select, textarea {
-  width: 100%; max-width: 100%; min-height: var(--touch); padding: var(--space-2) var(--space-3);
+  width: 100%; max-width: 40rem; min-height: var(--touch); padding: var(--space-2) var(--space-3);
   font: inherit; color: var(--color-text); background: var(--color-surface);
   border: 1px solid var(--color-border); border-radius: var(--radius-md);
 }
-textarea { min-height: 6rem; line-height: 1.5; resize: vertical; }
+textarea { max-width: 100%; min-height: 6rem; line-height: 1.5; resize: vertical; }
 input:hover, select:hover, textarea:hover { border-color: var(--color-text-muted); }
 input[type=checkbox], input[type=radio] { width: 1.25rem; height: 1.25rem; accent-color: var(--color-accent); margin: 0; }
 .check { display: flex; gap: var(--space-2); align-items: center; min-height: var(--touch); margin: 0; font-weight: 400; }
@@ -70,11 +70,12 @@ a.chip, label.chip, button.chip { min-height: var(--touch); }
   background: var(--color-accent-soft); border-color: var(--color-accent); color: var(--color-text);
 }
 .chips { display: flex; flex-wrap: wrap; gap: var(--space-2); list-style: none; margin: 0; padding: 0; }
+.chips + .chips { margin-top: var(--space-3); }
 .badge {
   --badge: var(--color-text-muted);
   display: inline-flex; align-items: center; gap: .35em; padding: .1rem var(--space-2);
   border-radius: var(--radius-full); font-size: var(--text-xs); font-weight: 600; line-height: 1.4;
-  letter-spacing: .01em; white-space: nowrap; color: var(--color-text);
+  letter-spacing: .04em; text-transform: uppercase; white-space: nowrap; color: var(--color-text);
   background: color-mix(in srgb, var(--badge) 14%, var(--color-surface));
   border: 1px solid color-mix(in srgb, var(--badge) 45%, var(--color-surface));
 }
@@ -95,6 +96,7 @@ const SURFACES = `
 .card > :last-child { margin-bottom: 0; }
 .card-header { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: var(--space-3); margin-bottom: var(--space-4); }
 .card-header h2, .card-header h3 { margin: 0; font-size: var(--text-lg); }
+.card-header .actions { margin: 0; }
 .card-grid { display: grid; gap: var(--space-4); grid-template-columns: repeat(auto-fill, minmax(min(100%, 16rem), 1fr)); }
 .card-grid > .card { margin: 0; }
 .tabs { display: flex; gap: var(--space-1); overflow-x: auto; border-bottom: 1px solid var(--color-border); margin: 0 0 var(--space-4); padding: 0; list-style: none; scrollbar-width: thin; }
@@ -146,7 +148,9 @@ dialog h2 { margin-top: 0; font-size: var(--text-xl); }
 const TABLES = `
 table { border-collapse: collapse; width: 100%; margin: 0 0 var(--space-4); font-size: var(--text-sm); background: var(--color-surface); }
 th, td { text-align: left; vertical-align: top; padding: var(--space-3); border: 0; border-bottom: 1px solid var(--color-border); }
+caption { caption-side: top; text-align: left; font-weight: 600; padding: 0 0 var(--space-2); color: var(--color-text); }
 th { font-size: var(--text-xs); font-weight: 600; text-transform: uppercase; letter-spacing: .04em; color: var(--color-text-muted); background: var(--color-surface-2); }
+tbody th { font-size: var(--text-sm); text-transform: none; letter-spacing: 0; color: var(--color-text); background: transparent; }
 tbody tr:hover { background: color-mix(in srgb, var(--color-accent-soft) 45%, transparent); }
 .table-scroll {
   max-width: 100%; overflow-x: auto; margin: 0 0 var(--space-4);
@@ -164,6 +168,8 @@ tbody tr:hover { background: color-mix(in srgb, var(--color-accent-soft) 45%, tr
   }
   .cards-on-phone td { display: grid; grid-template-columns: minmax(6rem, 35%) minmax(0, 1fr); gap: var(--space-3); padding: var(--space-2) 0; overflow-wrap: anywhere; }
   .cards-on-phone td:last-child { border-bottom: 0; }
+  .cards-on-phone td > * { justify-self: start; max-width: 100%; }
+  .cards-on-phone td:not([data-label]) > * { justify-self: stretch; }
   .cards-on-phone td[data-label]::before { content: attr(data-label); font-weight: 600; font-size: var(--text-xs); text-transform: uppercase; letter-spacing: .04em; color: var(--color-text-muted); }
   .cards-on-phone td:not([data-label]) { grid-template-columns: minmax(0, 1fr); }
   .table-scroll:has(> .cards-on-phone) { border: 0; background: transparent; overflow: visible; }
