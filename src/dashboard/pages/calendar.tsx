@@ -5,6 +5,7 @@
  * by dragging it to another day (calendar.js posts the same form).
  */
 import { ClientScript } from '../assets/client-assets'
+import { Onboarding } from '../ui/onboarding'
 import type { Hono } from 'hono'
 import { listPosts, listPostsBetween } from '../../services/posts/read'
 import type { PostRecord } from '../../services/posts/record'
@@ -128,6 +129,7 @@ export function registerCalendar(app: Hono<DashboardEnv>): void {
           {view === 'week' ? `Week of ${title}` : title} <span class="muted">({tz})</span>
         </h1>
         <Notice c={c} />
+        <Onboarding c={c} />
         <nav class="actions" aria-label="Calendar navigation">
           <a href={link(step(-1))}>Previous</a>
           <a href={link(today)}>Today</a>
