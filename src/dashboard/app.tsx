@@ -22,6 +22,7 @@ import { registerInvitationPages } from './invitation-pages'
 import { notFoundPage, PublicPage, refusedInputPage } from './pages'
 import { contentSecurityPolicy, securityHeaders, sessionToken } from './session'
 import { registerSettingsPages } from './settings'
+import { registerThemeRoute, themeAttribute } from './theme'
 import { workspaceMember } from './workspace'
 
 /**
@@ -56,6 +57,7 @@ function findAsset(name: string): DashboardAsset | undefined {
 export function createDashboard(): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
   app.use('*', securityHeaders(storagePolicy()))
+  app.use('*', themeAttribute)
   // Before any form is read (the CSRF check reads the token from it): text the database cannot store and
   // a body that cannot be parsed are refused here, for every page and form, as a page.
   app.use('*', guardInput({ notFound: notFoundPage, refuse: refusedInputPage }))
@@ -69,6 +71,7 @@ export function createDashboard(): Hono<AppEnv> {
   })
 
   registerAuthPages(app)
+  registerThemeRoute(app)
   registerAgentConsent(app)
   registerInvitationPages(app)
 

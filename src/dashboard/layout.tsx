@@ -12,16 +12,51 @@ export interface LayoutProps {
   children?: Child
 }
 
-/** The navigation of every workspace page: entry key, label, path under the workspace. */
-const NAVIGATION: Array<[string, string, string]> = [
-  ['calendar', 'Calendar', '/calendar'],
-  ['compose', 'Compose', '/compose'],
-  ['accounts', 'Accounts', '/accounts'],
-  ['media', 'Media', '/media'],
-  ['queue', 'Queue', '/queue'],
-  ['analytics', 'Analytics', '/analytics'],
-  ['settings', 'Settings', '/settings'],
+export const PRODUCT_NAME = 'Social Publishing'
+
+/** A navigation entry: key, label, path under the workspace, and its icon (24x24 stroke path). */
+interface NavEntry {
+  key: string
+  label: string
+  path: string
+  icon: string
+}
+
+/** The navigation of every workspace page. */
+const NAVIGATION: NavEntry[] = [
+  { key: 'calendar', label: 'Calendar', path: '/calendar', icon: 'M4 5h16v15H4zM4 10h16M8 3v4M16 3v4' },
+  { key: 'compose', label: 'Compose', path: '/compose', icon: 'M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4' },
+  { key: 'queue', label: 'Queue', path: '/queue', icon: 'M8 6h12M8 12h12M8 18h12M4 6h.01M4 12h.01M4 18h.01' },
+  {
+    key: 'accounts',
+    label: 'Accounts',
+    path: '/accounts',
+    icon: 'M9 4a3.5 3.5 0 1 0 0 7a3.5 3.5 0 1 0 0-7zM3 20c0-3.5 2.7-6 6-6s6 2.5 6 6M16 4.5a3.5 3.5 0 0 1 0 6.5M18 14c2 .7 3 2.8 3 6',
+  },
+  { key: 'media', label: 'Media', path: '/media', icon: 'M3 5h18v14H3zM3 16l5-5 4 4 3-3 6 6M15.5 8.5h.01' },
+  {
+    key: 'analytics',
+    label: 'Analytics',
+    path: '/analytics',
+    icon: 'M4 20V4M4 20h16M8 16v-4M12 16V8M16 16v-6M20 16V6',
+  },
+  {
+    key: 'settings',
+    label: 'Settings',
+    path: '/settings',
+    icon: 'M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0M14 4v4M8 10v4M16 16v4',
+  },
 ]
+
+/** A 24x24 line icon drawn with the current text colour; decorative (its label is beside it). */
+export const Icon = (props: { d: string; class?: string }) => (
+  <svg class={props.class ?? 'icon'} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <path d={props.d} />
+  </svg>
+)
+
+/** The product's own mark: a paper sheet sent along an arc, drawn for this project. */
+const BRAND_MARK = 'M4 12a8 8 0 0 1 14-5.3M20 12a8 8 0 0 1-14 5.3M15 3l3.5 3.7L14.5 9M9 21l-3.5-3.7L9.5 15'
 
 /** The document around every dashboard page: our stylesheets, a skip link, the page's title. */
 export function Document(props: { title: string; children?: Child }) {
@@ -30,10 +65,11 @@ export function Document(props: { title: string; children?: Child }) {
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>{`${props.title} · Social Publishing`}</title>
+        <meta name="color-scheme" content="light dark" />
+        <title>{`${props.title} · ${PRODUCT_NAME}`}</title>
         <link rel="icon" href="/app/assets/icon.svg" type="image/svg+xml" />
-        <link rel="stylesheet" href="/app/assets/app.css" />
         {CONTENT_ASSETS['content.css'] ? <link rel="stylesheet" href="/app/assets/content.css" /> : null}
+        <link rel="stylesheet" href="/app/assets/app.css" />
       </head>
       <body>
         <a class="skip" href="#main">
@@ -45,53 +81,144 @@ export function Document(props: { title: string; children?: Child }) {
   )
 }
 
+/** The product name with its mark, linking to the dashboard's home. */
+export const Brand = () => (
+  <a class="brand" href="/app">
+    <span class="brand-mark">
+      <Icon d={BRAND_MARK} />
+    </span>
+    <span class="brand-name">{PRODUCT_NAME}</span>
+  </a>
+)
+
 /** The workspace switcher: a disclosure listing the user's other workspaces (no script needed). */
 function Switcher(props: { member: DashboardMember }) {
   const others = (props.member.workspaces ?? []).filter((w) => w.workspaceId !== props.member.workspaceId)
-  if (others.length === 0) return <span class="workspace-name">{props.member.workspaceName}</span>
+  if (others.length === 0)
+    return (
+      <div class="switcher">
+        <span class="switcher-current">
+          <span class="workspace-name">{props.member.workspaceName}</span>
+        </span>
+      </div>
+    )
   return (
     <details class="switcher">
-      <summary>
-        <span class="workspace-name">{props.member.workspaceName}</span> <span class="hint">(switch workspace)</span>
+      <summary class="switcher-current">
+        <span class="visually-hidden">Workspace: </span>
+        <span class="workspace-name">{props.member.workspaceName}</span>
+        <span class="visually-hidden"> (switch workspace)</span>
+        <Icon class="icon chevron" d="M6 9l6 6 6-6" />
       </summary>
-      <ul>
-        {others.map((w) => (
-          <li>
-            <a href={workspacePage(w)}>{w.name}</a>
-          </li>
-        ))}
-      </ul>
+      <div class="popover">
+        <p class="popover-title">Switch workspace</p>
+        <ul>
+          {others.map((w) => (
+            <li>
+              <a href={workspacePage(w)}>{w.name}</a>
+            </li>
+          ))}
+        </ul>
+      </div>
     </details>
   )
 }
 
-/** The page frame every signed-in page renders in: navigation, workspace switcher, main region. */
+/** The navigation links; `label` tells the two copies (sidebar, phone menu) apart for screen readers. */
+function NavLinks(props: { member: DashboardMember; current?: string; label: string }) {
+  return (
+    <nav aria-label={props.label} class="nav">
+      <ul>
+        {NAVIGATION.map((n) => (
+          <li>
+            <a href={workspacePage(props.member, n.path)} aria-current={props.current === n.key ? 'page' : undefined}>
+              <Icon d={n.icon} />
+              <span>{n.label}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
+
+/**
+ * The theme switch: a form posting to `/app/theme`, no script needed. The current choice is marked by
+ * CSS from `data-theme` on the root element (set from the same cookie the route stores).
+ */
+export function ThemeSwitch(props: { csrfToken: string }) {
+  return (
+    <form method="post" action="/app/theme" class="theme-switch">
+      <input type="hidden" name="_csrf" value={props.csrfToken} />
+      <fieldset>
+        <legend>Theme</legend>
+        <button type="submit" name="theme" value="light" class="btn btn-ghost">
+          Light
+        </button>
+        <button type="submit" name="theme" value="dark" class="btn btn-ghost">
+          Dark
+        </button>
+        <button type="submit" name="theme" value="system" class="btn btn-ghost">
+          System
+        </button>
+      </fieldset>
+    </form>
+  )
+}
+
+/** Who is signed in, the theme switch and sign-out: the account corner of the frame. */
+function AccountPanel(props: { member: DashboardMember; csrfToken: string }) {
+  const { member } = props
+  return (
+    <div class="account-panel">
+      <p class="who">
+        <span class="who-name">{member.name}</span> <span class="who-role">{member.role}</span>
+      </p>
+      <ThemeSwitch csrfToken={props.csrfToken} />
+      <form method="post" action="/app/sign-out" class="sign-out">
+        <input type="hidden" name="_csrf" value={props.csrfToken} />
+        <button type="submit" class="btn btn-secondary btn-block">
+          Sign out
+        </button>
+      </form>
+    </div>
+  )
+}
+
+/**
+ * The page frame every signed-in page renders in: a top bar (product, workspace switcher, new post),
+ * a sidebar with the navigation and the account corner on a wide screen, the same in a menu on a phone
+ * (a <details> disclosure: no script needed), and the main region.
+ */
 export function Layout(props: LayoutProps) {
   const { member } = props
   return (
     <Document title={props.title}>
-      <header class="top">
-        <Switcher member={member} />
-        <nav aria-label="Workspace">
-          <ul>
-            {NAVIGATION.map(([key, label, path]) => (
-              <li>
-                <a href={workspacePage(member, path)} aria-current={props.current === key ? 'page' : undefined}>
-                  {label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <form method="post" action="/app/sign-out" class="sign-out">
-          <input type="hidden" name="_csrf" value={props.csrfToken} />
-          <span class="who">
-            {member.name} ({member.role})
-          </span>{' '}
-          <button type="submit">Sign out</button>
-        </form>
-      </header>
-      <main id="main">{props.children}</main>
+      <div class="shell">
+        <header class="topbar">
+          <Brand />
+          <Switcher member={member} />
+          <a class="btn topbar-compose" href={workspacePage(member, '/compose')}>
+            <Icon d="M12 5v14M5 12h14" />
+            <span>New post</span>
+          </a>
+          <details class="menu">
+            <summary class="btn btn-secondary">
+              <Icon d="M4 7h16M4 12h16M4 17h16" />
+              <span>Menu</span>
+            </summary>
+            <div class="menu-panel">
+              <NavLinks member={member} current={props.current} label="Workspace" />
+              <AccountPanel member={member} csrfToken={props.csrfToken} />
+            </div>
+          </details>
+        </header>
+        <aside class="sidebar">
+          <NavLinks member={member} current={props.current} label="Workspace" />
+          <AccountPanel member={member} csrfToken={props.csrfToken} />
+        </aside>
+        <main id="main">{props.children}</main>
+      </div>
     </Document>
   )
 }

@@ -2,7 +2,7 @@
 import type { Context } from 'hono'
 import type { Child } from 'hono/jsx'
 import { describeProblem } from '../http/input-guard'
-import { Document } from './layout'
+import { Brand, Document } from './layout'
 import { ErrorView } from './ui/error-view'
 
 /** A message above a form: `error` for what went wrong, `notice` for what was done. */
@@ -62,6 +62,9 @@ export const Csrf = (props: { token: string }) => <input type="hidden" name="_cs
 export function PublicPage(props: { title: string; children?: Child }) {
   return (
     <Document title={props.title}>
+      <header class="public-top">
+        <Brand />
+      </header>
       <main id="main" class="narrow">
         <h1>{props.title}</h1>
         {props.children}

@@ -3,42 +3,148 @@ import type { DashboardAsset } from './content-assets'
 import { DESIGN_CSS } from '../styles'
 import { FAVICON_SVG } from './favicon'
 
-const APP_CSS = `
-:root { --ink: #1b1f24; --muted: #4a5260; --line: #c9ced6; --bg: #ffffff; --accent: #0b57d0; --bad: #a4161a; --ok: #1e6b33; }
-* { box-sizing: border-box; }
-body { margin: 0; font: 16px/1.5 system-ui, sans-serif; color: var(--ink); background: var(--bg); }
-a { color: var(--accent); }
-:focus-visible, input:focus, input:focus-within, select:focus, textarea:focus { outline: 3px solid #f4b400; outline-offset: 2px; }
+/** The page's base: type, links, focus, headings, the utility classes every page uses. Tokens only. */
+const BASE_CSS = `
+*, *::before, *::after { box-sizing: border-box; }
+html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
+body {
+  margin: 0; min-height: 100dvh; font: var(--text-md)/1.55 var(--font-sans); color: var(--color-text);
+  background: var(--color-bg); -webkit-font-smoothing: antialiased; overflow-wrap: break-word;
+}
+h1, h2, h3, h4 { line-height: 1.25; margin: 0 0 var(--space-3); color: var(--color-text); letter-spacing: -.01em; }
+h1 { font-size: var(--text-2xl); font-weight: 700; }
+h2 { font-size: var(--text-xl); font-weight: 650; margin-top: var(--space-6); }
+h3 { font-size: var(--text-lg); font-weight: 600; margin-top: var(--space-5); }
+p { margin: 0 0 var(--space-3); }
+a { color: var(--color-accent); text-underline-offset: .15em; }
+a:hover { color: var(--color-accent-hover); }
+img, svg, video { max-width: 100%; }
+pre, code { font-family: var(--font-mono); font-size: .92em; }
+pre { overflow-x: auto; padding: var(--space-3); background: var(--color-surface-2); border-radius: var(--radius-md); }
+hr { border: 0; border-top: 1px solid var(--color-border); margin: var(--space-5) 0; }
+:focus-visible, input:focus, select:focus, textarea:focus { outline: 3px solid var(--color-focus); outline-offset: 2px; }
+.icon { width: 1.25rem; height: 1.25rem; flex: none; fill: none; stroke: currentColor; stroke-width: 2; stroke-linecap: round; stroke-linejoin: round; }
 .skip { position: absolute; left: -9999px; }
-.skip:focus { left: 1rem; top: 1rem; background: #fff; padding: .5rem; z-index: 10; }
-header.top { display: flex; flex-wrap: wrap; gap: 1rem; align-items: center; padding: .75rem 1rem; border-bottom: 1px solid var(--line); }
-header.top nav ul { display: flex; flex-wrap: wrap; gap: .25rem 1rem; list-style: none; margin: 0; padding: 0; }
-header.top nav a[aria-current="page"] { font-weight: 700; text-decoration-thickness: 3px; }
-.workspace-name { font-weight: 700; }
-.hint, .muted { color: var(--muted); }
-.switcher ul { list-style: none; padding-left: 1rem; }
-.sign-out { margin-left: auto; }
-main { padding: 1rem; max-width: 64rem; }
-main.narrow { max-width: 28rem; margin: 2rem auto; }
-label { display: block; font-weight: 600; margin-top: .75rem; }
-input, select, button { font: inherit; }
-input[type=text], input[type=email], input[type=password], input[type=url], select { width: 100%; max-width: 28rem; padding: .4rem; border: 1px solid var(--muted); border-radius: 4px; }
-button { margin-top: .75rem; padding: .4rem .9rem; border: 1px solid var(--accent); background: var(--accent); color: #fff; border-radius: 4px; cursor: pointer; }
-button.secondary { background: #fff; color: var(--accent); }
-button.danger { background: var(--bad); border-color: var(--bad); }
-.inline { display: inline; }
-.inline button { margin-top: 0; }
-.error { color: var(--bad); font-weight: 600; }
-.notice { border-left: 4px solid var(--ok); padding: .5rem 1rem; background: #eef7f0; }
-.alert { border-left: 4px solid var(--bad); padding: .5rem 1rem; background: #fbeeee; }
-.secret { font-family: ui-monospace, monospace; word-break: break-all; background: #f3f4f6; padding: .5rem; }
-table { border-collapse: collapse; width: 100%; margin: 1rem 0; }
-th, td { text-align: left; padding: .4rem .5rem; border-bottom: 1px solid var(--line); vertical-align: top; }
-.settings-nav ul { display: flex; gap: 1rem; list-style: none; padding: 0; }
+.skip:focus { left: var(--space-4); top: var(--space-4); z-index: 100; padding: var(--space-2) var(--space-4); background: var(--color-surface); color: var(--color-text); border-radius: var(--radius-md); box-shadow: var(--shadow-2); }
+.visually-hidden { position: absolute !important; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.hint, .muted { color: var(--color-text-muted); }
+.hint { font-size: var(--text-sm); margin: var(--space-1) 0 0; }
+.error { color: var(--color-danger); font-weight: 600; font-size: var(--text-sm); margin: var(--space-1) 0 0; }
+.notice, .alert, .problem {
+  display: flex; gap: var(--space-2); align-items: flex-start; margin: 0 0 var(--space-4); padding: var(--space-3) var(--space-4);
+  border: 1px solid var(--color-border); border-left: 4px solid var(--color-success); border-radius: var(--radius-md);
+  background: var(--color-success-soft); color: var(--color-text);
+}
+.alert, .problem { border-left-color: var(--color-danger); background: var(--color-danger-soft); }
+.secret { font-family: var(--font-mono); word-break: break-all; background: var(--color-surface-2); padding: var(--space-3); border-radius: var(--radius-md); border: 1px solid var(--color-border); }
+.inline { display: inline-flex; flex-wrap: wrap; gap: var(--space-2); align-items: center; margin: 0; }
+.actions { display: flex; flex-wrap: wrap; gap: var(--space-2); align-items: center; margin: var(--space-4) 0; }
+.actions > form { margin: 0; }
+.stack > * + * { margin-top: var(--space-4); }
+label { display: block; font-weight: 600; font-size: var(--text-sm); margin: var(--space-4) 0 var(--space-1); }
+label.check, .check label { font-weight: 400; font-size: var(--text-md); margin: 0; }
+form > button, form > .btn { margin-top: var(--space-4); }
+form.inline > button, .actions button, .actions .btn, td button, .inline button { margin-top: 0; }
 `
 
-/** The frame's assets by file name. */
+/** The frame: top bar, sidebar (wide screens) or menu (phones), main region, public pages. */
+const FRAME_CSS = `
+.shell { display: grid; grid-template-columns: minmax(0, 1fr); grid-template-areas: "top" "main"; min-height: 100dvh; }
+.topbar {
+  grid-area: top; position: sticky; top: 0; z-index: 20; display: flex; align-items: center; gap: var(--space-3);
+  min-height: 3.75rem; padding: var(--space-2) var(--space-4); background: var(--color-surface);
+  border-bottom: 1px solid var(--color-border);
+}
+.brand { display: inline-flex; align-items: center; gap: var(--space-2); min-height: var(--touch); color: var(--color-text); font-weight: 700; text-decoration: none; flex: none; }
+.brand:hover { color: var(--color-text); }
+.brand-mark { display: inline-grid; place-items: center; width: 2rem; height: 2rem; border-radius: var(--radius-md); background: var(--color-accent); color: var(--color-accent-contrast); }
+.brand-mark .icon { width: 1.25rem; height: 1.25rem; }
+.switcher { position: relative; min-width: 0; flex: 0 1 auto; }
+.switcher-current {
+  display: flex; align-items: center; gap: var(--space-1); min-height: var(--touch); max-width: 16rem; padding: 0 var(--space-3);
+  border: 1px solid var(--color-border); border-radius: var(--radius-md); background: var(--color-surface-2); cursor: default;
+  list-style: none; font-weight: 600; font-size: var(--text-sm);
+}
+summary.switcher-current { cursor: pointer; }
+summary.switcher-current::-webkit-details-marker { display: none; }
+.workspace-name { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; min-width: 0; }
+.switcher .chevron { width: 1rem; height: 1rem; }
+.popover {
+  position: absolute; left: 0; top: calc(100% + var(--space-1)); z-index: 30; min-width: 14rem; max-width: calc(100vw - 2 * var(--space-4));
+  padding: var(--space-2); background: var(--color-surface); border: 1px solid var(--color-border); border-radius: var(--radius-md); box-shadow: var(--shadow-2);
+}
+.popover-title { margin: var(--space-1) var(--space-2); font-size: var(--text-xs); font-weight: 600; text-transform: uppercase; letter-spacing: .04em; color: var(--color-text-muted); }
+.popover ul { list-style: none; margin: 0; padding: 0; }
+.popover a { display: flex; align-items: center; min-height: var(--touch); padding: 0 var(--space-2); border-radius: var(--radius-sm); color: var(--color-text); text-decoration: none; }
+.popover a:hover { background: var(--color-surface-2); }
+.topbar-compose { margin-left: auto; }
+.menu { position: static; }
+.menu > summary { list-style: none; }
+.menu > summary::-webkit-details-marker { display: none; }
+.menu-panel {
+  position: absolute; left: 0; right: 0; top: 100%; max-height: calc(100dvh - 4rem); overflow-y: auto;
+  padding: var(--space-3) var(--space-4) var(--space-5); background: var(--color-surface);
+  border-bottom: 1px solid var(--color-border); box-shadow: var(--shadow-3);
+}
+.sidebar { display: none; }
+.nav ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 2px; }
+.nav a {
+  display: flex; align-items: center; gap: var(--space-3); min-height: var(--touch); padding: 0 var(--space-3);
+  border-radius: var(--radius-md); color: var(--color-text-muted); font-weight: 600; font-size: var(--text-sm); text-decoration: none;
+}
+.nav a:hover { background: var(--color-surface-2); color: var(--color-text); }
+.nav a[aria-current="page"] { background: var(--color-accent-soft); color: var(--color-accent); }
+.account-panel { display: grid; gap: var(--space-3); margin-top: var(--space-4); padding-top: var(--space-4); border-top: 1px solid var(--color-border); }
+.who { margin: 0; display: flex; flex-wrap: wrap; align-items: baseline; gap: var(--space-2); font-size: var(--text-sm); }
+.who-name { font-weight: 600; overflow-wrap: anywhere; }
+.who-role { font-size: var(--text-xs); text-transform: uppercase; letter-spacing: .04em; color: var(--color-text-muted); }
+.theme-switch fieldset { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 2px; margin: 0; padding: 2px; border: 1px solid var(--color-border); border-radius: var(--radius-md); background: var(--color-surface-2); }
+.theme-switch legend { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.theme-switch button { margin: 0; padding: 0 var(--space-2); color: var(--color-text-muted); font-size: var(--text-xs); border-radius: var(--radius-sm); }
+:root[data-theme="light"] .theme-switch button[value="light"],
+:root[data-theme="dark"] .theme-switch button[value="dark"],
+:root:not([data-theme]) .theme-switch button[value="system"] { background: var(--color-surface); color: var(--color-text); box-shadow: var(--shadow-1); }
+.sign-out { margin: 0; }
+main { grid-area: main; min-width: 0; width: 100%; max-width: var(--content-width); padding: var(--space-5) var(--space-4) var(--space-7); }
+main > h1:first-child, .page-header { margin-top: 0; }
+.page-header { display: flex; flex-wrap: wrap; align-items: flex-end; justify-content: space-between; gap: var(--space-3) var(--space-4); margin: 0 0 var(--space-5); }
+.page-header h1 { margin: 0; }
+.page-description { margin: var(--space-1) 0 0; color: var(--color-text-muted); }
+.page-actions { display: flex; flex-wrap: wrap; gap: var(--space-2); }
+main.narrow {
+  max-width: 28rem; margin: 0 auto; padding: var(--space-5); background: var(--color-surface);
+  border: 1px solid var(--color-border); border-radius: var(--radius-lg); box-shadow: var(--shadow-2);
+}
+.public-top { display: flex; justify-content: center; padding: var(--space-6) var(--space-4) var(--space-4); }
+main.narrow input:not([type=checkbox]):not([type=radio]):not([type=hidden]) { width: 100%; }
+main.narrow form > button { width: 100%; }
+@media (max-width: 479.98px) {
+  .brand-name { display: none; }
+  .topbar { gap: var(--space-2); padding: var(--space-2) var(--space-3); }
+  .topbar-compose span { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+  .topbar-compose, .menu > summary { padding: 0 var(--space-3); }
+  .menu > summary span { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+  main { padding: var(--space-4) var(--space-3) var(--space-6); }
+  main.narrow { margin: 0 var(--space-3); }
+  h1 { font-size: var(--text-xl); }
+}
+@media (min-width: 960px) {
+  .shell { grid-template-columns: 15rem minmax(0, 1fr); grid-template-areas: "top top" "side main"; grid-template-rows: auto 1fr; }
+  .menu { display: none; }
+  .sidebar {
+    grid-area: side; display: flex; flex-direction: column; justify-content: space-between; gap: var(--space-4);
+    position: sticky; top: 3.75rem; height: calc(100dvh - 3.75rem); overflow-y: auto;
+    padding: var(--space-4) var(--space-3); background: var(--color-surface); border-right: 1px solid var(--color-border);
+  }
+  main { padding: var(--space-6) var(--space-6) var(--space-8); }
+}
+`
+
+/** The frame's assets by file name: the base and the frame, then the design system (tokens, components, each page's styles). */
 export const APP_ASSETS: Record<string, DashboardAsset> = {
-  'app.css': { contentType: 'text/css; charset=utf-8', body: `${APP_CSS}\n${DESIGN_CSS}` },
+  'app.css': {
+    contentType: 'text/css; charset=utf-8',
+    body: [BASE_CSS, FRAME_CSS, DESIGN_CSS].join('\n'),
+  },
   'icon.svg': { contentType: 'image/svg+xml', body: FAVICON_SVG },
 }

@@ -16,6 +16,7 @@ import {
 import { FEDERATED_NET_RULES, MICROBLOG_NET_RULES, OPENPROTOCOL_NET_RULES, TEXTTHREAD_NET_RULES } from './text-networks'
 
 export { CANVASES } from './shared'
+export { NETWORK_DISPLAY } from './display'
 
 export const RULES: RulesRegistry = {
   PHOTO_NET: PHOTO_NET_RULES,

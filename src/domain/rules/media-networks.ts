@@ -5,6 +5,7 @@
  * Values from each network's own reference; a value known only from a secondary source says so
  * in its `note`.
  */
+import { NETWORK_DISPLAY } from './display'
 import type { PlatformRules } from './schema'
 import {
   DAY,
@@ -27,6 +28,7 @@ const FEED_ASPECT = { minImageAspectRatio: 0.8, maxImageAspectRatio: 1.91 }
 
 export const PHOTO_NET_RULES: PlatformRules = {
   platform: 'PHOTO_NET',
+  display: NETWORK_DISPLAY.PHOTO_NET,
   name: 'photo-sharing network',
   connections: ['SOCIALGRAPH_LOGIN', 'DIRECT_LOGIN', 'SANDBOX'],
   threadModel: false,
@@ -107,6 +109,7 @@ export const PHOTO_NET_RULES: PlatformRules = {
 
 export const SHORTVIDEO_NET_RULES: PlatformRules = {
   platform: 'SHORTVIDEO_NET',
+  display: NETWORK_DISPLAY.SHORTVIDEO_NET,
   name: 'short-video network',
   connections: ['DIRECT_LOGIN', 'SANDBOX'],
   threadModel: false,
@@ -173,6 +176,7 @@ export const SHORTVIDEO_NET_RULES: PlatformRules = {
 
 export const VIDEOSHARE_NET_RULES: PlatformRules = {
   platform: 'VIDEOSHARE_NET',
+  display: NETWORK_DISPLAY.VIDEOSHARE_NET,
   name: 'video-sharing network',
   connections: ['DIRECT_LOGIN', 'SANDBOX'],
   threadModel: false,
@@ -218,6 +222,7 @@ export const VIDEOSHARE_NET_RULES: PlatformRules = {
 
 export const PINBOARD_NET_RULES: PlatformRules = {
   platform: 'PINBOARD_NET',
+  display: NETWORK_DISPLAY.PINBOARD_NET,
   name: 'pinboard network',
   connections: ['DIRECT_LOGIN', 'SANDBOX'],
   threadModel: false,

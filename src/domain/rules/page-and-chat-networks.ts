@@ -4,6 +4,7 @@
  * Bot API) and the chat community (Discord). Values from each network's own reference; a value
  * known only from a secondary source says so in its `note`.
  */
+import { NETWORK_DISPLAY } from './display'
 import type { PlatformRules } from './schema'
 import {
   DAY,
@@ -32,6 +33,7 @@ const CHAT_TEXT = textBudget(2000, 'characters')
 
 export const SOCIALGRAPH_NET_RULES: PlatformRules = {
   platform: 'SOCIALGRAPH_NET',
+  display: NETWORK_DISPLAY.SOCIALGRAPH_NET,
   name: 'page-based social network',
   connections: ['DIRECT_LOGIN', 'SANDBOX'],
   threadModel: false,
@@ -91,6 +93,7 @@ export const SOCIALGRAPH_NET_RULES: PlatformRules = {
 
 export const PROFESSIONAL_NET_RULES: PlatformRules = {
   platform: 'PROFESSIONAL_NET',
+  display: NETWORK_DISPLAY.PROFESSIONAL_NET,
   name: 'professional network',
   connections: ['DIRECT_LOGIN', 'SANDBOX'],
   threadModel: false,
@@ -139,6 +142,7 @@ export const PROFESSIONAL_NET_RULES: PlatformRules = {
 
 export const MESSAGING_NET_RULES: PlatformRules = {
   platform: 'MESSAGING_NET',
+  display: NETWORK_DISPLAY.MESSAGING_NET,
   name: 'messaging app',
   connections: ['BOT_TOKEN', 'SANDBOX'],
   threadModel: true,
@@ -193,6 +197,7 @@ export const MESSAGING_NET_RULES: PlatformRules = {
 
 export const CHAT_NET_RULES: PlatformRules = {
   platform: 'CHAT_NET',
+  display: NETWORK_DISPLAY.CHAT_NET,
   name: 'chat community',
   connections: ['WEBHOOK', 'BOT_TOKEN', 'SANDBOX'],
   threadModel: true,

@@ -186,9 +186,29 @@ export const LimitRuleSchema = z
     description: 'A quota the network applies per account; the publisher honours it by retrying later.',
   })
 
+const hexColor = z.string().regex(/^#[0-9a-f]{6}$/)
+
+export const NetworkDisplaySchema = z
+  .object({
+    name: z.string().meta({ description: 'The name people see for this network.', example: 'Microblog' }),
+    color: hexColor.meta({
+      description:
+        "The network's colour (`#rrggbb`): white text reads on it at 4.5:1, and it stands at 3:1 against a dark background, so it works as a fill, a border or a mark's stroke in light and dark themes.",
+      example: '#1a76b8',
+    }),
+    foreground: hexColor.meta({ description: 'Colour of text or a mark drawn on `color`.', example: '#ffffff' }),
+    mark: z.string().meta({
+      description:
+        'The network\'s mark, drawn for this service (no brand logo): SVG path data on a 24x24 viewBox, drawn with `fill="none"`, `stroke-width="2"`, round caps and joins, in `color` or `foreground`.',
+      example: 'M4 4h16v12h-9l-5 4v-4H4zM8 8h8M8 12h5',
+    }),
+  })
+  .meta({ id: 'NetworkDisplay', description: 'How the network is shown to people: name, colour and mark.' })
+
 export const PlatformRulesSchema = z
   .object({
     platform: z.enum(PLATFORM_IDS),
+    display: NetworkDisplaySchema,
     name: z.string().meta({ description: 'What kind of network this is.', example: 'microblog network' }),
     connections: z
       .array(z.enum(CONNECTIONS))
@@ -232,5 +252,6 @@ export type ThreadRules = z.infer<typeof ThreadRulesSchema>
 export type PostOptionsRules = z.infer<typeof PostOptionsRulesSchema>
 export type InsightsRules = z.infer<typeof InsightsRulesSchema>
 export type LimitRule = z.infer<typeof LimitRuleSchema>
+export type NetworkDisplay = z.infer<typeof NetworkDisplaySchema>
 export type PlatformRules = z.infer<typeof PlatformRulesSchema>
 export type RulesRegistry = z.infer<typeof RulesRegistrySchema>

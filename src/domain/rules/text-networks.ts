@@ -4,6 +4,7 @@
  * and the federated network (Mastodon API). Values from each network's own reference; a value
  * known only from a secondary source says so in its `note`.
  */
+import { NETWORK_DISPLAY } from './display'
 import type { PlatformRules } from './schema'
 import {
   DAY,
@@ -36,6 +37,7 @@ const FEDERATED_TEXT = textBudget(500, 'graphemes', { urlWeight: 23, mentionDoma
 
 export const MICROBLOG_NET_RULES: PlatformRules = {
   platform: 'MICROBLOG_NET',
+  display: NETWORK_DISPLAY.MICROBLOG_NET,
   name: 'microblog network',
   connections: ['DIRECT_LOGIN', 'SANDBOX'],
   threadModel: true,
@@ -81,6 +83,7 @@ export const MICROBLOG_NET_RULES: PlatformRules = {
 
 export const TEXTTHREAD_NET_RULES: PlatformRules = {
   platform: 'TEXTTHREAD_NET',
+  display: NETWORK_DISPLAY.TEXTTHREAD_NET,
   name: 'text-thread network',
   connections: ['DIRECT_LOGIN', 'SANDBOX'],
   threadModel: true,
@@ -134,6 +137,7 @@ export const TEXTTHREAD_NET_RULES: PlatformRules = {
 
 export const OPENPROTOCOL_NET_RULES: PlatformRules = {
   platform: 'OPENPROTOCOL_NET',
+  display: NETWORK_DISPLAY.OPENPROTOCOL_NET,
   name: 'open-protocol network',
   connections: ['APP_PASSWORD', 'SANDBOX'],
   threadModel: true,
@@ -171,6 +175,7 @@ export const OPENPROTOCOL_NET_RULES: PlatformRules = {
 
 export const FEDERATED_NET_RULES: PlatformRules = {
   platform: 'FEDERATED_NET',
+  display: NETWORK_DISPLAY.FEDERATED_NET,
   name: 'federated network',
   connections: ['DIRECT_LOGIN', 'SANDBOX'],
   threadModel: true,
