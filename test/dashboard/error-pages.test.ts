@@ -31,7 +31,7 @@ describe('dashboard error pages', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/html/)
     const html = await res.text()
     expectErrorDocument(html, 404, 'Page not found')
-    expect(html).toContain('<a href="/app">Go to your workspace</a>')
+    expect(html).toContain('<a href="/app" class="btn">Go to your workspace</a>')
   })
 
   it('answers a form without its CSRF token with a 403 page saying why', async () => {
@@ -57,7 +57,7 @@ describe('dashboard error pages', () => {
     const html = await res.text()
     expectErrorDocument(html, 400, 'Not accepted')
     expect(html).toContain('The field “caption”')
-    expect(html).toContain(`<a href="${p.page('/compose')}">Go back to the form</a>`)
+    expect(html).toContain(`<a href="${p.page('/compose')}" class="btn">Go back to the form</a>`)
     // Another site as the referer is never linked.
     const elsewhere = await p.request('/compose', {
       method: 'POST',
@@ -66,7 +66,7 @@ describe('dashboard error pages', () => {
     })
     const other = await elsewhere.text()
     expect(other).not.toContain('evil.example')
-    expect(other).toContain('<a href="/app">Back to the dashboard</a>')
+    expect(other).toContain('<a href="/app" class="btn">Back to the dashboard</a>')
   })
 
   it('answers past the rate limit with a 429 page giving the wait in words and Retry-After, and JSON to a script', async () => {

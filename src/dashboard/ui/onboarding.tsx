@@ -24,7 +24,11 @@ const STEPS: Record<FirstStep, StepText> = {
     why: 'A network account to publish to (the sandbox network works without one of your own).',
     path: '/accounts',
   },
-  compose: { title: 'Compose a post', why: 'Write it once; each network gets its own preview.', path: '/compose' },
+  compose: {
+    title: 'Compose a post',
+    why: 'Write it once; each network gets its own preview.',
+    path: '/compose',
+  },
   schedule: {
     title: 'Schedule a post',
     why: 'Pick a time, or the next free slot of your queue.',
@@ -47,31 +51,46 @@ export async function Onboarding(props: { c: PageContext }) {
   const doneCount = steps.filter(([key]) => progress.done[key]).length
   const manages = member.role === 'owner' || member.role === 'admin'
   return (
-    <section class="onboarding card" aria-labelledby="onboarding-title">
-      <h2 id="onboarding-title">Get started</h2>
-      <p class="muted" id="onboarding-progress">
-        {doneCount} of {steps.length} steps done.
+    <section class="card onboarding" aria-labelledby="onboarding-title">
+      <div class="card-header">
+        <h2 id="onboarding-title">Get started</h2>
+      </div>
+      <p class="onboarding-progress">
+        <span id="onboarding-progress">
+          {doneCount} of {steps.length} steps done.
+        </span>
+        <progress max={steps.length} value={doneCount} aria-labelledby="onboarding-progress"></progress>
       </p>
-      <progress max={steps.length} value={doneCount} aria-labelledby="onboarding-progress"></progress>
       <ol class="onboarding-steps">
-        {steps.map(([key, step]) => {
-          const done = progress.done[key]
-          const reachable = !step.managers || manages
-          return (
-            <li class={done ? 'onboarding-step done' : 'onboarding-step'} data-step={key}>
-              <span class="onboarding-mark">{done ? '✓ Done' : 'To do'}</span>{' '}
-              <span class="onboarding-text">
-                {reachable ? (
-                  <a href={workspacePage(member, step.path)}>{step.title}</a>
-                ) : (
-                  <strong>{step.title}</strong>
-                )}
-                <span class="hint"> {reachable ? step.why : 'Ask an owner or admin of the workspace to do this.'}</span>
-              </span>
-            </li>
-          )
-        })}
+        {steps.map(([key, step]) => (
+          <OnboardingStep
+            step={step}
+            stepKey={key}
+            done={progress.done[key]}
+            href={!step.managers || manages ? workspacePage(member, step.path) : null}
+          />
+        ))}
       </ol>
     </section>
+  )
+}
+
+/** One step: its title (a link to the page that takes it, unless a member cannot), why, and a "Done" or "To do" badge. */
+function OnboardingStep(props: { step: StepText; stepKey: FirstStep; done: boolean; href: string | null }) {
+  const { step, done, href } = props
+  return (
+    <li class={done ? 'onboarding-step done' : 'onboarding-step'} data-step={props.stepKey}>
+      <span class="onboarding-text">
+        {href ? (
+          <a class="onboarding-title" href={href}>
+            {step.title}
+          </a>
+        ) : (
+          <span class="onboarding-title">{step.title}</span>
+        )}
+        <span class="hint">{href ? step.why : 'Ask an owner or admin of the workspace to do this.'}</span>
+      </span>
+      <span class={done ? 'badge badge-published' : 'badge badge-draft'}>{done ? 'Done' : 'To do'}</span>
+    </li>
   )
 }
