@@ -3,6 +3,7 @@ import type { Child } from 'hono/jsx'
 import type { DashboardMember } from './env'
 import { workspacePage } from './env'
 import { CONTENT_ASSETS } from './assets/content-assets'
+import { BRAND_MARK_PATH } from './assets/favicon'
 
 export interface LayoutProps {
   title: string
@@ -56,8 +57,8 @@ export const Icon = (props: { d: string; class?: string }) => (
   </svg>
 )
 
-/** The product's own mark: a paper sheet sent along an arc, drawn for this project. */
-const BRAND_MARK = 'M4 12a8 8 0 0 1 14-5.3M20 12a8 8 0 0 1-14 5.3M15 3l3.5 3.7L14.5 9M9 21l-3.5-3.7L9.5 15'
+/** The product's own mark: a paper sheet sent along an arc, drawn for this project (also the favicon). */
+const BRAND_MARK = BRAND_MARK_PATH
 
 /** The document around every dashboard page (in standards mode): our stylesheets, a skip link, the page's title. */
 export function Document(props: { title: string; children?: Child }) {

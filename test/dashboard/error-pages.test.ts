@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { RateLimiter } from '../../src/infra/ratelimit/types'
+import { BRAND_MARK_PATH, flattenPath } from '../../src/dashboard/assets/favicon'
 import { waitInWords } from '../../src/dashboard/ui/error-view'
 import { mountContentPages } from '../support/dashboard-pages'
 import { createTestApp } from '../support/test-app'
@@ -31,7 +32,7 @@ describe('dashboard error pages', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/html/)
     const html = await res.text()
     expectErrorDocument(html, 404, 'Page not found')
-    expect(html).toContain('<a href="/app">Go to your workspace</a>')
+    expect(html).toContain('<a href="/app" class="btn">Go to your workspace</a>')
   })
 
   it('answers a form without its CSRF token with a 403 page saying why', async () => {
@@ -57,7 +58,7 @@ describe('dashboard error pages', () => {
     const html = await res.text()
     expectErrorDocument(html, 400, 'Not accepted')
     expect(html).toContain('The field “caption”')
-    expect(html).toContain(`<a href="${p.page('/compose')}">Go back to the form</a>`)
+    expect(html).toContain(`<a href="${p.page('/compose')}" class="btn">Go back to the form</a>`)
     // Another site as the referer is never linked.
     const elsewhere = await p.request('/compose', {
       method: 'POST',
@@ -66,7 +67,7 @@ describe('dashboard error pages', () => {
     })
     const other = await elsewhere.text()
     expect(other).not.toContain('evil.example')
-    expect(other).toContain('<a href="/app">Back to the dashboard</a>')
+    expect(other).toContain('<a href="/app" class="btn">Back to the dashboard</a>')
   })
 
   it('answers past the rate limit with a 429 page giving the wait in words and Retry-After, and JSON to a script', async () => {
@@ -120,5 +121,23 @@ describe('the icon', () => {
     expect(await svg.text()).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/)
     const signIn = await (await t.app.request('/app/sign-in')).text()
     expect(signIn).toContain('<link rel="icon" href="/app/assets/icon.svg" type="image/svg+xml"/>')
+  })
+
+  it("rasterizes the brand's own mark: its arcs go round the circle they are drawn on", () => {
+    const [upper, lower, arrowA, arrowB] = flattenPath(BRAND_MARK_PATH)
+    // The upper arc (from 4,12 clockwise to 18,6.7 on the circle of radius 8 around 12,12) passes over the top.
+    for (const [x, y] of upper!) expect(Math.hypot(x - 12, y - 12)).toBeCloseTo(8, 1)
+    expect(Math.min(...upper!.map(([, y]) => y))).toBeCloseTo(4, 1)
+    expect(Math.max(...lower!.map(([, y]) => y))).toBeCloseTo(20, 1)
+    expect(arrowA).toEqual([
+      [15, 3],
+      [18.5, 6.7],
+      [14.5, 9],
+    ])
+    expect(arrowB).toEqual([
+      [9, 21],
+      [5.5, 17.3],
+      [9.5, 15],
+    ])
   })
 })

@@ -135,7 +135,7 @@ main.narrow form > button { width: 100%; }
   .topbar-compose, .menu > summary { padding: 0 var(--space-3); }
   .menu > summary span { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
   main { padding: var(--space-4) var(--space-3) var(--space-6); }
-  main.narrow { margin: 0 var(--space-3); }
+  main.narrow { margin: 0 var(--space-3); width: auto; }
   h1 { font-size: var(--text-xl); }
 }
 @media (min-width: 960px) {

@@ -5,6 +5,7 @@
  * or by dragging it (calendar.js posts the same form); a failed target is retried with the service
  * behind `POST /v1/posts/{id}/retry`.
  */
+import { Onboarding } from '../ui/onboarding'
 import type { Hono } from 'hono'
 import { ClientScript } from '../assets/client-assets'
 import { retryFailedTargets } from '../../services/publishing/actions'
@@ -113,6 +114,7 @@ async function calendarPage(c: PageContext) {
     <Layout title="Calendar" member={member} csrfToken={csrfToken} current="calendar">
       <div class="cal-page">
         <Notice c={c} />
+        <Onboarding c={c} />
         <header class="cal-header">
           <h1>
             {headingOf(params, days)} <span class="cal-zone muted">{tz}</span>

@@ -22,9 +22,9 @@ const CONNECT_REFUSALS: Record<string, string> = {
   not_available: 'That network cannot be connected this way here.',
 }
 
-/** The sentence for a refusal code; an unknown code gets a general one with the code for support. */
+/** The sentence for a refusal code; an unknown code gets a general one (no letter of the address is repeated). */
 export function connectRefusalMessage(code: string): string {
   return Object.hasOwn(CONNECT_REFUSALS, code)
     ? CONNECT_REFUSALS[code]!
-    : `The account was not connected (${code.replace(/[^a-z_]/g, '').slice(0, 40) || 'unknown reason'}).`
+    : 'The account was not connected, for a reason this page does not recognise. Try connecting again.'
 }

@@ -2,6 +2,7 @@ import { ANALYTICS_CSS } from './analytics'
 import { CALENDAR_CSS } from './calendar'
 import { COMPONENTS_CSS } from './components'
 import { COMPOSER_CSS } from './composer'
+import { FIRST_RUN_CSS } from './first-run'
 import { PAGES_CSS } from './pages'
 import { POST_CSS } from './post'
 import { TOKENS_CSS } from './tokens'
@@ -15,4 +16,5 @@ export const DESIGN_CSS = [
   POST_CSS,
   ANALYTICS_CSS,
   PAGES_CSS,
+  FIRST_RUN_CSS,
 ].join('\n')

@@ -2,9 +2,11 @@
  * The dashboard's error pages (404, 403, 429, 400, 500): one frame, the status in words, what
  * happened, what to do next and a way back; the request id where we can find the error in our logs.
  * Used by pages.tsx (404, 403, the refused-input 400) and error-page.tsx (whatever a page throws).
+ * Styles: styles/first-run.ts.
  */
 import type { Child } from 'hono/jsx'
-import { Document } from '../layout'
+import { Brand, Document } from '../layout'
+import { ButtonLink } from './button'
 
 /** A wait in words, rounded up: "45 seconds", "2 minutes", "1 hour and 5 minutes". */
 export function waitInWords(seconds: number): string {
@@ -33,22 +35,25 @@ export function ErrorView(props: ErrorViewProps) {
   const links = props.links ?? [['Back to the dashboard', '/app']]
   return (
     <Document title={props.title}>
+      <header class="public-top">
+        <Brand />
+      </header>
       <main id="main" class="narrow error-view" aria-labelledby="error-title">
         <p class="error-view-status">Error {props.status}</p>
         <h1 id="error-title">{props.title}</h1>
         {props.children}
+        <div class="actions">
+          {links.map(([label, href], i) => (
+            <ButtonLink href={href} variant={i === 0 ? 'primary' : 'secondary'}>
+              {label}
+            </ButtonLink>
+          ))}
+        </div>
         {props.requestId ? (
           <p class="error-view-request">
-            Request id: <code>{props.requestId}</code> (quote it if you write to us about this).
+            Request id: <code>{props.requestId}</code>. Quote it if you write to us about this.
           </p>
         ) : null}
-        <ul class="error-view-links">
-          {links.map(([label, href]) => (
-            <li>
-              <a href={href}>{label}</a>
-            </li>
-          ))}
-        </ul>
       </main>
     </Document>
   )
