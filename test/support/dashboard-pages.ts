@@ -6,6 +6,8 @@
 import type { MemberRole } from '../../src/domain/people'
 import { signInMember } from './dashboard'
 import { createTestApp, type TestApp, type TestAppOptions, type TestResponse } from './test-app'
+import { addSandboxAccount } from '../../src/services/accounts'
+import { createWorkspace } from '../../src/services/workspaces'
 
 export interface PagesApp {
   t: TestApp
@@ -64,4 +66,15 @@ export async function mountContentPages(options: TestAppOptions & { role?: Membe
       })
     },
   }
+}
+
+/** Another workspace with one sandbox microblog account (`theirs`): what a member of the first must never see. */
+export async function otherWorkspaceAccount(t: TestApp) {
+  const other = await createWorkspace(t.deps.db, { name: 'Other', planId: 'pro', timezone: 'UTC' })
+  const theirs = await addSandboxAccount(t.deps.db, t.deps.cipher, {
+    workspaceId: other.id,
+    platform: 'MICROBLOG_NET',
+    username: 'theirs',
+  })
+  return { other, theirs }
 }

@@ -191,15 +191,13 @@ export interface DashboardPage {
   status?: number
   /** Saved with SCREENSHOTS_DIR set. */
   shot?: boolean
-  /** On a phone, no control under 44 px (asserted on the pages already made for a thumb). */
-  touch?: boolean
 }
 
 /** Every page of the dashboard. A new page is one line here. */
 export const DASHBOARD_PAGES: DashboardPage[] = [
-  { name: 'sign-in', visitor: 'visitor', path: () => '/app/sign-in', shot: true, touch: true },
-  { name: 'sign-up', visitor: 'visitor', path: () => '/app/sign-up', touch: true },
-  { name: 'invitation-visitor', visitor: 'visitor', path: (s) => `/app/invitations/${s.invitationToken}`, touch: true },
+  { name: 'sign-in', visitor: 'visitor', path: () => '/app/sign-in', shot: true },
+  { name: 'sign-up', visitor: 'visitor', path: () => '/app/sign-up' },
+  { name: 'invitation-visitor', visitor: 'visitor', path: (s) => `/app/invitations/${s.invitationToken}` },
   { name: 'not-found-public', visitor: 'visitor', path: () => '/app/no-such-page', status: 404 },
   { name: 'home', visitor: 'owner', path: (_, w) => w },
   { name: 'calendar', visitor: 'owner', path: (_, w) => `${w}/calendar`, shot: true },
@@ -213,23 +211,22 @@ export const DASHBOARD_PAGES: DashboardPage[] = [
   { name: 'post-thread', visitor: 'owner', path: (s, w) => `${w}/posts/${s.posts.thread}` },
   { name: 'post-published', visitor: 'owner', path: (s, w) => `${w}/posts/${s.posts.published}`, shot: true },
   { name: 'post-failed', visitor: 'owner', path: (s, w) => `${w}/posts/${s.posts.failed}`, shot: true },
-  { name: 'accounts', visitor: 'owner', path: (_, w) => `${w}/accounts`, shot: true, touch: true },
+  { name: 'accounts', visitor: 'owner', path: (_, w) => `${w}/accounts`, shot: true },
   {
     name: 'account-disconnect',
     visitor: 'owner',
     path: (s, w) => `${w}/accounts/${s.accountId}/disconnect`,
-    touch: true,
   },
-  { name: 'media', visitor: 'owner', path: (_, w) => `${w}/media`, shot: true, touch: true },
+  { name: 'media', visitor: 'owner', path: (_, w) => `${w}/media`, shot: true },
   { name: 'media-canvases', visitor: 'owner', path: (s, w) => `${w}/media/${s.mediaId}/canvases` },
-  { name: 'queue', visitor: 'owner', path: (_, w) => `${w}/queue`, shot: true, touch: true },
+  { name: 'queue', visitor: 'owner', path: (_, w) => `${w}/queue`, shot: true },
   { name: 'analytics', visitor: 'owner', path: (_, w) => `${w}/analytics`, shot: true },
-  { name: 'settings', visitor: 'owner', path: (_, w) => `${w}/settings`, touch: true },
-  { name: 'settings-members', visitor: 'owner', path: (_, w) => `${w}/settings/members`, touch: true },
-  { name: 'settings-tokens', visitor: 'owner', path: (_, w) => `${w}/settings/tokens`, shot: true, touch: true },
-  { name: 'settings-webhooks', visitor: 'owner', path: (_, w) => `${w}/settings/webhooks`, touch: true },
-  { name: 'invitation-member', visitor: 'owner', path: (s) => `/app/invitations/${s.invitationToken}`, touch: true },
-  { name: 'agent-consent', visitor: 'owner', path: (s) => `/app/oauth/authorize?${s.consentQuery}`, touch: true },
+  { name: 'settings', visitor: 'owner', path: (_, w) => `${w}/settings` },
+  { name: 'settings-members', visitor: 'owner', path: (_, w) => `${w}/settings/members` },
+  { name: 'settings-tokens', visitor: 'owner', path: (_, w) => `${w}/settings/tokens`, shot: true },
+  { name: 'settings-webhooks', visitor: 'owner', path: (_, w) => `${w}/settings/webhooks` },
+  { name: 'invitation-member', visitor: 'owner', path: (s) => `/app/invitations/${s.invitationToken}` },
+  { name: 'agent-consent', visitor: 'owner', path: (s) => `/app/oauth/authorize?${s.consentQuery}` },
   { name: 'not-found', visitor: 'owner', path: (_, w) => `${w}/posts/post_doesNotExist`, status: 404 },
   { name: 'server-error', visitor: 'broken', path: () => '/app', status: 500 },
 ]

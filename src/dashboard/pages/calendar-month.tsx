@@ -4,8 +4,7 @@
  * phone the chips shrink to coloured dots and the day number leads to the day's list.
  */
 import type { CalendarPostRow } from '../../services/posts/calendar'
-import { CalendarPost } from './calendar-post'
-import type { GridContext } from './calendar-week'
+import { type GridContext, SlotPosts } from './calendar-week'
 
 /** Chips shown per day before "+N more". */
 export const MONTH_PER_DAY = 3
@@ -49,18 +48,7 @@ export function MonthGrid(props: { days: string[]; month: string; posts: Calenda
                 +
               </a>
             </h2>
-            {posts.length > 0 ? (
-              <ul>
-                {posts.map((post) => (
-                  <CalendarPost post={post} member={ctx.member} csrfToken={ctx.csrfToken} here={ctx.here} size="chip" />
-                ))}
-              </ul>
-            ) : null}
-            {total > posts.length ? (
-              <a class="cal-more" href={ctx.moreHref(day)}>
-                +{total - posts.length} more
-              </a>
-            ) : null}
+            <SlotPosts day={day} posts={posts} total={total} ctx={ctx} size="chip" />
           </section>
         )
       })}

@@ -6,7 +6,7 @@
  */
 import type { CalendarPostRow } from '../../services/posts/calendar'
 import type { DashboardMember } from '../env'
-import { CalendarPost } from './calendar-post'
+import { CalendarPost, type CalendarPostProps } from './calendar-post'
 
 /** Posts shown per hour slot before "+N more". */
 export const WEEK_PER_SLOT = 2
@@ -113,6 +113,33 @@ export function WeekGrid(props: { days: string[]; posts: CalendarPostRow[]; ctx:
   )
 }
 
+/** The posts a week slot or a month day shows, then "+N more" linking to the day's list when it holds more. */
+export function SlotPosts(props: {
+  day: string
+  posts: CalendarPostRow[]
+  total: number
+  ctx: GridContext
+  size: CalendarPostProps['size']
+}) {
+  const { day, posts, total, ctx } = props
+  return (
+    <>
+      {posts.length > 0 ? (
+        <ul>
+          {posts.map((post) => (
+            <CalendarPost post={post} member={ctx.member} csrfToken={ctx.csrfToken} here={ctx.here} size={props.size} />
+          ))}
+        </ul>
+      ) : null}
+      {total > posts.length ? (
+        <a class="cal-more" href={ctx.moreHref(day)}>
+          +{total - posts.length} more
+        </a>
+      ) : null}
+    </>
+  )
+}
+
 function WeekSlot(props: { day: string; hour: string; fill: number; posts: CalendarPostRow[]; ctx: GridContext }) {
   const { day, hour, posts, ctx } = props
   const total = posts[0]?.slotTotal ?? 0
@@ -124,18 +151,7 @@ function WeekSlot(props: { day: string; hour: string; fill: number; posts: Calen
       data-hour={hour}
     >
       <span class="cal-slot-time">{`${hour}:00`}</span>
-      {posts.length > 0 ? (
-        <ul>
-          {posts.map((post) => (
-            <CalendarPost post={post} member={ctx.member} csrfToken={ctx.csrfToken} here={ctx.here} size="card" />
-          ))}
-        </ul>
-      ) : null}
-      {total > posts.length ? (
-        <a class="cal-more" href={ctx.moreHref(day)}>
-          +{total - posts.length} more
-        </a>
-      ) : null}
+      <SlotPosts day={day} posts={posts} total={total} ctx={ctx} size="card" />
     </li>
   )
 }

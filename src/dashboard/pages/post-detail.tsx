@@ -68,7 +68,11 @@ function PostActions({ c, post }: { c: PageContext; post: PostRecord }) {
   if (!EDITABLE.has(post.status) && failed < 2) return null
   return (
     <div class="actions post-actions">
-      {EDITABLE.has(post.status) ? <a href={url('/edit')}>Edit</a> : null}
+      {EDITABLE.has(post.status) ? (
+        <a class="btn btn-secondary" href={url('/edit')}>
+          Edit
+        </a>
+      ) : null}
       {EDITABLE.has(post.status) ? (
         <form method="post" action={url('/publish')}>
           <CsrfField token={csrfToken} />

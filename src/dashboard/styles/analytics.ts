@@ -62,6 +62,6 @@ export const ANALYTICS_CSS = `
 .network-bar-figures { grid-column: 2; font-size: var(--text-sm); color: var(--color-text-muted); }
 @media (max-width: 40rem) { .network-bar { grid-template-columns: minmax(0, 1fr); } .network-bar-figures { grid-column: 1; } }
 .top-posts td.num, .top-posts th.num { text-align: right; font-variant-numeric: tabular-nums; }
-.top-posts a { overflow-wrap: anywhere; }
+.top-posts a { display: inline-flex; align-items: center; min-height: var(--touch); overflow-wrap: anywhere; }
 @media (max-width: 40rem) { .top-posts td.num { text-align: left; } }
 `

@@ -54,6 +54,8 @@ input[type=datetime-local], input[type=date], input[type=time], input:not([type]
 textarea { max-width: 100%; min-height: 6rem; line-height: 1.5; resize: vertical; }
 input:hover, select:hover, textarea:hover { border-color: var(--color-text-muted); }
 input[type=checkbox], input[type=radio] { width: 1.25rem; height: 1.25rem; accent-color: var(--color-accent); margin: 0; }
+input[type=file] { max-width: 100%; min-height: var(--touch); padding: var(--space-2) 0; font: inherit; }
+input[type=file]::file-selector-button { min-height: 36px; margin-right: var(--space-3); padding: 0 var(--space-3); border: 1px solid var(--color-border); border-radius: var(--radius-md); background: var(--color-surface-2); color: var(--color-text); font: inherit; cursor: pointer; }
 .check { display: flex; gap: var(--space-2); align-items: center; min-height: var(--touch); margin: 0; font-weight: 400; }
 fieldset { border: 1px solid var(--color-border); border-radius: var(--radius-lg); margin: 0 0 var(--space-4); padding: var(--space-4); max-width: 48rem; min-width: 0; }
 legend { font-weight: 600; padding: 0 var(--space-2); }

@@ -87,7 +87,7 @@ const MEDIA = `
   border-radius: var(--radius-full); background: var(--color-accent); color: var(--color-accent-contrast); font-size: var(--text-xs); font-weight: 700; }
 .media-tile-tools { display: flex; flex-wrap: wrap; align-items: center; gap: var(--space-1); padding: 0 var(--space-1) var(--space-1); }
 .composer .icon-button { margin: 0; min-width: var(--touch); padding: 0; background: var(--color-surface); color: var(--color-text); border: 1px solid var(--color-border); }
-.media-tile-crops { font-size: var(--text-xs); margin-left: auto; padding: var(--space-1); }
+.media-tile-crops { display: inline-flex; align-items: center; justify-content: center; min-width: var(--touch); min-height: var(--touch); font-size: var(--text-xs); margin-left: auto; padding: var(--space-1); }
 .composer.is-live .media-tile { cursor: grab; }
 .media-tile.is-dragging { opacity: .45; }
 .media-tile.drop-before { box-shadow: -4px 0 0 var(--color-accent); }

@@ -24,7 +24,7 @@ export const POST_CSS = `
 .post-target-head { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: var(--space-2); }
 .post-target-name { font-weight: 600; display: inline-flex; align-items: center; gap: var(--space-2); overflow-wrap: anywhere; }
 .post-target-status { color: var(--color-text-muted); }
-.post-permalink a { overflow-wrap: anywhere; word-break: break-all; }
+.post-permalink a { display: inline-flex; align-items: center; min-height: var(--touch); overflow-wrap: anywhere; word-break: break-all; }
 .post-target-error, .post-target-warning { border-radius: var(--radius-md); padding: var(--space-3); display: grid; gap: var(--space-2);
   background: var(--color-danger-soft); color: var(--color-text); overflow-wrap: anywhere; }
 .post-target-warning { background: var(--color-warning-soft); }

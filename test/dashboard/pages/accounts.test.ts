@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { addSandboxAccount } from '../../../src/services/accounts'
-import { createWorkspace } from '../../../src/services/workspaces'
 import { account } from '../../support/fixtures'
-import { mountContentPages } from '../../support/dashboard-pages'
+import { mountContentPages, otherWorkspaceAccount } from '../../support/dashboard-pages'
 
 describe('accounts page', () => {
   it('lists each account with its health, escaped', async () => {
@@ -50,12 +48,7 @@ describe('accounts page', () => {
 
   it("another workspace's account is not found and stays connected", async () => {
     const p = await mountContentPages()
-    const other = await createWorkspace(p.t.deps.db, { name: 'Other', planId: 'pro', timezone: 'UTC' })
-    const theirs = await addSandboxAccount(p.t.deps.db, p.t.deps.cipher, {
-      workspaceId: other.id,
-      platform: 'MICROBLOG_NET',
-      username: 'theirs',
-    })
+    const { theirs } = await otherWorkspaceAccount(p.t)
     expect((await p.get(`/accounts/${theirs.id}/disconnect`)).status).toBe(404)
     expect((await p.post(`/accounts/${theirs.id}/disconnect`, {})).status).toBe(404)
     expect((await p.post(`/accounts/${theirs.id}/reconnect`, {})).status).toBe(404)

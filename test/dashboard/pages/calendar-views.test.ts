@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { addSandboxAccount } from '../../../src/services/accounts'
 import { createPost } from '../../../src/services/posts/write'
-import { createWorkspace } from '../../../src/services/workspaces'
 import { account } from '../../support/fixtures'
-import { mountContentPages, type PagesApp } from '../../support/dashboard-pages'
+import { mountContentPages, otherWorkspaceAccount, type PagesApp } from '../../support/dashboard-pages'
 
 const YEAR = new Date().getUTCFullYear() + 1
 
@@ -82,12 +80,7 @@ describe('calendar views', () => {
     const failed = await schedule(p, [micro.id, pro.id], `${YEAR}-05-03T09:00:00Z`, 'Went wrong')
     await p.t.deps.db.execute(sql`update posts set status = 'FAILED' where id = ${failed.id}`)
     await p.t.deps.db.execute(sql`update targets set status = 'FAILED' where post_id = ${failed.id}`)
-    const other = await createWorkspace(p.t.deps.db, { name: 'Other', planId: 'pro', timezone: 'UTC' })
-    const theirAccount = await addSandboxAccount(p.t.deps.db, p.t.deps.cipher, {
-      workspaceId: other.id,
-      platform: 'MICROBLOG_NET',
-      username: 'theirs',
-    })
+    const { other, theirs: theirAccount } = await otherWorkspaceAccount(p.t)
     const theirs = await createPost(p.t.deps, other.id, {
       type: 'IMAGE',
       accountIds: [theirAccount.id],

@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { networkName } from '../../../src/dashboard/ui'
-import { addSandboxAccount } from '../../../src/services/accounts'
 import { getPost } from '../../../src/services/posts/read'
 import { createPost } from '../../../src/services/posts/write'
-import { createWorkspace } from '../../../src/services/workspaces'
 import { account } from '../../support/fixtures'
-import { mountContentPages, type PagesApp } from '../../support/dashboard-pages'
+import { mountContentPages, otherWorkspaceAccount, type PagesApp } from '../../support/dashboard-pages'
 
 const YEAR = new Date().getUTCFullYear() + 1
 
@@ -92,12 +90,7 @@ describe('calendar', () => {
 
   it("another workspace's post cannot be rescheduled and does not show", async () => {
     const p = await mountContentPages()
-    const other = await createWorkspace(p.t.deps.db, { name: 'Other', planId: 'pro', timezone: 'UTC' })
-    const theirs = await addSandboxAccount(p.t.deps.db, p.t.deps.cipher, {
-      workspaceId: other.id,
-      platform: 'MICROBLOG_NET',
-      username: 'theirs',
-    })
+    const { other, theirs } = await otherWorkspaceAccount(p.t)
     const at = `${YEAR}-06-10T10:00:00.000Z`
     const post = await createPost(p.t.deps, other.id, {
       type: 'IMAGE',

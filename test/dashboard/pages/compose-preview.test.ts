@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { addSandboxAccount } from '../../../src/services/accounts'
 import { getPost } from '../../../src/services/posts/read'
 import { createPost } from '../../../src/services/posts/write'
-import { createWorkspace } from '../../../src/services/workspaces'
 import { account } from '../../support/fixtures'
-import { mountContentPages, type PagesApp } from '../../support/dashboard-pages'
+import { mountContentPages, otherWorkspaceAccount, type PagesApp } from '../../support/dashboard-pages'
 
 /** The preview card of one account in a page. */
 function card(html: string, accountId: string): string {
@@ -84,12 +82,7 @@ describe('composer previews and drafts', () => {
 
   it("does not autosave another workspace's post", async () => {
     const p = await mountContentPages()
-    const other = await createWorkspace(p.t.deps.db, { name: 'Other', planId: 'pro', timezone: 'UTC' })
-    const theirs = await addSandboxAccount(p.t.deps.db, p.t.deps.cipher, {
-      workspaceId: other.id,
-      platform: 'MICROBLOG_NET',
-      username: 'theirs',
-    })
+    const { other, theirs } = await otherWorkspaceAccount(p.t)
     const post = await createPost(p.t.deps, other.id, {
       type: 'IMAGE',
       accountIds: [theirs.id],

@@ -2,10 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { addSandboxAccount } from '../../../src/services/accounts'
 import { getPost } from '../../../src/services/posts/read'
 import { createPost } from '../../../src/services/posts/write'
-import { createWorkspace } from '../../../src/services/workspaces'
 import { runDue } from '../../support/engine'
 import { account } from '../../support/fixtures'
-import { mountContentPages, type PagesApp } from '../../support/dashboard-pages'
+import { mountContentPages, otherWorkspaceAccount, type PagesApp } from '../../support/dashboard-pages'
 
 async function composeNow(p: PagesApp, accountIds: string[], caption = 'Out now') {
   const res = await p.post('/compose', { accountIds, caption, action: 'now' })
@@ -86,12 +85,7 @@ describe('post detail', () => {
 
   it("another workspace's post is not found on every page and action, and stays untouched", async () => {
     const p = await mountContentPages()
-    const other = await createWorkspace(p.t.deps.db, { name: 'Other', planId: 'pro', timezone: 'UTC' })
-    const theirs = await addSandboxAccount(p.t.deps.db, p.t.deps.cipher, {
-      workspaceId: other.id,
-      platform: 'MICROBLOG_NET',
-      username: 'theirs',
-    })
+    const { other, theirs } = await otherWorkspaceAccount(p.t)
     const post = await createPost(p.t.deps, other.id, {
       type: 'IMAGE',
       accountIds: [theirs.id],
