@@ -84,7 +84,14 @@ async function screenshot(page: Page, name: string) {
   const dir = process.env.SCREENSHOTS_DIR
   if (!dir) return
   await mkdir(dir, { recursive: true })
-  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true, animations: 'disabled' })
+  // The window made as tall as the page, so what sticks to the window (the sidebar, the composer's actions and
+  // previews) is drawn as a member sees it rather than repeated mid-page by a stitched full-page picture.
+  const size = page.viewportSize()
+  if (!size) throw new Error('the page has no viewport')
+  const height = await page.evaluate(() => document.documentElement.scrollHeight)
+  await page.setViewportSize({ width: size.width, height })
+  await page.screenshot({ path: `${dir}/${name}.png`, animations: 'disabled' })
+  await page.setViewportSize(size)
 }
 
 describe('every dashboard page, at 1280 and 390 px, light and dark', () => {

@@ -204,7 +204,7 @@ export const DASHBOARD_PAGES: DashboardPage[] = [
   { name: 'calendar-month', visitor: 'owner', path: (_, w) => `${w}/calendar?view=month`, shot: true },
   { name: 'calendar-list', visitor: 'owner', path: (_, w) => `${w}/calendar?view=list`, shot: true },
   { name: 'composer', visitor: 'owner', path: (_, w) => `${w}/compose`, shot: true },
-  { name: 'composer-edit', visitor: 'owner', path: (s, w) => `${w}/posts/${s.posts.scheduled}/edit` },
+  { name: 'composer-edit', visitor: 'owner', path: (s, w) => `${w}/posts/${s.posts.scheduled}/edit`, shot: true },
   { name: 'post-draft', visitor: 'owner', path: (s, w) => `${w}/posts/${s.posts.draft}` },
   { name: 'post-scheduled', visitor: 'owner', path: (s, w) => `${w}/posts/${s.posts.scheduled}` },
   { name: 'post-queued', visitor: 'owner', path: (s, w) => `${w}/posts/${s.posts.queued}` },

@@ -107,7 +107,7 @@ const WEEK = `
 .cal-week .cal-post:hover .cal-move summary, .cal-week .cal-post:focus-within .cal-move summary, .cal-week .cal-move[open] summary { opacity: 1; }
 .cal-week .cal-move[open] > form { top: 1.75rem; right: 0; left: auto; }
 .cal-day-short { display: none; }
-@media (min-width: 40.01rem) and (max-width: 90rem) { .cal-day-short { display: inline; } .cal-day-long { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; } }
+@media (min-width: 40.01rem) and (max-width: 90rem) { .cal-day-short { display: inline; white-space: nowrap; } .cal-week .cal-today-tag, .cal-day-long { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; } }
 @media (max-width: 40rem) {
   .cal-week { display: block; min-width: 0; border: 0; background: none; }
   .cal-hours { display: none; }
