@@ -1366,6 +1366,7 @@ export interface components {
         PlatformRules: {
             /** @enum {string} */
             platform: "PHOTO_NET" | "SHORTVIDEO_NET" | "MICROBLOG_NET" | "MESSAGING_NET" | "SOCIALGRAPH_NET" | "PROFESSIONAL_NET" | "TEXTTHREAD_NET" | "OPENPROTOCOL_NET" | "VIDEOSHARE_NET" | "PINBOARD_NET" | "FEDERATED_NET" | "CHAT_NET";
+            display: components["schemas"]["NetworkDisplay"];
             /**
              * @description What kind of network this is.
              * @example microblog network
@@ -1396,6 +1397,29 @@ export interface components {
             limits: components["schemas"]["LimitRule"][];
             /** @description Where a value comes from or how it applies, when that is not obvious; null when nothing to add. */
             note: string | null;
+        };
+        /** @description How the network is shown to people: name, colour and mark. */
+        NetworkDisplay: {
+            /**
+             * @description The name people see for this network.
+             * @example Microblog
+             */
+            name: string;
+            /**
+             * @description The network's colour (`#rrggbb`): white text reads on it at 4.5:1, and it stands at 3:1 against a dark background, so it works as a fill, a border or a mark's stroke in light and dark themes.
+             * @example #1a76b8
+             */
+            color: string;
+            /**
+             * @description Colour of text or a mark drawn on `color`.
+             * @example #ffffff
+             */
+            foreground: string;
+            /**
+             * @description The network's mark, drawn for this service (no brand logo): SVG path data on a 24x24 viewBox, drawn with `fill="none"`, `stroke-width="2"`, round caps and joins, in `color` or `foreground`.
+             * @example M4 4h16v12h-9l-5 4v-4H4zM8 8h8M8 12h5
+             */
+            mark: string;
         };
         /** @description The caption budget: `caption`, or the platform's entry in `captionOverrides`. Over the budget is rejected (`caption_too_long`), never truncated. */
         CaptionRules: {
