@@ -88,12 +88,12 @@ describe('npm start, in chromium', () => {
       .poll(
         async () => {
           await page.reload()
-          return page.locator('main table a[href^="http"]').count()
+          return page.locator('main .post-permalink a[href^="http"]').count()
         },
         { timeout: 30_000, interval: 500 },
       )
       .toBe(2)
-    expect(await page.locator('main').textContent()).toContain('PUBLISHED')
+    expect(await page.locator('main .post-summary').textContent()).toBe('Published on all 2 accounts.')
     const post = (await api('GET', `/v1/posts/${postId}`)).body
     expect(post).toMatchObject({ status: 'PUBLISHED', caption: 'Fresh from the browser' })
     expect(post.mediaIds).toHaveLength(1)
