@@ -8,6 +8,8 @@ import type { TestApp } from './test-app'
 export interface HistoryPost {
   account: { id: string; platform: PlatformId }
   publishedAt: Date | string
+  /** The post's caption ('history' unless given). */
+  caption?: string
   /** Snapshots of this post's figures; figures not given are null (not reported). */
   snapshots?: Array<{ at: Date | string; figures: Partial<MetricFigures> }>
 }
@@ -26,7 +28,7 @@ export async function writeHistory(t: TestApp, history: HistoryPost[]): Promise<
         workspaceId: t.workspaceId,
         status: 'PUBLISHED' as const,
         type: 'IMAGE' as const,
-        caption: 'history',
+        caption: h.caption ?? 'history',
         publishedAt: new Date(h.publishedAt),
       })),
     )

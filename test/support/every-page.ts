@@ -27,6 +27,15 @@ export interface Seeded {
 
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
+/** What the seeded workspace published over the past month (for the calendar and analytics). */
+const PAST_CAPTIONS = [
+  'Monday roast: a washed Kenyan with blackcurrant notes.',
+  'Behind the bar: how we dial in the espresso each morning.',
+  'New mugs are in, glazed by a potter down the street.',
+  'Cold brew is back for the weekend.',
+  'Meet Ana, who runs our Saturday cupping.',
+  'Five minutes to a better pour-over at home.',
+]
 
 /** The API's answer, or the test stops with what it said. */
 async function api<T>(t: TestApp, method: string, path: string, body?: unknown): Promise<T> {
@@ -128,9 +137,10 @@ export async function seedWorkspace(t: TestApp, baseUrl: string): Promise<Seeded
   const now = Date.now()
   await writeHistory(
     t,
-    Array.from({ length: 24 }, (_, i) =>
-      scoredPost([micro, pro, photos][i % 3]!, new Date(now - (i + 1) * 1.2 * DAY), 40 + ((i * 37) % 90)),
-    ),
+    Array.from({ length: 24 }, (_, i) => ({
+      ...scoredPost([micro, pro, photos][i % 3]!, new Date(now - (i + 1) * 1.2 * DAY), 40 + ((i * 37) % 90)),
+      caption: PAST_CAPTIONS[i % PAST_CAPTIONS.length],
+    })),
   )
 
   await api(t, 'POST', '/v1/webhooks', {
