@@ -168,6 +168,7 @@ async function main(): Promise<void> {
   console.log(`Social Publishing API on ${base} (database: ${runtime.database}, boot ${bootMs} ms)`)
   console.log(`  API reference: ${base}/docs`)
   console.log(`  Media store: ${runtime.mediaStore} (uploads PUT here; objects are served from here)`)
+  console.log(`  Rate limits: ${runtime.rateLimits}`)
   if (demo) {
     console.log(
       `\nDemo workspace ${demo.workspaceId} with ${demo.accounts} SANDBOX accounts. Its token, shown only this once:\n`,

@@ -1,20 +1,22 @@
+import { randomBytes } from 'node:crypto'
 import { applyMigrations } from '../../src/db/migrate'
 import { openNodePostgres } from '../../src/db/node-postgres'
 import { openPglite } from '../../src/db/pglite'
-import { startUpstashRestShim } from './upstash-rest-shim'
 
 export interface TestServices {
   pgliteSnapshot: Blob | null
   databaseUrl: string | null
-  upstashUrl: string | null
-  upstashToken: string | null
+  /** REDIS_URL, for the rate limiter over ioredis (rate-limiter-flexible). */
+  redisUrl: string | null
+  /** The run's own prefix of rate-limit keys in that Redis, so runs sharing it never count together. */
+  redisKeyPrefix: string | null
   close(): Promise<void>
 }
 
 /**
  * The outside services tests run against. With a server URL: a fresh, migrated database on that
- * PostgreSQL (dropped afterwards), reached as the Node runtime reaches it (node-postgres), and an Upstash REST stand-in in
- * front of that Redis. Without: one migrated PGlite, snapshotted so every test file clones it fast.
+ * PostgreSQL (dropped afterwards), reached as the Node runtime reaches it (node-postgres), and that
+ * Redis with a key prefix of the run's own. Without: one migrated PGlite, snapshotted so every test file clones it fast.
  */
 export async function startTestServices(options: {
   databaseUrl?: string | undefined
@@ -24,8 +26,8 @@ export async function startTestServices(options: {
   const result: TestServices = {
     pgliteSnapshot: null,
     databaseUrl: null,
-    upstashUrl: null,
-    upstashToken: null,
+    redisUrl: null,
+    redisKeyPrefix: null,
     close: async () => {
       for (const close of closers.reverse()) await close()
     },
@@ -51,11 +53,8 @@ export async function startTestServices(options: {
     await conn.close()
   }
   if (options.redisUrl) {
-    const token = `test-${Date.now()}`
-    const shim = await startUpstashRestShim({ redisUrl: options.redisUrl, token })
-    closers.push(shim.close)
-    result.upstashUrl = shim.url
-    result.upstashToken = token
+    result.redisUrl = options.redisUrl
+    result.redisKeyPrefix = `test:${Date.now()}:${process.pid}:${randomBytes(4).toString('hex')}`
   }
   return result
 }
