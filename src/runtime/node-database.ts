@@ -48,7 +48,11 @@ export async function openNodeDatabase(config: NodeConfig): Promise<NodeDatabase
       : // Loaded only for PostgreSQL: the embedded default's start does not pay for the driver.
         await import('../db/node-postgres').then((m) => m.openNodePostgres({ url: config.DATABASE_URL!, max }))
     try {
-      const migrationsApplied = await applyMigrations(conn.db, config.NEON_WS_PROXY ? 'neon' : 'node-postgres')
+      const migrationsApplied = config.NEON_WS_PROXY
+        ? await applyMigrations(conn.db, 'neon')
+        : await import('../db/node-postgres-migrate').then((m) =>
+            m.migrateNodePostgresExclusively(config.DATABASE_URL!),
+          )
       return { db: conn.db, database: 'postgres', migrationsApplied, stopping: () => {}, close: conn.close }
     } catch (err) {
       await conn.close().catch(() => {})
