@@ -13,8 +13,8 @@ export interface TestServices {
 
 /**
  * The outside services tests run against. With a server URL: a fresh, migrated database on that
- * PostgreSQL (dropped afterwards), reached as the Node runtime reaches it (node-postgres), and an Upstash REST stand-in in
- * front of that Redis. Without: one migrated PGlite, snapshotted so every test file clones it fast.
+ * PostgreSQL (dropped afterwards), reached as the Node runtime reaches it (node-postgres, no
+ * proxy), and an Upstash REST stand-in in front of that Redis. Without: one migrated PGlite, snapshotted so every test file clones it fast.
  */
 export async function startTestServices(options: {
   databaseUrl?: string | undefined
