@@ -94,8 +94,9 @@ const nodeSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8787),
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./.data'),
-  /** When set, Node uses this PostgreSQL (through the Neon driver) instead of the embedded PGlite. */
+  /** When set, Node uses this PostgreSQL (through node-postgres; `sslmode` as libpq reads it) instead of the embedded PGlite. */
   DATABASE_URL: z.string().optional(),
+  /** With DATABASE_URL: `host:port` of a WebSocket-to-TCP proxy; Node then uses the Worker's Neon driver (to try that driver). */
   NEON_WS_PROXY: z.string().optional(),
   /** Trust `X-Forwarded-For` (the right-most entry) for the client IP: only behind your own proxy. */
   TRUST_PROXY: bool.default(false),

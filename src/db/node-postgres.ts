@@ -25,7 +25,7 @@ export async function openNodePostgres(options: {
   max?: number
   connectTimeoutMs?: number
 }): Promise<NodePostgresConnection> {
-  const connectionString = await reachableSslMode(options.url, options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS)
+  const connectionString = await checkedConnectionString(options.url, options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS)
   const pool = new pg.Pool({ connectionString, max: options.max ?? 10, keepAlive: true })
   // An idle client that drops (server restart, network gone) must not crash the process.
   pool.on('error', () => {})
@@ -51,7 +51,7 @@ export async function openNodePostgres(options: {
  * Answers the connection string the pool uses: the URL with `uselibpqcompat=true`, or for
  * `prefer`/`allow` the mode the first connection made.
  */
-async function reachableSslMode(url: string, timeoutMs: number): Promise<string> {
+async function checkedConnectionString(url: string, timeoutMs: number): Promise<string> {
   const parsed = parseUrl(url)
   const mode = parsed?.searchParams.get('sslmode')
   if (!parsed || !mode || parsed.searchParams.has('uselibpqcompat')) {

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { parseNodeConfig } from '../../src/config'
 import { DatabaseOpenError } from '../../src/db/open-error'
 import { openNodeDatabase } from '../../src/runtime/node-database'
-import { startServer } from '../support/processes'
+import { runCli, startServer } from '../support/processes'
 
 const PASSWORD = 'hunter2-secret'
 const dataDir = mkdtempSync(join(tmpdir(), 'sps-db-open-'))
@@ -50,6 +50,21 @@ describe('a database the start cannot open', () => {
       new RegExp(`^Cannot open the database "social" at localhost:${port} as user "app": connect ECONNREFUSED`),
     )
     expect((err as Error).message).not.toContain(PASSWORD)
+  })
+
+  it('stops a CLI command with that one line on stderr (exit code 1)', { timeout: 120_000 }, async () => {
+    const port = await closedPort()
+    const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir, NODE_NO_WARNINGS: '1' }
+    const result = await runCli(['workspace', 'list'], {
+      ...env,
+      DATABASE_URL: `postgres://app:${PASSWORD}@127.0.0.1:${port}/social`,
+    })
+    expect(result.code).toBe(1)
+    expect(result.stdout).toBe('')
+    expect(result.stderr).toBe(
+      `error: Cannot open the database "social" at 127.0.0.1:${port} as user "app": connect ECONNREFUSED 127.0.0.1:${port}. ` +
+        'Check DATABASE_URL (host, port, database, user, sslmode), and that PostgreSQL runs there and lets this user in.\n',
+    )
   })
 
   it('stops `npm start` with that one line (exit code 1), not a stack trace', { timeout: 180_000 }, async () => {

@@ -77,6 +77,28 @@ describe('PostgreSQL on Node', () => {
     }
   })
 
+  it('outlives its connections dropped by the server, idle or in a transaction (no uncaught error), and goes on', async () => {
+    const app = `sps_drop_${process.pid}`
+    const u = new URL(url)
+    u.searchParams.set('application_name', app)
+    const { db } = await open({ DATABASE_URL: u.toString() })
+    const other = await open({ DATABASE_URL: url })
+    const dropAll = () =>
+      rows(other.db, sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${app}`)
+    await db.execute(sql`select 1`)
+    expect(await dropAll()).toHaveLength(1)
+    await new Promise((r) => setTimeout(r, 100))
+    expect(await rows(db, sql`select 2 as n`)).toEqual([{ n: 2 }])
+    const inTransaction = db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`)
+      await dropAll()
+      await tx.execute(sql`select 3`)
+    })
+    await expect(inTransaction).rejects.toThrow()
+    await new Promise((r) => setTimeout(r, 100))
+    expect(await rows(db, sql`select 4 as n`)).toEqual([{ n: 4 }])
+  })
+
   it('answers the same values as the Neon driver (through NEON_WS_PROXY) for every type the service reads', async () => {
     const server = new URL(url)
     const proxy = await startNeonWsProxy({ pgHost: server.hostname, pgPort: Number(server.port || 5432) })

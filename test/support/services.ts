@@ -15,8 +15,8 @@ export interface TestServices {
 
 /**
  * The outside services tests run against. With a server URL: a fresh, migrated database on that
- * PostgreSQL (dropped afterwards), reached as the Node runtime reaches it (node-postgres), and that
- * Redis with a key prefix of the run's own. Without: one migrated PGlite, snapshotted so every test file clones it fast.
+ * PostgreSQL (dropped afterwards), reached as the Node runtime reaches it (node-postgres, no proxy), and
+ * that Redis with a key prefix of the run's own. Without: one migrated PGlite, snapshotted so every test file clones it fast.
  */
 export async function startTestServices(options: {
   databaseUrl?: string | undefined
