@@ -40,6 +40,9 @@ const EXTERNAL_PACKAGES = [
   '@neondatabase/*',
   'ws',
   '@upstash/*',
+  // REDIS_URL's limiter, loaded only when configured.
+  'ioredis',
+  'rate-limiter-flexible',
   '@modelcontextprotocol/*',
   'esbuild',
   'tsx',
