@@ -41,6 +41,9 @@ const EXTERNAL_PACKAGES = [
   'pg',
   'ws',
   '@upstash/*',
+  // REDIS_URL's limiter, loaded only when configured.
+  'ioredis',
+  'rate-limiter-flexible',
   '@modelcontextprotocol/*',
   'esbuild',
   'tsx',

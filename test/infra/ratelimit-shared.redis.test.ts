@@ -6,6 +6,9 @@
  */
 import net from 'node:net'
 import { randomUUID } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { Redis } from 'ioredis'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { createLogger } from '../../src/infra/logger'
@@ -15,6 +18,7 @@ import { randomBase62 } from '../../src/lib/ids'
 import { openRedisRateLimiter, type NodeRateLimiter } from '../../src/runtime/node-rate-limiter'
 import { createUser } from '../../src/services/users'
 import { submitSignIn } from '../support/dashboard'
+import { startServer } from '../support/processes'
 import { waitForRoomInCurrentMinute } from '../support/minute'
 import { createTestApp, randomIp, type TestApp } from '../support/test-app'
 import { until } from '../support/until'
@@ -136,6 +140,45 @@ describe('two instances on one Redis', () => {
       const refused = await submitSignIn(t.app, 'nobody-else@example.com', 'guess', ip)
       expect(refused.status).toBe(429)
       expect(await refused.text()).toContain('Too many attempts from your network.')
+    }
+  })
+})
+
+describe('npm start with REDIS_URL', () => {
+  it('shares the limit with another instance: the 121st request is refused by either', async () => {
+    const prefix = `${runPrefix}:${randomBase62(8)}`
+    const dataDir = mkdtempSync(join(tmpdir(), 'sps-redis-start-'))
+    const server = await startServer({
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_NO_WARNINGS: '1',
+      TRUST_PROXY: 'true',
+      REDIS_URL,
+      REDIS_KEY_PREFIX: prefix,
+    })
+    try {
+      expect(server.output()).toContain(`Rate limits: redis://${new URL(REDIS_URL).hostname}:`)
+      await waitForRoomInCurrentMinute(15_000)
+      const limits = await redisLimits(REDIS_URL, prefix)
+      const app = await createTestApp({ parts: (parts) => ({ ...parts, rateLimiter: limits.limiter }) })
+      const ip = randomIp()
+      // Without a token the started server answers 401, counted like any request.
+      const onServer = () => fetch(`${server.baseUrl}/v1/me`, { headers: { 'x-forwarded-for': ip } })
+      const onApp = () => app.call('GET', '/v1/me', { headers: { 'x-forwarded-for': ip } })
+      for (let i = 0; i < 60; i++) {
+        expect((await onServer()).status).toBe(401)
+        expect((await onApp()).status).toBe(200)
+      }
+      const refused = await onServer()
+      expect(refused.status).toBe(429)
+      expect(refused.headers.get('ratelimit-remaining')).toBe('0')
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
+      expect((await onApp()).status).toBe(429)
+    } finally {
+      await server.stop()
+      rmSync(dataDir, { recursive: true, force: true })
     }
   })
 })

@@ -18,6 +18,10 @@ import RedisMock from 'ioredis-mock'
  *   the sha of the stripped one, and an unknown sha gets a NOSCRIPT error.
  *
  * ioredis-mock limits: no SCRIPT command, and some error replies come back as null.
+ *
+ * Used where @upstash/ratelimit runs: the workerd tests (test/worker/global-setup.ts) and the Node
+ * tests of the Upstash limiter (test/infra/ratelimit*.test.ts). The Node suite's app talks to REDIS_URL
+ * itself (rate-limiter-flexible over ioredis).
  */
 export interface UpstashRestShimOptions {
   redisUrl?: string
