@@ -2,6 +2,7 @@ import { lookup } from 'node:dns/promises'
 import { join } from 'node:path'
 import { ConfigError, networkClients, networkOrigins, type NodeConfig } from '../config'
 import type { AppSettings, Deps } from '../deps'
+import { createAdmission, type Admission } from '../infra/admission'
 import { systemClock, type Clock } from '../infra/clock'
 import { createCredentialCipher } from '../infra/credential-cipher'
 import { createLogger, type Logger } from '../infra/logger'
@@ -27,6 +28,8 @@ export interface NodeRuntime {
   database: NodeDatabase['database']
   /** Where media go, for the start-up line: the local store's address, or the S3 endpoint. */
   mediaStore: string
+  /** Turns for the API's requests on PGlite (none on PostgreSQL, or with REQUESTS_IN_FLIGHT_MAX=0). */
+  admission: Admission | undefined
   /** The in-process delivery queue (how many publishes wait and run). */
   publishQueue: InProcessPublishQueue
   /** Starts what the first request does not need but later ones may (the local store's s3rver). */
@@ -170,6 +173,7 @@ export async function openNodeRuntime(
     deps,
     database: database.database,
     mediaStore: media.description,
+    admission: pgliteAdmission(config, database.database),
     publishQueue: queue.queue,
     warmUp: media.start,
     stopping: () => {
@@ -179,6 +183,12 @@ export async function openNodeRuntime(
     close,
   }
 }
+
+/** PGlite runs one statement at a time on this thread: past what it takes, requests are refused rather than queued. */
+const pgliteAdmission = (config: NodeConfig, database: NodeDatabase['database']) =>
+  database === 'pglite' && config.REQUESTS_IN_FLIGHT_MAX > 0
+    ? createAdmission({ maxInFlight: config.REQUESTS_IN_FLIGHT_MAX, maxWaitMs: config.REQUEST_WAIT_MAX_MS })
+    : undefined
 
 /** Upstash when configured (its client loaded only then), else limits kept in memory. */
 async function nodeRateLimiter(config: NodeConfig, logger: Logger): Promise<RateLimiter> {
