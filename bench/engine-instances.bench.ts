@@ -91,16 +91,25 @@ async function runInstances(instances: number): Promise<Rows> {
     )
     // CPU from the due time on: the instances, PostgreSQL's backends of this database, the machine.
     while (Date.now() < firstDue) await new Promise((r) => setTimeout(r, 20))
-    const backends = await database.backendPids()
+    let backends = await database.backendPids()
     const instanceCpu = cpuTracker()
     const backendCpu = cpuTracker()
     const machineBefore = machineJiffies()
-    const pids = started.map((s) => s.p.child.pid!)
+    const pids = [...started.map((s) => s.p.child.pid!), ...(database.proxyPid ? [database.proxyPid] : [])]
     instanceCpu.read(pids)
     backendCpu.read(backends)
+    // Pools open connections as they need them: the backends are listed again every second.
+    let ticks = 0
     const sampler = setInterval(() => {
       instanceCpu.read(pids)
       backendCpu.read(backends)
+      if (++ticks % 4 === 0)
+        void database
+          .backendPids()
+          .then((now) => {
+            backends = now
+          })
+          .catch(() => {})
     }, 250)
     const codes = await Promise.all(started.map((s) => s.p.exited))
     clearInterval(sampler)
@@ -134,7 +143,11 @@ async function runInstances(instances: number): Promise<Rows> {
         value: reports.map((r) => round(r.cpuMs / Math.max(1, r.calls.length), 2)).join(', '),
       },
       {
-        measure: `${label}: CPU in cores (instances / PostgreSQL backends) over the drain`,
+        measure: `${label}: CPU of all instances, ms per published target`,
+        value: round(instanceCpu.used() / Math.max(1, Number(byStatus.PUBLISHED ?? 0)), 2),
+      },
+      {
+        measure: `${label}: CPU in cores (instances${database.proxyPid ? ' and proxy' : ''} / PostgreSQL backends) over the drain`,
         value: `${cores(instanceCpu.used())} / ${cores(backendCpu.used())}`,
       },
       {

@@ -58,6 +58,15 @@ export function spawnNode(args: string[], env: Record<string, string>, ready: Re
   })
 }
 
+/** Settings of the server a benchmark run passes on to it from its own environment. */
+const SERVER_KNOBS = [
+  'REDIS_URL',
+  'REQUESTS_IN_FLIGHT_MAX',
+  'REQUEST_WAIT_MAX_MS',
+  'DATABASE_POOL_MAX',
+  'PUBLISH_CONCURRENCY',
+]
+
 /** What a started `npm start` told us: where it listens, its local media store, and the demo token. */
 export interface ApiServer {
   baseUrl: string
@@ -94,7 +103,8 @@ export async function startApiServer(options: {
   }
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl
   if (options.wsProxy) env.NEON_WS_PROXY = options.wsProxy
-  if (process.env.REDIS_URL) env.REDIS_URL = process.env.REDIS_URL
+  // The server's own knobs, when the benchmark is run with them (`REQUESTS_IN_FLIGHT_MAX=0 npm run bench -- load`).
+  for (const key of SERVER_KNOBS) if (process.env[key]) env[key] = process.env[key]
   const prof = options.cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProfDir] : []
   try {
     const started = await spawnNode(

@@ -206,6 +206,8 @@ async function runOn(database: string, instances: number): Promise<{ row: Row; s
         'p95 ms': l.p95,
         'p99 ms': l.p99,
         'max ms': l.max,
+        // The API's own answers: without the PUT to the media store (S3 or R2 in production, a local store here).
+        'p99 API ms': latencies(measured.filter((x) => x.step !== 'upload:put')).p99,
         errors,
         'errors by kind': errorKinds(measured) + (setupErrors.length ? ` (seed/warm-up: ${errorKinds(before)})` : ''),
         'posts created': created.length,

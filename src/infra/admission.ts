@@ -1,10 +1,15 @@
 /**
  * Admission control: at most `maxInFlight` requests at work at once; the others wait their turn in
  * arrival order, each for at most `maxWaitMs`, and one that would wait longer (or finds `maxWaiting`
- * already waiting) is refused at once instead. It stands in front of a database that runs one
- * statement at a time (embedded PGlite, on the process's own thread): past what that database can
- * take, requests queued behind each other's statements without bound (18 s at 200 req/s), so the
- * excess is now refused quickly (503 with `Retry-After`) and what is admitted stays fast.
+ * already waiting) is refused at once instead. With a `loopLag` meter, a request is also refused at
+ * once while the process's event loop is more than `maxWaitMs` behind: that is how long a request
+ * arriving now has waited, unread, before its handler runs.
+ *
+ * It stands in front of embedded PGlite, which runs each statement synchronously on the process's
+ * own thread: a request's statements and code run to its answer without giving the thread back, so
+ * requests never pile up in the app (a turn is rarely waited for) but as unread bytes in the sockets,
+ * behind the thread's work. Past what it can take, that queue grew without bound (18 s at 200 req/s);
+ * the lag shows it, and refusing (a 503 costs a fraction of a request) lets the thread catch up.
  */
 export interface Admission {
   /** Waits for a turn: resolves with the turn's release (call it exactly once), or null when refused. */
@@ -31,6 +36,22 @@ export interface AdmissionLimits {
   maxWaiting?: number
   /** Default 1. */
   retryAfterSec?: number
+  /** How far behind the event loop is now, in ms (`createLoopLagMeter`); unset: not looked at. */
+  loopLag?: () => number
+}
+
+/**
+ * How far behind the event loop is: a timer every `intervalMs`, and the time by which its next tick
+ * is overdue now (0 when it is not). Read at any moment, also in the middle of a long run of work
+ * that keeps the timer from firing. The timer does not keep the process alive.
+ */
+export function createLoopLagMeter(intervalMs = 10): { lagMs(): number; close(): void } {
+  let expected = performance.now() + intervalMs
+  const timer = setInterval(() => {
+    expected = performance.now() + intervalMs
+  }, intervalMs)
+  ;(timer as { unref?: () => void }).unref?.()
+  return { lagMs: () => Math.max(0, performance.now() - expected), close: () => clearInterval(timer) }
 }
 
 interface Waiter {
@@ -66,6 +87,10 @@ export function createAdmission(limits: AdmissionLimits): Admission {
     retryAfterSec: limits.retryAfterSec ?? 1,
     stats: () => ({ inFlight, waiting: waiters.length, admitted, refused }),
     enter() {
+      if (limits.loopLag && limits.loopLag() > limits.maxWaitMs) {
+        refused++
+        return Promise.resolve(null)
+      }
       if (inFlight < limits.maxInFlight) {
         inFlight++
         admitted++

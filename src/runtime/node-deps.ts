@@ -2,7 +2,7 @@ import { lookup } from 'node:dns/promises'
 import { join } from 'node:path'
 import { ConfigError, networkClients, networkOrigins, type NodeConfig } from '../config'
 import type { AppSettings, Deps } from '../deps'
-import { createAdmission, type Admission } from '../infra/admission'
+import { createAdmission, createLoopLagMeter, type Admission } from '../infra/admission'
 import { systemClock, type Clock } from '../infra/clock'
 import { createCredentialCipher } from '../infra/credential-cipher'
 import { createLogger, type Logger } from '../infra/logger'
@@ -184,10 +184,14 @@ export async function openNodeRuntime(
   }
 }
 
-/** PGlite runs one statement at a time on this thread: past what it takes, requests are refused rather than queued. */
+/** PGlite runs its statements on this thread: past what it takes, requests are refused rather than queued. */
 const pgliteAdmission = (config: NodeConfig, database: NodeDatabase['database']) =>
   database === 'pglite' && config.REQUESTS_IN_FLIGHT_MAX > 0
-    ? createAdmission({ maxInFlight: config.REQUESTS_IN_FLIGHT_MAX, maxWaitMs: config.REQUEST_WAIT_MAX_MS })
+    ? createAdmission({
+        maxInFlight: config.REQUESTS_IN_FLIGHT_MAX,
+        maxWaitMs: config.REQUEST_WAIT_MAX_MS,
+        loopLag: createLoopLagMeter().lagMs,
+      })
     : undefined
 
 /** Upstash when configured (its client loaded only then), else limits kept in memory. */

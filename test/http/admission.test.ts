@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { appOptions, createApp } from '../../src/app'
 import { parseNodeConfig } from '../../src/config'
-import { createAdmission } from '../../src/infra/admission'
+import { createAdmission, createLoopLagMeter } from '../../src/infra/admission'
 import { nodeClientIp } from '../../src/runtime/client-ip'
 import { addSandboxAccount } from '../../src/services/accounts'
 import { createTestApp } from '../support/test-app'
@@ -43,8 +43,37 @@ describe('admission (createAdmission)', () => {
     expect(admission.stats()).toEqual({ inFlight: 0, waiting: 0, admitted: 2, refused: 1 })
   })
 
-  it('is on by default for the embedded database (8 at work, 250 ms wait) and off with 0', () => {
-    expect(parseNodeConfig({})).toMatchObject({ REQUESTS_IN_FLIGHT_MAX: 8, REQUEST_WAIT_MAX_MS: 250 })
+  it('refuses at once while the event loop is further behind than a request may wait', async () => {
+    let lag = 0
+    const admission = createAdmission({ maxInFlight: 8, maxWaitMs: 150, loopLag: () => lag })
+    const admitted = await admission.enter()
+    expect(admitted).toBeTypeOf('function')
+    lag = 151
+    expect(await admission.enter()).toBeNull()
+    lag = 20
+    expect(await admission.enter()).toBeTypeOf('function')
+    expect(admission.stats()).toMatchObject({ admitted: 2, refused: 1 })
+  })
+
+  it('measures how far behind the event loop is, also while work keeps its timer from firing', async () => {
+    const meter = createLoopLagMeter(5)
+    try {
+      await new Promise((r) => setTimeout(r, 20))
+      expect(meter.lagMs()).toBeLessThan(50)
+      const until = performance.now() + 120
+      while (performance.now() < until) {
+        // the thread is busy: no timer fires
+      }
+      expect(meter.lagMs()).toBeGreaterThanOrEqual(100)
+      await new Promise((r) => setTimeout(r, 20))
+      expect(meter.lagMs()).toBeLessThan(50)
+    } finally {
+      meter.close()
+    }
+  })
+
+  it('is on by default for the embedded database (8 at work, 150 ms wait) and off with 0', () => {
+    expect(parseNodeConfig({})).toMatchObject({ REQUESTS_IN_FLIGHT_MAX: 8, REQUEST_WAIT_MAX_MS: 150 })
     expect(parseNodeConfig({ REQUESTS_IN_FLIGHT_MAX: '0' }).REQUESTS_IN_FLIGHT_MAX).toBe(0)
   })
 })
