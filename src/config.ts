@@ -99,6 +99,14 @@ const nodeSchema = z.object({
   NEON_WS_PROXY: z.string().optional(),
   /** Trust `X-Forwarded-For` (the right-most entry) for the client IP: only behind your own proxy. */
   TRUST_PROXY: bool.default(false),
+  /**
+   * `redis://` or `rediss://` (TLS): rate limits, sign-in limits included, counted in this Redis and
+   * so shared by every instance (rate-limiter-flexible over ioredis). Takes precedence over Upstash.
+   */
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  /** Prefix of the rate-limit keys in REDIS_URL: deployments sharing one Redis each set their own. */
+  REDIS_KEY_PREFIX: z.string().min(1).max(100).default('rl'),
+  /** Rate limits in Upstash Redis over its REST API (as on Workers), when REDIS_URL is not set. */
   UPSTASH_REDIS_REST_URL: z.url().optional(),
   UPSTASH_REDIS_REST_TOKEN: z.string().optional(),
   /** With S3_ENDPOINT set, media go to that S3-compatible store; else to a local one under DATA_DIR/s3. */

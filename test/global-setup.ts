@@ -9,18 +9,18 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Embedded mode: a migrated PGlite data dir (tar), cloned by every test file. */
     pgliteSnapshot: string | null
-    /** Server mode: a fresh database on the real PostgreSQL, migrated, reached through the Neon driver. */
+    /** Server mode: a fresh database on the real PostgreSQL, migrated, reached through node-postgres. */
     databaseUrl: string | null
-    neonWsProxy: string | null
-    /** With REDIS_URL: an Upstash REST endpoint in front of the real Redis. */
-    upstashUrl: string | null
-    upstashToken: string | null
+    /** With REDIS_URL: that Redis, for the limiter over ioredis, and the run's own key prefix in it. */
+    redisUrl: string | null
+    redisKeyPrefix: string | null
   }
 }
 
 /**
  * Runs once per `npm test`. With no DATABASE_URL/REDIS_URL everything is embedded (PGlite, in-memory
- * limiter); with them, tests go through the production drivers to the real servers.
+ * limiter); with them, tests go through the production drivers to the real servers (Redis through
+ * rate-limiter-flexible over ioredis, as `npm start` with REDIS_URL).
  */
 export default async function setup(project: TestProject) {
   // The page scripts the dashboard serves, bundled from src/dashboard/client/ (bin/build-client.js).
@@ -34,9 +34,8 @@ export default async function setup(project: TestProject) {
   }
   project.provide('pgliteSnapshot', snapshotPath)
   project.provide('databaseUrl', services.databaseUrl)
-  project.provide('neonWsProxy', services.neonWsProxy)
-  project.provide('upstashUrl', services.upstashUrl)
-  project.provide('upstashToken', services.upstashToken)
+  project.provide('redisUrl', services.redisUrl)
+  project.provide('redisKeyPrefix', services.redisKeyPrefix)
   return async () => {
     await services.close()
     rmSync(dir, { recursive: true, force: true })

@@ -2,12 +2,15 @@
  * Sign-in throttling with the API's own rate limiter: attempts per client IP, and attempts per
  * account (keyed by the normalized email, known or not, so a locked account and an unknown email look
  * the same). Past the per-account limit the account is locked until its window ends, and the page says
- * how long that is.
+ * how long that is. With REDIS_URL (or Upstash) the counts are in that Redis, shared by every instance;
+ * when it cannot answer, the sign-in buckets refuse (`whenUnavailable: 'refuse'`), so an outage never
+ * lets a password guesser through uncounted.
  */
 import type { Context } from 'hono'
 import type { AppEnv } from '../http/context'
 import { sha256Hex } from '../lib/crypto'
 import { normalizeEmail } from '../domain/people'
+import type { RateLimitDecision } from '../infra/ratelimit/types'
 
 export interface SignInRefusal {
   /** Seconds until another attempt is counted. */
@@ -21,7 +24,15 @@ const waitText = (sec: number) => (sec >= 120 ? `${Math.ceil(sec / 60)} minutes`
 export async function countSignInAttempt(c: Context<AppEnv>, email?: string): Promise<SignInRefusal | null> {
   const { rateLimiter, clock } = c.var.deps
   const wait = (resetAt: number) => Math.max(1, Math.ceil((resetAt - clock.now().getTime()) / 1000) + 1)
+  const paused = (decision: RateLimitDecision): SignInRefusal => {
+    const sec = wait(decision.resetAt)
+    return {
+      retryAfterSec: sec,
+      message: `Sign-in and sign-up are paused for a moment. Try again in ${waitText(sec)}.`,
+    }
+  }
   const byIp = await rateLimiter.check('signInIp', c.var.clientIp)
+  if (!byIp.allowed && byIp.unavailable) return paused(byIp)
   if (!byIp.allowed) {
     const sec = wait(byIp.resetAt)
     return { retryAfterSec: sec, message: `Too many attempts from your network. Try again in ${waitText(sec)}.` }
@@ -29,6 +40,7 @@ export async function countSignInAttempt(c: Context<AppEnv>, email?: string): Pr
   if (email === undefined) return null
   // The limiter's key is a hash: no address in Redis keys.
   const byAccount = await rateLimiter.check('signInAccount', await sha256Hex(normalizeEmail(email)))
+  if (!byAccount.allowed && byAccount.unavailable) return paused(byAccount)
   if (!byAccount.allowed) {
     const sec = wait(byAccount.resetAt)
     return {

@@ -2,6 +2,7 @@ import type { Server } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { createAdaptorServer } from '@hono/node-server'
 import { ConfigError, parseNodeConfig } from '../config'
+import { DatabaseOpenError } from '../db/open-error'
 import { AppError } from '../domain/errors'
 import { errorBody } from '../http/errors'
 import { randomBase62 } from '../lib/ids'
@@ -168,6 +169,7 @@ async function main(): Promise<void> {
   console.log(`Social Publishing API on ${base} (database: ${runtime.database}, boot ${bootMs} ms)`)
   console.log(`  API reference: ${base}/docs`)
   console.log(`  Media store: ${runtime.mediaStore} (uploads PUT here; objects are served from here)`)
+  console.log(`  Rate limits: ${runtime.rateLimits}`)
   if (demo) {
     console.log(
       `\nDemo workspace ${demo.workspaceId} with ${demo.accounts} SANDBOX accounts. Its token, shown only this once:\n`,
@@ -210,9 +212,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  if (err instanceof ConfigError || err instanceof DataDirInUseError) console.error(err.message)
+  if (err instanceof ConfigError || err instanceof DataDirInUseError || err instanceof DatabaseOpenError)
+    console.error(err.message)
   else if ((err as NodeJS.ErrnoException)?.code === 'EADDRINUSE')
     console.error('The port is already in use: stop the other process, or set PORT (PORT=0 picks a free one).')
-  else console.error(`Start-up failed (${JSON.stringify(describeError(err))}); is the database reachable?`)
+  else console.error(`Start-up failed (${JSON.stringify(describeError(err))}).`)
   process.exit(1)
 })

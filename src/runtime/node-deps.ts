@@ -12,6 +12,7 @@ import { LOCAL_S3_ACCESS_KEY_ID, resolveLocalS3Secret, startLocalS3 } from '../i
 import { createS3Storage } from '../infra/storage/s3'
 import type { Delivery } from '../infra/publish-queue/types'
 import type { RateLimiter } from '../infra/ratelimit/types'
+import { openNodeRateLimiter } from './node-rate-limiter'
 import { createInProcessWebhookQueue } from '../infra/webhook-queue/in-process'
 import type { ResolveHost } from '../networks/outbound'
 import type { NetworkRegistry } from '../networks/registry'
@@ -30,6 +31,8 @@ export interface NodeRuntime {
   mediaStore: string
   /** Turns for the API's requests on PGlite (none on PostgreSQL, or with REQUESTS_IN_FLIGHT_MAX=0). */
   admission: Admission | undefined
+  /** Where rate limits are counted, for the start-up line: `memory`, `redis://host:port` or `upstash host`. */
+  rateLimits: string
   /** The in-process delivery queue (how many publishes wait and run). */
   publishQueue: InProcessPublishQueue
   /** Starts what the first request does not need but later ones may (the local store's s3rver). */
@@ -139,7 +142,9 @@ export async function openNodeRuntime(
     await database.close().finally(lease.release)
     throw err
   }
-  const rateLimiter = options.rateLimiter ?? (await nodeRateLimiter(config, logger))
+  const limits = options.rateLimiter
+    ? { limiter: options.rateLimiter, description: 'given', close: async () => {} }
+    : await openNodeRateLimiter(config, logger)
   // One clock for the deps and the queues, so a delivery is due by the same time the engine computed it with.
   const clock = systemClock()
   const queue = inProcessQueue(config, { logger, clock })
@@ -152,7 +157,7 @@ export async function openNodeRuntime(
         leaseHolder: lease.holder,
       },
       db: database.db,
-      rateLimiter,
+      rateLimiter: limits.limiter,
       cipher: await createCredentialCipher(resolveCredentialsKey(config, logger)),
       logger,
       storage: media.storage,
@@ -168,12 +173,15 @@ export async function openNodeRuntime(
   const close = () =>
     Promise.all([queue.queue.close(), webhooks.queue.close()])
       .then(() => undefined)
-      .finally(() => media.close().finally(() => database.close().finally(lease.release)))
+      .finally(() =>
+        Promise.all([limits.close(), media.close()]).finally(() => database.close().finally(lease.release)),
+      )
   return {
     deps,
     database: database.database,
     mediaStore: media.description,
     admission: pgliteAdmission(config, database.database),
+    rateLimits: limits.description,
     publishQueue: queue.queue,
     warmUp: media.start,
     stopping: () => {
@@ -193,18 +201,6 @@ const pgliteAdmission = (config: NodeConfig, database: NodeDatabase['database'])
         loopLag: createLoopLagMeter().lagMs,
       })
     : undefined
-
-/** Upstash when configured (its client loaded only then), else limits kept in memory. */
-async function nodeRateLimiter(config: NodeConfig, logger: Logger): Promise<RateLimiter> {
-  const url = config.UPSTASH_REDIS_REST_URL
-  const token = config.UPSTASH_REDIS_REST_TOKEN
-  if (!url || !token) return createMemoryRateLimiter()
-  const [{ Redis }, { createUpstashRateLimiter }] = await Promise.all([
-    import('@upstash/redis'),
-    import('../infra/ratelimit/upstash'),
-  ])
-  return createUpstashRateLimiter(new Redis({ url, token }), { onError: () => logger.warn('rate_limiter_unavailable') })
-}
 
 /**
  * Node's in-process delivery queue, bound to the engine's publish functions once the deps exist:

@@ -1,11 +1,11 @@
-import { countWorkspaces } from '../db/queries/workspaces'
+import { countWorkspaces, lockFirstWorkspaceCreation } from '../db/queries/workspaces'
 import type { Deps } from '../deps'
 import { PLATFORM_IDS } from '../domain/vocabulary'
 import { addSandboxAccount } from './accounts'
 import { randomBase62 } from '../lib/ids'
 import { addMember } from './memberships'
 import { createToken } from './tokens'
-import { createUser } from './users'
+import { insertPreparedUser, prepareUser } from './users'
 import { createWorkspace } from './workspaces'
 
 export interface DemoWorkspace {
@@ -22,29 +22,36 @@ export const DEMO_EMAIL = 'demo@example.com'
 /**
  * On an empty database: a demo workspace on the `agency` plan with one `SANDBOX` account per
  * platform id, a token and the demo user (its owner) with a password, returned once (`npm start` prints them).
- * Returns null when the database already has a workspace.
+ * Returns null when the database already has a workspace. All of it is one transaction under a lock
+ * every server takes, so instances started together on an empty database make one demo, not one each.
  */
 export async function bootstrapDemoWorkspace(
   deps: Pick<Deps, 'db' | 'cipher' | 'passwordStrength'>,
 ): Promise<DemoWorkspace | null> {
   if ((await countWorkspaces(deps.db)) > 0) return null
-  const workspace = await createWorkspace(deps.db, { name: 'Demo workspace', planId: 'agency', timezone: 'UTC' })
-  for (const platform of PLATFORM_IDS) {
-    await addSandboxAccount(deps.db, deps.cipher, {
-      workspaceId: workspace.id,
-      platform,
-      username: `demo_${platform.toLowerCase()}`,
-    })
-  }
-  const token = await createToken(deps.db, workspace.id, 'demo')
   // A random password, printed once like the token: a known default would be a door left open.
   const password = randomBase62(16)
-  const user = await createUser(deps, { email: DEMO_EMAIL, name: 'Demo owner', password })
-  await deps.db.transaction((tx) => addMember(tx, workspace.id, user.id, 'owner'))
-  return {
-    workspaceId: workspace.id,
-    token: token.token,
-    accounts: PLATFORM_IDS.length,
-    user: { email: DEMO_EMAIL, password },
-  }
+  // Hashing is slow: done before the transaction (and its lock) opens.
+  const owner = await prepareUser(deps, { email: DEMO_EMAIL, name: 'Demo owner', password })
+  return deps.db.transaction(async (tx) => {
+    await lockFirstWorkspaceCreation(tx)
+    if ((await countWorkspaces(tx)) > 0) return null
+    const workspace = await createWorkspace(tx, { name: 'Demo workspace', planId: 'agency', timezone: 'UTC' })
+    for (const platform of PLATFORM_IDS) {
+      await addSandboxAccount(tx, deps.cipher, {
+        workspaceId: workspace.id,
+        platform,
+        username: `demo_${platform.toLowerCase()}`,
+      })
+    }
+    const token = await createToken(tx, workspace.id, 'demo')
+    const user = await insertPreparedUser(tx, owner)
+    await addMember(tx, workspace.id, user.id, 'owner')
+    return {
+      workspaceId: workspace.id,
+      token: token.token,
+      accounts: PLATFORM_IDS.length,
+      user: { email: DEMO_EMAIL, password },
+    }
+  })
 }

@@ -8,7 +8,7 @@ import { createTestApp as createAnyTestApp, randomIp } from '../support/test-app
 
 /** A fixed clock for the in-memory limiter, and a whole minute ahead for Upstash's real one. */
 async function createTestApp() {
-  await waitForRoomInCurrentMinute(15_000, { onlyWithUpstash: true })
+  await waitForRoomInCurrentMinute(15_000, { onlyWithRedis: true })
   return createAnyTestApp({ clock: fixedClock(new Date().toISOString()) })
 }
 

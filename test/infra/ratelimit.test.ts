@@ -4,67 +4,15 @@ import type { AddressInfo } from 'node:net'
 import { Redis } from '@upstash/redis'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createMemoryRateLimiter } from '../../src/infra/ratelimit/memory'
-import { RATE_LIMIT_RULES, type RateLimitBucket, type RateLimiter } from '../../src/infra/ratelimit/types'
+import { RATE_LIMIT_RULES } from '../../src/infra/ratelimit/types'
 import { createUpstashRateLimiter } from '../../src/infra/ratelimit/upstash'
 import { waitForRoomInCurrentMinute } from '../support/minute'
+import { checkTimes, describeRateLimiterContract, MINUTE_MS } from './ratelimit-contract'
 import { startUpstashRestShim, type UpstashRestShim } from '../support/upstash-rest-shim'
 
-const MINUTE_MS = 60_000
 const SHIM_TOKEN = 'shim-test-token'
 /** CI sets REDIS_URL; without it the shim runs on ioredis-mock. */
 const REAL_REDIS_URL = process.env.REDIS_URL
-
-interface LimiterUnderTest {
-  limiter: RateLimiter
-  /** The clock the limiter reads (fake for memory, Date.now for Upstash). */
-  now: () => number
-}
-
-async function checkTimes(limiter: RateLimiter, bucket: RateLimitBucket, clientKey: string, times: number) {
-  const decisions = []
-  for (let i = 0; i < times; i++) decisions.push(await limiter.check(bucket, clientKey))
-  return decisions
-}
-
-/** The behaviour both implementations promise, with the spec's rules; needs no time travel. */
-function describeRateLimiterContract(name: string, makeLimiter: () => Promise<LimiterUnderTest>) {
-  describe(`${name}: RateLimiter contract`, () => {
-    it('allows 120 requests a minute for one key, counting remaining down, and refuses the 121st', async () => {
-      const { limiter } = await makeLimiter()
-      const decisions = await checkTimes(limiter, 'default', '203.0.113.1', 121)
-      expect(decisions.slice(0, 120).every((d) => d.allowed && d.limit === 120)).toBe(true)
-      expect(decisions.slice(0, 120).map((d) => d.remaining)).toEqual(Array.from({ length: 120 }, (_, i) => 119 - i))
-      expect(decisions[120]).toMatchObject({ allowed: false, limit: 120, remaining: 0 })
-      expect(await limiter.check('default', '203.0.113.1')).toMatchObject({ allowed: false, remaining: 0 })
-    })
-
-    it('leaves other keys unaffected', async () => {
-      const { limiter } = await makeLimiter()
-      await checkTimes(limiter, 'bulk', '203.0.113.1', 11)
-      expect(await limiter.check('bulk', '203.0.113.2')).toMatchObject({ allowed: true, limit: 10, remaining: 9 })
-      expect(await limiter.check('bulk', '2001:db8::1')).toMatchObject({ allowed: true, remaining: 9 })
-    })
-
-    it('keeps buckets independent: the 11th bulk request is refused, default still allowed', async () => {
-      const { limiter } = await makeLimiter()
-      const bulk = await checkTimes(limiter, 'bulk', '203.0.113.1', 11)
-      expect(bulk.map((d) => d.allowed)).toEqual([...Array<boolean>(10).fill(true), false])
-      expect(await limiter.check('default', '203.0.113.1')).toMatchObject({ allowed: true, limit: 120, remaining: 119 })
-      expect(await limiter.check('uploads', '203.0.113.1')).toMatchObject({ allowed: true, limit: 60, remaining: 59 })
-      expect(await limiter.check('variants', '203.0.113.1')).toMatchObject({ allowed: true, limit: 30, remaining: 29 })
-    })
-
-    it('puts resetAt at the end of the current minute-aligned window, allowed or not', async () => {
-      const { limiter, now } = await makeLimiter()
-      const decisions = await checkTimes(limiter, 'bulk', '203.0.113.9', 12)
-      const [first, refused] = [decisions[0], decisions[11]]
-      const windowEnd = (Math.floor(now() / MINUTE_MS) + 1) * MINUTE_MS
-      expect(first?.resetAt).toBe(windowEnd)
-      expect(refused).toMatchObject({ allowed: false, resetAt: windowEnd })
-      expect(windowEnd).toBeGreaterThan(now())
-    })
-  })
-}
 
 /** A clock tests move by hand, starting `offsetMs` into a minute. */
 function createManualClock(offsetMs = 1_000) {
@@ -166,7 +114,7 @@ describe(`upstash limiter through the REST shim (${REAL_REDIS_URL ? `redis at ${
     expect(fromUpstash).toEqual(fromMemory)
   })
 
-  it('fails open and reports the error when Redis is unreachable', async () => {
+  it('fails open for the API and closed for sign-in, and reports the error, when Redis is unreachable', async () => {
     const closedPortUrl = await new Promise<string>((resolve) => {
       const probe = createServer().listen(0, '127.0.0.1', () => {
         const { port } = probe.address() as AddressInfo
@@ -181,6 +129,13 @@ describe(`upstash limiter through the REST shim (${REAL_REDIS_URL ? `redis at ${
     expect(decision.resetAt % MINUTE_MS).toBe(0)
     expect(onError).toHaveBeenCalledOnce()
     expect(onError).toHaveBeenCalledWith(expect.any(Error), { bucket: 'bulk', clientKey: '203.0.113.1' })
+    // Sign-in fails closed: an outage must not lift the limit on password guesses.
+    const before = Date.now()
+    const signIn = await limiter.check('signInAccount', 'hash-of-an-email')
+    expect(signIn).toMatchObject({ allowed: false, limit: 10, remaining: 0, unavailable: true })
+    expect(signIn.resetAt - before).toBeGreaterThanOrEqual(30_000)
+    expect(signIn.resetAt - Date.now()).toBeLessThanOrEqual(30_000)
+    expect(await limiter.check('signInIp', '203.0.113.1')).toMatchObject({ allowed: false, unavailable: true })
   })
 
   it('fails open when Redis is slower than timeoutMs', async () => {

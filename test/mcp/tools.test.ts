@@ -325,7 +325,7 @@ describe('MCP tools over the same services as /v1', () => {
 
   it('counts create_media_upload against the uploads limit of POST /v1/media/uploads', async () => {
     // On Upstash the window is the real clock's minute: the two counted calls must fall in one.
-    await waitForRoomInCurrentMinute(10_000, { onlyWithUpstash: true })
+    await waitForRoomInCurrentMinute(10_000, { onlyWithRedis: true })
     const t = await createTestApp({ clock: fixedClock('2026-05-15T12:00:00.000Z') })
     const session = await mcpSession(t, await serveApp(t))
     const ticket = await session.ok('create_media_upload', { filename: 'Launch.JPG', contentType: 'image/jpeg' })

@@ -1,23 +1,22 @@
-import ws from 'ws'
+import { randomBytes } from 'node:crypto'
 import { applyMigrations } from '../../src/db/migrate'
-import { openNeon } from '../../src/db/neon'
+import { openNodePostgres } from '../../src/db/node-postgres'
 import { openPglite } from '../../src/db/pglite'
-import { startNeonWsProxy } from './neon-ws-proxy'
-import { startUpstashRestShim } from './upstash-rest-shim'
 
 export interface TestServices {
   pgliteSnapshot: Blob | null
   databaseUrl: string | null
-  neonWsProxy: string | null
-  upstashUrl: string | null
-  upstashToken: string | null
+  /** REDIS_URL, for the rate limiter over ioredis (rate-limiter-flexible). */
+  redisUrl: string | null
+  /** The run's own prefix of rate-limit keys in that Redis, so runs sharing it never count together. */
+  redisKeyPrefix: string | null
   close(): Promise<void>
 }
 
 /**
  * The outside services tests run against. With a server URL: a fresh, migrated database on that
- * PostgreSQL (dropped afterwards) behind a Neon WebSocket proxy, and an Upstash REST stand-in in
- * front of that Redis. Without: one migrated PGlite, snapshotted so every test file clones it fast.
+ * PostgreSQL (dropped afterwards), reached as the Node runtime reaches it (node-postgres), and that
+ * Redis with a key prefix of the run's own. Without: one migrated PGlite, snapshotted so every test file clones it fast.
  */
 export async function startTestServices(options: {
   databaseUrl?: string | undefined
@@ -27,18 +26,14 @@ export async function startTestServices(options: {
   const result: TestServices = {
     pgliteSnapshot: null,
     databaseUrl: null,
-    neonWsProxy: null,
-    upstashUrl: null,
-    upstashToken: null,
+    redisUrl: null,
+    redisKeyPrefix: null,
     close: async () => {
       for (const close of closers.reverse()) await close()
     },
   }
   if (options.databaseUrl) {
-    const server = new URL(options.databaseUrl)
-    const proxy = await startNeonWsProxy({ pgHost: server.hostname, pgPort: Number(server.port || 5432) })
-    closers.push(proxy.close)
-    const admin = openNeon({ url: options.databaseUrl, wsProxy: proxy.address, webSocket: ws, max: 1 })
+    const admin = await openNodePostgres({ url: options.databaseUrl, max: 1 })
     const name = `sps_test_${Date.now()}_${process.pid}`
     await admin.db.execute(`CREATE DATABASE "${name}"`)
     closers.push(async () => {
@@ -47,11 +42,10 @@ export async function startTestServices(options: {
     })
     const testUrl = new URL(options.databaseUrl)
     testUrl.pathname = `/${name}`
-    const conn = openNeon({ url: testUrl.toString(), wsProxy: proxy.address, webSocket: ws, max: 1 })
-    await applyMigrations(conn.db, 'neon')
+    const conn = await openNodePostgres({ url: testUrl.toString(), max: 1 })
+    await applyMigrations(conn.db, 'node-postgres')
     await conn.close()
     result.databaseUrl = testUrl.toString()
-    result.neonWsProxy = proxy.address
   } else {
     const conn = await openPglite({ dataDir: null })
     await applyMigrations(conn.db, 'pglite')
@@ -59,11 +53,8 @@ export async function startTestServices(options: {
     await conn.close()
   }
   if (options.redisUrl) {
-    const token = `test-${Date.now()}`
-    const shim = await startUpstashRestShim({ redisUrl: options.redisUrl, token })
-    closers.push(shim.close)
-    result.upstashUrl = shim.url
-    result.upstashToken = token
+    result.redisUrl = options.redisUrl
+    result.redisKeyPrefix = `test:${Date.now()}:${process.pid}:${randomBytes(4).toString('hex')}`
   }
   return result
 }

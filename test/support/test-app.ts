@@ -1,5 +1,3 @@
-import { Redis } from '@upstash/redis'
-import { inject } from 'vitest'
 import { appOptions, createApp } from '../../src/app'
 import { DEFAULT_NETWORK_ORIGINS, type NetworkClients, type NetworkOrigins } from '../../src/config'
 import type { Deps } from '../../src/deps'
@@ -12,7 +10,7 @@ import { createRecordingPublishQueue, type RecordingPublishQueue } from '../../s
 import type { DeliveryVerifier, PublishQueue } from '../../src/infra/publish-queue/types'
 import { createMemoryRateLimiter } from '../../src/infra/ratelimit/memory'
 import type { RateLimiter } from '../../src/infra/ratelimit/types'
-import { createUpstashRateLimiter } from '../../src/infra/ratelimit/upstash'
+import { createRedisRateLimiter } from '../../src/infra/ratelimit/redis'
 import type { ImageCodecs } from '../../src/media/codecs'
 import { nodeImageCodecs } from '../../src/media/codecs-node'
 import { randomBase62 } from '../../src/lib/ids'
@@ -24,6 +22,7 @@ import type { ResolveHost } from '../../src/networks/outbound'
 import { createToken } from '../../src/services/tokens'
 import { createWorkspace } from '../../src/services/workspaces'
 import { testDatabase } from './database'
+import { testRedis } from './redis'
 import { testStorage } from './storage'
 
 /** Compiled once per test file (compiled WebAssembly modules are immutable). */
@@ -53,14 +52,22 @@ export interface TestApp {
 }
 
 /**
- * The rate limiter of the run: Upstash through its REST stand-in when the run has Redis, else in
- * memory. The in-memory one reads the test's clock, or with none the moment the app was made, so
- * a test counting requests never straddles a window boundary; tests on Upstash's real clock
- * wait for room in the current minute (support/minute.ts).
+ * The rate limiter of the run: rate-limiter-flexible over ioredis when the run has Redis (as
+ * `npm start` with REDIS_URL), each app with keys of its own, else in memory. The in-memory one reads
+ * the test's clock, or with none the moment the app was made, so a test counting requests never
+ * straddles a window boundary; tests on Redis's real clock wait for room in the current minute
+ * (support/minute.ts).
  */
-function testRateLimiter(clock: Clock | undefined, prefix: string): RateLimiter {
-  const url = inject('upstashUrl')
-  if (url) return createUpstashRateLimiter(new Redis({ url, token: inject('upstashToken')! }), { prefix })
+function testRateLimiter(clock: Clock | undefined, key: string): RateLimiter {
+  const shared = testRedis()
+  if (shared) {
+    return createRedisRateLimiter(shared.redis, {
+      prefix: `${shared.prefix}:${key}`,
+      onError: (error) => {
+        throw error
+      },
+    })
+  }
   const frozen = Date.now()
   return createMemoryRateLimiter({ now: () => (clock ? clock.now().getTime() : frozen) })
 }
@@ -115,7 +122,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ...(options.publishing ? { publishing: options.publishing } : {}),
     },
     db,
-    rateLimiter: testRateLimiter(options.clock, `test:${randomBase62(10)}`),
+    rateLimiter: testRateLimiter(options.clock, randomBase62(10)),
     cipher: await createCredentialCipher(generateCredentialsKey()),
     logger: createLogger(options.logLines ? 'debug' : 'silent', (line) => options.logLines?.push(line)),
     storage,

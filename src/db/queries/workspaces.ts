@@ -154,3 +154,12 @@ function buildWorkspaceOverview(db: Db) {
 export async function setWorkspaceName(db: DbOrTx, workspaceId: string, name: string): Promise<void> {
   await db.update(workspaces).set({ name }).where(eq(workspaces.id, workspaceId))
 }
+
+/**
+ * Makes the transaction `tx` the only one, across every server on this database, between this call and
+ * its end that may create the first workspace (a transaction-level advisory lock): instances started
+ * together on an empty database must not each make a demo workspace.
+ */
+export async function lockFirstWorkspaceCreation(tx: Tx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('sps:first-workspace'))`)
+}

@@ -7,6 +7,12 @@ export type RateLimitBucket = 'default' | 'bulk' | 'uploads' | 'variants' | 'sig
 export interface RateLimitRule {
   limit: number
   windowSec: number
+  /**
+   * What a shared limiter answers when its store (Redis) cannot: `allow` (the default: a rate-limit
+   * outage must not take the API down) or `refuse` (sign-in: an outage must not lift the limit a
+   * password guesser is held to).
+   */
+  whenUnavailable?: 'allow' | 'refuse'
 }
 
 export const RATE_LIMIT_RULES: Record<RateLimitBucket, RateLimitRule> = {
@@ -15,9 +21,9 @@ export const RATE_LIMIT_RULES: Record<RateLimitBucket, RateLimitRule> = {
   uploads: { limit: 60, windowSec: 60 },
   variants: { limit: 30, windowSec: 60 },
   /** Dashboard sign-in attempts per client IP. */
-  signInIp: { limit: 20, windowSec: 60 },
+  signInIp: { limit: 20, windowSec: 60, whenUnavailable: 'refuse' },
   /** Dashboard sign-in attempts per account (its email, known or not): past it the account is locked for the window. */
-  signInAccount: { limit: 10, windowSec: 900 },
+  signInAccount: { limit: 10, windowSec: 900, whenUnavailable: 'refuse' },
 }
 
 export interface RateLimitDecision {
@@ -27,9 +33,24 @@ export interface RateLimitDecision {
   remaining: number
   /** Epoch milliseconds at which the current window ends. */
   resetAt: number
+  /**
+   * The store could not answer: the decision is the bucket's `whenUnavailable` policy, not a count
+   * (`resetAt` is then when to try again).
+   */
+  unavailable?: true
 }
 
-/** The port: production uses @upstash/ratelimit over Upstash Redis; the embedded default counts in memory. */
+/**
+ * The port: Workers use @upstash/ratelimit over Upstash Redis; Node uses rate-limiter-flexible over
+ * ioredis with REDIS_URL (redis.ts), Upstash when configured, else counts in memory (memory.ts).
+ * All three run the same sliding-window algorithm.
+ */
 export interface RateLimiter {
   check(bucket: RateLimitBucket, clientKey: string): Promise<RateLimitDecision>
+}
+
+/** What a shared limiter tells its `onError` about a check its store could not answer (never the client key's use in logs). */
+export interface RateLimitFailureContext {
+  bucket: RateLimitBucket
+  clientKey: string
 }

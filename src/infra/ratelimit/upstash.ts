@@ -3,15 +3,13 @@ import type { Redis } from '@upstash/redis'
 import {
   RATE_LIMIT_RULES,
   type RateLimitBucket,
-  type RateLimitDecision,
+  type RateLimitFailureContext,
   type RateLimiter,
   type RateLimitRule,
 } from './types'
+import { decisionWhenUnavailable } from './unavailable'
 
-export interface RateLimitFailureContext {
-  bucket: RateLimitBucket
-  clientKey: string
-}
+export type { RateLimitFailureContext } from './types'
 
 export interface UpstashRateLimiterOptions {
   /** Prefix of every Redis key; the bucket name follows it. Defaults to `ratelimit`. */
@@ -24,8 +22,8 @@ export interface UpstashRateLimiterOptions {
    */
   timeoutMs?: number
   /**
-   * Called when Redis cannot answer (network error, error reply, timeout). The request is then
-   * allowed anyway. Defaults to a `console.warn` that leaves out the client key.
+   * Called when Redis cannot answer (network error, error reply, timeout). The bucket's
+   * `whenUnavailable` then decides. Defaults to a `console.warn` that leaves out the client key.
    */
   onError?: (error: unknown, context: RateLimitFailureContext) => void
 }
@@ -34,9 +32,9 @@ const DEFAULT_PREFIX = 'ratelimit'
 const DEFAULT_TIMEOUT_MS = 1000
 
 /** One short line: Upstash errors quote the whole command, Lua script included. */
-function warnAndAllow(error: unknown, { bucket }: RateLimitFailureContext): void {
+function warnUnavailable(error: unknown, { bucket }: RateLimitFailureContext): void {
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
-  console.warn(`[ratelimit] Redis unavailable, request allowed (bucket ${bucket}): ${message.slice(0, 200)}`)
+  console.warn(`[ratelimit] Redis unavailable (bucket ${bucket}): ${message.slice(0, 200)}`)
 }
 
 /**
@@ -46,15 +44,15 @@ function warnAndAllow(error: unknown, { bucket }: RateLimitFailureContext): void
  * Keys are `<prefix>:<bucket>:<clientKey>:<windowIndex>`. No ephemeral cache (it is an
  * unbounded Map) and no analytics, so one check is exactly one EVALSHA (EVAL on NOSCRIPT).
  *
- * Failure policy: fail OPEN. When Redis errors or is slower than `timeoutMs`, `onError` is
- * called and the request is allowed with the headers of a fresh window (remaining = limit - 1,
- * resetAt = end of the current window), because a rate-limit outage must not take the whole
- * API down. `check` never rejects because of Redis.
+ * Failure policy (unavailable.ts): when Redis errors or is slower than `timeoutMs`, `onError` is
+ * called and the bucket's `whenUnavailable` decides: the API's buckets fail OPEN (allowed with the
+ * headers of a fresh window: a rate-limit outage must not take the whole API down), the sign-in
+ * buckets fail CLOSED (refused for 30 s). `check` never rejects because of Redis.
  */
 export function createUpstashRateLimiter(redis: Redis, options: UpstashRateLimiterOptions = {}): RateLimiter {
   const prefix = options.prefix ?? DEFAULT_PREFIX
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
-  const onError = options.onError ?? warnAndAllow
+  const onError = options.onError ?? warnUnavailable
   const rules: Record<RateLimitBucket, RateLimitRule> = { ...RATE_LIMIT_RULES, ...options.rules }
 
   const limiterFor = (bucket: RateLimitBucket): Ratelimit =>
@@ -76,17 +74,6 @@ export function createUpstashRateLimiter(redis: Redis, options: UpstashRateLimit
     signInAccount: limiterFor('signInAccount'),
   }
 
-  function allowedAfterFailure(bucket: RateLimitBucket): RateLimitDecision {
-    const { limit, windowSec } = rules[bucket]
-    const windowMs = windowSec * 1000
-    return {
-      allowed: true,
-      limit,
-      remaining: Math.max(0, limit - 1),
-      resetAt: (Math.floor(Date.now() / windowMs) + 1) * windowMs,
-    }
-  }
-
   return {
     async check(bucket, clientKey) {
       try {
@@ -94,12 +81,12 @@ export function createUpstashRateLimiter(redis: Redis, options: UpstashRateLimit
         // On timeout the library resolves { success: true, limit: 0, reset: 0, reason: 'timeout' }.
         if (result.reason === 'timeout') {
           onError(new Error(`rate limit check timed out after ${timeoutMs} ms`), { bucket, clientKey })
-          return allowedAfterFailure(bucket)
+          return decisionWhenUnavailable(rules[bucket], Date.now())
         }
         return { allowed: result.success, limit: result.limit, remaining: result.remaining, resetAt: result.reset }
       } catch (error) {
         onError(error, { bucket, clientKey })
-        return allowedAfterFailure(bucket)
+        return decisionWhenUnavailable(rules[bucket], Date.now())
       }
     },
   }

@@ -2,7 +2,7 @@
  * The product as a user starts it: `npm start` (`node bin/start.js`, which runs the esbuild bundle
  * of the sources), driven from outside over HTTP only. With DATABASE_URL / REDIS_URL in the
  * environment it runs on a fresh database of that PostgreSQL (through the Neon driver and its
- * WebSocket proxy) and counts rate limits in that Redis (through the Upstash REST stand-in), as
+ * WebSocket proxy) and counts rate limits in that Redis (REDIS_URL, under the run's key prefix), as
  * `startTestServices` provides them.
  */
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs'
@@ -28,17 +28,17 @@ export interface Product {
   logFile: string
 }
 
-export type ServerServices = Pick<TestServices, 'databaseUrl' | 'neonWsProxy' | 'upstashUrl' | 'upstashToken' | 'close'>
+export type ServerServices = Pick<TestServices, 'databaseUrl' | 'redisUrl' | 'redisKeyPrefix' | 'close'>
 
 /**
  * The servers a started product uses: with DATABASE_URL, a fresh database on that PostgreSQL (dropped
- * on `close`) behind the Neon driver's WebSocket proxy; with REDIS_URL, the Upstash REST stand-in in
- * front of that Redis. Without them, nothing: the product embeds its own.
+ * on `close`), which the product reaches through node-postgres; with REDIS_URL, that Redis and a key
+ * prefix of the run's own. Without them, nothing: the product embeds its own.
  */
 export async function serverServices(): Promise<ServerServices> {
   const { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl } = process.env
   if (!databaseUrl && !redisUrl)
-    return { databaseUrl: null, neonWsProxy: null, upstashUrl: null, upstashToken: null, close: async () => {} }
+    return { databaseUrl: null, redisUrl: null, redisKeyPrefix: null, close: async () => {} }
   return startTestServices({ databaseUrl, redisUrl })
 }
 
@@ -58,13 +58,10 @@ export function productEnv(dataDir: string, services: ServerServices): Record<st
     TRUST_PROXY: 'true',
     ALLOW_PRIVATE_URLS: 'true',
   }
-  if (services.databaseUrl) {
-    env.DATABASE_URL = services.databaseUrl
-    env.NEON_WS_PROXY = services.neonWsProxy!
-  }
-  if (services.upstashUrl) {
-    env.UPSTASH_REDIS_REST_URL = services.upstashUrl
-    env.UPSTASH_REDIS_REST_TOKEN = services.upstashToken!
+  if (services.databaseUrl) env.DATABASE_URL = services.databaseUrl
+  if (services.redisUrl) {
+    env.REDIS_URL = services.redisUrl
+    env.REDIS_KEY_PREFIX = services.redisKeyPrefix!
   }
   return env
 }

@@ -73,7 +73,7 @@ describe('POST /v1/media/uploads', () => {
   })
 
   it('has its own rate limit bucket of 60 a minute', async () => {
-    await waitForRoomInCurrentMinute(10_000, { onlyWithUpstash: true })
+    await waitForRoomInCurrentMinute(10_000, { onlyWithRedis: true })
     const t = await createTestApp()
     const res = await t.call('POST', '/v1/media/uploads', { body: { filename: 'a.jpg', contentType: 'image/jpeg' } })
     expect(res.headers.get('ratelimit-limit')).toBe('60')

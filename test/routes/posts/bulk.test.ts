@@ -79,7 +79,7 @@ over two lines",${chat.id},,,`,
   })
 
   it('has its own rate limit of 10 a minute', async () => {
-    await waitForRoomInCurrentMinute(5_000, { onlyWithUpstash: true })
+    await waitForRoomInCurrentMinute(5_000, { onlyWithRedis: true })
     const t = await createTestApp()
     const statuses: number[] = []
     for (let i = 0; i < 11; i++)
