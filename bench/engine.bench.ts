@@ -4,28 +4,29 @@ import { join } from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
 import { parseNodeConfig } from '../src/config'
+import type { Deps } from '../src/deps'
 import { DEFAULT_PUBLISH_CONCURRENCY } from '../src/infra/publish-queue/in-process'
 import type { NetworkAdapter } from '../src/networks/adapter'
 import { openNodeRuntime } from '../src/runtime/node-deps'
 import { addSandboxAccount } from '../src/services/accounts'
 import { requeuePendingTargets } from '../src/services/publishing/sweep'
 import { createWorkspace } from '../src/services/workspaces'
-import { startPostgresDatabase } from './load-server'
+import { postgresDriver, startPostgresDatabase } from './load-server'
 import { countRoundTrips } from './round-trips'
 import { percentile, round, type Benchmark } from './types'
 
 /** `npm run bench -- engine --full` drains the issue's 10,000 targets; the default run is shorter. */
 const FULL = process.argv.includes('--full')
-const TARGETS = Number(process.env.BENCH_ENGINE_TARGETS ?? (FULL ? 10_000 : 2_000))
+export const TARGETS = Number(process.env.BENCH_ENGINE_TARGETS ?? (FULL ? 10_000 : 2_000))
 /** The steady stream: targets per second, for this many seconds. */
 const STREAM_RATE = 100
 const STREAM_SECONDS = Number(process.env.BENCH_ENGINE_STREAM_SECONDS ?? (FULL ? 60 : 20))
-const PER_POST = 10
-const ADAPTER_MS = 100
+export const PER_POST = 10
+export const ADAPTER_MS = 100
 /** Time between seeding and the first due time (seeding and the start-up hand-over happen before). */
 const LEAD_MS = 5_000
 
-type Server = { DATABASE_URL: string; NEON_WS_PROXY: string } | null
+type Server = { DATABASE_URL: string; NEON_WS_PROXY?: string } | null
 type Rows = Array<Record<string, string | number>>
 
 interface Case {
@@ -80,7 +81,8 @@ export const engineBenchmark: Benchmark = {
       rows.push(...(await runCase(stream('single claims (baseline)', single))))
       rows.push(...(await runCase(stream('batch claims'))))
     }
-    // With DATABASE_URL, the same burst on that PostgreSQL through the Neon driver (a fresh database).
+    // With DATABASE_URL, the same burst on that PostgreSQL (a fresh database): node-postgres where the
+    // project has it, else the Neon driver (BENCH_PG_DRIVER chooses).
     if (process.env.DATABASE_URL)
       for (const [label, env, concurrency] of [
         ['PostgreSQL, single claims (baseline)', single, DEFAULT_PUBLISH_CONCURRENCY],
@@ -91,9 +93,12 @@ export const engineBenchmark: Benchmark = {
       ] as const) {
         // The stand-in for Neon's proxy runs in a process of its own, as Neon's runs on other machines:
         // in this process its relaying took a third of the thread the engine runs on.
-        const database = await startPostgresDatabase(process.env.DATABASE_URL)
+        const database = await startPostgresDatabase(process.env.DATABASE_URL, { proxy: postgresDriver() === 'neon' })
         try {
-          const server = { DATABASE_URL: database.url, NEON_WS_PROXY: database.wsProxy }
+          const server = {
+            DATABASE_URL: database.url,
+            ...(database.wsProxy ? { NEON_WS_PROXY: database.wsProxy } : {}),
+          }
           rows.push(...(await runCase(burst(concurrency, server, label, env))))
         } finally {
           await database.close()
@@ -136,25 +141,10 @@ async function runCase(c: Case): Promise<Rows> {
   )
   const { deps, publishQueue: queue } = runtime
   try {
-    const ws = await createWorkspace(deps.db, { name: 'bench', planId: 'agency' })
-    const accountIds: string[] = []
-    for (let i = 0; i < PER_POST; i++)
-      accountIds.push(
-        (await addSandboxAccount(deps.db, deps.cipher, { workspaceId: ws.id, platform: 'CHAT_NET', username: `a${i}` }))
-          .id,
-      )
     firstDue = Date.now() + LEAD_MS
-    const posts = c.count / PER_POST
     const offsets = Array.from({ length: c.count }, (_, i) => c.dueOffsetMs(i))
-    // Target k of post g is number (g - 1) * PER_POST + k - 1; its due time is the first one plus its offset.
-    const first = new Date(firstDue).toISOString()
-    await deps.db.execute(sql`insert into posts (id, workspace_id, status, type, caption, media_ids, scheduled_at)
-      select 'post_b' || g, ${ws.id}, 'SCHEDULED', 'IMAGE', 'bench ' || g, '[]'::jsonb, ${first}::timestamptz from generate_series(1, ${posts}) g`)
-    await deps.db.execute(sql`insert into targets (id, post_id, workspace_id, account_id, platform, position, status, due_at)
-      select 'tgt_b' || g || '_' || k, 'post_b' || g, ${ws.id}, (${sql.raw(`array['${accountIds.join("','")}']`)})[k], 'CHAT_NET', k - 1, 'PENDING',
-        ${first}::timestamptz + ((${sql.raw(`array[${offsets.join(',')}]::int[]`)})[(g - 1) * ${PER_POST} + k] * interval '1 millisecond')
-      from generate_series(1, ${posts}) g, generate_series(1, ${PER_POST}) k`)
-    for (let g = 1; g <= posts; g++)
+    const ws = await seedTargets(deps, { firstDue, offsets })
+    for (let g = 1; g <= c.count / PER_POST; g++)
       for (let k = 1; k <= PER_POST; k++) dueOf.set(`tgt_b${g}_${k}`, offsets[(g - 1) * PER_POST + k - 1]!)
     const lastDue = firstDue + Math.max(...offsets)
 
@@ -210,4 +200,32 @@ async function runCase(c: Case): Promise<Rows> {
     await runtime.close()
     rmSync(dir, { recursive: true, force: true })
   }
+}
+
+/**
+ * A workspace with PER_POST sandbox accounts and `offsets.length / PER_POST` scheduled posts of
+ * PER_POST targets each, target k of post g (`tgt_b<g>_<k>`) due `offsets[(g - 1) * PER_POST + k - 1]`
+ * ms after `firstDue`.
+ */
+export async function seedTargets(
+  deps: Deps,
+  options: { firstDue: number; offsets: number[] },
+): Promise<{ id: string }> {
+  const { firstDue, offsets } = options
+  const ws = await createWorkspace(deps.db, { name: 'bench', planId: 'agency' })
+  const accountIds: string[] = []
+  for (let i = 0; i < PER_POST; i++)
+    accountIds.push(
+      (await addSandboxAccount(deps.db, deps.cipher, { workspaceId: ws.id, platform: 'CHAT_NET', username: `a${i}` }))
+        .id,
+    )
+  const posts = offsets.length / PER_POST
+  const first = new Date(firstDue).toISOString()
+  await deps.db.execute(sql`insert into posts (id, workspace_id, status, type, caption, media_ids, scheduled_at)
+    select 'post_b' || g, ${ws.id}, 'SCHEDULED', 'IMAGE', 'bench ' || g, '[]'::jsonb, ${first}::timestamptz from generate_series(1, ${posts}) g`)
+  await deps.db.execute(sql`insert into targets (id, post_id, workspace_id, account_id, platform, position, status, due_at)
+    select 'tgt_b' || g || '_' || k, 'post_b' || g, ${ws.id}, (${sql.raw(`array['${accountIds.join("','")}']`)})[k], 'CHAT_NET', k - 1, 'PENDING',
+      ${first}::timestamptz + ((${sql.raw(`array[${offsets.join(',')}]::int[]`)})[(g - 1) * ${PER_POST} + k] * interval '1 millisecond')
+    from generate_series(1, ${posts}) g, generate_series(1, ${PER_POST}) k`)
+  return ws
 }

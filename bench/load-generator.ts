@@ -28,7 +28,10 @@ export interface Sample {
 
 /** What one load run works with and what it learned: the ids it created, by how they were created. */
 export interface Session {
+  /** The first instance's address (setup and verification). */
   baseUrl: string
+  /** Every instance's address: operations go to them in turn, as behind a round-robin balancer. */
+  baseUrls: string[]
   token: string
   /** Accounts that take text-only posts (publishing needs no media there). */
   accountIds: string[]
@@ -47,7 +50,7 @@ export interface Session {
 }
 
 export function createSession(options: {
-  baseUrl: string
+  baseUrls: string[]
   token: string
   accountIds: string[]
   clients: number
@@ -55,7 +58,8 @@ export function createSession(options: {
   seed?: number
 }): Session {
   return {
-    baseUrl: options.baseUrl,
+    baseUrl: options.baseUrls[0]!,
+    baseUrls: options.baseUrls,
     token: options.token,
     accountIds: options.accountIds,
     clients: Array.from({ length: options.clients }, (_, i) => `127.0.${Math.floor(i / 250)}.${2 + (i % 250)}`),
@@ -196,7 +200,7 @@ export async function step(
 export async function runOp(s: Session, op: OpName, dueAt: number): Promise<void> {
   const client = s.clients[s.nextClient++ % s.clients.length]!
   const n = ++s.counter
-  const api = `${s.baseUrl}/v1`
+  const api = `${s.baseUrls[n % s.baseUrls.length]}/v1`
   if (op === 'list') {
     await step(
       s,

@@ -1,24 +1,24 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import ws from 'ws'
-import { openNeon } from '../src/db/neon'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 
-interface Spawned {
+export interface Spawned {
   child: ChildProcess
   match: RegExpExecArray
   output: () => string
+  /** Resolves with the exit code when the process ends. */
+  exited: Promise<number | null>
   /** SIGTERM, then SIGKILL after `graceMs`; resolves with the exit code. */
   stop(graceMs?: number): Promise<number | null>
 }
 
 /** `node --import tsx <args>` from the repository root; resolves once its output matches `ready`. */
-function spawnNode(args: string[], env: Record<string, string>, ready: RegExp, timeoutMs = 120_000) {
+export function spawnNode(args: string[], env: Record<string, string>, ready: RegExp, timeoutMs = 120_000) {
   return new Promise<Spawned>((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
     let out = ''
@@ -38,6 +38,7 @@ function spawnNode(args: string[], env: Record<string, string>, ready: RegExp, t
         child,
         match,
         output: () => out,
+        exited: exit,
         stop: async (graceMs = 30_000) => {
           if (exited) return child.exitCode
           child.kill('SIGTERM')
@@ -57,6 +58,15 @@ function spawnNode(args: string[], env: Record<string, string>, ready: RegExp, t
   })
 }
 
+/** Settings of the server a benchmark run passes on to it from its own environment. */
+const SERVER_KNOBS = [
+  'REDIS_URL',
+  'REQUESTS_IN_FLIGHT_MAX',
+  'REQUEST_WAIT_MAX_MS',
+  'DATABASE_POOL_MAX',
+  'PUBLISH_CONCURRENCY',
+]
+
 /** What a started `npm start` told us: where it listens, its local media store, and the demo token. */
 export interface ApiServer {
   baseUrl: string
@@ -74,9 +84,11 @@ export interface ApiServer {
  */
 export async function startApiServer(options: {
   databaseUrl?: string
-  wsProxy?: string
+  wsProxy?: string | null
   cpuProfDir?: string
   extraEnv?: Record<string, string>
+  /** False for a further instance on a database that has its workspace: it prints no token. */
+  expectToken?: boolean
 }): Promise<ApiServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sps-bench-load-'))
   const env: Record<string, string> = {
@@ -91,17 +103,21 @@ export async function startApiServer(options: {
   }
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl
   if (options.wsProxy) env.NEON_WS_PROXY = options.wsProxy
+  // The server's own knobs, when the benchmark is run with them (`REQUESTS_IN_FLIGHT_MAX=0 npm run bench -- load`).
+  for (const key of SERVER_KNOBS) if (process.env[key]) env[key] = process.env[key]
   const prof = options.cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProfDir] : []
   try {
     const started = await spawnNode(
       [...prof, '--import', 'tsx', 'src/entry/node.ts'],
       env,
-      /on (http:\/\/\S+) \(database: (\w+)[\s\S]*?\n\s+(sps_[0-9A-Za-z]{43})\s*\n/,
+      options.expectToken === false
+        ? /on (http:\/\/\S+) \(database: (\w+)[\s\S]*?Media store/
+        : /on (http:\/\/\S+) \(database: (\w+)[\s\S]*?\n\s+(sps_[0-9A-Za-z]{43})\s*\n/,
     )
     return {
       baseUrl: started.match[1]!,
       database: started.match[2]!,
-      token: started.match[3]!,
+      token: started.match[3] ?? '',
       pid: started.child.pid!,
       output: started.output,
       stop: () => started.stop().finally(() => rmSync(dataDir, { recursive: true, force: true })),
@@ -112,55 +128,106 @@ export async function startApiServer(options: {
   }
 }
 
+/** One SQL statement on `url` through `psql` (any driver's benchmark can make and drop its database); its output rows. */
+export function psql(url: string, statement: string): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    execFile('psql', [url, '-XAtq', '-v', 'ON_ERROR_STOP=1', '-c', statement], (err, stdout, stderr) => {
+      if (err) reject(new Error(`psql: ${stderr.trim() || err.message}`))
+      else resolve(stdout.split('\n').filter((line) => line !== ''))
+    })
+  })
+}
+
 /**
- * A fresh database `bench_load_<random>` on the PostgreSQL of `adminUrl`, reached the way the
- * server reaches it (the Neon driver through a WebSocket-to-TCP proxy, run in its own process).
- * `close()` drops the database and stops the proxy.
+ * A fresh database `bench_load_<random>` on the PostgreSQL of `adminUrl` (made and dropped with
+ * `psql`). With `proxy` (the Neon driver's way), a local WebSocket-to-TCP proxy in its own process
+ * too, as Neon's edge; node-postgres needs none. `close()` drops the database and stops the proxy.
  */
-export async function startPostgresDatabase(adminUrl: string): Promise<{
+export async function startPostgresDatabase(
+  adminUrl: string,
+  options: { proxy: boolean } = { proxy: true },
+): Promise<{
   url: string
-  wsProxy: string
-  proxyPid: number
+  /** `NEON_WS_PROXY` for the Neon driver, or null without a proxy. */
+  wsProxy: string | null
+  proxyPid: number | null
   /** Process ids of the PostgreSQL backends serving the database now (the server's pooled connections). */
   backendPids(): Promise<number[]>
   close(): Promise<void>
 }> {
-  const proxy = await spawnNode(
-    ['--import', 'tsx', 'bench/load-proxy.ts', adminUrl],
-    { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_NO_WARNINGS: '1' },
-    /proxy (\S+)\n/,
-  )
-  const wsProxy = proxy.match[1]!
-  const admin = openNeon({ url: adminUrl, wsProxy, webSocket: ws, max: 1 })
+  const proxy = options.proxy
+    ? await spawnNode(
+        ['--import', 'tsx', 'bench/load-proxy.ts', adminUrl],
+        { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_NO_WARNINGS: '1' },
+        /proxy (\S+)\n/,
+      )
+    : null
   const name = `bench_load_${randomBytes(6).toString('hex')}`
   try {
-    await admin.db.execute(`CREATE DATABASE "${name}"`)
+    await psql(adminUrl, `CREATE DATABASE "${name}"`)
   } catch (err) {
-    await admin.close().catch(() => {})
-    await proxy.stop()
+    await proxy?.stop()
     throw new Error(`cannot create a database on ${redact(adminUrl)}: ${(err as Error).message}`)
   }
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
   return {
     url: url.toString(),
-    wsProxy,
-    proxyPid: proxy.child.pid!,
-    backendPids: async () => {
-      const result = (await admin.db.execute(
-        `select pid from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`,
-      )) as unknown as { rows: Array<{ pid: number }> }
-      return result.rows.map((r) => Number(r.pid))
-    },
+    wsProxy: proxy?.match[1] ?? null,
+    proxyPid: proxy?.child.pid ?? null,
+    backendPids: async () =>
+      (
+        await psql(adminUrl, `select pid from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`)
+      ).map(Number),
     close: async () => {
       try {
-        await admin.db.execute(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+        await psql(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
       } finally {
-        await admin.close().catch(() => {})
-        await proxy.stop()
+        await proxy?.stop()
       }
     },
   }
+}
+
+/**
+ * The media store several instances share, in its own process (bench/load-s3.ts): the environment
+ * that points an instance at it (S3_ENDPOINT and its keys).
+ */
+export async function startSharedStore(): Promise<{
+  env: Record<string, string>
+  pid: number
+  stop(): Promise<unknown>
+}> {
+  const store = await spawnNode(
+    ['--import', 'tsx', 'bench/load-s3.ts'],
+    { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_NO_WARNINGS: '1' },
+    /store (\S+) (\S+) (\S+)\n/,
+  )
+  const [, endpoint, bucket, secret] = store.match
+  return {
+    env: {
+      S3_ENDPOINT: endpoint!,
+      S3_BUCKET: bucket!,
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: secret!,
+      MEDIA_PUBLIC_URL: `${endpoint}/${bucket}`,
+    },
+    pid: store.child.pid!,
+    stop: () => store.stop(),
+  }
+}
+
+/**
+ * How the benchmarks reach PostgreSQL: `node-postgres` (DATABASE_URL alone, Node's driver once the
+ * project has `pg`) or `neon` (the Neon driver through a local WebSocket-to-TCP proxy).
+ * `BENCH_PG_DRIVER` chooses; by default node-postgres where the project has it.
+ */
+export function postgresDriver(): 'node-postgres' | 'neon' {
+  const chosen = process.env.BENCH_PG_DRIVER
+  if (chosen === 'node-postgres' || chosen === 'neon') return chosen
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> }
+  return pkg.dependencies?.pg ? 'node-postgres' : 'neon'
 }
 
 /** The URL without its password, for messages. */

@@ -2,6 +2,7 @@ import { bestTimesBenchmark } from './best-times.bench'
 import { calendarBenchmark } from './calendar.bench'
 import { dashboardAssetsBenchmark } from './dashboard-assets.bench'
 import { engineBenchmark } from './engine.bench'
+import { engineInstancesBenchmark } from './engine-instances.bench'
 import { foundationBenchmark } from './foundation.bench'
 import { loadBenchmark } from './load.bench'
 import { postsBenchmark } from './posts.bench'
@@ -15,6 +16,7 @@ const BENCHMARKS: Benchmark[] = [
   foundationBenchmark,
   postsBenchmark,
   engineBenchmark,
+  engineInstancesBenchmark,
   variantsBenchmark,
   bestTimesBenchmark,
   calendarBenchmark,

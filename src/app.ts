@@ -11,6 +11,7 @@ import { AppError } from './domain/errors'
 import { registerResponseHeaders, validationHook } from './http/openapi'
 import { registerWebhookDocs } from './routes/events/webhook-docs'
 import { rateLimit } from './http/rate-limit'
+import { admit, type Admission } from './http/admission'
 import { allowedMethodsResolver, bucketResolver } from './http/route-meta'
 import { requestId } from './http/request-id'
 import { requestLog } from './http/request-log'
@@ -81,6 +82,8 @@ export interface AppOptions {
   depsFor: (c: Context<AppEnv>) => RequestScope | Promise<RequestScope>
   /** The address rate limits count by: `CF-Connecting-IP` on Workers, the socket (or a trusted proxy) on Node. */
   clientIp: (c: Context) => string
+  /** Node on PGlite: turns for the requests after the signed callbacks, so past capacity they get 503 rather than wait. */
+  admission?: Admission
 }
 
 /** Options for a process that serves every request with the same deps. */
@@ -146,6 +149,7 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   // Monitors and load balancers poll the health check from one address, with no token: before the limit.
   app.get('/health', getHealth)
   app.use('*', rateLimit(bucketFor))
+  if (options.admission) app.use('*', admit(options.admission))
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',

@@ -126,6 +126,13 @@ const nodeSchema = z.object({
   PUBLISH_CLAIM_BATCH: z.coerce.number().int().min(1).max(1024).default(16),
   /** Most connections to DATABASE_URL; default from PUBLISH_CONCURRENCY (databasePoolSize). */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).optional(),
+  /**
+   * On the embedded PGlite only (src/infra/admission.ts): requests at work at once (0 turns the bound
+   * off), and how long a request may wait before its work starts, for a turn or behind the thread's
+   * work (the event loop's lag); past it, 503 with Retry-After. Not applied on DATABASE_URL.
+   */
+  REQUESTS_IN_FLIGHT_MAX: z.coerce.number().int().min(0).max(10_000).default(8),
+  REQUEST_WAIT_MAX_MS: z.coerce.number().int().min(0).max(60_000).default(150),
 })
 
 const workerSchema = z.object({

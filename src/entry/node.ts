@@ -151,7 +151,8 @@ async function main(): Promise<void> {
   const openedAt = performance.now()
   const demo = await bootstrapDemoWorkspace(runtime.deps)
   const demoAt = performance.now()
-  ready(createApp(appOptions(runtime.deps, nodeClientIp(config.TRUST_PROXY))).fetch)
+  const admission = runtime.admission
+  ready(createApp({ ...appOptions(runtime.deps, nodeClientIp(config.TRUST_PROXY)), admission }).fetch)
   const bootMs = Math.round(performance.now() - startedAt)
   // Where the start went (performance.now() counts from the process's start: loading the modules comes first).
   const ms = (a: number, b: number) => Math.round(b - a)

@@ -29,6 +29,7 @@ export const ERROR_STATUS = {
   idempotency_key_reused: 422,
   rate_limited: 429,
   internal_error: 500,
+  service_unavailable: 503,
 } as const satisfies Record<ErrorCode, number>
 
 export type ErrorStatus = (typeof ERROR_STATUS)[ErrorCode]

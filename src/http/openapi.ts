@@ -40,6 +40,7 @@ const STATUS_TEXT: Record<number, string> = {
   422: 'A well-formed request that breaks a rule; `details` names each field and platform concerned.',
   429: 'Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait.',
   500: 'A bug on our side (`internal_error`); the request id identifies it.',
+  503: 'More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait.',
 }
 
 const codesFor = (status: number) => ERROR_CODES.filter((c) => ERROR_STATUS[c] === status)
@@ -75,7 +76,11 @@ export function registerResponseHeaders(registry: OpenAPIHono<AppEnv>['openAPIRe
 const EVERY_ANSWER: ResponseHeader[] = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'X-Request-Id']
 const headers = (...names: ResponseHeader[]) =>
   Object.fromEntries(names.map((n) => [n, { $ref: `#/components/headers/${n}` }]))
-const EXTRA_HEADERS: Record<number, ResponseHeader[]> = { 401: ['WWW-Authenticate'], 429: ['Retry-After'] }
+const EXTRA_HEADERS: Record<number, ResponseHeader[]> = {
+  401: ['WWW-Authenticate'],
+  429: ['Retry-After'],
+  503: ['Retry-After'],
+}
 
 function errorResponse(status: number) {
   return {
@@ -90,7 +95,7 @@ function errorResponse(status: number) {
  * 413 and 415 are added by `documentOperation` to the operations that take a body.
  */
 export function errorResponses(...extra: Array<403 | 409 | 413 | 415 | 422>) {
-  const statuses = [400, 401, 404, 429, 500, ...extra].sort()
+  const statuses = [400, 401, 404, 429, 500, 503, ...extra].sort()
   return Object.fromEntries([...new Set(statuses)].map((s) => [s, errorResponse(s)]))
 }
 

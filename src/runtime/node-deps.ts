@@ -2,6 +2,7 @@ import { lookup } from 'node:dns/promises'
 import { join } from 'node:path'
 import { ConfigError, networkClients, networkOrigins, type NodeConfig } from '../config'
 import type { AppSettings, Deps } from '../deps'
+import { createAdmission, createLoopLagMeter, type Admission } from '../infra/admission'
 import { systemClock, type Clock } from '../infra/clock'
 import { createCredentialCipher } from '../infra/credential-cipher'
 import { createLogger, type Logger } from '../infra/logger'
@@ -28,6 +29,8 @@ export interface NodeRuntime {
   database: NodeDatabase['database']
   /** Where media go, for the start-up line: the local store's address, or the S3 endpoint. */
   mediaStore: string
+  /** Turns for the API's requests on PGlite (none on PostgreSQL, or with REQUESTS_IN_FLIGHT_MAX=0). */
+  admission: Admission | undefined
   /** Where rate limits are counted, for the start-up line: `memory`, `redis://host:port` or `upstash host`. */
   rateLimits: string
   /** The in-process delivery queue (how many publishes wait and run). */
@@ -177,6 +180,7 @@ export async function openNodeRuntime(
     deps,
     database: database.database,
     mediaStore: media.description,
+    admission: pgliteAdmission(config, database.database),
     rateLimits: limits.description,
     publishQueue: queue.queue,
     warmUp: media.start,
@@ -187,6 +191,16 @@ export async function openNodeRuntime(
     close,
   }
 }
+
+/** PGlite runs its statements on this thread: past what it takes, requests are refused rather than queued. */
+const pgliteAdmission = (config: NodeConfig, database: NodeDatabase['database']) =>
+  database === 'pglite' && config.REQUESTS_IN_FLIGHT_MAX > 0
+    ? createAdmission({
+        maxInFlight: config.REQUESTS_IN_FLIGHT_MAX,
+        maxWaitMs: config.REQUEST_WAIT_MAX_MS,
+        loopLag: createLoopLagMeter().lagMs,
+      })
+    : undefined
 
 /**
  * Node's in-process delivery queue, bound to the engine's publish functions once the deps exist:
