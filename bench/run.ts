@@ -5,6 +5,7 @@ import { engineBenchmark } from './engine.bench'
 import { foundationBenchmark } from './foundation.bench'
 import { loadBenchmark } from './load.bench'
 import { postsBenchmark } from './posts.bench'
+import { rateLimitBenchmark } from './ratelimit.bench'
 import { startBenchmark } from './start.bench'
 import type { Benchmark } from './types'
 import { variantsBenchmark } from './variants.bench'
@@ -22,6 +23,7 @@ const BENCHMARKS: Benchmark[] = [
   webhooksBenchmark,
   startBenchmark,
   dashboardAssetsBenchmark,
+  rateLimitBenchmark,
 ]
 
 async function main() {
