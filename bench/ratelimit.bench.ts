@@ -15,7 +15,7 @@ async function throughput(limiter: RateLimiter): Promise<number> {
   const started = performance.now()
   await Promise.all(
     Array.from({ length: IN_FLIGHT }, async () => {
-      while (next < CONCURRENT) await limiter.check('default', `10.0.${next % 1000 >> 8}.${next++ % 256}`)
+      while (next < CONCURRENT) await limiter.check('default', `10.0.${(next % 1000) >> 8}.${next++ % 256}`)
     }),
   )
   return CONCURRENT / ((performance.now() - started) / 1000)
@@ -47,7 +47,11 @@ export const rateLimitBenchmark: Benchmark = {
     let n = 0
     const sequential = await timeInterleaved(
       SEQUENTIAL,
-      limiters.map(([, limiter]) => () => limiter.check('default', `client-${n++ % 500}`)),
+      limiters.map(
+        ([, limiter]) =>
+          () =>
+            limiter.check('default', `client-${n++ % 500}`),
+      ),
     )
     const rows = []
     for (const [k, [name, limiter, close]] of limiters.entries()) {

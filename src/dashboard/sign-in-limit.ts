@@ -26,7 +26,10 @@ export async function countSignInAttempt(c: Context<AppEnv>, email?: string): Pr
   const wait = (resetAt: number) => Math.max(1, Math.ceil((resetAt - clock.now().getTime()) / 1000) + 1)
   const paused = (decision: RateLimitDecision): SignInRefusal => {
     const sec = wait(decision.resetAt)
-    return { retryAfterSec: sec, message: `Sign-in and sign-up are paused for a moment. Try again in ${waitText(sec)}.` }
+    return {
+      retryAfterSec: sec,
+      message: `Sign-in and sign-up are paused for a moment. Try again in ${waitText(sec)}.`,
+    }
   }
   const byIp = await rateLimiter.check('signInIp', c.var.clientIp)
   if (!byIp.allowed && byIp.unavailable) return paused(byIp)
