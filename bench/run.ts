@@ -6,6 +6,7 @@ import { engineInstancesBenchmark } from './engine-instances.bench'
 import { foundationBenchmark } from './foundation.bench'
 import { loadBenchmark } from './load.bench'
 import { postsBenchmark } from './posts.bench'
+import { rateLimitBenchmark } from './ratelimit.bench'
 import { startBenchmark } from './start.bench'
 import type { Benchmark } from './types'
 import { variantsBenchmark } from './variants.bench'
@@ -24,6 +25,7 @@ const BENCHMARKS: Benchmark[] = [
   webhooksBenchmark,
   startBenchmark,
   dashboardAssetsBenchmark,
+  rateLimitBenchmark,
 ]
 
 async function main() {
