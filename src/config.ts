@@ -117,6 +117,10 @@ const nodeSchema = z.object({
   PUBLISH_CLAIM_BATCH: z.coerce.number().int().min(1).max(1024).default(16),
   /** Most connections to DATABASE_URL; default from PUBLISH_CONCURRENCY (databasePoolSize). */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).optional(),
+  /** Seconds between a server's heartbeats in the database (several servers on one database). */
+  INSTANCE_HEARTBEAT_SEC: z.coerce.number().min(0.2).max(60).default(2),
+  /** A server whose last heartbeat is older than this is dead: a live one takes over its claims and queue. */
+  INSTANCE_DEAD_AFTER_SEC: z.coerce.number().min(1).max(3600).default(10),
 })
 
 const workerSchema = z.object({

@@ -2,6 +2,7 @@ import type { Server } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { createAdaptorServer } from '@hono/node-server'
 import { ConfigError, parseNodeConfig } from '../config'
+import type { Deps } from '../deps'
 import { AppError } from '../domain/errors'
 import { errorBody } from '../http/errors'
 import { randomBase62 } from '../lib/ids'
@@ -15,17 +16,18 @@ import { openNodeDatabase } from '../runtime/node-database'
  * WebAssembly off the main thread while these modules load on it.
  */
 const loadApp = async () => {
-  const [app, clientIp, nodeDeps, demo, orphans, sweep, jobs, webhooks] = await Promise.all([
+  const [app, clientIp, nodeDeps, demo, orphans, sweep, instances, jobs, webhooks] = await Promise.all([
     import('../app'),
     import('../runtime/client-ip'),
     import('../runtime/node-deps'),
     import('../services/demo'),
     import('../services/publishing/orphaned-claims'),
     import('../services/publishing/sweep'),
+    import('../services/publishing/instances'),
     import('../services/scheduled-jobs'),
     import('../services/webhooks/deliver'),
   ])
-  return { ...app, ...clientIp, ...nodeDeps, ...demo, ...orphans, ...sweep, ...jobs, ...webhooks }
+  return { ...app, ...clientIp, ...nodeDeps, ...demo, ...orphans, ...sweep, ...instances, ...jobs, ...webhooks }
 }
 
 type Fetch = (request: Request, env: unknown) => Response | Promise<Response>
@@ -104,12 +106,39 @@ function closeServer(server: Server): Promise<void> {
   })
 }
 
+/**
+ * The heartbeat (docs/architecture.md, "Several servers"): every INSTANCE_HEARTBEAT_SEC this boot
+ * says it is alive and takes over the work of boots that stopped beating. A beat still running when
+ * the next is due is not doubled. Stopped by the returned function, which waits for a beat in flight.
+ */
+function startHeartbeat(deps: Deps, run: (deps: Deps) => Promise<unknown>, beatSec: number): () => Promise<void> {
+  let running: Promise<unknown> | null = null
+  const timer = setInterval(() => {
+    if (running) return
+    running = run(deps)
+      .catch((err: unknown) => deps.logger.error('heartbeat_failed', describeError(err)))
+      .finally(() => {
+        running = null
+      })
+  }, beatSec * 1000)
+  timer.unref()
+  return async () => {
+    clearInterval(timer)
+    await running
+  }
+}
+
 /** `npm start`: the API on Node with embedded defaults (PGlite, in-memory rate limits, in-process jobs). */
 async function main(): Promise<void> {
   const startedAt = performance.now()
   // The AWS SDK's notice about Node versions it will drop in future releases: not a newcomer's concern.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
   const config = parseNodeConfig(process.env)
+  const liveness = { beatSec: config.INSTANCE_HEARTBEAT_SEC, deadAfterSec: config.INSTANCE_DEAD_AFTER_SEC }
+  if (liveness.deadAfterSec < 3 * liveness.beatSec)
+    throw new ConfigError([
+      'INSTANCE_DEAD_AFTER_SEC: must be at least three heartbeats (INSTANCE_HEARTBEAT_SEC), or a slow beat would pass for a dead server.',
+    ])
   // Listen first (PORT=0 picks a port): the deps need the address for sandbox permalinks. Until
   // they are ready, a request waits for them.
   let ready: (fetch: Fetch) => void = () => {}
@@ -142,6 +171,9 @@ async function main(): Promise<void> {
     bootstrapDemoWorkspace,
     resolveOrphanedClaims,
     requeuePendingTargets,
+    registerInstance,
+    beat,
+    retire,
     runScheduledJobs,
     sweepWebhooks,
   } = await loadApp()
@@ -176,9 +208,12 @@ async function main(): Promise<void> {
     console.log(`Dashboard: ${base}/app/sign-in as ${demo.user.email} with the password (shown only this once):\n`)
     console.log(`  ${demo.user.password}\n`)
   }
-  // The in-process queue starts empty: hand it every pending publish again; claims an earlier boot
-  // left in flight (a crash) are resolved now rather than when their lease runs out; then sweep every minute.
-  const requeued = await requeuePendingTargets(runtime.deps)
+  // This boot says it is alive before it takes any work (another server starting now leaves its work
+  // alone). The in-process queue starts empty: hand it every pending publish no live server holds;
+  // claims an earlier boot left in flight (a crash) are resolved now rather than when their lease
+  // runs out; then beat every few seconds (taking over dead servers' work) and sweep every minute.
+  await registerInstance(runtime.deps)
+  const requeued = await requeuePendingTargets(runtime.deps, liveness)
   if (requeued > 0) runtime.deps.logger.info('publishes_requeued', { count: requeued })
   const orphans = await resolveOrphanedClaims(runtime.deps, { everyHolder: runtime.database === 'pglite' })
   if (orphans.released + orphans.confirmed + orphans.unconfirmed > 0)
@@ -188,11 +223,22 @@ async function main(): Promise<void> {
     (report) => report.attempted > 0 && runtime.deps.logger.info('webhook_sweep', { ...report }),
     (err: unknown) => runtime.deps.logger.error('webhook_sweep_failed', describeError(err)),
   )
+  const stopHeartbeat = startHeartbeat(
+    runtime.deps,
+    async (deps) => {
+      const report = await beat(deps, liveness)
+      if (report.dead > 0)
+        deps.logger.info('dead_instances', { ...report.orphans, dead: report.dead, requeued: report.requeued })
+      return report
+    },
+    liveness.beatSec,
+  )
   const timer = setInterval(() => void runScheduledJobs(runtime.deps), 60_000)
   timer.unref()
 
   // A stop: the locks say so at once (a start meanwhile waits for this process), the port is let go,
-  // the requests and publishes in flight finish, then the database closes and the locks go.
+  // the requests and publishes in flight finish, this boot's row says it is gone (another server takes
+  // over the deliveries its queue held for later), then the database closes and the locks go.
   const shutdown = () => {
     clearInterval(timer)
     runtime.stopping()
@@ -201,6 +247,9 @@ async function main(): Promise<void> {
       process.exit(1)
     }, SHUTDOWN_LIMIT_MS).unref()
     void closeServer(server)
+      .then(() => Promise.all([stopHeartbeat(), runtime.publishQueue.close()]))
+      .then(() => retire(runtime.deps))
+      .catch((err: unknown) => runtime.deps.logger.error('retire_failed', describeError(err)))
       .then(() => runtime.close())
       .finally(() => process.exit(0))
   }

@@ -15,22 +15,27 @@ export interface OrphanReport {
 }
 
 /**
- * Node start-up, after a crash: claims in PUBLISHING that an earlier boot of this process made
- * cannot finish, yet their lease would keep the sweep away for minutes. This process knows they are
- * orphaned (on PGlite it holds the database alone: every claim not its own; on PostgreSQL, the
- * claims of its own instance's earlier boots), so it takes each over at once, exactly as the sweep
+ * Claims in PUBLISHING whose holder is gone cannot finish, yet their lease would keep the sweep
+ * away for minutes. This process knows they are orphaned: at Node start-up after a crash (on PGlite
+ * it holds the database alone: every claim not its own; on PostgreSQL, the claims of its own
+ * instance's earlier boots), or on a live server, the claims of `deadHolder`, another server's boot
+ * that stopped beating (`resolveDeadInstances`). It takes each over at once, exactly as the sweep
  * does for an expired lease: back to PENDING if its network call never started, else the network is
  * asked what became of it: never published blindly twice.
  */
 export async function resolveOrphanedClaims(
   deps: Deps,
   // One workspace only: a test sharing its database with others (as for the sweep).
-  scope: { everyHolder: boolean; workspaceId?: string },
+  scope: { everyHolder: boolean; deadHolder?: string; workspaceId?: string },
 ): Promise<OrphanReport> {
   const report: OrphanReport = { released: 0, confirmed: 0, unconfirmed: 0 }
   const holder = deps.settings.leaseHolder
   if (!holder) return report
-  const orphans: OrphanedClaims = { holder, everyHolder: scope.everyHolder }
+  const orphans: OrphanedClaims = {
+    holder,
+    everyHolder: scope.everyHolder,
+    ...(scope.deadHolder ? { deadHolder: scope.deadHolder } : {}),
+  }
   const policy = policyOf(deps)
   const tried = new Set<string>()
   for (;;) {
