@@ -3,6 +3,10 @@ import type { AddressInfo, Socket } from 'node:net'
 import { createAdaptorServer } from '@hono/node-server'
 import { ConfigError, parseNodeConfig } from '../config'
 import type { Deps } from '../deps'
+import type * as InstancesModule from '../services/publishing/instances'
+
+type Liveness = InstancesModule.Liveness
+type LivenessServices = Pick<typeof InstancesModule, 'beat' | 'resolveDeadInstances'>
 import { AppError } from '../domain/errors'
 import { errorBody } from '../http/errors'
 import { randomBase62 } from '../lib/ids'
@@ -107,24 +111,43 @@ function closeServer(server: Server): Promise<void> {
 }
 
 /**
- * The heartbeat (docs/architecture.md, "Several servers"): every INSTANCE_HEARTBEAT_SEC this boot
- * says it is alive and takes over the work of boots that stopped beating. A beat still running when
- * the next is due is not doubled. Stopped by the returned function, which waits for a beat in flight.
+ * Runs `run` every `everySec` (unref'd), never two at once; the returned function stops it and waits
+ * for a run in flight. A failure is logged as `failed`.
  */
-function startHeartbeat(deps: Deps, run: (deps: Deps) => Promise<unknown>, beatSec: number): () => Promise<void> {
+function repeat(logger: Deps['logger'], failed: string, everySec: number, run: () => Promise<unknown>) {
   let running: Promise<unknown> | null = null
   const timer = setInterval(() => {
     if (running) return
-    running = run(deps)
-      .catch((err: unknown) => deps.logger.error('heartbeat_failed', describeError(err)))
+    running = run()
+      .catch((err: unknown) => logger.error(failed, describeError(err)))
       .finally(() => {
         running = null
       })
-  }, beatSec * 1000)
+  }, everySec * 1000)
   timer.unref()
   return async () => {
     clearInterval(timer)
     await running
+  }
+}
+
+/**
+ * Liveness (docs/architecture.md, "Several servers"): every INSTANCE_HEARTBEAT_SEC this boot beats
+ * (with the rows of the dead boots it is resolving), and, in a loop of its own so that a long
+ * resolution never delays a beat, takes over the work of boots that stopped beating.
+ */
+function startLiveness(deps: Deps, liveness: Liveness, services: LivenessServices): () => Promise<void> {
+  const resolving = new Set<string>()
+  const stopBeat = repeat(deps.logger, 'heartbeat_failed', liveness.beatSec, () =>
+    services.beat(deps, liveness, resolving),
+  )
+  const stopResolve = repeat(deps.logger, 'dead_instances_failed', liveness.beatSec, async () => {
+    const report = await services.resolveDeadInstances(deps, liveness, resolving)
+    if (report.dead > 0)
+      deps.logger.info('dead_instances', { ...report.orphans, dead: report.dead, requeued: report.requeued })
+  })
+  return async () => {
+    await Promise.all([stopBeat(), stopResolve()])
   }
 }
 
@@ -173,6 +196,7 @@ async function main(): Promise<void> {
     requeuePendingTargets,
     registerInstance,
     beat,
+    resolveDeadInstances,
     retire,
     runScheduledJobs,
     sweepWebhooks,
@@ -223,16 +247,7 @@ async function main(): Promise<void> {
     (report) => report.attempted > 0 && runtime.deps.logger.info('webhook_sweep', { ...report }),
     (err: unknown) => runtime.deps.logger.error('webhook_sweep_failed', describeError(err)),
   )
-  const stopHeartbeat = startHeartbeat(
-    runtime.deps,
-    async (deps) => {
-      const report = await beat(deps, liveness)
-      if (report.dead > 0)
-        deps.logger.info('dead_instances', { ...report.orphans, dead: report.dead, requeued: report.requeued })
-      return report
-    },
-    liveness.beatSec,
-  )
+  const stopHeartbeat = startLiveness(runtime.deps, liveness, { beat, resolveDeadInstances })
   const timer = setInterval(() => void runScheduledJobs(runtime.deps), 60_000)
   timer.unref()
 

@@ -4,20 +4,23 @@
  * between servers, and the hand-over of a dead boot's work to a live one. Every time is the
  * database's own clock (`now()`), so servers on machines whose clocks differ agree on who is dead.
  */
-import { and, eq, like, ne, sql } from 'drizzle-orm'
+import { and, eq, inArray, like, ne, sql } from 'drizzle-orm'
 import { serverInstances } from '../schema'
 import { resultRows } from '../table-rows'
 import type { DbOrTx } from '../types'
 import type { PendingDelivery } from './target-deliveries'
 
-/** Records a beat of `holder` (its row made when missing); true when the row was there already. */
-export async function recordBeat(db: DbOrTx, holder: string): Promise<boolean> {
+/**
+ * Records a beat of `holder` (its row made when missing), and of the dead boots it is resolving
+ * (`resolving`: their rows stay taken by it); true when `holder`'s row was there already.
+ */
+export async function recordBeat(db: DbOrTx, holder: string, resolving: string[] = []): Promise<boolean> {
   const beat = await db
     .update(serverInstances)
     .set({ lastSeenAt: sql`now()` })
-    .where(eq(serverInstances.holder, holder))
+    .where(inArray(serverInstances.holder, [holder, ...resolving]))
     .returning({ holder: serverInstances.holder })
-  if (beat.length > 0) return true
+  if (beat.some((r) => r.holder === holder)) return true
   await db
     .insert(serverInstances)
     .values({ holder })

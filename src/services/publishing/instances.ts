@@ -40,8 +40,21 @@ export async function retire(deps: Deps): Promise<void> {
   if (deps.settings.leaseHolder) await retireInstance(deps.db, deps.settings.leaseHolder)
 }
 
-export interface BeatReport {
-  /** Dead boots whose work this beat took over. */
+/**
+ * One beat: this boot's row says it is alive, and so do the rows of the dead boots it is resolving
+ * (`resolving`), which no other server then takes. A beat that finds this boot's own row gone
+ * (another server took it for dead: it could not beat for `deadAfterSec`) says so in the log: its
+ * claims were taken over, and its own writes to them are fenced off by their new leases.
+ */
+export async function beat(deps: Deps, liveness: Liveness, resolving: ReadonlySet<string>): Promise<void> {
+  const me = deps.settings.leaseHolder
+  if (!me) return
+  if (!(await recordBeat(deps.db, me, [...resolving])))
+    deps.logger.warn('instance_presumed_dead', { deadAfterSec: liveness.deadAfterSec })
+}
+
+export interface DeadReport {
+  /** Dead boots whose work was taken over. */
   dead: number
   /** Their queued deliveries, now in this server's queue. */
   requeued: number
@@ -49,19 +62,23 @@ export interface BeatReport {
 }
 
 /**
- * One beat: this boot's row says it is alive, then the boots that stopped beating are taken (each
- * by one live server alone) and their work resolved. A beat that finds this boot's own row gone
- * (another server took it for dead: it could not beat for `deadAfterSec`) says so in the log: its
- * claims were taken over, and its own writes to them are fenced off by their new leases.
+ * The boots that stopped beating, each taken by one live server alone, and their work resolved as
+ * their own restart would: the deliveries their queue held go to this server's queue, their claims
+ * through `resolveOrphanedClaims`. `resolving` holds each while it is resolved (the beat keeps its
+ * row taken); its row goes once all is done. Runs apart from the beat, so a long resolution (the
+ * network asked about each claim) never delays this server's own beats.
  */
-export async function beat(deps: Deps, liveness: Liveness): Promise<BeatReport> {
-  const report: BeatReport = { dead: 0, requeued: 0, orphans: { released: 0, confirmed: 0, unconfirmed: 0 } }
+export async function resolveDeadInstances(
+  deps: Deps,
+  liveness: Liveness,
+  resolving: Set<string>,
+): Promise<DeadReport> {
+  const report: DeadReport = { dead: 0, requeued: 0, orphans: { released: 0, confirmed: 0, unconfirmed: 0 } }
   const me = deps.settings.leaseHolder
   if (!me) return report
-  if (!(await recordBeat(deps.db, me)))
-    deps.logger.warn('instance_presumed_dead', { deadAfterSec: liveness.deadAfterSec })
   const dead = await takeDeadInstances(deps.db, { me, deadAfterSec: liveness.deadAfterSec, limit: DEAD_PER_BEAT })
   for (const holder of dead) {
+    resolving.add(holder)
     try {
       const taken = await takeOverDeliveries(deps.db, {
         me,
@@ -78,8 +95,10 @@ export async function beat(deps: Deps, liveness: Liveness): Promise<BeatReport> 
       for (const k of ['released', 'confirmed', 'unconfirmed'] as const) report.orphans[k] += orphans[k]
       deps.logger.info('dead_instance_resolved', { instance: holder, requeued: taken.length, ...orphans })
     } catch (err) {
-      // Its row was touched when taken: another beat (of any server) takes it again after deadAfterSec.
+      // Its row was touched when taken: another server (or this one) takes it again after deadAfterSec.
       deps.logger.error('dead_instance_failed', { instance: holder, ...describeError(err) })
+    } finally {
+      resolving.delete(holder)
     }
   }
   return report
