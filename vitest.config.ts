@@ -4,7 +4,14 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    exclude: ['test/worker/**', 'test/reliability/**', 'test/browser/**', 'test/e2e/**'],
+    exclude: [
+      'test/worker/**',
+      'test/reliability/**',
+      'test/browser/**',
+      'test/e2e/**',
+      // Files about a real PostgreSQL server itself run only when the run has one.
+      ...(process.env.DATABASE_URL ? [] : ['test/**/*.postgres.test.ts']),
+    ],
     globalSetup: ['./test/global-setup.ts'],
     setupFiles: ['./test/support/setup-file.ts'],
     testTimeout: 30_000,

@@ -30,7 +30,7 @@ export const webhooksBenchmark: Benchmark = {
     if (process.env.DATABASE_URL) {
       const services = await startTestServices({ databaseUrl: process.env.DATABASE_URL })
       try {
-        rows.push(...(await sendAll({ DATABASE_URL: services.databaseUrl!, NEON_WS_PROXY: services.neonWsProxy! })))
+        rows.push(...(await sendAll({ DATABASE_URL: services.databaseUrl! })))
       } finally {
         await services.close()
       }
@@ -39,9 +39,7 @@ export const webhooksBenchmark: Benchmark = {
   },
 }
 
-async function sendAll(
-  server: { DATABASE_URL: string; NEON_WS_PROXY: string } | null,
-): Promise<Array<Record<string, string | number>>> {
+async function sendAll(server: { DATABASE_URL: string } | null): Promise<Array<Record<string, string | number>>> {
   const dir = mkdtempSync(join(tmpdir(), 'sps-bench-webhooks-'))
   const { DATABASE_URL: _ignored, ...env } = process.env
   const committedAt = new Map<string, number>()

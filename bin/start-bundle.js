@@ -38,6 +38,7 @@ const EXTERNAL_PACKAGES = [
   '@cwasm/*',
   'swagger-ui-dist',
   '@neondatabase/*',
+  'pg',
   'ws',
   '@upstash/*',
   '@modelcontextprotocol/*',

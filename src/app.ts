@@ -18,6 +18,7 @@ import { rejectUnstorableText } from './http/input-guard'
 import { registerRoutes } from './routes'
 import { createInternalRoutes } from './routes/internal'
 import { connectSite, oauthCallbackSite } from './routes/connect'
+import { getHealth } from './routes/health/get-health'
 import { sandboxSite } from './routes/sandbox'
 import { createDashboard } from './dashboard/app'
 import { faviconIco } from './dashboard/assets/favicon'
@@ -142,6 +143,8 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   if (cors) app.use('*', cors)
   // Publish callbacks come from the delivery service (QStash) in bursts, authenticated by signature: no IP limit.
   app.route('/internal', createInternalRoutes())
+  // Monitors and load balancers poll the health check from one address, with no token: before the limit.
+  app.get('/health', getHealth)
   app.use('*', rateLimit(bucketFor))
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {

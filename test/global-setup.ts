@@ -9,9 +9,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Embedded mode: a migrated PGlite data dir (tar), cloned by every test file. */
     pgliteSnapshot: string | null
-    /** Server mode: a fresh database on the real PostgreSQL, migrated, reached through the Neon driver. */
+    /** Server mode: a fresh database on the real PostgreSQL, migrated, reached through node-postgres. */
     databaseUrl: string | null
-    neonWsProxy: string | null
     /** With REDIS_URL: an Upstash REST endpoint in front of the real Redis. */
     upstashUrl: string | null
     upstashToken: string | null
@@ -34,7 +33,6 @@ export default async function setup(project: TestProject) {
   }
   project.provide('pgliteSnapshot', snapshotPath)
   project.provide('databaseUrl', services.databaseUrl)
-  project.provide('neonWsProxy', services.neonWsProxy)
   project.provide('upstashUrl', services.upstashUrl)
   project.provide('upstashToken', services.upstashToken)
   return async () => {

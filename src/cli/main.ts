@@ -31,7 +31,7 @@ main().then(
   (err) => {
     const message =
       err instanceof CliError ||
-      (err instanceof Error && (err.name === 'ConfigError' || err.name === 'DataDirInUseError'))
+      (err instanceof Error && ['ConfigError', 'DataDirInUseError', 'DatabaseOpenError'].includes(err.name))
         ? err.message
         : `unexpected failure (${JSON.stringify(describeError(err))})`
     process.stderr.write(`error: ${message}\n`)

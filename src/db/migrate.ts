@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { migrate as migrateNeon } from 'drizzle-orm/neon-serverless/migrator'
+import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator'
 import { nearestAbove } from '../lib/nearest-above'
 import type { Db } from './types'
 
@@ -40,6 +41,11 @@ export function journal(): Array<{ tag: string; when: number }> {
   return (JSON.parse(text) as { entries: Array<{ tag: string; when: number }> }).entries
 }
 
+/** The driver `db` was opened with: each has Drizzle's migrator of its own (the same statements). */
+export type MigrationDriver = 'pglite' | 'neon' | 'node-postgres'
+
+const MIGRATORS = { pglite: migratePglite, neon: migrateNeon, 'node-postgres': migrateNodePostgres }
+
 /**
  * Applies pending migrations (Node only: reads the folder); answers the names of those it applied,
  * in order (none when the database was up to date). `fromTemplate`: the database was just made
@@ -50,7 +56,7 @@ export function journal(): Array<{ tag: string; when: number }> {
  */
 export async function applyMigrations(
   db: Db,
-  driver: 'pglite' | 'neon',
+  driver: MigrationDriver,
   options: { fromTemplate?: boolean } = {},
 ): Promise<string[]> {
   const entries = journal()
@@ -58,7 +64,7 @@ export async function applyMigrations(
   const before = options.fromTemplate ? 0 : recorded
   const upToDate = recorded >= Math.max(0, ...entries.map((m) => m.when))
   if (!upToDate) {
-    const run = driver === 'pglite' ? migratePglite : migrateNeon
+    const run = MIGRATORS[driver]
     await run(db as never, { migrationsFolder: MIGRATIONS_DIR })
   }
   const after = upToDate ? recorded : await newestApplied(db)

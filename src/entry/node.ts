@@ -2,11 +2,9 @@ import type { Server } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { createAdaptorServer } from '@hono/node-server'
 import { ConfigError, parseNodeConfig } from '../config'
+import { DatabaseOpenError } from '../db/open-error'
 import type { Deps } from '../deps'
 import type * as InstancesModule from '../services/publishing/instances'
-
-type Liveness = InstancesModule.Liveness
-type LivenessServices = Pick<typeof InstancesModule, 'beat' | 'resolveDeadInstances'>
 import { AppError } from '../domain/errors'
 import { errorBody } from '../http/errors'
 import { randomBase62 } from '../lib/ids'
@@ -14,6 +12,9 @@ import { listenWithRetry } from '../infra/listen'
 import { describeError } from '../infra/logger'
 import { DataDirInUseError } from '../runtime/data-dir-lock'
 import { openNodeDatabase } from '../runtime/node-database'
+
+type Liveness = InstancesModule.Liveness
+type LivenessServices = Pick<typeof InstancesModule, 'beat' | 'resolveDeadInstances'>
 
 /**
  * The app and the services, imported once the database is opening: PGlite compiles its
@@ -273,9 +274,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  if (err instanceof ConfigError || err instanceof DataDirInUseError) console.error(err.message)
+  if (err instanceof ConfigError || err instanceof DataDirInUseError || err instanceof DatabaseOpenError)
+    console.error(err.message)
   else if ((err as NodeJS.ErrnoException)?.code === 'EADDRINUSE')
     console.error('The port is already in use: stop the other process, or set PORT (PORT=0 picks a free one).')
-  else console.error(`Start-up failed (${JSON.stringify(describeError(err))}); is the database reachable?`)
+  else console.error(`Start-up failed (${JSON.stringify(describeError(err))}).`)
   process.exit(1)
 })

@@ -2,6 +2,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join } from 'node:path'
 import type { NodeConfig } from '../config'
 import { applyMigrations } from '../db/migrate'
+import { checkOpens } from '../db/open-error'
 import { openPglite } from '../db/pglite'
 import { copyTemplate, holdsDatabase, migratedTemplate } from '../db/pglite-template'
 import type { Db } from '../db/types'
@@ -34,19 +35,25 @@ export interface NodeDatabase {
 export const databasePoolSize = (config: Pick<NodeConfig, 'DATABASE_POOL_MAX' | 'PUBLISH_CONCURRENCY'>): number =>
   config.DATABASE_POOL_MAX ?? Math.min(16, Math.max(10, Math.ceil(config.PUBLISH_CONCURRENCY / 4)))
 
-/** The database of the Node runtime: DATABASE_URL through the Neon driver, else PGlite under DATA_DIR. Migrated. */
+/**
+ * The database of the Node runtime, migrated: DATABASE_URL through node-postgres (through the Neon
+ * driver when NEON_WS_PROXY is set too), else PGlite under DATA_DIR. A PostgreSQL that cannot be
+ * opened is a DatabaseOpenError naming its host, port and the driver's reason.
+ */
 export async function openNodeDatabase(config: NodeConfig): Promise<NodeDatabase> {
   if (config.DATABASE_URL) {
-    // Loaded only for PostgreSQL: the embedded default's start does not pay for the driver.
-    const [{ openNeon }, { default: ws }] = await Promise.all([import('../db/neon'), import('ws')])
-    const conn = openNeon({
-      url: config.DATABASE_URL,
-      wsProxy: config.NEON_WS_PROXY,
-      webSocket: ws,
-      max: databasePoolSize(config),
-    })
-    const migrationsApplied = await applyMigrations(conn.db, 'neon')
-    return { db: conn.db, database: 'postgres', migrationsApplied, stopping: () => {}, close: conn.close }
+    const max = databasePoolSize(config)
+    const conn = config.NEON_WS_PROXY
+      ? await openNeonOnNode(config.DATABASE_URL, config.NEON_WS_PROXY, max)
+      : // Loaded only for PostgreSQL: the embedded default's start does not pay for the driver.
+        await import('../db/node-postgres').then((m) => m.openNodePostgres({ url: config.DATABASE_URL!, max }))
+    try {
+      const migrationsApplied = await applyMigrations(conn.db, config.NEON_WS_PROXY ? 'neon' : 'node-postgres')
+      return { db: conn.db, database: 'postgres', migrationsApplied, stopping: () => {}, close: conn.close }
+    } catch (err) {
+      await conn.close().catch(() => {})
+      throw err
+    }
   }
   const dir = join(config.DATA_DIR, 'pg')
   mkdirSync(dir, { recursive: true })
@@ -69,6 +76,17 @@ export async function openNodeDatabase(config: NodeConfig): Promise<NodeDatabase
     lock.release()
     throw err
   }
+}
+
+/**
+ * The Worker's driver on Node, through NEON_WS_PROXY (a WebSocket-to-TCP proxy in front of a plain
+ * PostgreSQL): for trying the Neon driver itself. Its first statement is the check that it opens.
+ */
+async function openNeonOnNode(url: string, wsProxy: string, max: number): Promise<{ db: Db; close(): Promise<void> }> {
+  const [{ openNeon }, { default: ws }] = await Promise.all([import('../db/neon'), import('ws')])
+  const conn = openNeon({ url, wsProxy, webSocket: ws, max })
+  await checkOpens(conn, url)
+  return conn
 }
 
 /**

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { testDatabase } from '../support/database'
 
 describe('database of the run', () => {
-  it('is the real PostgreSQL server through the Neon driver when DATABASE_URL is set, else embedded PGlite', async () => {
+  it('is the real PostgreSQL server through node-postgres when DATABASE_URL is set, else embedded PGlite', async () => {
     const { db, kind } = await testDatabase()
     const result = await db.execute(sql`select version() as v`)
     const version = String((result as unknown as { rows: Array<{ v: string }> }).rows[0]!.v)

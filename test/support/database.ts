@@ -1,23 +1,20 @@
 import { readFileSync } from 'node:fs'
 import { inject } from 'vitest'
-import ws from 'ws'
-import { openNeon } from '../../src/db/neon'
+import { openNodePostgres } from '../../src/db/node-postgres'
 import { openPglite } from '../../src/db/pglite'
 import type { Db } from '../../src/db/types'
 
 let opened: Promise<{ db: Db; kind: 'pglite' | 'postgres'; close(): Promise<void> }> | null = null
 
 /**
- * The database of this test file: the real PostgreSQL through the Neon driver when the run has one,
+ * The database of this test file: the real PostgreSQL through node-postgres (as the Node runtime opens it) when the run has one,
  * else a PGlite cloned from the migrated snapshot. Tests share it and isolate by workspace.
  */
 export function testDatabase() {
   if (!opened) {
     const url = inject('databaseUrl')
     opened = url
-      ? Promise.resolve(openNeon({ url, wsProxy: inject('neonWsProxy') ?? undefined, webSocket: ws, max: 8 })).then(
-          (c) => ({ ...c, kind: 'postgres' as const }),
-        )
+      ? openNodePostgres({ url, max: 8 }).then((c) => ({ ...c, kind: 'postgres' as const }))
       : openPglite({ dataDir: null, loadDataDir: new Blob([readFileSync(inject('pgliteSnapshot')!)]) }).then((c) => ({
           db: c.db,
           close: c.close,

@@ -14,10 +14,7 @@ export function databaseEnv(dataDir: string): Record<string, string> {
     LOG_LEVEL: 'warn',
     NODE_NO_WARNINGS: '1',
   }
-  if (url) {
-    base.DATABASE_URL = url
-    base.NEON_WS_PROXY = inject('neonWsProxy')!
-  }
+  if (url) base.DATABASE_URL = url
   return base
 }
 

@@ -1,14 +1,11 @@
-import ws from 'ws'
 import { applyMigrations } from '../../src/db/migrate'
-import { openNeon } from '../../src/db/neon'
+import { openNodePostgres } from '../../src/db/node-postgres'
 import { openPglite } from '../../src/db/pglite'
-import { startNeonWsProxy } from './neon-ws-proxy'
 import { startUpstashRestShim } from './upstash-rest-shim'
 
 export interface TestServices {
   pgliteSnapshot: Blob | null
   databaseUrl: string | null
-  neonWsProxy: string | null
   upstashUrl: string | null
   upstashToken: string | null
   close(): Promise<void>
@@ -16,7 +13,7 @@ export interface TestServices {
 
 /**
  * The outside services tests run against. With a server URL: a fresh, migrated database on that
- * PostgreSQL (dropped afterwards) behind a Neon WebSocket proxy, and an Upstash REST stand-in in
+ * PostgreSQL (dropped afterwards), reached as the Node runtime reaches it (node-postgres), and an Upstash REST stand-in in
  * front of that Redis. Without: one migrated PGlite, snapshotted so every test file clones it fast.
  */
 export async function startTestServices(options: {
@@ -27,7 +24,6 @@ export async function startTestServices(options: {
   const result: TestServices = {
     pgliteSnapshot: null,
     databaseUrl: null,
-    neonWsProxy: null,
     upstashUrl: null,
     upstashToken: null,
     close: async () => {
@@ -35,10 +31,7 @@ export async function startTestServices(options: {
     },
   }
   if (options.databaseUrl) {
-    const server = new URL(options.databaseUrl)
-    const proxy = await startNeonWsProxy({ pgHost: server.hostname, pgPort: Number(server.port || 5432) })
-    closers.push(proxy.close)
-    const admin = openNeon({ url: options.databaseUrl, wsProxy: proxy.address, webSocket: ws, max: 1 })
+    const admin = await openNodePostgres({ url: options.databaseUrl, max: 1 })
     const name = `sps_test_${Date.now()}_${process.pid}`
     await admin.db.execute(`CREATE DATABASE "${name}"`)
     closers.push(async () => {
@@ -47,11 +40,10 @@ export async function startTestServices(options: {
     })
     const testUrl = new URL(options.databaseUrl)
     testUrl.pathname = `/${name}`
-    const conn = openNeon({ url: testUrl.toString(), wsProxy: proxy.address, webSocket: ws, max: 1 })
-    await applyMigrations(conn.db, 'neon')
+    const conn = await openNodePostgres({ url: testUrl.toString(), max: 1 })
+    await applyMigrations(conn.db, 'node-postgres')
     await conn.close()
     result.databaseUrl = testUrl.toString()
-    result.neonWsProxy = proxy.address
   } else {
     const conn = await openPglite({ dataDir: null })
     await applyMigrations(conn.db, 'pglite')

@@ -28,17 +28,17 @@ export interface Product {
   logFile: string
 }
 
-export type ServerServices = Pick<TestServices, 'databaseUrl' | 'neonWsProxy' | 'upstashUrl' | 'upstashToken' | 'close'>
+export type ServerServices = Pick<TestServices, 'databaseUrl' | 'upstashUrl' | 'upstashToken' | 'close'>
 
 /**
  * The servers a started product uses: with DATABASE_URL, a fresh database on that PostgreSQL (dropped
- * on `close`) behind the Neon driver's WebSocket proxy; with REDIS_URL, the Upstash REST stand-in in
+ * on `close`), which the product reaches through node-postgres; with REDIS_URL, the Upstash REST stand-in in
  * front of that Redis. Without them, nothing: the product embeds its own.
  */
 export async function serverServices(): Promise<ServerServices> {
   const { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl } = process.env
   if (!databaseUrl && !redisUrl)
-    return { databaseUrl: null, neonWsProxy: null, upstashUrl: null, upstashToken: null, close: async () => {} }
+    return { databaseUrl: null, upstashUrl: null, upstashToken: null, close: async () => {} }
   return startTestServices({ databaseUrl, redisUrl })
 }
 
@@ -58,10 +58,7 @@ export function productEnv(dataDir: string, services: ServerServices): Record<st
     TRUST_PROXY: 'true',
     ALLOW_PRIVATE_URLS: 'true',
   }
-  if (services.databaseUrl) {
-    env.DATABASE_URL = services.databaseUrl
-    env.NEON_WS_PROXY = services.neonWsProxy!
-  }
+  if (services.databaseUrl) env.DATABASE_URL = services.databaseUrl
   if (services.upstashUrl) {
     env.UPSTASH_REDIS_REST_URL = services.upstashUrl
     env.UPSTASH_REDIS_REST_TOKEN = services.upstashToken!

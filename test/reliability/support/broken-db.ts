@@ -12,7 +12,7 @@
  * same PGlite, through a proxy of its client, given to the app with createTestApp's `parts`.
  */
 import type { PGlite } from '@electric-sql/pglite'
-import { Client } from '@neondatabase/serverless'
+import pg from 'pg'
 import { drizzle } from 'drizzle-orm/pglite'
 import * as schema from '../../../src/db/schema'
 import type { Db } from '../../../src/db/types'
@@ -71,7 +71,7 @@ export interface PostLock {
 
 /** Takes the post row's lock on a connection of its own (the service's transactions will wait on it). */
 export async function lockPost(url: string, postId: string): Promise<PostLock> {
-  const locker = new Client({ connectionString: url })
+  const locker = new pg.Client({ connectionString: url })
   await locker.connect()
   await locker.query('begin')
   await locker.query('select id from posts where id = $1 for update', [postId])
