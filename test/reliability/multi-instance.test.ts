@@ -181,8 +181,10 @@ describe('three servers on one PostgreSQL', () => {
         ['B', b],
       ] as const)
         for (const line of s.server.output().split('\n'))
-          if (/dead_instance|presumed_dead|heartbeat_failed|orphan|error/.test(line))
-            console.log(`${name}: ${line.slice(0, 300)}`)
+          if (/dead_instance|presumed_dead|heartbeat_failed|orphan|error/.test(line)) {
+            const at = Date.parse(/"time":"([^"]+)"/.exec(line)?.[1] ?? '')
+            console.log(`${name}, ${Number.isNaN(at) ? '?' : at - killedAt} ms after the kill: ${line.slice(0, 300)}`)
+          }
       expect(targets).toHaveLength(TARGETS)
       expect(duplicates).toBe(0)
       expect(unexplained).toEqual([])
