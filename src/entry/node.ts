@@ -248,7 +248,11 @@ async function main(): Promise<void> {
     (report) => report.attempted > 0 && runtime.deps.logger.info('webhook_sweep', { ...report }),
     (err: unknown) => runtime.deps.logger.error('webhook_sweep_failed', describeError(err)),
   )
-  const stopHeartbeat = startLiveness(runtime.deps, liveness, { beat, resolveDeadInstances })
+  // PGlite is this process's alone: no other server to beat for, none to take over from.
+  const stopHeartbeat =
+    runtime.database === 'pglite'
+      ? async () => {}
+      : startLiveness(runtime.deps, liveness, { beat, resolveDeadInstances })
   const timer = setInterval(() => void runScheduledJobs(runtime.deps), 60_000)
   timer.unref()
 
