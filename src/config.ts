@@ -133,6 +133,10 @@ const nodeSchema = z.object({
    */
   REQUESTS_IN_FLIGHT_MAX: z.coerce.number().int().min(0).max(10_000).default(8),
   REQUEST_WAIT_MAX_MS: z.coerce.number().int().min(0).max(60_000).default(150),
+  /** Seconds between a server's heartbeats in the database (several servers on one database). */
+  INSTANCE_HEARTBEAT_SEC: z.coerce.number().min(0.2).max(60).default(2),
+  /** A server whose last heartbeat is older than this is dead: a live one takes over its claims and queue. */
+  INSTANCE_DEAD_AFTER_SEC: z.coerce.number().min(1).max(3600).default(10),
 })
 
 const workerSchema = z.object({

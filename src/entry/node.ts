@@ -3,6 +3,8 @@ import type { AddressInfo, Socket } from 'node:net'
 import { createAdaptorServer } from '@hono/node-server'
 import { ConfigError, parseNodeConfig } from '../config'
 import { DatabaseOpenError } from '../db/open-error'
+import type { Deps } from '../deps'
+import type * as InstancesModule from '../services/publishing/instances'
 import { AppError } from '../domain/errors'
 import { errorBody } from '../http/errors'
 import { randomBase62 } from '../lib/ids'
@@ -11,22 +13,26 @@ import { describeError } from '../infra/logger'
 import { DataDirInUseError } from '../runtime/data-dir-lock'
 import { openNodeDatabase } from '../runtime/node-database'
 
+type Liveness = InstancesModule.Liveness
+type LivenessServices = Pick<typeof InstancesModule, 'beat' | 'resolveDeadInstances'>
+
 /**
  * The app and the services, imported once the database is opening: PGlite compiles its
  * WebAssembly off the main thread while these modules load on it.
  */
 const loadApp = async () => {
-  const [app, clientIp, nodeDeps, demo, orphans, sweep, jobs, webhooks] = await Promise.all([
+  const [app, clientIp, nodeDeps, demo, orphans, sweep, instances, jobs, webhooks] = await Promise.all([
     import('../app'),
     import('../runtime/client-ip'),
     import('../runtime/node-deps'),
     import('../services/demo'),
     import('../services/publishing/orphaned-claims'),
     import('../services/publishing/sweep'),
+    import('../services/publishing/instances'),
     import('../services/scheduled-jobs'),
     import('../services/webhooks/deliver'),
   ])
-  return { ...app, ...clientIp, ...nodeDeps, ...demo, ...orphans, ...sweep, ...jobs, ...webhooks }
+  return { ...app, ...clientIp, ...nodeDeps, ...demo, ...orphans, ...sweep, ...instances, ...jobs, ...webhooks }
 }
 
 type Fetch = (request: Request, env: unknown) => Response | Promise<Response>
@@ -105,12 +111,58 @@ function closeServer(server: Server): Promise<void> {
   })
 }
 
+/**
+ * Runs `run` every `everySec` (unref'd), never two at once; the returned function stops it and waits
+ * for a run in flight. A failure is logged as `failed`.
+ */
+function repeat(logger: Deps['logger'], failed: string, everySec: number, run: () => Promise<unknown>) {
+  let running: Promise<unknown> | null = null
+  const timer = setInterval(() => {
+    if (running) return
+    running = run()
+      .catch((err: unknown) => logger.error(failed, describeError(err)))
+      .finally(() => {
+        running = null
+      })
+  }, everySec * 1000)
+  timer.unref()
+  return async () => {
+    clearInterval(timer)
+    await running
+  }
+}
+
+/**
+ * Liveness (docs/architecture.md, "Several servers"): every INSTANCE_HEARTBEAT_SEC this boot beats
+ * (with the rows of the dead boots it is resolving), and, in a loop of its own so that a long
+ * resolution never delays a beat, takes over the work of boots that stopped beating.
+ */
+function startLiveness(deps: Deps, liveness: Liveness, services: LivenessServices): () => Promise<void> {
+  const resolving = new Set<string>()
+  const stopBeat = repeat(deps.logger, 'heartbeat_failed', liveness.beatSec, () =>
+    services.beat(deps, liveness, resolving),
+  )
+  const stopResolve = repeat(deps.logger, 'dead_instances_failed', liveness.beatSec, async () => {
+    const report = await services.resolveDeadInstances(deps, liveness, resolving)
+    if (report.dead > 0)
+      deps.logger.info('dead_instances', { ...report.orphans, dead: report.dead, requeued: report.requeued })
+  })
+  return async () => {
+    await Promise.all([stopBeat(), stopResolve()])
+  }
+}
+
 /** `npm start`: the API on Node with embedded defaults (PGlite, in-memory rate limits, in-process jobs). */
 async function main(): Promise<void> {
   const startedAt = performance.now()
   // The AWS SDK's notice about Node versions it will drop in future releases: not a newcomer's concern.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
   const config = parseNodeConfig(process.env)
+  const liveness = { beatSec: config.INSTANCE_HEARTBEAT_SEC, deadAfterSec: config.INSTANCE_DEAD_AFTER_SEC }
+  if (liveness.deadAfterSec < 3 * liveness.beatSec)
+    throw new ConfigError([
+      'INSTANCE_DEAD_AFTER_SEC: must be at least three heartbeats (INSTANCE_HEARTBEAT_SEC), or a slow beat would pass for a dead server.',
+    ])
   // Listen first (PORT=0 picks a port): the deps need the address for sandbox permalinks. Until
   // they are ready, a request waits for them.
   let ready: (fetch: Fetch) => void = () => {}
@@ -143,6 +195,10 @@ async function main(): Promise<void> {
     bootstrapDemoWorkspace,
     resolveOrphanedClaims,
     requeuePendingTargets,
+    registerInstance,
+    beat,
+    resolveDeadInstances,
+    retire,
     runScheduledJobs,
     sweepWebhooks,
   } = await loadApp()
@@ -179,9 +235,12 @@ async function main(): Promise<void> {
     console.log(`Dashboard: ${base}/app/sign-in as ${demo.user.email} with the password (shown only this once):\n`)
     console.log(`  ${demo.user.password}\n`)
   }
-  // The in-process queue starts empty: hand it every pending publish again; claims an earlier boot
-  // left in flight (a crash) are resolved now rather than when their lease runs out; then sweep every minute.
-  const requeued = await requeuePendingTargets(runtime.deps)
+  // This boot says it is alive before it takes any work (another server starting now leaves its work
+  // alone). The in-process queue starts empty: hand it every pending publish no live server holds;
+  // claims an earlier boot left in flight (a crash) are resolved now rather than when their lease
+  // runs out; then beat every few seconds (taking over dead servers' work) and sweep every minute.
+  await registerInstance(runtime.deps)
+  const requeued = await requeuePendingTargets(runtime.deps, liveness)
   if (requeued > 0) runtime.deps.logger.info('publishes_requeued', { count: requeued })
   const orphans = await resolveOrphanedClaims(runtime.deps, { everyHolder: runtime.database === 'pglite' })
   if (orphans.released + orphans.confirmed + orphans.unconfirmed > 0)
@@ -191,11 +250,17 @@ async function main(): Promise<void> {
     (report) => report.attempted > 0 && runtime.deps.logger.info('webhook_sweep', { ...report }),
     (err: unknown) => runtime.deps.logger.error('webhook_sweep_failed', describeError(err)),
   )
+  // PGlite is this process's alone: no other server to beat for, none to take over from.
+  const stopHeartbeat =
+    runtime.database === 'pglite'
+      ? async () => {}
+      : startLiveness(runtime.deps, liveness, { beat, resolveDeadInstances })
   const timer = setInterval(() => void runScheduledJobs(runtime.deps), 60_000)
   timer.unref()
 
   // A stop: the locks say so at once (a start meanwhile waits for this process), the port is let go,
-  // the requests and publishes in flight finish, then the database closes and the locks go.
+  // the requests and publishes in flight finish, this boot's row says it is gone (another server takes
+  // over the deliveries its queue held for later), then the database closes and the locks go.
   const shutdown = () => {
     clearInterval(timer)
     runtime.stopping()
@@ -204,6 +269,9 @@ async function main(): Promise<void> {
       process.exit(1)
     }, SHUTDOWN_LIMIT_MS).unref()
     void closeServer(server)
+      .then(() => Promise.all([stopHeartbeat(), runtime.publishQueue.close()]))
+      .then(() => retire(runtime.deps))
+      .catch((err: unknown) => runtime.deps.logger.error('retire_failed', describeError(err)))
       .then(() => runtime.close())
       .finally(() => process.exit(0))
   }

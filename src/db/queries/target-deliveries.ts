@@ -3,7 +3,7 @@
  * note that they were), due ones no delivery reached, claims whose lease expired, and claims a
  * crash orphaned.
  */
-import { and, eq, inArray, isNotNull, isNull, like, lt, lte, ne, or } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, isNull, like, lt, ne, or } from 'drizzle-orm'
 import { posts, targets } from '../schema'
 import type { DbOrTx } from '../types'
 import type { TargetRow } from './targets'
@@ -54,31 +54,16 @@ export function selectAllPendingDeliveries(db: DbOrTx): Promise<PendingDelivery[
     .orderBy(targets.dueAt, targets.postId, targets.position)
 }
 
-/** Notes that these targets were handed to the queue at `at`. */
-export async function markTargetsDispatched(db: DbOrTx, targetIds: string[], at: Date): Promise<void> {
-  await db.update(targets).set({ dispatchedAt: at }).where(inArray(targets.id, targetIds))
-}
-
-/** Posts with a target due since before `stale` that no delivery reached (or none since `stale`). */
-export function selectUndeliveredPostIds(
+/** Notes that these targets were handed at `at` to the queue of `by` (a Node boot; null: QStash). */
+export async function markTargetsDispatched(
   db: DbOrTx,
-  options: { stale: Date; workspaceId: string | undefined; limit: number },
-): Promise<Array<{ postId: string }>> {
-  const { stale } = options
-  return db
-    .selectDistinct({ postId: targets.postId })
-    .from(targets)
-    .innerJoin(posts, eq(posts.id, targets.postId))
-    .where(
-      and(
-        eq(targets.status, 'PENDING'),
-        lte(targets.dueAt, stale),
-        inArray(posts.status, ['SCHEDULED', 'PUBLISHING']),
-        or(isNull(targets.dispatchedAt), lt(targets.dispatchedAt, stale)),
-        inWorkspace(options.workspaceId),
-      ),
-    )
-    .limit(options.limit)
+  targetIds: string[],
+  dispatch: { at: Date; by: string | null },
+): Promise<void> {
+  await db
+    .update(targets)
+    .set({ dispatchedAt: dispatch.at, dispatchedBy: dispatch.by })
+    .where(inArray(targets.id, targetIds))
 }
 
 /** PUBLISHING targets whose claim's lease ran out before `now`. */
@@ -123,17 +108,21 @@ export async function takeOverExpiredClaim(
 }
 
 /**
- * Which claims a starting process knows are orphaned: on a database it holds alone (PGlite), every
- * claim not its own; on a shared one, the claims of its instance's earlier boots (`<instance>/…`).
+ * Which claims a process knows are orphaned: at start-up on a database it holds alone (PGlite),
+ * every claim not its own; on a shared one, the claims of its instance's earlier boots
+ * (`<instance>/…`); on a live server, those of `deadHolder`, a boot that stopped beating.
  */
 export interface OrphanedClaims {
   /** This boot's holder, `<instance>/<boot>` (both base62). */
   holder: string
   /** True on a database this process holds alone. */
   everyHolder: boolean
+  /** Only the claims of this holder (another server's boot, found dead). */
+  deadHolder?: string
 }
 
 function orphanedBy(orphans: OrphanedClaims) {
+  if (orphans.deadHolder) return eq(targets.leaseHolder, orphans.deadHolder)
   const instance = orphans.holder.slice(0, orphans.holder.indexOf('/') + 1)
   const notOurs = or(isNull(targets.leaseHolder), ne(targets.leaseHolder, orphans.holder))
   return orphans.everyHolder
@@ -141,7 +130,7 @@ function orphanedBy(orphans: OrphanedClaims) {
     : and(like(targets.leaseHolder, `${instance}%`), ne(targets.leaseHolder, orphans.holder))
 }
 
-/** PUBLISHING targets whose claim was orphaned by a crash of this instance (lease not yet expired). */
+/** PUBLISHING targets whose claim was orphaned by a crash (lease not yet expired). */
 export function selectOrphanedClaimIds(
   db: DbOrTx,
   options: { orphans: OrphanedClaims; workspaceId: string | undefined; limit: number },

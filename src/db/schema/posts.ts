@@ -81,6 +81,11 @@ export const targets = pgTable(
     dueAt: ts('due_at'),
     /** When a delivery was last handed to the queue for the current due time. */
     dispatchedAt: ts('dispatched_at'),
+    /**
+     * Whose queue the delivery went to: the Node boot (`<instance>/<boot>`) whose in-process queue
+     * holds it, null on Workers (QStash keeps it). A live server takes over a dead boot's deliveries.
+     */
+    dispatchedBy: text('dispatched_by'),
     /** A claim in PUBLISHING holds until this time; past it, the sweep looks at the target. */
     leaseUntil: ts('lease_until'),
     /**
@@ -115,6 +120,8 @@ export const targets = pgTable(
     index('targets_account_idx').on(t.accountId),
     index('targets_workspace_platform_idx').on(t.workspaceId, t.platform, t.postId),
     index('targets_due_idx').on(t.status, t.dueAt),
+    // A dead server's queued deliveries, found by its holder (docs/architecture.md, "Several servers").
+    index('targets_dispatched_by_idx').on(t.dispatchedBy).where(sql`${t.status} = 'PENDING'`),
     index('targets_workspace_published_idx').on(t.workspaceId, t.publishedAt).where(sql`${t.status} = 'PUBLISHED'`),
   ],
 )

@@ -162,7 +162,7 @@ function rowToInput(values: Partial<Record<Column, string>>): CreatePostInput {
  * transaction, so one bad row never stops the others.
  */
 export async function createPostsFromCsv(
-  deps: Pick<Deps, 'db' | 'clock' | 'publishQueue' | 'logger' | 'cipher' | 'networks' | 'webhookQueue'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'publishQueue' | 'logger' | 'cipher' | 'networks' | 'webhookQueue' | 'settings'>,
   workspaceId: string,
   csv: string,
   validate: (input: unknown) => { ok: true; value: CreatePostInput } | { ok: false; details: ErrorDetail[] },

@@ -31,7 +31,10 @@ import { newOutbox, sendOutbox } from '../webhooks/outbox'
 import { recordPostDeleted } from '../webhooks/publish-events'
 import { firstAnswerRecord, idempotencyKeyTaken, type IdempotentWrite } from '../idempotency'
 
-type PostDeps = Pick<Deps, 'db' | 'clock' | 'publishQueue' | 'logger' | 'cipher' | 'networks' | 'webhookQueue'>
+type PostDeps = Pick<
+  Deps,
+  'db' | 'clock' | 'publishQueue' | 'logger' | 'cipher' | 'networks' | 'webhookQueue' | 'settings'
+>
 
 const parseTime = (iso: string | null | undefined) => (iso ? new Date(iso) : null)
 

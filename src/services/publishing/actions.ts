@@ -9,7 +9,7 @@ import { getPost } from '../posts/read'
 import type { PostRecord } from '../posts/record'
 import { dispatchPendingTargets } from './dispatch'
 
-type ActionDeps = Pick<Deps, 'db' | 'clock' | 'publishQueue' | 'logger'>
+type ActionDeps = Pick<Deps, 'db' | 'clock' | 'publishQueue' | 'logger' | 'settings'>
 
 /**
  * POST /posts/{id}/publish: publishing starts now, whatever the post was scheduled for. Targets

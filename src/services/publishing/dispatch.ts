@@ -3,6 +3,7 @@ import {
   type PendingDelivery,
   selectPostPendingDeliveries,
 } from '../../db/queries/target-deliveries'
+import type { TakenDelivery } from '../../db/queries/instances'
 import type { Deps } from '../../deps'
 import { describeError } from '../../infra/logger'
 
@@ -14,7 +15,7 @@ import { describeError } from '../../infra/logger'
  * second post.
  */
 export async function dispatchPendingTargets(
-  deps: Pick<Deps, 'db' | 'publishQueue' | 'clock' | 'logger'>,
+  deps: Pick<Deps, 'db' | 'publishQueue' | 'clock' | 'logger' | 'settings'>,
   postId: string,
   onlyTargetIds?: string[],
 ): Promise<number> {
@@ -31,7 +32,7 @@ export async function dispatchPendingTargets(
  * hand-over without reading them back. `targets`: the PENDING targets, with their post's version.
  */
 export async function dispatchWrittenTargets(
-  deps: Pick<Deps, 'db' | 'publishQueue' | 'clock' | 'logger'>,
+  deps: Pick<Deps, 'db' | 'publishQueue' | 'clock' | 'logger' | 'settings'>,
   postId: string,
   targets: PendingDelivery[],
 ): Promise<number> {
@@ -44,14 +45,17 @@ export async function dispatchWrittenTargets(
 }
 
 async function handOver(
-  deps: Pick<Deps, 'db' | 'publishQueue' | 'clock'>,
+  deps: Pick<Deps, 'db' | 'publishQueue' | 'clock' | 'settings'>,
   postId: string,
   onlyTargetIds?: string[],
 ): Promise<number> {
   return enqueueDue(deps, await selectPostPendingDeliveries(deps.db, postId, onlyTargetIds))
 }
 
-async function enqueueDue(deps: Pick<Deps, 'db' | 'publishQueue' | 'clock'>, rows: PendingDelivery[]): Promise<number> {
+async function enqueueDue(
+  deps: Pick<Deps, 'db' | 'publishQueue' | 'clock' | 'settings'>,
+  rows: PendingDelivery[],
+): Promise<number> {
   const due = rows.filter((r) => r.dueAt !== null)
   if (due.length === 0) return 0
   await deps.publishQueue.enqueue(
@@ -60,7 +64,15 @@ async function enqueueDue(deps: Pick<Deps, 'db' | 'publishQueue' | 'clock'>, row
   await markTargetsDispatched(
     deps.db,
     due.map((r) => r.id),
-    deps.clock.now(),
+    { at: deps.clock.now(), by: deps.settings.leaseHolder ?? null },
   )
   return due.length
+}
+
+/** Deliveries already noted as this server's (taken over from a dead one, or at start-up), into its queue. */
+export async function enqueueTaken(deps: Pick<Deps, 'publishQueue'>, taken: TakenDelivery[]): Promise<void> {
+  if (taken.length === 0) return
+  await deps.publishQueue.enqueue(
+    taken.map((r) => ({ targetId: r.id, version: r.version, notBefore: r.dueAt!, attempt: r.attempts + 1 })),
+  )
 }

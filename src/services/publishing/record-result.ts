@@ -13,7 +13,7 @@ import { type EngineEvent, targetSettledEvent } from '../webhooks/publish-events
 
 export type PublishOutcome = 'published' | 'pending' | 'retrying' | 'failed' | 'skipped'
 
-type EngineDeps = Pick<Deps, 'db' | 'clock' | 'publishQueue' | 'logger' | 'webhookQueue'>
+type EngineDeps = Pick<Deps, 'db' | 'clock' | 'publishQueue' | 'logger' | 'webhookQueue' | 'settings'>
 
 /** One claimed target's answer from its network, to record. */
 export interface TargetAnswer {

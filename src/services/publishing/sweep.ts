@@ -1,3 +1,4 @@
+import { takeOverDeliveries, takeUndeliveredTargets } from '../../db/queries/instances'
 import { findPost } from '../../db/queries/publishing-posts'
 import { releaseUnstartedClaim } from '../../db/queries/target-claims'
 import type { TargetRow } from '../../db/queries/targets'
@@ -6,12 +7,11 @@ import {
   markTargetsDispatched,
   selectAllPendingDeliveries,
   selectExpiredClaimIds,
-  selectUndeliveredPostIds,
   takeOverExpiredClaim,
 } from '../../db/queries/target-deliveries'
 import type { Deps } from '../../deps'
 import { describeError } from '../../infra/logger'
-import { dispatchPendingTargets } from './dispatch'
+import { dispatchPendingTargets, enqueueTaken } from './dispatch'
 import { lockPostRow, type ClaimedTarget } from './claim'
 import { settlePost } from './aggregate'
 import { callNetwork, policyOf } from './publish-target'
@@ -48,8 +48,16 @@ export async function sweepTargets(deps: Deps, scope: { workspaceId?: string } =
   const report: SweepReport = { redispatched: 0, released: 0, confirmed: 0, unconfirmed: 0 }
 
   const stale = new Date(now.getTime() - policy.sweepGraceSec * 1000)
-  const undelivered = await selectUndeliveredPostIds(deps.db, { stale, workspaceId, limit: SWEEP_BATCH })
-  for (const { postId } of undelivered) report.redispatched += await dispatchPendingTargets(deps, postId)
+  // Each target taken by one sweep alone (several servers sweep the same database).
+  const undelivered = await takeUndeliveredTargets(deps.db, {
+    me: deps.settings.leaseHolder ?? null,
+    now,
+    stale,
+    workspaceId,
+    limit: SWEEP_BATCH,
+  })
+  await enqueueTaken(deps, undelivered)
+  report.redispatched = undelivered.length
 
   const expired = await selectExpiredClaimIds(deps.db, { now, workspaceId, limit: SWEEP_BATCH })
   for (const { id } of expired) {
@@ -129,21 +137,33 @@ async function markUnconfirmed(deps: Deps, targetId: string, postId: string, pla
 }
 
 /**
- * Node start-up: the in-process queue is empty after a restart, so every PENDING target with a
- * due time is handed to it again (at its own time), before the first sweep would.
+ * Node start-up: the in-process queue starts empty, so the pending deliveries that no live server's
+ * queue holds (none dispatched, or dispatched to a boot that has not beaten for `deadAfterSec` or to
+ * an earlier boot of this instance) are taken into it, at their own time, before the first sweep
+ * would; those another live server holds stay with it (docs/architecture.md, "Several servers").
+ * Without a holder (a process that takes no claims), every pending one.
  */
-export async function requeuePendingTargets(deps: Deps): Promise<number> {
+export async function requeuePendingTargets(
+  deps: Deps,
+  liveness: { deadAfterSec: number } = { deadAfterSec: 10 },
+): Promise<number> {
+  const me = deps.settings.leaseHolder
+  const now = deps.clock.now()
+  if (me) {
+    const taken = await takeOverDeliveries(deps.db, { me, now, deadAfterSec: liveness.deadAfterSec })
+    await enqueueTaken(deps, taken)
+    return taken.length
+  }
   const rows = await selectAllPendingDeliveries(deps.db)
   if (rows.length === 0) return 0
   await deps.publishQueue.enqueue(
     rows.map((r) => ({ targetId: r.id, version: r.version, notBefore: r.dueAt!, attempt: r.attempts + 1 })),
   )
-  const now = deps.clock.now()
   for (let i = 0; i < rows.length; i += 1000) {
     await markTargetsDispatched(
       deps.db,
       rows.slice(i, i + 1000).map((r) => r.id),
-      now,
+      { at: now, by: null },
     )
   }
   return rows.length
