@@ -93,17 +93,24 @@ async function openNeonOnNode(url: string, wsProxy: string, max: number): Promis
   return conn
 }
 
+/** What a server on a shared database is told while its credentials key is its own folder's. */
+const SHARED_DATABASE_KEY_HINT =
+  'with DATABASE_URL every server must have the same CREDENTIALS_KEY: a key of one DATA_DIR cannot read the credentials another server stored'
+
 /**
  * CREDENTIALS_KEY, or for the embedded default a key generated once and kept (mode 600) under
- * DATA_DIR, so `npm start` needs no configuration and credentials survive restarts.
+ * DATA_DIR, so `npm start` needs no configuration and credentials survive restarts. On a shared
+ * database (DATABASE_URL) a folder's key is said at every start: a second server would make its own.
  */
 export function resolveCredentialsKey(config: NodeConfig, logger: Logger): string {
   if (config.CREDENTIALS_KEY) return config.CREDENTIALS_KEY
   const file = join(config.DATA_DIR, 'credentials.key')
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
-  mkdirSync(config.DATA_DIR, { recursive: true })
-  writeFileSync(file, `${generateCredentialsKey()}\n`, { mode: 0o600 })
-  chmodSync(file, 0o600)
-  logger.warn('credentials_key_generated', { file, hint: 'set CREDENTIALS_KEY in production' })
+  if (!existsSync(file)) {
+    mkdirSync(config.DATA_DIR, { recursive: true })
+    writeFileSync(file, `${generateCredentialsKey()}\n`, { mode: 0o600 })
+    chmodSync(file, 0o600)
+    logger.warn('credentials_key_generated', { file, hint: 'set CREDENTIALS_KEY in production' })
+  }
+  if (config.DATABASE_URL) logger.warn('credentials_key_from_data_dir', { file, hint: SHARED_DATABASE_KEY_HINT })
   return readFileSync(file, 'utf8').trim()
 }
