@@ -58,7 +58,7 @@ export function requestLatencies(seed: number, maxMs: Latency) {
 }
 
 /** A reverse proxy in front of a fake: a request waits before it is passed on, and its answer before it returns. */
-async function startLatencyProxy(target: string, latencyOf: (request: string) => Latency) {
+export async function startLatencyProxy(target: string, latencyOf: (request: string) => Latency) {
   const upstream = new URL(target)
   let inFlight = 0
   const server: Server = createServer((req, res) => {

@@ -3,51 +3,12 @@
  * while calls are on the wire), three `npm start` servers on one database, and the dashboard's
  * sign-in through plain HTTP.
  */
-import { createServer, request, type IncomingMessage } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { startServer, type StartedServer } from '../../support/processes'
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+import { startLatencyProxy } from './crash-harness'
 
 /** Passes every request on after `inMs` and its answer back after `outMs` (the network acted meanwhile). */
-export async function startDelayProxy(target: string, latency: { inMs: number; outMs: number }) {
-  const upstream = new URL(target)
-  let inFlight = 0
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = []
-    inFlight++
-    res.once('close', () => inFlight--)
-    req.on('data', (c: Buffer) => chunks.push(c))
-    req.on('end', async () => {
-      await sleep(latency.inMs)
-      const forward = request(
-        { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
-        (answer: IncomingMessage) => {
-          const body: Buffer[] = []
-          answer.on('data', (c: Buffer) => body.push(c))
-          answer.on('end', async () => {
-            await sleep(latency.outMs)
-            if (res.destroyed) return
-            res.writeHead(answer.statusCode ?? 502, answer.headers)
-            res.end(Buffer.concat(body))
-          })
-        },
-      )
-      forward.on('error', () => res.destroy())
-      forward.end(Buffer.concat(chunks))
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    inFlight: () => inFlight,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
-  }
-}
+export const startDelayProxy = (target: string, latency: { inMs: number; outMs: number }) =>
+  startLatencyProxy(target, () => ({ in: latency.inMs, out: latency.outMs }))
 
 /** A started server that may be killed (SIGKILL: no shutdown hook runs) or stopped. */
 export interface Instance {
