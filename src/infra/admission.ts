@@ -38,6 +38,30 @@ export interface AdmissionLimits {
   retryAfterSec?: number
   /** How far behind the event loop is now, in ms (`createLoopLagMeter`); unset: not looked at. */
   loopLag?: () => number
+  /**
+   * The lag refuses only while at least this many requests arrived over about the last second
+   * (default 4 per request in flight): a long piece of the process's own work (an image's variants, a
+   * large import) with one member on the dashboard is not overload, and its requests are let on.
+   */
+  busyArrivalsPerSec?: number
+}
+
+/** Requests arrived over about the last second: two one-second buckets, the older weighted by what is left of it. */
+function arrivalCounter(now: () => number = () => performance.now()) {
+  let bucketStart = now()
+  let current = 0
+  let previous = 0
+  return () => {
+    const t = now()
+    const elapsed = t - bucketStart
+    if (elapsed >= 1000) {
+      previous = elapsed >= 2000 ? 0 : current
+      current = 0
+      bucketStart = t - (elapsed % 1000)
+    }
+    current++
+    return current + previous * (1 - (t - bucketStart) / 1000)
+  }
 }
 
 /**
@@ -61,6 +85,8 @@ interface Waiter {
 
 export function createAdmission(limits: AdmissionLimits): Admission {
   const maxWaiting = limits.maxWaiting ?? limits.maxInFlight * 64
+  const busyArrivals = limits.busyArrivalsPerSec ?? limits.maxInFlight * 4
+  const arrive = arrivalCounter()
   const waiters: Waiter[] = []
   let inFlight = 0
   let admitted = 0
@@ -87,7 +113,8 @@ export function createAdmission(limits: AdmissionLimits): Admission {
     retryAfterSec: limits.retryAfterSec ?? 1,
     stats: () => ({ inFlight, waiting: waiters.length, admitted, refused }),
     enter() {
-      if (limits.loopLag && limits.loopLag() > limits.maxWaitMs) {
+      const arrivals = arrive()
+      if (limits.loopLag && arrivals >= busyArrivals && limits.loopLag() > limits.maxWaitMs) {
         refused++
         return Promise.resolve(null)
       }

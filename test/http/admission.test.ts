@@ -43,16 +43,32 @@ describe('admission (createAdmission)', () => {
     expect(admission.stats()).toEqual({ inFlight: 0, waiting: 0, admitted: 2, refused: 1 })
   })
 
-  it('refuses at once while the event loop is further behind than a request may wait', async () => {
+  it('refuses at once while the event loop is further behind than a request may wait, under a burst of requests', async () => {
     let lag = 0
-    const admission = createAdmission({ maxInFlight: 8, maxWaitMs: 150, loopLag: () => lag })
+    const admission = createAdmission({ maxInFlight: 8, maxWaitMs: 150, loopLag: () => lag, busyArrivalsPerSec: 3 })
     const admitted = await admission.enter()
     expect(admitted).toBeTypeOf('function')
+    admitted!()
+    ;(await admission.enter())!()
     lag = 151
+    // The third request of the second: a burst.
     expect(await admission.enter()).toBeNull()
     lag = 20
     expect(await admission.enter()).toBeTypeOf('function')
-    expect(admission.stats()).toMatchObject({ admitted: 2, refused: 1 })
+    expect(admission.stats()).toMatchObject({ admitted: 3, refused: 1 })
+  })
+
+  it("lets a lone request on after a long piece of the process's own work (the lag alone is not overload)", async () => {
+    let lag = 0
+    const admission = createAdmission({ maxInFlight: 8, maxWaitMs: 150, loopLag: () => lag })
+    // One member on the dashboard while an image's variants held the thread for two seconds.
+    lag = 2000
+    const first = await admission.enter()
+    expect(first).toBeTypeOf('function')
+    first!()
+    const second = await admission.enter()
+    expect(second).toBeTypeOf('function')
+    expect(admission.stats()).toMatchObject({ admitted: 2, refused: 0 })
   })
 
   it('measures how far behind the event loop is, also while work keeps its timer from firing', async () => {
