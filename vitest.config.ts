@@ -14,6 +14,8 @@ export default defineConfig({
       'test/e2e/**',
       // Files about a real PostgreSQL server itself run only when the run has one.
       ...(process.env.DATABASE_URL ? [] : ['test/**/*.postgres.test.ts']),
+      // Files about the embedded database itself (one process at a time) run only without one.
+      ...(process.env.DATABASE_URL ? ['test/**/*.embedded.test.ts'] : []),
       ...needsRedis,
     ],
     globalSetup: ['./test/global-setup.ts'],

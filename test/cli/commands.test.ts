@@ -244,18 +244,3 @@ describe('npm run -s cli, as the README documents it', () => {
     expect(unknown.stderr).toMatch(/unknown option --colour.*--help/)
   })
 })
-
-describe.runIf(!process.env.DATABASE_URL)('the embedded database', () => {
-  it('is refused to a second process while npm start holds it, instead of being corrupted', async () => {
-    const server = await startServer(env)
-    try {
-      const clash = await runCli(['workspace', 'create', '--name', 'Clash'], env)
-      expect(clash.code).toBe(1)
-      expect(clash.stderr).toMatch(/is in use by process \d+ \(is npm start running\?\)/)
-    } finally {
-      await server.stop()
-    }
-    const after = await runCli(['workspace', 'create', '--name', 'After'], env)
-    expect(after.code, after.stderr).toBe(0)
-  })
-})
