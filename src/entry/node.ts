@@ -222,19 +222,23 @@ async function main(): Promise<void> {
   })
   // The app answers from here on; the local store's back end loads now (a failure still stops the start).
   await runtime.warmUp()
-  console.log(`Social Publishing API on ${base} (database: ${runtime.database}, boot ${bootMs} ms)`)
-  console.log(`  API reference: ${base}/docs`)
-  console.log(`  Media store: ${runtime.mediaStore} (uploads PUT here; objects are served from here)`)
-  console.log(`  Rate limits: ${runtime.rateLimits}`)
+  // One write: whoever reads the output (a terminal, a supervisor, a test) gets the banner whole.
+  const banner = [
+    `Social Publishing API on ${base} (database: ${runtime.database}, boot ${bootMs} ms)`,
+    `  API reference: ${base}/docs`,
+    `  Media store: ${runtime.mediaStore} (uploads PUT here; objects are served from here)`,
+    `  Rate limits: ${runtime.rateLimits}`,
+  ]
   if (demo) {
-    console.log(
+    banner.push(
       `\nDemo workspace ${demo.workspaceId} with ${demo.accounts} SANDBOX accounts. Its token, shown only this once:\n`,
+      `  ${demo.token}\n`,
+      `  curl -H "Authorization: Bearer ${demo.token}" ${base}/v1/me\n`,
+      `Dashboard: ${base}/app/sign-in as ${demo.user.email} with the password (shown only this once):\n`,
+      `  ${demo.user.password}\n`,
     )
-    console.log(`  ${demo.token}\n`)
-    console.log(`  curl -H "Authorization: Bearer ${demo.token}" ${base}/v1/me\n`)
-    console.log(`Dashboard: ${base}/app/sign-in as ${demo.user.email} with the password (shown only this once):\n`)
-    console.log(`  ${demo.user.password}\n`)
   }
+  console.log(banner.join('\n'))
   // This boot says it is alive before it takes any work (another server starting now leaves its work
   // alone). The in-process queue starts empty: hand it every pending publish no live server holds;
   // claims an earlier boot left in flight (a crash) are resolved now rather than when their lease

@@ -94,7 +94,10 @@ async function start(env: Record<string, string>): Promise<Launched & { baseUrl:
   return { ...server, baseUrl: baseUrl! }
 }
 
-const demoToken = (output: string) => /sps_[0-9A-Za-z]{43}/.exec(output)?.[0] ?? ''
+const DEMO_TOKEN = /sps_[0-9A-Za-z]{43}/
+const demoToken = (output: string) => DEMO_TOKEN.exec(output)?.[0] ?? ''
+/** The demo token a first start prints a few lines after the listening line (maybe in a later chunk). */
+const printedDemoToken = async (server: Launched) => (await server.waitFor(DEMO_TOKEN))[0]
 const me = (baseUrl: string, token: string) =>
   fetch(`${baseUrl}/v1/me`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status)
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -110,7 +113,7 @@ describe('npm start again right after a stop', () => {
     const port = await freePortPair()
     const env = serverEnv(dataDir, port)
     const first = await start(env)
-    const token = demoToken(first.output())
+    const token = await printedDemoToken(first)
     expect(token, first.output()).not.toBe('')
     // A client half way through sending a post when the stop comes: the server waits for it a while.
     const client = connect(port, '127.0.0.1')
@@ -151,7 +154,7 @@ describe('npm start again right after a stop', () => {
       )
       const pid = Number((await parent.waitFor(/server pid (\d+)/))[1])
       const [, baseUrl] = await parent.waitFor(LISTENING)
-      const token = demoToken(parent.output())
+      const token = await printedDemoToken(parent)
       expect(await me(baseUrl!, token)).toBe(200)
       process.kill(pid, 'SIGKILL')
       await vi.waitFor(() => expect(readFileSync(`/proc/${pid}/stat`, 'utf8')).toMatch(/\) Z /), { timeout: 5_000 })
@@ -186,7 +189,7 @@ describe('npm start again right after a stop', () => {
     const dataDir = join(root, 'running')
     const first = await start(serverEnv(dataDir, 0))
     try {
-      const token = demoToken(first.output())
+      const token = await printedDemoToken(first)
       const second = launch(process.execPath, ['bin/start.js'], serverEnv(dataDir, 0))
       expect(await second.exited).toBe(1)
       expect(second.output()).toMatch(/waiting up to \d+ s for it/)
