@@ -12,6 +12,7 @@ export default defineConfig({
       'test/reliability/**',
       'test/browser/**',
       'test/e2e/**',
+      'test/faults/**',
       // Files about a real PostgreSQL server itself run only when the run has one.
       ...(process.env.DATABASE_URL ? [] : ['test/**/*.postgres.test.ts']),
       // Files about the embedded database itself (one process at a time) run only without one.
