@@ -100,7 +100,8 @@ describe('item 4: the queue misbehaving (QStash path)', () => {
     const row = recordFault({
       id: '4-queue-duplicate',
       fault: 'QStash delivers every callback twice',
-      injected: 'the stand-in delivers each message twice: 10 posts both at once, 5 the second after the first answered',
+      injected:
+        'the stand-in delivers each message twice: 10 posts both at once, 5 the second after the first answered',
       during: '15 posts published now to MESSAGING_NET (no idempotency on that network)',
       duration: 'every callback',
       meanwhile: describeAnswers(answers),
@@ -138,14 +139,14 @@ describe('item 4: the queue misbehaving (QStash path)', () => {
     expect([row.lost, row.duplicated, res.wrong, res.publishedEarly]).toEqual([0, 0, 0, 0])
   })
 
-  it('4-queue-out-of-order: an edit\'s callback before the original\'s, and shuffled', async () => {
+  it("4-queue-out-of-order: an edit's callback before the original's, and shuffled", async () => {
     const r = await start()
     const reversed = await editDeleteMove(r, 'reverse', 5)
     const shuffled = await editDeleteMove(r, 'shuffle', 5)
     const row = recordFault({
       id: '4-queue-out-of-order',
       fault: 'QStash delivers out of order',
-      injected: 'held messages released newest first (an edit\'s callback before the original\'s), then shuffled',
+      injected: "held messages released newest first (an edit's callback before the original's), then shuffled",
       during: '2 rounds of 12 posts: 3 edited, 3 deleted, 3 moved 2 h on, 3 left alone',
       duration: 'every callback',
       meanwhile: describeAnswers(r.answers()),
@@ -160,7 +161,7 @@ describe('item 4: the queue misbehaving (QStash path)', () => {
     expect(reversed.publishedEarly + shuffled.publishedEarly).toBe(0)
   })
 
-  it('4-queue-early: a callback before its post\'s transaction is visible', async () => {
+  it("4-queue-early: a callback before its post's transaction is visible", async () => {
     const r = await start()
     const captions: string[] = []
     const early: string[] = []
@@ -247,7 +248,8 @@ describe('item 4: the queue misbehaving (QStash path)', () => {
     const row = recordFault({
       id: '4-queue-key-rotation',
       fault: 'QStash signs with the next key (rotation), then with a wrong key',
-      injected: 'the stand-in signs every delivery with the next signing key, then with a key the service does not have',
+      injected:
+        'the stand-in signs every delivery with the next signing key, then with a key the service does not have',
       during: '5 posts under the next key, 3 under the wrong key, then the right key back',
       duration: 'every callback',
       meanwhile: `next key: ${describeAnswers(nextAnswers)}; wrong key: ${describeAnswers(wrongAnswers)}`,

@@ -6,6 +6,7 @@
  * idempotency on that network: every send is a message, so the fake's messages count duplicates).
  * The app's clock is a fixed clock the test moves; the stand-in reads due times on the same clock.
  */
+import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { Client } from '@upstash/qstash'
@@ -67,7 +68,7 @@ function hookedDb(db: Db, armed: { hook: BeforeCommit | null }): Db {
           const hook = armed.hook
           if (hook && result && typeof result === 'object' && 'answer' in result && 'targets' in result) {
             armed.hook = null
-            await hook(result as WrittenRows)
+            await hook(result as unknown as WrittenRows)
           }
           return result
         }, config)
@@ -143,7 +144,7 @@ export async function startQStashRig(options: { qstash?: LocalQStashOptions } = 
     async close() {
       await qstash.close()
       await fake.close()
-      server.closeAllConnections()
+      ;(server as Server).closeAllConnections()
       await new Promise((r) => server.close(r))
     },
   }
