@@ -346,6 +346,25 @@ describe('QStash publish queue against the local stand-in', () => {
     expect(bodiesFor('tgt_dup')).toHaveLength(2)
   })
 
+  it("makes a sweep's re-dispatch a new message: the first was delivered, and its id would swallow this one", async () => {
+    const queue = newQueue()
+    const due = Date.now() - 1_000
+    const d = delivery('tgt_redispatched', due, 1, 4)
+    await queue.enqueue([d])
+    await qstash.idle()
+    const sweptAt = new Date(Date.now() + 60_000)
+    await queue.enqueue([d, { ...d, redispatchedAt: sweptAt }, { ...d, redispatchedAt: sweptAt }])
+    const published = qstash.publishes.filter((p) => JSON.parse(p.body).targetId === 'tgt_redispatched')
+    expect(published.map((p) => [p.headers['upstash-deduplication-id'], p.deduplicated])).toEqual([
+      [`tgt_redispatched-v4-a1-t${due}`, false],
+      [`tgt_redispatched-v4-a1-t${due}`, true],
+      [`tgt_redispatched-v4-a1-t${due}-r${sweptAt.getTime()}`, false],
+      [`tgt_redispatched-v4-a1-t${due}-r${sweptAt.getTime()}`, true],
+    ])
+    await qstash.idle()
+    expect(bodiesFor('tgt_redispatched')).toHaveLength(2)
+  })
+
   it('retries a delivery answered 5xx, up to Upstash-Retries', async () => {
     failFirst.set('tgt_flaky', 2)
     failFirst.set('tgt_down', 99)

@@ -16,6 +16,10 @@ import type { AddressInfo } from 'node:net'
  *   the body's SHA-256), `Upstash-Message-Id`, `Upstash-Retried`.
  * - `GET /local/publishes` (Bearer): what was published, for tests that cannot read this process's
  *   memory (workerd).
+ * - Misbehaving as a queue may (test/faults/queue-misbehaving.test.ts): `duplicate` delivers every
+ *   message twice (at once, or one after the other); `signingKey` signs with another key (the next
+ *   one during a rotation, or a wrong one); `hold()` keeps every message accepted or falling due
+ *   (a late queue: due times are ignored) until `release(order)` delivers them all at once, in arrival order, reversed or shuffled.
  *
  * WebCrypto only for the signature; one timer per message; all state lives in the returned object.
  */
@@ -78,6 +82,8 @@ export interface LocalDeliveryAttempt {
   retried: number
   /** The destination's status, or 0 when it could not be reached. */
   status: number
+  /** The start of the destination's answer (set once it answered). */
+  answer?: string
 }
 
 export interface LocalQStash {
@@ -89,8 +95,14 @@ export interface LocalQStash {
   /** Every accepted publish, repeats included, in arrival order. */
   publishes: LocalMessage[]
   attempts: LocalDeliveryAttempt[]
-  /** Resolves once nothing is scheduled or being delivered. */
+  /** Resolves once nothing is scheduled or being delivered (held messages do not count). */
   idle(): Promise<void>
+  /** From now on, messages accepted or falling due are kept, not delivered (a late queue). */
+  hold(): void
+  /** Stops holding and delivers the held messages at once, in this order; answers how many. */
+  release(order?: 'arrival' | 'reverse' | 'shuffle'): number
+  /** Messages held so far. */
+  held: LocalMessage[]
   close(): Promise<void>
 }
 
@@ -100,6 +112,12 @@ export interface LocalQStashOptions {
   nextSigningKey?: string
   /** Wait before retry number `retried + 1` (QStash waits seconds to hours; tests want milliseconds). */
   retryDelayMs?: (retried: number) => number
+  /** Every message delivered twice: both at once (`concurrent`) or the second after the first's answer. */
+  duplicate?: 'concurrent' | 'sequential'
+  /** The clock due times are read on (a test's clock); signatures keep real time. */
+  now?: () => number
+  /** The key deliveries are signed with, read at each delivery (default: the current signing key). */
+  signingKey?: () => string
 }
 
 const DURATION_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }
@@ -139,6 +157,8 @@ export async function startLocalQStash(options: LocalQStashOptions = {}): Promis
   const abort = new AbortController()
   let idleWaiters: Array<() => void> = []
   let counter = 0
+  let holding = false
+  const held: LocalMessage[] = []
 
   const checkIdle = () => {
     if (timers.size > 0 || inFlight.size > 0) return
@@ -160,6 +180,11 @@ export async function startLocalQStash(options: LocalQStashOptions = {}): Promis
   }
 
   const deliver = (message: LocalMessage, retried: number) => {
+    if (retried === 0 && options.duplicate === 'concurrent') deliverOnce(message, 0)
+    deliverOnce(message, retried, retried === 0 && options.duplicate === 'sequential')
+  }
+
+  const deliverOnce = (message: LocalMessage, retried: number, again = false) => {
     const task = (async () => {
       const forwarded = Object.entries(message.headers)
         .filter(([k]) => k.startsWith('upstash-forward-'))
@@ -168,7 +193,11 @@ export async function startLocalQStash(options: LocalQStashOptions = {}): Promis
       if (message.headers['content-type']) headers.set('content-type', message.headers['content-type'])
       headers.set(
         'upstash-signature',
-        await signUpstashJwt({ key: currentSigningKey, url: message.destination, body: message.body }),
+        await signUpstashJwt({
+          key: options.signingKey?.() ?? currentSigningKey,
+          url: message.destination,
+          body: message.body,
+        }),
       )
       headers.set('upstash-message-id', message.messageId)
       headers.set('upstash-retried', String(retried))
@@ -189,7 +218,7 @@ export async function startLocalQStash(options: LocalQStashOptions = {}): Promis
           ...(method === 'GET' || method === 'HEAD' ? {} : { body: message.body }),
         })
         attempt.status = res.status
-        await res.arrayBuffer()
+        attempt.answer = (await res.text()).slice(0, 200)
       } catch {
         attempt.status = 0
       }
@@ -197,6 +226,7 @@ export async function startLocalQStash(options: LocalQStashOptions = {}): Promis
       const ok = attempt.status >= 200 && attempt.status < 300
       if (!ok && retried < maxRetries && !abort.signal.aborted)
         later(retryDelayMs(retried), () => deliver(message, retried + 1))
+      if (again && !abort.signal.aborted) deliverOnce(message, 0)
     })().finally(() => {
       inFlight.delete(task)
       checkIdle()
@@ -208,7 +238,7 @@ export async function startLocalQStash(options: LocalQStashOptions = {}): Promis
   const accept = (via: LocalMessage['via'], destination: string, rawHeaders: Record<string, string>, body: string) => {
     const headers = Object.fromEntries(Object.entries(rawHeaders).map(([k, v]) => [k.toLowerCase(), v]))
     if (!/^https?:\/\/[^/]/.test(destination)) return { error: `invalid destination: ${destination}` }
-    const now = Date.now()
+    const now = options.now?.() ?? Date.now()
     const notBefore = headers['upstash-not-before']
     const delay = headers['upstash-delay'] !== undefined ? parseDelay(headers['upstash-delay']) : 0
     if ((notBefore !== undefined && !/^\d+$/.test(notBefore)) || delay === null)
@@ -229,7 +259,8 @@ export async function startLocalQStash(options: LocalQStashOptions = {}): Promis
     publishes.push(message)
     if (seen !== undefined) return { messageId, url: destination, deduplicated: true }
     if (dedupId !== undefined) byDedupId.set(dedupId, messageId)
-    later(dueAt - now, () => deliver(message, 0))
+    if (holding) held.push(message)
+    else later(dueAt - now, () => (holding ? held.push(message) : deliver(message, 0)))
     return { messageId, url: destination }
   }
 
@@ -275,6 +306,16 @@ export async function startLocalQStash(options: LocalQStashOptions = {}): Promis
     nextSigningKey,
     publishes,
     attempts,
+    held,
+    hold: () => (holding = true),
+    release(order = 'arrival') {
+      holding = false
+      const out = held.splice(0)
+      if (order === 'reverse') out.reverse()
+      if (order === 'shuffle') out.sort(() => Math.random() - 0.5)
+      for (const message of out) deliver(message, 0)
+      return out.length
+    },
     idle: () =>
       new Promise<void>((resolve) => {
         idleWaiters.push(resolve)

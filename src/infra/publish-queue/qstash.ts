@@ -37,8 +37,10 @@ async function forEachLimited<T>(items: T[], limit: number, task: (item: T) => P
 /**
  * Delayed delivery through QStash: each delivery becomes one message to `callbackUrl` with body
  * `{ targetId, version }`, `Upstash-Not-Before` (epoch seconds, rounded up so it never arrives
- * early) and `Upstash-Deduplication-Id` `<targetId>-v<version>-a<attempt>`, so enqueuing the same
- * delivery again (a retried request, a sweep) is accepted once.
+ * early) and `Upstash-Deduplication-Id` `<targetId>-v<version>-a<attempt>-t<notBefore>`, so enqueuing
+ * the same delivery again (a retried request, a start-up requeue) is accepted once. A sweep's
+ * re-dispatch of a target nothing claimed (`redispatchedAt`) gets `-r<time>` more: QStash keeps
+ * the ids of delivered messages, and the first delivery was answered "skipped".
  *
  * Messages go out through the batch endpoint, up to `batchSize` per request: a bulk post with
  * thousands of targets costs a few dozen subrequests of the Worker, not thousands. QStash answers a
@@ -58,7 +60,7 @@ export function createQStashPublishQueue(options: QStashPublishQueueOptions): Pu
       url: callbackUrl,
       body,
       notBefore: Math.ceil(notBeforeMs / 1000),
-      deduplicationId: deliveryId(d),
+      deduplicationId: d.redispatchedAt ? `${deliveryId(d)}-r${d.redispatchedAt.getTime()}` : deliveryId(d),
       ...(retries !== undefined ? { retries } : {}),
     }
   }

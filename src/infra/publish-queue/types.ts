@@ -5,6 +5,13 @@ export interface Delivery {
   notBefore: Date
   /** Makes the delivery unique for the queue's de-duplication (the target's attempt number). */
   attempt: number
+  /**
+   * Set by the sweep when it hands over again a target that no delivery has claimed since its
+   * dispatch (the sweep's time). A queue that remembers de-duplication ids after delivering (QStash)
+   * must treat it as a new message: the first one was delivered and found nothing to claim (it came
+   * before its due time, or before the post was visible), and the same id would swallow the second.
+   */
+  redispatchedAt?: Date
 }
 
 /**

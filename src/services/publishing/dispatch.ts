@@ -69,10 +69,24 @@ async function enqueueDue(
   return due.length
 }
 
-/** Deliveries already noted as this server's (taken over from a dead one, or at start-up), into its queue. */
-export async function enqueueTaken(deps: Pick<Deps, 'publishQueue'>, taken: TakenDelivery[]): Promise<void> {
+/**
+ * Deliveries already noted as this server's (taken over from a dead one, or at start-up), into its
+ * queue. `redispatchedAt`: the sweep's time, when it hands over targets nothing claimed since their
+ * dispatch (a new message for a queue that remembers delivered ids).
+ */
+export async function enqueueTaken(
+  deps: Pick<Deps, 'publishQueue'>,
+  taken: TakenDelivery[],
+  redispatchedAt?: Date,
+): Promise<void> {
   if (taken.length === 0) return
   await deps.publishQueue.enqueue(
-    taken.map((r) => ({ targetId: r.id, version: r.version, notBefore: r.dueAt!, attempt: r.attempts + 1 })),
+    taken.map((r) => ({
+      targetId: r.id,
+      version: r.version,
+      notBefore: r.dueAt!,
+      attempt: r.attempts + 1,
+      ...(redispatchedAt ? { redispatchedAt } : {}),
+    })),
   )
 }

@@ -56,7 +56,7 @@ export async function sweepTargets(deps: Deps, scope: { workspaceId?: string } =
     workspaceId,
     limit: SWEEP_BATCH,
   })
-  await enqueueTaken(deps, undelivered)
+  await enqueueTaken(deps, undelivered, now)
   report.redispatched = undelivered.length
 
   const expired = await selectExpiredClaimIds(deps.db, { now, workspaceId, limit: SWEEP_BATCH })
