@@ -123,9 +123,7 @@ export async function request(
     const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')
     throw new NetworkFailure(
       'transient',
-      timedOut
-        ? `${network} did not answer within ${inSeconds(timeoutMs)}.`
-        : `${network} could not be reached.`,
+      timedOut ? `${network} did not answer within ${inSeconds(timeoutMs)}.` : `${network} could not be reached.`,
     )
   }
   let parsed: unknown = null

@@ -27,9 +27,7 @@ import { GARBAGE_NETWORKS } from './support/garbage-networks'
 const DEADLINE_MS = 1500
 const STALL_MS = 30_000
 /** The registry's networks: a new one without a row in GARBAGE_NETWORKS fails the test below. */
-const PLATFORMS = Object.keys(
-  createRealAdapters({ clients: {}, origins: DEFAULT_NETWORK_ORIGINS }),
-) as PlatformId[]
+const PLATFORMS = Object.keys(createRealAdapters({ clients: {}, origins: DEFAULT_NETWORK_ORIGINS })) as PlatformId[]
 const database = databaseOf(inject('databaseUrl'))
 
 interface Outcome {
@@ -81,7 +79,13 @@ async function runMode(mode: GarbageMode): Promise<Outcome[]> {
       const creds = n.net.credentials(n.proxy.url)
       const account = await realAccount(t, n.platform, n.net.connection, creds, n.net.externalId ?? null)
       n.proxy.garble({ ...n.spec.publish, mode, errorObject: n.spec.errorObject })
-      const body = { type: 'IMAGE', mediaIds: [], action: 'now', accountIds: [account.id], ...(await n.net.post(t, account.id)) }
+      const body = {
+        type: 'IMAGE',
+        mediaIds: [],
+        action: 'now',
+        accountIds: [account.id],
+        ...(await n.net.post(t, account.id)),
+      }
       const res = await t.call('POST', '/v1/posts', { body })
       const json = await res.json()
       expect(res.status, `${n.platform}: ${JSON.stringify(json)}`).toBe(200)
@@ -160,7 +164,10 @@ describe('a network answering garbage to its create call, for every adapter', ()
       const acted = networkActs(mode)
       const lost = outcomes.filter((o) => !truthful(o, acted))
       const duplicated = outcomes.reduce((n, o) => n + Math.max(0, o.posts - 1), 0)
-      summary.push(`  ${mode} (${Math.round((Date.now() - started) / 100) / 10} s):`, ...outcomes.map((o) => `    ${describeOutcome(o)}`))
+      summary.push(
+        `  ${mode} (${Math.round((Date.now() - started) / 100) / 10} s):`,
+        ...outcomes.map((o) => `    ${describeOutcome(o)}`),
+      )
       recordFault({
         id: `7-garbage-${mode}`,
         fault: `every network answers garbage: ${mode}`,

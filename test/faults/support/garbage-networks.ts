@@ -52,10 +52,17 @@ export interface GarbageNetwork {
   start(now: () => Date): Promise<StartedNetwork>
 }
 
-const graphError = { error: { message: 'An unknown error occurred', type: 'OAuthException', code: 1, fbtrace_id: 'A1' } }
+const graphError = {
+  error: { message: 'An unknown error occurred', type: 'OAuthException', code: 1, fbtrace_id: 'A1' },
+}
 const text = (caption: string) => async () => ({ caption })
 const image = async (t: TestApp, width: number, height: number) =>
-  storedMedia(t, { bytes: await jpeg(paint(width, height, () => [200, 40, 40])), mimeType: 'image/jpeg', width, height })
+  storedMedia(t, {
+    bytes: await jpeg(paint(width, height, () => [200, 40, 40])),
+    mimeType: 'image/jpeg',
+    width,
+    height,
+  })
 const video = (t: TestApp) =>
   storedMedia(t, {
     bytes: Uint8Array.from({ length: 300_000 }, (_, i) => (i * 13) % 253),
@@ -72,7 +79,10 @@ export const GARBAGE_NETWORKS: Record<PlatformId, GarbageNetwork> = {
     publish: { method: 'POST', path: /^\/2\/tweets$/ },
     errorObject: { errors: [{ code: 131, message: 'Internal error' }] },
     async start(now) {
-      const fake = await startMicroblogFake({ now, client: { id: MICROBLOG_CLIENT.clientId, secret: MICROBLOG_CLIENT.clientSecret } })
+      const fake = await startMicroblogFake({
+        now,
+        client: { id: MICROBLOG_CLIENT.clientId, secret: MICROBLOG_CLIENT.clientSecret },
+      })
       return {
         upstream: fake.url,
         origins: (proxy) => ({ MICROBLOG_NET_API_URL: proxy }),
@@ -212,7 +222,11 @@ export const GARBAGE_NETWORKS: Record<PlatformId, GarbageNetwork> = {
         upstream: fake.url,
         origins: (proxy) => ({ PROFESSIONAL_NET_API_URL: proxy }),
         connection: 'DIRECT_LOGIN',
-        credentials: () => ({ accessToken: 'li-token', expiresAt: '2027-01-15T00:00:00.000Z', authorUrn: 'urn:li:person:abc123' }),
+        credentials: () => ({
+          accessToken: 'li-token',
+          expiresAt: '2027-01-15T00:00:00.000Z',
+          authorUrn: 'urn:li:person:abc123',
+        }),
         post: text('garbage on the professional network'),
         posts: () => fake.state.posts.length,
       }
@@ -249,7 +263,9 @@ export const GARBAGE_NETWORKS: Record<PlatformId, GarbageNetwork> = {
   VIDEOSHARE_NET: {
     publish: { method: 'PUT', path: /^\/upload\/youtube\/v3\/videos$/ },
     second: { method: 'GET', path: /^\/youtube\/v3\/videos$/ },
-    errorObject: { error: { code: 500, message: 'Backend Error', errors: [{ reason: 'backendError' }], status: 'INTERNAL' } },
+    errorObject: {
+      error: { code: 500, message: 'Backend Error', errors: [{ reason: 'backendError' }], status: 'INTERNAL' },
+    },
     async start() {
       const fake = await startVideoShareFake()
       fake.state.processingPolls = 0
@@ -281,7 +297,11 @@ export const GARBAGE_NETWORKS: Record<PlatformId, GarbageNetwork> = {
         origins: (proxy) => ({ PINBOARD_NET_API_URL: proxy }),
         clients: { PINBOARD_NET: { clientId: 'pin-client', clientSecret: 'pin-secret' } },
         connection: 'DIRECT_LOGIN',
-        credentials: () => ({ accessToken: 'pina_access_1', refreshToken: 'pinr_refresh_1', expiresAt: '2026-12-20T10:00:00.000Z' }),
+        credentials: () => ({
+          accessToken: 'pina_access_1',
+          refreshToken: 'pinr_refresh_1',
+          expiresAt: '2026-12-20T10:00:00.000Z',
+        }),
         externalId: '7788',
         post: async (t, accountId) => ({
           caption: 'garbage on the pinboard',

@@ -44,8 +44,7 @@ export interface GarbageProxy {
 }
 
 const HOP = 'garbage-hop'
-const PAGE =
-  '<!DOCTYPE html><html><head><title>Welcome</title></head><body><h1>Sign in to continue</h1></body></html>'
+const PAGE = '<!DOCTYPE html><html><head><title>Welcome</title></head><body><h1>Sign in to continue</h1></body></html>'
 
 export async function startGarbageProxy(target: string, options: { stallMs?: number } = {}): Promise<GarbageProxy> {
   const upstream = new URL(target)
@@ -83,7 +82,8 @@ export async function startGarbageProxy(target: string, options: { stallMs?: num
           // As a reverse proxy does: addresses the fake gives (upload sessions, Location) point back here.
           const text = Buffer.concat(chunks).toString('latin1').replaceAll(upstream.origin, proxy.url)
           const headers = { ...answer.headers }
-          if (typeof headers.location === 'string') headers.location = headers.location.replace(upstream.origin, proxy.url)
+          if (typeof headers.location === 'string')
+            headers.location = headers.location.replace(upstream.origin, proxy.url)
           done(answer.statusCode ?? 502, headers, Buffer.from(text, 'latin1'))
         })
       },
