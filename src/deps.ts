@@ -41,6 +41,11 @@ export interface AppSettings {
    * time limit (default 30 s) and size cap (default the upload cap); lowered by tests.
    */
   readonly mediaFromUrl?: { readonly timeoutMs?: number; readonly maxSizeBytes?: number }
+  /**
+   * A ceiling on every network call's deadline (networks/http.ts: 30 s, media 120 s); absent, those
+   * apply. Not configured by the environment: tests lower it so a stalled network costs no real 30 s.
+   */
+  readonly networkDeadlineCapMs?: number
   /** Retry and lease policy of the publishing engine; defaults in domain/publishing/policy.ts. */
   readonly publishing?: Partial<PublishPolicy>
   /** Retry, timeout and disable policy of webhook deliveries; defaults in domain/webhooks/policy.ts. */

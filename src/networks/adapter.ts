@@ -152,6 +152,11 @@ export type PublishResult =
       retryAfterSec?: number
       /** A rejection the network says a manual retry gets through (the sandbox's fail mode `once`); default by kind. */
       retryable?: boolean
+      /**
+       * `unconfirmed` from the answer itself (unreadable, or a success without the id: http.ts
+       * `UnconfirmedAnswer`): the engine asks `checkStatus` whether the post exists before anything else.
+       */
+      reconcile?: boolean
     }
   /** Only from checkStatus on an unconfirmed publish: the network has no such post. */
   | { status: 'absent' }

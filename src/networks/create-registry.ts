@@ -8,6 +8,7 @@ import type { NetworkAdapter } from './adapter'
 import type { Connection, PlatformId } from '../domain/vocabulary'
 import type { NetworkRegistry } from './registry'
 import type { SandboxAdapter } from './sandbox/adapter'
+import { withDeadlineCap } from './http'
 import { checkOutboundUrl, guardedFetch, type OutboundPolicy } from './outbound'
 
 export interface NetworkRegistryOptions {
@@ -25,6 +26,8 @@ export interface NetworkRegistryOptions {
   outbound?: OutboundPolicy
   /** More operator-configured origins not to check (our media storage). */
   trustedOrigins?: string[]
+  /** A ceiling on every network call's deadline (http.ts `withDeadlineCap`); absent: each call's own. */
+  deadlineCapMs?: number
 }
 
 const hasPlatformViews = (adapter: NetworkAdapter): adapter is SandboxAdapter =>
@@ -56,8 +59,9 @@ export function createNetworkRegistry(options: NetworkRegistryOptions): NetworkR
   const trusted = new Set(
     [...Object.values(origins), ...(options.trustedOrigins ?? [])].map(originOf).filter((o) => o !== null),
   )
+  const guarded = guardedFetch(options.fetch, policy, { trusted: (url) => trusted.has(url.origin) })
   return {
-    fetch: guardedFetch(options.fetch, policy, { trusted: (url) => trusted.has(url.origin) }),
+    fetch: options.deadlineCapMs === undefined ? guarded : withDeadlineCap(guarded, options.deadlineCapMs),
     allowPrivateUrls: policy.allowPrivate,
     checkUrl: (url) => checkOutboundUrl(url, policy),
     async checkAccountAddress(platform, connection, credentials) {

@@ -14,6 +14,29 @@ export const DEFAULT_TIMEOUT_MS = 30_000
 /** Uploading or downloading media bytes may take longer. */
 export const MEDIA_TIMEOUT_MS = 120_000
 
+const DEADLINE_CAP = Symbol('networkDeadlineCapMs')
+type CappedFetch = typeof fetch & { [DEADLINE_CAP]?: number }
+
+/**
+ * `fetchImpl` under a ceiling on every network call's deadline: `request` and `downloadMedia` wait
+ * at most `capMs` for a call, whatever deadline it asked for (a test's short deadline, so a stalled
+ * network costs no real 30 s). The cap travels with the fetch each adapter is given.
+ */
+export function withDeadlineCap(fetchImpl: typeof fetch, capMs: number): typeof fetch {
+  const capped: CappedFetch = (input, init) => fetchImpl(input, init)
+  capped[DEADLINE_CAP] = capMs
+  return capped
+}
+
+/** The deadline of one call: the one asked for (default `DEFAULT_TIMEOUT_MS`), under the fetch's cap. */
+export function deadlineOf(fetchImpl: typeof fetch, askedMs: number = DEFAULT_TIMEOUT_MS): number {
+  const cap = (fetchImpl as CappedFetch)[DEADLINE_CAP]
+  return cap !== undefined && cap < askedMs ? cap : askedMs
+}
+
+/** "30 s", "1.5 s": a deadline in words. */
+const inSeconds = (ms: number): string => `${Math.round(ms / 100) / 10} s`
+
 export class NetworkFailure extends Error {
   constructor(
     readonly kind: FailureKind,
@@ -27,6 +50,18 @@ export class NetworkFailure extends Error {
   }
 }
 
+/**
+ * An `unconfirmed` failure that came from the answer itself (unreadable, or success without the
+ * id): the network may have acted, and can be asked (`checkStatus` with `unconfirmed`) before
+ * anything else; the result says so with `reconcile`.
+ */
+export class UnconfirmedAnswer extends NetworkFailure {
+  constructor(message: string) {
+    super('unconfirmed', message)
+    this.name = 'UnconfirmedAnswer'
+  }
+}
+
 export interface NetworkAnswer {
   status: number
   headers: Headers
@@ -34,8 +69,7 @@ export interface NetworkAnswer {
   /**
    * The body parsed as JSON, or null when it is empty. A body that is not JSON is null on a failure
    * answer (an error page says nothing more than its status), but reading it on a success throws a
-   * transient `NetworkFailure`: an answer cut off or garbled on the way is a network's fault, to be
-   * retried like a lost answer, never a half-read success.
+   * `NetworkFailure` (`unreadableSuccess`): never a half-read success.
    */
   readonly body: any
 }
@@ -72,7 +106,7 @@ export async function request(
     body = new URLSearchParams(options.form).toString()
     headers['content-type'] ??= 'application/x-www-form-urlencoded'
   }
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+  const timeoutMs = deadlineOf(fetchImpl, options.timeoutMs)
   let response: Response
   let text: string
   try {
@@ -89,9 +123,7 @@ export async function request(
     const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')
     throw new NetworkFailure(
       'transient',
-      timedOut
-        ? `${network} did not answer within ${Math.round(timeoutMs / 1000)} s.`
-        : `${network} could not be reached.`,
+      timedOut ? `${network} did not answer within ${inSeconds(timeoutMs)}.` : `${network} could not be reached.`,
     )
   }
   let parsed: unknown = null
@@ -104,16 +136,66 @@ export async function request(
     }
   }
   const { status } = response
+  const method = (options.method ?? (body === undefined ? 'GET' : 'POST')).toUpperCase()
   return {
     status,
     headers: response.headers,
     text,
     get body() {
-      if (malformed && status >= 200 && status < 300)
-        throw new NetworkFailure('transient', `${network} sent an answer that is not JSON (cut off or garbled).`)
+      if (malformed && status >= 200 && status < 300) throw unreadableSuccess(network, method, response.headers, text)
       return parsed
     },
   }
+}
+
+/** An HTML page where JSON was due: a gateway's, a captive portal's or a sign-in page. */
+const isHtml = (headers: Headers, text: string): boolean =>
+  /text\/html/i.test(headers.get('content-type') ?? '') || /^\s*<(!doctype|html)/i.test(text)
+
+/**
+ * A success answer whose body is not JSON. A read (GET, HEAD) made nothing: transient, asked again.
+ * Any other call may have made what it asked for before its answer was lost, so it is `unconfirmed`:
+ * the engine asks the network whether the post exists (checkStatus) rather than sending it again
+ * blindly, or calling it a success.
+ */
+export function unreadableSuccess(network: string, method: string, headers: Headers, text: string): NetworkFailure {
+  const what = isHtml(headers, text)
+    ? `${network} answered with a web page (HTML) instead of JSON, as a gateway or sign-in page does`
+    : `${network} sent an answer that is not JSON (cut off or garbled)`
+  if (method === 'GET' || method === 'HEAD') return new NetworkFailure('transient', `${what}.`)
+  return new UnconfirmedAnswer(`${what}, so whether it acted is unknown.`)
+}
+
+/** The words of an error object a network sent (in its own style), if the body carries one. */
+export function errorWords(body: unknown): string | null {
+  if (body === null || typeof body !== 'object') return null
+  const b = body as Record<string, any>
+  const candidates = [
+    b.error?.message,
+    typeof b.error === 'string' ? (typeof b.message === 'string' ? `${b.error}: ${b.message}` : b.error) : null,
+    b.errors?.[0]?.message,
+    b.description,
+    b.detail,
+    b.message,
+  ]
+  const found = candidates.find((c) => typeof c === 'string' && c.trim() !== '')
+  return typeof found === 'string' ? found.trim().slice(0, 200) : null
+}
+
+/**
+ * The id of what a network says it created: a non-empty string or a number. A success answer
+ * without one (an error object sent with 200, a body of another shape) cannot tell whether the
+ * thing was made: `unconfirmed`, in the network's own words when it sent an error object.
+ */
+export function createdId(value: unknown, network: string, body: unknown, what = 'post'): string {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value)
+  if (typeof value === 'string' && value.trim() !== '') return value
+  const words = errorWords(body)
+  throw new UnconfirmedAnswer(
+    words
+      ? `${network} answered success carrying an error ("${words}") and no ${what} id, so whether it acted is unknown.`
+      : `${network} answered success without the ${what} id, so whether it acted is unknown.`,
+  )
 }
 
 /** The failure class of an HTTP status when the body says nothing more specific. */
@@ -185,6 +267,7 @@ export function asFailedResult(err: unknown): Extract<PublishResult, { status: '
     message: err.message,
     ...(err.retryAfterSec !== undefined ? { retryAfterSec: err.retryAfterSec } : {}),
     ...(err.retryable !== undefined ? { retryable: err.retryable } : {}),
+    ...(err instanceof UnconfirmedAnswer ? { reconcile: true } : {}),
   }
 }
 
@@ -195,7 +278,7 @@ export function asFailedResult(err: unknown): Extract<PublishResult, { status: '
 export async function downloadMedia(fetchImpl: typeof fetch, media: PublishMedia): Promise<Uint8Array> {
   let response: Response
   try {
-    response = await fetchImpl(media.url, { signal: AbortSignal.timeout(MEDIA_TIMEOUT_MS) })
+    response = await fetchImpl(media.url, { signal: AbortSignal.timeout(deadlineOf(fetchImpl, MEDIA_TIMEOUT_MS)) })
     if (response.status === 404 || response.status === 403) {
       throw new NetworkFailure('rejected', `Media ${media.id} is no longer in storage: upload it again.`)
     }

@@ -191,18 +191,19 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308])
 
 /**
  * `fetchImpl` with every request checked by `checkOutboundUrl` first, redirects followed by hand
- * (each Location checked, at most `MAX_REDIRECTS`). With private addresses allowed it is
- * `fetchImpl` itself. A refusal throws `OutboundRefused`.
+ * (each Location checked, at most `MAX_REDIRECTS`). With private addresses allowed nothing is
+ * checked, but redirects are still followed by hand, so a redirect loop ends at the same limit. A
+ * refusal throws `OutboundRefused`.
  */
 export function guardedFetch(
   fetchImpl: typeof fetch,
   policy: OutboundPolicy,
   options: GuardOptions = {},
 ): typeof fetch {
-  if (policy.allowPrivate) return fetchImpl
   const trusted = options.trusted ?? (() => false)
   const check = async (url: URL) => {
-    if (trusted(url)) return
+    // Private addresses allowed: nothing to check, but redirects are still followed by hand (a loop ends).
+    if (policy.allowPrivate || trusted(url)) return
     const problem = await checkOutboundUrl(url, policy)
     if (problem) throw new OutboundRefused(`The address ${url.hostname} was refused: it ${problem}.`)
   }

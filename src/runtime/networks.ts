@@ -31,6 +31,7 @@ export function buildNetworkRegistry(
     fetch: fetchImpl,
     outbound: { allowPrivate: settings.allowPrivateUrls ?? false, resolveHost: outbound.resolveHost },
     ...(storageOrigin ? { trustedOrigins: [storageOrigin] } : {}),
+    ...(settings.networkDeadlineCapMs !== undefined ? { deadlineCapMs: settings.networkDeadlineCapMs } : {}),
   })
 }
 

@@ -74,7 +74,8 @@ export async function usableCredentials(
     }
     return {
       ok: false,
-      kind: result.kind,
+      // A renewal whose answer could not be read made no post: asked again later, like a lost answer.
+      kind: result.kind === 'unconfirmed' ? 'transient' : result.kind,
       message: result.message,
       ...(result.retryAfterSec !== undefined ? { retryAfterSec: result.retryAfterSec } : {}),
     }

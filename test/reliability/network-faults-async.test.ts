@@ -165,9 +165,12 @@ describe('MESSAGING_NET under network faults', () => {
     expect((await h.post(first.id)).targets[0].error.message).toBe('MESSAGING_NET: HTTP 502')
     expect((await settle(h, first.id)).targets[0].error.code).toBe('unconfirmed')
     const second = await h.publish({ caption: 'garbled', accountIds: [h.account.id] })
-    expect(await h.run()).toEqual(['retrying'])
-    expect((await h.post(second.id)).targets[0].error.message).toMatch(/not JSON/)
-    expect((await settle(h, second.id)).targets[0].error.code).toBe('unconfirmed')
+    // A garbled success is unconfirmed at once: the Bot API cannot be asked, so the user checks.
+    expect(await h.run()).toEqual(['failed'])
+    expect((await h.post(second.id)).targets[0].error).toMatchObject({
+      code: 'unconfirmed',
+      message: expect.stringMatching(/not JSON .*check the account/),
+    })
     expect(h.fake.calls('POST', /\/sendMessage$/)).toHaveLength(2)
     expect(published(h.fake.messages.length, 1)).toBe(1)
     await h.finish(first.id)

@@ -83,8 +83,9 @@ async function guarded<T>(input: PublishInput, step: number, send: () => Promise
   try {
     return await send()
   } catch (err) {
-    // A refusal (4xx, 429) means nothing was sent; a lost answer or a 5xx leaves the doubt.
-    if (err instanceof NetworkFailure && err.kind !== 'transient') await input.saveProgress({ sending: null })
+    // A refusal (4xx, 429) means nothing was sent; a lost or unreadable answer or a 5xx leaves the doubt.
+    if (err instanceof NetworkFailure && err.kind !== 'transient' && err.kind !== 'unconfirmed')
+      await input.saveProgress({ sending: null })
     throw err
   }
 }

@@ -6,7 +6,7 @@
  * through the engine's pending state.
  */
 import type { NetworkAdapter, PendingInput, PublishInput, PublishResult } from '../adapter'
-import { asFailedResult, NetworkFailure } from '../http'
+import { asFailedResult, createdId, NetworkFailure } from '../http'
 import { metric, metricSum } from '../metrics'
 import type { AdapterOptions } from './options'
 import { facetsOf, mentionedHandles } from './open-protocol-facets'
@@ -14,6 +14,7 @@ import { type Ctx, headEmbed, type OpenProgress, type StrongRef, VIDEO_POLL_SEC 
 import {
   createSession,
   isXrpcError,
+  NETWORK,
   parseAtUri,
   recordKeyFor,
   requireSession,
@@ -176,11 +177,13 @@ async function createPost(
       { token: session.accessJwt, json: { repo: session.did, collection: POST_COLLECTION, rkey, record } },
       input.now,
     )
-    return { uri: String(created.uri), cid: String(created.cid) }
+    const uri = createdId(created?.uri, NETWORK, created, 'record')
+    return { uri, cid: createdId(created?.cid, NETWORK, created, 'record') }
   } catch (err) {
     // Older servers answer a taken record key with a 500, newer ones with RecordAlreadyExists.
     const maybeExists =
-      isXrpcError(err, 'RecordAlreadyExists') || (err instanceof NetworkFailure && err.kind === 'transient')
+      isXrpcError(err, 'RecordAlreadyExists') ||
+      (err instanceof NetworkFailure && (err.kind === 'transient' || err.kind === 'unconfirmed'))
     if (!maybeExists) throw err
     // A read-back the network cannot answer leaves the first failure to report; a bug of ours goes up.
     const existing = await readPost(ctx, index).catch((readErr) => {

@@ -10,7 +10,7 @@
  * by listing the board's pins for one with our title, description and link made after that time.
  */
 import type { Board, NetworkAdapter, PendingInput, PublishInput, PublishProgress, PublishResult } from '../adapter'
-import { NetworkFailure, asFailedResult, downloadMedia, MEDIA_TIMEOUT_MS, request } from '../http'
+import { NetworkFailure, asFailedResult, createdId, downloadMedia, MEDIA_TIMEOUT_MS, request } from '../http'
 import { metric } from '../metrics'
 import type { AdapterOptions } from './options'
 import { NETWORK, PIN_URL, pinClient, pinRefresh, type PinCall } from './pinboard-api'
@@ -163,7 +163,7 @@ async function createPin(
       media_source: mediaSource,
     },
   })
-  const id = String(pin.id)
+  const id = createdId(pin?.id, NETWORK, pin, 'pin')
   await input.saveProgress({ headId: id })
   return { status: 'published', platformPostId: id, permalink: PIN_URL(id) }
 }

@@ -4,7 +4,7 @@ import type { Deps } from '../../deps'
 import { failedOnOurSide, RECONNECT_MESSAGE } from '../../domain/publishing/decision'
 import { describeError } from '../../infra/logger'
 import { asFailedResult, NetworkFailure } from '../../networks/http'
-import type { PendingInput, PublishInput, PublishProgress, PublishResult } from '../../networks/adapter'
+import type { NetworkAdapter, PendingInput, PublishInput, PublishProgress, PublishResult } from '../../networks/adapter'
 import { claimTarget, type ClaimedTarget } from './claim'
 import { DEFAULT_PUBLISH_POLICY, type PublishPolicy } from '../../domain/publishing/policy'
 import { recordResult, type PublishOutcome } from './record-result'
@@ -107,7 +107,7 @@ export async function callNetwork(
         : adapter.publish(args)
     if (unconfirmed && !adapter.checkStatus) return { status: 'failed', kind: 'transient', message: 'unconfirmed' }
     if (markStarted && !(await markStarted())) return null
-    const result = await call(input)
+    const result = await reconcile(adapter, input, await call(input), unconfirmed)
     // A token the network no longer takes, though it was not due: renew it once and try again.
     if (
       result.status === 'failed' &&
@@ -117,11 +117,12 @@ export async function callNetwork(
     ) {
       const renewed = await usableCredentials(deps, account, adapter, { force: true })
       if (!renewed.ok) return failedFrom(renewed)
-      return await call({
+      const again = {
         ...input,
         credentials: renewed.credentials,
         baseUrl: deps.networks.baseUrlFor(platform, connection, renewed.credentials),
-      })
+      }
+      return await reconcile(adapter, again, await call(again), unconfirmed)
     }
     return result
   } catch (err) {
@@ -140,6 +141,34 @@ export async function callNetwork(
 /** An error's class for a log line: its name only, never its text. */
 function errorClassOf(err: unknown): string {
   return String(describeError(err).errorType)
+}
+
+/**
+ * A publish whose outcome the network left unknown (`unconfirmed`: its answer could not be read, or
+ * said success without the post) is settled by asking the network at once, as the sweep asks about
+ * a lost claim (`checkStatus` with `unconfirmed`, which never creates): published or still
+ * processing settles it; absent means nothing was made, so it is retried like a transient failure
+ * (never sent again blindly); a network that cannot tell leaves it `unconfirmed` in its own words.
+ * The same holds for a pending job's step (a container published, an upload finished); the sweep's
+ * own question is not asked again.
+ */
+async function reconcile(
+  adapter: NetworkAdapter,
+  input: PublishInput,
+  result: PublishResult,
+  /** The call was already that question (the sweep's): its answer is final. */
+  asking: boolean,
+): Promise<PublishResult> {
+  if (asking || result.status !== 'failed' || !result.reconcile || !adapter.checkStatus) return result
+  const { reconcile: _asked, ...failure } = result
+  const asked = await adapter.checkStatus({ ...input, unconfirmed: true }).catch((err: unknown) => asFailedResult(err))
+  if (asked.status === 'published' || asked.status === 'pending') return asked
+  if (asked.status === 'absent')
+    return { status: 'failed', kind: 'transient', message: `${result.message} It has no such post: sending it again.` }
+  return {
+    ...failure,
+    message: `${result.message} It cannot tell whether the post is there: check the account, and use retry only if it is not.`,
+  }
 }
 
 function failedFrom(usable: Extract<UsableCredentials, { ok: false }>): PublishResult {
