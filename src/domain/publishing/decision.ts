@@ -28,6 +28,8 @@ export type NetworkAnswer =
 export interface SavedProgress {
   pending?: unknown
   pendingSince?: unknown
+  /** Checks of the pending job that failed in a row (a transient failure or a rate limit). */
+  checkFailures?: unknown
   roundStart?: unknown
   [extra: string]: unknown
 }
@@ -138,7 +140,7 @@ function stillPending(input: DecisionInput, answer: Extract<NetworkAnswer, { sta
   return {
     outcome: 'pending',
     change: { status: 'PENDING', dueAt: new Date(now.getTime() + answer.checkAfterSec * 1000), error: null },
-    progress: { ...progress, pending: answer.state, pendingSince: since.toISOString() },
+    progress: { ...withoutCheckFailures(progress), pending: answer.state, pendingSince: since.toISOString() },
     expiredAccountMessage: null,
   }
 }
@@ -150,6 +152,8 @@ function stillPending(input: DecisionInput, answer: Extract<NetworkAnswer, { sta
  * network may say a failure is retryable by hand (`retryable`), else the kind decides.
  */
 function failed(input: DecisionInput, answer: Extract<NetworkAnswer, { status: 'failed' }>): TargetDecision {
+  const checking = jobCheckFailed(input, answer)
+  if (checking) return checking
   const { now, policy, attempts, progress } = input
   const roundAttempts = attempts - (typeof progress.roundStart === 'number' ? progress.roundStart : 0)
   const transient = answer.kind === 'transient' || answer.kind === 'rate_limited'
@@ -185,8 +189,50 @@ function failed(input: DecisionInput, answer: Extract<NetworkAnswer, { status: '
   }
 }
 
+/**
+ * The network holds this post's job (an upload, a container, a video processing) and asking how it
+ * goes failed for a passing reason: the job is kept and asked about again after a backoff, never
+ * started over (that would make the post twice). Those checks count apart from the publish attempts
+ * (`checkFailures`); past `maxAttempts` of them in a row, the target ends `unconfirmed`, since the
+ * post may well be there. A refusal (the job failed, the video was rejected) ends it as any failure.
+ */
+function jobCheckFailed(
+  input: DecisionInput,
+  answer: Extract<NetworkAnswer, { status: 'failed' }>,
+): TargetDecision | null {
+  const { now, policy, progress } = input
+  if (progress.pending == null || (answer.kind !== 'transient' && answer.kind !== 'rate_limited')) return null
+  const failures = (typeof progress.checkFailures === 'number' ? progress.checkFailures : 0) + 1
+  if (failures < policy.maxAttempts) {
+    const waitSec = retryDelaySec(policy, failures, answer.retryAfterSec)
+    return {
+      outcome: 'retrying',
+      change: {
+        status: 'PENDING',
+        dueAt: new Date(now.getTime() + waitSec * 1000),
+        error: { code: answer.kind, message: answer.message, retryable: true },
+      },
+      progress: { ...progress, checkFailures: failures },
+      expiredAccountMessage: null,
+    }
+  }
+  const message = `${answer.message} ${input.platform} holds this post's job, but how it went could not be read after ${failures} tries: check the account, and use retry only if the post is not there.`
+  return {
+    outcome: 'failed',
+    change: { status: 'FAILED', error: { code: 'unconfirmed', message, retryable: true } },
+    progress: withoutPending(progress),
+    expiredAccountMessage: null,
+  }
+}
+
 /** Any answer but a job still processing ends the network's job: its state is no longer kept. */
 function withoutPending(progress: SavedProgress): SavedProgress {
-  const { pending: _pending, pendingSince: _since, ...rest } = progress
+  const { pending: _pending, pendingSince: _since, checkFailures: _failures, ...rest } = progress
+  return rest
+}
+
+/** A job that answered again: the failed checks before it no longer count. */
+function withoutCheckFailures(progress: SavedProgress): SavedProgress {
+  const { checkFailures: _failures, ...rest } = progress
   return rest
 }

@@ -144,6 +144,78 @@ const cases: Case[] = [
     },
   },
   {
+    name: 'a pending job whose check failed for a passing reason: the job kept and asked about again after a backoff',
+    answer: { status: 'failed', kind: 'transient', message: 'PHOTO_NET answered 503.' },
+    attempts: 3,
+    progress: { ...SAVED, pending: { job: 'j1' }, pendingSince: PENDING_SINCE },
+    expected: {
+      outcome: 'retrying',
+      change: {
+        status: 'PENDING',
+        dueAt: at(10),
+        error: { code: 'transient', message: 'PHOTO_NET answered 503.', retryable: true },
+      },
+      progress: { ...SAVED, pending: { job: 'j1' }, pendingSince: PENDING_SINCE, checkFailures: 1 },
+      expiredAccountMessage: null,
+    },
+  },
+  {
+    name: 'a pending job rate limited on its second failed check: the wait the network asked, the job kept',
+    answer: { status: 'failed', kind: 'rate_limited', message: 'slow down', retryAfterSec: 120 },
+    progress: { ...SAVED, pending: { job: 'j1' }, pendingSince: PENDING_SINCE, checkFailures: 1 },
+    expected: {
+      outcome: 'retrying',
+      change: {
+        status: 'PENDING',
+        dueAt: at(120),
+        error: { code: 'rate_limited', message: 'slow down', retryable: true },
+      },
+      progress: { ...SAVED, pending: { job: 'j1' }, pendingSince: PENDING_SINCE, checkFailures: 2 },
+      expiredAccountMessage: null,
+    },
+  },
+  {
+    name: 'a pending job whose checks failed maxAttempts times: FAILED unconfirmed (the post may be there), not sent again',
+    answer: { status: 'failed', kind: 'transient', message: 'PHOTO_NET answered 503.' },
+    progress: { ...SAVED, pending: { job: 'j1' }, pendingSince: PENDING_SINCE, checkFailures: 2 },
+    expected: {
+      outcome: 'failed',
+      change: {
+        status: 'FAILED',
+        error: {
+          code: 'unconfirmed',
+          message:
+            "PHOTO_NET answered 503. PHOTO_NET holds this post's job, but how it went could not be read after 3 tries: check the account, and use retry only if the post is not there.",
+          retryable: true,
+        },
+      },
+      progress: SAVED,
+      expiredAccountMessage: null,
+    },
+  },
+  {
+    name: 'a pending job answering again after a failed check: the failed checks forgotten',
+    answer: { status: 'pending', state: { job: 'j1', step: 3 }, checkAfterSec: 60 },
+    progress: { ...SAVED, pending: { job: 'j1' }, pendingSince: PENDING_SINCE, checkFailures: 2 },
+    expected: {
+      outcome: 'pending',
+      change: { status: 'PENDING', dueAt: at(60), error: null },
+      progress: { ...SAVED, pending: { job: 'j1', step: 3 }, pendingSince: PENDING_SINCE },
+      expiredAccountMessage: null,
+    },
+  },
+  {
+    name: 'a pending job the network refused (processing failed): FAILED in its words, the job dropped',
+    answer: { status: 'failed', kind: 'rejected', message: 'processing failed' },
+    progress: { ...SAVED, pending: { job: 'j1' }, pendingSince: PENDING_SINCE, checkFailures: 1 },
+    expected: {
+      outcome: 'failed',
+      change: { status: 'FAILED', error: { code: 'rejected', message: 'processing failed', retryable: false } },
+      progress: SAVED,
+      expiredAccountMessage: null,
+    },
+  },
+  {
     name: 'transient on the first attempt: PENDING after the first backoff',
     answer: { status: 'failed', kind: 'transient', message: 'PHOTO_NET could not be reached.' },
     attempts: 1,
