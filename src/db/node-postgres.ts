@@ -33,11 +33,23 @@ export async function openNodePostgres(options: {
   connectTimeoutMs?: number
 }): Promise<NodePostgresConnection> {
   const connectionString = await checkedConnectionString(options.url, options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS)
+  return nodePostgresPool({ connectionString, max: options.max ?? 10 })
+}
+
+/**
+ * The pool behind `openNodePostgres`, without its first connection (tests point it at a database
+ * that is not there). A connection is waited for at most `connectTimeoutMs` (POOL_CONNECT_TIMEOUT_MS).
+ */
+export function nodePostgresPool(options: {
+  connectionString: string
+  max: number
+  connectTimeoutMs?: number
+}): NodePostgresConnection {
   const pool = new pg.Pool({
-    connectionString,
-    max: options.max ?? 10,
+    connectionString: options.connectionString,
+    max: options.max,
     keepAlive: true,
-    connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? POOL_CONNECT_TIMEOUT_MS,
   })
   // An idle client that drops (server restart, network gone) must not crash the process.
   pool.on('error', () => {})
