@@ -133,13 +133,14 @@ describe('PostgreSQL going away mid-burst', () => {
       const cutAt = Date.now()
       await sleep(1000)
       done = true
+      const polledSec = secondsSince(started)
       const answers = await polling
       const verdict = await settleAndJudge(burst, url, TARGETS, (SETTLE_LIMIT_SEC + 30) * 1000)
       const recoverySec = verdict.settledAt === null ? null : secondsSince(cutAt, verdict.settledAt)
       const meanwhile = describeAnswers(answers)
       console.log(
         `postgres connections killed: ${first} then ${second} backends, ${sentAtCut} of ${TARGETS} sent; ` +
-          `${meanwhile}; settled ${recoverySec} s after the second cut (${secondsSince(started)} s polled); ` +
+          `${meanwhile}; settled ${recoverySec} s after the second cut (${polledSec} s polled); ` +
           `${JSON.stringify(verdict)}; ${logLines(burst, /stranded_deliveries_resolved/)
             .join(' | ')
             .slice(0, 600)}`,
