@@ -26,12 +26,19 @@ import {
   startBurstServer,
 } from './support/publish-burst'
 
-const TARGETS = Number(process.env.FAULT_PG_TARGETS ?? 2000)
+/**
+ * 2,000 (the issue's figure) passed in 151 s on a quiet machine; with the other engineers' runs
+ * creating them took past a 24 s lead, so the default is 1,000 (FAULT_PG_TARGETS=2000 for the full burst).
+ */
+const TARGETS = Number(process.env.FAULT_PG_TARGETS ?? 1000)
 const DOWN_MS = 10_000
 const SETTLE_LIMIT_SEC = 60
 /** Time to create the burst before it falls due. */
-const LEAD_MS = Math.max(8_000, TARGETS * 8)
-const SAMPLE_NOTE = TARGETS < 2000 ? ` ${TARGETS} targets rather than the issue's 2,000 (this machine's time).` : ''
+const LEAD_MS = Math.max(10_000, TARGETS * 25)
+const SAMPLE_NOTE =
+  TARGETS < 2000
+    ? ` ${TARGETS} targets rather than the issue's 2,000, to keep the file near 2 minutes on a shared 2-core machine (2,000 passed: FAULT_PG_TARGETS=2000).`
+    : ''
 
 let postgres: PrivatePostgres
 const dirs: string[] = []
