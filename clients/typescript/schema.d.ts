@@ -1272,6 +1272,8 @@ export interface components {
                 details?: components["schemas"]["ErrorDetail"][];
                 /** @example req_4fQk2W9xYb7TzL0aPc3D */
                 requestId: string;
+                /** @description On 429 and 503: the seconds `Retry-After` says to wait before trying again. */
+                retryAfterSec?: number;
             };
         };
         ErrorDetail: {
@@ -2640,7 +2642,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), or its database cannot be reached (PostgreSQL restarting, connections cut). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -2745,7 +2747,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), or its database cannot be reached (PostgreSQL restarting, connections cut). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -2852,7 +2854,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), or its database cannot be reached (PostgreSQL restarting, connections cut). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -2959,7 +2961,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), or its database cannot be reached (PostgreSQL restarting, connections cut). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3107,7 +3109,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), or its database cannot be reached (PostgreSQL restarting, connections cut). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3257,7 +3259,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), or its database cannot be reached (PostgreSQL restarting, connections cut). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3377,7 +3379,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), or its database cannot be reached (PostgreSQL restarting, connections cut). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3482,7 +3484,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), or its database cannot be reached (PostgreSQL restarting, connections cut). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3600,7 +3602,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), or its database cannot be reached (PostgreSQL restarting, connections cut). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3765,7 +3767,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), or its database cannot be reached (PostgreSQL restarting, connections cut). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3900,7 +3902,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), or its database cannot be reached (PostgreSQL restarting, connections cut). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4039,7 +4041,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), or its database cannot be reached (PostgreSQL restarting, connections cut). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4146,7 +4148,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), or its database cannot be reached (PostgreSQL restarting, connections cut). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4256,7 +4258,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), or its database cannot be reached (PostgreSQL restarting, connections cut). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4419,7 +4421,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), or its database cannot be reached (PostgreSQL restarting, connections cut). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4582,7 +4584,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), or its database cannot be reached (PostgreSQL restarting, connections cut). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4719,7 +4721,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), or its database cannot be reached (PostgreSQL restarting, connections cut). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4843,7 +4845,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), or its database cannot be reached (PostgreSQL restarting, connections cut). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4995,7 +4997,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), or its database cannot be reached (PostgreSQL restarting, connections cut). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5107,7 +5109,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), or its database cannot be reached (PostgreSQL restarting, connections cut). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5259,7 +5261,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), or its database cannot be reached (PostgreSQL restarting, connections cut). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5366,7 +5368,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), or its database cannot be reached (PostgreSQL restarting, connections cut). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5516,7 +5518,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), or its database cannot be reached (PostgreSQL restarting, connections cut). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5670,7 +5672,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), or its database cannot be reached (PostgreSQL restarting, connections cut). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5775,7 +5777,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), or its database cannot be reached (PostgreSQL restarting, connections cut). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5910,7 +5912,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), or its database cannot be reached (PostgreSQL restarting, connections cut). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6015,7 +6017,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), or its database cannot be reached (PostgreSQL restarting, connections cut). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6120,7 +6122,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), or its database cannot be reached (PostgreSQL restarting, connections cut). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6225,7 +6227,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), or its database cannot be reached (PostgreSQL restarting, connections cut). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6373,7 +6375,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), or its database cannot be reached (PostgreSQL restarting, connections cut). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6480,7 +6482,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), or its database cannot be reached (PostgreSQL restarting, connections cut). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6587,7 +6589,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), or its database cannot be reached (PostgreSQL restarting, connections cut). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6724,7 +6726,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), or its database cannot be reached (PostgreSQL restarting, connections cut). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6831,7 +6833,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), or its database cannot be reached (PostgreSQL restarting, connections cut). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6938,7 +6940,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), or its database cannot be reached (PostgreSQL restarting, connections cut). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7054,7 +7056,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), or its database cannot be reached (PostgreSQL restarting, connections cut). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7166,7 +7168,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), or its database cannot be reached (PostgreSQL restarting, connections cut). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7303,7 +7305,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), or its database cannot be reached (PostgreSQL restarting, connections cut). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];

@@ -11,6 +11,13 @@ export interface NodePostgresConnection {
 
 /** How long the first connection may take before the start says the database does not answer. */
 const CONNECT_TIMEOUT_MS = 10_000
+/**
+ * Once running, how long a statement waits for a connection of the pool (a free one, or a new one
+ * being made) before it fails: a database that went away (stopped, restarting, unreachable) then
+ * answers a request 503 `service_unavailable` within this, rather than holding it until the
+ * client gives up; a pool busy with a burst hands its connections on within much less.
+ */
+export const POOL_CONNECT_TIMEOUT_MS = 5_000
 
 /**
  * PostgreSQL over TCP through node-postgres (`pg`): a pool of `max` connections, Drizzle's
@@ -26,7 +33,24 @@ export async function openNodePostgres(options: {
   connectTimeoutMs?: number
 }): Promise<NodePostgresConnection> {
   const connectionString = await checkedConnectionString(options.url, options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS)
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, keepAlive: true })
+  return nodePostgresPool({ connectionString, max: options.max ?? 10 })
+}
+
+/**
+ * The pool behind `openNodePostgres`, without its first connection (tests point it at a database
+ * that is not there). A connection is waited for at most `connectTimeoutMs` (POOL_CONNECT_TIMEOUT_MS).
+ */
+export function nodePostgresPool(options: {
+  connectionString: string
+  max: number
+  connectTimeoutMs?: number
+}): NodePostgresConnection {
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.max,
+    keepAlive: true,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? POOL_CONNECT_TIMEOUT_MS,
+  })
   // An idle client that drops (server restart, network gone) must not crash the process.
   pool.on('error', () => {})
   // Nor one in use: the pool listens to a client only while it is idle, so a connection dropped

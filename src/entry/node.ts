@@ -5,6 +5,7 @@ import { ConfigError, parseNodeConfig } from '../config'
 import { DatabaseOpenError } from '../db/open-error'
 import type { Deps } from '../deps'
 import type * as InstancesModule from '../services/publishing/instances'
+import type * as StrandedModule from '../services/publishing/stranded'
 import { AppError } from '../domain/errors'
 import { errorBody } from '../http/errors'
 import { randomBase62 } from '../lib/ids'
@@ -14,14 +15,15 @@ import { DataDirInUseError } from '../runtime/data-dir-lock'
 import { openNodeDatabase } from '../runtime/node-database'
 
 type Liveness = InstancesModule.Liveness
-type LivenessServices = Pick<typeof InstancesModule, 'beat' | 'resolveDeadInstances'>
+type LivenessServices = Pick<typeof InstancesModule, 'beat' | 'resolveDeadInstances'> &
+  Pick<typeof StrandedModule, 'resolveStrandedDeliveries'>
 
 /**
  * The app and the services, imported once the database is opening: PGlite compiles its
  * WebAssembly off the main thread while these modules load on it.
  */
 const loadApp = async () => {
-  const [app, clientIp, nodeDeps, demo, orphans, sweep, instances, jobs, webhooks] = await Promise.all([
+  const [app, clientIp, nodeDeps, demo, orphans, sweep, instances, stranded, jobs, webhooks] = await Promise.all([
     import('../app'),
     import('../runtime/client-ip'),
     import('../runtime/node-deps'),
@@ -29,10 +31,22 @@ const loadApp = async () => {
     import('../services/publishing/orphaned-claims'),
     import('../services/publishing/sweep'),
     import('../services/publishing/instances'),
+    import('../services/publishing/stranded'),
     import('../services/scheduled-jobs'),
     import('../services/webhooks/deliver'),
   ])
-  return { ...app, ...clientIp, ...nodeDeps, ...demo, ...orphans, ...sweep, ...instances, ...jobs, ...webhooks }
+  return {
+    ...app,
+    ...clientIp,
+    ...nodeDeps,
+    ...demo,
+    ...orphans,
+    ...sweep,
+    ...instances,
+    ...stranded,
+    ...jobs,
+    ...webhooks,
+  }
 }
 
 type Fetch = (request: Request, env: unknown) => Response | Promise<Response>
@@ -135,9 +149,16 @@ function repeat(logger: Deps['logger'], failed: string, everySec: number, run: (
 /**
  * Liveness (docs/architecture.md, "Several servers"): every INSTANCE_HEARTBEAT_SEC this boot beats
  * (with the rows of the dead boots it is resolving), and, in a loop of its own so that a long
- * resolution never delays a beat, takes over the work of boots that stopped beating.
+ * resolution never delays a beat, takes over the work of boots that stopped beating. At the same
+ * pace, once the database answers again after it went away, the deliveries this boot gave up
+ * meanwhile (`stranded`) are resolved as a restart would resolve them, not left to their lease.
  */
-function startLiveness(deps: Deps, liveness: Liveness, services: LivenessServices): () => Promise<void> {
+function startLiveness(
+  deps: Deps,
+  liveness: Liveness,
+  services: LivenessServices,
+  stranded: StrandedModule.StrandedDeliveries,
+): () => Promise<void> {
   const resolving = new Set<string>()
   const stopBeat = repeat(deps.logger, 'heartbeat_failed', liveness.beatSec, () =>
     services.beat(deps, liveness, resolving),
@@ -147,8 +168,14 @@ function startLiveness(deps: Deps, liveness: Liveness, services: LivenessService
     if (report.dead > 0)
       deps.logger.info('dead_instances', { ...report.orphans, dead: report.dead, requeued: report.requeued })
   })
+  const stopStranded = repeat(deps.logger, 'stranded_deliveries_failed', liveness.beatSec, async () => {
+    if (stranded.size === 0) return
+    const report = await services.resolveStrandedDeliveries(deps, stranded)
+    if (report.released + report.confirmed + report.unconfirmed + report.redispatched > 0)
+      deps.logger.info('stranded_deliveries_resolved', { ...report })
+  })
   return async () => {
-    await Promise.all([stopBeat(), stopResolve()])
+    await Promise.all([stopBeat(), stopResolve(), stopStranded()])
   }
 }
 
@@ -198,6 +225,7 @@ async function main(): Promise<void> {
     registerInstance,
     beat,
     resolveDeadInstances,
+    resolveStrandedDeliveries,
     retire,
     runScheduledJobs,
     sweepWebhooks,
@@ -258,7 +286,12 @@ async function main(): Promise<void> {
   const stopHeartbeat =
     runtime.database === 'pglite'
       ? async () => {}
-      : startLiveness(runtime.deps, liveness, { beat, resolveDeadInstances })
+      : startLiveness(
+          runtime.deps,
+          liveness,
+          { beat, resolveDeadInstances, resolveStrandedDeliveries },
+          runtime.stranded,
+        )
   const timer = setInterval(() => void runScheduledJobs(runtime.deps), 60_000)
   timer.unref()
 

@@ -2,12 +2,18 @@ import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { describeError } from '../infra/logger'
 import { AppError } from '../domain/errors'
+import { serviceUnavailableFrom } from '../services/unavailable'
 import { errorBody, statusOf } from './errors'
 import type { AppEnv } from './context'
 
-/** Turns anything thrown into the API's error body; unexpected errors become a bare 500. */
+/**
+ * Turns anything thrown into the API's error body: a database that cannot be reached is a 503 with
+ * `Retry-After` (never a 500); other unexpected errors become a bare 500.
+ */
 export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err
+  const unavailable = serviceUnavailableFrom(err)
+  if (unavailable) return unavailable
   if (err instanceof HTTPException) {
     if (err.status === 413) return new AppError('payload_too_large', 'The request body is larger than the API accepts.')
     if (err.status === 415)

@@ -37,7 +37,7 @@ export type ErrorStatus = (typeof ERROR_STATUS)[ErrorCode]
 export const statusOf = (err: AppError): ErrorStatus => ERROR_STATUS[err.code]
 
 export interface ErrorBody {
-  error: { code: ErrorCode; message: string; details?: ErrorDetail[]; requestId: string }
+  error: { code: ErrorCode; message: string; details?: ErrorDetail[]; requestId: string; retryAfterSec?: number }
 }
 
 export function errorBody(err: AppError, requestId: string): ErrorBody {
@@ -47,6 +47,8 @@ export function errorBody(err: AppError, requestId: string): ErrorBody {
       message: err.message,
       ...(err.details && err.details.length > 0 ? { details: err.details } : {}),
       requestId,
+      // The wait `Retry-After` says, for a client that reads only the body.
+      ...(err.retryAfterSec !== undefined ? { retryAfterSec: err.retryAfterSec } : {}),
     },
   }
 }

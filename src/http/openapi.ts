@@ -24,6 +24,12 @@ export const ErrorSchema = z
       message: z.string().openapi({ description: 'What went wrong, in words a person can act on.' }),
       details: z.array(ErrorDetailSchema).optional().openapi({ description: 'One entry per problem.' }),
       requestId: z.string().openapi({ example: 'req_4fQk2W9xYb7TzL0aPc3D' }),
+      retryAfterSec: z
+        .number()
+        .int()
+        .min(0)
+        .optional()
+        .openapi({ description: 'On 429 and 503: the seconds `Retry-After` says to wait before trying again.' }),
     }),
   })
   .openapi('Error')
@@ -40,7 +46,7 @@ const STATUS_TEXT: Record<number, string> = {
   422: 'A well-formed request that breaks a rule; `details` names each field and platform concerned.',
   429: 'Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait.',
   500: 'A bug on our side (`internal_error`); the request id identifies it.',
-  503: 'More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait.',
+  503: 'The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), or its database cannot be reached (PostgreSQL restarting, connections cut). `Retry-After` and `retryAfterSec` say how many seconds to wait.',
 }
 
 const codesFor = (status: number) => ERROR_CODES.filter((c) => ERROR_STATUS[c] === status)

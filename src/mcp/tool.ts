@@ -82,14 +82,12 @@ export function describeTool(tool: McpTool): Tool {
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /**
- * The API's error body, as `/v1` answers it (`code`, `message`, `details`, `requestId`), as the text of
- * an error result; `retryAfterSec` is added where `/v1` would send `Retry-After`, since a tool result
- * has no headers of its own.
+ * The API's error body, as `/v1` answers it (`code`, `message`, `details`, `requestId`, and
+ * `retryAfterSec` where `/v1` also sends `Retry-After`: a tool result has no headers of its own), as
+ * the text of an error result.
  */
 function errorResult(err: AppError, requestId: string): CallToolResult {
-  const { error } = errorBody(err, requestId)
-  const body = { error: { ...error, ...(err.retryAfterSec !== undefined ? { retryAfterSec: err.retryAfterSec } : {}) } }
-  return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }] }
+  return { isError: true, content: [{ type: 'text', text: JSON.stringify(errorBody(err, requestId)) }] }
 }
 
 async function countAgainst(ctx: ToolContext, bucket: RateLimitBucket): Promise<void> {

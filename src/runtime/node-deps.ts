@@ -20,6 +20,7 @@ import type { ObjectStorage } from '../infra/storage/types'
 import { nodeImageCodecs } from '../media/codecs-node'
 import { nodeDocsAssets } from './node-docs-assets'
 import { buildDeps } from './build-deps'
+import { type StrandedDeliveries, strandedDeliveries, watchedRuns } from '../services/publishing/stranded'
 import { claimLeaseHolder } from './lease-holder'
 import { openNodeDatabase, resolveCredentialsKey, type NodeDatabase } from './node-database'
 
@@ -35,6 +36,8 @@ export interface NodeRuntime {
   rateLimits: string
   /** The in-process delivery queue (how many publishes wait and run). */
   publishQueue: InProcessPublishQueue
+  /** The queue's deliveries whose run failed as the database went away, resolved once it answers again. */
+  stranded: StrandedDeliveries
   /** Starts what the first request does not need but later ones may (the local store's s3rver). */
   warmUp(): Promise<void>
   /** Says in DATA_DIR's locks that this server is stopping: a start meanwhile waits for it rather than refusing. */
@@ -183,6 +186,7 @@ export async function openNodeRuntime(
     admission: pgliteAdmission(config, database.database),
     rateLimits: limits.description,
     publishQueue: queue.queue,
+    stranded: queue.stranded,
     warmUp: media.start,
     stopping: () => {
       database.stopping()
@@ -221,12 +225,15 @@ function inProcessQueue(config: NodeConfig, { logger, clock }: { logger: Logger;
     logger,
     clock,
   })
+  // Each delivery that fails as the database goes away is noted, to be resolved once it answers again.
+  const stranded = strandedDeliveries()
   const bind = (run: Publish, runBatch: PublishBatch) => {
-    publish = run
-    publishBatch = runBatch
+    const watched = watchedRuns(stranded, run, runBatch)
+    publish = watched.run
+    publishBatch = watched.runBatch
     return queue
   }
-  return { queue, bind }
+  return { queue, bind, stranded }
 }
 
 /** Node's in-process webhook queue, bound to the delivery worker once the deps exist. */

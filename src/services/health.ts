@@ -5,6 +5,7 @@
  */
 import { pingDatabase, selectPublishingBacklog } from '../db/queries/health'
 import type { Deps } from '../deps'
+import { isDatabaseUnavailable } from '../db/unavailable'
 
 /** A target still pending this long after its time counts as overdue (the sweep runs every minute). */
 export const OVERDUE_AFTER_SEC = 120
@@ -48,7 +49,12 @@ export async function checkHealth(deps: Deps, options: { timeoutMs?: number } = 
   try {
     await within(timeoutMs, pingDatabase(deps.db))
   } catch (err) {
-    const reason = err instanceof TimedOut ? `no answer within ${timeoutMs} ms` : 'the query failed'
+    const reason =
+      err instanceof TimedOut
+        ? `no answer within ${timeoutMs} ms`
+        : isDatabaseUnavailable(err)
+          ? 'the database cannot be reached'
+          : 'the query failed'
     deps.logger.warn('health_database_unavailable', { reason })
     return {
       status: 'unavailable',

@@ -38,6 +38,21 @@ export function selectPostPendingDeliveries(
     )
 }
 
+/** The PENDING targets among `targetIds`, with their post's version. */
+export function selectPendingDeliveriesOf(db: DbOrTx, targetIds: string[]): Promise<PendingDelivery[]> {
+  return db
+    .select({ id: targets.id, dueAt: targets.dueAt, attempts: targets.attempts, version: posts.version })
+    .from(targets)
+    .innerJoin(posts, eq(posts.id, targets.postId))
+    .where(
+      and(
+        inArray(targets.id, targetIds),
+        eq(targets.status, 'PENDING'),
+        inArray(posts.status, ['SCHEDULED', 'PUBLISHING']),
+      ),
+    )
+}
+
 /**
  * Every PENDING target with a due time whose post is SCHEDULED or PUBLISHING, by due time and then
  * post by post (in their order), so a queue that takes them in this order claims a post's targets
@@ -110,7 +125,8 @@ export async function takeOverExpiredClaim(
 /**
  * Which claims a process knows are orphaned: at start-up on a database it holds alone (PGlite),
  * every claim not its own; on a shared one, the claims of its instance's earlier boots
- * (`<instance>/…`); on a live server, those of `deadHolder`, a boot that stopped beating.
+ * (`<instance>/…`); on a live server, those of `deadHolder`, a boot that stopped beating, or its
+ * own claims among `stranded`, targets whose work it gave up when the database went away.
  */
 export interface OrphanedClaims {
   /** This boot's holder, `<instance>/<boot>` (both base62). */
@@ -119,10 +135,13 @@ export interface OrphanedClaims {
   everyHolder: boolean
   /** Only the claims of this holder (another server's boot, found dead). */
   deadHolder?: string
+  /** Only this boot's own claims of these targets (their work failed: nothing of this process holds them). */
+  stranded?: string[]
 }
 
 function orphanedBy(orphans: OrphanedClaims) {
   if (orphans.deadHolder) return eq(targets.leaseHolder, orphans.deadHolder)
+  if (orphans.stranded) return and(eq(targets.leaseHolder, orphans.holder), inArray(targets.id, orphans.stranded))
   const instance = orphans.holder.slice(0, orphans.holder.indexOf('/') + 1)
   const notOurs = or(isNull(targets.leaseHolder), ne(targets.leaseHolder, orphans.holder))
   return orphans.everyHolder

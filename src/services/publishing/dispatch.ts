@@ -1,6 +1,7 @@
 import {
   markTargetsDispatched,
   type PendingDelivery,
+  selectPendingDeliveriesOf,
   selectPostPendingDeliveries,
 } from '../../db/queries/target-deliveries'
 import type { TakenDelivery } from '../../db/queries/instances'
@@ -42,6 +43,18 @@ export async function dispatchWrittenTargets(
     deps.logger.error('dispatch_failed', { postId, ...describeError(err) })
     return 0
   }
+}
+
+/**
+ * The PENDING ones among `targetIds`, whatever their post, to the queue at their due time (targets
+ * whose delivery this process dropped: their run failed before it could claim them).
+ */
+export async function dispatchTargets(
+  deps: Pick<Deps, 'db' | 'publishQueue' | 'clock' | 'settings'>,
+  targetIds: string[],
+): Promise<number> {
+  if (targetIds.length === 0) return 0
+  return enqueueDue(deps, await selectPendingDeliveriesOf(deps.db, targetIds))
 }
 
 async function handOver(

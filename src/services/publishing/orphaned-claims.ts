@@ -21,14 +21,15 @@ export interface OrphanReport {
  * away for minutes. This process knows they are orphaned: at Node start-up after a crash (on PGlite
  * it holds the database alone: every claim not its own; on PostgreSQL, the claims of its own
  * instance's earlier boots), or on a live server, the claims of `deadHolder`, another server's boot
- * that stopped beating (`resolveDeadInstances`). It takes each over at once, exactly as the sweep
+ * that stopped beating (`resolveDeadInstances`), or its own `stranded` claims, whose work it gave up
+ * when the database went away (`resolveStrandedDeliveries`). It takes each over at once, exactly as the sweep
  * does for an expired lease: back to PENDING if its network call never started, else the network is
  * asked what became of it: never published blindly twice.
  */
 export async function resolveOrphanedClaims(
   deps: Deps,
   // One workspace only: a test sharing its database with others (as for the sweep).
-  scope: { everyHolder: boolean; deadHolder?: string; workspaceId?: string },
+  scope: { everyHolder: boolean; deadHolder?: string; stranded?: string[]; workspaceId?: string },
 ): Promise<OrphanReport> {
   const report: OrphanReport = { released: 0, confirmed: 0, unconfirmed: 0 }
   const holder = deps.settings.leaseHolder
@@ -37,6 +38,7 @@ export async function resolveOrphanedClaims(
     holder,
     everyHolder: scope.everyHolder,
     ...(scope.deadHolder ? { deadHolder: scope.deadHolder } : {}),
+    ...(scope.stranded ? { stranded: scope.stranded } : {}),
   }
   const tried = new Set<string>()
   for (;;) {

@@ -3,6 +3,7 @@ import { saveTargetProgress } from '../../db/queries/targets'
 import type { Deps } from '../../deps'
 import { failedOnOurSide, RECONNECT_MESSAGE } from '../../domain/publishing/decision'
 import { describeError } from '../../infra/logger'
+import { isDatabaseUnavailable } from '../../db/unavailable'
 import { asFailedResult, NetworkFailure } from '../../networks/http'
 import type { NetworkAdapter, PendingInput, PublishInput, PublishProgress, PublishResult } from '../../networks/adapter'
 import { claimTarget, type ClaimedTarget } from './claim'
@@ -45,7 +46,8 @@ export async function publishTarget(deps: Deps, delivery: DeliveryRef): Promise<
  * unconfirmed, else `publish`. A `NetworkFailure` an adapter throws keeps its class; any other
  * exception (a bug, the adapter's or ours) is logged once as `publish_unexpected_error` and becomes
  * a transient failure whose message says it failed on our side. Nothing of such an error reaches a
- * user or a log line but its class: its text may quote a network's answer or a token.
+ * user or a log line but its class: its text may quote a network's answer or a token. A database
+ * that cannot be reached is thrown on: the delivery fails, and its claim waits to be resolved.
  */
 export async function callNetwork(
   deps: Deps,
@@ -128,6 +130,9 @@ export async function callNetwork(
   } catch (err) {
     // A classified network failure keeps its class, whichever step of an adapter threw it.
     if (err instanceof NetworkFailure) return asFailedResult(err)
+    // Not the network's failure nor a bug: the delivery fails as a whole, and its claim is resolved
+    // once the database answers again (stranded.ts), as a restart would resolve it.
+    if (isDatabaseUnavailable(err)) throw err
     deps.logger.error('publish_unexpected_error', {
       targetId: target.id,
       postId: post.id,
