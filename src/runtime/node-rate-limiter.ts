@@ -19,8 +19,7 @@ const CONNECT_WAIT_MS = 3_000
  * The Redis and Upstash clients are loaded only when configured, never in the Worker bundle.
  */
 export async function openNodeRateLimiter(config: NodeConfig, logger: Logger): Promise<NodeRateLimiter> {
-  if (config.REDIS_URL)
-    return openRedisRateLimiter(config.REDIS_URL, { prefix: config.REDIS_KEY_PREFIX, logger })
+  if (config.REDIS_URL) return openRedisRateLimiter(config.REDIS_URL, { prefix: config.REDIS_KEY_PREFIX, logger })
   const url = config.UPSTASH_REDIS_REST_URL
   const token = config.UPSTASH_REDIS_REST_TOKEN
   if (!url || !token) return { limiter: createMemoryRateLimiter(), description: 'memory', close: async () => {} }
@@ -95,12 +94,15 @@ export async function openRedisRateLimiter(
         options.onError ??
         ((error, { bucket }) =>
           options.logger.warn('rate_limiter_unavailable', {
-          bucket,
-          fallback: 'memory for the API, sign-in refused',
-          ...(error ? describeError(error) : {}),
+            bucket,
+            fallback: 'memory for the API, sign-in refused',
+            ...(error ? describeError(error) : {}),
           })),
       onRecovered: ({ outageMs, fallbackDecisions }) =>
-        options.logger.warn('rate_limiter_recovered', { outageSec: Math.round(outageMs / 100) / 10, fallbackDecisions }),
+        options.logger.warn('rate_limiter_recovered', {
+          outageSec: Math.round(outageMs / 100) / 10,
+          fallbackDecisions,
+        }),
     }),
     description: `${new URL(url).protocol}//${hostname}:${port || 6379}`,
     close: async () => {

@@ -78,7 +78,9 @@ function api(base: string, token: string) {
       }
     },
     async accounts(): Promise<Array<{ id: string; platform: string }>> {
-      return (await fetch(`${base}/v1/accounts`, { headers })).json() as Promise<Array<{ id: string; platform: string }>>
+      return (await fetch(`${base}/v1/accounts`, { headers })).json() as Promise<
+        Array<{ id: string; platform: string }>
+      >
     },
     /** Every post's caption, page by page. */
     async captions(): Promise<string[]> {

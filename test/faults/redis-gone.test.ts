@@ -146,12 +146,11 @@ it('counts the API in memory and refuses sign-in with 503 while Redis is gone, a
   const log = server.output()
 
   const meanwhile = api.answers.filter((a) => a.at >= outageStart && a.at < restartedAt)
-  const byStatus = (list: { status: number }[]) =>
-    Object.entries(
-      list.reduce<Record<number, number>>((acc, a) => ({ ...acc, [a.status]: (acc[a.status] ?? 0) + 1 }), {}),
-    )
-      .map(([s, k]) => `${s} ×${k}`)
-      .join(', ')
+  const byStatus = (list: { status: number }[]) => {
+    const counts = new Map<number, number>()
+    for (const a of list) counts.set(a.status, (counts.get(a.status) ?? 0) + 1)
+    return [...counts].map(([status, n]) => `${status} ×${n}`).join(', ')
+  }
   const maxMs = Math.max(...meanwhile.map((a) => a.ms))
   const lost = meanwhile.filter((a) => a.status === 0 || a.status >= 500).length
   const signInStatuses = signIns.map((a) => `${a.status} Retry-After ${a.res?.headers.get('retry-after')}`)
