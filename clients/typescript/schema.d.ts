@@ -2640,7 +2640,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description More requests arrived than the service can answer in time (Node on the embedded database), or the server's disk is full (`service_unavailable`); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -2745,7 +2745,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description More requests arrived than the service can answer in time (Node on the embedded database), or the server's disk is full (`service_unavailable`); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -2852,7 +2852,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description More requests arrived than the service can answer in time (Node on the embedded database), or the server's disk is full (`service_unavailable`); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -2959,7 +2959,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description More requests arrived than the service can answer in time (Node on the embedded database), or the server's disk is full (`service_unavailable`); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3107,7 +3107,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description More requests arrived than the service can answer in time (Node on the embedded database), or the server's disk is full (`service_unavailable`); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3257,7 +3257,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description More requests arrived than the service can answer in time (Node on the embedded database), or the server's disk is full (`service_unavailable`); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3377,7 +3377,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description More requests arrived than the service can answer in time (Node on the embedded database), or the server's disk is full (`service_unavailable`); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3482,7 +3482,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description More requests arrived than the service can answer in time (Node on the embedded database), or the server's disk is full (`service_unavailable`); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3600,7 +3600,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description More requests arrived than the service can answer in time (Node on the embedded database), or the server's disk is full (`service_unavailable`); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3765,7 +3765,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description More requests arrived than the service can answer in time (Node on the embedded database), or the server's disk is full (`service_unavailable`); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3900,7 +3900,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description More requests arrived than the service can answer in time (Node on the embedded database), or the server's disk is full (`service_unavailable`); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4039,7 +4039,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description More requests arrived than the service can answer in time (Node on the embedded database), or the server's disk is full (`service_unavailable`); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4146,7 +4146,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description More requests arrived than the service can answer in time (Node on the embedded database), or the server's disk is full (`service_unavailable`); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4256,7 +4256,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description More requests arrived than the service can answer in time (Node on the embedded database), or the server's disk is full (`service_unavailable`); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4419,7 +4419,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description More requests arrived than the service can answer in time (Node on the embedded database), or the server's disk is full (`service_unavailable`); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4582,7 +4582,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description More requests arrived than the service can answer in time (Node on the embedded database), or the server's disk is full (`service_unavailable`); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4719,7 +4719,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description More requests arrived than the service can answer in time (Node on the embedded database), or the server's disk is full (`service_unavailable`); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4843,7 +4843,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description More requests arrived than the service can answer in time (Node on the embedded database), or the server's disk is full (`service_unavailable`); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4995,7 +4995,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description More requests arrived than the service can answer in time (Node on the embedded database), or the server's disk is full (`service_unavailable`); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5107,7 +5107,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description More requests arrived than the service can answer in time (Node on the embedded database), or the server's disk is full (`service_unavailable`); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5259,7 +5259,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description More requests arrived than the service can answer in time (Node on the embedded database), or the server's disk is full (`service_unavailable`); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5366,7 +5366,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description More requests arrived than the service can answer in time (Node on the embedded database), or the server's disk is full (`service_unavailable`); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5516,7 +5516,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description More requests arrived than the service can answer in time (Node on the embedded database), or the server's disk is full (`service_unavailable`); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5670,7 +5670,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description More requests arrived than the service can answer in time (Node on the embedded database), or the server's disk is full (`service_unavailable`); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5775,7 +5775,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description More requests arrived than the service can answer in time (Node on the embedded database), or the server's disk is full (`service_unavailable`); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5910,7 +5910,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description More requests arrived than the service can answer in time (Node on the embedded database), or the server's disk is full (`service_unavailable`); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6015,7 +6015,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description More requests arrived than the service can answer in time (Node on the embedded database), or the server's disk is full (`service_unavailable`); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6120,7 +6120,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description More requests arrived than the service can answer in time (Node on the embedded database), or the server's disk is full (`service_unavailable`); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6225,7 +6225,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description More requests arrived than the service can answer in time (Node on the embedded database), or the server's disk is full (`service_unavailable`); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6373,7 +6373,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description More requests arrived than the service can answer in time (Node on the embedded database), or the server's disk is full (`service_unavailable`); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6480,7 +6480,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description More requests arrived than the service can answer in time (Node on the embedded database), or the server's disk is full (`service_unavailable`); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6587,7 +6587,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description More requests arrived than the service can answer in time (Node on the embedded database), or the server's disk is full (`service_unavailable`); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6724,7 +6724,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description More requests arrived than the service can answer in time (Node on the embedded database), or the server's disk is full (`service_unavailable`); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6831,7 +6831,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description More requests arrived than the service can answer in time (Node on the embedded database), or the server's disk is full (`service_unavailable`); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6938,7 +6938,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description More requests arrived than the service can answer in time (Node on the embedded database), or the server's disk is full (`service_unavailable`); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7054,7 +7054,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description More requests arrived than the service can answer in time (Node on the embedded database), or the server's disk is full (`service_unavailable`); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7166,7 +7166,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description More requests arrived than the service can answer in time (Node on the embedded database), or the server's disk is full (`service_unavailable`); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7303,7 +7303,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
+            /** @description More requests arrived than the service can answer in time (Node on the embedded database), or the server's disk is full (`service_unavailable`); nothing of the request was done, and `Retry-After` says how many seconds to wait. Codes: service_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
