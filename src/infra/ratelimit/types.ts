@@ -9,9 +9,9 @@ export interface RateLimitRule {
   windowSec: number
   /**
    * What a shared limiter answers when its store (Redis) cannot: `allow` (the default: a rate-limit
-   * outage must not take the API down; on Node the instance then counts in its own memory, the same
-   * limits per instance) or `refuse` (sign-in: an outage must not lift the limit a password guesser
-   * is held to; answered 503 with Retry-After).
+   * outage must not take the API down; with REDIS_URL the instance then counts in its own memory,
+   * the same limits per instance) or `refuse` (sign-in: an outage must not lift the limit a password
+   * guesser is held to; answered 503 with Retry-After).
    */
   whenUnavailable?: 'allow' | 'refuse'
 }
