@@ -164,7 +164,7 @@ it('counts the API in memory and refuses sign-in with 503 while Redis is gone, a
     meanwhile:
       `API: ${byStatus(meanwhile)} (slowest ${maxMs} ms); bulk bucket from one address: ${byStatus(bulk.map((status) => ({ status })))}; ` +
       `sign-in: ${signInStatuses.join(', ')}; /health: ${during.status}, rateLimiter ${during.rateLimiter?.state} ` +
-      `(${during.rateLimiter?.fallbackDecisions} decisions in memory)`,
+      `(${during.rateLimiter?.fallbackDecisions} checks decided without Redis)`,
     recoverySec,
     targets: meanwhile.length,
     lost,
