@@ -5,7 +5,7 @@
  * error body, words saying the disk is full), never a 500 nor a success for a post not stored; once
  * space returns the same server writes again; a new server on the same DATA_DIR (after SIGTERM, and
  * after kill -9 while the disk was full) opens the database with every post the API said it created,
- * none twice.
+ * none twice. A start while the disk is still full exits saying the disk is full.
  */
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync, statfsSync, writeFileSync } from 'node:fs'
@@ -106,6 +106,22 @@ async function writeUntilFull(client: ReturnType<typeof api>, accountId: string,
   return writes
 }
 
+/** `npm start` on the full disk: whether it came up, and what a write got; then stopped (SIGKILL if it hangs). */
+async function startOnFullDisk(token: string, accountId: string): Promise<string> {
+  let started: StartedServer
+  try {
+    started = await startServer({ ...databaseEnv(dataDir), TRUST_PROXY: 'true' }, 60_000)
+  } catch (err) {
+    const lines = String(err).split('\n').filter((l) => l.trim() !== '')
+    return `exited at start, saying: ${lines.slice(1).join(' / ').slice(0, 300)}`
+  }
+  servers.push(started)
+  const write = await api(started.baseUrl, token).createPost(accountId, 'while-full-start')
+  const stopped = await Promise.race([started.stop(), new Promise((r) => setTimeout(r, 20_000, 'hung'))])
+  if (stopped === 'hung') started.child.kill('SIGKILL')
+  return `started; a write got ${write.status}${write.code ? ` ${write.code}` : ''}`
+}
+
 const summary = (writes: Write[]) => {
   const counts = new Map<string, number>()
   for (const w of writes) {
@@ -144,6 +160,8 @@ it('refuses writes with 503 while the disk is full, writes again once space retu
   const round2 = await writeUntilFull(client, account!.id, 'r2')
   server.child.kill('SIGKILL')
   await new Promise((resolve) => server.child.once('exit', resolve))
+  // A start while the disk is still full (PostgreSQL replays its WAL as it opens): what it does is recorded.
+  const startWhileFull = await startOnFullDisk(token, account!.id)
   freeSpace()
   ;({ server, base } = await start())
   client = api(base, token)
@@ -166,6 +184,7 @@ it('refuses writes with 503 while the disk is full, writes again once space retu
     duration: 'until the filler was deleted',
     meanwhile:
       `round 1: ${summary(round1)}; round 2 (then kill -9 while full): ${summary(round2)}; ` +
+      `npm start on the still full disk: ${startWhileFull}; ` +
       `refusal: "${refusedText}"`,
     recoverySec,
     targets: writes.length,
@@ -186,6 +205,8 @@ it('refuses writes with 503 while the disk is full, writes again once space retu
   expect(refusedText).toMatch(/disk is full/)
   expect(afterSpace.status).toBe(200)
   expect(afterKill.status).toBe(200)
+  // It cannot open its files to start: it says so and exits, and the next start (space back) opens them.
+  expect(startWhileFull).toContain('The disk is full (DATA_DIR, or the database server)')
   expect(captions1).toContain('after-space-1')
   expect(servers[0]!.output()).toContain('"event":"disk_full"')
   for (const s of servers) expect(s.output()).not.toMatch(/\n\s+at .*:\d+:\d+/)
