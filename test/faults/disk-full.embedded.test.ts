@@ -112,7 +112,9 @@ async function startOnFullDisk(token: string, accountId: string): Promise<string
   try {
     started = await startServer({ ...databaseEnv(dataDir), TRUST_PROXY: 'true' }, 60_000)
   } catch (err) {
-    const lines = String(err).split('\n').filter((l) => l.trim() !== '')
+    const lines = String(err)
+      .split('\n')
+      .filter((l) => l.trim() !== '')
     return `exited at start, saying: ${lines.slice(1).join(' / ').slice(0, 300)}`
   }
   servers.push(started)
