@@ -103,7 +103,10 @@ export function registerAuthPages(app: Hono<AppEnv>): void {
     const refusal = await countSignInAttempt(c, email)
     if (refusal) {
       c.header('Retry-After', String(refusal.retryAfterSec))
-      return c.html(<SignInForm csrf={formToken(c)} next={next} email={email} error={refusal.message} />, 429)
+      return c.html(
+        <SignInForm csrf={formToken(c)} next={next} email={email} error={refusal.message} />,
+        refusal.status,
+      )
     }
     const user = await checkPassword(c.var.deps.db, email, fields.password ?? '')
     if (!user) {
@@ -122,7 +125,10 @@ export function registerAuthPages(app: Hono<AppEnv>): void {
     const refusal = await countSignInAttempt(c)
     if (refusal) {
       c.header('Retry-After', String(refusal.retryAfterSec))
-      return c.html(<SignUpForm csrf={formToken(c)} values={fields} errors={{ _form: refusal.message }} />, 429)
+      return c.html(
+        <SignUpForm csrf={formToken(c)} values={fields} errors={{ _form: refusal.message }} />,
+        refusal.status,
+      )
     }
     try {
       const { user, workspaceId } = await signUp(c.var.deps, {

@@ -112,7 +112,7 @@ export function registerInvitationPages(app: Hono<AppEnv>): void {
     if (found.state !== 'valid') return problemPage(c, found.state)
     const fields = await formFields(c)
     const session = await currentSession(c)
-    const render = (errors: Record<string, string>, status: 400 | 403 | 429) =>
+    const render = (errors: Record<string, string>, status: 400 | 403 | 429 | 503) =>
       c.html(
         <InvitationPage
           token={token}
@@ -134,7 +134,10 @@ export function registerInvitationPages(app: Hono<AppEnv>): void {
       }
       if (!publicFormValid(c, fields)) return forbiddenPage(c, 'This form expired; reload the page.')
       const refusal = await countSignInAttempt(c)
-      if (refusal) return render({ _form: refusal.message }, 429)
+      if (refusal) {
+        c.header('Retry-After', String(refusal.retryAfterSec))
+        return render({ _form: refusal.message }, refusal.status)
+      }
       const prepared = await prepareUser(c.var.deps, {
         email: fields.email ?? '',
         name: fields.name ?? '',

@@ -4,7 +4,8 @@
  * the same). Past the per-account limit the account is locked until its window ends, and the page says
  * how long that is. With REDIS_URL (or Upstash) the counts are in that Redis, shared by every instance;
  * when it cannot answer, the sign-in buckets refuse (`whenUnavailable: 'refuse'`), so an outage never
- * lets a password guesser through uncounted.
+ * lets a password guesser through uncounted: that refusal is 503 (our store is down), not 429 (the
+ * visitor's own limit).
  */
 import type { Context } from 'hono'
 import type { AppEnv } from '../http/context'
@@ -13,6 +14,8 @@ import { normalizeEmail } from '../domain/people'
 import type { RateLimitDecision } from '../infra/ratelimit/types'
 
 export interface SignInRefusal {
+  /** 429 past a limit; 503 while the limiter's store does not answer (nothing was counted). */
+  status: 429 | 503
   /** Seconds until another attempt is counted. */
   retryAfterSec: number
   message: string
@@ -27,15 +30,20 @@ export async function countSignInAttempt(c: Context<AppEnv>, email?: string): Pr
   const paused = (decision: RateLimitDecision): SignInRefusal => {
     const sec = wait(decision.resetAt)
     return {
+      status: 503,
       retryAfterSec: sec,
-      message: `Sign-in and sign-up are paused for a moment. Try again in ${waitText(sec)}.`,
+      message: `Sign-in and sign-up are paused for a moment: the service that counts attempts is not answering. Try again in ${waitText(sec)}.`,
     }
   }
   const byIp = await rateLimiter.check('signInIp', c.var.clientIp)
   if (!byIp.allowed && byIp.unavailable) return paused(byIp)
   if (!byIp.allowed) {
     const sec = wait(byIp.resetAt)
-    return { retryAfterSec: sec, message: `Too many attempts from your network. Try again in ${waitText(sec)}.` }
+    return {
+      status: 429,
+      retryAfterSec: sec,
+      message: `Too many attempts from your network. Try again in ${waitText(sec)}.`,
+    }
   }
   if (email === undefined) return null
   // The limiter's key is a hash: no address in Redis keys.
@@ -44,6 +52,7 @@ export async function countSignInAttempt(c: Context<AppEnv>, email?: string): Pr
   if (!byAccount.allowed) {
     const sec = wait(byAccount.resetAt)
     return {
+      status: 429,
       retryAfterSec: sec,
       message: `Too many sign-in attempts for this account: it is locked for now. Try again in ${waitText(sec)}.`,
     }

@@ -8,6 +8,7 @@ import type * as InstancesModule from '../services/publishing/instances'
 import type * as StrandedModule from '../services/publishing/stranded'
 import { AppError } from '../domain/errors'
 import { errorBody } from '../http/errors'
+import { isDiskFull } from '../lib/disk-full'
 import { randomBase62 } from '../lib/ids'
 import { listenWithRetry } from '../infra/listen'
 import { describeError } from '../infra/logger'
@@ -321,6 +322,8 @@ main().catch((err) => {
     console.error(err.message)
   else if ((err as NodeJS.ErrnoException)?.code === 'EADDRINUSE')
     console.error('The port is already in use: stop the other process, or set PORT (PORT=0 picks a free one).')
+  else if (isDiskFull(err))
+    console.error('The disk is full (DATA_DIR, or the database server): free some space, then start again.')
   else console.error(`Start-up failed (${JSON.stringify(describeError(err))}).`)
   process.exit(1)
 })

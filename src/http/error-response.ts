@@ -2,16 +2,27 @@ import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { describeError } from '../infra/logger'
 import { AppError } from '../domain/errors'
+import { isDiskFull } from '../lib/disk-full'
 import { serviceUnavailableFrom } from '../services/unavailable'
 import { errorBody, statusOf } from './errors'
 import type { AppEnv } from './context'
 
+/** How long a refusal for a full disk asks the caller to wait: space comes back when someone frees it. */
+export const DISK_FULL_RETRY_SEC = 60
+
 /**
- * Turns anything thrown into the API's error body: a database that cannot be reached is a 503 with
- * `Retry-After` (never a 500); other unexpected errors become a bare 500.
+ * Turns anything thrown into the API's error body; unexpected errors become a bare 500. A full disk
+ * (the database's or the media store's) is 503 `service_unavailable` saying so: nothing was stored.
+ * A database that cannot be reached is a 503 with `Retry-After` too, never a 500.
  */
 export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err
+  if (isDiskFull(err))
+    return new AppError(
+      'service_unavailable',
+      "The server's disk is full: nothing of this request was stored. Try again once space has been freed.",
+      { retryAfterSec: DISK_FULL_RETRY_SEC },
+    )
   const unavailable = serviceUnavailableFrom(err)
   if (unavailable) return unavailable
   if (err instanceof HTTPException) {
@@ -37,7 +48,9 @@ export function toAppError(err: unknown): AppError {
 export function prepareErrorAnswer(c: Context<AppEnv>, err: unknown): { appError: AppError; requestId: string } {
   const appError = toAppError(err)
   const requestId = c.get('requestId') ?? 'req_unknown'
-  if (appError.code === 'internal_error') {
+  if (isDiskFull(err)) {
+    c.get('deps')?.logger.error('disk_full', { requestId, method: c.req.method, path: c.req.path })
+  } else if (appError.code === 'internal_error') {
     c.get('deps')?.logger.error('request_failed', {
       requestId,
       method: c.req.method,

@@ -19,10 +19,7 @@ const CONNECT_WAIT_MS = 3_000
  * The Redis and Upstash clients are loaded only when configured, never in the Worker bundle.
  */
 export async function openNodeRateLimiter(config: NodeConfig, logger: Logger): Promise<NodeRateLimiter> {
-  const onError = (error: unknown, { bucket }: { bucket: string }) =>
-    logger.warn('rate_limiter_unavailable', { bucket, ...describeError(error) })
-  if (config.REDIS_URL)
-    return openRedisRateLimiter(config.REDIS_URL, { prefix: config.REDIS_KEY_PREFIX, logger, onError })
+  if (config.REDIS_URL) return openRedisRateLimiter(config.REDIS_URL, { prefix: config.REDIS_KEY_PREFIX, logger })
   const url = config.UPSTASH_REDIS_REST_URL
   const token = config.UPSTASH_REDIS_REST_TOKEN
   if (!url || !token) return { limiter: createMemoryRateLimiter(), description: 'memory', close: async () => {} }
@@ -31,20 +28,33 @@ export async function openNodeRateLimiter(config: NodeConfig, logger: Logger): P
     import('../infra/ratelimit/upstash'),
   ])
   return {
-    limiter: createUpstashRateLimiter(new Redis({ url, token }), { onError }),
+    limiter: createUpstashRateLimiter(new Redis({ url, token }), {
+      onError: (error, { bucket }) => logger.warn('rate_limiter_unavailable', { bucket, ...describeError(error) }),
+    }),
     description: `upstash ${new URL(url).host}`,
     close: async () => {},
   }
 }
 
+/** Longest wait for one Redis command: past it the check is decided without Redis (bounded, never hung). */
+const COMMAND_TIMEOUT_MS = 1_000
+
 /**
- * The ioredis client of REDIS_URL (TLS with `rediss://`): no offline queue, so a check during an
- * outage is answered at once by the bucket's `whenUnavailable` policy; it reconnects by itself.
- * Start-up waits a little for the first connection, then goes on without it (warned).
+ * The ioredis client of REDIS_URL (TLS with `rediss://`): no offline queue and a command timeout,
+ * so a check during an outage is answered at once (or within `COMMAND_TIMEOUT_MS`) by the bucket's
+ * `whenUnavailable` policy: the API's buckets in this instance's memory, sign-in refused. It
+ * reconnects by itself (every 2 s at most). One `rate_limiter_unavailable` line when an outage
+ * starts, one `rate_limiter_recovered` when Redis answers again. Start-up waits a little for the
+ * first connection, then goes on without it (warned).
  */
 export async function openRedisRateLimiter(
   url: string,
-  options: { prefix: string; logger: Logger; onError: (error: unknown, context: { bucket: string }) => void },
+  options: {
+    prefix: string
+    logger: Logger
+    /** Instead of the `rate_limiter_unavailable` line (benchmarks throw, to notice an outage). */
+    onError?: (error: unknown, context: { bucket: string }) => void
+  },
 ): Promise<NodeRateLimiter> {
   const [{ Redis }, { createRedisRateLimiter }] = await Promise.all([
     import('ioredis'),
@@ -54,6 +64,7 @@ export async function openRedisRateLimiter(
     lazyConnect: true,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
+    commandTimeout: COMMAND_TIMEOUT_MS,
     connectTimeout: CONNECT_WAIT_MS,
     retryStrategy: (times) => Math.min(times * 200, 2_000),
   })
@@ -76,7 +87,23 @@ export async function openRedisRateLimiter(
   if (!connected) options.logger.warn('rate_limiter_unavailable', { reason: 'redis_not_connected_at_start' })
   const { hostname, port } = new URL(url)
   return {
-    limiter: createRedisRateLimiter(redis, { prefix: options.prefix, onError: options.onError }),
+    limiter: createRedisRateLimiter(redis, {
+      prefix: options.prefix,
+      timeoutMs: COMMAND_TIMEOUT_MS,
+      onError:
+        options.onError ??
+        ((error, { bucket }) =>
+          options.logger.warn('rate_limiter_unavailable', {
+            bucket,
+            fallback: 'memory for the API, sign-in refused',
+            ...(error ? describeError(error) : {}),
+          })),
+      onRecovered: ({ outageMs, fallbackDecisions }) =>
+        options.logger.warn('rate_limiter_recovered', {
+          outageSec: Math.round(outageMs / 100) / 10,
+          fallbackDecisions,
+        }),
+    }),
     description: `${new URL(url).protocol}//${hostname}:${port || 6379}`,
     close: async () => {
       redis.disconnect()

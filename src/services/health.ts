@@ -6,6 +6,7 @@
 import { pingDatabase, selectPublishingBacklog } from '../db/queries/health'
 import type { Deps } from '../deps'
 import { isDatabaseUnavailable } from '../db/unavailable'
+import type { RateLimiterStatus } from '../infra/ratelimit/types'
 
 /** A target still pending this long after its time counts as overdue (the sweep runs every minute). */
 export const OVERDUE_AFTER_SEC = 120
@@ -19,6 +20,12 @@ export interface HealthReport {
   checkedAt: string
   database: { status: 'ok' | 'unavailable'; latencyMs: number | null; reason?: string }
   publishing: { overdueTargets: number; oldestOverdueSec: number | null; expiredClaims: number } | null
+  /**
+   * Where rate limits are counted and whether that store answers: with REDIS_URL, `unavailable` while
+   * Redis does not (the API counted in this instance's memory, sign-in refused) and the checks decided
+   * so meanwhile. Absent where the limiter does not say (Upstash).
+   */
+  rateLimiter?: RateLimiterStatus
 }
 
 class TimedOut extends Error {}
@@ -39,10 +46,13 @@ async function within<T>(ms: number, work: Promise<T>): Promise<T> {
 /**
  * Pings the database (bounded by `timeoutMs`), then reads the backlog. Never throws: a database that
  * fails or is late makes the report `unavailable`, with a reason in words and none of the driver's
- * message (it may name hosts or SQL). Overdue targets or expired claims make it `degraded`.
+ * message (it may name hosts or SQL). Overdue targets, expired claims or a rate limiter whose store
+ * does not answer make it `degraded`.
  */
 export async function checkHealth(deps: Deps, options: { timeoutMs?: number } = {}): Promise<HealthReport> {
   const timeoutMs = options.timeoutMs ?? HEALTH_DB_TIMEOUT_MS
+  const limiter = deps.rateLimiter.status?.()
+  const rateLimiter = limiter ? { rateLimiter: limiter } : {}
   const now = deps.clock.now()
   const started = performance.now()
   const checkedAt = now.toISOString()
@@ -61,6 +71,7 @@ export async function checkHealth(deps: Deps, options: { timeoutMs?: number } = 
       checkedAt,
       database: { status: 'unavailable', latencyMs: null, reason },
       publishing: null,
+      ...rateLimiter,
     }
   }
   const latencyMs = Math.round((performance.now() - started) * 10) / 10
@@ -73,6 +84,13 @@ export async function checkHealth(deps: Deps, options: { timeoutMs?: number } = 
     oldestOverdueSec: backlog.oldestDueAt ? Math.round((now.getTime() - backlog.oldestDueAt.getTime()) / 1000) : null,
     expiredClaims: backlog.expiredClaims,
   }
-  const degraded = !publishing || publishing.overdueTargets > 0 || publishing.expiredClaims > 0
-  return { status: degraded ? 'degraded' : 'ok', checkedAt, database: { status: 'ok', latencyMs }, publishing }
+  const degraded =
+    !publishing || publishing.overdueTargets > 0 || publishing.expiredClaims > 0 || limiter?.state === 'unavailable'
+  return {
+    status: degraded ? 'degraded' : 'ok',
+    checkedAt,
+    database: { status: 'ok', latencyMs },
+    publishing,
+    ...rateLimiter,
+  }
 }

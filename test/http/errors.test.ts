@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { withBrokenReads } from '../support/broken-reads'
+import { toAppError } from '../../src/http/error-response'
 import { createTestApp } from '../support/test-app'
 
 describe('error bodies', () => {
@@ -86,5 +87,23 @@ describe('error bodies', () => {
     const logged = logLines.join('\n')
     expect(logged).toContain('request_failed')
     expect(logged).not.toMatch(/select|api_tokens|secret|\.ts:/i)
+  })
+})
+
+describe('a full disk', () => {
+  const driverError = (code: string, message: string) => Object.assign(new Error(message), { code })
+  it("is 503 service_unavailable saying the disk is full, under Drizzle's wrapping or a file write's ENOSPC", () => {
+    const pglite = new Error('Failed query: insert into "posts" ...', {
+      cause: driverError('53100', 'could not extend file "base/5/16385": No space left on device'),
+    })
+    const file = driverError('ENOSPC', "ENOSPC: no space left on device, write '/data/s3/x'")
+    for (const err of [pglite, file]) {
+      const appError = toAppError(err)
+      expect(appError.code).toBe('service_unavailable')
+      expect(appError.message).toContain("The server's disk is full")
+      expect(appError.message).not.toMatch(/base\/5|insert|\/data/)
+      expect(appError.retryAfterSec).toBe(60)
+    }
+    expect(toAppError(driverError('23505', 'duplicate key')).code).toBe('internal_error')
   })
 })

@@ -82,33 +82,38 @@ describe('REDIS_URL unreachable', () => {
     return { t, lines }
   }
 
-  it('lets API requests through with the headers of a fresh window, and warns without a stack', async () => {
+  it("counts API requests in the instance's own memory, with the same limits, and warns once without a stack", async () => {
     const { t, lines } = await unreachableApp()
     expect(lines.join('\n')).toMatch(/"event":"rate_limiter_unavailable","reason":"redis_not_connected_at_start"/)
     for (let i = 0; i < 3; i++) {
       const res = await t.call('GET', '/v1/me')
       expect(res.status).toBe(200)
       expect(res.headers.get('ratelimit-limit')).toBe('120')
-      expect(res.headers.get('ratelimit-remaining')).toBe('119')
+      expect(res.headers.get('ratelimit-remaining')).toBe(String(119 - i))
     }
     const warnings = lines.filter((l) => l.includes('"event":"rate_limiter_unavailable","bucket":"default"'))
-    expect(warnings).toHaveLength(3)
+    expect(warnings).toHaveLength(1)
+    const health = await (await t.call('GET', '/health', { token: null })).json()
+    expect(health).toMatchObject({
+      status: 'degraded',
+      rateLimiter: { store: 'redis', state: 'unavailable', fallbackDecisions: 3 },
+    })
     expect(lines.filter((l) => l.includes('"event":"redis_unreachable"'))).toHaveLength(1)
     expect(lines.join('\n')).not.toMatch(/\n\s+at |s3cret/)
   })
 
-  it('refuses sign-in and sign-up rather than letting attempts through uncounted', async () => {
+  it('refuses sign-in and sign-up with 503 rather than letting attempts through uncounted', async () => {
     const { t } = await unreachableApp()
     const email = `outage-${randomBase62(6)}@example.com`
     await createUser(t.deps, { email, name: 'Outage', password: 'the right password' })
     const refused = await submitSignIn(t.app, email, 'the right password', randomIp())
-    expect(refused.status).toBe(429)
+    expect(refused.status).toBe(503)
     expect(refused.headers.getSetCookie().some((c) => c.startsWith('sps_session='))).toBe(false)
     const retryAfter = Number(refused.headers.get('retry-after'))
     expect(retryAfter).toBeGreaterThanOrEqual(30)
     expect(retryAfter).toBeLessThanOrEqual(31)
     expect(await refused.text()).toContain(
-      `Sign-in and sign-up are paused for a moment. Try again in ${retryAfter} seconds.`,
+      `Sign-in and sign-up are paused for a moment: the service that counts attempts is not answering. Try again in ${retryAfter} seconds.`,
     )
     const form = cookiesOf(await t.app.request('/app/sign-up')).sps_form!
     const signUp = await t.app.request('/app/sign-up', {
@@ -122,7 +127,8 @@ describe('REDIS_URL unreachable', () => {
         workspaceName: 'New',
       }).toString(),
     })
-    expect(signUp.status).toBe(429)
-    expect(await signUp.text()).toContain('Sign-in and sign-up are paused for a moment.')
+    expect(signUp.status).toBe(503)
+    expect(signUp.headers.get('retry-after')).not.toBeNull()
+    expect(await signUp.text()).toContain('Sign-in and sign-up are paused for a moment')
   })
 })

@@ -106,6 +106,8 @@ export function createMemoryRateLimiter(options: MemoryRateLimiterOptions = {}):
       return { allowed, limit, remaining, resetAt }
     },
 
+    status: () => ({ store: 'memory', state: 'ok', since: null, fallbackDecisions: 0 }),
+
     trackedClientCount() {
       let count = 0
       for (const clients of clientsByBucket.values()) count += clients.size

@@ -3,10 +3,13 @@ import { RateLimiterRedis, RateLimiterRes, RLWrapperTimeouts } from 'rate-limite
 import {
   RATE_LIMIT_RULES,
   type RateLimitBucket,
+  type RateLimitDecision,
   type RateLimitFailureContext,
   type RateLimiter,
   type RateLimitRule,
 } from './types'
+import { createMemoryRateLimiter } from './memory'
+import { createOutageTracker } from './outage'
 import { decisionWhenUnavailable } from './unavailable'
 
 export interface RedisRateLimiterOptions {
@@ -16,8 +19,13 @@ export interface RedisRateLimiterOptions {
   rules?: Partial<Record<RateLimitBucket, RateLimitRule>>
   /** Longest wait for Redis before the bucket's `whenUnavailable` decides. Defaults to 1000 ms, as on Upstash. */
   timeoutMs?: number
-  /** Called when Redis cannot answer (not connected, error reply, timeout); never given the error's text to log. */
+  /**
+   * Called on the first check of an outage Redis cannot answer (not connected, error reply, timeout),
+   * once until it answers again.
+   */
   onError: (error: unknown, context: RateLimitFailureContext) => void
+  /** Called on the first check Redis answers after an outage. */
+  onRecovered?: (outage: { outageMs: number; fallbackDecisions: number }) => void
 }
 
 const DEFAULT_PREFIX = 'rl'
@@ -68,10 +76,13 @@ return {current + weighted, resetIn}
  * its decisions are those of the Upstash and memory limiters. Keys are `<prefix>:<bucket>:<clientKey>`.
  * One check is one EVALSHA (ioredis sends the script itself on NOSCRIPT).
  *
- * Failure policy (unavailable.ts), as on Upstash: when Redis is not connected, errors or is slower
- * than `timeoutMs`, `onError` is called and the bucket's `whenUnavailable` decides: the API's
- * buckets let the request through, the sign-in buckets refuse it. `check` never rejects because
- * of Redis. The client should be made with `enableOfflineQueue: false`, so that a check during an
+ * Failure policy: when Redis is not connected, errors or is slower than `timeoutMs`, the bucket's
+ * `whenUnavailable` decides: the API's buckets count in this instance's own memory (the memory
+ * limiter, the same rules: limits hold per instance rather than not at all), the sign-in buckets
+ * refuse (unavailable.ts). `onError` is called once per outage, `onRecovered` once when Redis answers
+ * again; `status()` says which (`GET /health`). While the client is not connected, checks do not
+ * wait for it; once it is, the next check goes to Redis again. `check` never rejects because of
+ * Redis. The client should be made with `enableOfflineQueue: false`, so that a check during an
  * outage fails at once rather than after the timeout.
  */
 export function createRedisRateLimiter(redis: Redis, options: RedisRateLimiterOptions): RateLimiter {
@@ -104,19 +115,41 @@ export function createRedisRateLimiter(redis: Redis, options: RedisRateLimiterOp
     return Math.round((Date.now() + msBeforeNext) / windowMs) * windowMs
   }
 
+  const fallback = createMemoryRateLimiter({ rules })
+  const outage = createOutageTracker({
+    store: 'redis',
+    onUnavailable: options.onError,
+    ...(options.onRecovered ? { onRecovered: options.onRecovered } : {}),
+  })
+
+  /** The decision without Redis: counted in this instance's memory, or refused (sign-in). */
+  const withoutRedis = async (bucket: RateLimitBucket, clientKey: string): Promise<RateLimitDecision> => {
+    const rule = rules[bucket]
+    if (rule.whenUnavailable === 'refuse') return decisionWhenUnavailable(rule, Date.now())
+    return { ...(await fallback.check(bucket, clientKey)), unavailable: true }
+  }
+
   return {
     async check(bucket, clientKey) {
       const { limit } = rules[bucket]
+      // During an outage, no command is tried until the client has reconnected: no wait per request.
+      if (outage.down() && redis.status !== 'ready') {
+        outage.failed(null, { bucket, clientKey })
+        return withoutRedis(bucket, clientKey)
+      }
       try {
         const res = await limiters[bucket].consume(clientKey)
+        outage.answered()
         return { allowed: true, limit, remaining: res.remainingPoints, resetAt: windowEnd(bucket, res.msBeforeNext) }
       } catch (outcome) {
         if (outcome instanceof RateLimiterRes) {
+          outage.answered()
           return { allowed: false, limit, remaining: 0, resetAt: windowEnd(bucket, outcome.msBeforeNext) }
         }
-        options.onError(outcome, { bucket, clientKey })
-        return decisionWhenUnavailable(rules[bucket], Date.now())
+        outage.failed(outcome, { bucket, clientKey })
+        return withoutRedis(bucket, clientKey)
       }
     },
+    status: () => outage.status(),
   }
 }

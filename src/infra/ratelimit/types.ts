@@ -9,8 +9,9 @@ export interface RateLimitRule {
   windowSec: number
   /**
    * What a shared limiter answers when its store (Redis) cannot: `allow` (the default: a rate-limit
-   * outage must not take the API down) or `refuse` (sign-in: an outage must not lift the limit a
-   * password guesser is held to).
+   * outage must not take the API down; with REDIS_URL the instance then counts in its own memory,
+   * the same limits per instance) or `refuse` (sign-in: an outage must not lift the limit a password
+   * guesser is held to; answered 503 with Retry-After).
    */
   whenUnavailable?: 'allow' | 'refuse'
 }
@@ -47,6 +48,18 @@ export interface RateLimitDecision {
  */
 export interface RateLimiter {
   check(bucket: RateLimitBucket, clientKey: string): Promise<RateLimitDecision>
+  /** Where the limiter counts and whether that store answers (`GET /health`); absent where it is not tracked. */
+  status?(): RateLimiterStatus
+}
+
+/** `GET /health`'s `rateLimiter`: the store, its state since when, and the checks decided without it in the current outage. */
+export interface RateLimiterStatus {
+  store: 'memory' | 'redis'
+  state: 'ok' | 'unavailable'
+  /** When the current state began (ISO 8601); null when it has not changed since start-up. */
+  since: string | null
+  /** Checks decided without the store since the current outage began (0 while `ok`). */
+  fallbackDecisions: number
 }
 
 /** What a shared limiter tells its `onError` about a check its store could not answer (never the client key's use in logs). */

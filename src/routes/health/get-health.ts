@@ -7,7 +7,8 @@ import { checkHealth } from '../../services/health'
  * "Self-hosting"; it is not part of the OpenAPI document). Registered on the app itself before the rate
  * limit and the token check: monitors and load balancers poll it from one address, with no token. It
  * says nothing of any workspace. 200 while the database answers (`ok`, or `degraded` when targets are
- * overdue or claims expired); 503 `unavailable` when it does not answer in time. Never cached.
+ * overdue, claims expired or the rate limiter's Redis does not answer); 503 `unavailable` when it
+ * does not answer in time. Never cached.
  */
 export const getHealth: Handler<AppEnv> = async (c) => {
   const report = await checkHealth(c.get('deps'))

@@ -36,6 +36,8 @@ describe('GET /health', () => {
       publishing: { overdueTargets: 0, oldestOverdueSec: null, expiredClaims: 0 },
     })
     expect(body.database.latencyMs).toBeGreaterThanOrEqual(0)
+    expect(body.rateLimiter).toMatchObject({ state: 'ok', since: null, fallbackDecisions: 0 })
+    expect(['memory', 'redis']).toContain(body.rateLimiter.store)
   })
 
   it('is degraded while a target waits past its time, and says how late the oldest is', async () => {
