@@ -40,7 +40,7 @@ const STATUS_TEXT: Record<number, string> = {
   422: 'A well-formed request that breaks a rule; `details` names each field and platform concerned.',
   429: 'Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait.',
   500: 'A bug on our side (`internal_error`); the request id identifies it.',
-  503: 'More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database); nothing of the request was done, and `Retry-After` says how many seconds to wait.',
+  503: 'More requests arrived than the service can answer in time (`service_unavailable`; Node on the embedded database), or the media store failed or did not answer in time (`storage_unavailable`); nothing of the request was kept, and `Retry-After` says how many seconds to wait.',
 }
 
 const codesFor = (status: number) => ERROR_CODES.filter((c) => ERROR_STATUS[c] === status)
