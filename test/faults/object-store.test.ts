@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
 import { POLICY, federated, targetRow } from '../reliability/support/fault-harness'
 import { createLeakWatch } from '../reliability/support/leaks'
+import { MEDIA_ANSWER_TIMEOUT_MS } from '../../src/networks/http'
 import { file, startSource } from '../support/file-server'
 import { storedMedia } from '../support/fixtures'
 import { jpeg, paint, png } from '../support/media'
@@ -274,17 +275,27 @@ describe('the object store down or slow', () => {
     const tally = tallyOf()
     const recoveries: number[] = []
     const posts: string[] = []
-    for (const { name, fault } of FAULTS) {
+    // A stall past the engine's bound on the store's answer to a media read (30 s) too.
+    const pastBound: { name: string; fault: StoreFault } = {
+      name: 'stall past the bound',
+      fault: { kind: 'stall', sec: MEDIA_ANSWER_TIMEOUT_MS / 1000 + 3 },
+    }
+    const cases: Array<{ name: string; fault: StoreFault }> = [...FAULTS, pastBound]
+    for (const [i, { name, fault }] of cases.entries()) {
       const media = await storedMedia(h.t, { bytes, mimeType: 'image/jpeg', width: 64, height: 64 })
-      const post = await h.publish({ caption: `store ${name}`, accountIds: [h.account.id], mediaIds: [media] })
+      const post = await h.publish({
+        caption: `store fault ${i}: ${name}`,
+        accountIds: [h.account.id],
+        mediaIds: [media],
+      })
       posts.push(post.id)
       const targetId = post.targets[0].id
       await proxy.set(fault)
       const started = Date.now()
       const outcome = await h.run()
       const elapsedMs = Date.now() - started
-      if (fault.kind === 'stall') {
-        // A stall under the engine's bound on a media read (120 s) only makes the attempt longer.
+      if (fault.kind === 'stall' && fault.sec === STALL_SEC) {
+        // A stall under the engine's bound on the store's answer only makes the attempt longer.
         expect(outcome).toEqual(['published'])
         expect(elapsedMs).toBeGreaterThanOrEqual(STALL_SEC * 1000)
         tally.add(`stall ${STALL_SEC} s: published at the first attempt`)
@@ -296,26 +307,31 @@ describe('the object store down or slow', () => {
       const target = (await h.post(post.id)).targets[0]
       expect(target).toMatchObject({ status: 'PENDING', attempts: 1, error: { code: 'transient' } })
       expect(target.error.message).toMatch(/could not be read from storage/)
+      if (fault.kind === 'stall') {
+        expect(target.error.message).toMatch(/did not answer within 30 s/)
+        expect(elapsedMs).toBeLessThan(MEDIA_ANSWER_TIMEOUT_MS + 5000)
+      }
       const row = await targetRow(h.t, targetId)
       // Backoff: the first retry is due POLICY.backoffBaseSec later on the engine's clock.
       expect(row.dueAt!.getTime() - h.clock.now().getTime()).toBe(POLICY.backoffBaseSec * 1000)
       tally.add(`${name}: transient, retry in ${POLICY.backoffBaseSec} s`)
       // The network was never called for this post.
-      expect(h.fake.state.statuses.filter((s) => s.text.includes(`store ${name}`))).toEqual([])
+      expect(h.fake.state.statuses.filter((s) => s.text.includes(`store fault ${i}:`))).toEqual([])
       await proxy.set({ kind: 'pass' })
       const back = Date.now()
       expect(await h.later(POLICY.backoffBaseSec)).toEqual(['published'])
       recoveries.push(secondsSince(back))
       expect((await h.post(post.id)).targets[0]).toMatchObject({ status: 'PUBLISHED', attempts: 2 })
     }
-    const published = FAULTS.map(
-      ({ name }) => h.fake.state.statuses.filter((s) => s.text.includes(`store ${name}`)).length,
+    const published = cases.map(
+      (_case, i) => h.fake.state.statuses.filter((s) => s.text.includes(`store fault ${i}:`)).length,
     )
     for (const id of posts) await h.finish(id)
     const row = recordFault({
       id: '3-store-publish',
       fault: 'Object store down or slow while the engine reads a post’s media',
-      injected: 'the store proxy (the media’s public URL): refused, reset, 503 SlowDown, a 5 s stall',
+      injected:
+        'the store proxy (the media’s public URL): refused, reset, 503 SlowDown, a 5 s stall, a 33 s stall (past the 30 s bound on the answer)',
       during: 'an IMAGE post due now to the federated network fake (media upload, then status)',
       duration: 'one attempt, then the store back',
       meanwhile: tally.words(),
@@ -324,7 +340,7 @@ describe('the object store down or slow', () => {
       lost: published.filter((n) => n === 0).length,
       duplicated: published.reduce((sum, n) => sum + Math.max(0, n - 1), 0),
       database,
-      note: `Retries due ${POLICY.backoffBaseSec} s later on the engine's fixed clock; recoverySec is real time of the retry. A stall past 120 s (the engine's media read bound) is not exercised.`,
+      note: `Retries due ${POLICY.backoffBaseSec} s later on the engine's fixed clock; recoverySec is real time of the retry. The 33 s stall ended the attempt transient after 30 s, the network never called.`,
     })
     expect(row.lost).toBe(0)
     expect(row.duplicated).toBe(0)
