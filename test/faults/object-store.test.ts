@@ -16,26 +16,21 @@ import { file, startSource } from '../support/file-server'
 import { storedMedia } from '../support/fixtures'
 import { jpeg, paint, png } from '../support/media'
 import { storageVia, storedKeys, testStorage } from '../support/storage'
-import { createTestApp, type TestApp, type TestResponse } from '../support/test-app'
+import { createTestApp } from '../support/test-app'
 import type { ObjectStorage } from '../../src/infra/storage/types'
 import { databaseOf, recordFault, secondsSince } from './support/fault-report'
+import { FAULTS, listed, refusals, STALL_SEC, STORE_TIMEOUT_MS, tallyOf } from './support/store-faults'
 import { startStoreProxy, type StoreFault, type StoreProxy } from './support/store-proxy'
 
 const database = databaseOf(inject('databaseUrl'))
-/** The app's bound on one store call here (30 s in production): a stall of 5 s passes it. */
-const STORE_TIMEOUT_MS = 2000
-const STALL_SEC = 5
-/** The longest a request may take with the store down or stalled: two store calls at their bound, and slack. */
-const BOUND_MS = 2 * STORE_TIMEOUT_MS + 2500
-
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
 const watch = createLeakWatch()
+const refused = refusals(watch)
+const expectUnavailable = refused.expectUnavailable
+const slowest = refused.slowest
 
 let proxy: StoreProxy
 let storage: ObjectStorage
-/** The slowest refusal of the current test, for its row. */
-let slowestMs = 0
-const slowest = () => `slowest refusal ${(slowestMs / 1000).toFixed(1)} s`
 
 beforeAll(async () => {
   proxy = await startStoreProxy((await testStorage()).endpoint)
@@ -43,7 +38,7 @@ beforeAll(async () => {
 })
 // A test that failed half-way leaves the store as it was, not faulted for the next one.
 beforeEach(async () => {
-  slowestMs = 0
+  refused.reset()
   await proxy.set({ kind: 'pass' })
 })
 afterAll(async () => {
@@ -53,43 +48,6 @@ afterAll(async () => {
 
 /** An app whose store client goes through the fault proxy. */
 const app = () => createTestApp({ parts: (p) => ({ ...p, storage }) })
-
-/** What the service answered during the faults, counted for the row's `meanwhile`. */
-function tallyOf() {
-  const seen = new Map<string, number>()
-  return {
-    add: (what: string) => seen.set(what, (seen.get(what) ?? 0) + 1),
-    words: () => [...seen].map(([what, n]) => `${what} (${n})`).join('; '),
-  }
-}
-
-/**
- * The answer is the contract's 503 `storage_unavailable` with a wait, in words, within the bound,
- * and nothing of the store's or the SDK's own text. Returns the answer's short form for the tally.
- */
-async function expectUnavailable(res: TestResponse, startedMs: number, where: string): Promise<string> {
-  const elapsedMs = Date.now() - startedMs
-  slowestMs = Math.max(slowestMs, elapsedMs)
-  const text = await res.text()
-  watch.record(where, text)
-  expect(res.status, `${where}: ${text}`).toBe(503)
-  const body = JSON.parse(text)
-  expect(body.error.code).toBe('storage_unavailable')
-  expect(body.error.message).toMatch(/media store .* Try again in \d+ seconds/)
-  expect(text).not.toMatch(/ECONN|EPIPE|socket|SlowDown|<Error>|S3|aws|at .*\.ts:/i)
-  expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
-  expect(elapsedMs, `${where} took ${elapsedMs} ms`).toBeLessThan(BOUND_MS)
-  return `503 storage_unavailable, Retry-After ${res.headers.get('retry-after')}`
-}
-
-const FAULTS: Array<{ name: string; fault: StoreFault }> = [
-  { name: 'refused', fault: { kind: 'refused' } },
-  { name: 'reset', fault: { kind: 'reset' } },
-  { name: 'SlowDown', fault: { kind: 'busy', code: 'SlowDown' } },
-  { name: 'stall', fault: { kind: 'stall', sec: STALL_SEC } },
-]
-
-const listed = async (t: TestApp): Promise<any[]> => (await (await t.call('GET', '/v1/media?limit=100')).json()).data
 
 describe('the object store down or slow', () => {
   it('presigned upload: presign still works, registration answers 503 and registers nothing, then succeeds', async () => {

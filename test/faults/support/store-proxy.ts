@@ -114,8 +114,13 @@ export async function startStoreProxy(target: string): Promise<StoreProxy> {
       faulted = 0
       if (next.kind === 'refused' && !wasRefused) await stopListening()
       if (next.kind !== 'refused' && wasRefused) await listen(port)
-      // Connections kept alive from before a fault would carry on as if nothing happened.
-      if (next.kind !== 'pass') for (const s of sockets) s.destroy()
+      // Connections kept alive from before a fault would carry on as if nothing happened; the
+      // clients are given a moment to see them closed, so the fault meets a new request, not a
+      // request sent on a connection closing under it.
+      if (next.kind !== 'pass' && sockets.size > 0) {
+        for (const s of sockets) s.destroy()
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
     },
     faulted: () => faulted,
     async close() {
