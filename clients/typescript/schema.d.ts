@@ -1265,7 +1265,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "invalid_request" | "unauthorized" | "plan_limit_reached" | "not_found" | "method_not_allowed" | "post_not_editable" | "nothing_to_retry" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "schedule_time_required" | "schedule_time_in_past" | "queue_not_configured" | "caption_too_long" | "thread_too_long" | "media_not_supported" | "media_not_found" | "account_not_found" | "account_not_connected" | "pin_title_too_long" | "invalid_option" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable";
+                code: "invalid_request" | "unauthorized" | "plan_limit_reached" | "not_found" | "method_not_allowed" | "post_not_editable" | "nothing_to_retry" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "schedule_time_required" | "schedule_time_in_past" | "queue_not_configured" | "caption_too_long" | "thread_too_long" | "media_not_supported" | "media_not_found" | "account_not_found" | "account_not_connected" | "pin_title_too_long" | "invalid_option" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable" | "storage_unavailable";
                 /** @description What went wrong, in words a person can act on. */
                 message: string;
                 /** @description One entry per problem. */
@@ -1893,7 +1893,7 @@ export interface components {
         /** @description One thing create would refuse: one `details` entry of its error answer. */
         PostIssue: {
             /** @enum {string} */
-            code: "invalid_request" | "unauthorized" | "plan_limit_reached" | "not_found" | "method_not_allowed" | "post_not_editable" | "nothing_to_retry" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "schedule_time_required" | "schedule_time_in_past" | "queue_not_configured" | "caption_too_long" | "thread_too_long" | "media_not_supported" | "media_not_found" | "account_not_found" | "account_not_connected" | "pin_title_too_long" | "invalid_option" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable";
+            code: "invalid_request" | "unauthorized" | "plan_limit_reached" | "not_found" | "method_not_allowed" | "post_not_editable" | "nothing_to_retry" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "schedule_time_required" | "schedule_time_in_past" | "queue_not_configured" | "caption_too_long" | "thread_too_long" | "media_not_supported" | "media_not_found" | "account_not_found" | "account_not_connected" | "pin_title_too_long" | "invalid_option" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable" | "storage_unavailable";
             message: string;
             /** @description The body field, dotted; '' when it concerns the whole post. */
             path: string;
@@ -2642,7 +2642,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), its database cannot be reached (PostgreSQL restarting, connections cut), or the server's disk is full (nothing of the request was stored). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -2747,7 +2747,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), its database cannot be reached (PostgreSQL restarting, connections cut), or the server's disk is full (nothing of the request was stored). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -2854,7 +2854,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), its database cannot be reached (PostgreSQL restarting, connections cut), or the server's disk is full (nothing of the request was stored). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -2961,7 +2961,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), its database cannot be reached (PostgreSQL restarting, connections cut), or the server's disk is full (nothing of the request was stored). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3109,7 +3109,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), its database cannot be reached (PostgreSQL restarting, connections cut), or the server's disk is full (nothing of the request was stored). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3259,7 +3259,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), its database cannot be reached (PostgreSQL restarting, connections cut), or the server's disk is full (nothing of the request was stored). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3379,7 +3379,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), its database cannot be reached (PostgreSQL restarting, connections cut), or the server's disk is full (nothing of the request was stored). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3484,7 +3484,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), its database cannot be reached (PostgreSQL restarting, connections cut), or the server's disk is full (nothing of the request was stored). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3602,7 +3602,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), its database cannot be reached (PostgreSQL restarting, connections cut), or the server's disk is full (nothing of the request was stored). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3767,7 +3767,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), its database cannot be reached (PostgreSQL restarting, connections cut), or the server's disk is full (nothing of the request was stored). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3902,7 +3902,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), its database cannot be reached (PostgreSQL restarting, connections cut), or the server's disk is full (nothing of the request was stored). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4041,7 +4041,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), its database cannot be reached (PostgreSQL restarting, connections cut), or the server's disk is full (nothing of the request was stored). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4148,7 +4148,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), its database cannot be reached (PostgreSQL restarting, connections cut), or the server's disk is full (nothing of the request was stored). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4258,7 +4258,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), its database cannot be reached (PostgreSQL restarting, connections cut), or the server's disk is full (nothing of the request was stored). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4421,7 +4421,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), its database cannot be reached (PostgreSQL restarting, connections cut), or the server's disk is full (nothing of the request was stored). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4584,7 +4584,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), its database cannot be reached (PostgreSQL restarting, connections cut), or the server's disk is full (nothing of the request was stored). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4721,7 +4721,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), its database cannot be reached (PostgreSQL restarting, connections cut), or the server's disk is full (nothing of the request was stored). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4845,7 +4845,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), its database cannot be reached (PostgreSQL restarting, connections cut), or the server's disk is full (nothing of the request was stored). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4997,7 +4997,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), its database cannot be reached (PostgreSQL restarting, connections cut), or the server's disk is full (nothing of the request was stored). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5109,7 +5109,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), its database cannot be reached (PostgreSQL restarting, connections cut), or the server's disk is full (nothing of the request was stored). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5261,7 +5261,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), its database cannot be reached (PostgreSQL restarting, connections cut), or the server's disk is full (nothing of the request was stored). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5368,7 +5368,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), its database cannot be reached (PostgreSQL restarting, connections cut), or the server's disk is full (nothing of the request was stored). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5518,7 +5518,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), its database cannot be reached (PostgreSQL restarting, connections cut), or the server's disk is full (nothing of the request was stored). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5672,7 +5672,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), its database cannot be reached (PostgreSQL restarting, connections cut), or the server's disk is full (nothing of the request was stored). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5777,7 +5777,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), its database cannot be reached (PostgreSQL restarting, connections cut), or the server's disk is full (nothing of the request was stored). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5912,7 +5912,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), its database cannot be reached (PostgreSQL restarting, connections cut), or the server's disk is full (nothing of the request was stored). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6017,7 +6017,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), its database cannot be reached (PostgreSQL restarting, connections cut), or the server's disk is full (nothing of the request was stored). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6122,7 +6122,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), its database cannot be reached (PostgreSQL restarting, connections cut), or the server's disk is full (nothing of the request was stored). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6227,7 +6227,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), its database cannot be reached (PostgreSQL restarting, connections cut), or the server's disk is full (nothing of the request was stored). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6375,7 +6375,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), its database cannot be reached (PostgreSQL restarting, connections cut), or the server's disk is full (nothing of the request was stored). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6482,7 +6482,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), its database cannot be reached (PostgreSQL restarting, connections cut), or the server's disk is full (nothing of the request was stored). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6589,7 +6589,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), its database cannot be reached (PostgreSQL restarting, connections cut), or the server's disk is full (nothing of the request was stored). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6726,7 +6726,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), its database cannot be reached (PostgreSQL restarting, connections cut), or the server's disk is full (nothing of the request was stored). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6833,7 +6833,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), its database cannot be reached (PostgreSQL restarting, connections cut), or the server's disk is full (nothing of the request was stored). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6940,7 +6940,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), its database cannot be reached (PostgreSQL restarting, connections cut), or the server's disk is full (nothing of the request was stored). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7056,7 +7056,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), its database cannot be reached (PostgreSQL restarting, connections cut), or the server's disk is full (nothing of the request was stored). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7168,7 +7168,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), its database cannot be reached (PostgreSQL restarting, connections cut), or the server's disk is full (nothing of the request was stored). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7305,7 +7305,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), its database cannot be reached (PostgreSQL restarting, connections cut), or the server's disk is full (nothing of the request was stored). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable. */
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];

@@ -30,6 +30,7 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   internal_error: 500,
   service_unavailable: 503,
+  storage_unavailable: 503,
 } as const satisfies Record<ErrorCode, number>
 
 export type ErrorStatus = (typeof ERROR_STATUS)[ErrorCode]

@@ -46,7 +46,7 @@ const STATUS_TEXT: Record<number, string> = {
   422: 'A well-formed request that breaks a rule; `details` names each field and platform concerned.',
   429: 'Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait.',
   500: 'A bug on our side (`internal_error`); the request id identifies it.',
-  503: "The service cannot answer now (`service_unavailable`): more requests arrived than it can answer in time (Node on the embedded database; nothing of the request was done), its database cannot be reached (PostgreSQL restarting, connections cut), or the server's disk is full (nothing of the request was stored). `Retry-After` and `retryAfterSec` say how many seconds to wait.",
+  503: "The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait.",
 }
 
 const codesFor = (status: number) => ERROR_CODES.filter((c) => ERROR_STATUS[c] === status)

@@ -13,6 +13,12 @@ import { OutboundRefused } from './outbound'
 export const DEFAULT_TIMEOUT_MS = 30_000
 /** Uploading or downloading media bytes may take longer. */
 export const MEDIA_TIMEOUT_MS = 120_000
+/**
+ * Reading our own media: the store must start answering within this (a stalled store is then
+ * retried like a network failure, not waited on for the whole media bound); the bytes may take
+ * up to `MEDIA_TIMEOUT_MS` in all.
+ */
+export const MEDIA_ANSWER_TIMEOUT_MS = 30_000
 
 const DEADLINE_CAP = Symbol('networkDeadlineCapMs')
 type CappedFetch = typeof fetch & { [DEADLINE_CAP]?: number }
@@ -277,8 +283,11 @@ export function asFailedResult(err: unknown): Extract<PublishResult, { status: '
  */
 export async function downloadMedia(fetchImpl: typeof fetch, media: PublishMedia): Promise<Uint8Array> {
   let response: Response
+  const answer = new AbortController()
+  const stalled = setTimeout(() => answer.abort(), MEDIA_ANSWER_TIMEOUT_MS)
   try {
-    response = await fetchImpl(media.url, { signal: AbortSignal.timeout(deadlineOf(fetchImpl, MEDIA_TIMEOUT_MS)) })
+    const signal = AbortSignal.any([AbortSignal.timeout(deadlineOf(fetchImpl, MEDIA_TIMEOUT_MS)), answer.signal])
+    response = await fetchImpl(media.url, { signal }).finally(() => clearTimeout(stalled))
     if (response.status === 404 || response.status === 403) {
       throw new NetworkFailure('rejected', `Media ${media.id} is no longer in storage: upload it again.`)
     }
@@ -291,7 +300,8 @@ export async function downloadMedia(fetchImpl: typeof fetch, media: PublishMedia
   } catch (err) {
     if (err instanceof NetworkFailure) throw err
     if (err instanceof OutboundRefused) throw new NetworkFailure('rejected', `Media ${media.id}: ${err.message}`)
-    throw new NetworkFailure('transient', `Media ${media.id} could not be read from storage.`)
+    const why = answer.signal.aborted ? `: the store did not answer within ${MEDIA_ANSWER_TIMEOUT_MS / 1000} s` : ''
+    throw new NetworkFailure('transient', `Media ${media.id} could not be read from storage${why}.`)
   }
 }
 

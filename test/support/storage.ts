@@ -30,6 +30,23 @@ export async function testStorage(): Promise<{ storage: ObjectStorage; endpoint:
   return { storage, endpoint: local.endpoint }
 }
 
+/**
+ * The production S3 client for this file's store, reached through another address (a fault proxy
+ * in front of it): signed with the store's keys, objects' public URLs on that address.
+ */
+export async function storageVia(endpoint: string, options: { timeoutMs?: number } = {}): Promise<ObjectStorage> {
+  await testStorage()
+  const { local } = await started!
+  return createS3Storage({
+    endpoint,
+    region: 'us-east-1',
+    bucket: TEST_BUCKET,
+    ...local.credentials,
+    publicBaseUrl: `${endpoint}/${TEST_BUCKET}`,
+    ...options,
+  })
+}
+
 /** The keys this file's store holds under `prefix`, listed as the service's own client would (signed: the store lists nothing to anyone). */
 export async function storedKeys(prefix: string): Promise<string[]> {
   await testStorage()
