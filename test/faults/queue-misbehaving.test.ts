@@ -182,7 +182,11 @@ describe('item 4: the queue misbehaving (QStash path)', () => {
         const deadline = Date.now() + 2_000
         while (Date.now() < deadline && !r.qstash.attempts.slice(from).some((a) => a.answer !== undefined))
           await new Promise((res) => setTimeout(res, 20))
-        early.push(...r.qstash.attempts.slice(from).map((a) => a.answer === undefined ? 'no answer before the commit' : `${a.status} ${a.answer}`))
+        early.push(
+          ...r.qstash.attempts
+            .slice(from)
+            .map((a) => (a.answer === undefined ? 'no answer before the commit' : `${a.status} ${a.answer}`)),
+        )
       })
       await r.create(caption)
     }
