@@ -3,7 +3,7 @@
  * note that they were), due ones no delivery reached, claims whose lease expired, and claims a
  * crash orphaned.
  */
-import { and, eq, inArray, isNotNull, isNull, like, lt, ne, or } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, isNull, like, lt, ne, or, type SQL } from 'drizzle-orm'
 import { posts, targets } from '../schema'
 import type { DbOrTx } from '../types'
 import type { TargetRow } from './targets'
@@ -19,38 +19,31 @@ export interface PendingDelivery {
 /** Only the workspace's posts when one is given (a test sharing its database); all otherwise. */
 const inWorkspace = (workspaceId: string | undefined) => (workspaceId ? eq(posts.workspaceId, workspaceId) : undefined)
 
+/** PENDING targets meeting `conditions`, with their post's version. */
+function selectPendingDeliveries(db: DbOrTx, ...conditions: (SQL | undefined)[]): Promise<PendingDelivery[]> {
+  return db
+    .select({ id: targets.id, dueAt: targets.dueAt, attempts: targets.attempts, version: posts.version })
+    .from(targets)
+    .innerJoin(posts, eq(posts.id, targets.postId))
+    .where(and(eq(targets.status, 'PENDING'), ...conditions))
+}
+
 /** The post's PENDING targets (only those of `onlyTargetIds`, when given). */
 export function selectPostPendingDeliveries(
   db: DbOrTx,
   postId: string,
   onlyTargetIds?: string[],
 ): Promise<PendingDelivery[]> {
-  return db
-    .select({ id: targets.id, dueAt: targets.dueAt, attempts: targets.attempts, version: posts.version })
-    .from(targets)
-    .innerJoin(posts, eq(posts.id, targets.postId))
-    .where(
-      and(
-        eq(targets.postId, postId),
-        eq(targets.status, 'PENDING'),
-        ...(onlyTargetIds ? [inArray(targets.id, onlyTargetIds)] : []),
-      ),
-    )
+  return selectPendingDeliveries(
+    db,
+    eq(targets.postId, postId),
+    onlyTargetIds ? inArray(targets.id, onlyTargetIds) : undefined,
+  )
 }
 
-/** The PENDING targets among `targetIds`, with their post's version. */
+/** The PENDING targets among `targetIds` whose post is still to publish, with their post's version. */
 export function selectPendingDeliveriesOf(db: DbOrTx, targetIds: string[]): Promise<PendingDelivery[]> {
-  return db
-    .select({ id: targets.id, dueAt: targets.dueAt, attempts: targets.attempts, version: posts.version })
-    .from(targets)
-    .innerJoin(posts, eq(posts.id, targets.postId))
-    .where(
-      and(
-        inArray(targets.id, targetIds),
-        eq(targets.status, 'PENDING'),
-        inArray(posts.status, ['SCHEDULED', 'PUBLISHING']),
-      ),
-    )
+  return selectPendingDeliveries(db, inArray(targets.id, targetIds), inArray(posts.status, ['SCHEDULED', 'PUBLISHING']))
 }
 
 /**

@@ -164,12 +164,7 @@ function failed(input: DecisionInput, answer: Extract<NetworkAnswer, { status: '
   if (transient && roundAttempts < policy.maxAttempts) {
     const waitSec = retryDelaySec(policy, attempts, answer.retryAfterSec)
     return {
-      outcome: 'retrying',
-      change: {
-        status: 'PENDING',
-        dueAt: new Date(now.getTime() + waitSec * 1000),
-        error: { code, message, retryable: true },
-      },
+      ...retryingAfter(now, waitSec, { code, message }),
       progress: withoutPending(progress),
       expiredAccountMessage,
     }
@@ -205,13 +200,9 @@ function jobCheckFailed(
   const failures = (typeof progress.checkFailures === 'number' ? progress.checkFailures : 0) + 1
   if (failures < policy.maxAttempts) {
     const waitSec = retryDelaySec(policy, failures, answer.retryAfterSec)
+    const error = { code: answer.kind, message: answer.message }
     return {
-      outcome: 'retrying',
-      change: {
-        status: 'PENDING',
-        dueAt: new Date(now.getTime() + waitSec * 1000),
-        error: { code: answer.kind, message: answer.message, retryable: true },
-      },
+      ...retryingAfter(now, waitSec, error),
       progress: { ...progress, checkFailures: failures },
       expiredAccountMessage: null,
     }
@@ -222,6 +213,22 @@ function jobCheckFailed(
     change: { status: 'FAILED', error: { code: 'unconfirmed', message, retryable: true } },
     progress: withoutPending(progress),
     expiredAccountMessage: null,
+  }
+}
+
+/** Retried by a later delivery: PENDING again `waitSec` from now, the failure kept as retryable. */
+function retryingAfter(
+  now: Date,
+  waitSec: number,
+  error: { code: FailureKind; message: string },
+): Pick<TargetDecision, 'outcome' | 'change'> {
+  return {
+    outcome: 'retrying',
+    change: {
+      status: 'PENDING',
+      dueAt: new Date(now.getTime() + waitSec * 1000),
+      error: { ...error, retryable: true },
+    },
   }
 }
 
