@@ -1,4 +1,5 @@
 import { type OrphanedClaims, selectOrphanedClaimIds, takeOverOrphanedClaim } from '../../db/queries/target-deliveries'
+import { isDatabaseUnavailable } from '../../db/unavailable'
 import type { Deps } from '../../deps'
 import { describeError } from '../../infra/logger'
 import { policyOf } from './publish-target'
@@ -49,7 +50,12 @@ export async function resolveOrphanedClaims(
     for (const { id } of batch) tried.add(id)
     // A few at once: each may wait on its network, and a dead server can leave hundreds.
     for (let i = 0; i < batch.length; i += AT_ONCE) {
-      await Promise.all(batch.slice(i, i + AT_ONCE).map(({ id }) => resolveOne(deps, { id, holder, orphans, report })))
+      const done = await Promise.allSettled(
+        batch.slice(i, i + AT_ONCE).map(({ id }) => resolveOne(deps, { id, holder, orphans, report })),
+      )
+      // Only stranded claims rethrow (the database went away again): their caller keeps them for the next pass.
+      const failed = done.find((r) => r.status === 'rejected')
+      if (failed) throw failed.reason
     }
   }
 }
@@ -69,6 +75,9 @@ async function resolveOne(
     if (!target) return
     job.report[await resolveTakenOverClaim(deps, target)]++
   } catch (err) {
+    // A stranded claim met the database gone again: its caller tries again at the next heartbeat
+    // rather than leave it to the lease it has just renewed.
+    if (job.orphans.stranded && isDatabaseUnavailable(err)) throw err
     // Left to the sweep, which looks again once the (new) lease runs out.
     deps.logger.error('orphaned_claim_failed', { targetId: job.id, ...describeError(err) })
   }

@@ -180,6 +180,8 @@ export interface Verdict {
   unconfirmed: number
   lost: number
   duplicated: number
+  /** How the lost ones ended, counted by status, error code and attempts: what to look at when one is. */
+  lostAs: Record<string, number>
 }
 
 /** Waits (up to `limitMs`) until none of the burst's targets is PENDING or PUBLISHING; then judges each. */
@@ -208,12 +210,12 @@ export async function settleAndJudge(
       }
       await sleep(200)
     }
-    const rows = (await client.query(`select t.status, t.error ->> 'code' as code, p.caption ${ofBurst}`, params))
-      .rows as Array<{
-      status: string
-      code: string | null
-      caption: string
-    }>
+    const rows = (
+      await client.query(
+        `select t.status, t.error ->> 'code' as code, t.attempts, t.call_started_at is not null as started, p.caption ${ofBurst}`,
+        params,
+      )
+    ).rows as Array<{ status: string; code: string | null; attempts: number; started: boolean; caption: string }>
     const sent = new Map<string, number>()
     for (const m of burst.messaging.messages) sent.set(m.text ?? '', (sent.get(m.text ?? '') ?? 0) + 1)
     const captions = new Set(rows.map((r) => r.caption))
@@ -222,7 +224,14 @@ export async function settleAndJudge(
     // Lost: missing, never settled, or settled otherwise than published once or failed as unconfirmed.
     const lost = expected - published - unconfirmed
     const duplicated = [...sent.entries()].filter(([text, n]) => captions.has(text) && n > 1).length
-    return { targets: rows.length, settled: settledAt !== null, settledAt, published, unconfirmed, lost, duplicated }
+    const lostAs: Record<string, number> = {}
+    for (const r of rows) {
+      const once = r.status === 'PUBLISHED' && sent.get(r.caption) === 1
+      if (once || (r.status === 'FAILED' && r.code === 'unconfirmed')) continue
+      const key = `${r.status}/${r.code ?? '-'}/attempts ${r.attempts}/${r.started ? 'call started' : 'no call'}/sent ${sent.get(r.caption) ?? 0}`
+      lostAs[key] = (lostAs[key] ?? 0) + 1
+    }
+    return { targets: rows.length, settled: settledAt !== null, settledAt, published, unconfirmed, lost, duplicated, lostAs }
   } finally {
     await client.end().catch(() => {})
   }
