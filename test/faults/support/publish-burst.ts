@@ -231,7 +231,16 @@ export async function settleAndJudge(
       const key = `${r.status}/${r.code ?? '-'}/attempts ${r.attempts}/${r.started ? 'call started' : 'no call'}/sent ${sent.get(r.caption) ?? 0}`
       lostAs[key] = (lostAs[key] ?? 0) + 1
     }
-    return { targets: rows.length, settled: settledAt !== null, settledAt, published, unconfirmed, lost, duplicated, lostAs }
+    return {
+      targets: rows.length,
+      settled: settledAt !== null,
+      settledAt,
+      published,
+      unconfirmed,
+      lost,
+      duplicated,
+      lostAs,
+    }
   } finally {
     await client.end().catch(() => {})
   }
