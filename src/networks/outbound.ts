@@ -209,10 +209,12 @@ export function guardedFetch(
   }
   const guarded = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     if (input instanceof Request) {
-      // A Request's body cannot be replayed: it is checked, and a redirect is refused.
+      // A Request's body cannot be replayed: it is checked, and a redirect is refused (or handed back unfollowed).
       await check(new URL(input.url))
       const response = await fetchImpl(input, { ...init, redirect: 'manual' })
       if (REDIRECTS.has(response.status) && response.headers.has('location')) {
+        // A caller that asked for the redirect itself (a webhook attempt records it) gets it, unfollowed.
+        if (input.redirect === 'manual') return response
         await response.body?.cancel()
         throw new OutboundRefused(
           `The address ${new URL(input.url).hostname} answered with a redirect, which is refused.`,

@@ -234,10 +234,22 @@ describe('connecting an account whose server is not public', () => {
     let hops = 0
     const loop = await startFakeServer([
       ['GET', /.*/, () => ({ status: 302, headers: { location: `/next/${++hops}` } })],
+      ['POST', /.*/, () => ({ status: 302, headers: { location: '/elsewhere' } })],
     ])
     const guarded = guardedFetch(fetch, { allowPrivate: false }, { trusted: (u) => u.origin === loop.url })
     await expect(guarded(`${loop.url}/start`)).rejects.toThrow(OutboundRefused)
     expect(loop.requests).toHaveLength(6)
+    // A Request (its body cannot be replayed) is never followed: refused, or handed back as it came
+    // when the caller asked for the redirect itself (a webhook attempt records its status).
+    for (const allowPrivate of [false, true]) {
+      const redirect = guardedFetch(fetch, { allowPrivate }, { trusted: (u) => u.origin === loop.url })
+      await expect(redirect(new Request(`${loop.url}/post`, { method: 'POST', body: 'x' }))).rejects.toThrow(
+        /answered with a redirect, which is refused/,
+      )
+      const manual = await redirect(new Request(`${loop.url}/post`, { method: 'POST', body: 'x', redirect: 'manual' }))
+      expect(manual.status).toBe(302)
+    }
+    expect(loop.requests).toHaveLength(10)
   })
 })
 
