@@ -26,7 +26,8 @@ export interface DeliveryClaim {
 /**
  * Takes up to `limit` due PENDING deliveries for one attempt each, in one statement: their next
  * attempt time moves to `leaseUntil`, so no other worker, trigger or sweep takes them until the
- * lease ends. Rows another transaction holds are skipped, not waited for.
+ * lease ends. Rows another transaction holds are skipped, not waited for. The selection is a
+ * materialized CTE: as `id in (subquery)` the planner may run the limited subquery again per row.
  */
 export async function claimDueDeliveries(db: DbOrTx, claim: DeliveryClaim): Promise<WebhookDeliveryRow[]> {
   if (claim.ids?.length === 0 || claim.limit < 1) return []
@@ -34,13 +35,14 @@ export async function claimDueDeliveries(db: DbOrTx, claim: DeliveryClaim): Prom
   const only = claim.ids ? sql`and id = any(${sql.param(claim.ids)}::text[])` : sql``
   const workspace = claim.workspaceId ? sql`and workspace_id = ${claim.workspaceId}` : sql``
   const result = await db.execute(
-    sql`update webhook_deliveries set next_attempt_at = ${claim.leaseUntil.toISOString()}::timestamptz,
-        updated_at = ${now}::timestamptz
-      where id in (select id from webhook_deliveries
+    sql`with due as materialized (select id from webhook_deliveries
           where status = 'PENDING' and next_attempt_at <= ${now}::timestamptz ${only} ${workspace}
           order by next_attempt_at limit ${claim.limit} for update skip locked)
-        and status = 'PENDING' and next_attempt_at <= ${now}::timestamptz
-      returning *`,
+      update webhook_deliveries set next_attempt_at = ${claim.leaseUntil.toISOString()}::timestamptz,
+        updated_at = ${now}::timestamptz
+      from due where webhook_deliveries.id = due.id
+        and webhook_deliveries.status = 'PENDING' and webhook_deliveries.next_attempt_at <= ${now}::timestamptz
+      returning webhook_deliveries.*`,
   )
   return tableRows(webhookDeliveries, result)
 }

@@ -119,11 +119,12 @@ const PURGE_BATCH = 1000
 /** Deliveries claimed per batch by a sweep; the sweep goes on while batches come back full, for at most SWEEP_MS. */
 const SWEEP_BATCH = 200
 const SWEEP_MS = 45_000
+const SWEEP_LANES = 4
 
 /**
  * The safety net (every minute): due PENDING rows that no trigger reached (a crash between commit
  * and send, a lost QStash message, a retry whose timer died with the process) are attempted now,
- * a batch at a time, until none is due or the pass has run SWEEP_MS.
+ * in batches (a few at once), until none is due or the pass has run SWEEP_MS.
  */
 export async function sweepWebhooks(
   deps: DeliverDeps,
@@ -139,11 +140,15 @@ export async function sweepWebhooks(
   const until = Date.now() + SWEEP_MS
   let attempted = 0
   let delivered = 0
-  for (;;) {
-    const outcomes = await deliverer.deliverDue({ limit: SWEEP_BATCH, workspaceId: scope.workspaceId })
-    attempted += outcomes.length
-    delivered += outcomes.filter((o) => o === 'delivered').length
-    if (outcomes.length < SWEEP_BATCH || Date.now() > until) break
+  // A few batches in flight at once: one is sent while the next is claimed and the last recorded.
+  const lane = async () => {
+    for (;;) {
+      const outcomes = await deliverer.deliverDue({ limit: SWEEP_BATCH, workspaceId: scope.workspaceId })
+      attempted += outcomes.length
+      delivered += outcomes.filter((o) => o === 'delivered').length
+      if (outcomes.length < SWEEP_BATCH || Date.now() > until) return
+    }
   }
+  await Promise.all(Array.from({ length: SWEEP_LANES }, lane))
   return { attempted, delivered, purged }
 }
