@@ -85,12 +85,19 @@ export function webhookDeliverer(deps: DeliverDeps): WebhookDeliverer {
     return record({ claimed, leaseUntil, result })
   }
 
+  const claimTogether = together(async (ids: string[]) => {
+    const { claimed, leaseUntil } = await claim({ ids, limit: ids.length })
+    return { claimed: new Map(claimed.map((c) => [c.delivery.id, c])), leaseUntil }
+  })
+
   return {
     deliver(ids) {
-      const batch = claim({ ids, limit: ids.length })
+      const batch = claimTogether(ids)
       return ids.map(async (id) => {
         const { claimed, leaseUntil } = await batch
-        const mine = claimed.find((c) => c.delivery.id === id)
+        // A delivery asked for twice in one claim is attempted once.
+        const mine = claimed.get(id)
+        claimed.delete(id)
         return mine ? attempt(mine, leaseUntil) : 'skipped'
       })
     },
@@ -106,6 +113,36 @@ export function webhookDeliverer(deps: DeliverDeps): WebhookDeliverer {
       )
     },
   }
+}
+
+/**
+ * `run` for the ids of several callers at once: the calls made while one runs wait and go together
+ * in the next, so a stream of triggers of one delivery each makes a few claims of many.
+ */
+function together<T>(run: (ids: string[]) => Promise<T>): (ids: string[]) => Promise<T> {
+  let waiting: Array<{ ids: string[]; resolve: (value: T) => void; reject: (err: unknown) => void }> = []
+  let busy = false
+  const next = () => {
+    const group = waiting
+    waiting = []
+    if (group.length === 0) {
+      busy = false
+      return
+    }
+    run(group.flatMap((g) => g.ids))
+      .then(
+        (value) => group.forEach((g) => g.resolve(value)),
+        (err: unknown) => group.forEach((g) => g.reject(err)),
+      )
+      .finally(next)
+  }
+  return (ids) =>
+    new Promise<T>((resolve, reject) => {
+      waiting.push({ ids, resolve, reject })
+      if (busy) return
+      busy = true
+      setTimeout(next, 0)
+    })
 }
 
 /** One attempt of one delivery (a QStash callback, a test ping). */
