@@ -3,10 +3,10 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { eq } from 'drizzle-orm'
+import { and, eq, isNotNull } from 'drizzle-orm'
 import { Webhook } from 'standardwebhooks'
 import { parseNodeConfig } from '../src/config'
-import { webhookDeliveries } from '../src/db/schema'
+import { webhookAttempts, webhookDeliveries } from '../src/db/schema'
 import type { Deps } from '../src/deps'
 import { openNodeRuntime } from '../src/runtime/node-deps'
 import { deliverWebhook, sweepWebhooks } from '../src/services/webhooks/deliver'
@@ -63,6 +63,7 @@ interface Receiver {
   duplicates: number
   lastReceipt: number
   secret: string
+  workspaceId: string
   server: Server
 }
 
@@ -100,6 +101,7 @@ async function endpointOn(deps: Deps): Promise<{ workspaceId: string; receiver: 
   const ws = await createWorkspace(deps.db, { name: 'bench', planId: 'agency' })
   const endpoint = await createEndpoint(deps, ws.id, { url: receiver.url, events: ['target.published'] })
   receiver.secret = endpoint.secret
+  receiver.workspaceId = ws.id
   return { workspaceId: ws.id, receiver }
 }
 
@@ -142,6 +144,18 @@ async function waitFor(receiver: Receiver, count: number): Promise<void> {
   while (receiver.seen.size < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
 }
 
+/** The workspace's failed attempts by class (a timeout is retried: its event arrives again). */
+async function failedAttempts(deps: Deps, workspaceId: string): Promise<string> {
+  const rows = await deps.db
+    .select({ errorClass: webhookAttempts.errorClass })
+    .from(webhookAttempts)
+    .innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookAttempts.deliveryId))
+    .where(and(eq(webhookDeliveries.workspaceId, workspaceId), isNotNull(webhookAttempts.errorClass)))
+  const counts = new Map<string, number>()
+  for (const r of rows) counts.set(r.errorClass!, (counts.get(r.errorClass!) ?? 0) + 1)
+  return [...counts].map(([k, n]) => `${k} ${n}`).join(', ') || 'none'
+}
+
 const deliveryIds = async (deps: Deps, workspaceId: string): Promise<string[]> => {
   const rows = await deps.db
     .select({ id: webhookDeliveries.id })
@@ -161,7 +175,8 @@ async function measureDatabase(server: { DATABASE_URL: string } | null): Promise
   const receivers: Receiver[] = []
   try {
     const rows: Row[] = []
-    const result = (what: string, r: Receiver, n: number, ms: number, extra: Row = {}) => {
+    const result = async (what: string, r: Receiver, n: number, ms: number, extra: Row = {}) => {
+      const failed = await failedAttempts(deps, r.workspaceId)
       rows.push({
         database: label,
         what,
@@ -170,6 +185,7 @@ async function measureDatabase(server: { DATABASE_URL: string } | null): Promise
         duplicates: r.duplicates,
         'signatures refused': r.invalid,
         'events/s': round(r.seen.size / (ms / 1000), 0),
+        'failed attempts': failed,
         ...extra,
       })
     }
@@ -186,7 +202,7 @@ async function measureDatabase(server: { DATABASE_URL: string } | null): Promise
     }
     await Promise.all(Array.from({ length: BASELINE_CONCURRENCY }, one))
     await waitFor(base.receiver, BASELINE)
-    result(
+    await result(
       'baseline: backlog, one delivery per claim, 32 at once',
       base.receiver,
       BASELINE,
@@ -205,7 +221,7 @@ async function measureDatabase(server: { DATABASE_URL: string } | null): Promise
     }
     await waitFor(backlog.receiver, BACKLOG)
     const drainMs = backlog.receiver.lastReceipt - startedAt
-    result('backlog, batch claims (the sweep)', backlog.receiver, BACKLOG, drainMs, {
+    await result('backlog, batch claims (the sweep)', backlog.receiver, BACKLOG, drainMs, {
       'x baseline': round(backlog.receiver.seen.size / (drainMs / 1000) / baselineRate, 1),
     })
 
@@ -229,7 +245,7 @@ async function measureDatabase(server: { DATABASE_URL: string } | null): Promise
     const committedRate = total / ((performance.now() - startedAt) / 1000)
     await waitFor(steady.receiver, total)
     const latencies = steady.receiver.latencies.sort((a, b) => a - b)
-    result(
+    await result(
       `steady: ${STEADY_RATE} events/s committed, queue`,
       steady.receiver,
       total,
