@@ -8,7 +8,7 @@ import { type BatchPublisher, batchPublisher } from '../services/publishing/publ
 import { publishTarget } from '../services/publishing/publish-target'
 import { createInProcessWebhookQueue } from '../infra/webhook-queue/in-process'
 import type { WebhookQueue } from '../infra/webhook-queue/types'
-import { deliverWebhook } from '../services/webhooks/deliver'
+import { webhookDeliverer, type WebhookDeliverer } from '../services/webhooks/deliver'
 import { buildNetworkRegistry } from './networks'
 
 /** What a runtime makes itself (its clients), and the settings read from its configuration. */
@@ -31,7 +31,7 @@ export interface DepsParts extends Pick<Deps, 'settings' | 'db' | 'cipher' | 'lo
    * Webhook attempts: a queue, or a function given the delivery function of the finished deps
    * (Node's in-process queue). Absent: an in-process queue (tests, benchmarks, the CLI).
    */
-  webhookQueue?: WebhookQueue | ((deliver: (deliveryId: string) => Promise<unknown>) => WebhookQueue)
+  webhookQueue?: WebhookQueue | ((deliver: WebhookDeliverer['deliver']) => WebhookQueue)
   /**
    * All addresses of a host name, for the outbound guard's check after DNS (networks/outbound.ts):
    * node:dns on Node; absent on Workers, which have no DNS API.
@@ -64,6 +64,8 @@ export function buildDeps(parts: DepsParts, overrides: DepsOverrides = {}): Deps
         buildNetworkRegistry(parts.db, parts.settings, overrides.fetch, { resolveHost, storage: parts.storage }))
   // One batch publisher for the queue's batches: results of a post in different batches share a transaction.
   let publishBatch: BatchPublisher | undefined
+  // One webhook worker for the queue's batches: its bounds and its result writer span them.
+  let webhooks: WebhookDeliverer | undefined
   const clock = overrides.clock ?? systemClock()
   const deps: Deps = Object.freeze({
     ...clients,
@@ -81,7 +83,9 @@ export function buildDeps(parts: DepsParts, overrides: DepsOverrides = {}): Deps
     webhookQueue:
       typeof webhookQueue === 'object'
         ? webhookQueue
-        : (webhookQueue ?? defaultWebhookQueue(parts.logger, clock))((id) => deliverWebhook(deps, id)),
+        : (webhookQueue ?? defaultWebhookQueue(parts.logger, clock))((ids) =>
+            (webhooks ??= webhookDeliverer(deps)).deliver(ids),
+          ),
     ...(deliveryVerifier ? { deliveryVerifier } : {}),
   })
   return deps
@@ -89,5 +93,5 @@ export function buildDeps(parts: DepsParts, overrides: DepsOverrides = {}): Deps
 
 const defaultWebhookQueue =
   (logger: Deps['logger'], clock: Deps['clock']) =>
-  (run: (deliveryId: string) => Promise<unknown>): WebhookQueue =>
-    createInProcessWebhookQueue({ run, logger, clock })
+  (deliver: WebhookDeliverer['deliver']): WebhookQueue =>
+    createInProcessWebhookQueue({ run: (id) => deliver([id])[0]!, runBatch: deliver, logger, clock })

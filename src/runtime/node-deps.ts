@@ -21,6 +21,7 @@ import { nodeImageCodecs } from '../media/codecs-node'
 import { nodeDocsAssets } from './node-docs-assets'
 import { buildDeps } from './build-deps'
 import { type StrandedDeliveries, strandedDeliveries, watchedRuns } from '../services/publishing/stranded'
+import type { WebhookDeliverer } from '../services/webhooks/deliver'
 import { claimLeaseHolder } from './lease-holder'
 import { openNodeDatabase, resolveCredentialsKey, type NodeDatabase } from './node-database'
 
@@ -236,12 +237,17 @@ function inProcessQueue(config: NodeConfig, { logger, clock }: { logger: Logger;
   return { queue, bind, stranded }
 }
 
-/** Node's in-process webhook queue, bound to the delivery worker once the deps exist. */
+/** Node's in-process webhook queue, bound to the delivery worker once the deps exist: due attempts claimed in batches. */
 function inProcessWebhooks({ logger, clock }: { logger: Logger; clock: Clock }) {
-  let deliver: (deliveryId: string) => Promise<unknown> = async () => {
+  let deliver: WebhookDeliverer['deliver'] = () => {
     throw new Error('the webhook queue ran before the deps were built')
   }
-  const queue = createInProcessWebhookQueue({ run: (id) => deliver(id), logger, clock })
+  const queue = createInProcessWebhookQueue({
+    run: (id) => deliver([id])[0]!,
+    runBatch: (ids) => deliver(ids),
+    logger,
+    clock,
+  })
   const bind = (run: typeof deliver) => {
     deliver = run
     return queue

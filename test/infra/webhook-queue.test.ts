@@ -77,4 +77,38 @@ describe('in-process webhook queue', () => {
     expect(ran).toEqual(['due-yesterday', 'due-at-2030'])
     await queue.close()
   })
+
+  it('hands due attempts to runBatch together, and runs at most perEndpoint to one endpoint at once', async () => {
+    const batches: string[][] = []
+    const open = new Map<string, () => void>()
+    const queue = createInProcessWebhookQueue({
+      run: async () => {
+        throw new Error('runBatch takes every attempt')
+      },
+      runBatch: (ids) => {
+        batches.push(ids)
+        return ids.map((id) => new Promise<void>((done) => open.set(id, done)))
+      },
+      perEndpoint: 2,
+      logger: silent,
+      clock,
+    })
+    const now = new Date()
+    await queue.enqueue([
+      ...['s1', 's2', 's3', 's4'].map((id) => ({ deliveryId: id, endpointId: 'slow', notBefore: now })),
+      { deliveryId: 'f1', endpointId: 'fast', notBefore: now },
+      { deliveryId: 'f2', endpointId: 'fast', notBefore: now },
+    ])
+    await vi.waitFor(() => expect(batches.flat()).toHaveLength(4))
+    // The slow endpoint's third and fourth wait aside; the fast one's go in the same batch.
+    expect(batches).toEqual([['s1', 's2', 'f1', 'f2']])
+    expect(queue.pending).toBe(6)
+    open.get('s1')!()
+    await vi.waitFor(() => expect(batches).toEqual([['s1', 's2', 'f1', 'f2'], ['s3']]))
+    for (const id of ['s2', 'f1', 'f2', 's3']) open.get(id)!()
+    await vi.waitFor(() => expect(batches.flat()).toContain('s4'))
+    open.get('s4')!()
+    await vi.waitFor(() => expect(queue.pending).toBe(0))
+    await queue.close()
+  })
 })

@@ -136,10 +136,13 @@ describe('webhook deliveries to a loopback receiver', () => {
     receiver.script.push({ status: 429, headers: { 'retry-after': '3600' } })
     const endpoint = await addEndpoint(t, receiver.url, ['post.deleted'])
     await t.call('DELETE', `/v1/posts/${await draft(t, (await account(t, 'MICROBLOG_NET')).id)}`)
-    const [delivery] = await until(
+    await until(
       () => deliveries(t, endpoint.id),
       (d) => d[0]?.attempts.length === 1,
     )
+    // Read again: the log reads its rows, then their attempts, so the read that first saw the attempt
+    // may hold the row as it was before the attempt's transaction committed.
+    const [delivery] = await deliveries(t, endpoint.id)
     expect(delivery.status).toBe('PENDING')
     const waitMs = new Date(delivery.nextAttemptAt).getTime() - new Date(delivery.attempts[0].createdAt).getTime()
     expect(waitMs).toBe(3_600_000)

@@ -19,24 +19,42 @@ interface Entry {
 
 const MAX_TIMER_MS = 2_147_483_647
 
-/**
- * Node's webhook queue: attempts wait in memory on their due time (a min-heap, one timer), and run
- * with at most `concurrency` at once. The same (delivery, due time) is held once. Nothing is
- * persisted: what waits when the process stops is still due in the outbox, and the sweep sends it.
- */
-export function createInProcessWebhookQueue(options: {
+export interface InProcessWebhookQueueOptions {
+  /** One attempt. */
   run: (deliveryId: string) => Promise<unknown>
+  /** Several attempts claimed together, when given: one promise per id, in order, each holding its slot. */
+  runBatch?: (deliveryIds: string[]) => Array<Promise<unknown>>
+  /** Most ids handed to `runBatch` at once (default 100). */
+  batchSize?: number
   logger: Logger
+  /** Attempts running at once (default 32; 256 with `runBatch`). */
   concurrency?: number
+  /** Attempts to one endpoint running at once (default: a quarter of `concurrency`), for those whose endpoint is known. */
+  perEndpoint?: number
   /** The app's clock: an attempt is due when its `notBefore` is not after `clock.now()`. */
   clock: Clock
-}): InProcessWebhookQueue {
-  const { run, logger, clock } = options
+}
+
+/**
+ * Node's webhook queue: attempts wait in memory on their due time (a min-heap, one timer), and run
+ * with at most `concurrency` at once, and at most `perEndpoint` to one endpoint: the attempts of an
+ * endpoint at its bound wait aside, so a slow endpoint takes only its share of the slots. Due
+ * attempts are handed to `runBatch` together when it is given. The same (delivery, due time) is held
+ * once. Nothing is persisted: what waits when the process stops is still due in the outbox, and the
+ * sweep sends it.
+ */
+export function createInProcessWebhookQueue(options: InProcessWebhookQueueOptions): InProcessWebhookQueue {
+  const { run, runBatch, logger, clock } = options
   const now = () => clock.now().getTime()
-  const concurrency = options.concurrency ?? 32
+  const concurrency = options.concurrency ?? (runBatch ? 256 : 32)
+  const batchSize = runBatch ? (options.batchSize ?? 100) : 1
+  const perEndpoint = options.perEndpoint ?? Math.max(1, Math.floor(concurrency / 4))
   const heap = new MinHeap<Entry>((a, b) => a.at < b.at || (a.at === b.at && a.seq < b.seq))
   const held = new Set<string>()
   const inFlight = new Set<Promise<void>>()
+  /** Running attempts per endpoint, and the due ones waiting for it. */
+  const running = new Map<string, number>()
+  const aside = new Map<string, Entry[]>()
   let seq = 0
   let timer: ReturnType<typeof setTimeout> | undefined
   let closed = false
@@ -50,33 +68,74 @@ export function createInProcessWebhookQueue(options: {
     ;(timer as { unref?: () => unknown }).unref?.()
   }
 
+  const finished = (entry: Entry) => {
+    held.delete(entry.key)
+    const endpoint = entry.item.endpointId
+    if (endpoint === undefined) return
+    const left = (running.get(endpoint) ?? 1) - 1
+    if (left > 0) running.set(endpoint, left)
+    else running.delete(endpoint)
+    const waiting = aside.get(endpoint)
+    if (waiting?.length) heap.push(waiting.shift()!)
+    if (waiting?.length === 0) aside.delete(endpoint)
+  }
+
+  const start = (entry: Entry, attempt: () => Promise<unknown>) => {
+    const task: Promise<void> = Promise.resolve()
+      .then(attempt)
+      .then(
+        () => undefined,
+        (err: unknown) =>
+          logger.error('webhook_attempt_failed', { deliveryId: entry.item.deliveryId, ...describeError(err) }),
+      )
+      .finally(() => {
+        inFlight.delete(task)
+        finished(entry)
+        pump()
+      })
+    inFlight.add(task)
+  }
+
+  /** The next due entry whose endpoint has room; one at its bound waits aside. */
+  const nextDue = (time: number): Entry | undefined => {
+    for (let next = heap.peek(); next !== undefined && next.at <= time; next = heap.peek()) {
+      heap.pop()
+      const endpoint = next.item.endpointId
+      if (endpoint === undefined) return next
+      const count = running.get(endpoint) ?? 0
+      if (count < perEndpoint) {
+        running.set(endpoint, count + 1)
+        return next
+      }
+      aside.set(endpoint, [...(aside.get(endpoint) ?? []), next])
+    }
+    return undefined
+  }
+
   function pump(): void {
     timer = undefined
     if (closed) return
+    const time = now()
     while (inFlight.size < concurrency) {
-      const next = heap.peek()
-      if (next === undefined || next.at > now()) break
-      heap.pop()
-      const task: Promise<void> = Promise.resolve()
-        .then(() => run(next.item.deliveryId))
-        .then(
-          () => undefined,
-          (err: unknown) =>
-            logger.error('webhook_attempt_failed', { deliveryId: next.item.deliveryId, ...describeError(err) }),
-        )
-        .finally(() => {
-          inFlight.delete(task)
-          held.delete(next.key)
-          pump()
-        })
-      inFlight.add(task)
+      const due: Entry[] = []
+      const room = Math.min(concurrency - inFlight.size, batchSize)
+      for (let e = due.length < room ? nextDue(time) : undefined; e; e = due.length < room ? nextDue(time) : undefined)
+        due.push(e)
+      if (due.length === 0) break
+      if (!runBatch) start(due[0]!, () => run(due[0]!.item.deliveryId))
+      else {
+        const runs = Promise.resolve().then(() => runBatch(due.map((e) => e.item.deliveryId)))
+        due.forEach((entry, i) => start(entry, () => runs.then((all) => all[i])))
+      }
     }
     arm()
   }
 
   return {
     get pending() {
-      return heap.size + inFlight.size
+      let waitingAside = 0
+      for (const list of aside.values()) waitingAside += list.length
+      return heap.size + inFlight.size + waitingAside
     },
     async enqueue(items) {
       if (closed) return
@@ -92,6 +151,8 @@ export function createInProcessWebhookQueue(options: {
       closed = true
       if (timer !== undefined) clearTimeout(timer)
       for (const entry of heap.drain()) held.delete(entry.key)
+      for (const list of aside.values()) for (const entry of list) held.delete(entry.key)
+      aside.clear()
       await Promise.all([...inFlight])
     },
   }

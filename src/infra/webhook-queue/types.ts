@@ -2,6 +2,8 @@
 export interface WebhookDue {
   deliveryId: string
   notBefore: Date
+  /** Its endpoint, when known: the in-process queue runs a bounded number per endpoint at once. */
+  endpointId?: string
 }
 
 /**

@@ -1,47 +1,29 @@
 /**
- * The delivery worker: one attempt of one outbox row. Called by the queue right after the commit
- * that wrote the row (in process on Node, a QStash callback on Workers), by the every-minute sweep
- * for rows no trigger reached, and for each retry. Safe to call any number of times: the claim
- * takes a due row for one attempt only.
+ * The delivery worker. Due outbox rows are claimed in batches (one statement for the batch: FOR
+ * UPDATE SKIP LOCKED, a lease on each row), sent at once within bounds (at most `SEND_CONCURRENCY`
+ * in all and `ENDPOINT_CONCURRENCY` per endpoint, so a slow endpoint holds only its own share), and
+ * their results written together (`resultWriter`). Called by the queue right after the commit that
+ * wrote the rows (in process on Node, a QStash callback on Workers), by the every-minute sweep for
+ * rows no trigger reached, and for each retry. Safe to call any number of times: a claim takes a
+ * due row for one attempt only.
  */
-import { disableEndpoint, markEndpointFailing, markEndpointSucceeded } from '../../db/queries/webhook-endpoints'
-import {
-  claimDelivery,
-  type ClaimedDelivery,
-  deleteEventsBefore,
-  failPendingDeliveriesOf,
-  insertAttemptRow,
-  insertDeliveryRows,
-  selectDueDeliveries,
-  settleDelivery,
-} from '../../db/queries/webhook-outbox'
-import type { Tx } from '../../db/types'
+import { claimDueDeliveries, type DeliveryClaim, selectDeliveryContext } from '../../db/queries/webhook-claims'
+import { type ClaimedDelivery, deleteEventsBefore } from '../../db/queries/webhook-outbox'
 import type { Deps } from '../../deps'
-import {
-  EVENT_RETENTION_MS,
-  webhookPolicy,
-  webhookRetryDelayMs,
-  type WebhookPolicy,
-} from '../../domain/webhooks/policy'
+import { EVENT_RETENTION_MS, webhookPolicy } from '../../domain/webhooks/policy'
 import { describeError } from '../../infra/logger'
-import { newId } from '../../lib/ids'
 import { type AttemptResult, sendAttempt } from './attempt'
-import { toEndpointRecord } from './endpoints'
-import { newOutbox, recordEvent, sendOutbox, type Outbox } from './outbox'
-import { openSecret, signedHeaders } from './signing'
+import { resultWriter } from './result-writer'
+import type { WebhookOutcome } from './settle'
+import { sendGate, signerCache } from './send-gate'
 
-export type WebhookOutcome = 'delivered' | 'retrying' | 'failed' | 'skipped'
+export type { WebhookOutcome } from './settle'
 
-type DeliverDeps = Pick<Deps, 'db' | 'clock' | 'cipher' | 'networks' | 'logger' | 'settings' | 'webhookQueue'>
+export type DeliverDeps = Pick<Deps, 'db' | 'clock' | 'cipher' | 'networks' | 'logger' | 'settings' | 'webhookQueue'>
 
-/** The endpoint's live secrets: the current one, and the one a rotation replaced while it still signs. */
-async function liveSecrets(deps: DeliverDeps, claimed: ClaimedDelivery, now: Date): Promise<string[]> {
-  const { endpoint } = claimed
-  const secrets = [await openSecret(deps.cipher, endpoint.secret, endpoint.id)]
-  if (endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now)
-    secrets.push(await openSecret(deps.cipher, endpoint.previousSecret, endpoint.id))
-  return secrets
-}
+/** Attempts on the wire at once, in all and to one endpoint. */
+export const SEND_CONCURRENCY = 128
+export const ENDPOINT_CONCURRENCY = 32
 
 const DISABLED: AttemptResult = {
   ok: false,
@@ -52,161 +34,134 @@ const DISABLED: AttemptResult = {
   retryAfterMs: null,
 }
 
-export async function deliverWebhook(deps: DeliverDeps, deliveryId: string): Promise<WebhookOutcome> {
-  const policy = webhookPolicy(deps.settings.webhooks)
-  const claimedAt = deps.clock.now()
-  const leaseUntil = new Date(claimedAt.getTime() + policy.leaseMs)
-  const claimed = await claimDelivery(deps.db, deliveryId, { now: claimedAt, leaseUntil })
-  if (!claimed) return 'skipped'
-  const { delivery, event, endpoint } = claimed
-  let result: AttemptResult
-  if (!endpoint.enabled && delivery.eventType !== 'ping') result = DISABLED
-  else {
-    const body = JSON.stringify(event.payload)
-    const headers = signedHeaders(await liveSecrets(deps, claimed, claimedAt), {
-      id: event.id,
-      timestamp: claimedAt,
-      body,
-    })
-    result = await sendAttempt(deps, policy, { url: endpoint.url, headers, body })
-  }
-  const outbox = newOutbox()
-  const now = deps.clock.now()
-  const settled = await deps.db.transaction((tx) => settle(tx, outbox, policy, claimed, leaseUntil, result, now))
-  await sendOutbox(deps, outbox)
-  if (settled.outcome === 'retrying' && settled.nextAttemptAt) {
-    await deps.webhookQueue
-      .enqueue([{ deliveryId, notBefore: settled.nextAttemptAt }])
-      .catch((err: unknown) => deps.logger.warn('webhook_enqueue_failed', describeError(err)))
-  }
-  if (settled.outcome !== 'delivered')
-    deps.logger.info('webhook_attempt', {
-      deliveryId,
-      endpointId: endpoint.id,
-      attempt: delivery.attempts + 1,
-      status: result.statusCode,
-      errorClass: result.errorClass,
-      outcome: settled.outcome,
-    })
-  return settled.outcome
-}
-
-/** Records the attempt and moves the row on: DELIVERED, PENDING at its next time, or FAILED. */
-async function settle(
-  tx: Tx,
-  outbox: Outbox,
-  policy: WebhookPolicy,
-  claimed: ClaimedDelivery,
-  leaseUntil: Date,
-  result: AttemptResult,
-  now: Date,
-): Promise<{ outcome: WebhookOutcome; nextAttemptAt: Date | null }> {
-  const { delivery, endpoint } = claimed
-  const attempt = delivery.attempts + 1
-  const done = (status: 'DELIVERED' | 'FAILED') =>
-    settleDelivery(tx, delivery.id, leaseUntil, {
-      status,
-      attempts: attempt,
-      nextAttemptAt: null,
-      deliveredAt: status === 'DELIVERED' ? now : null,
-      updatedAt: now,
-    })
-  const log = () =>
-    insertAttemptRow(tx, {
-      id: newId('webhookAttempt'),
-      deliveryId: delivery.id,
-      attempt,
-      statusCode: result.statusCode,
-      durationMs: result.durationMs,
-      responseBody: result.responseBody,
-      errorClass: result.errorClass,
-      createdAt: now,
-    })
-
-  if (result.ok) {
-    if (!(await done('DELIVERED'))) return { outcome: 'skipped', nextAttemptAt: null }
-    await log()
-    if (endpoint.failingSince !== null) await markEndpointSucceeded(tx, endpoint.id)
-    return { outcome: 'delivered', nextAttemptAt: null }
-  }
-  if (result.errorClass === 'endpoint_disabled') {
-    if (!(await done('FAILED'))) return { outcome: 'skipped', nextAttemptAt: null }
-    await log()
-    return { outcome: 'failed', nextAttemptAt: null }
-  }
-  const failingSince = await markEndpointFailing(tx, endpoint.id, now)
-  if (endpoint.enabled && failingSince && now.getTime() - failingSince.getTime() >= policy.disableAfterMs) {
-    if (!(await done('FAILED'))) return { outcome: 'skipped', nextAttemptAt: null }
-    await log()
-    await disableFailingEndpoint(tx, outbox, claimed, failingSince, now)
-    return { outcome: 'failed', nextAttemptAt: null }
-  }
-  if (attempt >= policy.maxAttempts) {
-    if (!(await done('FAILED'))) return { outcome: 'skipped', nextAttemptAt: null }
-    await log()
-    return { outcome: 'failed', nextAttemptAt: null }
-  }
-  const nextAttemptAt = new Date(now.getTime() + webhookRetryDelayMs(policy, attempt, result.retryAfterMs))
-  const kept = await settleDelivery(tx, delivery.id, leaseUntil, {
-    status: 'PENDING',
-    attempts: attempt,
-    nextAttemptAt,
-    deliveredAt: null,
-    updatedAt: now,
-  })
-  if (!kept) return { outcome: 'skipped', nextAttemptAt: null }
-  await log()
-  return { outcome: 'retrying', nextAttemptAt }
+export interface WebhookDeliverer {
+  /** These deliveries (the queue's triggers), claimed together: one outcome per id, in order. */
+  deliver(ids: string[]): Array<Promise<WebhookOutcome>>
+  /** Up to `limit` due deliveries, oldest due first (the sweep): their outcomes. */
+  deliverDue(scope: { limit: number; workspaceId?: string | undefined }): Promise<WebhookOutcome[]>
 }
 
 /**
- * Every attempt failed for the policy's span (five days): the endpoint is disabled, what waited
- * for it ends FAILED, and `endpoint.disabled` is recorded: sent to the workspace's other endpoints
- * subscribed to it, and entered (FAILED, never sent) in this endpoint's own delivery log.
+ * A worker that keeps its bounds and its writer across batches (Node's in-process queue keeps one;
+ * a QStash callback or a sweep makes its own).
  */
-async function disableFailingEndpoint(
-  tx: Tx,
-  outbox: Outbox,
-  claimed: ClaimedDelivery,
-  failingSince: Date,
-  now: Date,
-): Promise<void> {
-  const { endpoint } = claimed
-  const reason = `Every delivery attempt failed since ${failingSince.toISOString()}; enable it again once it answers.`
-  if (!(await disableEndpoint(tx, endpoint.id, reason, now))) return
-  await failPendingDeliveriesOf(tx, endpoint.id, now)
-  const record = toEndpointRecord({ ...endpoint, enabled: false, disabledReason: reason, updatedAt: now }, now)
-  const eventId = await recordEvent(tx, outbox, {
-    workspaceId: endpoint.workspaceId,
-    type: 'endpoint.disabled',
-    data: { ...record },
-    now,
+export function webhookDeliverer(deps: DeliverDeps): WebhookDeliverer {
+  const policy = webhookPolicy(deps.settings.webhooks)
+  const record = resultWriter(deps, policy)
+  const gate = sendGate({ total: SEND_CONCURRENCY, perKey: ENDPOINT_CONCURRENCY })
+  const signers = signerCache(deps.cipher)
+
+  const claim = async (scope: Omit<DeliveryClaim, 'now' | 'leaseUntil'>) => {
+    const now = deps.clock.now()
+    const leaseUntil = new Date(now.getTime() + policy.leaseMs)
+    const rows = await claimDueDeliveries(deps.db, { ...scope, now, leaseUntil })
+    const { events, endpoints } = await selectDeliveryContext(deps.db, rows)
+    const claimed = rows.flatMap((delivery): ClaimedDelivery[] => {
+      const event = events.get(delivery.eventId)
+      const endpoint = endpoints.get(delivery.endpointId)
+      return event && endpoint ? [{ delivery, event, endpoint }] : []
+    })
+    return { claimed, leaseUntil }
+  }
+
+  /** One claimed delivery: sent when the bounds allow, if its lease still covers a whole attempt; then recorded. */
+  const attempt = async (claimed: ClaimedDelivery, leaseUntil: Date): Promise<WebhookOutcome> => {
+    const { delivery, event, endpoint } = claimed
+    let result: AttemptResult
+    if (!endpoint.enabled && delivery.eventType !== 'ping') result = DISABLED
+    else {
+      const release = await gate.acquire(endpoint.id)
+      try {
+        const at = deps.clock.now()
+        // Waited so long that the lease could end mid-attempt: not sent; it is due again when the lease ends.
+        if (at.getTime() + policy.timeoutMs > leaseUntil.getTime()) return 'skipped'
+        const body = JSON.stringify(event.payload)
+        const headers = (await signers.of(endpoint, at)).sign({ id: event.id, timestamp: at, body })
+        result = await sendAttempt(deps, policy, { url: endpoint.url, headers, body })
+      } finally {
+        release()
+      }
+    }
+    return record({ claimed, leaseUntil, result })
+  }
+
+  const claimTogether = together(async (ids: string[]) => {
+    const { claimed, leaseUntil } = await claim({ ids, limit: ids.length })
+    return { claimed: new Map(claimed.map((c) => [c.delivery.id, c])), leaseUntil }
   })
-  await insertDeliveryRows(tx, [
-    {
-      id: newId('webhookDelivery'),
-      workspaceId: endpoint.workspaceId,
-      eventId,
-      endpointId: endpoint.id,
-      eventType: 'endpoint.disabled',
-      status: 'FAILED',
-      nextAttemptAt: null,
-      createdAt: now,
-      updatedAt: now,
+
+  return {
+    deliver(ids) {
+      const batch = claimTogether(ids)
+      return ids.map(async (id) => {
+        const { claimed, leaseUntil } = await batch
+        // A delivery asked for twice in one claim is attempted once.
+        const mine = claimed.get(id)
+        claimed.delete(id)
+        return mine ? attempt(mine, leaseUntil) : 'skipped'
+      })
     },
-  ])
+    async deliverDue(scope) {
+      const { claimed, leaseUntil } = await claim(scope)
+      return Promise.all(
+        claimed.map((c) =>
+          attempt(c, leaseUntil).catch((err: unknown) => {
+            deps.logger.error('webhook_attempt_failed', { deliveryId: c.delivery.id, ...describeError(err) })
+            return 'skipped' as const
+          }),
+        ),
+      )
+    },
+  }
+}
+
+/**
+ * `run` for the ids of several callers at once: the calls made while one runs wait and go together
+ * in the next, so a stream of triggers of one delivery each makes a few claims of many.
+ */
+function together<T>(run: (ids: string[]) => Promise<T>): (ids: string[]) => Promise<T> {
+  let waiting: Array<{ ids: string[]; resolve: (value: T) => void; reject: (err: unknown) => void }> = []
+  let busy = false
+  const next = () => {
+    const group = waiting
+    waiting = []
+    if (group.length === 0) {
+      busy = false
+      return
+    }
+    run(group.flatMap((g) => g.ids))
+      .then(
+        (value) => group.forEach((g) => g.resolve(value)),
+        (err: unknown) => group.forEach((g) => g.reject(err)),
+      )
+      .finally(next)
+  }
+  return (ids) =>
+    new Promise<T>((resolve, reject) => {
+      waiting.push({ ids, resolve, reject })
+      if (busy) return
+      busy = true
+      setTimeout(next, 0)
+    })
+}
+
+/** One attempt of one delivery (a QStash callback, a test ping). */
+export function deliverWebhook(deps: DeliverDeps, deliveryId: string): Promise<WebhookOutcome> {
+  return webhookDeliverer(deps).deliver([deliveryId])[0]!
 }
 
 /** Old events a sweep deletes at most. */
 const PURGE_BATCH = 1000
 
-/** Deliveries looked at per sweep, and attempted at once. */
+/** Deliveries claimed per batch by a sweep; the sweep goes on while batches come back full, for at most SWEEP_MS. */
 const SWEEP_BATCH = 200
-const SWEEP_CONCURRENCY = 8
+const SWEEP_MS = 45_000
+const SWEEP_LANES = 4
 
 /**
  * The safety net (every minute): due PENDING rows that no trigger reached (a crash between commit
- * and send, a lost QStash message, a retry whose timer died with the process) are attempted now.
+ * and send, a lost QStash message, a retry whose timer died with the process) are attempted now,
+ * in batches (a few at once), until none is due or the pass has run SWEEP_MS.
  */
 export async function sweepWebhooks(
   deps: DeliverDeps,
@@ -218,23 +173,19 @@ export async function sweepWebhooks(
     limit: PURGE_BATCH,
     workspaceId: scope.workspaceId,
   })
-  const due = await selectDueDeliveries(deps.db, {
-    now: deps.clock.now(),
-    limit: SWEEP_BATCH,
-    workspaceId: scope.workspaceId,
-  })
-  let next = 0
+  const deliverer = webhookDeliverer(deps)
+  const until = Date.now() + SWEEP_MS
+  let attempted = 0
   let delivered = 0
-  const worker = async () => {
-    while (next < due.length) {
-      const { id } = due[next++]!
-      try {
-        if ((await deliverWebhook(deps, id)) === 'delivered') delivered++
-      } catch (err) {
-        deps.logger.error('webhook_sweep_failed', { deliveryId: id, ...describeError(err) })
-      }
+  // A few batches in flight at once: one is sent while the next is claimed and the last recorded.
+  const lane = async () => {
+    for (;;) {
+      const outcomes = await deliverer.deliverDue({ limit: SWEEP_BATCH, workspaceId: scope.workspaceId })
+      attempted += outcomes.length
+      delivered += outcomes.filter((o) => o === 'delivered').length
+      if (outcomes.length < SWEEP_BATCH || Date.now() > until) return
     }
   }
-  await Promise.all(Array.from({ length: Math.min(SWEEP_CONCURRENCY, due.length) }, worker))
-  return { attempted: due.length, delivered, purged }
+  await Promise.all(Array.from({ length: SWEEP_LANES }, lane))
+  return { attempted, delivered, purged }
 }

@@ -90,7 +90,7 @@ export async function recordEvents(
       ),
   )
   await insertDeliveryRows(tx, rows)
-  outbox?.due.push(...rows.map((r) => ({ deliveryId: r.id, notBefore: r.nextAttemptAt })))
+  outbox?.due.push(...rows.map((r) => ({ deliveryId: r.id, endpointId: r.endpointId, notBefore: r.nextAttemptAt })))
   return stored.map((e) => e.id)
 }
 
@@ -118,7 +118,7 @@ export async function enqueueDeliveries(
 ): Promise<string[]> {
   const rows = endpointIds.map((endpointId) => deliveryRow(event, endpointId, now))
   await insertDeliveryRows(tx, rows)
-  outbox?.due.push(...rows.map((r) => ({ deliveryId: r.id, notBefore: now })))
+  outbox?.due.push(...rows.map((r) => ({ deliveryId: r.id, endpointId: r.endpointId, notBefore: now })))
   return rows.map((r) => r.id)
 }
 

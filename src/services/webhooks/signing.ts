@@ -24,10 +24,20 @@ export function signedHeaders(
   secrets: string[],
   message: { id: string; timestamp: Date; body: string },
 ): Record<string, string> {
-  const signatures = secrets.map((s) => new Webhook(s).sign(message.id, message.timestamp, message.body))
+  return headersSignedBy(
+    secrets.map((s) => new Webhook(s)),
+    message,
+  )
+}
+
+/** `signedHeaders` with the secrets' keys already made (a worker keeps them per endpoint). */
+export function headersSignedBy(
+  keys: Webhook[],
+  message: { id: string; timestamp: Date; body: string },
+): Record<string, string> {
   return {
     'webhook-id': message.id,
     'webhook-timestamp': String(Math.floor(message.timestamp.getTime() / 1000)),
-    'webhook-signature': signatures.join(' '),
+    'webhook-signature': keys.map((k) => k.sign(message.id, message.timestamp, message.body)).join(' '),
   }
 }
