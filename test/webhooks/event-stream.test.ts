@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { EventStreamPolicy } from '../../src/domain/webhooks/event-stream'
+import { recordEvent } from '../../src/services/webhooks/outbox'
 import { runDue } from '../support/engine'
 import { account } from '../support/fixtures'
 import { createTestApp, type TestApp } from '../support/test-app'
@@ -164,6 +165,45 @@ describe('GET /v1/events/stream', () => {
     const again = await third.waitForEvents(5)
     await third.close()
     expect(again.map((m) => m.id)).toEqual([seen[1]!.id, ...all.map((m) => m.id)])
+  })
+
+  it('holds back an event committed after one of an older transaction still open, and sends both in order', async () => {
+    const t = await streamApp()
+    const stream = await openStream(await listen(t), t)
+    await until(
+      async () => stream.messages.length,
+      (n) => n > 0,
+    )
+    const ping = (url: string) => ({
+      workspaceId: t.workspaceId,
+      type: 'ping' as const,
+      data: { endpointId: 'whe_none', url },
+      now: t.deps.clock.now(),
+    })
+    let commit: () => void = () => {}
+    const held = new Promise<void>((resolve) => (commit = resolve))
+    let written: () => void = () => {}
+    const recorded = new Promise<void>((resolve) => (written = resolve))
+    // An older transaction writes its event first and stays open (on PostgreSQL; PGlite has one
+    // connection, so there the younger one waits for it).
+    const older = t.deps.db.transaction(async (tx) => {
+      const id = await recordEvent(tx, null, ping('https://example.com/older'))
+      written()
+      await held
+      return id
+    })
+    await recorded
+    const younger = t.deps.db.transaction((tx) => recordEvent(tx, null, ping('https://example.com/younger')))
+    // The younger event commits (PostgreSQL) while the older transaction is open: nothing may be sent
+    // yet, or a client resuming after the younger event would never get the older one.
+    await Promise.race([younger, new Promise((r) => setTimeout(r, 1_000))])
+    await new Promise((r) => setTimeout(r, 300))
+    expect(stream.events()).toEqual([])
+    commit()
+    const ids = [await older, await younger]
+    const events = await stream.waitForEvents(2)
+    await stream.close()
+    expect(events.map((m) => m.id)).toEqual(ids)
   })
 
   it("sends only the workspace's own events, of the types asked for", async () => {
