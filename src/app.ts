@@ -137,7 +137,9 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
     try {
       await next()
     } finally {
-      if (scope.release) await afterAnswer(c, scope.release)
+      const { release } = scope
+      const bodyDone = c.get('bodyDone')
+      if (release) await afterAnswer(c, bodyDone ? () => bodyDone.then(release) : release)
     }
   })
   app.use('*', requestLog())

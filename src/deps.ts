@@ -12,6 +12,7 @@ import type { NetworkRegistry } from './networks/registry'
 import type { PublishPolicy } from './domain/publishing/policy'
 import type { StrengthEstimator } from './domain/password-strength'
 import type { WebhookPolicy } from './domain/webhooks/policy'
+import type { EventStreamPolicy } from './domain/webhooks/event-stream'
 import type { WebhookQueue } from './infra/webhook-queue/types'
 
 /** Settings the app reads at request time (a subset of either runtime's configuration). */
@@ -50,6 +51,8 @@ export interface AppSettings {
   readonly publishing?: Partial<PublishPolicy>
   /** Retry, timeout and disable policy of webhook deliveries; defaults in domain/webhooks/policy.ts. */
   readonly webhooks?: Partial<WebhookPolicy>
+  /** Heartbeat, polling, lifetime and per-workspace cap of `GET /v1/events/stream`; defaults in domain/webhooks/event-stream.ts. */
+  readonly eventStream?: Partial<EventStreamPolicy>
 }
 
 /**

@@ -16,5 +16,10 @@ export interface AppEnv {
     auth: AuthContext
     /** The request's Idempotency-Key, for an operation that stores its answer in its own transaction. */
     idempotency: IdempotentWrite | undefined
+    /**
+     * Set by a route whose body is written after the handler returns (the event stream): settles
+     * once it is done, and the request's clean-up (a Worker's database pool) waits for it.
+     */
+    bodyDone: Promise<void> | undefined
   }
 }

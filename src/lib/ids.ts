@@ -25,6 +25,7 @@ export const ID_PREFIX = {
   webhookEndpoint: 'whe',
   webhookEvent: 'evt',
   webhookDelivery: 'whd',
+  eventStream: 'evs',
   webhookAttempt: 'wha',
   connectLink: 'cl',
   oauthState: 'ost',

@@ -33,6 +33,7 @@ import * as getQueueSlots from './queue-slots/get'
 import * as replaceQueueSlots from './queue-slots/replace'
 import * as listEvents from './events/list'
 import * as replayEvent from './events/replay'
+import * as streamEvents from './events/stream'
 import * as createWebhook from './webhooks/create'
 import * as deleteWebhook from './webhooks/delete'
 import * as listWebhookDeliveries from './webhooks/deliveries'
@@ -95,6 +96,7 @@ export function registerRoutes(v1: OpenAPIHono<AppEnv>): RegisteredRoute[] {
   register(v1, mounted, testWebhook)
   register(v1, mounted, listWebhookDeliveries)
   register(v1, mounted, listEvents)
+  register(v1, mounted, streamEvents)
   register(v1, mounted, replayEvent)
   return mounted
 }

@@ -100,3 +100,52 @@ export const ReplayEventSchema = z
 export const ReplayedEventSchema = z
   .object({ eventId: z.string(), deliveryIds: z.array(z.string()) })
   .openapi('ReplayedEvent')
+
+export const EventStreamQuery = z.object({
+  types: z
+    .string()
+    .max(1000)
+    .optional()
+    .openapi({
+      param: { name: 'types', in: 'query' },
+      description: 'Only events of these types, comma-separated; an unknown type is 422 `invalid_option`.',
+      example: 'post.published,target.failed',
+    }),
+  lastEventId: z
+    .string()
+    .max(64)
+    .optional()
+    .openapi({
+      param: { name: 'lastEventId', in: 'query' },
+      description:
+        'The `Last-Event-ID` header, for clients that cannot set headers; the header wins when both are sent.',
+    }),
+})
+
+export const EVENT_STREAM_FORMAT = [
+  "The workspace's events as they are committed, as Server-Sent Events (`text/event-stream`): a way to watch",
+  'them without a public URL for a webhook. The stream opens with `retry: 2000` (the reconnection delay), then',
+  'sends each event as one message: `id:` the event id, `event:` its type, `data:` the event on one line, exactly',
+  'the body a webhook delivery carries. A comment line `: heartbeat` comes every 15 seconds.',
+  '',
+  'Without `Last-Event-ID` the stream starts now. With it (the header, or the `lastEventId` parameter), it first',
+  'sends every event of the workspace after that one, in stream order, then continues live: reconnecting with',
+  'the last id received loses no event and repeats none. When that id is unknown or older than the 30 days',
+  'events are kept, the first message is `event: reset` with `data: {"reason":"unknown_event"|"expired",',
+  '"message":...}` and the stream starts now.',
+  '',
+  'A stream ends after 10 minutes (the client reconnects with its last id); a workspace holds at most 5 at',
+  'once (429 `rate_limited` beyond).',
+].join('\n')
+
+export const EVENT_STREAM_EXAMPLE = [
+  'retry: 2000',
+  '',
+  'id: evt_3kqZ7m0pL2aYbN4tR8cVxd',
+  'event: post.published',
+  'data: {"id":"evt_3kqZ7m0pL2aYbN4tR8cVxd","type":"post.published","createdAt":"2026-01-05T09:00:00.000Z","workspaceId":"ws_7Hq2","data":{"id":"post_4mN1"}}',
+  '',
+  ': heartbeat',
+  '',
+  '',
+].join('\n')

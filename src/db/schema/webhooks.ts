@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { bigserial, boolean, customType, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
 import type {
   StoredEventType,
   WebhookDeliveryStatus,
@@ -36,7 +37,14 @@ export const webhookEndpoints = pgTable(
   (t) => [index('webhook_endpoints_workspace_idx').on(t.workspaceId, t.createdAt)],
 )
 
-/** What happened, as delivered: the payload is stored as sent, so a replay sends the same event. */
+/** A PostgreSQL `xid8` (a transaction id that never wraps), read as its decimal text. */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' })
+
+/**
+ * What happened, as delivered: the payload is stored as sent, so a replay sends the same event.
+ * `txId` (the writing transaction's id) and `position` (insertion order) are the event stream's
+ * order (db/queries/event-stream.ts); both are the table's defaults, never written by the app.
+ */
 export const webhookEvents = pgTable(
   'webhook_events',
   {
@@ -47,8 +55,13 @@ export const webhookEvents = pgTable(
     type: text('type').$type<StoredEventType>().notNull(),
     payload: jsonb('payload').$type<WebhookPayload>().notNull(),
     createdAt: ts('created_at').notNull(),
+    txId: xid8('tx_id').notNull().default(sql`pg_current_xact_id()`),
+    position: bigserial('position', { mode: 'number' }).notNull(),
   },
-  (t) => [index('webhook_events_workspace_idx').on(t.workspaceId, t.createdAt)],
+  (t) => [
+    index('webhook_events_workspace_idx').on(t.workspaceId, t.createdAt),
+    index('webhook_events_stream_idx').on(t.workspaceId, t.txId, t.position),
+  ],
 )
 
 /** The outbox: one row per (event, endpoint), written with the event; the worker and the sweep send it. */
@@ -97,4 +110,21 @@ export const webhookAttempts = pgTable(
     createdAt: ts('created_at').notNull(),
   },
   (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.attempt)],
+)
+
+/**
+ * The open event streams (`GET /v1/events/stream`), one row each, counted against a workspace's cap
+ * whatever process or isolate serves them; a row outlives a vanished process by at most the
+ * stream's lifetime (`expiresAt`).
+ */
+export const eventStreams = pgTable(
+  'event_streams',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('event_streams_workspace_idx').on(t.workspaceId, t.expiresAt)],
 )
