@@ -69,6 +69,9 @@ export interface EventStreamOptions {
   maxBackoffMs?: number
 }
 
+/** How long a connection may stay silent (no answer, no heartbeat) before it is taken for dead. */
+const IDLE_MS = 45_000
+
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, ms)
@@ -92,25 +95,34 @@ export async function followEvents(options: EventStreamOptions): Promise<void> {
   while (!signal.aborted) {
     let connected = false
     const lastEventId = state.lastEventId
+    const connection = new AbortController()
+    const leave = () => connection.abort()
+    signal.addEventListener('abort', leave, { once: true })
+    const headersDue = setTimeout(() => connection.abort(new Error(`no answer within ${IDLE_MS / 1000} s`)), IDLE_MS)
     try {
       const res = await api.open('/v1/events/stream', {
         query: { types: options.types.length > 0 ? options.types.join(',') : undefined },
         headers: { accept: 'text/event-stream', ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
-        signal,
+        signal: connection.signal,
       })
+      clearTimeout(headersDue)
       if (res.status >= 400 && res.status < 500)
         throw new CliError(apiErrorMessage(res.status, await res.text()), exitCodeOfStatus(res.status))
       if (!res.ok || !res.body) throw new Error(`the server answered ${res.status}`)
       connected = true
       failures = 0
       options.onNotice(lastEventId ? `connected again, resuming after ${lastEventId}` : `connected to ${api.url}`)
-      await read(res.body, state, options, (ms) => (retryMs = ms))
+      await read(res.body, { state, options, connection, onRetry: (ms) => (retryMs = ms) })
       if (!signal.aborted) options.onNotice('the server closed the stream')
     } catch (err) {
       if (signal.aborted) return
       if (err instanceof CliError && err.exitCode !== 5) throw err
       failures += 1
-      options.onNotice(`${connected ? 'stream dropped' : 'cannot connect'}: ${(err as Error).message.split('\n')[0]}`)
+      const why = connection.signal.reason instanceof Error ? connection.signal.reason : (err as Error)
+      options.onNotice(`${connected ? 'stream dropped' : 'cannot connect'}: ${why.message.split('\n')[0]}`)
+    } finally {
+      clearTimeout(headersDue)
+      signal.removeEventListener('abort', leave)
     }
     if (signal.aborted) return
     const wait = Math.min(options.maxBackoffMs ?? 30_000, retryMs * 2 ** Math.max(0, failures - 1))
@@ -119,30 +131,55 @@ export async function followEvents(options: EventStreamOptions): Promise<void> {
   }
 }
 
-/** Reads one connection's messages until it ends, keeping the last event id seen in `state`. */
+/**
+ * Reads one connection's messages until it ends, keeping the last event id seen in `state`. A
+ * connection silent for IDLE_MS (the server sends a heartbeat every 15 s) is taken for dead and
+ * aborted, so a half-open connection does not hang the CLI.
+ */
 async function read(
   body: ReadableStream<Uint8Array>,
-  state: { lastEventId?: string },
-  options: EventStreamOptions,
-  onRetry: (ms: number) => void,
+  io: {
+    state: { lastEventId?: string }
+    options: EventStreamOptions
+    connection: AbortController
+    onRetry: (ms: number) => void
+  },
 ): Promise<void> {
+  const { state, options, connection } = io
   const queue: SseMessage[] = []
-  const parser = new SseParser((m) => queue.push(m), onRetry)
+  const parser = new SseParser((m) => queue.push(m), io.onRetry)
   const decoder = new TextDecoder()
   const reader = body.getReader()
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) return
-    parser.push(decoder.decode(value, { stream: true }))
-    for (const message of queue.splice(0)) {
-      if (message.event === 'reset') {
-        options.onNotice(
-          `the server no longer has event ${state.lastEventId ?? '?'}; events may be missed (${message.data})`,
-        )
-        continue
-      }
-      await options.onEvent(message)
-      if (message.id) state.lastEventId = message.id
+  const silent = () => connection.abort(new Error(`nothing received for ${IDLE_MS / 1000} s`))
+  let idle = setTimeout(silent, IDLE_MS)
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      clearTimeout(idle)
+      if (done) return
+      idle = setTimeout(silent, IDLE_MS)
+      parser.push(decoder.decode(value, { stream: true }))
+      await dispatch(queue.splice(0), state, options)
     }
+  } finally {
+    clearTimeout(idle)
+  }
+}
+
+/** Hands each event on, in order, and notes its id; a `reset` is told on stderr. */
+async function dispatch(
+  messages: SseMessage[],
+  state: { lastEventId?: string },
+  options: EventStreamOptions,
+): Promise<void> {
+  for (const message of messages) {
+    if (message.event === 'reset') {
+      options.onNotice(
+        `the server no longer has event ${state.lastEventId ?? '?'}; events may be missed (${message.data})`,
+      )
+      continue
+    }
+    await options.onEvent(message)
+    if (message.id) state.lastEventId = message.id
   }
 }
