@@ -635,6 +635,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/events/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's events, live (Server-Sent Events)
+         * @description The workspace's events as they are committed, as Server-Sent Events (`text/event-stream`): a way to watch
+         *     them without a public URL for a webhook. The stream opens with `retry: 2000` (the reconnection delay), then
+         *     sends each event as one message: `id:` the event id, `event:` its type, `data:` the event on one line, exactly
+         *     the body a webhook delivery carries. A comment line `: heartbeat` comes every 15 seconds.
+         *
+         *     Without `Last-Event-ID` the stream starts now. With it (the header, or the `lastEventId` parameter), it first
+         *     sends every event of the workspace after that one, in stream order, then continues live: reconnecting with
+         *     the last id received loses no event and repeats none. When that id is unknown or older than the 30 days
+         *     events are kept, the first message is `event: reset` with `data: {"reason":"unknown_event"|"expired",
+         *     "message":"…"}` (no `id`) and the stream starts now.
+         *
+         *     A stream ends after 10 minutes (the client reconnects with its last id); a workspace holds at most
+         *     5 streams at once (429 `rate_limited` beyond).
+         */
+        get: operations["streamEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/events/{id}/replay": {
         parameters: {
             query?: never;
@@ -7130,6 +7162,132 @@ export interface operations {
             };
             /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
             404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait. Codes: rate_limited. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side (`internal_error`); the request id identifies it. Codes: internal_error. */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    streamEvents: {
+        parameters: {
+            query?: {
+                /** @description Only events of these types, comma-separated; an unknown type is 422 `invalid_option`. */
+                types?: string;
+                /** @description The `Last-Event-ID` header, for clients that cannot set headers; the header wins when both are sent. */
+                lastEventId?: string;
+            };
+            header?: {
+                /** @description The id of the last event received: the stream first sends every later one. */
+                "last-event-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An event stream (`text/event-stream`) that stays open until its lifetime ends or the client leaves. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). Codes: unauthorized. */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, invalid_option, idempotency_key_reused. */
+            422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];

@@ -1,4 +1,6 @@
 import { z } from '@hono/zod-openapi'
+import { DEFAULT_EVENT_STREAM_POLICY } from '../domain/webhooks/event-stream'
+import { EVENT_RETENTION_DAYS } from '../domain/webhooks/policy'
 import { AccountSchema } from './accounts'
 import { PostSchema, TargetSchema } from './posts'
 import { NextCursor, StoredEventTypeSchema, WebhookEndpointSchema } from './webhooks'
@@ -122,20 +124,22 @@ export const EventStreamQuery = z.object({
     }),
 })
 
+const streamDefaults = DEFAULT_EVENT_STREAM_POLICY
+
 export const EVENT_STREAM_FORMAT = [
   "The workspace's events as they are committed, as Server-Sent Events (`text/event-stream`): a way to watch",
   'them without a public URL for a webhook. The stream opens with `retry: 2000` (the reconnection delay), then',
   'sends each event as one message: `id:` the event id, `event:` its type, `data:` the event on one line, exactly',
-  'the body a webhook delivery carries. A comment line `: heartbeat` comes every 15 seconds.',
+  `the body a webhook delivery carries. A comment line \`: heartbeat\` comes every ${streamDefaults.heartbeatMs / 1000} seconds.`,
   '',
   'Without `Last-Event-ID` the stream starts now. With it (the header, or the `lastEventId` parameter), it first',
   'sends every event of the workspace after that one, in stream order, then continues live: reconnecting with',
-  'the last id received loses no event and repeats none. When that id is unknown or older than the 30 days',
+  `the last id received loses no event and repeats none. When that id is unknown or older than the ${EVENT_RETENTION_DAYS} days`,
   'events are kept, the first message is `event: reset` with `data: {"reason":"unknown_event"|"expired",',
-  '"message":...}` and the stream starts now.',
+  '"message":"…"}` (no `id`) and the stream starts now.',
   '',
-  'A stream ends after 10 minutes (the client reconnects with its last id); a workspace holds at most 5 at',
-  'once (429 `rate_limited` beyond).',
+  `A stream ends after ${streamDefaults.lifetimeMs / 60_000} minutes (the client reconnects with its last id); a workspace holds at most`,
+  `${streamDefaults.maxPerWorkspace} streams at once (429 \`rate_limited\` beyond).`,
 ].join('\n')
 
 export const EVENT_STREAM_EXAMPLE = [

@@ -16,8 +16,10 @@ import type { Deps } from '../../deps'
 import { AppError } from '../../domain/errors'
 import type { EventStreamPolicy } from '../../domain/webhooks/event-stream'
 import type { StoredEventType, WebhookPayload } from '../../domain/webhooks/events'
-import { EVENT_RETENTION_MS } from '../../domain/webhooks/policy'
+import { EVENT_RETENTION_DAYS, EVENT_RETENTION_MS } from '../../domain/webhooks/policy'
 import { newId } from '../../lib/ids'
+import { pause, sseComment, sseMessage, sseRetry } from '../../lib/sse'
+import { describeError } from '../../infra/logger'
 
 /** Why a stream asked to resume does not: the client's last event is unknown here, or too old. */
 export interface StreamReset {
@@ -51,7 +53,10 @@ async function startingPoint(
     const expired = last !== null && last.createdAt.getTime() < deps.clock.now().getTime() - EVENT_RETENTION_MS
     if (last && !expired) return { cursor: last, committed: new Set(), reset: null }
     reset = expired
-      ? { reason: 'expired', message: 'The last event is older than the 30 days events are kept; streaming from now.' }
+      ? {
+          reason: 'expired',
+          message: `The last event is older than the ${EVENT_RETENTION_DAYS} days events are kept; streaming from now.`,
+        }
       : { reason: 'unknown_event', message: "The last event is not one of this workspace's; streaming from now." }
   }
   const now = await selectStreamStart(deps.db, workspaceId)
@@ -102,5 +107,38 @@ export async function openEventStream(
       committed = new Set()
       await releaseStreamSlot(deps.db, slotId)
     },
+  }
+}
+
+/**
+ * Writes an open stream as Server-Sent Events until its lifetime ends or `signal` aborts (the
+ * client left): `retry:` first, a `reset` notice when it could not resume, each event as one
+ * message, a heartbeat comment when quiet. Never throws: a failure ends the stream (logged), the
+ * client reconnects with its last event id and loses nothing. Gives the slot back at the end.
+ */
+export async function pumpEventStream(
+  deps: Pick<Deps, 'logger'>,
+  stream: EventStream,
+  sink: { write(text: string): Promise<unknown>; signal: AbortSignal; policy: EventStreamPolicy },
+): Promise<void> {
+  const { policy, signal } = sink
+  try {
+    await sink.write(sseRetry(policy.retryMs))
+    if (stream.reset) await sink.write(sseMessage({ event: 'reset', data: stream.reset }))
+    const endsAt = Date.now() + policy.lifetimeMs
+    let heartbeatAt = Date.now() + policy.heartbeatMs
+    while (!signal.aborted && Date.now() < endsAt) {
+      for (const event of await stream.next())
+        await sink.write(sseMessage({ id: event.id, event: event.type, data: event }))
+      if (Date.now() >= heartbeatAt) {
+        await sink.write(sseComment('heartbeat'))
+        heartbeatAt = Date.now() + policy.heartbeatMs
+      }
+      await pause(Math.min(policy.pollMs, heartbeatAt - Date.now(), endsAt - Date.now()), signal)
+    }
+  } catch (err) {
+    if (!signal.aborted) deps.logger.warn('event_stream_failed', describeError(err))
+  } finally {
+    await stream.close().catch((err) => deps.logger.warn('event_stream_release_failed', describeError(err)))
   }
 }
