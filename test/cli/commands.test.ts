@@ -187,23 +187,28 @@ describe('npm run cli', () => {
     }
   })
 
-  it('fails with a clear message on stderr and a non-zero exit code', async () => {
-    const cases: Array<[string[], RegExp]> = [
-      [['workspace', 'delete'], /unknown command "workspace delete".*Run "npm run -s cli -- --help"/],
-      [['workspace', 'create'], /--name is required\. Run "npm run -s cli -- workspace create --help"/],
+  it('fails with a clear message on stderr: exit 2 for bad usage, 1 for a refusal', async () => {
+    const cases: Array<[string[], RegExp, number]> = [
+      [['workspace', 'delete'], /unknown command "workspace delete".*Run "npm run -s cli -- --help"/, 2],
+      [['workspace', 'create'], /--name is required\. Run "npm run -s cli -- workspace create --help"/, 2],
       [
         ['workspace', 'create', '--name', 'x', '--plan', 'platinum'],
         /Unknown plan "platinum"; the plans are agency, free, pro/,
+        1,
       ],
-      [['token', 'create', '--workspace', 'ws_missing'], /no workspace with id ws_missing/],
-      [['token', 'revoke', '--id', 'tok_missing'], /no live token/],
-      [['workspace', 'create', '--name', 'x', '--colour', 'red'], /unknown option --colour.*workspace create --help/],
-      [['token', 'list'], /--workspace is required/],
+      [['token', 'create', '--workspace', 'ws_missing'], /no workspace with id ws_missing/, 1],
+      [['token', 'revoke', '--id', 'tok_missing'], /no live token/, 1],
+      [
+        ['workspace', 'create', '--name', 'x', '--colour', 'red'],
+        /unknown option --colour.*workspace create --help/,
+        2,
+      ],
+      [['token', 'list'], /--workspace is required/, 2],
     ]
     const results: CliResult[] = []
     for (const [args] of cases) results.push(await runCli(args, env))
     results.forEach((r, i) => {
-      expect(r.code, cases[i]![0].join(' ')).toBe(1)
+      expect(r.code, cases[i]![0].join(' ')).toBe(cases[i]![2])
       expect(r.stdout).toBe('')
       expect(r.stderr).toMatch(cases[i]![1])
     })
