@@ -9,6 +9,7 @@ CREATE TABLE "agent_grant_workspaces" (
 	"token_id" text NOT NULL,
 	"workspace_id" text NOT NULL,
 	"position" integer NOT NULL,
+	"last_used_at" timestamp with time zone,
 	CONSTRAINT "agent_grant_workspaces_token_id_workspace_id_pk" PRIMARY KEY("token_id","workspace_id")
 );
 --> statement-breakpoint

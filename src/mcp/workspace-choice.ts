@@ -39,6 +39,6 @@ export async function inChosenWorkspace(
   if (tool.noWorkspace) return { ctx, args }
   if (requested !== undefined && typeof requested !== 'string')
     throw invalidRequest([{ path: 'workspaceId', message: 'Expected a workspace id from list_workspaces.' }])
-  const workspaceId = await chooseWorkspace(ctx.deps.db, tokenHolderOf(ctx), requested)
+  const workspaceId = await chooseWorkspace(ctx.deps, tokenHolderOf(ctx), requested)
   return { ctx: { ...ctx, workspaceId }, args }
 }

@@ -40,7 +40,7 @@ export interface TokenView {
   id: string
   name: string
   createdAt: string
-  /** Noted at most once a minute; null when never used. */
+  /** Noted at most once a minute; null when never used. An agent's grant: its last call in this workspace. */
   lastUsedAt: string | null
   revokedAt: string | null
   /** The names of the workspaces an agent's grant covers, its default first; null for a personal token. */
@@ -56,15 +56,21 @@ export async function listTokens(db: Db, workspaceId: string): Promise<TokenView
   const coverage = await selectGrantCoverage(
     db,
     rows.filter((r) => r.agent).map((r) => r.id),
+    workspaceId,
   )
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    createdAt: r.createdAt.toISOString(),
-    lastUsedAt: r.lastUsedAt?.toISOString() ?? null,
-    revokedAt: r.revokedAt?.toISOString() ?? null,
-    grantWorkspaces: r.agent ? (coverage.get(r.id) ?? []) : null,
-  }))
+  return rows.map((r) => {
+    const grant = r.agent ? coverage.get(r.id) : undefined
+    // An agent's grant: its last call in this workspace (each workspace of the grant counts its own).
+    const lastUsedAt = r.agent ? (grant?.lastUsedHere ?? null) : r.lastUsedAt
+    return {
+      id: r.id,
+      name: r.name,
+      createdAt: r.createdAt.toISOString(),
+      lastUsedAt: lastUsedAt?.toISOString() ?? null,
+      revokedAt: r.revokedAt?.toISOString() ?? null,
+      grantWorkspaces: r.agent ? (grant?.names ?? []) : null,
+    }
+  })
 }
 
 /**

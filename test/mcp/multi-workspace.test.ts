@@ -35,7 +35,11 @@ describe('an agent grant over several workspaces', () => {
     const second = await createWorkspace(t.deps.db, { name: 'Second desk' })
     const unticked = await createWorkspace(t.deps.db, { name: 'Not for agents' })
     const foreign = await createWorkspace(t.deps.db, { name: 'Someone else' })
-    const keeper = await createUser(t.deps, { email: 'keeper@example.com', name: 'Keeper', password: 'pw-keeper-0123456' })
+    const keeper = await createUser(t.deps, {
+      email: 'keeper@example.com',
+      name: 'Keeper',
+      password: 'pw-keeper-0123456',
+    })
     await t.deps.db.transaction(async (tx) => {
       await addMember(tx, second.id, member.userId, 'owner')
       await addMember(tx, second.id, keeper.id, 'owner')
@@ -105,6 +109,11 @@ describe('an agent grant over several workspaces', () => {
     // The grant is listed, with what it covers, in each workspace it covers; not in the unticked one.
     const inSecond = (await listTokens(t.deps.db, second.id)).find((k) => k.name === 'Two Desk Agent (agent, OAuth)')
     expect(inSecond?.grantWorkspaces).toEqual([expect.any(String), 'Second desk'])
+    expect(inSecond?.lastUsedAt).not.toBeNull()
+    const page = await (
+      await fetch(`${base}/app/w/${second.id}/settings/tokens`, { headers: { cookie: member.cookie } })
+    ).text()
+    expect(page).toMatch(/Agent grant: [^<]+, Second desk/)
     expect((await listTokens(t.deps.db, unticked.id)).some((k) => k.grantWorkspaces)).toBe(false)
 
     // The user leaves the second workspace: the very next call there is not found; the default still works.

@@ -1,5 +1,5 @@
 /** Queries of agents' grants: the workspaces a grant covers, its user, and their live memberships there. */
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, lt, or } from 'drizzle-orm'
 import { agentAuthorizationWorkspaces, agentGrants, agentGrantWorkspaces, memberships, workspaces } from '../schema'
 import type { DbOrTx } from '../types'
 
@@ -45,6 +45,7 @@ export function selectGrantWorkspaces(db: DbOrTx, tokenId: string) {
       workspaceId: agentGrantWorkspaces.workspaceId,
       name: workspaces.name,
       role: memberships.role,
+      lastUsedAt: agentGrantWorkspaces.lastUsedAt,
     })
     .from(agentGrantWorkspaces)
     .innerJoin(agentGrants, eq(agentGrants.tokenId, agentGrantWorkspaces.tokenId))
@@ -57,16 +58,57 @@ export function selectGrantWorkspaces(db: DbOrTx, tokenId: string) {
     .orderBy(asc(agentGrantWorkspaces.position))
 }
 
-/** The workspace names each of these tokens' grants covers, in order (tokens without a grant are absent). */
-export async function selectGrantCoverage(db: DbOrTx, tokenIds: string[]): Promise<Map<string, string[]>> {
-  const coverage = new Map<string, string[]>()
+/**
+ * Notes a call of the grant in the workspace, unless one was noted after `stale` meanwhile (checked in
+ * the statement, so concurrent calls write it once).
+ */
+export async function touchGrantWorkspace(
+  db: DbOrTx,
+  use: { tokenId: string; workspaceId: string; now: Date; stale: Date },
+): Promise<void> {
+  await db
+    .update(agentGrantWorkspaces)
+    .set({ lastUsedAt: use.now })
+    .where(
+      and(
+        eq(agentGrantWorkspaces.tokenId, use.tokenId),
+        eq(agentGrantWorkspaces.workspaceId, use.workspaceId),
+        or(isNull(agentGrantWorkspaces.lastUsedAt), lt(agentGrantWorkspaces.lastUsedAt, use.stale)),
+      ),
+    )
+}
+
+export interface GrantCoverage {
+  /** The names of the grant's workspaces, its default first. */
+  names: string[]
+  /** The grant's last call in the workspace the list is for. */
+  lastUsedHere: Date | null
+}
+
+/** What each of these tokens' grants covers, seen from one workspace (tokens without a grant are absent). */
+export async function selectGrantCoverage(
+  db: DbOrTx,
+  tokenIds: string[],
+  workspaceId: string,
+): Promise<Map<string, GrantCoverage>> {
+  const coverage = new Map<string, GrantCoverage>()
   if (tokenIds.length === 0) return coverage
   const rows = await db
-    .select({ tokenId: agentGrantWorkspaces.tokenId, name: workspaces.name })
+    .select({
+      tokenId: agentGrantWorkspaces.tokenId,
+      workspaceId: agentGrantWorkspaces.workspaceId,
+      name: workspaces.name,
+      lastUsedAt: agentGrantWorkspaces.lastUsedAt,
+    })
     .from(agentGrantWorkspaces)
     .innerJoin(workspaces, eq(workspaces.id, agentGrantWorkspaces.workspaceId))
     .where(inArray(agentGrantWorkspaces.tokenId, tokenIds))
     .orderBy(asc(agentGrantWorkspaces.tokenId), asc(agentGrantWorkspaces.position))
-  for (const r of rows) coverage.set(r.tokenId, [...(coverage.get(r.tokenId) ?? []), r.name])
+  for (const r of rows) {
+    const grant = coverage.get(r.tokenId) ?? { names: [], lastUsedHere: null }
+    grant.names.push(r.name)
+    if (r.workspaceId === workspaceId) grant.lastUsedHere = r.lastUsedAt
+    coverage.set(r.tokenId, grant)
+  }
   return coverage
 }

@@ -94,6 +94,8 @@ export const agentGrantWorkspaces = pgTable(
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
+    /** The grant's last call that worked in this workspace, noted at most once a minute. */
+    lastUsedAt: ts('last_used_at'),
   },
   (t) => [
     primaryKey({ columns: [t.tokenId, t.workspaceId] }),
