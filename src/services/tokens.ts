@@ -43,8 +43,8 @@ export interface TokenView {
   /** Noted at most once a minute; null when never used. An agent's grant: its last call in this workspace. */
   lastUsedAt: string | null
   revokedAt: string | null
-  /** The names of the workspaces an agent's grant covers, its default first; null for a personal token. */
-  grantWorkspaces: string[] | null
+  /** An agent's grant only: the names of the workspaces it covers, its default first. */
+  grantWorkspaces?: string[]
 }
 
 /**
@@ -68,7 +68,7 @@ export async function listTokens(db: Db, workspaceId: string): Promise<TokenView
       createdAt: r.createdAt.toISOString(),
       lastUsedAt: lastUsedAt?.toISOString() ?? null,
       revokedAt: r.revokedAt?.toISOString() ?? null,
-      grantWorkspaces: r.agent ? (grant?.names ?? []) : null,
+      ...(r.agent ? { grantWorkspaces: grant?.names ?? [] } : {}),
     }
   })
 }
