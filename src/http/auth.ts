@@ -51,6 +51,6 @@ export const requireToken =
       challenge(true)
       throw new AppError('unauthorized', REFUSALS[check.refusal])
     }
-    c.set('auth', { workspaceId: check.workspaceId, tokenId: check.tokenId })
+    c.set('auth', { workspaceId: check.workspaceId, tokenId: check.tokenId, agent: check.agent })
     await next()
   }

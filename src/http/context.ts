@@ -2,8 +2,11 @@ import type { Deps } from '../deps'
 import type { IdempotentWrite } from '../services/idempotency'
 
 export interface AuthContext {
+  /** The token's workspace; for an agent's grant, its default workspace. */
   workspaceId: string
   tokenId: string
+  /** An agent's OAuth grant, which may cover several workspaces of its user (`/mcp` only). */
+  agent: boolean
 }
 
 /** Hono environment of every route: the deps, the request id, the client address, and (behind auth) the caller's workspace. */

@@ -21,6 +21,7 @@ import { PLANNING_TOOLS } from './tools/planning'
 import { POST_READ_TOOLS } from './tools/posts-read'
 import { POST_WRITE_TOOLS } from './tools/posts-write'
 import { WORKSPACE_TOOLS } from './tools/workspace'
+import { withWorkspaceArgument } from './workspace-choice'
 
 /** Every tool, in the order `tools/list` shows them (the order an agent usually needs them). */
 export const MCP_TOOLS: McpTool[] = [
@@ -32,8 +33,9 @@ export const MCP_TOOLS: McpTool[] = [
 ]
 
 const INSTRUCTIONS = [
-  'Schedules and publishes one post to many social accounts (twelve networks) for the workspace of your token.',
-  'Start with get_workspace and list_accounts; read platform_limits for the platforms you target; add media with',
+  'Schedules and publishes one post to many social accounts (twelve networks) for the workspaces of your token.',
+  'Start with list_workspaces (tools take an optional workspaceId from it; without one they work in the default),',
+  'get_workspace and list_accounts; read platform_limits for the platforms you target; add media with',
   'upload_media_from_url; check the post with preview_post until it is valid; then create_post (draft, schedule,',
   'queue or now) and follow it with get_post. A refused call is an error result whose text is',
   '{"error":{"code","message","details","requestId"}}: fix what `details` names and call again (quote',
@@ -115,7 +117,7 @@ export function mcpEndpoint(version = '1.0.0'): Handler<AppEnv> {
   // Converting the zod schemas takes milliseconds on Node and far longer in a cold isolate: made once
   // per app (a Worker isolate builds its app once), on the first tools/list.
   let tools: Tool[] | undefined
-  const listed = () => (tools ??= MCP_TOOLS.map(describeTool))
+  const listed = () => (tools ??= MCP_TOOLS.map((tool) => withWorkspaceArgument(tool, describeTool(tool))))
   return async (c) => {
     const { deps, auth, clientIp, requestId } = c.var
     const transport = new WebStandardStreamableHTTPServerTransport({
@@ -125,7 +127,8 @@ export function mcpEndpoint(version = '1.0.0'): Handler<AppEnv> {
     })
     // Where links to this service's own pages point (connect links): as the REST route answers them.
     const baseUrl = deps.settings.publicUrl ?? new URL(c.req.url).origin
-    const ctx = { deps, workspaceId: auth.workspaceId, clientIp, requestId, baseUrl }
+    const token = { tokenId: auth.tokenId, agent: auth.agent }
+    const ctx = { deps, workspaceId: auth.workspaceId, token, clientIp, requestId, baseUrl }
     const server = createMcpServer(ctx, version, listed)
     await server.connect(transport)
     try {

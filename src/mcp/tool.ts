@@ -8,11 +8,17 @@ import { invalidRequest, issuesToDetails } from '../http/openapi'
 import { UNSTORABLE_TEXT_MESSAGE, unstorableTextPath } from '../http/text-guard'
 import { describeError } from '../infra/logger'
 import type { RateLimitBucket } from '../infra/ratelimit/types'
+import { inChosenWorkspace } from './workspace-choice'
 
-/** What a tool call works with: the request's deps and the workspace of the token, as a `/v1` handler has. */
+/**
+ * What a tool call works with: the request's deps and its workspace, as a `/v1` handler has. Before
+ * the call, `workspaceId` is the token's (an agent grant's default); `run` gets the one the call chose.
+ */
 export interface ToolContext {
   deps: Deps
   workspaceId: string
+  /** The token: an agent's grant may cover several workspaces. Absent: a personal token of `workspaceId`. */
+  token?: { tokenId: string; agent: boolean }
   clientIp: string
   requestId: string
   /** This service's public base URL (PUBLIC_URL, else the request's origin), for links to its pages. */
@@ -40,6 +46,8 @@ export interface McpTool<I extends z.ZodType = z.ZodType, O extends z.ZodType = 
   input: I
   output: O
   annotations: ToolHints
+  /** True for a tool that works in no workspace: it takes no `workspaceId`. */
+  noWorkspace?: boolean
   /** A rate-limit bucket this tool also counts against, as its REST route does (uploads, variants). */
   rateLimit?: Exclude<RateLimitBucket, 'default'>
   run(ctx: ToolContext, input: z.output<I>, raw: Record<string, unknown>): Promise<z.input<O>>
@@ -105,16 +113,21 @@ async function countAgainst(ctx: ToolContext, bucket: RateLimitBucket): Promise<
  * Runs one tool call. A user's mistake (a schema refusal, an `AppError` of the service: not found,
  * conflict, a rule, the plan) is a result with `isError: true` whose text is the API's error body
  * (`code`, `message`, `details`, `requestId`); anything else is `internal_error`, logged with the request id.
- * One `mcp_tool` log line per call: the tool, its outcome, the workspace, never the arguments.
+ * The call works in the workspace it chose (workspace-choice.ts). One `mcp_tool` log line per call:
+ * the tool, its outcome, the workspace it touched, never the arguments.
  */
-export async function callTool(tool: McpTool, ctx: ToolContext, args: unknown): Promise<CallToolResult> {
+export async function callTool(tool: McpTool, called: ToolContext, args: unknown): Promise<CallToolResult> {
   const started = performance.now()
   let outcome = 'ok'
+  let ctx = called
   try {
-    const raw = isRecord(args) ? args : {}
-    const unstorable = unstorableTextPath(raw)
+    const sent = isRecord(args) ? args : {}
+    const unstorable = unstorableTextPath(sent)
     if (unstorable !== null)
       throw invalidRequest([{ path: unstorable || 'arguments', message: UNSTORABLE_TEXT_MESSAGE }])
+    const chosen = await inChosenWorkspace(tool, called, sent)
+    ctx = chosen.ctx
+    const raw = chosen.args
     const input = tool.input.safeParse(raw)
     if (!input.success) throw invalidRequest(issuesToDetails(input.error.issues))
     if (tool.rateLimit) await countAgainst(ctx, tool.rateLimit)

@@ -5,6 +5,7 @@ import {
   selectWorkspaceTokens,
   touchTokenLastUsed,
 } from '../db/queries/tokens'
+import { selectGrantCoverage } from '../db/queries/agent-grants'
 import type { Db } from '../db/types'
 import { constantTimeEqual, sha256Hex } from '../lib/crypto'
 import { newId, randomBase62 } from '../lib/ids'
@@ -39,21 +40,37 @@ export interface TokenView {
   id: string
   name: string
   createdAt: string
-  /** Noted at most once a minute; null when never used. */
+  /** Noted at most once a minute; null when never used. An agent's grant: its last call in this workspace. */
   lastUsedAt: string | null
   revokedAt: string | null
+  /** An agent's grant only: the names of the workspaces it covers, its default first. */
+  grantWorkspaces?: string[]
 }
 
-/** A workspace's tokens, revoked ones too; never the token or its hash. */
+/**
+ * A workspace's tokens, revoked ones too, with the agents' grants that cover it (a grant is listed,
+ * and revocable, in each workspace it covers); never the token or its hash.
+ */
 export async function listTokens(db: Db, workspaceId: string): Promise<TokenView[]> {
   const rows = await selectWorkspaceTokens(db, workspaceId)
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    createdAt: r.createdAt.toISOString(),
-    lastUsedAt: r.lastUsedAt?.toISOString() ?? null,
-    revokedAt: r.revokedAt?.toISOString() ?? null,
-  }))
+  const coverage = await selectGrantCoverage(
+    db,
+    rows.filter((r) => r.agent).map((r) => r.id),
+    workspaceId,
+  )
+  return rows.map((r) => {
+    const grant = r.agent ? coverage.get(r.id) : undefined
+    // An agent's grant: its last call in this workspace (each workspace of the grant counts its own).
+    const lastUsedAt = r.agent ? (grant?.lastUsedHere ?? null) : r.lastUsedAt
+    return {
+      id: r.id,
+      name: r.name,
+      createdAt: r.createdAt.toISOString(),
+      lastUsedAt: lastUsedAt?.toISOString() ?? null,
+      revokedAt: r.revokedAt?.toISOString() ?? null,
+      ...(r.agent ? { grantWorkspaces: grant?.names ?? [] } : {}),
+    }
+  })
 }
 
 /**
@@ -67,9 +84,12 @@ export async function revokeToken(db: Db, tokenId: string, now: Date, workspaceI
 
 export const isWellFormedToken = (token: string): boolean => TOKEN_PATTERN.test(token)
 
-/** A presented token's workspace, or why it was refused: `invalid` (malformed, unknown, revoked or expired) or `agent_token`. */
+/**
+ * A presented token's workspace (an agent's default one), whether it is an agent's grant, or why it
+ * was refused: `invalid` (malformed, unknown, revoked or expired) or `agent_token`.
+ */
 export type TokenCheck =
-  | { accepted: true; workspaceId: string; tokenId: string }
+  | { accepted: true; workspaceId: string; tokenId: string; agent: boolean }
   | { accepted: false; refusal: 'invalid' | 'agent_token' }
 
 const INVALID: TokenCheck = { accepted: false, refusal: 'invalid' }
@@ -96,5 +116,5 @@ export async function authenticateToken(
     const stale = new Date(now.getTime() - LAST_USED_RESOLUTION_MS)
     await touchTokenLastUsed(db, row.id, now, stale)
   }
-  return { accepted: true, workspaceId: row.workspaceId, tokenId: row.id }
+  return { accepted: true, workspaceId: row.workspaceId, tokenId: row.id, agent: row.agentClientId !== null }
 }

@@ -17,6 +17,7 @@ import { mcpSession, serveApp } from '../support/mcp'
 import { createTestApp, type TestApp } from '../support/test-app'
 
 const TOOLS = [
+  'list_workspaces',
   'get_workspace',
   'list_accounts',
   'get_account',
@@ -46,6 +47,7 @@ const TOOLS = [
   'best_times',
 ]
 const READ_ONLY = [
+  'list_workspaces',
   'get_workspace',
   'list_accounts',
   'get_account',

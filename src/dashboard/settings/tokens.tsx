@@ -1,4 +1,7 @@
-/** API tokens of the workspace: create (the secret is shown once), list with last use, revoke. Owners and admins only. */
+/**
+ * API tokens of the workspace: create (the secret is shown once), list with last use and, for an
+ * agent's grant, the workspaces it covers (listed and revocable in each), revoke. Owners and admins only.
+ */
 import type { Context, Hono } from 'hono'
 import { canManage } from '../../domain/people'
 import { createToken, listTokens, revokeToken } from '../../services/tokens'
@@ -44,6 +47,7 @@ async function render(
             <thead>
               <tr>
                 <th scope="col">Name</th>
+                <th scope="col">Workspaces</th>
                 <th scope="col">Created</th>
                 <th scope="col">Last used</th>
                 <th scope="col">State</th>
@@ -53,6 +57,9 @@ async function render(
               {tokens.map((t) => (
                 <tr>
                   <td data-label="Name">{t.name}</td>
+                  <td data-label="Workspaces">
+                    {t.grantWorkspaces ? `Agent grant: ${t.grantWorkspaces.join(', ')}` : 'This one'}
+                  </td>
                   <td data-label="Created">{when(t.createdAt)}</td>
                   <td data-label="Last used">{when(t.lastUsedAt)}</td>
                   <td data-label="State">

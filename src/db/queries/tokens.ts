@@ -1,8 +1,21 @@
 /** Queries of personal access tokens: stored by SHA-256 only, found by that hash. */
-import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm'
 import { executePrepared } from '../prepared'
-import { apiTokens } from '../schema'
+import { agentGrantWorkspaces, apiTokens } from '../schema'
 import type { Db, DbOrTx } from '../types'
+
+/** Tokens of the workspace: its own, and agents' grants that cover it besides their default workspace. */
+const reachesWorkspace = (db: DbOrTx, workspaceId: string): SQL =>
+  or(
+    eq(apiTokens.workspaceId, workspaceId),
+    inArray(
+      apiTokens.id,
+      db
+        .select({ id: agentGrantWorkspaces.tokenId })
+        .from(agentGrantWorkspaces)
+        .where(eq(agentGrantWorkspaces.workspaceId, workspaceId)),
+    ),
+  )!
 
 export type TokenRow = typeof apiTokens.$inferSelect
 
@@ -28,7 +41,7 @@ export function revokeLiveToken(
       and(
         eq(apiTokens.id, tokenId),
         isNull(apiTokens.revokedAt),
-        workspaceId === undefined ? undefined : eq(apiTokens.workspaceId, workspaceId),
+        workspaceId === undefined ? undefined : reachesWorkspace(db, workspaceId),
       ),
     )
     .returning({ id: apiTokens.id })
@@ -66,7 +79,7 @@ export async function touchTokenLastUsed(db: DbOrTx, tokenId: string, now: Date,
     .where(and(eq(apiTokens.id, tokenId), or(isNull(apiTokens.lastUsedAt), lt(apiTokens.lastUsedAt, stale))))
 }
 
-/** A workspace's tokens, oldest first: what identifies each and its dates, never the hash. */
+/** A workspace's tokens (agents' grants that cover it too), oldest first: what identifies each and its dates, never the hash. */
 export function selectWorkspaceTokens(db: DbOrTx, workspaceId: string) {
   return db
     .select({
@@ -75,8 +88,9 @@ export function selectWorkspaceTokens(db: DbOrTx, workspaceId: string) {
       createdAt: apiTokens.createdAt,
       lastUsedAt: apiTokens.lastUsedAt,
       revokedAt: apiTokens.revokedAt,
+      agent: sql<boolean>`${apiTokens.agentClientId} is not null`,
     })
     .from(apiTokens)
-    .where(eq(apiTokens.workspaceId, workspaceId))
+    .where(reachesWorkspace(db, workspaceId))
     .orderBy(asc(apiTokens.createdAt), asc(apiTokens.id))
 }

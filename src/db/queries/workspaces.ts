@@ -55,6 +55,12 @@ export async function countWorkspaces(db: DbOrTx): Promise<number> {
   return existing?.n ?? 0
 }
 
+/** The workspace's name, or null when there is no such workspace. */
+export async function findWorkspaceName(db: DbOrTx, workspaceId: string): Promise<string | null> {
+  const [ws] = await db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, workspaceId))
+  return ws?.name ?? null
+}
+
 /** The workspace's zone, or null when there is no such workspace. */
 export async function findWorkspaceTimezone(db: DbOrTx, workspaceId: string): Promise<string | null> {
   const [ws] = await db.select({ timezone: workspaces.timezone }).from(workspaces).where(eq(workspaces.id, workspaceId))

@@ -1,5 +1,6 @@
-import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
-import { ts, workspaces } from './workspaces'
+import { index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
+import { users } from './people'
+import { apiTokens, ts, workspaces } from './workspaces'
 
 /**
  * An MCP client registered through dynamic client registration (RFC 7591): public clients only
@@ -44,4 +45,60 @@ export const agentAuthorizations = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('agent_authorizations_expires_idx').on(t.expiresAt)],
+)
+
+/**
+ * The workspaces a user chose on the consent page, in the order chosen (`position` 0 is the
+ * default), while the request waits for its code's exchange.
+ */
+export const agentAuthorizationWorkspaces = pgTable(
+  'agent_authorization_workspaces',
+  {
+    authorizationId: text('authorization_id')
+      .notNull()
+      .references(() => agentAuthorizations.id, { onDelete: 'cascade' }),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.authorizationId, t.workspaceId] })],
+)
+
+/**
+ * An agent's grant: the OAuth-issued token (`api_tokens` row, in its default workspace) and the user
+ * who allowed it. The token reaches a workspace of the grant only while that user is a member there.
+ */
+export const agentGrants = pgTable(
+  'agent_grants',
+  {
+    tokenId: text('token_id')
+      .primaryKey()
+      .references(() => apiTokens.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('agent_grants_user_idx').on(t.userId)],
+)
+
+/** The workspaces a grant covers, in the order chosen at consent (`position` 0 is the default). */
+export const agentGrantWorkspaces = pgTable(
+  'agent_grant_workspaces',
+  {
+    tokenId: text('token_id')
+      .notNull()
+      .references(() => agentGrants.tokenId, { onDelete: 'cascade' }),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    /** The grant's last call that worked in this workspace, noted at most once a minute. */
+    lastUsedAt: ts('last_used_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tokenId, t.workspaceId] }),
+    index('agent_grant_workspaces_ws_idx').on(t.workspaceId),
+  ],
 )

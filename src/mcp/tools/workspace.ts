@@ -14,16 +14,44 @@ import { WorkspaceSchema } from '../../schemas/me'
 import { getAccount, listAccounts } from '../../services/accounts'
 import { listAccountBoards } from '../../services/boards'
 import { getWorkspaceOverview } from '../../services/workspaces'
+import { MEMBER_ROLES } from '../../domain/people'
+import { reachableWorkspaces } from '../../services/agent-oauth/grants'
 import { defineTool, type McpTool } from '../tool'
+import { tokenHolderOf } from '../workspace-choice'
 
 const NO_INPUT = z.object({})
 const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const
+
+export const listWorkspacesTool = defineTool({
+  name: 'list_workspaces',
+  title: 'Workspaces this token reaches',
+  description: [
+    'The workspaces your token works in, the default first, with your role in each (null for a personal API token,',
+    'which reaches its own workspace only). Every other tool that works in a workspace takes an optional `workspaceId`',
+    'from this list; without it, it works in the `default` one (the first ticked when the user allowed you). One you',
+    'were not granted, or whose user has since left it, answers `not_found`.',
+  ].join(' '),
+  input: NO_INPUT,
+  output: z.object({
+    workspaces: z.array(
+      z.object({
+        workspaceId: z.string(),
+        name: z.string(),
+        role: z.enum(MEMBER_ROLES).nullable(),
+        default: z.boolean(),
+      }),
+    ),
+  }),
+  annotations: READ,
+  noWorkspace: true,
+  run: async (ctx) => ({ workspaces: await reachableWorkspaces(ctx.deps.db, tokenHolderOf(ctx)) }),
+})
 
 export const getWorkspaceTool = defineTool({
   name: 'get_workspace',
   title: 'Workspace, plan and usage',
   description: [
-    'The workspace your token belongs to: its name, time zone (queue slots and best times use it), plan limits',
+    'The workspace (the default, or `workspaceId`): its name, time zone (queue slots and best times use it), plan limits',
     '(connected accounts, posts per calendar month; -1 means unlimited) and usage this month.',
     'Call it first in a session: it confirms the token works and tells you how many posts the plan still allows',
     '(create_post answers `plan_limit_reached` beyond the monthly cap).',
@@ -81,6 +109,7 @@ export const platformLimitsTool = defineTool({
   }),
   output: z.object({ platforms: z.partialRecord(z.enum(PLATFORM_IDS), PlatformRulesSchema) }),
   annotations: READ,
+  noWorkspace: true,
   run: async (_ctx, { platforms }) => {
     const wanted = new Set(platforms ?? PLATFORM_IDS)
     return { platforms: Object.fromEntries(PLATFORM_IDS.filter((p) => wanted.has(p)).map((p) => [p, RULES[p]])) }
@@ -120,6 +149,7 @@ export const connectAccountTool = defineTool({
 })
 
 export const WORKSPACE_TOOLS: McpTool[] = [
+  listWorkspacesTool,
   getWorkspaceTool,
   listAccountsTool,
   getAccountTool,

@@ -1,7 +1,7 @@
 /**
  * The authorization endpoint's use cases: checking a request, holding it while the signed-in user
  * decides (the consent page), and recording the decision as a single-use code bound to the
- * workspace the user picked.
+ * workspaces the user picked.
  */
 import {
   AGENT_OAUTH_LIFETIMES,
@@ -15,6 +15,7 @@ import {
   findOpenAgentAuthorization,
   insertAgentAuthorization,
 } from '../../db/queries/agent-oauth'
+import { insertAuthorizationWorkspaces } from '../../db/queries/agent-grants'
 import type { Deps } from '../../deps'
 import { sha256Hex } from '../../lib/crypto'
 import { newId, randomBase62 } from '../../lib/ids'
@@ -115,29 +116,36 @@ export async function pendingAgentAuthorization(deps: Deps, requestToken: string
 }
 
 /**
- * The user's decision: approved for a workspace they manage (the caller checks their role there),
- * or denied. Answers the address the client is sent back to; a request decided already or expired
- * is `null`.
+ * The user's decision: approved for one or more workspaces they manage (the caller checks their role
+ * in each; the first is the grant's default), or denied (none). The decision and its workspaces are
+ * written in one transaction. Answers the address the client is sent back to; a request decided
+ * already or expired is `null`.
  */
 export async function decideAgentAuthorizationRequest(
   deps: Deps,
-  input: { requestToken: string; userId: string; workspaceId: string | null; issuer: string },
+  input: { requestToken: string; userId: string; workspaceIds: string[]; issuer: string },
 ): Promise<string | null> {
   const found = await pendingAgentAuthorization(deps, input.requestToken, input.userId)
   if (!found) return null
   const { authorization } = found
   const now = deps.clock.now()
-  const code = input.workspaceId ? randomBase62(43) : null
-  const decided = await decideAgentAuthorization(
-    deps.db,
-    authorization.id,
-    {
-      workspaceId: input.workspaceId,
-      codeHash: code ? await sha256Hex(code) : null,
-      expiresAt: new Date(now.getTime() + AGENT_OAUTH_LIFETIMES.codeMs),
-    },
-    now,
-  )
+  const chosen = [...new Set(input.workspaceIds)]
+  const code = chosen.length > 0 ? randomBase62(43) : null
+  const codeHash = code ? await sha256Hex(code) : null
+  const decided = await deps.db.transaction(async (tx) => {
+    const done = await decideAgentAuthorization(
+      tx,
+      authorization.id,
+      {
+        workspaceId: chosen[0] ?? null,
+        codeHash,
+        expiresAt: new Date(now.getTime() + AGENT_OAUTH_LIFETIMES.codeMs),
+      },
+      now,
+    )
+    if (done && chosen.length > 0) await insertAuthorizationWorkspaces(tx, authorization.id, chosen)
+    return done
+  })
   if (!decided) return null
   const state = authorization.state ?? undefined
   if (!code)

@@ -1,7 +1,7 @@
 /**
  * The token endpoint's grants and revocation. An access token issued to an agent is a workspace
- * token like a personal one (same format, stored hashed, listed and revocable with the workspace's
- * tokens) that expires after an hour, is accepted by `/mcp` only (its audience), and is renewed
+ * token like a personal one (same format, stored hashed, listed and revocable with the tokens of
+ * each workspace its grant covers; its row is in the default one) that expires after an hour, is accepted by `/mcp` only (its audience), and is renewed
  * with a rotating refresh token.
  */
 import { AGENT_OAUTH_LIFETIMES, AGENT_SCOPE, AgentOAuthError, CODE_VERIFIER_PATTERN } from '../../domain/agent-oauth'
@@ -13,6 +13,7 @@ import {
   rotateAgentToken,
   takeAgentCode,
 } from '../../db/queries/agent-oauth'
+import { insertAgentGrant, selectAuthorizationWorkspaces } from '../../db/queries/agent-grants'
 import { revokeLiveToken } from '../../db/queries/tokens'
 import type { Deps } from '../../deps'
 import { constantTimeEqual, sha256Base64Url, sha256Hex } from '../../lib/crypto'
@@ -93,6 +94,11 @@ export async function exchangeAgentCode(deps: Deps, grant: CodeGrant): Promise<A
       name: `${client.name} (agent, OAuth)`,
       agentClientId: client.id,
       ...tokens.stored,
+    })
+    await insertAgentGrant(tx, {
+      tokenId,
+      userId: authorization.userId,
+      workspaceIds: await selectAuthorizationWorkspaces(tx, authorization.id),
     })
     await noteAgentCodeToken(tx, authorization.id, tokenId)
     return tokens.response
