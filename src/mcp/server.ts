@@ -20,6 +20,7 @@ import { MEDIA_TOOLS } from './tools/media'
 import { PLANNING_TOOLS } from './tools/planning'
 import { POST_READ_TOOLS } from './tools/posts-read'
 import { POST_WRITE_TOOLS } from './tools/posts-write'
+import { REFERENCE_TOOLS } from './tools/reference'
 import { WORKSPACE_TOOLS } from './tools/workspace'
 
 /** Every tool, in the order `tools/list` shows them (the order an agent usually needs them). */
@@ -28,6 +29,7 @@ export const MCP_TOOLS: McpTool[] = [
   ...POST_READ_TOOLS,
   ...POST_WRITE_TOOLS,
   ...MEDIA_TOOLS,
+  ...REFERENCE_TOOLS,
   ...PLANNING_TOOLS,
 ]
 
