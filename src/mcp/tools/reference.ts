@@ -21,7 +21,7 @@ export const listAudioTool = defineTool({
   name: 'list_audio',
   title: 'Audio tracks for reels',
   description:
-    "The audio tracks a platform's reel or short-video formats can take (`audio.audioId`), or an empty list and the reason.",
+    "The audio tracks a platform's reel or short-video formats can take (`audio.audioId` of create_post), or an empty list and the reason in words (no network's catalogue is read today).",
   input: PlatformParam,
   output: AudioCatalogueSchema,
   annotations: READ,
