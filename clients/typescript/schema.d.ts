@@ -148,6 +148,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/platforms/{platform}/audio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Audio tracks for reels and short video
+         * @description The tracks the platform's reel or short-video formats can take as `audio.audioId`. No network's catalogue is read today, so the list is empty and `reason` says why (the network offers none to third parties, or this service does not read it yet).
+         */
+        get: operations["listPlatformAudio"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/posts": {
         parameters: {
             query?: never;
@@ -1149,6 +1169,11 @@ export interface components {
              */
             tokenExpiresAt: string | null;
             /**
+             * @description This account's caption budget as the network reported it at connect or at the last token renewal (a paid tier's long posts); validation uses it instead of the platform's `caption.maxLength`. Null: the platform's.
+             * @example 25000
+             */
+            captionMaxLength: number | null;
+            /**
              * Format: date-time
              * @description When it was last connected or reconnected.
              */
@@ -1411,6 +1436,7 @@ export interface components {
             /** @description The network chains posts into a thread, so `threadParts` applies. */
             threadModel: boolean;
             caption: components["schemas"]["CaptionRules"];
+            formatting: components["schemas"]["CaptionFormatting"];
             /** @description Title published beside the caption; null: none. */
             title: components["schemas"]["TitleRules"] | null;
             /** @description Thread rules; null when `threadModel` is false (`threadParts` is ignored). */
@@ -1495,6 +1521,24 @@ export interface components {
          * @enum {string}
          */
         CaptionCounting: "weighted" | "graphemes" | "utf16" | "characters" | "characters_emoji_bytes" | "utf8_bytes";
+        /** @description How the network shows the caption. */
+        CaptionFormatting: {
+            /** @description Markdown in the caption is rendered; false: shown as typed. */
+            markdown: boolean;
+            /**
+             * @description `shortened`: clickable, wrapped in a short link and counted as `caption.urlWeight`.
+             * @enum {string}
+             */
+            links: "clickable" | "shortened" | "not_clickable";
+            /** @description Line breaks are kept. */
+            lineBreaks: boolean;
+            /** @description Syntax of a linked hashtag; null: not linked. */
+            hashtags: string | null;
+            /** @description Syntax of a linked mention; null: not linked. */
+            mentions: string | null;
+            /** @description Where a value comes from or how it applies, when that is not obvious; null when nothing to add. */
+            note: string | null;
+        };
         /** @description A title the network publishes beside the caption. */
         TitleRules: {
             /** @description Most units allowed, counted as `counting` says. */
@@ -1782,6 +1826,19 @@ export interface components {
             windowSec: number;
             /** @description Where a value comes from or how it applies, when that is not obvious; null when nothing to add. */
             note: string | null;
+        };
+        AudioCatalogue: {
+            /** @enum {string} */
+            platform: "PHOTO_NET" | "SHORTVIDEO_NET" | "MICROBLOG_NET" | "MESSAGING_NET" | "SOCIALGRAPH_NET" | "PROFESSIONAL_NET" | "TEXTTHREAD_NET" | "OPENPROTOCOL_NET" | "VIDEOSHARE_NET" | "PINBOARD_NET" | "FEDERATED_NET" | "CHAT_NET";
+            /** @description Formats that take `audio` on this platform. */
+            formats: ("IMAGE" | "CAROUSEL" | "REEL" | "STORY")[];
+            /** @description Tracks; empty today. */
+            audio: {
+                id: string;
+                title: string;
+            }[];
+            /** @description Why the list is what it is, in words. */
+            reason: string;
         };
         PostPage: {
             data: components["schemas"]["Post"][];
@@ -3447,6 +3504,113 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RulesRegistry"];
+                };
+            };
+            /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). Codes: unauthorized. */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait. Codes: rate_limited. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side (`internal_error`); the request id identifies it. Codes: internal_error. */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPlatformAudio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                platform: "PHOTO_NET" | "SHORTVIDEO_NET" | "MICROBLOG_NET" | "MESSAGING_NET" | "SOCIALGRAPH_NET" | "PROFESSIONAL_NET" | "TEXTTHREAD_NET" | "OPENPROTOCOL_NET" | "VIDEOSHARE_NET" | "PINBOARD_NET" | "FEDERATED_NET" | "CHAT_NET";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The catalogue and why it is what it is. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AudioCatalogue"];
                 };
             };
             /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */

@@ -20,6 +20,7 @@ import { MEDIA_TOOLS } from './tools/media'
 import { PLANNING_TOOLS } from './tools/planning'
 import { POST_READ_TOOLS } from './tools/posts-read'
 import { POST_WRITE_TOOLS } from './tools/posts-write'
+import { REFERENCE_TOOLS } from './tools/reference'
 import { WORKSPACE_TOOLS } from './tools/workspace'
 import { withWorkspaceArgument } from './workspace-choice'
 
@@ -29,6 +30,7 @@ export const MCP_TOOLS: McpTool[] = [
   ...POST_READ_TOOLS,
   ...POST_WRITE_TOOLS,
   ...MEDIA_TOOLS,
+  ...REFERENCE_TOOLS,
   ...PLANNING_TOOLS,
 ]
 

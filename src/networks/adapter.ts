@@ -47,6 +47,8 @@ export interface VerifiedAccount {
   externalId: string
   /** The credentials to store: the input's, completed with what the network answered (ids, a session). */
   credentials: Record<string, unknown>
+  /** The caption budget the network reports for this account (a paid tier); absent: the platform's. */
+  captionMaxLength?: number | null
 }
 
 export interface CredentialRefresh {
@@ -68,7 +70,7 @@ export interface RefreshInput {
 }
 
 export type RefreshResult =
-  | { status: 'refreshed'; credentials: Record<string, unknown> }
+  | { status: 'refreshed'; credentials: Record<string, unknown>; captionMaxLength?: number | null }
   | { status: 'failed'; kind: FailureKind; message: string; retryAfterSec?: number }
 
 export interface PublishMedia {

@@ -29,6 +29,7 @@ import * as schedulePost from './posts/schedule'
 import * as updatePost from './posts/update'
 import * as validatePost from './posts/validate'
 import * as listPlatforms from './platforms/list'
+import * as listPlatformAudio from './platforms/audio'
 import * as getQueueSlots from './queue-slots/get'
 import * as replaceQueueSlots from './queue-slots/replace'
 import * as listEvents from './events/list'
@@ -67,6 +68,7 @@ export function registerRoutes(v1: OpenAPIHono<AppEnv>): RegisteredRoute[] {
   register(v1, mounted, createReconnectLink)
   register(v1, mounted, listBoards)
   register(v1, mounted, listPlatforms)
+  register(v1, mounted, listPlatformAudio)
   register(v1, mounted, listPosts)
   register(v1, mounted, createPost)
   register(v1, mounted, validatePost)

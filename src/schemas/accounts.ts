@@ -30,6 +30,11 @@ export const AccountSchema = z
       .nullable()
       .openapi({ description: 'The same as `statusReason` (its earlier name).', deprecated: true }),
     tokenExpiresAt: dateTime('When the stored access token stops working unless renewed; null when unknown or never.'),
+    captionMaxLength: z.number().int().nullable().openapi({
+      description:
+        "This account's caption budget as the network reported it at connect or at the last token renewal (a paid tier's long posts); validation uses it instead of the platform's `caption.maxLength`. Null: the platform's.",
+      example: 25000,
+    }),
     connectedAt: z.string().openapi({ format: 'date-time', description: 'When it was last connected or reconnected.' }),
     lastPublishedAt: dateTime('When a post last went out through it; null when none has.'),
     createdAt: z.string().openapi({ format: 'date-time' }),

@@ -161,6 +161,18 @@ export const RegisterFromUrlSchema = z
     example: { sourceUrl: 'https://images.example.com/launch/beach.jpg', altText: 'Two people on a beach at sunset' },
   })
 
+/** The arguments of the MCP tool `upload_media`: a file sent inline as base64. */
+export const UploadMediaBytesSchema = z.object({
+  data: z.string().min(1).openapi({ description: 'The file, base64 (standard alphabet; no `data:` prefix).' }),
+  filename: z.string().trim().min(1).max(200).openapi({ description: 'A name for the file, e.g. `launch.png`.' }),
+  contentType: z
+    .string()
+    .min(1)
+    .max(100)
+    .openapi({ description: 'Its MIME type, e.g. `image/png`; must match the bytes.' }),
+  altText: z.string().max(ALT_TEXT_MAX).nullable().optional().openapi({ description: 'Alternative text.' }),
+})
+
 /** The body of `POST /v1/media`: a finished upload, or a URL the service fetches. */
 export const RegisterMediaBodySchema = z.union([RegisterMediaSchema, RegisterFromUrlSchema])
 

@@ -34,6 +34,7 @@ export async function connectAccount(
     username: verified.username || input.username || verified.externalId,
     externalId: verified.externalId,
     credentials: verified.credentials,
+    captionMaxLength: verified.captionMaxLength ?? null,
   })
 }
 

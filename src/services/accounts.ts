@@ -28,6 +28,8 @@ export interface AccountRecord {
   statusMessage: string | null
   /** When the stored token stops working; null when unknown or never. */
   tokenExpiresAt: string | null
+  /** The caption budget the network reported for this account; null: the platform's. */
+  captionMaxLength: number | null
   connectedAt: string
   lastPublishedAt: string | null
   createdAt: string
@@ -43,6 +45,7 @@ export function toAccountRecord(row: AccountRow, lastPublished: Date | null = nu
     statusReason: row.statusMessage,
     statusMessage: row.statusMessage,
     tokenExpiresAt: row.tokenExpiresAt?.toISOString() ?? null,
+    captionMaxLength: row.captionMaxLength,
     connectedAt: row.connectedAt.toISOString(),
     lastPublishedAt: lastPublished?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
@@ -92,6 +95,8 @@ export interface NewAccount {
   connection: Connection
   credentials: Record<string, unknown>
   externalId?: string | null
+  /** The caption budget the network reported for the account; null or absent: the platform's. */
+  captionMaxLength?: number | null
 }
 
 /**
@@ -120,6 +125,7 @@ export async function insertSealedAccount(tx: Tx, id: string, sealed: string, in
     externalId: input.externalId ?? null,
     credentials: sealed,
     tokenExpiresAt: tokenExpiryOf(input.credentials),
+    captionMaxLength: input.captionMaxLength ?? null,
   })
   await recordEvent(tx, null, {
     workspaceId: input.workspaceId,

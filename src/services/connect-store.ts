@@ -53,6 +53,7 @@ async function storeOne(tx: Tx, deps: StoreDeps, link: ConnectLinkRow, verified:
         externalId: verified.externalId,
         credentials: sealed,
         tokenExpiresAt: tokenExpiryOf(verified.credentials),
+        captionMaxLength: verified.captionMaxLength ?? null,
       })
       return { accountId, username, platform: link.platform, redirectUrl: back, reconnected: true }
     }
@@ -85,6 +86,7 @@ async function storeOne(tx: Tx, deps: StoreDeps, link: ConnectLinkRow, verified:
       username,
       externalId: verified.externalId,
       credentials: verified.credentials,
+      captionMaxLength: verified.captionMaxLength ?? null,
     })
     return { accountId: id, username, platform: link.platform, redirectUrl: back, reconnected: false }
   }

@@ -65,7 +65,11 @@ export async function usableCredentials(
     })
     if (result.status === 'refreshed') {
       const sealed = await deps.cipher.encrypt(result.credentials, account.id)
-      await saveAccountCredentials(tx, account.id, sealed, tokenExpiryOf(result.credentials))
+      await saveAccountCredentials(tx, account.id, {
+        sealed,
+        tokenExpiresAt: tokenExpiryOf(result.credentials),
+        captionMaxLength: result.captionMaxLength,
+      })
       return { ok: true, credentials: result.credentials, refreshed: true }
     }
     if (result.kind === 'auth_expired') {

@@ -59,7 +59,7 @@ describe('post preview', () => {
     const caption = `Café 👋 https://example.com/x example.org ${'y'.repeat(300)}`
     const content = { ...EMPTY_CONTENT_FIELDS, type: 'IMAGE' as const, mediaIds: [], caption }
     for (const platform of Object.keys(RULES) as (keyof typeof RULES)[]) {
-      const target = previewTarget(content, platform, [])
+      const target = previewTarget(content, { platform }, [])
       const p = previewOn(platform, post({ caption }))
       expect({ length: p.caption.length, limit: p.caption.limit }).toEqual({
         length: target.captionLength,

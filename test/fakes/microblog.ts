@@ -61,6 +61,8 @@ export interface MicroblogFakeOptions {
   mediaLifetimeSec?: number
   /** The network's clock (created_at of posts). */
   now?: () => Date
+  /** The user's paid tier, as the user lookup reports it in `subscription_type` (default `None`). */
+  subscriptionType?: 'Basic' | 'Premium' | 'PremiumPlus' | 'None'
 }
 
 export async function startMicroblogFake(options: MicroblogFakeOptions = {}) {
@@ -75,6 +77,7 @@ export async function startMicroblogFake(options: MicroblogFakeOptions = {}) {
   let seq = 0
   let tokenSeq = 1
   let followers = 1234
+  let subscriptionType = options.subscriptionType ?? 'None'
   const now = options.now ?? (() => new Date())
   const lifetime = options.mediaLifetimeSec ?? 86400
   const nextId = () => String(1_800_000_000_000_000_000n + BigInt(++seq))
@@ -209,6 +212,8 @@ export async function startMicroblogFake(options: MicroblogFakeOptions = {}) {
         guard((req) => {
           const who = tokenUsers.get(bearerOf(req)) ?? { id: userId, username }
           const data: Record<string, unknown> = { id: who.id, name: 'Acme', username: who.username }
+          const fields = (req.query.get('user.fields') ?? '').split(',')
+          if (fields.includes('subscription_type')) data.subscription_type = subscriptionType
           if ((req.query.get('user.fields') ?? '').includes('public_metrics'))
             data.public_metrics = {
               followers_count: followers,
@@ -437,6 +442,8 @@ export async function startMicroblogFake(options: MicroblogFakeOptions = {}) {
     validTokens,
     validRefresh,
     setFollowers: (n: number) => (followers = n),
+    /** The user subscribes or lapses: the next lookup reports this tier. */
+    setSubscription: (tier: 'Basic' | 'Premium' | 'PremiumPlus' | 'None') => (subscriptionType = tier),
     failProcessing: (id: string) => (media.get(id)!.failProcessing = true),
     /** A post made directly on the network (by the user, or by an attempt whose answer we lost). */
     addTweet: (text: string, createdAt: string, replyTo: string | null = null) => {

@@ -81,6 +81,7 @@ export interface NewAccountRow {
   /** Sealed by the credential cipher. */
   credentials: string
   tokenExpiresAt: Date | null
+  captionMaxLength: number | null
 }
 
 /** Inserts the account, stamped with the database's own clock. */
@@ -105,16 +106,24 @@ export async function lockAccountCredentials(
   return locked ?? null
 }
 
-/** Stores renewed (sealed) credentials and their expiry, stamped with the database's own clock. */
+/**
+ * Stores renewed (sealed) credentials and their expiry, and the caption budget when the renewal read
+ * one, stamped with the database's own clock.
+ */
 export async function saveAccountCredentials(
   tx: DbOrTx,
   accountId: string,
-  sealed: string,
-  tokenExpiresAt: Date | null,
+  renewed: { sealed: string; tokenExpiresAt: Date | null; captionMaxLength?: number | null | undefined },
 ): Promise<void> {
+  const { sealed, tokenExpiresAt, captionMaxLength } = renewed
   await tx
     .update(accounts)
-    .set({ credentials: sealed, tokenExpiresAt, updatedAt: sql`now()` })
+    .set({
+      credentials: sealed,
+      tokenExpiresAt,
+      ...(captionMaxLength !== undefined ? { captionMaxLength } : {}),
+      updatedAt: sql`now()`,
+    })
     .where(eq(accounts.id, accountId))
 }
 
@@ -150,7 +159,13 @@ export async function findAccountByIdentity(
 export async function reconnectAccountRow(
   tx: DbOrTx,
   accountId: string,
-  values: { username: string; externalId: string; credentials: string; tokenExpiresAt: Date | null },
+  values: {
+    username: string
+    externalId: string
+    credentials: string
+    tokenExpiresAt: Date | null
+    captionMaxLength: number | null
+  },
 ): Promise<AccountRow> {
   const [row] = await tx
     .update(accounts)

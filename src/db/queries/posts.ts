@@ -43,6 +43,7 @@ const selectAccountsByIds = (db: DbOrTx) =>
       status: accounts.status,
       statusMessage: accounts.statusMessage,
       tokenExpiresAt: accounts.tokenExpiresAt,
+      captionMaxLength: accounts.captionMaxLength,
     })
     .from(accounts)
     .where(

@@ -1,5 +1,5 @@
 import type { AccountStatus, Connection, PlatformId } from '../../domain/vocabulary'
-import { index, pgTable, text } from 'drizzle-orm/pg-core'
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core'
 import { ts, workspaces } from './workspaces'
 
 /** A connected social account. `credentials` is AES-GCM ciphertext (see infra/credential-cipher.ts); never returned. */
@@ -22,6 +22,11 @@ export const accounts = pgTable(
     credentials: text('credentials').notNull(),
     /** When the stored access token stops working, when the network said so; null when unknown or never. */
     tokenExpiresAt: ts('token_expires_at'),
+    /**
+     * The caption budget the network reported for this account (a paid tier's long posts), read at
+     * connect and at each token renewal; null: the platform's `caption.maxLength`.
+     */
+    captionMaxLength: integer('caption_max_length'),
     /** When the account was last connected or reconnected. */
     connectedAt: ts('connected_at').notNull().defaultNow(),
     createdAt: ts('created_at').notNull().defaultNow(),

@@ -38,13 +38,7 @@ function checkCaption(ctx: ValidationContext, platform: PlatformId): Violation[]
   const hint = isOverride
     ? ' Shorten the override.'
     : ` Shorten it, or give ${platform} its own text in captionOverrides.${platform}.`
-  const maxLength = captionMaxLength(platform, ctx.mediaKind)
-  const limitNote =
-    maxLength === rules.caption.maxLength
-      ? ''
-      : ctx.mediaKind === 'video'
-        ? ' on a post with video'
-        : ' on a post with images'
+  const { maxLength, limitNote } = budgetOf(ctx, platform)
   const out = checkTextBudget(
     text,
     { ...rules.caption, maxLength },
@@ -70,6 +64,35 @@ function checkCaption(ctx: ValidationContext, platform: PlatformId): Violation[]
 
   if (ctx.intent === 'publish') out.push(...publishNeeds(ctx, platform, text, path))
   return out
+}
+
+/**
+ * The platform's budget for this post's media, or, where the network reported a budget for the
+ * accounts the post goes to (a paid tier's long posts), the smallest of theirs: one caption goes to
+ * every account of the platform, so it must fit each of them.
+ */
+function budgetOf(ctx: ValidationContext, platform: PlatformId): { maxLength: number; limitNote: string } {
+  const standard = captionMaxLength(platform, ctx.mediaKind)
+  const budgets = ctx.accounts
+    .filter((a) => a.platform === platform)
+    .map((a) => ({ id: a.id, maxLength: a.captionMaxLength ?? standard }))
+  const smallest = budgets.reduce((min, b) => (b.maxLength < min.maxLength ? b : min), budgets[0]!)
+  if (budgets.some((b) => b.maxLength !== standard)) {
+    const reported = smallest.maxLength !== standard
+    return {
+      maxLength: smallest.maxLength,
+      limitNote: reported
+        ? ` for account ${smallest.id} (the caption budget its network reported)`
+        : ` for account ${smallest.id} (its caption budget; it has no long-post tier)`,
+    }
+  }
+  const note =
+    standard === rulesFor(platform).caption.maxLength
+      ? ''
+      : ctx.mediaKind === 'video'
+        ? ' on a post with video'
+        : ' on a post with images'
+  return { maxLength: standard, limitNote: note }
 }
 
 /**

@@ -24,13 +24,19 @@ export function mediaKindOf(media: Pick<ValidationMedia, 'type'>[]): MediaKind |
   return media.some((m) => m.type === 'VIDEO') ? 'video' : 'image'
 }
 
-export function previewTarget(content: PostContent, platform: PlatformId, media: ValidationMedia[]): TargetPreview {
+/** `account.captionMaxLength`, where the network reported one, is the target's budget instead of the platform's. */
+export function previewTarget(
+  content: PostContent,
+  account: { platform: PlatformId; captionMaxLength?: number | null },
+  media: ValidationMedia[],
+): TargetPreview {
+  const { platform } = account
   const caption = captionFor(content, platform)
   const found = content.mediaIds.flatMap((id) => media.filter((m) => m.id === id).slice(0, 1))
   return {
     caption,
     captionLength: countText(caption, rulesFor(platform).caption),
-    captionLimit: captionMaxLength(platform, mediaKindOf(found)),
+    captionLimit: account.captionMaxLength ?? captionMaxLength(platform, mediaKindOf(found)),
     format: effectiveFormat(platform, content.type),
   }
 }

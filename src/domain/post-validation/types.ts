@@ -11,6 +11,8 @@ export interface ValidationAccount {
   id: string
   platform: PlatformId
   connection: Connection
+  /** The caption budget the network reported for this account (a paid tier); null or absent: the platform's. */
+  captionMaxLength?: number | null
 }
 
 export interface ValidationMedia {

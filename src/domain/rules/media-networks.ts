@@ -23,6 +23,7 @@ import {
   title,
   video,
 } from './shared'
+import { FORMATTING } from './formatting'
 
 const FEED_ASPECT = { minImageAspectRatio: 0.8, maxImageAspectRatio: 1.91 }
 
@@ -37,6 +38,7 @@ export const PHOTO_NET_RULES: PlatformRules = {
     maxMentions: 20,
     note: 'The network does not name its counting unit; code points are the safe reading. Its reference allows 30 hashtags, but it has moved to 5 (secondary source), so 5 is enforced.',
   }),
+  formatting: FORMATTING.PHOTO_NET,
   title: null,
   thread: null,
   media: {
@@ -117,6 +119,7 @@ export const SHORTVIDEO_NET_RULES: PlatformRules = {
     maxLengthWithImages: 4000,
     note: 'A video post publishes the caption as its 2,200-unit title; a photo post as its 4,000-unit description.',
   }),
+  formatting: FORMATTING.SHORTVIDEO_NET,
   title: title(90, 'utf16', {
     required: false,
     media: 'image',
@@ -184,6 +187,7 @@ export const VIDEOSHARE_NET_RULES: PlatformRules = {
     forbiddenCharacters: ['<', '>'],
     note: 'The caption is published as the video description.',
   }),
+  formatting: FORMATTING.VIDEOSHARE_NET,
   title: title(100, 'characters', {
     required: true,
     forbiddenCharacters: ['<', '>'],
@@ -229,6 +233,7 @@ export const PINBOARD_NET_RULES: PlatformRules = {
   caption: caption(800, 'characters', {
     note: 'The caption becomes the pin description (800 in the API reference; the app shows 500).',
   }),
+  formatting: FORMATTING.PINBOARD_NET,
   title: title(100, 'characters', {
     required: false,
     field: 'pinboardNetOptions.title',

@@ -25,6 +25,7 @@ import {
   textBudget,
   video,
 } from './shared'
+import { FORMATTING } from './formatting'
 
 /** The messaging app's text message: 4,096 characters after entity parsing, read as UTF-16 units. */
 const MESSAGING_TEXT = textBudget(4096, 'utf16')
@@ -40,6 +41,7 @@ export const SOCIALGRAPH_NET_RULES: PlatformRules = {
   caption: caption(63_206, 'characters', {
     note: "From an open-source scheduler; the network's own reference states no limit.",
   }),
+  formatting: FORMATTING.SOCIALGRAPH_NET,
   title: null,
   thread: null,
   media: {
@@ -100,6 +102,7 @@ export const PROFESSIONAL_NET_RULES: PlatformRules = {
   caption: caption(3000, 'characters', {
     note: "Secondary source. The publisher escapes the network's reserved characters.",
   }),
+  formatting: FORMATTING.PROFESSIONAL_NET,
   title: null,
   thread: null,
   media: {
@@ -151,6 +154,7 @@ export const MESSAGING_NET_RULES: PlatformRules = {
     maxLengthWithVideo: 1024,
     note: 'A text message takes 4,096; a media caption 1,024. The counting unit is not stated; UTF-16 is the likely one.',
   }),
+  formatting: FORMATTING.MESSAGING_NET,
   title: null,
   thread: {
     maxParts: SERVICE_THREAD_CAP,
@@ -202,6 +206,7 @@ export const CHAT_NET_RULES: PlatformRules = {
   connections: ['WEBHOOK', 'BOT_TOKEN', 'SANDBOX'],
   threadModel: true,
   caption: captionFrom(CHAT_TEXT),
+  formatting: FORMATTING.CHAT_NET,
   title: null,
   thread: {
     maxParts: SERVICE_THREAD_CAP,

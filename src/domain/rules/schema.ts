@@ -75,6 +75,19 @@ export const CaptionRulesSchema = TextBudgetSchema.extend({
     "The caption budget: `caption`, or the platform's entry in `captionOverrides`. Over the budget is rejected (`caption_too_long`), never truncated.",
 })
 
+export const CaptionFormattingSchema = z
+  .object({
+    markdown: z.boolean().meta({ description: 'Markdown in the caption is rendered; false: shown as typed.' }),
+    links: z.enum(['clickable', 'shortened', 'not_clickable']).meta({
+      description: '`shortened`: clickable, wrapped in a short link and counted as `caption.urlWeight`.',
+    }),
+    lineBreaks: z.boolean().meta({ description: 'Line breaks are kept.' }),
+    hashtags: z.string().nullable().meta({ description: 'Syntax of a linked hashtag; null: not linked.' }),
+    mentions: z.string().nullable().meta({ description: 'Syntax of a linked mention; null: not linked.' }),
+    note,
+  })
+  .meta({ id: 'CaptionFormatting', description: 'How the network shows the caption.' })
+
 export const TitleRulesSchema = TextBudgetSchema.extend({
   required: z.boolean().meta({ description: 'The network needs a non-empty title.' }),
   field: z.enum(['pinboardNetOptions.title']).nullable().meta({
@@ -215,6 +228,7 @@ export const PlatformRulesSchema = z
       .meta({ description: 'Ways an account of this platform can be connected.' }),
     threadModel: z.boolean().meta({ description: 'The network chains posts into a thread, so `threadParts` applies.' }),
     caption: CaptionRulesSchema,
+    formatting: CaptionFormattingSchema,
     title: orNull(TitleRulesSchema, 'Title published beside the caption; null: none.'),
     thread: orNull(ThreadRulesSchema, 'Thread rules; null when `threadModel` is false (`threadParts` is ignored).'),
     media: MediaRulesSchema,
@@ -247,6 +261,7 @@ export type PostMetric = (typeof POST_METRICS)[number]
 export type VideoNetPrivacyLevel = (typeof VIDEO_NET_PRIVACY_LEVELS)[number]
 export type TextBudget = z.infer<typeof TextBudgetSchema>
 export type CaptionRules = z.infer<typeof CaptionRulesSchema>
+export type CaptionFormatting = z.infer<typeof CaptionFormattingSchema>
 export type TitleRules = z.infer<typeof TitleRulesSchema>
 export type ThreadRules = z.infer<typeof ThreadRulesSchema>
 export type PostOptionsRules = z.infer<typeof PostOptionsRulesSchema>

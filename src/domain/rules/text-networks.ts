@@ -25,6 +25,7 @@ import {
   textBudget,
   video,
 } from './shared'
+import { FORMATTING } from './formatting'
 
 /** twitter-text config v3: 280 weighted units, NFC, every URL 23. */
 const MICROBLOG_TEXT = textBudget(280, 'weighted', { urlWeight: 23, normalization: 'NFC' })
@@ -44,6 +45,7 @@ export const MICROBLOG_NET_RULES: PlatformRules = {
   caption: captionFrom(MICROBLOG_TEXT, {
     note: 'Subscribed accounts may post longer texts; 280 is enforced for every account.',
   }),
+  formatting: FORMATTING.MICROBLOG_NET,
   title: null,
   thread: { maxParts: SERVICE_THREAD_CAP, part: MICROBLOG_TEXT, note: SERVICE_THREAD_CAP_NOTE },
   media: {
@@ -88,6 +90,7 @@ export const TEXTTHREAD_NET_RULES: PlatformRules = {
   connections: ['DIRECT_LOGIN', 'SANDBOX'],
   threadModel: true,
   caption: captionFrom(TEXTTHREAD_TEXT),
+  formatting: FORMATTING.TEXTTHREAD_NET,
   title: null,
   thread: { maxParts: SERVICE_THREAD_CAP, part: TEXTTHREAD_TEXT, note: SERVICE_THREAD_CAP_NOTE },
   media: {
@@ -142,6 +145,7 @@ export const OPENPROTOCOL_NET_RULES: PlatformRules = {
   connections: ['APP_PASSWORD', 'SANDBOX'],
   threadModel: true,
   caption: captionFrom(OPENPROTOCOL_TEXT),
+  formatting: FORMATTING.OPENPROTOCOL_NET,
   title: null,
   thread: { maxParts: SERVICE_THREAD_CAP, part: OPENPROTOCOL_TEXT, note: SERVICE_THREAD_CAP_NOTE },
   media: {
@@ -182,6 +186,7 @@ export const FEDERATED_NET_RULES: PlatformRules = {
   caption: captionFrom(FEDERATED_TEXT, {
     note: "The default of the network's server software; an instance may allow more.",
   }),
+  formatting: FORMATTING.FEDERATED_NET,
   title: null,
   thread: { maxParts: SERVICE_THREAD_CAP, part: FEDERATED_TEXT, note: SERVICE_THREAD_CAP_NOTE },
   media: {

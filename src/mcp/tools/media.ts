@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { CANVAS_NAMES } from '../../domain/rules/schema'
 import {
   CreateUploadSchema,
   CreateVariantsSchema,
@@ -10,11 +11,13 @@ import {
   RegisterFromUrlSchema,
   RegisterMediaSchema,
   UpdateMediaSchema,
+  UploadMediaBytesSchema,
   UploadTicketSchema,
   VariantsResultSchema,
 } from '../../schemas/media'
 import { PostIdParam, WrittenPostSchema } from '../../schemas/posts'
 import { listAssetPage, registerAsset } from '../../services/media-assets'
+import { registerAssetFromBytes } from '../../services/media-from-bytes'
 import { registerAssetFromUrl } from '../../services/media-from-url'
 import { editAsset } from '../../services/media-edit'
 import { createUpload } from '../../services/media-uploads'
@@ -22,7 +25,7 @@ import { createVariants } from '../../services/media-variants'
 import { getPost } from '../../services/posts/read'
 import { updatePost } from '../../services/posts/write'
 import type { UpdatePostInput } from '../../services/posts/types'
-import { defineTool, type McpTool } from '../tool'
+import { defineTool, type McpTool, type ToolContext } from '../tool'
 
 const WRITE = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } as const
 const FORMATS = 'JPEG, PNG, GIF, WebP, BMP, TIFF images; MP4, MOV, M4V, WebM videos; at most 2 GB'
@@ -42,6 +45,21 @@ export const uploadFromUrlTool = defineTool({
   output: MediaAssetSchema,
   annotations: { ...WRITE, openWorldHint: true },
   run: (ctx, input) => registerAssetFromUrl(ctx.deps, ctx.workspaceId, input),
+})
+
+export const uploadMediaTool = defineTool({
+  name: 'upload_media',
+  title: 'Add media from base64 bytes',
+  description: [
+    'For a file you hold: send it as base64 in `data` with its `contentType`; answers the asset (id for `mediaIds`).',
+    'A call is capped at 1 MiB (MAX_BODY_BYTES) and base64 adds a third, so files up to about 700 KB; beyond that use',
+    `upload_media_from_url or create_media_upload. Accepted: ${FORMATS}; the bytes must be the type named.`,
+  ].join(' '),
+  input: UploadMediaBytesSchema,
+  output: MediaAssetSchema,
+  annotations: WRITE,
+  rateLimit: 'uploads',
+  run: (ctx, input) => registerAssetFromBytes(ctx.deps, ctx.workspaceId, input),
 })
 
 export const createUploadTool = defineTool({
@@ -80,7 +98,23 @@ const AttachInput = z.object({
   mediaIds: z.array(z.string().min(1).max(64)).min(1).max(35).openapi({
     description: 'Asset ids to add after the media the post already has, in this order (ids it has are not repeated).',
   }),
+  format: z.enum(CANVAS_NAMES).optional().openapi({
+    description: 'Attach each image cut to this canvas (as create_variants, with `fit` and `crop`) instead of as is.',
+  }),
+  fit: CreateVariantsSchema.shape.fit,
+  crop: CreateVariantsSchema.shape.crop,
 })
+
+/** The variant of each asset on the one canvas asked for, in order (the same variants create_variants makes). */
+async function cutToCanvas(
+  ctx: ToolContext,
+  ids: string[],
+  options: Parameters<typeof createVariants>[3],
+): Promise<string[]> {
+  const out: string[] = []
+  for (const id of ids) out.push((await createVariants(ctx.deps, ctx.workspaceId, id, options)).variants[0]!.id)
+  return out
+}
 
 export const attachMediaTool = defineTool({
   name: 'attach_media',
@@ -89,14 +123,16 @@ export const attachMediaTool = defineTool({
     'Adds assets to an existing post (a DRAFT, or a SCHEDULED post that has not started going out), after its',
     'current media; the edit is checked like update_post (media count, types and sizes per network, so check',
     'platform_limits). A SCHEDULED post stays scheduled at its time; a DRAFT stays a draft. A carousel needs',
-    '`type: CAROUSEL` (update_post). A post publishing or published answers `post_not_editable`.',
+    '`type: CAROUSEL` (update_post). A post publishing or published answers `post_not_editable`. With `format`',
+    '(a canvas of image_formats) each image is attached as its variant of that canvas, made as create_variants makes it.',
   ].join(' '),
   input: AttachInput,
   output: WrittenPostSchema,
   annotations: { ...WRITE, idempotentHint: true, openWorldHint: true },
-  run: async (ctx, { postId, mediaIds }) => {
+  run: async (ctx, { postId, mediaIds, format, fit, crop }) => {
     const post = await getPost(ctx.deps.db, ctx.workspaceId, postId)
-    const changes: UpdatePostInput = { mediaIds: [...new Set([...post.mediaIds, ...mediaIds])] }
+    const added = format ? await cutToCanvas(ctx, mediaIds, { formats: [format], fit, crop }) : mediaIds
+    const changes: UpdatePostInput = { mediaIds: [...new Set([...post.mediaIds, ...added])] }
     // The edit keeps the post where it was: an edit without an action would send it back to DRAFT.
     if (post.status === 'SCHEDULED') changes.action = 'schedule'
     return updatePost(ctx.deps, ctx.workspaceId, postId, changes)
@@ -151,6 +187,7 @@ export const editMediaTool = defineTool({
 
 export const MEDIA_TOOLS: McpTool[] = [
   uploadFromUrlTool,
+  uploadMediaTool,
   createUploadTool,
   registerMediaTool,
   attachMediaTool,

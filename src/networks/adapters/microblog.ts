@@ -19,6 +19,7 @@ import {
   uploadMedia,
   type Api,
 } from './microblog-api'
+import { captionBudgetOf, ME_WITH_TIER, withBudgetLookup } from './microblog-budget'
 import { findSent, tooSoonToTell, type Sending } from './microblog-sent'
 import type { AdapterOptions } from './options'
 
@@ -201,7 +202,7 @@ export function createMicroblogAdapter(options: AdapterOptions): NetworkAdapter 
     async verifyCredentials(input) {
       // A hosted connect knows no user id yet: the token's own user is the account.
       const given = input.credentials.userId
-      const me = await clientFor(input).call('GET', '/2/users/me')
+      const me = await clientFor(input).call('GET', ME_WITH_TIER)
       const id = String(me.data?.id ?? '')
       const username = String(me.data?.username ?? '')
       const userId = given === undefined ? id : credential(input.credentials, 'userId')
@@ -211,10 +212,15 @@ export function createMicroblogAdapter(options: AdapterOptions): NetworkAdapter 
           `${NETWORK}: the access token belongs to @${username} (user id ${id}), not to user id ${userId}.`,
         )
       }
-      return { username, externalId: id, credentials: { ...input.credentials, userId: id, username } }
+      return {
+        username,
+        externalId: id,
+        credentials: { ...input.credentials, userId: id, username },
+        captionMaxLength: captionBudgetOf(me.data),
+      }
     },
 
-    credentialRefresh: oauthRefresh(TOKEN_RENEWAL, options.clients.MICROBLOG_NET),
+    credentialRefresh: withBudgetLookup(oauthRefresh(TOKEN_RENEWAL, options.clients.MICROBLOG_NET)),
 
     async fetchInsights(input): Promise<Insights> {
       const x = clientFor(input)

@@ -38,7 +38,13 @@ export async function loadPostAccounts(
   if (options.requireConnected) assertConnected(accountIds, byId)
   return distinct.map((id) => {
     const r = byId.get(id)!
-    return { id: r.id, platform: r.platform, connection: r.connection, tokenExpiresAt: r.tokenExpiresAt }
+    return {
+      id: r.id,
+      platform: r.platform,
+      connection: r.connection,
+      tokenExpiresAt: r.tokenExpiresAt,
+      captionMaxLength: r.captionMaxLength,
+    }
   })
 }
 

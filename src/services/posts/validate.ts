@@ -77,7 +77,7 @@ export async function validateNewPost(
   const targets = draft.accounts.map((account) => ({
     accountId: account.id,
     platform: account.platform,
-    ...previewTarget(draft.content, account.platform, draft.media),
+    ...previewTarget(draft.content, account, draft.media),
     errors: issues.filter((i) => concerns(i, account)),
     warnings: warnings.filter((w) => w.accountId === account.id),
   }))

@@ -26,6 +26,7 @@ describe('GET /v1/accounts', () => {
         statusReason: null,
         statusMessage: null,
         tokenExpiresAt: null,
+        captionMaxLength: null,
         connectedAt: expect.any(String),
         lastPublishedAt: null,
         createdAt: expect.any(String),

@@ -47,6 +47,8 @@ describe('hosted connect, microblog network (OAuth 2.0 with PKCE)', () => {
   it('asks for the documented scopes with PKCE S256, exchanges the code and stores the account encrypted', async () => {
     const logLines: string[] = []
     const { fake, t } = await setup({ logLines })
+    // The user lookup reports a paid tier: the account gets the long-post budget at connect.
+    fake.setSubscription('Premium')
     const end = await signIn(t, await newLink(t))
     const back = new URL(end.url)
     expect(back.origin).toBe(APP)
@@ -65,6 +67,7 @@ describe('hosted connect, microblog network (OAuth 2.0 with PKCE)', () => {
       connection: 'DIRECT_LOGIN',
       username: 'acme',
       status: 'ACTIVE',
+      captionMaxLength: 25_000,
     })
     expect(account.tokenExpiresAt).not.toBeNull()
     const [row] = await t.deps.db.select().from(accounts).where(eq(accounts.id, accountId))

@@ -1,0 +1,1 @@
+ALTER TABLE "accounts" ADD COLUMN "caption_max_length" integer;
