@@ -1,3 +1,4 @@
+import { getOpenApiMetadata } from '@asteasolutions/zod-to-openapi'
 import { z } from '@hono/zod-openapi'
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js'
 import type { Deps } from '../deps'
@@ -9,6 +10,7 @@ import { UNSTORABLE_TEXT_MESSAGE, unstorableTextPath } from '../http/text-guard'
 import { describeError } from '../infra/logger'
 import type { RateLimitBucket } from '../infra/ratelimit/types'
 import { inChosenWorkspace } from './workspace-choice'
+import { leanSchema } from './json-schema'
 
 /**
  * What a tool call works with: the request's deps and its workspace, as a `/v1` handler has. Before
@@ -48,6 +50,20 @@ export interface McpTool<I extends z.ZodType = z.ZodType, O extends z.ZodType = 
   annotations: ToolHints
   /** True for a tool that works in no workspace: it takes no `workspaceId`. */
   noWorkspace?: boolean
+  /**
+   * True where `tools/list` shows the output schema: for the answers shaped for agents, whose fields
+   * come and go (`get_analytics`, `best_times`). The others answer a `/v1` resource as it is (a post,
+   * an account, an asset: the OpenAPI document defines it and the description names what to read),
+   * which would repeat kilobytes in tool after tool; MCP lets a tool leave its output schema out. Every
+   * answer is still checked against `output` and sent as `structuredContent`.
+   */
+  listOutput?: true
+  /**
+   * The input `tools/list` shows, where `input` would repeat another tool's (preview_post takes exactly
+   * create_post's arguments): a looser schema whose description points to that tool. Calls are still
+   * checked against `input`.
+   */
+  listedInput?: z.ZodType
   /** A rate-limit bucket this tool also counts against, as its REST route does (uploads, variants). */
   rateLimit?: Exclude<RateLimitBucket, 'default'>
   run(ctx: ToolContext, input: z.output<I>, raw: Record<string, unknown>): Promise<z.input<O>>
@@ -58,32 +74,50 @@ export const defineTool = <I extends z.ZodType, O extends z.ZodType>(tool: McpTo
   tool as unknown as McpTool
 
 /**
- * The schema as JSON Schema (draft-07, which every MCP client validates). Annotations of the OpenAPI
- * document that mean nothing to a tool are left out (`param`: where a REST parameter goes;
- * `example`; `x-…` extensions), since every byte of `tools/list` sits in the agent's context.
+ * The schema as JSON Schema (draft-07, which every MCP client validates), made lean (./json-schema.ts).
+ * A description given with `.openapi({ description })` (most fields of `src/schemas/`) is kept in the
+ * OpenAPI registry rather than zod's own, which `toJSONSchema` reads: it is taken from there.
  */
 function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Tool['inputSchema'] {
-  return z.toJSONSchema(schema, {
+  const json = z.toJSONSchema(schema, {
     io,
     target: 'draft-7',
     unrepresentable: 'any',
     override: (ctx) => {
-      const json = ctx.jsonSchema as Record<string, unknown>
-      for (const key of Object.keys(json))
-        if (key === 'param' || key === 'example' || key.startsWith('x-')) delete json[key]
+      const description = getOpenApiMetadata(ctx.zodSchema as unknown as z.ZodType).description
+      if (description && ctx.jsonSchema.description === undefined) ctx.jsonSchema.description = description
     },
-  }) as Tool['inputSchema']
+  })
+  return leanSchema(json as Parameters<typeof leanSchema>[0], io) as Tool['inputSchema']
 }
 
-/** The tool as `tools/list` describes it. */
+/** MCP's values of the hints when a tool does not give them. */
+const DEFAULT_HINTS: ToolHints = {
+  readOnlyHint: false,
+  destructiveHint: true,
+  idempotentHint: false,
+  openWorldHint: true,
+}
+
+/** Hints that MCP reads only for a tool that writes. */
+const WRITE_ONLY_HINTS = new Set(['destructiveHint', 'idempotentHint'])
+
+/**
+ * The tool as `tools/list` describes it: the hints that differ from MCP's defaults and mean something
+ * for the tool, the input it lists and the output schema where it is listed.
+ */
 export function describeTool(tool: McpTool): Tool {
+  const hints = Object.entries(tool.annotations).filter(
+    ([k, v]) =>
+      DEFAULT_HINTS[k as keyof ToolHints] !== v && !(tool.annotations.readOnlyHint && WRITE_ONLY_HINTS.has(k)),
+  )
   return {
     name: tool.name,
     title: tool.title,
     description: tool.description,
-    inputSchema: jsonSchemaOf(tool.input, 'input'),
-    outputSchema: jsonSchemaOf(tool.output, 'output'),
-    annotations: { title: tool.title, ...tool.annotations },
+    inputSchema: jsonSchemaOf(tool.listedInput ?? tool.input, 'input'),
+    ...(tool.listOutput ? { outputSchema: jsonSchemaOf(tool.output, 'output') } : {}),
+    annotations: Object.fromEntries(hints),
   }
 }
 

@@ -8,7 +8,7 @@ import {
   TYPESCRIPT_SCHEMA_FILE,
   TYPESCRIPT_SCHEMA_PATH,
 } from '../../clients/schema-source'
-import { createSocialPublishingClient, type SocialPublishingClient } from '../../clients/typescript'
+import { createSocialPublishingClient, type SocialPublishingClient } from '../../clients/typescript/index'
 import { newId } from '../../src/lib/ids'
 import { account } from '../support/fixtures'
 import { createTestApp, type TestApp } from '../support/test-app'

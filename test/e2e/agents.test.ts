@@ -40,7 +40,8 @@ describe('npm start, to an MCP client', () => {
         'create_variants',
       ]),
     )
-    expect(tools.find((t) => t.name === 'create_variants')?.outputSchema).toBeTruthy()
+    expect(tools.find((t) => t.name === 'create_variants')?.inputSchema.required).toEqual(['id', 'formats'])
+    expect(tools.find((t) => t.name === 'best_times')?.outputSchema).toBeTruthy()
     expect(await ok('get_workspace', {})).toMatchObject({ plan: { id: 'agency' } })
   })
 

@@ -256,14 +256,21 @@ describe('MCP tools over the same services as /v1', () => {
       ...weekly('2026-05-04T09:00:00Z', 20).map((d) => scoredPost(micro, d, 100)), // Mondays 09:00
     ])
     const best = await session.ok('best_times')
-    expect(best.overall).toMatchObject({ insufficient: false, reason: 'ok', observations: 40 })
-    expect(best.overall.slots[0]).toMatchObject({ weekday: 2, minutes: 18 * 60, samples: 20 })
+    expect(best).toMatchObject({ insufficient: false, reason: 'ok', observations: 40, timezone: 'UTC' })
+    expect(best.slots[0]).toMatchObject({ weekday: 2, minutes: 18 * 60, samples: 20 })
     expect(best.byPlatform.map((p: { platform: string }) => p.platform)).toEqual(['MICROBLOG_NET'])
+    expect(best.grid).toBeUndefined()
+    expect((await session.ok('best_times', { detail: true })).grid[2][18]).toBe(best.slots[0].score)
     const analytics = await session.ok('get_analytics')
-    expect(analytics.accounts).toMatchObject([{ accountId: micro.id, platform: 'MICROBLOG_NET' }])
-    expect(analytics.accounts[0].series).toHaveLength(30)
-    const recent = analytics.recentPosts[0]
-    expect(recent).toMatchObject({ accountId: micro.id, engagement: 200, metrics: { likes: 160, comments: 40 } })
+    expect(analytics.accounts).toMatchObject([
+      { accountId: micro.id, platform: 'MICROBLOG_NET', posts: { count: 6, engagement: 3 * 200 + 3 * 100 } },
+    ])
+    expect(analytics.topPosts[0]).toMatchObject({ accountId: micro.id, engagement: 200, metrics: { likes: 160 } })
+    expect(analytics.postCount).toBe(6)
+    expect(analytics.accounts[0].series).toBeUndefined()
+    const detailed = await session.ok('get_analytics', { detail: 'all' })
+    expect(detailed.accounts[0].series).toHaveLength(30)
+    expect(detailed.recentPosts).toHaveLength(6)
   })
 
   it('answers user mistakes as error results with the API code, and never sees another workspace', async () => {

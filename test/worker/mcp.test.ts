@@ -44,7 +44,11 @@ describe(`/mcp in workerd (database: ${fixture.database})`, () => {
 
     const { body } = await rpc('tools/list', {})
     expect(body.result.tools.length).toBe(27)
-    expect(body.result.tools.every((t: any) => t.outputSchema?.type === 'object')).toBe(true)
+    expect(body.result.tools.every((t: any) => t.inputSchema.type === 'object')).toBe(true)
+    expect(body.result.tools.filter((t: any) => t.outputSchema).map((t: any) => t.name)).toEqual([
+      'get_analytics',
+      'best_times',
+    ])
 
     const workspace = await callTool('get_workspace')
     expect(workspace.isError).toBeUndefined()

@@ -1,3 +1,4 @@
+import { z } from '@hono/zod-openapi'
 import { unknownFieldWarnings } from '../../domain/post-validation'
 import {
   CreatePostSchema,
@@ -17,10 +18,9 @@ export const listPostsTool = defineTool({
   name: 'list_posts',
   title: 'List posts',
   description: [
-    'Posts of the workspace, newest first by default, with every target (one per account): its status, permalink',
-    'and error. Filter by `status` (DRAFT, SCHEDULED, PUBLISHING, PUBLISHED, FAILED), `platform`, `type`, or `q`',
-    `(text in the caption). One page at a time: \`page\` from 1, \`limit\` default ${DEFAULT_PAGE_SIZE}, at most 100;`,
-    'read `hasMore` and ask for the next page. Use it to find a post id, or FAILED posts to retry.',
+    'Posts of the workspace with every target (status, permalink, error). Filter by `status`, `platform`, `type`',
+    `or \`q\` (caption text); \`page\` from 1, \`limit\` default ${DEFAULT_PAGE_SIZE} (at most 100), then read \`hasMore\`.`,
+    'Use it to find a post id, or the FAILED posts to retry.',
   ].join(' '),
   input: ListPostsQuery,
   output: PostPageSchema,
@@ -34,9 +34,8 @@ export const getPostTool = defineTool({
   title: 'One post and its targets',
   description: [
     'One post by id with each target: status (PENDING, PUBLISHING, PUBLISHED, FAILED), `permalink` once published,',
-    'and `error` when it failed (`retryable` says whether retry_post can help; `auth_expired` means the user must',
-    'reconnect the account). Publishing is asynchronous: after publish_post or a scheduled time, call this to see',
-    'the outcome. An id outside the workspace answers `not_found`.',
+    '`error` when it failed (`retryable`: retry_post can help; `auth_expired`: the user must reconnect the account).',
+    'Publishing is asynchronous: call it after publish_post or the scheduled time to see the outcome.',
   ].join(' '),
   input: PostIdParam,
   output: PostSchema,
@@ -48,15 +47,14 @@ export const previewPostTool = defineTool({
   name: 'preview_post',
   title: 'Dry run of create_post',
   description: [
-    'Takes exactly the arguments of create_post and runs the same checks without writing anything (no post, and the',
-    'monthly plan count does not move). For each target: the caption that network receives, its length as that',
-    'network counts it, the budget (`captionLimit`), the format it publishes as, and its errors and warnings.',
-    '`valid: false` with `errors` lists everything create_post would refuse (over budget, missing media, media the',
-    'format does not take, a time in the past...), each with its code and field. Call it before create_post and fix',
-    'every error first (shorten the caption, add a per-platform `captionOverrides` entry, change media). Unknown or',
-    'unused fields come back as warnings. The answer is a snapshot: the plan cap and the queue can change meanwhile.',
+    'Dry run of create_post with the same arguments: the same checks, nothing written (no post; the monthly count',
+    'does not move). Per target: the caption that network receives, its length as the network counts it against',
+    '`captionLimit`, the format it publishes as, errors and warnings. `valid: false`: `errors` lists everything',
+    'create_post would refuse, each with code and field. Fix them all (shorten, add a `captionOverrides` entry,',
+    'change media) and preview again before create_post.',
   ].join(' '),
   input: CreatePostSchema,
+  listedInput: z.looseObject({}).meta({ description: "Exactly create_post's arguments (see its input schema)." }),
   output: PostValidationSchema,
   annotations: READ,
   run: (ctx, input, raw) =>
