@@ -85,6 +85,11 @@ function schemaContext(doc: OpenApiDoc): SchemaContext {
         { arbitrary: fc.stringMatching(/^[\x21-\x7e]{1,40}$/), weight: 4 },
         fc.constantFrom('', ' ', 'x'.repeat(300), 'é', 'a b', 'tab\tkey'),
       ),
+      // A header value is bytes: an event id or any visible ASCII (the event stream's resume point).
+      'last-event-id': fc.oneof(
+        { arbitrary: fc.stringMatching(/^[\x21-\x7e]{1,80}$/), weight: 4 },
+        fc.constantFrom('', ' ', 'é', 'evt_3kqZ7m0pL2aYbN4tR8cVxd'),
+      ),
     },
     mapKeys: fc.oneof({ arbitrary: refKey('accounts'), weight: 3 }, fc.string()),
   }
