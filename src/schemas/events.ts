@@ -119,6 +119,7 @@ export const EventStreamQuery = z.object({
     .optional()
     .openapi({
       param: { name: 'lastEventId', in: 'query' },
+      'x-id-of': 'webhookEvent',
       description:
         'The `Last-Event-ID` header, for clients that cannot set headers; the header wins when both are sent.',
     }),

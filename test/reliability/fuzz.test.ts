@@ -25,6 +25,7 @@ import {
 import { type FuzzRequest, operationsOf, render, requestsFor } from './support/fuzz-requests'
 import { createFuzzWorkspace, snapshot } from './support/fuzz-workspace'
 import { createLeakWatch } from './support/leaks'
+import { isEventStream, streamOpening } from './support/stream-opening'
 
 const DEFAULT_SEED = 20_251_124
 const seed = Number(process.env.FUZZ_SEED ?? DEFAULT_SEED)
@@ -83,6 +84,11 @@ function schemaContext(doc: OpenApiDoc): SchemaContext {
         fc.constantFrom('fuzz-1', 'fuzz-2', 'fuzz-3'),
         { arbitrary: fc.stringMatching(/^[\x21-\x7e]{1,40}$/), weight: 4 },
         fc.constantFrom('', ' ', 'x'.repeat(300), 'é', 'a b', 'tab\tkey'),
+      ),
+      // A header value is bytes: an event id or any visible ASCII (the event stream's resume point).
+      'last-event-id': fc.oneof(
+        { arbitrary: fc.stringMatching(/^[\x21-\x7e]{1,80}$/), weight: 4 },
+        fc.constantFrom('', ' ', 'é', 'evt_3kqZ7m0pL2aYbN4tR8cVxd'),
       ),
     },
     mapKeys: fc.oneof({ arbitrary: refKey('accounts'), weight: 3 }, fc.string()),
@@ -143,7 +149,8 @@ describe('fuzz: every operation of the OpenAPI document, from its schemas', () =
       const ids = req.path.filter((s) => s instanceof PoolRef).map((r) => w.pick(r.pool, r.index))
       const start = performance.now()
       const res = await t.app.request(url, init)
-      const text = await res.text()
+      const stream = isEventStream(res)
+      const text = stream ? await streamOpening(res) : await res.text()
       const elapsed = performance.now() - start
       const seen = perOperation.get(req.op)!
       seen.set(res.status, (seen.get(res.status) ?? 0) + 1)
@@ -159,7 +166,9 @@ describe('fuzz: every operation of the OpenAPI document, from its schemas', () =
       expect(elapsed, `${where}: took ${Math.round(elapsed)} ms`).toBeLessThan(SLOW_MS)
       expect(res.headers.get('x-request-id'), where).toMatch(/^req_/)
       const after = await snapshot(t.deps.db, t.workspaceId)
-      if (res.status === 200) {
+      if (res.status === 200 && stream) {
+        expect(text, `${where}: an event stream opens with its retry delay`).toMatch(/^retry: \d+\n\n/)
+      } else if (res.status === 200) {
         let body: unknown
         expect(() => (body = JSON.parse(text)), `${where}: 200 body is not JSON`).not.toThrow()
         w.learn(body)

@@ -24,6 +24,7 @@ export const route = createRoute({
         .optional()
         .openapi({
           param: { name: 'last-event-id', in: 'header' },
+          'x-id-of': 'webhookEvent',
           description: 'The id of the last event received: the stream first sends every later one.',
           example: 'evt_3kqZ7m0pL2aYbN4tR8cVxd',
         }),

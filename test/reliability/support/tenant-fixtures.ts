@@ -15,6 +15,7 @@ import { connectedAccount, media } from '../../support/fixtures'
 import { jpeg, paint, upload, uploadAsset } from '../../support/media'
 import { createTestApp, type TestApp } from '../../support/test-app'
 import type { Operation } from './openapi-operations'
+import { isEventStream, streamOpening } from './stream-opening'
 
 export interface Answer {
   status: number
@@ -62,7 +63,7 @@ export async function createTenantWorkspace(label: string, logLines: string[]): 
       ...(init.body !== undefined ? { body: init.body } : {}),
       headers: { 'x-forwarded-for': nextAddress(), ...init.headers },
     })
-    const text = await res.text()
+    const text = isEventStream(res) ? await streamOpening(res) : await res.text()
     let json: any = null
     try {
       json = JSON.parse(text)
