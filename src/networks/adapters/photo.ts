@@ -32,6 +32,7 @@ import {
   type GraphClient,
 } from './meta-containers'
 import type { AdapterOptions } from './options'
+import { listPhotoAudio } from './photo-audio'
 import {
   PHOTO_COMMENT_FORMATS,
   PHOTO_GRAPH_VERSION,
@@ -73,6 +74,7 @@ export function createPhotoAdapter(_options: AdapterOptions): NetworkAdapter {
     fetchInsights,
     verifyCredentials,
     listIdentities,
+    listAudio: listPhotoAudio,
     credentialRefresh: {
       isDue: (credentials, now) => expiresWithin(credentials, now, PHOTO_REFRESH_MARGIN_SEC),
       refresh,
