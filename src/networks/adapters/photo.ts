@@ -6,7 +6,8 @@
  * `pending`, publish it once FINISHED, save the post id at once, then read the permalink and post
  * the first comment. Before publishing again, the container's PUBLISHED status says the post
  * exists already (the publish answer was lost): the post is then found among the account's recent
- * posts, never made twice. The network has no documented delete.
+ * posts, never made twice. The network has no documented delete. Its audio search for reels, on the
+ * Facebook-login host only, is in photo-audio.ts.
  */
 import type {
   Insights,
