@@ -157,7 +157,7 @@ export interface paths {
         };
         /**
          * Audio tracks for reels and short video
-         * @description The tracks the platform's reel or short-video formats can take as `audio.audioId`. No network's catalogue is read today, so the list is empty and `reason` says why (the network offers none to third parties, or this service does not read it yet).
+         * @description The tracks the platform's reel formats can take as `audio.audioId`. The catalogue is the network's and is read with one account's token: give `accountId` of an account connected the way `options.audio.catalogue` of the platform's rules names (today PHOTO_NET through SOCIALGRAPH_LOGIN), with `query` to search and `cursor` for the next page. Otherwise the list is empty and `reason` says why. Another workspace's account is 404; a refusal of the network is 422 `invalid_option` in its words (429 `rate_limited` when it asks to wait).
          */
         get: operations["listPlatformAudio"];
         put?: never;
@@ -1789,6 +1789,8 @@ export interface components {
                 formats: ("IMAGE" | "CAROUSEL" | "REEL" | "STORY")[];
                 /** @description Account connections through which `audio` is sent. */
                 connections: ("SOCIALGRAPH_LOGIN" | "DIRECT_LOGIN" | "APP_PASSWORD" | "BOT_TOKEN" | "WEBHOOK" | "SANDBOX")[];
+                /** @description Account connections through which the network's audio catalogue is read (list_audio); []: none. */
+                catalogue: ("SOCIALGRAPH_LOGIN" | "DIRECT_LOGIN" | "APP_PASSWORD" | "BOT_TOKEN" | "WEBHOOK" | "SANDBOX")[];
             } | null;
             /** @description Board id per account; null: ignored here. */
             pinboardNetBoards: {
@@ -1832,11 +1834,16 @@ export interface components {
             platform: "PHOTO_NET" | "SHORTVIDEO_NET" | "MICROBLOG_NET" | "MESSAGING_NET" | "SOCIALGRAPH_NET" | "PROFESSIONAL_NET" | "TEXTTHREAD_NET" | "OPENPROTOCOL_NET" | "VIDEOSHARE_NET" | "PINBOARD_NET" | "FEDERATED_NET" | "CHAT_NET";
             /** @description Formats that take `audio` on this platform. */
             formats: ("IMAGE" | "CAROUSEL" | "REEL" | "STORY")[];
-            /** @description Tracks; empty today. */
+            /** @description Tracks read from the network with the account's token; empty when none is read. */
             audio: {
+                /** @description The `audio.audioId` of a REEL post. */
                 id: string;
                 title: string;
+                artist: string | null;
+                durationSec: number | null;
             }[];
+            /** @description `cursor` for the next page; null: no more. */
+            nextCursor: string | null;
             /** @description Why the list is what it is, in words. */
             reason: string;
         };
@@ -3591,7 +3598,16 @@ export interface operations {
     };
     listPlatformAudio: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The account whose catalogue to read (it is the network's, per account); omitted: none is read. */
+                accountId?: string;
+                /** @description Default music. */
+                kind?: "music" | "original_sound";
+                /** @description Search words; omitted: trending tracks. */
+                query?: string;
+                /** @description `nextCursor` of the previous page. */
+                cursor?: string;
+            };
             header?: never;
             path: {
                 platform: "PHOTO_NET" | "SHORTVIDEO_NET" | "MICROBLOG_NET" | "MESSAGING_NET" | "SOCIALGRAPH_NET" | "PROFESSIONAL_NET" | "TEXTTHREAD_NET" | "OPENPROTOCOL_NET" | "VIDEOSHARE_NET" | "PINBOARD_NET" | "FEDERATED_NET" | "CHAT_NET";
@@ -3642,6 +3658,19 @@ export interface operations {
             };
             /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
             404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, invalid_option, idempotency_key_reused. */
+            422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];

@@ -1,3 +1,4 @@
+import type { AudioKind } from '../domain/rules/audio-catalogues'
 import type { PlatformId, PostType, TargetErrorCode } from '../domain/vocabulary'
 
 /**
@@ -17,6 +18,12 @@ export interface NetworkAdapter {
   fetchInsights?(input: InsightsInput): Promise<Insights>
   deletePost?(input: DeleteInput): Promise<void>
   listBoards?(input: BoardsInput): Promise<Board[]>
+  /**
+   * A page of the network's audio catalogue for reels, as this account may use it (search with
+   * `query`, next page with `cursor`). Only where the rules registry names the connection
+   * (`options.audio.catalogue`). Throws a `NetworkFailure` when the network refuses.
+   */
+  listAudio?(input: AudioInput): Promise<AudioPage>
   /**
    * Calls the network once with these credentials and says whose they are (`account add`).
    * Throws a `NetworkFailure` (networks/http.ts) when the network refuses them.
@@ -211,4 +218,26 @@ export interface Board {
   id: string
   name: string
   privacy: string
+}
+
+export interface AudioInput extends BoardsInput {
+  kind: AudioKind
+  /** Words to search for; null: what the network offers without a search (its trending tracks). */
+  query: string | null
+  /** `nextCursor` of the previous page; null: the first page. */
+  cursor: string | null
+}
+
+/** One track, as a REEL post's `audio.audioId` takes it. */
+export interface AudioTrack {
+  id: string
+  title: string
+  artist: string | null
+  durationSec: number | null
+}
+
+export interface AudioPage {
+  audio: AudioTrack[]
+  /** Passed back as `cursor` for the next page; null on the last one. */
+  nextCursor: string | null
 }

@@ -2,9 +2,9 @@ import type { Deps } from '../deps'
 import { AppError } from '../domain/errors'
 import type { Board } from '../networks/adapter'
 import { rulesFor } from '../domain/rules/index'
-import { NetworkFailure } from '../networks/http'
 import { getAccountRow } from './accounts'
 import { usableCredentials } from './network-credentials'
+import { networkReadError, readCredentials } from './network-reads'
 
 /**
  * The boards of a pinboard account, as its network lists them (`GET /v1/accounts/{id}/boards`):
@@ -38,12 +38,8 @@ export async function listAccountBoards(
       },
     )
   }
-  const usable = await usableCredentials(deps, row, adapter)
-  if (!usable.ok)
-    throw new AppError('invalid_option', `${platform} did not accept the account's credentials: ${usable.message}`, {
-      details: [{ path: 'id', platform }],
-    })
-  const credentials = usable.credentials
+  const read = { what: 'the boards', path: 'id', platform }
+  const credentials = readCredentials(await usableCredentials(deps, row, adapter), read)
   try {
     return await adapter.listBoards({
       accountId: row.id,
@@ -54,15 +50,7 @@ export async function listAccountBoards(
       now: deps.clock.now(),
     })
   } catch (err) {
-    if (!(err instanceof NetworkFailure)) throw err
-    if (err.kind === 'rate_limited')
-      throw new AppError('rate_limited', `${err.message} Try listing the boards again later.`, {
-        retryAfterSec: err.retryAfterSec ?? 60,
-      })
-    const what = err.kind === 'auth_expired' ? `${err.message} (reconnect the account)` : err.message
-    throw new AppError('invalid_option', `The boards could not be listed: ${what}`, {
-      details: [{ path: 'id', platform }],
-    })
+    throw networkReadError(err, read)
   }
 }
 

@@ -126,7 +126,11 @@ describe('rules registry', () => {
     expect(where((id) => RULES[id].options.videoNetOptions !== null)).toEqual(['SHORTVIDEO_NET'])
     expect(RULES.SHORTVIDEO_NET.options.videoNetOptions?.defaultPrivacyLevel).toBe('SELF_ONLY')
     expect(where((id) => RULES[id].options.audio !== null)).toEqual(['PHOTO_NET'])
-    expect(RULES.PHOTO_NET.options.audio).toEqual({ formats: ['REEL'], connections: ['SOCIALGRAPH_LOGIN'] })
+    expect(RULES.PHOTO_NET.options.audio).toEqual({
+      formats: ['REEL'],
+      connections: ['SOCIALGRAPH_LOGIN'],
+      catalogue: ['SOCIALGRAPH_LOGIN'],
+    })
     expect(where((id) => RULES[id].options.pinboardNetBoards !== null)).toEqual(['PINBOARD_NET'])
     expect(where((id) => RULES[id].options.linkUrl !== null).sort()).toEqual(['PINBOARD_NET', 'SOCIALGRAPH_NET'])
   })

@@ -6,7 +6,8 @@
  * really GET our media URL and check its bytes, stay IN_PROGRESS for some polls, then FINISHED (or
  * ERROR with its subcode as `status`), PUBLISHED once published; the account's media and stories
  * lists; alt_text on images only; reel audio on the Facebook-login host only; the 24 h publishing quota;
- * Graph error bodies; usage headers. On the Facebook host, Facebook Login for hosted connect: the
+ * Graph error bodies; usage headers. On the Facebook host, the audio search for reels (`/ig_audio`:
+audio_type, user_id, search_query, cursor paging with `after` and a `next` link while more remain), and Facebook Login for hosted connect: the
  * dialog, the code exchange, the long-lived token (`fb_exchange_token`), and `/me/accounts` with
  * each Page's `instagram_business_account` (the fake's own account's Page and `otherPages`).
  */
@@ -24,6 +25,55 @@ export interface PhotoContainer {
   /** Bytes the network pulled from our media URL. */
   fetched: { contentType: string; bytes: number } | null
 }
+
+export interface PhotoAudio {
+  audio_id: string
+  audio_type: 'music' | 'original_sound'
+  title: string
+  display_artist?: string
+  ig_username?: string
+  duration_in_ms?: number
+}
+
+/** The fake's catalogue: music with artists, and reel sounds with their creators. */
+export const PHOTO_AUDIO: PhotoAudio[] = [
+  {
+    audio_id: '1790000000000101',
+    audio_type: 'music',
+    title: 'Morning Loaf',
+    display_artist: 'The Crumbs',
+    duration_in_ms: 30000,
+  },
+  {
+    audio_id: '1790000000000102',
+    audio_type: 'music',
+    title: 'Harbour Lights',
+    display_artist: 'Quay',
+    duration_in_ms: 45500,
+  },
+  {
+    audio_id: '1790000000000103',
+    audio_type: 'music',
+    title: 'Sourdough Sunrise',
+    display_artist: 'The Crumbs',
+    duration_in_ms: 61000,
+  },
+  {
+    audio_id: '1790000000000104',
+    audio_type: 'music',
+    title: 'Night Market',
+    display_artist: 'Lantern',
+    duration_in_ms: 28000,
+  },
+  {
+    audio_id: '1790000000000105',
+    audio_type: 'music',
+    title: 'Flour Power',
+    display_artist: 'Quay',
+    duration_in_ms: 33000,
+  },
+  { audio_id: '1780000000000201', audio_type: 'original_sound', title: 'Original audio', ig_username: 'bakerbob' },
+]
 
 export interface PhotoMedia {
   id: string
@@ -78,6 +128,9 @@ export async function startPhotoFake(options: {
     /** content_publishing_limit: `config.quota_total` (the current reference's example: 50 per 86400 s), and posts counted as made elsewhere. */
     quotaTotal: 50,
     quotaUsedElsewhere: 0,
+    /** Assets per `/ig_audio` page, and every query the search was asked. */
+    audioPageSize: 2,
+    audioQueries: [] as Array<Record<string, string>>,
   }
   let seq = 0
   const now = () => options.now?.() ?? new Date()
@@ -224,6 +277,31 @@ export async function startPhotoFake(options: {
     return graphError(400, `Unsupported get request. Object with ID '${id}' does not exist.`, 100, 33)
   }
 
+  /** Instagram Audio API: Facebook-login host only; without search_query, every asset ("trending"). */
+  function audioSearch(p: Record<string, string>): FakeReply {
+    state.audioQueries.push(p)
+    if (options.host !== 'facebook') return graphError(400, 'Unknown path components: /ig_audio', 2500)
+    if (p.audio_type !== 'music' && p.audio_type !== 'original_sound')
+      return graphError(400, '(#100) The parameter audio_type is required and must be music or original_sound.', 100)
+    if (p.user_id !== igUserId) return graphError(400, '(#100) Invalid user_id.', 100)
+    const words = (p.search_query ?? '').toLowerCase()
+    const hits = PHOTO_AUDIO.filter(
+      (a) =>
+        a.audio_type === p.audio_type &&
+        (words === '' || `${a.title} ${a.display_artist ?? ''} ${a.ig_username ?? ''}`.toLowerCase().includes(words)),
+    )
+    const from = p.after ? Number(Buffer.from(p.after, 'base64url').toString()) : 0
+    if (!Number.isInteger(from) || from < 0) return graphError(400, '(#100) Invalid cursor.', 100)
+    const data = hits.slice(from, from + state.audioPageSize)
+    const cursor = (n: number) => Buffer.from(String(n)).toString('base64url')
+    const end = from + data.length
+    const next = end < hits.length ? `${server.url}/v23.0/ig_audio?after=${cursor(end)}` : undefined
+    return {
+      json: { data, paging: { cursors: { before: cursor(from), after: cursor(end) }, ...(next ? { next } : {}) } },
+      headers,
+    }
+  }
+
   // Facebook Login (hosted connect): the long-lived token becomes the token the fake accepts.
   const shortLived = new Set<string>()
   const oauth = oauthFake(
@@ -316,6 +394,7 @@ export async function startPhotoFake(options: {
               },
             }
           }
+          if (id === 'ig_audio' && !edge) return audioSearch(p)
           if (edge === 'insights') {
             if (!state.media.some((m) => m.id === id)) return graphError(400, 'Media does not exist', 100)
             return {

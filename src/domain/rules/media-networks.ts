@@ -94,7 +94,7 @@ export const PHOTO_NET_RULES: PlatformRules = {
   options: {
     ...NO_OPTIONS,
     firstComment: { formats: ['IMAGE', 'CAROUSEL', 'REEL'], maxLength: 2200, counting: 'characters' },
-    audio: { formats: ['REEL'], connections: ['SOCIALGRAPH_LOGIN'] },
+    audio: { formats: ['REEL'], connections: ['SOCIALGRAPH_LOGIN'], catalogue: ['SOCIALGRAPH_LOGIN'] },
   },
   deleteSupported: false,
   insights: { followers: true, postMetrics: ['likes', 'comments', 'shares', 'views', 'saves'], note: null },

@@ -147,6 +147,10 @@ export const PostOptionsRulesSchema = z
         connections: z
           .array(z.enum(CONNECTIONS))
           .meta({ description: 'Account connections through which `audio` is sent.' }),
+        catalogue: z.array(z.enum(CONNECTIONS)).meta({
+          description:
+            "Account connections through which the network's audio catalogue is read (list_audio); []: none.",
+        }),
       })
       .nullable()
       .meta({ description: '`audio` (`audioId`, `audioVolume`, `videoVolume`); null: ignored here.' }),

@@ -1,6 +1,6 @@
 import { canvasUsage } from '../../domain/rules/canvas-usage'
-import { audioCatalogue } from '../../domain/rules/audio-catalogues'
-import { AudioCatalogueSchema, ImageFormatsSchema, PlatformParam } from '../../schemas/platforms'
+import { listAudio } from '../../services/audio'
+import { AudioCatalogueSchema, AudioQuerySchema, ImageFormatsSchema, PlatformParam } from '../../schemas/platforms'
 import { z } from '@hono/zod-openapi'
 import { defineTool, type McpTool } from '../tool'
 
@@ -21,11 +21,11 @@ export const listAudioTool = defineTool({
   name: 'list_audio',
   title: 'Audio tracks for reels',
   description:
-    "The audio tracks a platform's reel or short-video formats can take (`audio.audioId` of create_post), or an empty list and the reason in words (no network's catalogue is read today).",
-  input: PlatformParam,
+    "Tracks a platform's reels can take (`audio.audioId` of create_post), read from the network with an account's token (`accountId`; PHOTO_NET through SOCIALGRAPH_LOGIN), or an empty list and the reason.",
+  input: PlatformParam.extend(AudioQuerySchema.shape),
   output: AudioCatalogueSchema,
-  annotations: READ,
-  run: async (_ctx, { platform }) => audioCatalogue(platform),
+  annotations: { ...READ, openWorldHint: true },
+  run: async (ctx, ask) => listAudio(ctx.deps, ctx.workspaceId, ask),
 })
 
 export const REFERENCE_TOOLS: McpTool[] = [imageFormatsTool, listAudioTool]

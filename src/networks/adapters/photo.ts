@@ -6,7 +6,8 @@
  * `pending`, publish it once FINISHED, save the post id at once, then read the permalink and post
  * the first comment. Before publishing again, the container's PUBLISHED status says the post
  * exists already (the publish answer was lost): the post is then found among the account's recent
- * posts, never made twice. The network has no documented delete.
+ * posts, never made twice. The network has no documented delete. Its audio search for reels, on the
+ * Facebook-login host only, is in photo-audio.ts.
  */
 import type {
   Insights,
@@ -32,6 +33,7 @@ import {
   type GraphClient,
 } from './meta-containers'
 import type { AdapterOptions } from './options'
+import { listPhotoAudio } from './photo-audio'
 import {
   PHOTO_COMMENT_FORMATS,
   PHOTO_GRAPH_VERSION,
@@ -73,6 +75,7 @@ export function createPhotoAdapter(_options: AdapterOptions): NetworkAdapter {
     fetchInsights,
     verifyCredentials,
     listIdentities,
+    listAudio: listPhotoAudio,
     credentialRefresh: {
       isDue: (credentials, now) => expiresWithin(credentials, now, PHOTO_REFRESH_MARGIN_SEC),
       refresh,

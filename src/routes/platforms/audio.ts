@@ -1,9 +1,9 @@
 import { createRoute, type RouteHandler } from '@hono/zod-openapi'
-import { audioCatalogue } from '../../domain/rules/audio-catalogues'
 import type { AppEnv } from '../../http/context'
 import { errorResponses, jsonResponse, SECURITY } from '../../http/openapi'
 import type { RouteMeta } from '../../http/route-meta'
-import { AudioCatalogueSchema, PlatformParam } from '../../schemas/platforms'
+import { AudioCatalogueSchema, AudioQuerySchema, PlatformParam } from '../../schemas/platforms'
+import { listAudio } from '../../services/audio'
 
 export const route = createRoute({
   method: 'get',
@@ -12,13 +12,19 @@ export const route = createRoute({
   tags: ['Reference'],
   summary: 'Audio tracks for reels and short video',
   description:
-    "The tracks the platform's reel or short-video formats can take as `audio.audioId`. No network's catalogue is read today, so the list is empty and `reason` says why (the network offers none to third parties, or this service does not read it yet).",
+    "The tracks the platform's reel formats can take as `audio.audioId`. The catalogue is the network's and is read with one account's token: give `accountId` of an account connected the way `options.audio.catalogue` of the platform's rules names (today PHOTO_NET through SOCIALGRAPH_LOGIN), with `query` to search and `cursor` for the next page. Otherwise the list is empty and `reason` says why. Another workspace's account is 404; a refusal of the network is 422 `invalid_option` in its words (429 `rate_limited` when it asks to wait).",
   security: SECURITY,
-  request: { params: PlatformParam },
-  responses: { ...jsonResponse(AudioCatalogueSchema, 'The catalogue and why it is what it is.'), ...errorResponses() },
+  request: { params: PlatformParam, query: AudioQuerySchema },
+  responses: {
+    ...jsonResponse(AudioCatalogueSchema, 'The catalogue and why it is what it is.'),
+    ...errorResponses(422),
+  },
 })
 
 export const meta: RouteMeta = { idempotent: false, rateLimit: 'default' }
 
-export const handler: RouteHandler<typeof route, AppEnv> = (c) =>
-  c.json(audioCatalogue(c.req.valid('param').platform), 200)
+export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
+  const { deps, auth } = c.var
+  const ask = { ...c.req.valid('query'), platform: c.req.valid('param').platform }
+  return c.json(await listAudio(deps, auth.workspaceId, ask), 200)
+}
