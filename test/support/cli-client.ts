@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { serve } from '@hono/node-server'
 import { afterAll } from 'vitest'
-import { type CliResult, ROOT } from './processes'
+import { type CliResult, outputOf, ROOT } from './processes'
 import type { TestApp } from './test-app'
 
 /**
@@ -50,24 +50,7 @@ export async function serveForCli(t: TestApp): Promise<SpsClient> {
     url,
     env,
     configHome,
-    run: (args, extra) =>
-      new Promise((resolve, reject) => {
-        const child = spawnSps(args, extra)
-        let stdout = ''
-        let stderr = ''
-        child.stdout.on('data', (d) => (stdout += d))
-        child.stderr.on('data', (d) => (stderr += d))
-        child.on('error', reject)
-        child.on('close', (code) => {
-          let json: unknown = null
-          try {
-            json = JSON.parse(stdout)
-          } catch {
-            json = null
-          }
-          resolve({ code: code ?? -1, stdout, stderr, json })
-        })
-      }),
+    run: (args, extra) => outputOf(spawnSps(args, extra)),
     start(args) {
       const child = spawnSps(args)
       let stdout = ''

@@ -25,14 +25,13 @@ export interface CliResult {
   json: any
 }
 
-/** `npm run cli -- <args>`, run the way the script runs it (tsx), without npm's banner. */
-export function runCli(args: string[], env: Record<string, string>): Promise<CliResult> {
+/** A finished child process's exit code and output, its stdout read as JSON where it is JSON. */
+export function outputOf(child: ChildProcess): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { cwd: ROOT, env })
     let stdout = ''
     let stderr = ''
-    child.stdout.on('data', (d) => (stdout += d))
-    child.stderr.on('data', (d) => (stderr += d))
+    child.stdout?.on('data', (d) => (stdout += d))
+    child.stderr?.on('data', (d) => (stderr += d))
     child.on('error', reject)
     child.on('close', (code) => {
       let json: unknown = null
@@ -44,6 +43,11 @@ export function runCli(args: string[], env: Record<string, string>): Promise<Cli
       resolve({ code: code ?? -1, stdout, stderr, json })
     })
   })
+}
+
+/** `npm run cli -- <args>`, run the way the script runs it (tsx), without npm's banner. */
+export function runCli(args: string[], env: Record<string, string>): Promise<CliResult> {
+  return outputOf(spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { cwd: ROOT, env }))
 }
 
 export interface StartedServer {

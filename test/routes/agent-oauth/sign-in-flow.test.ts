@@ -4,54 +4,23 @@
  * plays the browser with a signed-in dashboard user), exchanges the code, calls a tool in the
  * chosen workspace, refreshes, and is cut off when the grant is revoked from the token list.
  */
-import type { AddressInfo } from 'node:net'
-import { serve } from '@hono/node-server'
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js'
 import { auth } from '@modelcontextprotocol/sdk/client/auth.js'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { afterAll, describe, expect, it } from 'vitest'
 import { listTokens, revokeToken } from '../../../src/services/tokens'
-import { recordingOAuthProvider } from '../../support/agent-oauth'
+import { postForm, recordingOAuthProvider, servedOAuthApp } from '../../support/agent-oauth'
 import { signInMember } from '../../support/dashboard'
-import { createTestApp } from '../../support/test-app'
 
 const closers: Array<() => Promise<void>> = []
 afterAll(async () => {
   for (const close of closers) await close()
 })
 
-/** A free loopback port, so the app's public URL is the address the client really uses. */
-async function freePort(): Promise<number> {
-  const probe = serve({ fetch: () => new Response(), hostname: '127.0.0.1', port: 0 })
-  await new Promise<void>((r) => (probe.listening ? r() : probe.once('listening', () => r())))
-  const { port } = probe.address() as AddressInfo
-  await new Promise<void>((r) => probe.close(() => r()))
-  return port
-}
-
-async function servedApp() {
-  const port = await freePort()
-  const base = `http://127.0.0.1:${port}`
-  const t = await createTestApp({ publicUrl: base })
-  const server = serve({ fetch: t.app.fetch, hostname: '127.0.0.1', port })
-  await new Promise<void>((r) => (server.listening ? r() : server.once('listening', () => r())))
-  closers.push(() => new Promise<void>((r) => server.close(() => r())))
-  return { t, base }
-}
-
-/** A form POST as a browser (with the session cookie) or the client's HTTP library sends it. */
-const postForm = (url: string, fields: Record<string, string>, cookie?: string) =>
-  fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
-    body: new URLSearchParams(fields),
-    redirect: 'manual',
-  })
-
 describe('an agent signs in with OAuth', () => {
   it('discovers, registers, gets consent for one workspace, calls tools there, refreshes, and is revoked', async () => {
-    const { t, base } = await servedApp()
+    const { t, base } = await servedOAuthApp(closers)
     const member = await signInMember(t.app, t.deps, { workspaceId: t.workspaceId, role: 'owner' })
     const provider = recordingOAuthProvider('http://127.0.0.1:43110/callback', 'Desk Agent')
     const transport = new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { authProvider: provider })
@@ -129,7 +98,7 @@ describe('an agent signs in with OAuth', () => {
   })
 
   it('rotates the refresh token, and a grant revoked from the token list stops both tokens', async () => {
-    const { t, base } = await servedApp()
+    const { t, base } = await servedOAuthApp(closers)
     const member = await signInMember(t.app, t.deps, { workspaceId: t.workspaceId, role: 'admin' })
     const provider = recordingOAuthProvider('http://127.0.0.1:43111/callback', 'Refreshing Agent')
     const transport = new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { authProvider: provider })
@@ -189,7 +158,7 @@ describe('an agent signs in with OAuth', () => {
   })
 
   it('a member who manages no workspace cannot allow, and a workspace they do not manage is refused', async () => {
-    const { t, base } = await servedApp()
+    const { t, base } = await servedOAuthApp(closers)
     const member = await signInMember(t.app, t.deps, { workspaceId: t.workspaceId, role: 'member' })
     const provider = recordingOAuthProvider('http://127.0.0.1:43112/callback')
     const transport = new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { authProvider: provider })
