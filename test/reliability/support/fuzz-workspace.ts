@@ -117,7 +117,16 @@ export async function createFuzzWorkspace(logLines: string[]): Promise<FuzzWorks
       if (pools.posts!.length >= MIN_POSTS) return false
       const n = ++replenished
       const action = n % 3 === 0 ? { action: 'schedule', scheduledAt: inAWeek } : { action: 'draft' }
-      pools.posts!.push(await create(t, { accountIds: [textAccounts[n % 2 === 0 ? 0 : 1]!], ...action }))
+      const body = { accountIds: [textAccounts[n % 2 === 0 ? 0 : 1]!], ...action }
+      try {
+        pools.posts!.push(await create(t, body))
+      } catch (err) {
+        // The fuzz disconnected that account: a new chat account takes its place (outside the count).
+        if (!String(err).includes('account_not_connected')) throw err
+        const fresh = (await account(t, 'CHAT_NET')).id
+        textAccounts.splice(n % 2 === 0 ? 0 : 1, 1, fresh)
+        pools.posts!.push(await create(t, { ...body, accountIds: [fresh] }))
+      }
       return true
     },
     learn(body) {

@@ -110,6 +110,8 @@ function parameterKind(p: any): string | null {
   if (/Ids?$/.test(p.name)) return kindOfName(p.name, /Ids?$/)
   const byExample = kindOfPrefix(s.example ?? p.example)
   if (byExample) return byExample
+  // A value of a closed list (a platform id) names no resource of any workspace.
+  if (Array.isArray(s.enum)) return null
   return p.in === 'path' ? `unknown path parameter ${p.name}` : null
 }
 
