@@ -68,7 +68,8 @@ function ConsentPage(props: {
         ) : (
           <>
             <fieldset>
-              <legend>Workspaces (the first ticked is the default)</legend>
+              <legend>Workspaces</legend>
+              <p class="hint">The first one ticked is the default.</p>
               {props.workspaces.map((w, i) => (
                 <label class="inline-check">
                   <input type="checkbox" name="workspace" value={w.workspaceId} checked={i === 0} /> {w.name}
