@@ -5,6 +5,7 @@
  */
 import type { Deps } from '../deps'
 import { AppError } from '../domain/errors'
+import { fromBase64 } from '../lib/crypto'
 import { mediaTypeOf, normalizeMimeType, sniffMimeType } from '../media/sniff'
 import { registerAsset, type MediaAsset } from './media-assets'
 import { newStorageKey, slugFilename, UPLOAD_LIMITS } from './media-uploads'
@@ -30,10 +31,7 @@ export function decodeBase64(data: string): Uint8Array {
       'data',
       'data is not base64: use the standard alphabet (A-Z, a-z, 0-9, +, /) with optional = padding, and no data: prefix.',
     )
-  const binary = atob(text.padEnd(Math.ceil(text.length / 4) * 4, '='))
-  const bytes = new Uint8Array(binary.length)
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
-  return bytes
+  return fromBase64(text.padEnd(Math.ceil(text.length / 4) * 4, '='))
 }
 
 /** Stores the decoded file and answers the asset, as `POST /v1/media` answers an uploaded one. */

@@ -1,6 +1,7 @@
 /**
  * How each network shows a caption: markup, links, line breaks, hashtags and mentions, as the
- * service sends text (exactly as written; docs/networks notes and /work/shared/platforms.md).
+ * service sends text (exactly as written), from each network's own documentation; served by
+ * `GET /v1/platforms` and the MCP tool `platform_limits`.
  */
 import type { PlatformId } from '../vocabulary'
 import type { CaptionFormatting } from './schema'
