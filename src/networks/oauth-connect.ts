@@ -2,7 +2,7 @@
  * Hosted connect through a network's OAuth 2.0 authorization code flow, over `oauth4webapi`: the
  * authorization URL (with PKCE S256 where the network takes it), the code exchange, and token
  * revocation. What differs per network (its endpoints, scopes, PKCE, how the client authenticates,
- * which credentials the token answer becomes) is data in `adapters/<network>-oauth.ts`. Every
+ * which credentials the token answer becomes) is data in `adapters/<network>/oauth.ts`. Every
  * endpoint is an origin key of the configuration plus a path, so a test points it at a loopback fake.
  */
 import * as oauth from 'oauth4webapi'

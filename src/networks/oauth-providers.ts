@@ -1,16 +1,16 @@
 /**
  * The networks an account owner connects through OAuth on the hosted connect page, each one's
- * settings as data beside its adapter (`adapters/<network>-oauth.ts`).
+ * settings as data beside its adapter (`adapters/<network>/oauth.ts`).
  */
 import type { PlatformId } from '../domain/vocabulary'
-import { MICROBLOG_OAUTH } from './adapters/microblog-oauth'
-import { PHOTO_OAUTH } from './adapters/photo-oauth'
-import { PINBOARD_OAUTH } from './adapters/pinboard-oauth'
-import { PROFESSIONAL_OAUTH } from './adapters/professional-oauth'
-import { SOCIALGRAPH_OAUTH } from './adapters/social-graph-oauth'
-import { SHORTVIDEO_OAUTH } from './adapters/short-video-oauth'
-import { TEXTTHREAD_OAUTH } from './adapters/text-thread-oauth'
-import { VIDEOSHARE_OAUTH } from './adapters/video-share-oauth'
+import { MICROBLOG_OAUTH } from './adapters/microblog/oauth'
+import { PHOTO_OAUTH } from './adapters/photo/oauth'
+import { PINBOARD_OAUTH } from './adapters/pinboard/oauth'
+import { PROFESSIONAL_OAUTH } from './adapters/professional/oauth'
+import { SOCIALGRAPH_OAUTH } from './adapters/social-graph/oauth'
+import { SHORTVIDEO_OAUTH } from './adapters/short-video/oauth'
+import { TEXTTHREAD_OAUTH } from './adapters/text-thread/oauth'
+import { VIDEOSHARE_OAUTH } from './adapters/video-share/oauth'
 import type { OAuthProvider } from './oauth-connect'
 
 export const OAUTH_PROVIDERS: Partial<Record<PlatformId, OAuthProvider>> = {

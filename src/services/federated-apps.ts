@@ -5,7 +5,7 @@
  */
 import { findFederatedApp, saveFederatedApp } from '../db/queries/federated-apps'
 import type { Deps } from '../deps'
-import { FEDERATED_APPS_PATH, FEDERATED_OAUTH } from '../networks/adapters/federated-oauth'
+import { FEDERATED_APPS_PATH, FEDERATED_OAUTH } from '../networks/adapters/federated/oauth'
 import type { OAuthContext } from '../networks/oauth-connect'
 import { ConnectRefusal } from './connect-refusal'
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { accounts, targets } from '../../src/db/schema'
-import { escapeLittleText, unescapeLittleText } from '../../src/networks/adapters/professional-text'
+import { escapeLittleText, unescapeLittleText } from '../../src/networks/adapters/professional/text'
 import { connectAccount } from '../../src/services/account-connection'
 import { claimTarget } from '../../src/services/publishing/claim'
 import { sweepTargets } from '../../src/services/publishing/sweep'

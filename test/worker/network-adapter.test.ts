@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest'
 import { DEFAULT_NETWORK_ORIGINS } from '../../src/config'
 import type { PublishInput, PublishProgress, TargetContent } from '../../src/networks/adapter'
 import { createOpenProtocolAdapter } from '../../src/networks/adapters/open-protocol'
-import { requireSession } from '../../src/networks/adapters/open-protocol-xrpc'
+import { requireSession } from '../../src/networks/adapters/open-protocol/xrpc'
 
 /**
  * Inside workerd: a real network adapter runs on the Worker's own APIs (fetch, WebCrypto for its

@@ -1,5 +1,5 @@
 /** One piece of text against one registry text budget: length, byte cap, refused characters. */
-import type { ErrorCode } from '../../domain/errors'
+import type { ErrorCode } from '../errors'
 import { countText, forbiddenCharactersIn, utf8Length } from '../text-count'
 import type { PlatformId } from '../vocabulary'
 import type { TextBudget } from '../rules/schema'
