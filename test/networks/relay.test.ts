@@ -151,6 +151,8 @@ describe('RELAY_NET adapter', () => {
     await runDue(t, t.publishQueue)
     expect((await getPost(t, p.id)).status).toBe('PUBLISHED')
     expect((await progressOf(t, p.id)).refusals).toEqual([expect.stringContaining('blocked: not on the allow list')])
+    const [row] = await t.deps.db.select().from(targets).where(eq(targets.postId, p.id))
+    expect(row!.warnings).toEqual([expect.stringContaining(`${b.url}: blocked: not on the allow list`)])
     a.refuse('restricted: paid relay')
     const q = await (await createPost(t, acct.id, { caption: 'refused everywhere' })).json()
     await runDue(t, t.publishQueue)
