@@ -209,6 +209,9 @@ describe('RELAY_NET adapter', () => {
         pinboardBoardId: null,
         pinTitle: null,
         linkUrl: null,
+        title: null,
+        destinationId: null,
+        targetOptions: {},
       },
       progress: {},
       saveProgress: async (next) => {
