@@ -44,7 +44,13 @@ export function parseBunkerUrl(text: string): BunkerPointer | null {
 function socketClass(sockets: RelaySockets, allowed: Set<string>): typeof WebSocket {
   function GuardedSocket(url: string) {
     if (!allowed.has(url)) throw new Error('relay not checked')
-    return sockets.open(url)
+    const socket = sockets.open(url)
+    // The pool may send a CLOSE after we closed the socket; the Worker's WebSocket throws there, `ws` does not.
+    const send = socket.send.bind(socket)
+    socket.send = (data: string) => {
+      if (socket.readyState === 1) send(data)
+    }
+    return socket
   }
   return Object.assign(GuardedSocket, { CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3 }) as unknown as typeof WebSocket
 }
