@@ -179,6 +179,23 @@ describe('RELAY_NET adapter', () => {
     expect(notes(a).map((e) => e.id)).toEqual([signed[0]!.id])
   })
 
+  it('relays answering rate-limited: the target waits as rate_limited, then publishes the same event', async () => {
+    const { t, clock, a, b, acct } = await setup()
+    a.refuse('rate-limited: slow down')
+    b.refuse('rate-limited: slow down')
+    const p = await (await createPost(t, acct.id, { caption: 'too fast' })).json()
+    await runDue(t, t.publishQueue)
+    expect((await getPost(t, p.id)).targets[0]).toMatchObject({ status: 'PENDING', error: { code: 'rate_limited' } })
+    a.refuse(null)
+    b.refuse(null)
+    clock.set('2026-11-21T10:05:00Z')
+    await runDue(t, t.publishQueue)
+    expect((await getPost(t, p.id)).status).toBe('PUBLISHED')
+    expect(notes(a)).toHaveLength(1)
+    expect(a.received.filter((e) => e.kind === 1)).toHaveLength(2)
+    expect(new Set(a.received.map((e) => e.id)).size).toBe(1)
+  })
+
   it('settles an unconfirmed publish by asking the relays for its id: found is published, never sent is absent', async () => {
     const { t, clock, a, acct } = await setup()
     const p1 = await (await createPost(t, acct.id, { caption: 'sent before the crash' })).json()
