@@ -72,4 +72,28 @@ describe('hosted connect, relay network', () => {
     expect(row).toMatchObject({ platform: 'RELAY_NET', connection: 'PRIVATE_KEY', externalId: getPublicKey(key) })
     expect(row!.credentials).not.toContain(hex)
   })
+
+  it('reconnects a disconnected key account under the same id through its form, refusing another key', async () => {
+    const relay = await startRelayFake()
+    closers.push(() => relay.close())
+    const key = generateSecretKey()
+    const t = await serveTestApp()
+    const { form } = await openForm(t, { platform: 'RELAY_NET', connection: 'PRIVATE_KEY' })
+    const first = await submit(t, form.action, { privateKey: bytesToHex(key), relays: relay.url })
+    expect(first.response.status).toBe(200)
+    const [row] = await t.deps.db.select().from(accounts).where(eq(accounts.workspaceId, t.workspaceId))
+    await t.call('DELETE', `/v1/accounts/${row!.id}`)
+    const reconnect = async (privateKey: string) => {
+      const link = await (await t.call('POST', `/v1/accounts/${row!.id}/reconnect`, { body: {} })).json()
+      const page = await visit(link.url)
+      return submit(t, readForm(page.body).action, { privateKey, relays: relay.url })
+    }
+    const other = await reconnect(bytesToHex(generateSecretKey()))
+    expect(other.body).not.toContain('is connected')
+    expect((await (await t.call('GET', `/v1/accounts/${row!.id}`)).json()).status).toBe('DISCONNECTED')
+    const same = await reconnect(bytesToHex(key))
+    expect(same.response.status).toBe(200)
+    expect((await (await t.call('GET', `/v1/accounts/${row!.id}`)).json()).status).toBe('ACTIVE')
+    expect(await accountCount(t)).toBe(1)
+  })
 })
