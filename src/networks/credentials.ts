@@ -51,6 +51,26 @@ const credentialSchemas = (url: typeof httpsUrl): CredentialSchemas => ({
   VIDEOSHARE_NET: { DIRECT_LOGIN: z.object({ ...oauthWithRefresh, channelId: text }) },
   PINBOARD_NET: { DIRECT_LOGIN: z.object(oauthWithRefresh) },
   FEDERATED_NET: { DIRECT_LOGIN: z.object({ instanceUrl: url, accessToken: text }) },
+  RELAY_NET: {
+    // The relay URLs are checked by the outbound guard when the adapter opens them (networks/sockets.ts).
+    REMOTE_SIGNER: z.object({
+      bunkerUrl: z
+        .string()
+        .trim()
+        .regex(/^bunker:\/\/[0-9a-fA-F]{64}\?\S*relay=/, 'must be bunker://<public key>?relay=wss://…'),
+      relays: z.string().trim().optional(),
+    }),
+    PRIVATE_KEY: z.object({
+      privateKey: z
+        .string()
+        .trim()
+        .regex(/^(nsec1[02-9ac-hj-np-z]{58}|[0-9a-fA-F]{64})$/, 'must be an nsec1… key or 64 hex characters'),
+      relays: z
+        .string()
+        .trim()
+        .regex(/^wss?:\/\//, 'must list the relays to publish to (wss://…)'),
+    }),
+  },
   CHAT_NET: {
     WEBHOOK: z.object({
       webhookUrl: url.refine(

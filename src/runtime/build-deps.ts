@@ -3,6 +3,7 @@ import { createStrengthEstimator } from '../domain/password-strength'
 import { systemClock } from '../infra/clock'
 import type { Delivery, PublishQueue } from '../infra/publish-queue/types'
 import type { ResolveHost } from '../networks/outbound'
+import type { OpenSocket } from '../networks/sockets'
 import type { NetworkRegistry } from '../networks/registry'
 import { type BatchPublisher, batchPublisher } from '../services/publishing/publish-batch'
 import { publishTarget } from '../services/publishing/publish-target'
@@ -37,6 +38,8 @@ export interface DepsParts extends Pick<Deps, 'settings' | 'db' | 'cipher' | 'lo
    * node:dns on Node; absent on Workers, which have no DNS API.
    */
   resolveHost?: ResolveHost
+  /** Opens a WebSocket for the relay network (networks/sockets.ts): `ws` on Node, the global one on Workers. */
+  openSocket?: OpenSocket
   /**
    * The password strength estimator, when the caller keeps one across deps: a Worker isolate builds
    * deps per request and loads the dictionaries once; tests share one per file. Absent: a new one.
@@ -56,12 +59,16 @@ export interface DepsOverrides {
  * benchmarks. The result is frozen (and its fields readonly): what differs between uses is given here.
  */
 export function buildDeps(parts: DepsParts, overrides: DepsOverrides = {}): Deps {
-  const { publishQueue, deliveryVerifier, resolveHost, webhookQueue, passwordStrength, ...clients } = parts
+  const { publishQueue, deliveryVerifier, resolveHost, openSocket, webhookQueue, passwordStrength, ...clients } = parts
   const networks =
     typeof overrides.networks === 'function'
       ? overrides.networks(parts)
       : (overrides.networks ??
-        buildNetworkRegistry(parts.db, parts.settings, overrides.fetch, { resolveHost, storage: parts.storage }))
+        buildNetworkRegistry(parts.db, parts.settings, overrides.fetch, {
+          resolveHost,
+          storage: parts.storage,
+          openSocket,
+        }))
   // One batch publisher for the queue's batches: results of a post in different batches share a transaction.
   let publishBatch: BatchPublisher | undefined
   // One webhook worker for the queue's batches: its bounds and its result writer span them.

@@ -4,7 +4,8 @@ import type { AppSettings } from '../deps'
 import { createNetworkRegistry } from '../networks/create-registry'
 import { createRealAdapters } from '../networks/real-adapters'
 import type { ObjectStorage } from '../infra/storage/types'
-import type { ResolveHost } from '../networks/outbound'
+import type { OutboundPolicy, ResolveHost } from '../networks/outbound'
+import { createRelaySockets, type OpenSocket } from '../networks/sockets'
 import type { NetworkRegistry } from '../networks/registry'
 import { createSandboxAdapter } from '../networks/sandbox/adapter'
 
@@ -17,8 +18,13 @@ export function buildNetworkRegistry(
   db: Db,
   settings: AppSettings,
   fetchImpl: typeof fetch = fetch,
-  outbound: { resolveHost?: ResolveHost | undefined; storage?: ObjectStorage } = {},
+  outbound: {
+    resolveHost?: ResolveHost | undefined
+    storage?: ObjectStorage
+    openSocket?: OpenSocket | undefined
+  } = {},
 ): NetworkRegistry {
+  const policy: OutboundPolicy = { allowPrivate: settings.allowPrivateUrls ?? false, resolveHost: outbound.resolveHost }
   // Our own media storage is configured by the operator, like the networks' origins: not checked.
   const storageOrigin = outbound.storage ? originOrNull(outbound.storage.publicUrl('probe')) : null
   return createNetworkRegistry({
@@ -26,10 +32,15 @@ export function buildNetworkRegistry(
       store: createDrizzleSandboxStore(db),
       permalinkBase: () => settings.publicUrl ?? 'http://localhost',
     }),
-    realAdapters: createRealAdapters({ clients: settings.networkClients ?? {}, origins: settings.networkOrigins }),
+    realAdapters: createRealAdapters({
+      clients: settings.networkClients ?? {},
+      origins: settings.networkOrigins,
+      // Relay URLs are the accounts' own: each is checked by the outbound guard before a socket opens.
+      sockets: createRelaySockets(outbound.openSocket, policy),
+    }),
     origins: settings.networkOrigins,
     fetch: fetchImpl,
-    outbound: { allowPrivate: settings.allowPrivateUrls ?? false, resolveHost: outbound.resolveHost },
+    outbound: policy,
     ...(storageOrigin ? { trustedOrigins: [storageOrigin] } : {}),
     ...(settings.networkDeadlineCapMs !== undefined ? { deadlineCapMs: settings.networkDeadlineCapMs } : {}),
   })

@@ -1,4 +1,5 @@
 import { lookup } from 'node:dns/promises'
+import { nodeOpenSocket } from './node-socket'
 import { join } from 'node:path'
 import { ConfigError, networkClients, networkOrigins, type NodeConfig } from '../config'
 import type { AppSettings, Deps } from '../deps'
@@ -170,6 +171,7 @@ export async function openNodeRuntime(
       publishQueue: queue.bind,
       webhookQueue: webhooks.bind,
       resolveHost: nodeResolveHost,
+      openSocket: nodeOpenSocket,
     },
     { clock, ...(options.networks ? { networks: options.networks } : {}) },
   )
@@ -299,6 +301,7 @@ export async function openCliRuntime(
         docsAssets: nodeDocsAssets(),
         publishQueue: queue.bind,
         resolveHost: nodeResolveHost,
+        openSocket: nodeOpenSocket,
       },
       { clock },
     )

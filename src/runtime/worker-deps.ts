@@ -1,4 +1,5 @@
 import { Client } from '@upstash/qstash'
+import type { SocketLike } from '../networks/sockets'
 import { Redis } from '@upstash/redis/cloudflare'
 import { networkClients, networkOrigins, parseWorkerConfig, type WorkerConfig } from '../config'
 import { openNeon } from '../db/neon'
@@ -44,6 +45,8 @@ export async function createWorkerIsolate(env: Record<string, unknown>): Promise
       corsOrigins: config.CORS_ORIGINS,
       connectRedirectOrigins: config.CONNECT_REDIRECT_ORIGINS,
     },
+    // The Worker's own WebSocket client for the relay network's sockets (networks/sockets.ts).
+    openSocket: (url) => new WebSocket(url) as unknown as SocketLike,
     // No resolveHost: Workers have no DNS API. The outbound guard checks literals and names only,
     // and Cloudflare's fetch does not reach private networks (networks/outbound.ts, docs/decisions.md).
     rateLimiter: createUpstashRateLimiter(redis, { onError: () => logger.warn('rate_limiter_unavailable') }),

@@ -1,7 +1,8 @@
 /**
  * Networks without OAuth, connected with a form on the same hosted page: the open-protocol
  * network (handle and app password), the messaging app (bot token and chat: the network is asked
- * whether the bot may post there), the chat community (webhook URL, or bot and channel). The
+ * whether the bot may post there), the chat community (webhook URL, or bot and channel), the relay
+ * network (a remote signer's bunker URL, or a private key, and relays). The
  * fields are those of the connection's credential schema (networks/credentials.ts); the network
  * confirms them (`verifyCredentials`) before anything is stored.
  */
@@ -38,6 +39,16 @@ const FIELD_TEXT: Record<string, { label: string; secret?: boolean; hint?: strin
     label: 'Webhook URL',
     secret: true,
     hint: 'channel settings, Integrations, Webhooks, Copy Webhook URL',
+  },
+  bunkerUrl: {
+    label: 'Remote signer (bunker URL)',
+    secret: true,
+    hint: 'bunker://… as your signing app shows it; your key stays in that app',
+  },
+  privateKey: { label: 'Private key', secret: true, hint: 'nsec1… or 64 hex characters; stored encrypted' },
+  relays: {
+    label: 'Relays',
+    hint: 'wss:// addresses, separated by spaces; your published relay list is used when there is one',
   },
 }
 

@@ -33,7 +33,15 @@ describe('rules registry', () => {
 
   it('names the thread platforms of the spec, and only those have thread rules', () => {
     expect([...THREAD_PLATFORMS].sort()).toEqual(
-      ['MICROBLOG_NET', 'OPENPROTOCOL_NET', 'FEDERATED_NET', 'TEXTTHREAD_NET', 'MESSAGING_NET', 'CHAT_NET'].sort(),
+      [
+        'MICROBLOG_NET',
+        'OPENPROTOCOL_NET',
+        'FEDERATED_NET',
+        'TEXTTHREAD_NET',
+        'MESSAGING_NET',
+        'CHAT_NET',
+        'RELAY_NET',
+      ].sort(),
     )
     for (const [id, rules] of entries()) {
       expect(rules.thread !== null, id).toBe(rules.threadModel)
@@ -148,6 +156,7 @@ describe('rules registry', () => {
     expect(RULES.CHAT_NET.connections).toEqual(['WEBHOOK', 'BOT_TOKEN', 'SANDBOX'])
     expect(RULES.OPENPROTOCOL_NET.connections).toEqual(['APP_PASSWORD', 'SANDBOX'])
     expect(RULES.MESSAGING_NET.connections).toEqual(['BOT_TOKEN', 'SANDBOX'])
+    expect(RULES.RELAY_NET.connections).toEqual(['REMOTE_SIGNER', 'PRIVATE_KEY', 'SANDBOX'])
     for (const [id, rules] of entries()) expect(rules.connections, id).toContain('SANDBOX')
   })
 

@@ -22,12 +22,14 @@ import { createTestApp, type TestApp } from '../support/test-app'
 import { POLICY, T0 } from '../reliability/support/fault-harness'
 import { databaseOf, recordFault } from './support/fault-report'
 import { GARBAGE_MODES, type GarbageMode, networkActs, startGarbageProxy } from './support/garbage-proxy'
-import { GARBAGE_NETWORKS } from './support/garbage-networks'
+import { GARBAGE_NETWORKS, SOCKET_NETWORKS } from './support/garbage-networks'
 
 const DEADLINE_MS = 1500
 const STALL_MS = 30_000
 /** The registry's networks: a new one without a row in GARBAGE_NETWORKS fails the test below. */
-const PLATFORMS = Object.keys(createRealAdapters({ clients: {}, origins: DEFAULT_NETWORK_ORIGINS })) as PlatformId[]
+const PLATFORMS = (
+  Object.keys(createRealAdapters({ clients: {}, origins: DEFAULT_NETWORK_ORIGINS })) as PlatformId[]
+).filter((p): p is Exclude<PlatformId, 'RELAY_NET'> => !SOCKET_NETWORKS.includes(p))
 const database = databaseOf(inject('databaseUrl'))
 
 interface Outcome {

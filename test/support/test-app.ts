@@ -17,6 +17,7 @@ import { randomBase62 } from '../../src/lib/ids'
 import { nodeClientIp } from '../../src/runtime/client-ip'
 import { buildDeps, type DepsOverrides, type DepsParts } from '../../src/runtime/build-deps'
 import { nodeResolveHost } from '../../src/runtime/node-deps'
+import { nodeOpenSocket } from '../../src/runtime/node-socket'
 import { nodeDocsAssets } from '../../src/runtime/node-docs-assets'
 import type { ResolveHost } from '../../src/networks/outbound'
 import { createToken } from '../../src/services/tokens'
@@ -131,6 +132,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     docsAssets: nodeDocsAssets(),
     publishQueue: options.publishQueue ?? recording,
     resolveHost: options.resolveHost ?? nodeResolveHost,
+    openSocket: nodeOpenSocket,
     ...(options.deliveryVerifier ? { deliveryVerifier: options.deliveryVerifier } : {}),
   }
   const deps = buildDeps(options.parts ? options.parts(parts) : parts, {

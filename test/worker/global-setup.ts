@@ -12,6 +12,7 @@ import { startLocalQStash } from '../support/qstash-local'
 import { startUpstashRestShim } from '../support/upstash-rest-shim'
 import { startEmbeddedPostgresServer } from '../support/worker-services'
 import { startOpenProtocolFake } from '../fakes/open-protocol'
+import { startBunkerFake } from '../fakes/relay'
 
 /** The Worker bindings that point at the services started here (the rest are fixed in the config). */
 export interface WorkerServiceBindings {
@@ -43,6 +44,8 @@ declare module 'vitest' {
     workerSmoke: WorkerSmokeFixture
     /** A loopback fake of the open-protocol network (its PDS and video service), for the adapter test inside workerd. */
     openProtocolFake: { url: string; videoUrl: string; identifier: string; appPassword: string }
+    /** A loopback relay with a NIP-46 remote signer on it, for the relay network's adapter inside workerd. */
+    relayFake: { relayUrl: string; bunkerUrl: string; userPubkey: string }
   }
 }
 
@@ -126,6 +129,9 @@ export default async function setup(project: TestProject) {
     const openProtocol = await startOpenProtocolFake({ now: () => new Date() })
     closers.push(openProtocol.pds.close, openProtocol.video.close)
 
+    const bunker = await startBunkerFake()
+    closers.push(bunker.relay.close)
+
     project.provide('workerServiceBindings', {
       DATABASE_URL: workerDatabaseUrl,
       NEON_WS_PROXY: proxyAddress,
@@ -142,6 +148,7 @@ export default async function setup(project: TestProject) {
       identifier: openProtocol.handle,
       appPassword: openProtocol.appPassword,
     })
+    project.provide('relayFake', { relayUrl: bunker.relay.url, bunkerUrl: bunker.url, userPubkey: bunker.userPubkey })
     project.provide('workerSmoke', {
       database: databaseUrl ? 'postgres' : 'pglite',
       redis: redisUrl ? 'redis' : 'ioredis-mock',

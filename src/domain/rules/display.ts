@@ -48,4 +48,9 @@ export const NETWORK_DISPLAY: Record<PlatformId, NetworkDisplay> = {
     'M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18zM3 12h18M12 3c3.5 3.5 3.5 14.5 0 18M12 3c-3.5 3.5-3.5 14.5 0 18',
   ),
   CHAT_NET: show('Chat', '#2f7f33', 'M3 4h13v9H8l-5 4zM9 16v1h8l4 3V8h-3'),
+  RELAY_NET: show(
+    'Relay',
+    '#a65c00',
+    'M5 12a2 2 0 1 0 4 0a2 2 0 1 0-4 0zM15 5a2 2 0 1 0 4 0a2 2 0 1 0-4 0zM15 19a2 2 0 1 0 4 0a2 2 0 1 0-4 0zM8.8 11l6.4-4.5M8.8 13l6.4 4.5M17 7v10',
+  ),
 }

@@ -36,4 +36,8 @@ export const FORMATTING: Record<PlatformId, CaptionFormatting> = {
   PINBOARD_NET: plain({ links: 'not_clickable', mentions: null, note: 'The pin links to `linkUrl`, not to text.' }),
   FEDERATED_NET: plain({ links: 'shortened', mentions: '@user@domain', note: 'A link counts `urlWeight`.' }),
   CHAT_NET: plain({ markdown: true, hashtags: null, mentions: '<@userId>' }),
+  RELAY_NET: plain({
+    mentions: null,
+    note: 'Sent as plain text; clients link URLs and may show #tags. A mention needs a nostr: reference, which the service does not write.',
+  }),
 }

@@ -1,5 +1,6 @@
 import type { PlatformId } from '../../domain/vocabulary'
 import type { OAuthClient } from '../oauth'
+import type { RelaySockets } from '../sockets'
 
 /**
  * What an adapter is built with: this service's OAuth clients (token refresh) and the configured
@@ -11,4 +12,6 @@ export interface AdapterOptions {
   clients: Partial<Record<PlatformId, OAuthClient>>
   /** Every configured origin by its key; adapters read these two. */
   origins: Record<string, string> & { OPENPROTOCOL_NET_VIDEO_URL: string; VIDEOSHARE_NET_OAUTH_URL: string }
+  /** WebSockets under the outbound guard (the relay network); absent: that network cannot connect. */
+  sockets?: RelaySockets
 }

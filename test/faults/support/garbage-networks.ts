@@ -74,7 +74,10 @@ const video = (t: TestApp) =>
 const MICROBLOG_CLIENT = { clientId: 'mb-client-1', clientSecret: 'mb-secret-1' }
 const BOARD = '549755813002'
 
-export const GARBAGE_NETWORKS: Record<PlatformId, GarbageNetwork> = {
+/** Networks without an HTTP create call to garble: the relay network speaks WebSocket (its own tests cover silent and refusing relays). */
+export const SOCKET_NETWORKS: readonly PlatformId[] = ['RELAY_NET']
+
+export const GARBAGE_NETWORKS: Record<Exclude<PlatformId, 'RELAY_NET'>, GarbageNetwork> = {
   MICROBLOG_NET: {
     publish: { method: 'POST', path: /^\/2\/tweets$/ },
     errorObject: { errors: [{ code: 131, message: 'Internal error' }] },
