@@ -48,4 +48,9 @@ export const NETWORK_DISPLAY: Record<PlatformId, NetworkDisplay> = {
     'M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18zM3 12h18M12 3c3.5 3.5 3.5 14.5 0 18M12 3c-3.5 3.5-3.5 14.5 0 18',
   ),
   CHAT_NET: show('Chat', '#2f7f33', 'M3 4h13v9H8l-5 4zM9 16v1h8l4 3V8h-3'),
+  COMMUNITY_NET: show(
+    'Community',
+    '#b4531f',
+    'M12 4a2.5 2.5 0 1 0 0 5a2.5 2.5 0 1 0 0-5zM5 8a2 2 0 1 0 0 4a2 2 0 1 0 0-4zM19 8a2 2 0 1 0 0 4a2 2 0 1 0 0-4zM7.5 19a4.5 4.5 0 0 1 9 0zM2 18a3 3 0 0 1 4-2.8M22 18a3 3 0 0 0-4-2.8',
+  ),
 }
