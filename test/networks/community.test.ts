@@ -5,12 +5,32 @@
  * server's words at publish where only the server does.
  */
 import { describe, expect, it } from 'vitest'
+import { RULES } from '../../src/domain/rules'
 import { runDue } from '../support/engine'
 import { storedMedia } from '../support/fixtures'
 import { mp4 } from '../support/media'
 import { getPost, picture, post, refused, setup } from './community-support'
 
 describe('COMMUNITY_NET publishing (Lemmy API v3)', () => {
+  it("states the server's limits as rules: title 3 to 200 on one line, body 50,000, one image, no video", () => {
+    const rules = RULES.COMMUNITY_NET
+    expect(rules.title).toMatchObject({ maxLength: 200, counting: 'characters', required: true, field: 'title' })
+    expect(rules.title!.forbiddenCharacters).toEqual(['\n', '\r'])
+    expect(rules.caption).toMatchObject({ maxLength: 50_000, counting: 'characters' })
+    expect(rules.media).toMatchObject({ allowsTextOnly: true, maxItems: 1, altTextMaxLength: 1500, video: null })
+    expect(rules.options.linkUrl).toEqual({ use: 'link_card', maxLength: 2000 })
+    expect(rules.options.destination).toMatchObject({
+      noun: 'community',
+      nounPlural: 'communities',
+      requiredToPublish: true,
+    })
+    expect(rules.options.fields.map((f) => [f.key, f.type])).toEqual([
+      ['nsfw', 'boolean'],
+      ['languageId', 'integer'],
+    ])
+    expect(rules).toMatchObject({ threadModel: false, thread: null, deleteSupported: true })
+  })
+
   it('publishes a text post: the title, the caption as Markdown body, in the chosen community', async () => {
     const { t, fake, acct } = await setup()
     const caption = 'Some **bold** words\n\n- a list\n- [a link](https://example.org)'
