@@ -17,7 +17,7 @@ export async function setup(fakeOptions: { followed?: number } = {}) {
   const fake = await startCommunityFake({ now: () => clock.now(), ...fakeOptions })
   const t = await createTestApp({
     clock,
-    publishing: { backoffBaseSec: 10, maxAttempts: 3, leaseSec: 60, sweepGraceSec: 30, random: () => 0.5 },
+    publishing: { backoffBaseSec: 10, maxAttempts: 5, leaseSec: 60, sweepGraceSec: 30, random: () => 0.5 },
   })
   const creds = { instanceUrl: fake.url, username: 'alice', jwt: fake.openSession(), personId: 7 }
   const acct = await realAccount(t, 'COMMUNITY_NET', 'APP_PASSWORD', creds, `${fake.url}/u/alice`)

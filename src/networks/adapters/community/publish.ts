@@ -11,8 +11,8 @@ import { createdId, downloadMedia, joinUrl, MEDIA_TIMEOUT_MS, NetworkFailure, re
 import { type CallContext, failureFrom, lemmy, NETWORK } from './api'
 import { type CommunitySession, sessionOf } from './session'
 
-/** The server's title bounds, in code points. */
-const TITLE_MAX = 200
+/** The server's shortest title, in code points (the longest is in the rules). */
+const TITLE_MIN = 3
 /** Posts read back when looking for one whose answer was lost (the server's page maximum). */
 const RECENT_POSTS = 50
 /** Clock difference between us and the instance tolerated when matching a post's time. */
@@ -47,26 +47,16 @@ export function contextOf(input: PublishInput | PendingInput): Ctx {
   }
 }
 
-/** The target's community and title, or a refusal in words. */
+/** The target's community and title (the engine's: `title`, else the caption's first line), or a refusal in words. */
 export function planOf(input: PublishInput | PendingInput): PostPlan {
-  const { destinationId, title, text } = input.content
+  const { destinationId, title } = input.content
   const communityId = Number(destinationId)
   if (!destinationId || !Number.isInteger(communityId) || communityId <= 0)
     throw new NetworkFailure('rejected', `${NETWORK}: choose the community to post in.`)
-  const chosen = (title ?? '').trim() || firstLine(text)
-  if ([...chosen].length < 3)
-    throw new NetworkFailure('rejected', `${NETWORK}: the title must be at least 3 characters.`)
+  const chosen = (title ?? '').trim()
+  if ([...chosen].length < TITLE_MIN)
+    throw new NetworkFailure('rejected', `${NETWORK}: the title must be at least ${TITLE_MIN} characters.`)
   return { communityId, title: chosen }
-}
-
-/** The caption's first line, shortened at the last whole word that fits the title. */
-function firstLine(text: string): string {
-  const line = (text.split(/\r?\n/).find((l) => l.trim() !== '') ?? '').trim()
-  const chars = [...line]
-  if (chars.length <= TITLE_MAX) return line
-  const cut = chars.slice(0, TITLE_MAX).join('')
-  const space = cut.lastIndexOf(' ')
-  return (space > 0 ? cut.slice(0, space) : cut).trim()
 }
 
 const permalinkOf = (ctx: Ctx, post: Record<string, any>): string =>
