@@ -1,9 +1,10 @@
 /**
  * Networks without OAuth, connected with a form on the same hosted page: the open-protocol
  * network (handle and app password), the community network (instance, login and password), the
- * messaging app (bot token and chat: the network is asked whether the bot may post there), the chat community (webhook URL, or bot and channel). The
- * fields are those of the connection's credential schema (networks/credentials.ts); the network
- * confirms them (`verifyCredentials`) before anything is stored.
+ * messaging app (bot token and chat: the network is asked whether the bot may post there), the
+ * chat community (webhook URL, or bot and channel). The fields are those of the connection's
+ * credential schema (networks/credentials.ts); the network confirms them (`verifyCredentials`)
+ * before anything is stored.
  */
 import type { Deps } from '../deps'
 import { AppError } from '../domain/errors'
