@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import { RULES } from '../../src/domain/rules'
 import { runDue } from '../support/engine'
-import { storedMedia } from '../support/fixtures'
+import { account, storedMedia } from '../support/fixtures'
 import { mp4 } from '../support/media'
 import { getPost, picture, post, refused, setup } from './community-support'
 
@@ -186,5 +186,22 @@ describe('COMMUNITY_NET publishing (Lemmy API v3)', () => {
       error: { code: 'rejected', message: 'COMMUNITY_NET: alt_text_length_overflow' },
     })
     expect(fake.state.posts).toHaveLength(0)
+  })
+
+  it('has a sandbox twin: simulated communities to choose from, a post with its title, a missing community refused', async () => {
+    const { t } = await setup()
+    const sandbox = await account(t, 'COMMUNITY_NET')
+    const listed = await (await t.call('GET', `/v1/accounts/${sandbox.id}/destinations`)).json()
+    const list: Array<{ id: string }> = listed.destinations ?? listed.data ?? listed
+    expect(list.length).toBeGreaterThan(0)
+    const p = await post(t, sandbox.id, { title: 'Sandboxed', caption: 'x' }, list[0]!.id)
+    await runDue(t, t.publishQueue)
+    expect((await getPost(t, p.id)).status).toBe('PUBLISHED')
+    const none = await post(t, sandbox.id, { title: 'Nowhere', caption: 'x' }, null)
+    await runDue(t, t.publishQueue)
+    expect((await getPost(t, none.id)).targets[0]).toMatchObject({
+      status: 'FAILED',
+      error: { message: expect.stringContaining('community') },
+    })
   })
 })
