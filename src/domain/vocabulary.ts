@@ -16,6 +16,7 @@ export const PLATFORM_IDS = [
   'FEDERATED_NET',
   'CHAT_NET',
   'RELAY_NET',
+  'COMMUNITY_NET',
 ] as const
 export type PlatformId = (typeof PLATFORM_IDS)[number]
 

@@ -37,6 +37,7 @@ const hasPlatformViews = (adapter: NetworkAdapter): adapter is SandboxAdapter =>
 const SERVER_FROM_CREDENTIALS: Partial<Record<PlatformId, string>> = {
   OPENPROTOCOL_NET: 'serviceUrl',
   FEDERATED_NET: 'instanceUrl',
+  COMMUNITY_NET: 'instanceUrl',
 }
 
 /** The credential field holding the address of the account's own server, if it has one. */

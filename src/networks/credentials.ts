@@ -71,6 +71,19 @@ const credentialSchemas = (url: typeof httpsUrl): CredentialSchemas => ({
         .regex(/^wss?:\/\//, 'must list the relays to publish to (wss://…)'),
     }),
   },
+  COMMUNITY_NET: {
+    // What the connect form asks; the network's answer is stored instead (adapters/community/session.ts).
+    APP_PASSWORD: z.object({
+      instanceUrl: url,
+      username: text,
+      password: text,
+      totpToken: z
+        .string()
+        .trim()
+        .regex(/^\d{6}$/, 'must be the 6-digit code of your authenticator app')
+        .optional(),
+    }),
+  },
   CHAT_NET: {
     WEBHOOK: z.object({
       webhookUrl: url.refine(

@@ -14,6 +14,7 @@ import { createShortVideoAdapter } from './adapters/short-video'
 import { createVideoShareAdapter } from './adapters/video-share'
 import { createPinboardAdapter } from './adapters/pinboard'
 import { createRelayAdapter } from './adapters/relay'
+import { createCommunityAdapter } from './adapters/community'
 import type { PlatformId } from '../domain/vocabulary'
 
 export function createRealAdapters(options: AdapterOptions): Record<PlatformId, NetworkAdapter> {
@@ -31,5 +32,6 @@ export function createRealAdapters(options: AdapterOptions): Record<PlatformId, 
     VIDEOSHARE_NET: createVideoShareAdapter(options),
     PINBOARD_NET: createPinboardAdapter(options),
     RELAY_NET: createRelayAdapter(options),
+    COMMUNITY_NET: createCommunityAdapter(options),
   }
 }

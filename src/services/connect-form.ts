@@ -1,10 +1,11 @@
 /**
  * Networks without OAuth, connected with a form on the same hosted page: the open-protocol
- * network (handle and app password), the messaging app (bot token and chat: the network is asked
- * whether the bot may post there), the chat community (webhook URL, or bot and channel), the relay
- * network (a remote signer's bunker URL, or a private key, and relays). The
- * fields are those of the connection's credential schema (networks/credentials.ts); the network
- * confirms them (`verifyCredentials`) before anything is stored.
+ * network (handle and app password), the community network (instance, login and password), the
+ * messaging app (bot token and chat: the network is asked whether the bot may post there), the
+ * chat community (webhook URL, or bot and channel), the relay network (a remote signer's bunker
+ * URL, or a private key, and relays). The fields are those of the connection's credential schema
+ * (networks/credentials.ts); the network confirms them (`verifyCredentials`) before anything is
+ * stored.
  */
 import type { Deps } from '../deps'
 import { AppError } from '../domain/errors'
@@ -32,6 +33,10 @@ const FIELD_TEXT: Record<string, { label: string; secret?: boolean; hint?: strin
     hint: 'your account server; leave as is unless you host your own',
     defaultValue: 'https://bsky.social',
   },
+  instanceUrl: { label: 'Instance', hint: "your account's server, as https://its.address" },
+  username: { label: 'Username or email' },
+  password: { label: 'Password', secret: true, hint: 'used once to sign in; only the session it opens is kept' },
+  totpToken: { label: 'Two-factor code', hint: 'only if your account has two-factor authentication' },
   botToken: { label: 'Bot token', secret: true, hint: 'as the platform gave it when the bot was created' },
   chatId: { label: 'Chat or channel', hint: "the chat's id, or @username of a public channel" },
   channelId: { label: 'Channel id', hint: "the channel's numeric id (developer mode, Copy Channel ID)" },

@@ -3,6 +3,7 @@ import { get, request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it, vi } from 'vitest'
+import { PLATFORM_IDS } from '../../src/domain/vocabulary'
 import { waitForRoomInCurrentMinute } from '../support/minute'
 import { ROOT, startServer } from '../support/processes'
 
@@ -76,7 +77,7 @@ describe('npm start', () => {
       const accounts = (await (
         await fetch(`${first.baseUrl}/v1/accounts`, { headers: { authorization: `Bearer ${token}` } })
       ).json()) as Array<{ platform: string; connection: string }>
-      expect(new Set(accounts.map((a) => a.platform)).size).toBe(12)
+      expect(new Set(accounts.map((a) => a.platform)).size).toBe(PLATFORM_IDS.length)
       expect(accounts.every((a) => a.connection === 'SANDBOX')).toBe(true)
     } finally {
       expect(await first.stop()).toBe(0)

@@ -53,4 +53,9 @@ export const NETWORK_DISPLAY: Record<PlatformId, NetworkDisplay> = {
     '#a65c00',
     'M5 12a2 2 0 1 0 4 0a2 2 0 1 0-4 0zM15 5a2 2 0 1 0 4 0a2 2 0 1 0-4 0zM15 19a2 2 0 1 0 4 0a2 2 0 1 0-4 0zM8.8 11l6.4-4.5M8.8 13l6.4 4.5M17 7v10',
   ),
+  COMMUNITY_NET: show(
+    'Community',
+    '#b4531f',
+    'M12 4a2.5 2.5 0 1 0 0 5a2.5 2.5 0 1 0 0-5zM5 8a2 2 0 1 0 0 4a2 2 0 1 0 0-4zM19 8a2 2 0 1 0 0 4a2 2 0 1 0 0-4zM7.5 19a4.5 4.5 0 0 1 9 0zM2 18a3 3 0 0 1 4-2.8M22 18a3 3 0 0 0-4-2.8',
+  ),
 }

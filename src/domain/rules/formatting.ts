@@ -40,4 +40,10 @@ export const FORMATTING: Record<PlatformId, CaptionFormatting> = {
     mentions: null,
     note: 'Sent as plain text; clients link URLs and may show #tags. A mention needs a nostr: reference, which the service does not write.',
   }),
+  COMMUNITY_NET: plain({
+    markdown: true,
+    hashtags: null,
+    mentions: '@user@instance',
+    note: 'The body is Markdown; a community is linked as !name@instance.',
+  }),
 }

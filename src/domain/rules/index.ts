@@ -14,6 +14,7 @@ import {
   SOCIALGRAPH_NET_RULES,
 } from './page-and-chat-networks'
 import { RELAY_NET_RULES } from './relay-network'
+import { COMMUNITY_NET_RULES } from './community-network'
 import { FEDERATED_NET_RULES, MICROBLOG_NET_RULES, OPENPROTOCOL_NET_RULES, TEXTTHREAD_NET_RULES } from './text-networks'
 
 export { CANVASES } from './shared'
@@ -33,6 +34,7 @@ export const RULES: RulesRegistry = {
   FEDERATED_NET: FEDERATED_NET_RULES,
   CHAT_NET: CHAT_NET_RULES,
   RELAY_NET: RELAY_NET_RULES,
+  COMMUNITY_NET: COMMUNITY_NET_RULES,
 }
 
 export function rulesFor(platform: PlatformId): PlatformRules {

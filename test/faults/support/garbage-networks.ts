@@ -8,6 +8,7 @@
 import type { NetworkClients, NetworkOrigins } from '../../../src/config'
 import type { Connection, PlatformId } from '../../../src/domain/vocabulary'
 import { startChatFake } from '../../fakes/chat'
+import { startCommunityFake } from '../../fakes/community'
 import { startFederatedFake } from '../../fakes/federated'
 import { startMessagingFake } from '../../fakes/messaging'
 import { startMicroblogFake } from '../../fakes/microblog'
@@ -133,6 +134,29 @@ export const GARBAGE_NETWORKS: Record<Exclude<PlatformId, 'RELAY_NET'>, GarbageN
         externalId: '109876',
         post: text('garbage on the federated server'),
         posts: () => fake.state.statuses.length,
+      }
+    },
+  },
+  COMMUNITY_NET: {
+    publish: { method: 'POST', path: /^\/api\/v3\/post$/ },
+    second: { method: 'POST', path: /^\/pictrs\/image$/ },
+    errorObject: { error: 'couldnt_create_post' },
+    async start(now) {
+      const fake = await startCommunityFake({ now })
+      const jwt = fake.openSession()
+      return {
+        upstream: fake.url,
+        origins: () => ({}),
+        connection: 'APP_PASSWORD',
+        credentials: (proxy) => ({ instanceUrl: proxy, username: 'alice', jwt, personId: 7 }),
+        externalId: `${fake.url}/u/alice`,
+        post: async (t, accountId) => ({
+          caption: 'garbage in the community',
+          title: 'Garbage in the community',
+          mediaIds: [await image(t, 64, 48)],
+          destinations: { [accountId]: '1' },
+        }),
+        posts: () => fake.state.posts.length,
       }
     },
   },
