@@ -6,6 +6,7 @@ import type { PlatformId } from '../domain/vocabulary'
 import { MICROBLOG_OAUTH } from './adapters/microblog-oauth'
 import { PHOTO_OAUTH } from './adapters/photo-oauth'
 import { PINBOARD_OAUTH } from './adapters/pinboard-oauth'
+import { BLOG_OAUTH } from './adapters/blog/oauth'
 import { PROFESSIONAL_OAUTH } from './adapters/professional-oauth'
 import { SOCIALGRAPH_OAUTH } from './adapters/social-graph-oauth'
 import { SHORTVIDEO_OAUTH } from './adapters/short-video-oauth'
@@ -22,4 +23,5 @@ export const OAUTH_PROVIDERS: Partial<Record<PlatformId, OAuthProvider>> = {
   SOCIALGRAPH_NET: SOCIALGRAPH_OAUTH,
   PHOTO_NET: PHOTO_OAUTH,
   TEXTTHREAD_NET: TEXTTHREAD_OAUTH,
+  BLOG_NET: BLOG_OAUTH,
 }
