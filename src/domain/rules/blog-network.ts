@@ -40,9 +40,8 @@ export const BLOG_NET_RULES: PlatformRules = {
   name: 'blog network',
   connections: ['DIRECT_LOGIN', 'SANDBOX'],
   threadModel: false,
-  caption: caption(900_000, 'characters', {
-    maxBytes: 1_000_000,
-    note: 'A post is at most 1 MB of text (about 900,000 characters in practice). Each paragraph becomes a text block; a paragraph over 4,096 characters is split into several blocks.',
+  caption: caption(100_000, 'characters', {
+    note: "This service's cap on any caption; the network takes a post of up to 1 MB of text. Each line becomes a text block (at most 1,000 blocks a post); a line over 4,096 characters is split into several blocks.",
   }),
   formatting: FORMATTING.BLOG_NET,
   title: title(BLOG_TEXT_BLOCK_MAX, 'characters', {
