@@ -48,6 +48,7 @@ describe('BLOG_NET limits', () => {
     expect(JSON.stringify(await long.json())).toMatch(/caption/)
   })
 
+  // The adapter's own check, whatever the validator let through (an older post, a changed rule).
   it('refuses in words, without calling the network: 31 tags, a tag over 140 characters, a comma in a tag, an unknown state', async () => {
     const s = await setupBlog()
     const p = await blogPost(s.t, s.account.id, { caption: 'Tagged', action: 'draft' })

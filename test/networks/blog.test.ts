@@ -89,15 +89,18 @@ describe('BLOG_NET adapter (Tumblr API v2, NPF)', () => {
     ])
   })
 
-  it('sends the title as a heading block, tags comma-separated, the state and the source', async () => {
-    const s = await setupBlog()
-    const p = await blogPost(s.t, s.account.id, { caption: 'Body line', action: 'draft' })
-    const { result } = await publishDirect(s, p.id, {
+  it('sends the title as a heading block, tags comma-separated, the state and the source, from the post body', async () => {
+    const { t, fake, account } = await setupBlog()
+    const p = await blogPost(t, account.id, {
+      caption: 'Body line',
       title: 'Rye, at last',
-      targetOptions: { tags: ['bread', 'rye bread'], state: 'queue', sourceUrl: 'https://bakery.example/src' },
+      targetOptions: {
+        [account.id]: { tags: ['bread', 'rye bread'], state: 'queue', sourceUrl: 'https://bakery.example/src' },
+      },
     })
-    expect(result).toMatchObject({ status: 'published' })
-    expect(s.fake.state.posts[0]).toMatchObject({
+    await runDue(t, t.publishQueue)
+    expect((await getPost(t, p.id)).targets[0].status).toBe('PUBLISHED')
+    expect(fake.state.posts[0]).toMatchObject({
       state: 'queue',
       tags: ['bread', 'rye bread'],
       source_url: 'https://bakery.example/src',
@@ -106,6 +109,18 @@ describe('BLOG_NET adapter (Tumblr API v2, NPF)', () => {
         { type: 'text', text: 'Body line' },
       ],
     })
+    const json = JSON.parse(await ((await fake.calls('POST', /\/posts$/)[0]!.formData()).get('json') as Blob).text())
+    expect(json.tags).toBe('bread,rye bread')
+  })
+
+  it('publishes no heading without a title: the first line stays the first paragraph', async () => {
+    const { t, fake, account } = await setupBlog()
+    await blogPost(t, account.id, { caption: 'Rye\nBaked at dawn' })
+    await runDue(t, t.publishQueue)
+    expect(fake.state.posts[0]!.content).toEqual([
+      { type: 'text', text: 'Rye' },
+      { type: 'text', text: 'Baked at dawn' },
+    ])
   })
 
   it('splits a line over 4,096 characters into text blocks at a space', async () => {

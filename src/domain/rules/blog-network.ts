@@ -6,7 +6,7 @@
  */
 import { NETWORK_DISPLAY } from './display'
 import { FORMATTING } from './formatting'
-import type { PlatformRules } from './schema'
+import type { OptionField, PlatformRules } from './schema'
 import {
   DAY,
   IMAGE_OR_VIDEO,
@@ -34,6 +34,24 @@ export const BLOG_TAG_MAX_LENGTH = 140
 /** The states a new post may take (`unapproved` is for submissions, not offered). */
 export const BLOG_POST_STATES = ['published', 'draft', 'queue', 'private'] as const
 
+const field = (
+  key: string,
+  label: string,
+  type: OptionField['type'],
+  extra: Partial<OptionField> & Pick<OptionField, 'description'>,
+): OptionField => ({
+  key,
+  label,
+  type,
+  values: null,
+  maxLength: null,
+  maxItems: null,
+  min: null,
+  max: null,
+  requiredToPublish: false,
+  ...extra,
+})
+
 export const BLOG_NET_RULES: PlatformRules = {
   platform: 'BLOG_NET',
   display: NETWORK_DISPLAY.BLOG_NET,
@@ -46,7 +64,8 @@ export const BLOG_NET_RULES: PlatformRules = {
   formatting: FORMATTING.BLOG_NET,
   title: title(BLOG_TEXT_BLOCK_MAX, 'characters', {
     required: false,
-    note: 'Published as a heading block above the text; a post has no title unless one is set.',
+    field: 'title',
+    note: "`title` is published as a heading block above the text. Without it the caption's first line is the title shown here, and the network gets it as the first paragraph, not a heading.",
   }),
   thread: null,
   media: {
@@ -78,7 +97,23 @@ export const BLOG_NET_RULES: PlatformRules = {
   ],
   defaultFormat: 'IMAGE',
   recommended: [onCanvas('IMAGE', 'feed_portrait'), onCanvas('IMAGE', 'landscape')],
-  options: { ...NO_OPTIONS, linkUrl: { use: 'link_card', maxLength: null } },
+  options: {
+    ...NO_OPTIONS,
+    linkUrl: { use: 'link_card', maxLength: null },
+    fields: [
+      field('tags', 'Tags', 'tags', {
+        maxItems: BLOG_MAX_TAGS,
+        maxLength: BLOG_TAG_MAX_LENGTH,
+        description: 'Tags of the post, without #; a tag cannot contain a comma.',
+      }),
+      field('state', 'State', 'enum', {
+        values: [...BLOG_POST_STATES],
+        description:
+          'published (the default), draft, queue (the end of the blog queue) or private (published for the blog owner only).',
+      }),
+      field('sourceUrl', 'Source URL', 'url', { description: 'Where the content comes from, shown as its source.' }),
+    ],
+  },
   deleteSupported: true,
   insights: {
     followers: true,

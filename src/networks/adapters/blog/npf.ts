@@ -6,6 +6,7 @@
  * post found on the blog is compared with when a publish is reconciled.
  */
 import {
+  BLOG_NET_RULES,
   BLOG_MAX_BLOCKS,
   BLOG_MAX_IMAGES,
   BLOG_MAX_TAGS,
@@ -14,15 +15,10 @@ import {
   BLOG_TAG_MAX_LENGTH,
   BLOG_TEXT_BLOCK_MAX,
 } from '../../../domain/rules/blog-network'
+import { shortenToFit } from '../../../domain/target-title'
 import type { PublishMedia, TargetContent } from '../../adapter'
 import { NetworkFailure } from '../../http'
 import { NETWORK } from './api'
-
-/** What the adapter reads of a target beyond the base content: the post's title and this account's options. */
-export type BlogContent = TargetContent & {
-  title?: string | null
-  targetOptions?: Record<string, string | number | boolean | string[]>
-}
 
 export interface PostParams {
   content: Array<Record<string, unknown>>
@@ -49,10 +45,21 @@ export function textChunks(line: string): string[] {
   return chunks.filter((c) => c.trim() !== '')
 }
 
-/** The texts of the post's text blocks, in order: the title, then each caption line. */
-export function textBlocks(content: BlogContent): Array<{ text: string; subtype?: string }> {
-  const blocks: Array<{ text: string; subtype?: string }> = []
+/**
+ * The heading: the post's `title`. A title the registry derived from the caption's first line (no
+ * `title` set) is no heading: that line is published as the first paragraph, as written.
+ */
+export function heading(content: TargetContent): string | null {
   const title = content.title?.trim()
+  if (!title || !BLOG_NET_RULES.title) return null
+  const firstLine = content.text.split(/\r\n|\r|\n/, 1)[0]!.trim()
+  return title === shortenToFit(firstLine, BLOG_NET_RULES.title) ? null : title
+}
+
+/** The texts of the post's text blocks, in order: the heading, then each caption line. */
+export function textBlocks(content: TargetContent): Array<{ text: string; subtype?: string }> {
+  const blocks: Array<{ text: string; subtype?: string }> = []
+  const title = heading(content)
   if (title) blocks.push({ text: title, subtype: 'heading1' })
   for (const line of content.text.split(/\r\n|\r|\n/)) for (const text of textChunks(line)) blocks.push({ text })
   return blocks
@@ -71,7 +78,7 @@ function mediaObject(media: PublishMedia, index: number): Record<string, unknown
 }
 
 /** This account's options, checked again here (the validator checks them first). */
-function options(content: BlogContent): Pick<PostParams, 'state' | 'tags' | 'sourceUrl'> {
+function options(content: TargetContent): Pick<PostParams, 'state' | 'tags' | 'sourceUrl'> {
   const o = content.targetOptions ?? {}
   const state = typeof o.state === 'string' ? o.state : 'published'
   if (!(BLOG_POST_STATES as readonly string[]).includes(state))
@@ -87,7 +94,7 @@ function options(content: BlogContent): Pick<PostParams, 'state' | 'tags' | 'sou
 }
 
 /** The post to create, or a refusal naming the limit it breaks. */
-export function buildPost(content: BlogContent): PostParams {
+export function buildPost(content: TargetContent): PostParams {
   const images = content.media.filter((m) => m.type === 'IMAGE')
   const videos = content.media.filter((m) => m.type === 'VIDEO')
   if (images.length > BLOG_MAX_IMAGES) throw refuse(`a post takes at most ${BLOG_MAX_IMAGES} images.`)

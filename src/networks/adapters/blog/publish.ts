@@ -9,7 +9,7 @@
 import type { PendingInput, PublishInput, PublishResult } from '../../adapter'
 import { createdId, downloadMedia } from '../../http'
 import { blogClient, blogNameOf, blogPath, POST_URL, type BlogCall } from './api'
-import { buildPost, fingerprint, identifierOf, postJson, type BlogContent, type PostParams } from './npf'
+import { buildPost, fingerprint, identifierOf, postJson, type PostParams } from './npf'
 
 /** The newest posts read when looking for an unconfirmed one (the reference's page maximum). */
 export const POST_LOOKUP_LIMIT = 20
@@ -33,7 +33,7 @@ const published = (input: Pick<PublishInput, 'credentials'>, id: string): Publis
 export async function publishPost(input: PublishInput | PendingInput): Promise<PublishResult> {
   const { progress } = input
   if (progress.headId) return published(input, progress.headId)
-  const params = buildPost(input.content as BlogContent)
+  const params = buildPost(input.content)
   const call = blogClient(input)
   if (typeof progress.headAttemptAt === 'string') {
     const found = await findPost(call, input, params)
@@ -51,7 +51,7 @@ export async function publishPost(input: PublishInput | PendingInput): Promise<P
 export async function settleUnconfirmed(input: PendingInput): Promise<PublishResult> {
   if (input.progress.headId) return published(input, input.progress.headId)
   if (typeof input.progress.headAttemptAt !== 'string') return { status: 'absent' }
-  const found = await findPost(blogClient(input), input, buildPost(input.content as BlogContent))
+  const found = await findPost(blogClient(input), input, buildPost(input.content))
   return found ?? { status: 'absent' }
 }
 
