@@ -66,12 +66,12 @@ export function textBlocks(content: TargetContent): Array<{ text: string; subtyp
 }
 
 /** The multipart key of a media item: unique in the request, stable across attempts. */
-export const identifierOf = (media: PublishMedia, index: number) => `media-${index + 1}`
+export const identifierOf = (index: number) => `media-${index + 1}`
 
 function mediaObject(media: PublishMedia, index: number): Record<string, unknown> {
   return {
     type: media.mimeType,
-    identifier: identifierOf(media, index),
+    identifier: identifierOf(index),
     ...(media.width ? { width: media.width } : {}),
     ...(media.height ? { height: media.height } : {}),
   }

@@ -63,8 +63,8 @@ async function multipart(input: PublishInput | PendingInput, params: PostParams)
   for (let i = 0; i < media.length; i++) {
     const item = media[i]!
     const bytes = await downloadMedia(input.fetch, item)
-    const name = `${identifierOf(item, i)}.${item.mimeType.split('/')[1] ?? 'bin'}`
-    form.append(identifierOf(item, i), new Blob([bytes as BlobPart], { type: item.mimeType }), name)
+    const name = `${identifierOf(i)}.${item.mimeType.split('/')[1] ?? 'bin'}`
+    form.append(identifierOf(i), new Blob([bytes as BlobPart], { type: item.mimeType }), name)
   }
   return form
 }
