@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { waitForRoomInCurrentMinute } from '../support/minute'
 import { ROOT, startServer } from '../support/processes'
+import { PLATFORM_IDS } from '../../src/domain/vocabulary'
 
 // These tests start real processes (tsx, PGlite, the local store): minutes on a loaded machine, not seconds.
 vi.setConfig({ testTimeout: 180_000 })
@@ -60,7 +61,10 @@ describe('npm start', () => {
       expect(token, first.output()).not.toBe('')
       const me = await fetch(`${first.baseUrl}/v1/me`, { headers: { authorization: `Bearer ${token}` } })
       expect(me.status).toBe(200)
-      expect(await me.json()).toMatchObject({ plan: { id: 'agency' }, usage: { socialAccounts: 12, seats: 1 } })
+      expect(await me.json()).toMatchObject({
+        plan: { id: 'agency' },
+        usage: { socialAccounts: PLATFORM_IDS.length, seats: 1 },
+      })
       // The demo user signs in to the dashboard with the password printed beside the token.
       const password = /as demo@example\.com with the password[^\n]*\n\n\s+([0-9A-Za-z]{16})/.exec(first.output())?.[1]
       expect(password, first.output()).toBeTruthy()
@@ -76,7 +80,7 @@ describe('npm start', () => {
       const accounts = (await (
         await fetch(`${first.baseUrl}/v1/accounts`, { headers: { authorization: `Bearer ${token}` } })
       ).json()) as Array<{ platform: string; connection: string }>
-      expect(new Set(accounts.map((a) => a.platform)).size).toBe(12)
+      expect(new Set(accounts.map((a) => a.platform)).size).toBe(PLATFORM_IDS.length)
       expect(accounts.every((a) => a.connection === 'SANDBOX')).toBe(true)
     } finally {
       expect(await first.stop()).toBe(0)

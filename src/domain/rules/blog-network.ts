@@ -70,7 +70,7 @@ export const BLOG_NET_RULES: PlatformRules = {
   thread: null,
   media: {
     allowsTextOnly: true,
-    maxItems: BLOG_MAX_IMAGES + BLOG_MAX_VIDEOS,
+    maxItems: BLOG_MAX_IMAGES,
     mixing: true,
     altTextMaxLength: 4096,
     image: image({
@@ -86,13 +86,13 @@ export const BLOG_NET_RULES: PlatformRules = {
       maxDurationSec: 10 * MINUTE,
       note: "One uploaded video a post (NPF). Size and length from the network's help centre.",
     }),
-    note: 'Images and the video are uploaded with the post (multipart), in the order given.',
+    note: 'Images and the video are uploaded with the post (multipart), in the order given; 30 items at most, as a post takes 30 images.',
   },
   formats: [
     format('IMAGE', {
       mediaKinds: IMAGE_OR_VIDEO,
-      maxItems: BLOG_MAX_IMAGES + BLOG_MAX_VIDEOS,
-      note: 'Text alone, up to 30 images, a video, or both; `linkUrl` adds a link block.',
+      maxItems: BLOG_MAX_IMAGES,
+      note: 'Text alone, up to 30 images, a video, or images with a video (30 items in all); `linkUrl` adds a link block.',
     }),
   ],
   defaultFormat: 'IMAGE',
