@@ -48,6 +48,33 @@ describe('BLOG_NET limits', () => {
     expect(JSON.stringify(await long.json())).toMatch(/caption/)
   })
 
+  it('refuses at create, naming the option: 31 tags, a tag over 140 characters, a state not listed, a source that is no URL', async () => {
+    const { t, account } = await setupBlog()
+    const cases: Array<[string, unknown]> = [
+      ['tags', Array.from({ length: 31 }, (_, i) => `t${i}`)],
+      ['tags', ['x'.repeat(141)]],
+      ['state', 'scheduled'],
+      ['sourceUrl', 'not a url'],
+    ]
+    for (const [key, value] of cases) {
+      const res = await t.call('POST', '/v1/posts', {
+        body: {
+          type: 'IMAGE',
+          accountIds: [account.id],
+          mediaIds: [],
+          action: 'now',
+          caption: 'Options',
+          targetOptions: { [account.id]: { [key]: value } },
+        },
+      })
+      expect(res.status, key).toBe(422)
+      expect((await res.json()).error, key).toMatchObject({
+        code: 'invalid_option',
+        details: [expect.objectContaining({ path: `targetOptions.${account.id}.${key}` })],
+      })
+    }
+  })
+
   // The adapter's own check, whatever the validator let through (an older post, a changed rule).
   it('refuses in words, without calling the network: 31 tags, a tag over 140 characters, a comma in a tag, an unknown state', async () => {
     const s = await setupBlog()
