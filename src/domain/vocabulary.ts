@@ -17,6 +17,7 @@ export const PLATFORM_IDS = [
   'CHAT_NET',
   'RELAY_NET',
   'COMMUNITY_NET',
+  'BLOG_NET',
 ] as const
 export type PlatformId = (typeof PLATFORM_IDS)[number]
 

@@ -50,6 +50,7 @@ const credentialSchemas = (url: typeof httpsUrl): CredentialSchemas => ({
   OPENPROTOCOL_NET: { APP_PASSWORD: z.object({ serviceUrl: url, identifier: text, appPassword: text }) },
   VIDEOSHARE_NET: { DIRECT_LOGIN: z.object({ ...oauthWithRefresh, channelId: text }) },
   PINBOARD_NET: { DIRECT_LOGIN: z.object(oauthWithRefresh) },
+  BLOG_NET: { DIRECT_LOGIN: z.object({ ...oauthWithRefresh, blogId: text, blogName: text }) },
   FEDERATED_NET: { DIRECT_LOGIN: z.object({ instanceUrl: url, accessToken: text }) },
   RELAY_NET: {
     // The relay URLs are checked by the outbound guard when the adapter opens them (networks/sockets.ts).

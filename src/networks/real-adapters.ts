@@ -15,6 +15,7 @@ import { createVideoShareAdapter } from './adapters/video-share'
 import { createPinboardAdapter } from './adapters/pinboard'
 import { createRelayAdapter } from './adapters/relay'
 import { createCommunityAdapter } from './adapters/community'
+import { createBlogAdapter } from './adapters/blog'
 import type { PlatformId } from '../domain/vocabulary'
 
 export function createRealAdapters(options: AdapterOptions): Record<PlatformId, NetworkAdapter> {
@@ -33,5 +34,6 @@ export function createRealAdapters(options: AdapterOptions): Record<PlatformId, 
     PINBOARD_NET: createPinboardAdapter(options),
     RELAY_NET: createRelayAdapter(options),
     COMMUNITY_NET: createCommunityAdapter(options),
+    BLOG_NET: createBlogAdapter(options),
   }
 }

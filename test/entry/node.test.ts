@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest'
 import { PLATFORM_IDS } from '../../src/domain/vocabulary'
 import { waitForRoomInCurrentMinute } from '../support/minute'
 import { ROOT, startServer } from '../support/processes'
+import { PLATFORM_IDS } from '../../src/domain/vocabulary'
 
 // These tests start real processes (tsx, PGlite, the local store): minutes on a loaded machine, not seconds.
 vi.setConfig({ testTimeout: 180_000 })
@@ -61,7 +62,10 @@ describe('npm start', () => {
       expect(token, first.output()).not.toBe('')
       const me = await fetch(`${first.baseUrl}/v1/me`, { headers: { authorization: `Bearer ${token}` } })
       expect(me.status).toBe(200)
-      expect(await me.json()).toMatchObject({ plan: { id: 'agency' }, usage: { socialAccounts: 12, seats: 1 } })
+      expect(await me.json()).toMatchObject({
+        plan: { id: 'agency' },
+        usage: { socialAccounts: PLATFORM_IDS.length, seats: 1 },
+      })
       // The demo user signs in to the dashboard with the password printed beside the token.
       const password = /as demo@example\.com with the password[^\n]*\n\n\s+([0-9A-Za-z]{16})/.exec(first.output())?.[1]
       expect(password, first.output()).toBeTruthy()

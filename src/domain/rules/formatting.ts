@@ -46,4 +46,9 @@ export const FORMATTING: Record<PlatformId, CaptionFormatting> = {
     mentions: '@user@instance',
     note: 'The body is Markdown; a community is linked as !name@instance.',
   }),
+  BLOG_NET: plain({
+    hashtags: null,
+    mentions: null,
+    note: 'Each paragraph becomes a text block, shown as typed; tags go in the `tags` option, not in the text.',
+  }),
 }

@@ -6,6 +6,7 @@
  */
 import { PLATFORM_IDS, type PlatformId, type PostType } from '../vocabulary'
 import type { FormatRules, MediaKind, PlatformRules, RulesRegistry } from './schema'
+import { BLOG_NET_RULES } from './blog-network'
 import { PHOTO_NET_RULES, PINBOARD_NET_RULES, SHORTVIDEO_NET_RULES, VIDEOSHARE_NET_RULES } from './media-networks'
 import {
   CHAT_NET_RULES,
@@ -35,6 +36,7 @@ export const RULES: RulesRegistry = {
   CHAT_NET: CHAT_NET_RULES,
   RELAY_NET: RELAY_NET_RULES,
   COMMUNITY_NET: COMMUNITY_NET_RULES,
+  BLOG_NET: BLOG_NET_RULES,
 }
 
 export function rulesFor(platform: PlatformId): PlatformRules {

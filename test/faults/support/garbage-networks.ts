@@ -7,6 +7,7 @@
  */
 import type { NetworkClients, NetworkOrigins } from '../../../src/config'
 import type { Connection, PlatformId } from '../../../src/domain/vocabulary'
+import { startBlogFake } from '../../fakes/blog'
 import { startChatFake } from '../../fakes/chat'
 import { startCommunityFake } from '../../fakes/community'
 import { startFederatedFake } from '../../fakes/federated'
@@ -336,6 +337,30 @@ export const GARBAGE_NETWORKS: Record<Exclude<PlatformId, 'RELAY_NET'>, GarbageN
           pinboardNetBoards: { [accountId]: BOARD },
         }),
         posts: () => fake.state.pins.size,
+      }
+    },
+  },
+  BLOG_NET: {
+    publish: { method: 'POST', path: /^\/v2\/blog\/[^/]+\/posts$/ },
+    errorObject: { meta: { status: 200, msg: 'OK' }, response: { errors: [{ title: 'Something went wrong' }] } },
+    async start(now) {
+      const fake = await startBlogFake()
+      fake.state.clock = now
+      return {
+        upstream: fake.url,
+        origins: (proxy) => ({ BLOG_NET_API_URL: proxy }),
+        clients: { BLOG_NET: { clientId: 'tumblr-key', clientSecret: 'tumblr-secret' } },
+        connection: 'DIRECT_LOGIN',
+        credentials: () => ({
+          accessToken: 'tb_access_1',
+          refreshToken: 'tb_refresh_1',
+          expiresAt: '2026-12-20T10:00:00.000Z',
+          blogId: 't:AdaBakes0000000000001',
+          blogName: 'ada-bakes',
+        }),
+        externalId: 't:AdaBakes0000000000001',
+        post: async (t) => ({ caption: 'garbage on the blog', mediaIds: [await image(t, 800, 1000)] }),
+        posts: () => fake.state.posts.length,
       }
     },
   },
