@@ -6,7 +6,6 @@ import { afterAll, describe, expect, it, vi } from 'vitest'
 import { PLATFORM_IDS } from '../../src/domain/vocabulary'
 import { waitForRoomInCurrentMinute } from '../support/minute'
 import { ROOT, startServer } from '../support/processes'
-import { PLATFORM_IDS } from '../../src/domain/vocabulary'
 
 // These tests start real processes (tsx, PGlite, the local store): minutes on a loaded machine, not seconds.
 vi.setConfig({ testTimeout: 180_000 })
