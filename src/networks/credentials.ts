@@ -51,6 +51,15 @@ const credentialSchemas = (url: typeof httpsUrl): CredentialSchemas => ({
   VIDEOSHARE_NET: { DIRECT_LOGIN: z.object({ ...oauthWithRefresh, channelId: text }) },
   PINBOARD_NET: { DIRECT_LOGIN: z.object(oauthWithRefresh) },
   FEDERATED_NET: { DIRECT_LOGIN: z.object({ instanceUrl: url, accessToken: text }) },
+  LOCAL_NET: {
+    DIRECT_LOGIN: z.object({
+      ...oauthWithRefresh,
+      accountName: z.string().regex(/^accounts\/[\w-]+$/, 'must be accounts/{accountId}'),
+      locationName: z
+        .string()
+        .regex(/^accounts\/[\w-]+\/locations\/[\w-]+$/, 'must be accounts/{accountId}/locations/{locationId}'),
+    }),
+  },
   CHAT_NET: {
     WEBHOOK: z.object({
       webhookUrl: url.refine(

@@ -48,4 +48,5 @@ export const NETWORK_DISPLAY: Record<PlatformId, NetworkDisplay> = {
     'M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18zM3 12h18M12 3c3.5 3.5 3.5 14.5 0 18M12 3c-3.5 3.5-3.5 14.5 0 18',
   ),
   CHAT_NET: show('Chat', '#2f7f33', 'M3 4h13v9H8l-5 4zM9 16v1h8l4 3V8h-3'),
+  LOCAL_NET: show('Local', '#a65d00', 'M12 21s-7-6-7-11a7 7 0 0 1 14 0c0 5-7 11-7 11zM9 8h6v4H9z'),
 }

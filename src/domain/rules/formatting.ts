@@ -36,4 +36,10 @@ export const FORMATTING: Record<PlatformId, CaptionFormatting> = {
   PINBOARD_NET: plain({ links: 'not_clickable', mentions: null, note: 'The pin links to `linkUrl`, not to text.' }),
   FEDERATED_NET: plain({ links: 'shortened', mentions: '@user@domain', note: 'A link counts `urlWeight`.' }),
   CHAT_NET: plain({ markdown: true, hashtags: null, mentions: '<@userId>' }),
+  LOCAL_NET: plain({
+    links: 'not_clickable',
+    hashtags: null,
+    mentions: null,
+    note: 'Shown as plain text on the business profile; a link leads through the call-to-action button, not the text.',
+  }),
 }
