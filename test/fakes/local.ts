@@ -108,7 +108,9 @@ export async function startLocalFake(options: { locations?: FakeLocation[] } = {
     createTime: p.createTime,
     updateTime: p.createTime,
     state: p.state,
-    ...(p.state === 'LIVE' ? { searchUrl: `https://local.google.com/place?use=posts&lpsid=${p.name.split('/').pop()}` } : {}),
+    ...(p.state === 'LIVE'
+      ? { searchUrl: `https://local.google.com/place?use=posts&lpsid=${p.name.split('/').pop()}` }
+      : {}),
   })
   const fetchPhoto = async (url: string): Promise<Buffer | null> => {
     const res = await fetch(url).catch(() => null)
@@ -126,9 +128,10 @@ export async function startLocalFake(options: { locations?: FakeLocation[] } = {
     let photo: Buffer | null = null
     if (body.media?.[0]) {
       photo = await fetchPhoto(body.media[0].sourceUrl)
-      if (!photo) return googleError(400, 'INVALID_ARGUMENT', 'Request contains an invalid argument.', [
-        { field: 'media.source_url', message: 'Failed to fetch the photo from the provided URL.' },
-      ])
+      if (!photo)
+        return googleError(400, 'INVALID_ARGUMENT', 'Request contains an invalid argument.', [
+          { field: 'media.source_url', message: 'Failed to fetch the photo from the provided URL.' },
+        ])
     }
     const post: FakeLocalPost = {
       name: `accounts/${a}/locations/${l}/localPosts/70${++state.serial}`,
@@ -142,7 +145,9 @@ export async function startLocalFake(options: { locations?: FakeLocation[] } = {
     return { json: postResource(post) }
   }
 
-  const routes: Array<[string, RegExp | string, (req: FakeRequest, params: string[]) => FakeReply | Promise<FakeReply>]> = [
+  const routes: Array<
+    [string, RegExp | string, (req: FakeRequest, params: string[]) => FakeReply | Promise<FakeReply>]
+  > = [
     ['GET', '/o/oauth2/v2/auth', (req) => oauth.authorize(req)],
     ['POST', '/revoke', (req) => oauth.revoke(req)],
     ['POST', '/token', (req) => token(req)],
@@ -159,14 +164,17 @@ export async function startLocalFake(options: { locations?: FakeLocation[] } = {
       /^\/v1\/accounts\/(\d+)\/locations$/,
       guarded((req, [a]) => {
         const mask = readMask(req)
-        if (mask.length === 0) return googleError(400, 'INVALID_ARGUMENT', 'Request contains an invalid argument.', [
-          { field: 'read_mask', message: 'read_mask is required' },
-        ])
+        if (mask.length === 0)
+          return googleError(400, 'INVALID_ARGUMENT', 'Request contains an invalid argument.', [
+            { field: 'read_mask', message: 'read_mask is required' },
+          ])
         const size = Number(req.query.get('pageSize') ?? 10)
         if (size > 100) return googleError(400, 'INVALID_ARGUMENT', 'page_size must be at most 100.')
         const mine = state.locations.filter((l) => l.accountIds.includes(a!))
         const { slice, next } = page(mine, req, size)
-        return { json: { locations: slice.map((l) => locationResource(l, mask)), ...(next ? { nextPageToken: next } : {}) } }
+        return {
+          json: { locations: slice.map((l) => locationResource(l, mask)), ...(next ? { nextPageToken: next } : {}) },
+        }
       }),
     ],
     [
@@ -187,7 +195,9 @@ export async function startLocalFake(options: { locations?: FakeLocation[] } = {
         const location = located(a!, l!)
         if (isReply(location)) return location
         const size = Math.min(Number(req.query.get('pageSize') ?? 20), 100)
-        const mine = [...state.posts.values()].filter((p) => p.name.startsWith(`accounts/${a}/locations/${l}/`)).reverse()
+        const mine = [...state.posts.values()]
+          .filter((p) => p.name.startsWith(`accounts/${a}/locations/${l}/`))
+          .reverse()
         const { slice, next } = page(mine, req, size)
         return { json: { localPosts: slice.map(postResource), ...(next ? { nextPageToken: next } : {}) } }
       }),
@@ -198,7 +208,8 @@ export async function startLocalFake(options: { locations?: FakeLocation[] } = {
       guarded((_req, [name]) => {
         const post = state.posts.get(name!)
         if (!post) return googleError(404, 'NOT_FOUND', 'Requested entity was not found.')
-        if (post.state === 'PROCESSING' && post.readsLeft-- <= 0) post.state = state.rejectProcessing ? 'REJECTED' : 'LIVE'
+        if (post.state === 'PROCESSING' && post.readsLeft-- <= 0)
+          post.state = state.rejectProcessing ? 'REJECTED' : 'LIVE'
         return { json: postResource(post) }
       }),
     ],

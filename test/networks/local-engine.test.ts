@@ -93,7 +93,10 @@ describe('LOCAL_NET under the engine', () => {
       saveProgress: async (next) => {
         if (next.headId) return
         Object.assign(saved, next)
-        await t.deps.db.update(targets).set({ progress: { ...saved } }).where(eq(targets.id, d!.targetId))
+        await t.deps.db
+          .update(targets)
+          .set({ progress: { ...saved } })
+          .where(eq(targets.id, d!.targetId))
       },
     })
     const q = await localPost(t, account.id, { caption: 'Never sent' })
@@ -107,7 +110,10 @@ describe('LOCAL_NET under the engine', () => {
     })
     await runDue(t, t.publishQueue)
     expect((await getPost(t, q.id)).targets[0].status).toBe('PUBLISHED')
-    expect([...fake.state.posts.values()].map((x) => x.body.summary).sort()).toEqual(['Made, answer lost', 'Never sent'])
+    expect([...fake.state.posts.values()].map((x) => x.body.summary).sort()).toEqual([
+      'Made, answer lost',
+      'Never sent',
+    ])
   })
 
   it('follows a post the network is processing until it is live, and fails one its content policy rejects', async () => {
@@ -176,12 +182,23 @@ describe('LOCAL_NET under the engine', () => {
     const p = await localPost(t, account.id, { caption: 'Short lived' })
     await runDue(t, t.publishQueue)
     const id = (await getPost(t, p.id)).targets[0].platformPostId
-    const input = { connection: 'DIRECT_LOGIN', credentials: CREDS, platformPostId: id, fetch, baseUrl: fake.url, now: new Date(START) }
+    const input = {
+      connection: 'DIRECT_LOGIN',
+      credentials: CREDS,
+      platformPostId: id,
+      fetch,
+      baseUrl: fake.url,
+      now: new Date(START),
+    }
     await adapter.deletePost!(input)
     expect(fake.state.posts.has(id)).toBe(false)
     await expect(adapter.deletePost!(input)).resolves.toBeUndefined()
     fake.failNextError(503, 'UNAVAILABLE', 'Try again.')
-    await expect(adapter.deletePost!({ ...input, platformPostId: 'accounts/101/locations/9001/localPosts/5' })).rejects.toMatchObject({ kind: 'transient' })
-    await expect(adapter.deletePost!({ ...input, platformPostId: '../../accounts' })).rejects.toMatchObject({ kind: 'rejected' })
+    await expect(
+      adapter.deletePost!({ ...input, platformPostId: 'accounts/101/locations/9001/localPosts/5' }),
+    ).rejects.toMatchObject({ kind: 'transient' })
+    await expect(adapter.deletePost!({ ...input, platformPostId: '../../accounts' })).rejects.toMatchObject({
+      kind: 'rejected',
+    })
   })
 })

@@ -81,7 +81,10 @@ describe('LOCAL_NET reviews', () => {
 
   it("classifies the network's refusals: an unverified location, an expired token, a quota", async () => {
     const { fake, input } = await setup()
-    const unverified = { ...input, credentials: { ...CREDS, accountName: 'accounts/202', locationName: 'accounts/202/locations/9003' } }
+    const unverified = {
+      ...input,
+      credentials: { ...CREDS, accountName: 'accounts/202', locationName: 'accounts/202/locations/9003' },
+    }
     await expect(listReviews(unverified)).rejects.toMatchObject({
       kind: 'rejected',
       message: 'LOCAL_NET: Location is not verified.',

@@ -19,15 +19,22 @@ describe('LOCAL_NET adapter (Business Profile APIs)', () => {
   it('confirms the location the credentials name, and refuses one the sign-in does not manage', async () => {
     const { t, fake } = await setupLocal()
     const add = (credentials: Record<string, unknown>) =>
-      connectAccount(t.deps, { workspaceId: t.workspaceId, platform: 'LOCAL_NET', connection: 'DIRECT_LOGIN', credentials })
+      connectAccount(t.deps, {
+        workspaceId: t.workspaceId,
+        platform: 'LOCAL_NET',
+        connection: 'DIRECT_LOGIN',
+        credentials,
+      })
     expect(await add(CREDS)).toMatchObject({ username: 'Corner Bakery (Springfield)', platform: 'LOCAL_NET' })
     const read = fake.calls('GET', '/v1/locations/9001')[0]!
     expect(read.headers.authorization).toBe('Bearer gbp_access_1')
     expect(read.query.get('readMask')).toBe('name,title,storefrontAddress')
-    await expect(
-      add({ ...CREDS, locationName: 'accounts/101/locations/7777' }),
-    ).rejects.toThrow(/did not confirm.*Requested entity was not found/)
-    await expect(add({ ...CREDS, locationName: 'accounts/202/locations/9003' })).rejects.toThrow(/not under accounts\/101/)
+    await expect(add({ ...CREDS, locationName: 'accounts/101/locations/7777' })).rejects.toThrow(
+      /did not confirm.*Requested entity was not found/,
+    )
+    await expect(add({ ...CREDS, locationName: 'accounts/202/locations/9003' })).rejects.toThrow(
+      /not under accounts\/101/,
+    )
   })
 
   it('publishes an update with a photo the network fetches and a LEARN_MORE button, linked to its search page', async () => {
@@ -96,17 +103,31 @@ describe('LOCAL_NET adapter (Business Profile APIs)', () => {
     expect(o).toMatchObject({
       topicType: 'OFFER',
       event: { title: 'Two for one', schedule: { startDate: { day: 1 }, endDate: { day: 7 } } },
-      offer: { couponCode: 'BREAD2', redeemOnlineUrl: 'https://bakery.example/redeem', termsConditions: 'One per customer.' },
+      offer: {
+        couponCode: 'BREAD2',
+        redeemOnlineUrl: 'https://bakery.example/redeem',
+        termsConditions: 'One per customer.',
+      },
     })
     expect(o!.callToAction).toBeUndefined()
     expect(a).toEqual({ summary: 'Closed today for cleaning.', topicType: 'ALERT', alertType: 'COVID_19' })
-    expect(c).toEqual({ summary: 'Order a cake by phone.', topicType: 'STANDARD', callToAction: { actionType: 'CALL' } })
+    expect(c).toEqual({
+      summary: 'Order a cake by phone.',
+      topicType: 'STANDARD',
+      callToAction: { actionType: 'CALL' },
+    })
   })
 
   it('refuses at create what the registry says: a long caption, two photos, a video, a value outside an option', async () => {
     const { t, account } = await setupLocal()
     const [one, two] = [await photo(t), await photo(t, [9, 9, 9])]
-    const video = await storedMedia(t, { bytes: mp4({ durationSec: 5, width: 640, height: 480 }), mimeType: 'video/mp4', width: 640, height: 480, durationSec: 5 })
+    const video = await storedMedia(t, {
+      bytes: mp4({ durationSec: 5, width: 640, height: 480 }),
+      mimeType: 'video/mp4',
+      width: 640,
+      height: 480,
+      durationSec: 5,
+    })
     const codeOf = async (body: Record<string, unknown>, options: Record<string, unknown> | null = null) => {
       const res = await createLocalPost(t, account.id, body, options)
       expect(res.status).toBe(422)
@@ -119,7 +140,9 @@ describe('LOCAL_NET adapter (Business Profile APIs)', () => {
       code: 'invalid_option',
       details: [expect.objectContaining({ path: `targetOptions.${account.id}.topicType` })],
     })
-    expect(await codeOf({ caption: 'Nope' }, { callToActionUrl: 'not a url' })).toMatchObject({ code: 'invalid_option' })
+    expect(await codeOf({ caption: 'Nope' }, { callToActionUrl: 'not a url' })).toMatchObject({
+      code: 'invalid_option',
+    })
     expect(await codeOf({ caption: 'Nope' }, { colour: 'red' })).toMatchObject({ code: 'invalid_option' })
   })
 
@@ -127,13 +150,40 @@ describe('LOCAL_NET adapter (Business Profile APIs)', () => {
     const { t, fake, account } = await setupLocal()
     const image = await photo(t)
     const cases: Array<[Record<string, unknown>, Record<string, unknown>, RegExp]> = [
-      [{ caption: 'Party' }, { topicType: 'EVENT', eventTitle: 'Party' }, /EVENT post needs eventTitle, eventStart and eventEnd \(missing: eventStart, eventEnd\)/],
-      [{ caption: 'Backwards' }, { topicType: 'EVENT', eventTitle: 'B', eventStart: '2026-12-02T10:00:00Z', eventEnd: '2026-12-01T10:00:00Z' }, /eventEnd is before eventStart/],
+      [
+        { caption: 'Party' },
+        { topicType: 'EVENT', eventTitle: 'Party' },
+        /EVENT post needs eventTitle, eventStart and eventEnd \(missing: eventStart, eventEnd\)/,
+      ],
+      [
+        { caption: 'Backwards' },
+        { topicType: 'EVENT', eventTitle: 'B', eventStart: '2026-12-02T10:00:00Z', eventEnd: '2026-12-01T10:00:00Z' },
+        /eventEnd is before eventStart/,
+      ],
       [{ caption: 'Book' }, { callToAction: 'BOOK' }, /BOOK button needs callToActionUrl/],
-      [{ caption: 'Call' }, { callToAction: 'CALL', callToActionUrl: 'https://bakery.example' }, /CALL button dials the business phone/],
+      [
+        { caption: 'Call' },
+        { callToAction: 'CALL', callToActionUrl: 'https://bakery.example' },
+        /CALL button dials the business phone/,
+      ],
       [{ caption: 'Coupon' }, { offerCouponCode: 'X1' }, /offerCouponCode: only OFFER posts carry an offer/],
-      [{ caption: 'Alert', mediaIds: [image.id] }, { topicType: 'ALERT' }, /ALERT post carries text and a button only: no photo/],
-      [{ caption: 'Offer', }, { topicType: 'OFFER', eventTitle: 'O', eventStart: '2026-12-01T10:00:00Z', eventEnd: '2026-12-02T10:00:00Z', callToAction: 'SHOP', callToActionUrl: 'https://bakery.example' }, /OFFER post has no button/],
+      [
+        { caption: 'Alert', mediaIds: [image.id] },
+        { topicType: 'ALERT' },
+        /ALERT post carries text and a button only: no photo/,
+      ],
+      [
+        { caption: 'Offer' },
+        {
+          topicType: 'OFFER',
+          eventTitle: 'O',
+          eventStart: '2026-12-01T10:00:00Z',
+          eventEnd: '2026-12-02T10:00:00Z',
+          callToAction: 'SHOP',
+          callToActionUrl: 'https://bakery.example',
+        },
+        /OFFER post has no button/,
+      ],
     ]
     const ids = []
     for (const [body, options] of cases) ids.push((await localPost(t, account.id, body, options)).id)
@@ -154,16 +204,20 @@ describe('LOCAL_NET adapter (Business Profile APIs)', () => {
     const p = await localPost(t, account.id, { caption: 'Lost photo', mediaIds: [gone.id] })
     fake.state.failures.push({
       path: POSTS,
-      reply: (await import('../fakes/local-validation')).googleError(400, 'INVALID_ARGUMENT', 'Request contains an invalid argument.', [
-        { field: 'media.source_url', message: 'Failed to fetch the photo from the provided URL.' },
-      ]),
+      reply: (await import('../fakes/local-validation')).googleError(
+        400,
+        'INVALID_ARGUMENT',
+        'Request contains an invalid argument.',
+        [{ field: 'media.source_url', message: 'Failed to fetch the photo from the provided URL.' }],
+      ),
     })
     await runDue(t, t.publishQueue)
     expect((await getPost(t, p.id)).targets[0]).toMatchObject({
       status: 'FAILED',
       error: {
         code: 'rejected',
-        message: 'LOCAL_NET: Request contains an invalid argument.; media.source_url: Failed to fetch the photo from the provided URL.',
+        message:
+          'LOCAL_NET: Request contains an invalid argument.; media.source_url: Failed to fetch the photo from the provided URL.',
       },
     })
   })

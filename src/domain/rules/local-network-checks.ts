@@ -111,7 +111,8 @@ function callToActionOf(
     problems.push('An OFFER post has no button (the network ignores it): use offerRedeemUrl.')
     return null
   }
-  if (action === 'CALL' && url !== null) problems.push('A CALL button dials the business phone: leave callToActionUrl out.')
+  if (action === 'CALL' && url !== null)
+    problems.push('A CALL button dials the business phone: leave callToActionUrl out.')
   if (action !== 'CALL' && url === null) problems.push(`A ${action} button needs callToActionUrl.`)
   return { actionType: action as LocalCallToAction, url: action === 'CALL' ? null : url }
 }
@@ -130,7 +131,8 @@ export function planLocalPost(
   const offer = offerOf(values, topicType, problems)
   const callToAction = callToActionOf(values, topicType, problems)
   const text = content.text.trim()
-  if (topicType === 'ALERT' && content.photos > 0) problems.push('An ALERT post carries text and a button only: no photo.')
+  if (topicType === 'ALERT' && content.photos > 0)
+    problems.push('An ALERT post carries text and a button only: no photo.')
   if (topicType === 'ALERT' && text === '') problems.push('An ALERT post needs its text (the caption).')
   if (topicType === 'STANDARD' && text === '' && content.photos === 0)
     problems.push('A STANDARD post needs a caption or a photo.')

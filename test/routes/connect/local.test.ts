@@ -55,7 +55,13 @@ const rowsOf = (t: ServedApp) => t.deps.db.select().from(accounts).where(eq(acco
 describe('hosted connect, LOCAL_NET: choosing the business locations a Google sign-in manages', () => {
   it('offers every location once across the accounts and pages; the ones ticked become accounts', async () => {
     const { fake, t } = await setup()
-    fake.state.accounts.push(...Array.from({ length: 21 }, (_, i) => ({ name: `accounts/${300 + i}`, accountName: `Empty ${i}`, type: 'USER_GROUP' })))
+    fake.state.accounts.push(
+      ...Array.from({ length: 21 }, (_, i) => ({
+        name: `accounts/${300 + i}`,
+        accountName: `Empty ${i}`,
+        type: 'USER_GROUP',
+      })),
+    )
     fake.state.locations.push({ id: '9004', accountIds: ['320'], title: 'Last Bakery', locality: null, verified: true })
     const page = await signIn(t)
     expect(page.response.status).toBe(200)
@@ -77,20 +83,29 @@ describe('hosted connect, LOCAL_NET: choosing the business locations a Google si
     const back = new URL((await choose(t, action, token, picked)).url)
     expect(back.searchParams.getAll('accountId')).toHaveLength(3)
     const rows = await rowsOf(t)
-    const held = await Promise.all(rows.map(async (r) => [r.externalId, await t.deps.cipher.decrypt(r.credentials, r.id)] as const))
+    const held = await Promise.all(
+      rows.map(async (r) => [r.externalId, await t.deps.cipher.decrypt(r.credentials, r.id)] as const),
+    )
     expect(Object.fromEntries(held.map(([id, c]) => [id, [c.accountName, c.locationName]]))).toEqual({
       'locations/9001': ['accounts/101', 'accounts/101/locations/9001'],
       'locations/9002': ['accounts/101', 'accounts/101/locations/9002'],
       'locations/9004': ['accounts/320', 'accounts/320/locations/9004'],
     })
-    for (const [, c] of held) expect(c).toMatchObject({ accessToken: fake.state.accessToken, refreshToken: fake.state.refreshToken, expiresAt: expect.any(String) })
+    for (const [, c] of held)
+      expect(c).toMatchObject({
+        accessToken: fake.state.accessToken,
+        refreshToken: fake.state.refreshToken,
+        expiresAt: expect.any(String),
+      })
   })
 
   it('a reconnect renews its own location (through whichever account reaches it); disconnect revokes the refresh token', async () => {
     const { fake, t } = await setup()
     const first = chooser((await signIn(t)).body)
     const corner = first.boxes.find((b) => b.externalId === 'locations/9001')!
-    const accountId = new URL((await choose(t, first.action, first.token, [corner.key])).url).searchParams.get('accountId')!
+    const accountId = new URL((await choose(t, first.action, first.token, [corner.key])).url).searchParams.get(
+      'accountId',
+    )!
     const again = new URL((await signIn(t, `/v1/accounts/${accountId}/reconnect`)).url)
     expect(again.searchParams.getAll('accountId')).toEqual([accountId])
     const [row] = await rowsOf(t)
@@ -99,9 +114,13 @@ describe('hosted connect, LOCAL_NET: choosing the business locations a Google si
 
     // Reached now only through the location group: the reconnect keeps the account, under the group's name.
     fake.state.locations[0]!.accountIds = ['202']
-    expect(new URL((await signIn(t, `/v1/accounts/${accountId}/reconnect`)).url).searchParams.getAll('accountId')).toEqual([accountId])
+    expect(
+      new URL((await signIn(t, `/v1/accounts/${accountId}/reconnect`)).url).searchParams.getAll('accountId'),
+    ).toEqual([accountId])
     const [moved] = await rowsOf(t)
-    expect((await t.deps.cipher.decrypt(moved!.credentials, moved!.id)).locationName).toBe('accounts/202/locations/9001')
+    expect((await t.deps.cipher.decrypt(moved!.credentials, moved!.id)).locationName).toBe(
+      'accounts/202/locations/9001',
+    )
 
     fake.state.locations.splice(0, 1) // The sign-in no longer manages it at all.
     const refused = new URL((await signIn(t, `/v1/accounts/${accountId}/reconnect`)).url)
@@ -118,7 +137,12 @@ describe('hosted connect, LOCAL_NET: choosing the business locations a Google si
     const none = new URL((await signIn(t)).url)
     expect(none.searchParams.get('error')).toBeTruthy()
     fake.state.locations = [{ id: '9001', accountIds: ['101'], title: 'Corner Bakery', locality: null, verified: true }]
-    fake.failNextError(403, 'PERMISSION_DENIED', 'Google My Business API has not been used in project 1 before or it is disabled.', /^GET \/v1\/accounts$/)
+    fake.failNextError(
+      403,
+      'PERMISSION_DENIED',
+      'Google My Business API has not been used in project 1 before or it is disabled.',
+      /^GET \/v1\/accounts$/,
+    )
     const failed = new URL((await signIn(t)).url)
     expect(failed.searchParams.get('error')).toBe('exchange_failed')
     expect(failed.searchParams.get('message')).toContain('has not been used in project')

@@ -98,7 +98,8 @@ export function localFailure(answer: NetworkAnswer, now: Date): NetworkFailure {
   words.push(...fieldErrors(error?.details).filter((w) => w !== said))
   const advice = ADVICE[kind]
   const message = `${NETWORK}: ${words.join('; ').slice(0, 500)}${advice ? ` (${advice})` : ''}`
-  if (kind === 'rate_limited') return new NetworkFailure(kind, message, retryAfterSec(answer.headers, now) ?? QUOTA_WAIT_SEC)
+  if (kind === 'rate_limited')
+    return new NetworkFailure(kind, message, retryAfterSec(answer.headers, now) ?? QUOTA_WAIT_SEC)
   if (kind === 'transient') return new NetworkFailure(kind, message, retryAfterSec(answer.headers, now))
   return new NetworkFailure(kind, message)
 }
@@ -132,6 +133,9 @@ export const RESOURCE_NAME = /^accounts\/[\w-]+\/locations\/[\w-]+$/
 export function locationNameOf(credentials: Record<string, unknown>): string {
   const name = credential(credentials, 'locationName')
   if (!RESOURCE_NAME.test(name))
-    throw new NetworkFailure('rejected', `${NETWORK}: the account's location name is not accounts/{id}/locations/{id}: reconnect the account.`)
+    throw new NetworkFailure(
+      'rejected',
+      `${NETWORK}: the account's location name is not accounts/{id}/locations/{id}: reconnect the account.`,
+    )
   return name
 }

@@ -31,7 +31,10 @@ export function localPostBody(content: TargetContent): Record<string, unknown> {
   if (content.media.some((m) => m.type !== 'IMAGE'))
     throw new NetworkFailure('rejected', `${NETWORK}: a local post takes one photo, no video.`)
   if (content.media.length > 1)
-    throw new NetworkFailure('rejected', `${NETWORK}: a local post takes one photo (this one has ${content.media.length}).`)
+    throw new NetworkFailure(
+      'rejected',
+      `${NETWORK}: a local post takes one photo (this one has ${content.media.length}).`,
+    )
   const photo = content.media[0]
   const options = (content.targetOptions ?? {}) as OptionValues
   const planned = planLocalPost(options, { text: content.text, photos: photo ? 1 : 0 })
@@ -42,7 +45,9 @@ export function localPostBody(content: TargetContent): Record<string, unknown> {
     topicType,
     ...(topicType === 'ALERT' ? { alertType: ALERT_TYPE } : {}),
     ...(callToAction
-      ? { callToAction: { actionType: callToAction.actionType, ...(callToAction.url ? { url: callToAction.url } : {}) } }
+      ? {
+          callToAction: { actionType: callToAction.actionType, ...(callToAction.url ? { url: callToAction.url } : {}) },
+        }
       : {}),
     ...(event ? { event: { title: event.title, schedule: schedule(event.start, event.end) } } : {}),
     ...(offer

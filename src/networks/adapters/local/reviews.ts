@@ -98,7 +98,10 @@ export async function replyToReview(input: ReplyInput): Promise<{ comment: strin
   if (comment === '') throw new NetworkFailure('rejected', `${NETWORK}: a reply needs some text.`)
   const bytes = new TextEncoder().encode(comment).byteLength
   if (bytes > REPLY_MAX_BYTES)
-    throw new NetworkFailure('rejected', `${NETWORK}: a reply takes at most ${REPLY_MAX_BYTES} bytes (this one has ${bytes}).`)
+    throw new NetworkFailure(
+      'rejected',
+      `${NETWORK}: a reply takes at most ${REPLY_MAX_BYTES} bytes (this one has ${bytes}).`,
+    )
   const body = await localClient(input)('PUT', v4(input.baseUrl, `${input.reviewName}/reply`), { json: { comment } })
   return { comment: text(body.comment) ?? comment, updatedAt: text(body.updateTime) }
 }
