@@ -118,7 +118,7 @@ describe('LOCAL_NET adapter (Business Profile APIs)', () => {
     })
   })
 
-  it('refuses at create what the registry says: a long caption, two photos, a video, a value outside an option', async () => {
+  it('refuses at create what the registry says: a long caption, two photos, a video, a small photo, a GIF', async () => {
     const { t, account } = await setupLocal()
     const [one, two] = [await photo(t), await photo(t, [9, 9, 9])]
     const video = await storedMedia(t, {
@@ -128,22 +128,44 @@ describe('LOCAL_NET adapter (Business Profile APIs)', () => {
       height: 480,
       durationSec: 5,
     })
-    const codeOf = async (body: Record<string, unknown>, options: Record<string, unknown> | null = null) => {
-      const res = await createLocalPost(t, account.id, body, options)
+    const codeOf = async (body: Record<string, unknown>) => {
+      const res = await createLocalPost(t, account.id, body)
       expect(res.status).toBe(422)
       return (await res.json()).error
     }
-    expect((await codeOf({ caption: 'x'.repeat(1501) })).code).toBe('caption_too_long')
-    expect(await codeOf({ caption: 'Two', mediaIds: [one.id, two.id] })).toMatchObject({ code: expect.any(String) })
-    expect(await codeOf({ caption: 'Moving', mediaIds: [video] })).toMatchObject({ code: expect.any(String) })
-    expect(await codeOf({ caption: 'Nope' }, { topicType: 'PRODUCT' })).toMatchObject({
+    const small = await storedMedia(t, {
+      bytes: (await photo(t)).bytes,
+      mimeType: 'image/jpeg',
+      width: 200,
+      height: 200,
+    })
+    const gif = await storedMedia(t, { bytes: (await photo(t)).bytes, mimeType: 'image/gif', width: 800, height: 600 })
+    expect(await codeOf({ caption: 'x'.repeat(1501) })).toMatchObject({
+      code: 'caption_too_long',
+      details: [{ limit: 1500, actual: 1501 }],
+    })
+    const media = async (ids: string[]) => (await codeOf({ caption: 'Media', mediaIds: ids })).message
+    expect(await media([one.id, two.id])).toMatch(/2 media items; LOCAL_NET allows 1/)
+    expect(await media([video])).toMatch(/LOCAL_NET takes no videos/)
+    expect(await media([small])).toMatch(/width is 200 px; LOCAL_NET needs at least 250 px/)
+    expect(await media([gif])).toMatch(/image\/gif is not accepted by LOCAL_NET; use image\/jpeg or image\/png/)
+  })
+
+  it('refuses at create an option outside its field: an unknown topic, a link that is no URL, an unknown key', async () => {
+    const { t, account } = await setupLocal()
+    const codeOf = async (options: Record<string, unknown>) => {
+      const res = await createLocalPost(t, account.id, { caption: 'Nope' }, options)
+      expect(res.status).toBe(422)
+      return (await res.json()).error
+    }
+    expect(await codeOf({ topicType: 'PRODUCT' })).toMatchObject({
       code: 'invalid_option',
       details: [expect.objectContaining({ path: `targetOptions.${account.id}.topicType` })],
     })
-    expect(await codeOf({ caption: 'Nope' }, { callToActionUrl: 'not a url' })).toMatchObject({
+    expect(await codeOf({ callToActionUrl: 'not a url' })).toMatchObject({
       code: 'invalid_option',
     })
-    expect(await codeOf({ caption: 'Nope' }, { colour: 'red' })).toMatchObject({ code: 'invalid_option' })
+    expect(await codeOf({ colour: 'red' })).toMatchObject({ code: 'invalid_option' })
   })
 
   it('refuses at publish options that do not fit together, in words, without calling the network', async () => {
