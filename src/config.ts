@@ -50,6 +50,7 @@ export const OAUTH_CLIENT_PLATFORMS = [
   'PHOTO_NET',
   'TEXTTHREAD_NET',
   'BLOG_NET',
+  'LOCAL_NET',
 ] as const
 export type OAuthClientPlatform = (typeof OAUTH_CLIENT_PLATFORMS)[number]
 export type NetworkClients = Partial<Record<OAuthClientPlatform, OAuthClient>>

@@ -18,6 +18,7 @@ export const PLATFORM_IDS = [
   'RELAY_NET',
   'COMMUNITY_NET',
   'BLOG_NET',
+  'LOCAL_NET',
 ] as const
 export type PlatformId = (typeof PLATFORM_IDS)[number]
 

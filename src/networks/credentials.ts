@@ -85,6 +85,15 @@ const credentialSchemas = (url: typeof httpsUrl): CredentialSchemas => ({
         .optional(),
     }),
   },
+  LOCAL_NET: {
+    DIRECT_LOGIN: z.object({
+      ...oauthWithRefresh,
+      accountName: z.string().regex(/^accounts\/[\w-]+$/, 'must be accounts/{accountId}'),
+      locationName: z
+        .string()
+        .regex(/^accounts\/[\w-]+\/locations\/[\w-]+$/, 'must be accounts/{accountId}/locations/{locationId}'),
+    }),
+  },
   CHAT_NET: {
     WEBHOOK: z.object({
       webhookUrl: url.refine(

@@ -12,6 +12,7 @@ import { SHORTVIDEO_OAUTH } from './adapters/short-video/oauth'
 import { TEXTTHREAD_OAUTH } from './adapters/text-thread/oauth'
 import { VIDEOSHARE_OAUTH } from './adapters/video-share/oauth'
 import { BLOG_OAUTH } from './adapters/blog/oauth'
+import { LOCAL_OAUTH } from './adapters/local/oauth'
 import type { OAuthProvider } from './oauth-connect'
 
 export const OAUTH_PROVIDERS: Partial<Record<PlatformId, OAuthProvider>> = {
@@ -24,4 +25,5 @@ export const OAUTH_PROVIDERS: Partial<Record<PlatformId, OAuthProvider>> = {
   PHOTO_NET: PHOTO_OAUTH,
   TEXTTHREAD_NET: TEXTTHREAD_OAUTH,
   BLOG_NET: BLOG_OAUTH,
+  LOCAL_NET: LOCAL_OAUTH,
 }

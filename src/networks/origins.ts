@@ -13,11 +13,17 @@ export const DEFAULT_NETWORK_ORIGINS = {
   CHAT_NET_API_URL: 'https://discord.com',
   BLOG_NET_API_URL: 'https://api.tumblr.com',
   OPENPROTOCOL_NET_VIDEO_URL: 'https://video.bsky.app',
+  /** The local business network: local posts and reviews (API v4), accounts, and locations are three APIs. */
+  LOCAL_NET_API_URL: 'https://mybusiness.googleapis.com',
+  LOCAL_NET_ACCOUNTS_URL: 'https://mybusinessaccountmanagement.googleapis.com',
+  LOCAL_NET_LOCATIONS_URL: 'https://mybusinessbusinessinformation.googleapis.com',
+  LOCAL_NET_OAUTH_URL: 'https://oauth2.googleapis.com',
   /** The video-share network's token endpoint lives on its own origin. */
   VIDEOSHARE_NET_OAUTH_URL: 'https://oauth2.googleapis.com',
   /** Where account owners sign in and approve (the networks' authorization pages, for hosted connect). */
   MICROBLOG_NET_AUTHORIZE_URL: 'https://x.com',
   VIDEOSHARE_NET_AUTHORIZE_URL: 'https://accounts.google.com',
+  LOCAL_NET_AUTHORIZE_URL: 'https://accounts.google.com',
   PINBOARD_NET_AUTHORIZE_URL: 'https://www.pinterest.com',
   SHORTVIDEO_NET_AUTHORIZE_URL: 'https://www.tiktok.com',
   /** Facebook Login's dialog: Pages, and Instagram accounts behind Pages. */

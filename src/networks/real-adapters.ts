@@ -16,6 +16,7 @@ import { createPinboardAdapter } from './adapters/pinboard'
 import { createRelayAdapter } from './adapters/relay'
 import { createCommunityAdapter } from './adapters/community'
 import { createBlogAdapter } from './adapters/blog'
+import { createLocalAdapter } from './adapters/local/index'
 import type { PlatformId } from '../domain/vocabulary'
 
 export function createRealAdapters(options: AdapterOptions): Record<PlatformId, NetworkAdapter> {
@@ -35,5 +36,6 @@ export function createRealAdapters(options: AdapterOptions): Record<PlatformId, 
     RELAY_NET: createRelayAdapter(options),
     COMMUNITY_NET: createCommunityAdapter(options),
     BLOG_NET: createBlogAdapter(options),
+    LOCAL_NET: createLocalAdapter(options),
   }
 }

@@ -59,4 +59,5 @@ export const NETWORK_DISPLAY: Record<PlatformId, NetworkDisplay> = {
     'M12 4a2.5 2.5 0 1 0 0 5a2.5 2.5 0 1 0 0-5zM5 8a2 2 0 1 0 0 4a2 2 0 1 0 0-4zM19 8a2 2 0 1 0 0 4a2 2 0 1 0 0-4zM7.5 19a4.5 4.5 0 0 1 9 0zM2 18a3 3 0 0 1 4-2.8M22 18a3 3 0 0 0-4-2.8',
   ),
   BLOG_NET: show('Blog', '#4f6d94', 'M5 3h10l4 4v14H5zM15 3v4h4M8 11h8M8 14h8M8 17h5'),
+  LOCAL_NET: show('Local', '#a65d00', 'M12 21s-7-6-7-11a7 7 0 0 1 14 0c0 5-7 11-7 11zM9 8h6v4H9z'),
 }

@@ -51,4 +51,10 @@ export const FORMATTING: Record<PlatformId, CaptionFormatting> = {
     mentions: null,
     note: 'Each paragraph becomes a text block, shown as typed; tags go in the `tags` option, not in the text.',
   }),
+  LOCAL_NET: plain({
+    links: 'not_clickable',
+    hashtags: null,
+    mentions: null,
+    note: 'Shown as plain text on the business profile; a link leads through the call-to-action button, not the text.',
+  }),
 }

@@ -16,6 +16,7 @@ import {
 } from './page-and-chat-networks'
 import { RELAY_NET_RULES } from './relay-network'
 import { COMMUNITY_NET_RULES } from './community-network'
+import { LOCAL_NET_RULES } from './local-network'
 import { FEDERATED_NET_RULES, MICROBLOG_NET_RULES, OPENPROTOCOL_NET_RULES, TEXTTHREAD_NET_RULES } from './text-networks'
 
 export { CANVASES } from './shared'
@@ -37,6 +38,7 @@ export const RULES: RulesRegistry = {
   RELAY_NET: RELAY_NET_RULES,
   COMMUNITY_NET: COMMUNITY_NET_RULES,
   BLOG_NET: BLOG_NET_RULES,
+  LOCAL_NET: LOCAL_NET_RULES,
 }
 
 export function rulesFor(platform: PlatformId): PlatformRules {

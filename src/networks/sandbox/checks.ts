@@ -1,11 +1,13 @@
 /**
  * Why the simulated network refuses a publish, checked before it stores anything: the board of a
  * pinboard pin, the platform's registry rules (the same validator as create and edit, so the
- * same counting), then the account's fail mode: `once` and `transient` fail the first attempt
- * (rejected but retryable by hand, or transient so the engine retries it), `always` every attempt.
+ * same counting), the network's check of options that depend on each other, then the account's
+ * fail mode: `once` and `transient` fail the first attempt (rejected but retryable by hand, or
+ * transient so the engine retries it), `always` every attempt.
  */
 import { SANDBOX_FAIL_MODES, type SandboxFailMode } from '../../domain/vocabulary'
 import { rulesFor } from '../../domain/rules/index'
+import { optionProblems } from '../../domain/rules/option-checks'
 import { validatePostContent, type PostContent, type VideoNetAccountOptions } from '../../domain/post-validation'
 import type { Board, PublishInput, PublishResult } from '../adapter'
 import { sandboxDestinations } from './boards'
@@ -16,7 +18,13 @@ const rejected = (message: string): Failure => ({ status: 'failed', kind: 'rejec
 
 /** The first reason to refuse `input`, or null when the network takes it. */
 export function refusal(input: PublishInput, boards: Board[]): Failure | null {
-  return boardProblem(input, boards) ?? destinationProblem(input) ?? ruleProblem(input) ?? failModeProblem(input)
+  return (
+    boardProblem(input, boards) ??
+    destinationProblem(input) ??
+    ruleProblem(input) ??
+    optionProblem(input) ??
+    failModeProblem(input)
+  )
 }
 
 /** A target goes to one of the account's destinations where its network has them; the network knows no other. */
@@ -31,6 +39,16 @@ function destinationProblem(input: PublishInput): Failure | null {
   if (!sandboxDestinations(input.content.platform, input.accountId).some((d) => d.id === id))
     return rejected(`${noun} ${id} does not exist on this account: ${pick}.`)
   return null
+}
+
+/** Options that do not fit together, as the network's own check finds them (rules/option-checks.ts). */
+function optionProblem({ content }: PublishInput): Failure | null {
+  const problems = optionProblems(content.platform, {
+    values: content.targetOptions,
+    text: content.text,
+    media: content.media.map((m) => (m.type === 'VIDEO' ? 'video' : 'image')),
+  })
+  return problems.length > 0 ? rejected(`${content.platform} refused the post: ${problems.join(' ')}`) : null
 }
 
 /** A pin needs one of the account's boards; the network knows no other. */

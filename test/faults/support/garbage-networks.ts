@@ -11,6 +11,7 @@ import { startBlogFake } from '../../fakes/blog'
 import { startChatFake } from '../../fakes/chat'
 import { startCommunityFake } from '../../fakes/community'
 import { startFederatedFake } from '../../fakes/federated'
+import { startLocalFake } from '../../fakes/local'
 import { startMessagingFake } from '../../fakes/messaging'
 import { startMicroblogFake } from '../../fakes/microblog'
 import { startOpenProtocolFake } from '../../fakes/open-protocol'
@@ -205,6 +206,36 @@ export const GARBAGE_NETWORKS: Record<Exclude<PlatformId, 'RELAY_NET'>, GarbageN
         credentials: (proxy) => ({ webhookUrl: fake.webhookUrl.replace(fake.url, proxy) }),
         post: text('garbage on the chat'),
         posts: () => fake.state.messages.length,
+      }
+    },
+  },
+  LOCAL_NET: {
+    publish: { method: 'POST', path: /^\/v4\/accounts\/101\/locations\/9001\/localPosts$/ },
+    errorObject: { error: { code: 500, message: 'Internal error encountered.', status: 'INTERNAL' } },
+    async start(now) {
+      const fake = await startLocalFake()
+      fake.state.clock = now
+      return {
+        upstream: fake.url,
+        // The posts API goes through the proxy; accounts, locations and tokens straight to the fake.
+        origins: (proxy) => ({
+          LOCAL_NET_API_URL: proxy,
+          LOCAL_NET_ACCOUNTS_URL: fake.url,
+          LOCAL_NET_LOCATIONS_URL: fake.url,
+          LOCAL_NET_OAUTH_URL: fake.url,
+        }),
+        clients: { LOCAL_NET: { clientId: fake.client.id, clientSecret: fake.client.secret } },
+        connection: 'DIRECT_LOGIN',
+        credentials: () => ({
+          accessToken: fake.state.accessToken,
+          refreshToken: fake.state.refreshToken,
+          expiresAt: '2026-11-21T11:00:00Z',
+          accountName: 'accounts/101',
+          locationName: 'accounts/101/locations/9001',
+        }),
+        externalId: 'locations/9001',
+        post: async (t) => ({ caption: 'garbage on the local listing', mediaIds: [await image(t, 1200, 900)] }),
+        posts: () => fake.state.posts.size,
       }
     },
   },

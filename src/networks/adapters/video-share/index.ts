@@ -24,7 +24,8 @@ import {
   request,
 } from '../../http'
 import { metric } from '../../metrics'
-import { oauthErrorFailure, oauthRefresh, type OAuthRenewal } from '../../oauth'
+import { oauthRefresh } from '../../oauth'
+import { googleTokenRenewal } from '../google/oauth'
 import type { AdapterOptions } from '../options'
 import {
   CATEGORY_ID,
@@ -49,20 +50,6 @@ interface Pending {
 }
 
 type SessionAnswer = { resource: any } | { offset: number } | { expired: true }
-
-/**
- * Token renewal on the network's own OAuth origin (`VIDEOSHARE_NET_OAUTH_URL`): the client's id and
- * secret go in the form; the network normally keeps the refresh token, so the old one stays unless
- * a new one comes. `invalid_grant` means reconnect.
- */
-const TOKEN_RENEWAL: Omit<OAuthRenewal, 'tokenOrigin'> = {
-  network: NETWORK,
-  tokenPath: '/token',
-  clientAuth: { idField: 'client_id', secretField: 'client_secret' },
-  refreshMarginSec: REFRESH_MARGIN_SEC,
-  defaultLifetimeSec: 3600,
-  failure: oauthErrorFailure(NETWORK),
-}
 
 export function createVideoShareAdapter(options: AdapterOptions): NetworkAdapter {
   return {
@@ -119,8 +106,9 @@ export function createVideoShareAdapter(options: AdapterOptions): NetworkAdapter
 
     listIdentities: listChannels,
 
+    // Renewed on the network's own OAuth origin (`VIDEOSHARE_NET_OAUTH_URL`), as every Google sign-in is.
     credentialRefresh: oauthRefresh(
-      { ...TOKEN_RENEWAL, tokenOrigin: options.origins.VIDEOSHARE_NET_OAUTH_URL },
+      googleTokenRenewal(NETWORK, options.origins.VIDEOSHARE_NET_OAUTH_URL, REFRESH_MARGIN_SEC),
       options.clients.VIDEOSHARE_NET,
     ),
 
