@@ -15,6 +15,9 @@ const expiresAt = z
   .union([z.iso.datetime({ offset: true }), z.number().int().positive()])
   .transform((v) => (typeof v === 'number' ? new Date(v * 1000).toISOString() : new Date(v).toISOString()))
 
+/** A channel id of the workplace chat network (public C..., private G... or C...). */
+const workchatChannel = z.string().regex(/^[CG][A-Z0-9]{2,}$/, "must be the channel's id (C0123ABCD)")
+
 const oauthWithRefresh = { accessToken: text, refreshToken: text, expiresAt }
 
 type CredentialSchemas = Record<PlatformId, Partial<Record<Connection, z.ZodObject>>>
@@ -60,6 +63,20 @@ const credentialSchemas = (url: typeof httpsUrl): CredentialSchemas => ({
       ),
     }),
     BOT_TOKEN: z.object({ botToken: text, channelId: z.string().regex(/^\d+$/, "must be the channel's numeric id") }),
+  },
+  WORKCHAT_NET: {
+    DIRECT_LOGIN: z.object({
+      accessToken: text,
+      refreshToken: text.optional(),
+      expiresAt: expiresAt.optional(),
+      botUserId: text.optional(),
+      teamId: text.optional(),
+      channelId: workchatChannel.optional(),
+    }),
+    BOT_TOKEN: z.object({
+      botToken: z.string().regex(/^xoxb-[A-Za-z0-9-]+$/, "must be the app's bot token (xoxb-...)"),
+      channelId: workchatChannel.optional(),
+    }),
   },
 })
 

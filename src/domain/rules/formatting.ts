@@ -36,4 +36,10 @@ export const FORMATTING: Record<PlatformId, CaptionFormatting> = {
   PINBOARD_NET: plain({ links: 'not_clickable', mentions: null, note: 'The pin links to `linkUrl`, not to text.' }),
   FEDERATED_NET: plain({ links: 'shortened', mentions: '@user@domain', note: 'A link counts `urlWeight`.' }),
   CHAT_NET: plain({ markdown: true, hashtags: null, mentions: '<@userId>' }),
+  WORKCHAT_NET: plain({
+    markdown: true,
+    hashtags: null,
+    mentions: null,
+    note: '*bold*, _italic_ and ~strike~ render; &, < and > are escaped, so <!channel>, <@U123> and <url|label> show as typed and ping nobody. Bare links are linked by the network.',
+  }),
 }

@@ -19,6 +19,7 @@ import { startShortVideoFake } from '../../fakes/short-video'
 import { startSocialGraphFake } from '../../fakes/social-graph'
 import { startTextThreadFake } from '../../fakes/text-thread'
 import { startVideoShareFake } from '../../fakes/video-share'
+import { startWorkchatFake } from '../../fakes/workchat'
 import { storedMedia } from '../../support/fixtures'
 import { jpeg, paint } from '../../support/media'
 import type { TestApp } from '../../support/test-app'
@@ -309,6 +310,22 @@ export const GARBAGE_NETWORKS: Record<PlatformId, GarbageNetwork> = {
           pinboardNetBoards: { [accountId]: BOARD },
         }),
         posts: () => fake.state.pins.size,
+      }
+    },
+  },
+  WORKCHAT_NET: {
+    publish: { method: 'POST', path: /^\/api\/chat\.postMessage$/ },
+    errorObject: { ok: false, error: 'internal_error' },
+    async start(now) {
+      const fake = await startWorkchatFake()
+      fake.state.clock = now
+      return {
+        upstream: fake.url,
+        origins: (proxy) => ({ WORKCHAT_NET_API_URL: proxy }),
+        connection: 'BOT_TOKEN',
+        credentials: () => ({ botToken: fake.state.accessToken, channelId: 'C0GENERAL1', botUserId: fake.botUser }),
+        post: text('garbage on the workchat'),
+        posts: () => fake.state.messages.length,
       }
     },
   },
