@@ -71,11 +71,11 @@ const credentialSchemas = (url: typeof httpsUrl): CredentialSchemas => ({
       expiresAt: expiresAt.optional(),
       botUserId: text.optional(),
       teamId: text.optional(),
-      channelId: workchatChannel.optional(),
+      defaultChannelId: workchatChannel.optional(),
     }),
     BOT_TOKEN: z.object({
       botToken: z.string().regex(/^xoxb-[A-Za-z0-9-]+$/, "must be the app's bot token (xoxb-...)"),
-      channelId: workchatChannel.optional(),
+      defaultChannelId: workchatChannel.optional(),
     }),
   },
 })

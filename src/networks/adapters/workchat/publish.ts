@@ -18,11 +18,11 @@ interface PartAttempt {
 
 /**
  * The channel this target publishes into: the one chosen for the account on the post
- * (`destinations`), else the default channel stored with the account.
+ * (`destinations`), else the account's default channel (`defaultChannelId`, optional).
  */
 export function channelOf(input: Pick<PublishInput, 'content' | 'credentials'>): string {
   const chosen = (input.content as { destinationId?: string | null }).destinationId
-  const stored = input.credentials.channelId
+  const stored = input.credentials.defaultChannelId
   const channel = chosen || (typeof stored === 'string' ? stored : '')
   if (!channel) throw new NetworkFailure('rejected', `${NETWORK}: choose a channel for this account.`)
   return channel
