@@ -33,7 +33,15 @@ describe('rules registry', () => {
 
   it('names the thread platforms of the spec, and only those have thread rules', () => {
     expect([...THREAD_PLATFORMS].sort()).toEqual(
-      ['MICROBLOG_NET', 'OPENPROTOCOL_NET', 'FEDERATED_NET', 'TEXTTHREAD_NET', 'MESSAGING_NET', 'CHAT_NET', 'WORKCHAT_NET'].sort(),
+      [
+        'MICROBLOG_NET',
+        'OPENPROTOCOL_NET',
+        'FEDERATED_NET',
+        'TEXTTHREAD_NET',
+        'MESSAGING_NET',
+        'CHAT_NET',
+        'WORKCHAT_NET',
+      ].sort(),
     )
     for (const [id, rules] of entries()) {
       expect(rules.thread !== null, id).toBe(rules.threadModel)

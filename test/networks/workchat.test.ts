@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { mediaAssets } from '../../src/db/schema'
+import type { BoardsInput } from '../../src/networks/adapter'
 import { checkCredentials } from '../../src/networks/credentials'
 import { connectAccount } from '../../src/services/account-connection'
 import { runDue } from '../support/engine'
@@ -37,7 +38,9 @@ describe('WORKCHAT_NET adapter (Slack Web API)', () => {
   it('lists the channels the bot can post to, following the cursor: public ones and its private ones', async () => {
     const { fake, account, adapter, credentials } = await setup({ channels: 3 })
     fake.state.pageSizeCap = 2
-    const list = (adapter as unknown as { listDestinations: Function }).listDestinations
+    const { listDestinations: list } = adapter as unknown as {
+      listDestinations(input: BoardsInput): Promise<Array<{ id: string }>>
+    }
     const channels = await list({
       accountId: account.id,
       connection: 'BOT_TOKEN',
@@ -46,7 +49,7 @@ describe('WORKCHAT_NET adapter (Slack Web API)', () => {
       baseUrl: fake.url,
       now: new Date(),
     })
-    expect(channels.map((c: { id: string }) => c.id)).toEqual([
+    expect(channels.map((c) => c.id)).toEqual([
       'C0GENERAL1',
       'C0RANDOM01',
       'G0SECRET01',

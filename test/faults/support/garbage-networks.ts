@@ -323,7 +323,11 @@ export const GARBAGE_NETWORKS: Record<PlatformId, GarbageNetwork> = {
         upstream: fake.url,
         origins: (proxy) => ({ WORKCHAT_NET_API_URL: proxy }),
         connection: 'BOT_TOKEN',
-        credentials: () => ({ botToken: fake.state.accessToken, defaultChannelId: 'C0GENERAL1', botUserId: fake.botUser }),
+        credentials: () => ({
+          botToken: fake.state.accessToken,
+          defaultChannelId: 'C0GENERAL1',
+          botUserId: fake.botUser,
+        }),
         post: text('garbage on the workchat'),
         posts: () => fake.state.messages.length,
       }
