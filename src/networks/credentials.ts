@@ -15,9 +15,6 @@ const expiresAt = z
   .union([z.iso.datetime({ offset: true }), z.number().int().positive()])
   .transform((v) => (typeof v === 'number' ? new Date(v * 1000).toISOString() : new Date(v).toISOString()))
 
-/** A channel id of the workplace chat network (public C..., private G... or C...). */
-const workchatChannel = z.string().regex(/^[CG][A-Z0-9]{2,}$/, "must be the channel's id (C0123ABCD)")
-
 const oauthWithRefresh = { accessToken: text, refreshToken: text, expiresAt }
 
 type CredentialSchemas = Record<PlatformId, Partial<Record<Connection, z.ZodObject>>>
@@ -71,11 +68,9 @@ const credentialSchemas = (url: typeof httpsUrl): CredentialSchemas => ({
       expiresAt: expiresAt.optional(),
       botUserId: text.optional(),
       teamId: text.optional(),
-      defaultChannelId: workchatChannel.optional(),
     }),
     BOT_TOKEN: z.object({
       botToken: z.string().regex(/^xoxb-[A-Za-z0-9-]+$/, "must be the app's bot token (xoxb-...)"),
-      defaultChannelId: workchatChannel.optional(),
     }),
   },
 })

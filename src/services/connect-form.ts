@@ -34,10 +34,6 @@ const FIELD_TEXT: Record<string, { label: string; secret?: boolean; hint?: strin
   botToken: { label: 'Bot token', secret: true, hint: 'as the platform gave it when the bot was created' },
   chatId: { label: 'Chat or channel', hint: "the chat's id, or @username of a public channel" },
   channelId: { label: 'Channel id', hint: "the channel's numeric id (developer mode, Copy Channel ID)" },
-  defaultChannelId: {
-    label: 'Default channel id (optional)',
-    hint: "where a post goes when it names no channel: the channel's id, as C0123ABCD",
-  },
   webhookUrl: {
     label: 'Webhook URL',
     secret: true,

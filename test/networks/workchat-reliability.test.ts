@@ -133,7 +133,6 @@ describe('WORKCHAT_NET reliability', () => {
       refreshToken: rotating.fake.state.refreshToken,
       expiresAt: '2026-11-21T11:00:00.000Z',
       botUserId: 'U0BOT0001',
-      defaultChannelId: 'C0GENERAL1',
     }
     rotating.fake.state.tokenExpiresAt = Date.parse('2026-11-21T11:00:00.000Z')
     const { realAccount } = await import('../support/fixtures')

@@ -40,7 +40,6 @@ export async function setup(
   const connection = options.connection ?? 'BOT_TOKEN'
   const credentials = options.credentials ?? {
     botToken: fake.state.accessToken,
-    defaultChannelId: 'C0GENERAL1',
     botUserId: fake.botUser,
   }
   const account = await realAccount(t, 'WORKCHAT_NET', connection, credentials, `T0TEAM001:${fake.botUser}`)
@@ -49,8 +48,12 @@ export async function setup(
   return { t, fake, clock, account, adapter, advance, credentials }
 }
 
-export async function createPost(t: TestApp, body: Record<string, unknown>) {
-  const res = await t.call('POST', '/v1/posts', { body: { type: 'IMAGE', mediaIds: [], action: 'now', ...body } })
+/** A post into `channel` for every account it names (unless the body sets `destinations`). */
+export async function createPost(t: TestApp, body: Record<string, unknown>, channel = 'C0GENERAL1') {
+  const destinations = Object.fromEntries(((body.accountIds ?? []) as string[]).map((id) => [id, channel]))
+  const res = await t.call('POST', '/v1/posts', {
+    body: { type: 'IMAGE', mediaIds: [], action: 'now', destinations, ...body },
+  })
   const created = await res.json()
   expect(res.status, JSON.stringify(created)).toBe(200)
   return created as { id: string }

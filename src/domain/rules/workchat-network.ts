@@ -69,7 +69,15 @@ export const WORKCHAT_NET_RULES: PlatformRules = {
   formats: [format('IMAGE', { mediaKinds: IMAGE_OR_VIDEO, maxItems: WORKCHAT_MAX_MEDIA })],
   defaultFormat: 'IMAGE',
   recommended: [onCanvas('IMAGE', 'landscape')],
-  options: NO_OPTIONS,
+  options: {
+    ...NO_OPTIONS,
+    destination: {
+      noun: 'channel',
+      nounPlural: 'channels',
+      requiredToPublish: true,
+      note: 'Public channels, which the bot joins on its first post, and the private channels it was invited to.',
+    },
+  },
   deleteSupported: true,
   insights: {
     followers: false,

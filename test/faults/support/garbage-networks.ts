@@ -325,10 +325,12 @@ export const GARBAGE_NETWORKS: Record<PlatformId, GarbageNetwork> = {
         connection: 'BOT_TOKEN',
         credentials: () => ({
           botToken: fake.state.accessToken,
-          defaultChannelId: 'C0GENERAL1',
           botUserId: fake.botUser,
         }),
-        post: text('garbage on the workchat'),
+        post: async (_t, accountId) => ({
+          caption: 'garbage on the workchat',
+          destinations: { [accountId]: 'C0GENERAL1' },
+        }),
         posts: () => fake.state.messages.length,
       }
     },

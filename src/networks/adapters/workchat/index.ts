@@ -3,7 +3,7 @@
  * pasted bot token (BOT_TOKEN) posts into a channel chosen per target. docs/networks/workchat.md
  * says what is supported and which reference pages each step follows.
  */
-import type { BoardsInput, NetworkAdapter } from '../../adapter'
+import type { BoardsInput, Destination, NetworkAdapter } from '../../adapter'
 import { asFailedResult, NetworkFailure } from '../../http'
 import type { AdapterOptions } from '../options'
 import { call, parsePostId, workchatOf, type Body } from './api'
@@ -13,12 +13,6 @@ import { checkStatus, publish } from './publish'
 
 /** Channel pages followed at most (200 channels each). */
 export const MAX_CHANNEL_PAGES = 25
-
-export interface Destination {
-  id: string
-  name: string
-  description: string | null
-}
 
 /**
  * The channels the bot can post to: public ones (it joins them when it first posts) and the
@@ -59,9 +53,7 @@ function metricsOf(message: Message | null): { likes: number | null; comments: n
   return { likes, comments: typeof message.reply_count === 'number' ? message.reply_count : 0 }
 }
 
-export function createWorkchatAdapter(options: AdapterOptions): NetworkAdapter & {
-  listDestinations(input: BoardsInput): Promise<Destination[]>
-} {
+export function createWorkchatAdapter(options: AdapterOptions): NetworkAdapter {
   return {
     credentialRefresh: workchatRefresh(options.clients.WORKCHAT_NET),
 

@@ -16,15 +16,10 @@ interface PartAttempt {
   at: string
 }
 
-/**
- * The channel this target publishes into: the one chosen for the account on the post
- * (`destinations`), else the account's default channel (`defaultChannelId`, optional).
- */
-export function channelOf(input: Pick<PublishInput, 'content' | 'credentials'>): string {
-  const chosen = (input.content as { destinationId?: string | null }).destinationId
-  const stored = input.credentials.defaultChannelId
-  const channel = chosen || (typeof stored === 'string' ? stored : '')
-  if (!channel) throw new NetworkFailure('rejected', `${NETWORK}: choose a channel for this account.`)
+/** The channel this target publishes into: the one chosen for the account on the post (`destinations`). */
+export function channelOf(input: Pick<PublishInput, 'content'>): string {
+  const channel = input.content.destinationId
+  if (!channel) throw new NetworkFailure('rejected', `${NETWORK}: choose a channel for this account (destinations).`)
   return channel
 }
 
