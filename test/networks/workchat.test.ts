@@ -6,7 +6,6 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { mediaAssets } from '../../src/db/schema'
-import type { BoardsInput } from '../../src/networks/adapter'
 import { checkCredentials } from '../../src/networks/credentials'
 import { connectAccount } from '../../src/services/account-connection'
 import { runDue } from '../support/engine'
@@ -36,20 +35,12 @@ describe('WORKCHAT_NET adapter (Slack Web API)', () => {
   })
 
   it('lists the channels the bot can post to, following the cursor: public ones and its private ones', async () => {
-    const { fake, account, adapter, credentials } = await setup({ channels: 3 })
+    const { t, fake, account } = await setup({ channels: 3 })
     fake.state.pageSizeCap = 2
-    const { listDestinations: list } = adapter as unknown as {
-      listDestinations(input: BoardsInput): Promise<Array<{ id: string }>>
-    }
-    const channels = await list({
-      accountId: account.id,
-      connection: 'BOT_TOKEN',
-      credentials,
-      fetch,
-      baseUrl: fake.url,
-      now: new Date(),
-    })
-    expect(channels.map((c) => c.id)).toEqual([
+    const res = await t.call('GET', `/v1/accounts/${account.id}/destinations`)
+    expect(res.status).toBe(200)
+    const { destinations } = await res.json()
+    expect(destinations.map((c: { id: string }) => c.id)).toEqual([
       'C0GENERAL1',
       'C0RANDOM01',
       'G0SECRET01',
@@ -57,10 +48,32 @@ describe('WORKCHAT_NET adapter (Slack Web API)', () => {
       'C0EXTRA001',
       'C0EXTRA002',
     ])
-    expect(channels[2]).toEqual({ id: 'G0SECRET01', name: '#leads', description: 'Private: Sales' })
+    expect(destinations[2]).toEqual({ id: 'G0SECRET01', name: '#leads', description: 'Private: Sales' })
     expect(fake.calls('GET', '/api/conversations.list').map((r) => r.query.get('types'))).toEqual(
       Array(3).fill('public_channel,private_channel'),
     )
+  })
+
+  it('refuses at create a channel the bot cannot post to (a private one it is not in, an archived one)', async () => {
+    const { t, fake, account } = await setup()
+    for (const channel of ['G0HIDDEN01', 'C0OLDNEWS1']) {
+      const res = await t.call('POST', '/v1/posts', {
+        body: {
+          type: 'IMAGE',
+          mediaIds: [],
+          action: 'now',
+          caption: 'Where?',
+          accountIds: [account.id],
+          destinations: { [account.id]: channel },
+        },
+      })
+      expect(res.status).toBe(422)
+      expect((await res.json()).error).toMatchObject({
+        code: 'invalid_option',
+        details: [expect.objectContaining({ path: `destinations.${account.id}` })],
+      })
+    }
+    expect(fake.calls('POST', '/api/chat.postMessage')).toHaveLength(0)
   })
 
   it('posts text exactly as written: &, < and > escaped so no mention pings and no link is forged', async () => {
@@ -101,7 +114,7 @@ describe('WORKCHAT_NET adapter (Slack Web API)', () => {
     expect((await refusal('msg_too_long')).error).toMatchObject({ code: 'rejected', message: /too long/ })
   })
 
-  it('refuses a target without a channel at publish, in words', async () => {
+  it('refuses to publish a target without a channel, in words', async () => {
     const { t, fake, account } = await setup()
     const res = await t.call('POST', '/v1/posts', {
       body: { type: 'IMAGE', mediaIds: [], action: 'draft', caption: 'Nowhere', accountIds: [account.id] },
@@ -109,13 +122,8 @@ describe('WORKCHAT_NET adapter (Slack Web API)', () => {
     expect(res.status).toBe(200)
     const { id } = await res.json()
     const published = await t.call('POST', `/v1/posts/${id}/publish`)
-    // Refused when the post goes out (422) where the contract checks destinations, else by the adapter.
-    if (published.status === 422) {
-      expect((await published.json()).error.message).toMatch(/channel/)
-    } else {
-      await runDue(t, t.publishQueue)
-      expect((await getPost(t, id)).targets[0].error).toMatchObject({ code: 'rejected', message: /choose a channel/ })
-    }
+    expect(published.status).toBe(422)
+    expect((await published.json()).error.message).toMatch(/channel/)
     expect(fake.calls('POST', '/api/chat.postMessage')).toHaveLength(0)
   })
 
