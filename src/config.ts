@@ -51,6 +51,7 @@ export const OAUTH_CLIENT_PLATFORMS = [
   'TEXTTHREAD_NET',
   'BLOG_NET',
   'LOCAL_NET',
+  'WORKCHAT_NET',
 ] as const
 export type OAuthClientPlatform = (typeof OAUTH_CLIENT_PLATFORMS)[number]
 export type NetworkClients = Partial<Record<OAuthClientPlatform, OAuthClient>>

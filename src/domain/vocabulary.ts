@@ -19,6 +19,7 @@ export const PLATFORM_IDS = [
   'COMMUNITY_NET',
   'BLOG_NET',
   'LOCAL_NET',
+  'WORKCHAT_NET',
 ] as const
 export type PlatformId = (typeof PLATFORM_IDS)[number]
 

@@ -104,6 +104,18 @@ const credentialSchemas = (url: typeof httpsUrl): CredentialSchemas => ({
     }),
     BOT_TOKEN: z.object({ botToken: text, channelId: z.string().regex(/^\d+$/, "must be the channel's numeric id") }),
   },
+  WORKCHAT_NET: {
+    DIRECT_LOGIN: z.object({
+      accessToken: text,
+      refreshToken: text.optional(),
+      expiresAt: expiresAt.optional(),
+      botUserId: text.optional(),
+      teamId: text.optional(),
+    }),
+    BOT_TOKEN: z.object({
+      botToken: z.string().regex(/^xoxb-[A-Za-z0-9-]+$/, "must be the app's bot token (xoxb-...)"),
+    }),
+  },
 })
 
 export const CREDENTIAL_SCHEMAS = credentialSchemas(httpsUrl)

@@ -64,6 +64,11 @@ export interface OAuthProvider {
   /** More parameters of the authorization request (offline access, consent prompt...). */
   authorizeParams?: Record<string, string>
   /**
+   * A token endpoint answering outside RFC 6749 (an error as HTTP 200 with `ok:false`, a token type
+   * of its own) rewritten to its standard shape before it is read; absent: read as sent.
+   */
+  tokenAnswer?(status: number, body: Record<string, unknown>): { status: number; body: Record<string, unknown> }
+  /**
    * The credentials to verify and store, from the token answer (`expiresAt` as an ISO time when
    * known); `instanceUrl`: the owner's server, for the federated network.
    */
@@ -213,7 +218,8 @@ export async function exchangeCode(
       input.codeVerifier ?? oauth.nopkce,
       requestOptions(ctx),
     )
-    const body = await oauth.processAuthorizationCodeResponse(as, client, await withTokenType(response))
+    const standard = provider.tokenAnswer ? await rewritten(response, provider.tokenAnswer) : response
+    const body = await oauth.processAuthorizationCodeResponse(as, client, await withTokenType(standard))
     const { access_token, refresh_token, expires_in, ...extra } = body
     const answer: TokenAnswer = {
       accessToken: access_token,
@@ -232,6 +238,21 @@ export async function exchangeCode(
         `${provider.platform} could not complete the sign-in (${words}); try again.`,
       )
     throw new NetworkFailure('rejected', `${provider.platform} refused the sign-in: ${words}`)
+  }
+}
+
+/** The answer as `rewrite` makes it (a body that is no JSON object is left as sent). */
+async function rewritten(response: Response, rewrite: NonNullable<OAuthProvider['tokenAnswer']>): Promise<Response> {
+  try {
+    const body = (await response.clone().json()) as unknown
+    if (!body || typeof body !== 'object') return response
+    const next = rewrite(response.status, body as Record<string, unknown>)
+    return new Response(JSON.stringify(next.body), {
+      status: next.status,
+      headers: { 'content-type': 'application/json' },
+    })
+  } catch {
+    return response
   }
 }
 

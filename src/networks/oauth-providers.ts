@@ -13,6 +13,7 @@ import { TEXTTHREAD_OAUTH } from './adapters/text-thread/oauth'
 import { VIDEOSHARE_OAUTH } from './adapters/video-share/oauth'
 import { BLOG_OAUTH } from './adapters/blog/oauth'
 import { LOCAL_OAUTH } from './adapters/local/oauth'
+import { WORKCHAT_OAUTH } from './adapters/workchat/oauth'
 import type { OAuthProvider } from './oauth-connect'
 
 export const OAUTH_PROVIDERS: Partial<Record<PlatformId, OAuthProvider>> = {
@@ -26,4 +27,5 @@ export const OAUTH_PROVIDERS: Partial<Record<PlatformId, OAuthProvider>> = {
   TEXTTHREAD_NET: TEXTTHREAD_OAUTH,
   BLOG_NET: BLOG_OAUTH,
   LOCAL_NET: LOCAL_OAUTH,
+  WORKCHAT_NET: WORKCHAT_OAUTH,
 }

@@ -12,6 +12,7 @@ export const DEFAULT_NETWORK_ORIGINS = {
   MESSAGING_NET_API_URL: 'https://api.telegram.org',
   CHAT_NET_API_URL: 'https://discord.com',
   BLOG_NET_API_URL: 'https://api.tumblr.com',
+  WORKCHAT_NET_API_URL: 'https://slack.com',
   OPENPROTOCOL_NET_VIDEO_URL: 'https://video.bsky.app',
   /** The local business network: local posts and reviews (API v4), accounts, and locations are three APIs. */
   LOCAL_NET_API_URL: 'https://mybusiness.googleapis.com',
@@ -31,6 +32,7 @@ export const DEFAULT_NETWORK_ORIGINS = {
   PHOTO_NET_AUTHORIZE_URL: 'https://www.facebook.com',
   TEXTTHREAD_NET_AUTHORIZE_URL: 'https://threads.net',
   BLOG_NET_AUTHORIZE_URL: 'https://www.tumblr.com',
+  WORKCHAT_NET_AUTHORIZE_URL: 'https://slack.com',
   /** The professional network signs members in, and issues and revokes tokens, on its own site. */
   PROFESSIONAL_NET_OAUTH_URL: 'https://www.linkedin.com',
 } as const

@@ -17,6 +17,7 @@ import { createRelayAdapter } from './adapters/relay'
 import { createCommunityAdapter } from './adapters/community'
 import { createBlogAdapter } from './adapters/blog'
 import { createLocalAdapter } from './adapters/local/index'
+import { createWorkchatAdapter } from './adapters/workchat/index'
 import type { PlatformId } from '../domain/vocabulary'
 
 export function createRealAdapters(options: AdapterOptions): Record<PlatformId, NetworkAdapter> {
@@ -37,5 +38,6 @@ export function createRealAdapters(options: AdapterOptions): Record<PlatformId, 
     COMMUNITY_NET: createCommunityAdapter(options),
     BLOG_NET: createBlogAdapter(options),
     LOCAL_NET: createLocalAdapter(options),
+    WORKCHAT_NET: createWorkchatAdapter(options),
   }
 }

@@ -41,6 +41,7 @@ describe('rules registry', () => {
         'MESSAGING_NET',
         'CHAT_NET',
         'RELAY_NET',
+        'WORKCHAT_NET',
       ].sort(),
     )
     for (const [id, rules] of entries()) {

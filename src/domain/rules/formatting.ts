@@ -57,4 +57,10 @@ export const FORMATTING: Record<PlatformId, CaptionFormatting> = {
     mentions: null,
     note: 'Shown as plain text on the business profile; a link leads through the call-to-action button, not the text.',
   }),
+  WORKCHAT_NET: plain({
+    markdown: true,
+    hashtags: null,
+    mentions: null,
+    note: '*bold*, _italic_ and ~strike~ render; &, < and > are escaped, so <!channel>, <@U123> and <url|label> show as typed and ping nobody. Bare links are linked by the network.',
+  }),
 }

@@ -22,6 +22,7 @@ import { startShortVideoFake } from '../../fakes/short-video'
 import { startSocialGraphFake } from '../../fakes/social-graph'
 import { startTextThreadFake } from '../../fakes/text-thread'
 import { startVideoShareFake } from '../../fakes/video-share'
+import { startWorkchatFake } from '../../fakes/workchat'
 import { storedMedia } from '../../support/fixtures'
 import { jpeg, paint } from '../../support/media'
 import type { TestApp } from '../../support/test-app'
@@ -236,6 +237,28 @@ export const GARBAGE_NETWORKS: Record<Exclude<PlatformId, 'RELAY_NET'>, GarbageN
         externalId: 'locations/9001',
         post: async (t) => ({ caption: 'garbage on the local listing', mediaIds: [await image(t, 1200, 900)] }),
         posts: () => fake.state.posts.size,
+      }
+    },
+  },
+  WORKCHAT_NET: {
+    publish: { method: 'POST', path: /^\/api\/chat\.postMessage$/ },
+    errorObject: { ok: false, error: 'internal_error' },
+    async start(now) {
+      const fake = await startWorkchatFake()
+      fake.state.clock = now
+      return {
+        upstream: fake.url,
+        origins: (proxy) => ({ WORKCHAT_NET_API_URL: proxy }),
+        connection: 'BOT_TOKEN',
+        credentials: () => ({
+          botToken: fake.state.accessToken,
+          botUserId: fake.botUser,
+        }),
+        post: async (_t, accountId) => ({
+          caption: 'garbage on the workchat',
+          destinations: { [accountId]: 'C0GENERAL1' },
+        }),
+        posts: () => fake.state.messages.length,
       }
     },
   },
