@@ -49,6 +49,7 @@ export const OAUTH_CLIENT_PLATFORMS = [
   'SOCIALGRAPH_NET',
   'PHOTO_NET',
   'TEXTTHREAD_NET',
+  'FORUM_NET',
 ] as const
 export type OAuthClientPlatform = (typeof OAUTH_CLIENT_PLATFORMS)[number]
 export type NetworkClients = Partial<Record<OAuthClientPlatform, OAuthClient>>
@@ -57,8 +58,9 @@ const oauthClientKeys = Object.fromEntries(
   OAUTH_CLIENT_PLATFORMS.flatMap((p) => [
     [`${p}_CLIENT_ID`, z.string().optional()],
     [`${p}_CLIENT_SECRET`, z.string().optional()],
+    [`${p}_USER_AGENT`, z.string().optional()],
   ]),
-) as Record<`${OAuthClientPlatform}_CLIENT_${'ID' | 'SECRET'}`, z.ZodOptional<z.ZodString>>
+) as Record<`${OAuthClientPlatform}_${'CLIENT_ID' | 'CLIENT_SECRET' | 'USER_AGENT'}`, z.ZodOptional<z.ZodString>>
 
 const shared = {
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
@@ -209,8 +211,13 @@ export function networkClients(config: Partial<Record<string, unknown>>): Networ
   for (const p of OAUTH_CLIENT_PLATFORMS) {
     const id = config[`${p}_CLIENT_ID`]
     const secret = config[`${p}_CLIENT_SECRET`]
+    const userAgent = config[`${p}_USER_AGENT`]
     if (typeof id === 'string' && id)
-      clients[p] = { clientId: id, clientSecret: typeof secret === 'string' && secret ? secret : null }
+      clients[p] = {
+        clientId: id,
+        clientSecret: typeof secret === 'string' && secret ? secret : null,
+        ...(typeof userAgent === 'string' && userAgent ? { userAgent } : {}),
+      }
   }
   return clients
 }

@@ -128,6 +128,7 @@ function clientAuthOf(provider: OAuthProvider, client: OAuthClient): oauth.Clien
 const requestOptions = (ctx: OAuthContext) => ({
   [oauth.customFetch]: ctx.fetch,
   [oauth.allowInsecureRequests]: ctx.allowHttp,
+  ...(ctx.client.userAgent ? { headers: { 'user-agent': ctx.client.userAgent } } : {}),
 })
 
 /** A fresh PKCE verifier, or null where the network takes none. */

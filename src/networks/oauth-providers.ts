@@ -3,6 +3,7 @@
  * settings as data beside its adapter (`adapters/<network>-oauth.ts`).
  */
 import type { PlatformId } from '../domain/vocabulary'
+import { FORUM_OAUTH } from './adapters/forum/oauth'
 import { MICROBLOG_OAUTH } from './adapters/microblog-oauth'
 import { PHOTO_OAUTH } from './adapters/photo-oauth'
 import { PINBOARD_OAUTH } from './adapters/pinboard-oauth'
@@ -22,4 +23,5 @@ export const OAUTH_PROVIDERS: Partial<Record<PlatformId, OAuthProvider>> = {
   SOCIALGRAPH_NET: SOCIALGRAPH_OAUTH,
   PHOTO_NET: PHOTO_OAUTH,
   TEXTTHREAD_NET: TEXTTHREAD_OAUTH,
+  FORUM_NET: FORUM_OAUTH,
 }

@@ -11,6 +11,9 @@ export const DEFAULT_NETWORK_ORIGINS = {
   PINBOARD_NET_API_URL: 'https://api.pinterest.com',
   MESSAGING_NET_API_URL: 'https://api.telegram.org',
   CHAT_NET_API_URL: 'https://discord.com',
+  /** The forum network's API; its sign-in and token endpoints live on the www origin (`FORUM_NET_OAUTH_URL`). */
+  FORUM_NET_API_URL: 'https://oauth.reddit.com',
+  FORUM_NET_OAUTH_URL: 'https://www.reddit.com',
   OPENPROTOCOL_NET_VIDEO_URL: 'https://video.bsky.app',
   /** The video-share network's token endpoint lives on its own origin. */
   VIDEOSHARE_NET_OAUTH_URL: 'https://oauth2.googleapis.com',
@@ -23,6 +26,7 @@ export const DEFAULT_NETWORK_ORIGINS = {
   SOCIALGRAPH_NET_AUTHORIZE_URL: 'https://www.facebook.com',
   PHOTO_NET_AUTHORIZE_URL: 'https://www.facebook.com',
   TEXTTHREAD_NET_AUTHORIZE_URL: 'https://threads.net',
+  FORUM_NET_AUTHORIZE_URL: 'https://www.reddit.com',
   /** The professional network signs members in, and issues and revokes tokens, on its own site. */
   PROFESSIONAL_NET_OAUTH_URL: 'https://www.linkedin.com',
 } as const

@@ -36,4 +36,10 @@ export const FORMATTING: Record<PlatformId, CaptionFormatting> = {
   PINBOARD_NET: plain({ links: 'not_clickable', mentions: null, note: 'The pin links to `linkUrl`, not to text.' }),
   FEDERATED_NET: plain({ links: 'shortened', mentions: '@user@domain', note: 'A link counts `urlWeight`.' }),
   CHAT_NET: plain({ markdown: true, hashtags: null, mentions: '<@userId>' }),
+  FORUM_NET: plain({
+    markdown: true,
+    hashtags: null,
+    mentions: 'u/username',
+    note: 'A self post body is Markdown; r/name and u/name are linked by the network.',
+  }),
 }
