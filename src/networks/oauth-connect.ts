@@ -298,6 +298,8 @@ export async function revokeToken(provider: OAuthProvider, ctx: OAuthContext, to
       token,
       requestOptions(ctx),
     )
+    // RFC 7009 answers 200; some networks (the forum network) document 204 No Content, as clear a yes.
+    if (response.status === 204) return true
     await oauth.processRevocationResponse(response)
     return true
   } catch (err) {
