@@ -204,7 +204,12 @@ export async function startForumFake(options: { subreddits?: number; processingR
 
   const submitted = (req: FakeRequest): FakeReply => {
     const size = Math.min(Number(req.query.get('limit') ?? 25), 100)
-    const visible = state.submissions.filter((p) => !p.removed && p.hiddenFor-- <= 0)
+    const visible = state.submissions.filter((p) => {
+      if (p.removed) return false
+      if (p.hiddenFor <= 0) return true
+      p.hiddenFor--
+      return false
+    })
     const children = visible
       .reverse()
       .slice(0, size)

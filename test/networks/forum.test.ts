@@ -69,6 +69,9 @@ describe('FORUM_NET adapter (Reddit API): formats', () => {
     expect((await getPost(t, p.id)).targets[0].status).toBe('PENDING')
     advance(15)
     await runDue(t, t.publishQueue)
+    expect((await getPost(t, p.id)).targets[0].status).toBe('PENDING')
+    advance(15)
+    await runDue(t, t.publishQueue)
     const target = (await getPost(t, p.id)).targets[0]
     const made = fake.visible()[0]!
     expect(target).toMatchObject({ status: 'PUBLISHED', platformPostId: made.name })
@@ -88,8 +91,10 @@ describe('FORUM_NET adapter (Reddit API): formats', () => {
     const poster = await image(t, [10, 10, 200])
     const p = await post(t, account.id, { title: 'Kneading, 20 s', mediaIds: [clip.id, poster.id] })
     await runDue(t, t.publishQueue)
-    advance(15)
-    await runDue(t, t.publishQueue)
+    for (const _ of [1, 2]) {
+      advance(15)
+      await runDue(t, t.publishQueue)
+    }
     expect((await getPost(t, p.id)).targets[0].status).toBe('PUBLISHED')
     const made = fake.visible()[0]!
     const [v, i] = [...fake.state.assets.values()]
@@ -229,7 +234,12 @@ describe('FORUM_NET: limits', () => {
   it("refuses in the network's words what only the subreddit knows: text posts, links, flair, a missing subreddit", async () => {
     const { t, fake, account } = await setup()
     const self = await post(t, account.id, { title: 'Text here', caption: 'Body' }, 'LinksOnly')
-    const link = await post(t, account.id, { title: 'A link', linkUrl: 'https://bakery.example' }, 'SelfOnly')
+    const link = await post(
+      t,
+      account.id,
+      { title: 'A link', caption: 'See the link', linkUrl: 'https://bakery.example' },
+      'SelfOnly',
+    )
     const flair = await post(t, account.id, { title: 'No flair', caption: 'Body' }, 'flaired')
     await runDue(t, t.publishQueue)
     const errorOf = async (id: string) => (await getPost(t, id)).targets[0].error
