@@ -38,7 +38,9 @@ const corsOrigins = z
 
 /**
  * Networks with this service's registered OAuth client (`<ID>_CLIENT_ID` / `<ID>_CLIENT_SECRET`):
- * for hosted connect, and for token refresh where the network renews tokens.
+ * for hosted connect, and for token refresh where the network renews tokens. `<ID>_USER_AGENT`:
+ * the User-Agent sent on every call to that network, where it asks for a descriptive one (the
+ * forum network: `<platform>:<app ID>:<version> (by /u/<name>)`).
  */
 export const OAUTH_CLIENT_PLATFORMS = [
   'MICROBLOG_NET',

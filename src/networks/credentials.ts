@@ -50,7 +50,7 @@ const credentialSchemas = (url: typeof httpsUrl): CredentialSchemas => ({
   OPENPROTOCOL_NET: { APP_PASSWORD: z.object({ serviceUrl: url, identifier: text, appPassword: text }) },
   VIDEOSHARE_NET: { DIRECT_LOGIN: z.object({ ...oauthWithRefresh, channelId: text }) },
   PINBOARD_NET: { DIRECT_LOGIN: z.object(oauthWithRefresh) },
-  FORUM_NET: { DIRECT_LOGIN: z.object({ ...oauthWithRefresh, username: text }) },
+  FORUM_NET: { DIRECT_LOGIN: z.object({ ...oauthWithRefresh, username: text.optional() }) },
   FEDERATED_NET: { DIRECT_LOGIN: z.object({ instanceUrl: url, accessToken: text }) },
   CHAT_NET: {
     WEBHOOK: z.object({

@@ -123,7 +123,7 @@ export const FORUM_NET_RULES: PlatformRules = {
   recommended: [onCanvas('IMAGE', 'landscape'), onCanvas('CAROUSEL', 'feed_square')],
   options: {
     ...NO_OPTIONS,
-    linkUrl: { use: 'link_card', maxLength: 10_000 },
+    linkUrl: { use: 'destination', maxLength: null },
     destination: {
       noun: 'subreddit',
       nounPlural: 'subreddits',
