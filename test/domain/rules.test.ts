@@ -132,7 +132,11 @@ describe('rules registry', () => {
       catalogue: ['SOCIALGRAPH_LOGIN'],
     })
     expect(where((id) => RULES[id].options.pinboardNetBoards !== null)).toEqual(['PINBOARD_NET'])
-    expect(where((id) => RULES[id].options.linkUrl !== null).sort()).toEqual(['FORUM_NET', 'PINBOARD_NET', 'SOCIALGRAPH_NET'])
+    expect(where((id) => RULES[id].options.linkUrl !== null).sort()).toEqual([
+      'FORUM_NET',
+      'PINBOARD_NET',
+      'SOCIALGRAPH_NET',
+    ])
   })
 
   it('reports no insights where the spec says there are none, and no delete where there is none', () => {

@@ -141,9 +141,9 @@ export const FORUM_NET_RULES: PlatformRules = {
   limits: [
     limit(
       'requests',
-      100,
       60,
-      'The OAuth rate limit (X-Ratelimit-* headers): the adapter stops when the reported budget is spent and waits for its reset.',
+      60,
+      '60 requests a minute per OAuth client and user, as the API rules page says (later announcements speak of 100; unconfirmed). The adapter follows the X-Ratelimit-* headers: it stops when the reported budget is spent and waits for its reset.',
     ),
   ],
   note: 'Subreddits set their own rules (karma, flair, allowed kinds); the network refuses a submission that breaks them, in its own words.',
