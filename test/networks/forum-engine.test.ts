@@ -38,9 +38,9 @@ describe('FORUM_NET: rate limits and retries', () => {
     const { t, fake, account, advance } = await setup()
     const photo = await image(t, [1, 2, 3])
     // One call left: the media lease goes through, the upload's submit would exceed the budget.
+    const p = await post(t, account.id, { title: 'Budget', mediaIds: [photo.id] })
     fake.state.budget = 1
     fake.state.resetSec = 90
-    const p = await post(t, account.id, { title: 'Budget', mediaIds: [photo.id] })
     await runDue(t, t.publishQueue)
     const row = await targetOf(t, p.id)
     expect(row.error).toMatchObject({ code: 'rate_limited', message: expect.stringMatching(/budget is spent/) })
