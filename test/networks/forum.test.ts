@@ -8,6 +8,7 @@ import { mediaAssets } from '../../src/db/schema'
 import { eq } from 'drizzle-orm'
 import { uploadUrl } from '../../src/networks/adapters/forum/media'
 import { runDue } from '../support/engine'
+import { account } from '../support/fixtures'
 import { USER_AGENT, getPost, image, post, setup, submit, video } from './forum-support'
 
 describe('FORUM_NET adapter (Reddit API): formats', () => {
@@ -263,5 +264,23 @@ describe('FORUM_NET: limits', () => {
       message: expect.stringMatching(/SUBREDDIT_NOEXIST/),
     })
     expect(fake.visible()).toHaveLength(0)
+  })
+})
+
+describe('FORUM_NET: sandbox twin', () => {
+  it('lists simulated subreddits for a sandbox account and publishes a submission to one, refusing one without', async () => {
+    const { t } = await setup()
+    const sandbox = await account(t, 'FORUM_NET', 'sandbox_forum')
+    const res = await t.call('GET', `/v1/accounts/${sandbox.id}/destinations`)
+    expect(res.status).toBe(200)
+    const body = await res.json()
+    const list: Array<{ id: string; name: string }> = Array.isArray(body) ? body : (body.data ?? body.destinations)
+    expect(list.map((d) => d.name)).toEqual(['General subreddit', 'Announcements subreddit', 'Testing subreddit'])
+    const p = await post(t, sandbox.id, { title: 'Sandbox title', caption: 'Sandbox body' }, list[0]!.id, {
+      nsfw: true,
+    })
+    await runDue(t, t.publishQueue)
+    expect((await getPost(t, p.id)).targets[0].status).toBe('PUBLISHED')
+    expect((await submit(t, sandbox.id, { title: 'Nowhere', caption: 'Body' }, null)).status).toBe(422)
   })
 })
