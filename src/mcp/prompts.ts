@@ -18,8 +18,8 @@ const STEPS = [
     '`plan.limits.monthlyPosts`, -1 = unlimited).',
   '2. list_accounts: pick the ACTIVE accounts meant; an EXPIRED account must be reconnected by me first, so tell me.',
   '3. platform_limits with those platforms: note each caption budget and how it is counted, thread caps, and the ' +
-    'media each format takes (counts, sizes, durations, aspect ratios). A PINBOARD_NET account also needs a board ' +
-    'from list_boards.',
+    'media each format takes (counts, sizes, durations, aspect ratios). Where `options.destination` is set, each ' +
+    'account needs one from list_destinations (`destinations`); `options.fields` are its `targetOptions`.',
   '4. Media: upload_media_from_url for each URL (set `altText`), or create_media_upload + PUT + register_media for ' +
     'a local file. If a network wants another aspect ratio, create_variants and use the variant ids.',
   '5. Write the caption for the strictest budget, or a `captionOverrides` entry per platform where one text does ' +

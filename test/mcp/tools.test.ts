@@ -1,3 +1,4 @@
+import { sandboxBoards } from '../../src/networks/sandbox/boards'
 /**
  * The tools of `/mcp` driven as an agent drives them (the SDK's client over real HTTP, each
  * structured answer checked against the tool's output schema by the client): a sandbox workspace
@@ -158,6 +159,9 @@ describe('MCP tools over the same services as /v1', () => {
     expect(boards.map((b: { name: string }) => b.name)).toEqual(['Inspiration', 'Recipes', 'Travel'])
     const micro = await account(t, 'MICROBLOG_NET')
     expect((await session.refused('list_boards', { id: micro.id })).code).toBe('invalid_option')
+    const { destinations } = await session.ok('list_destinations', { id: pinboard.id })
+    expect(destinations).toEqual(sandboxBoards(pinboard.id).map((b) => ({ id: b.id, name: b.name, description: null })))
+    expect((await session.refused('list_destinations', { id: micro.id })).code).toBe('invalid_option')
 
     const flaky = await addSandboxAccount(t.deps.db, t.deps.cipher, {
       workspaceId: t.workspaceId,

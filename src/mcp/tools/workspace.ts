@@ -6,6 +6,7 @@ import {
   AccountIdParam,
   AccountSchema,
   BoardsSchema,
+  DestinationsSchema,
   ConnectLinkSchema,
   ConnectRequestSchema,
 } from '../../schemas/accounts'
@@ -13,6 +14,7 @@ import { createConnectLink } from '../../services/connect-links'
 import { WorkspaceSchema } from '../../schemas/me'
 import { getAccount, listAccounts } from '../../services/accounts'
 import { listAccountBoards } from '../../services/boards'
+import { listAccountDestinations } from '../../services/destinations'
 import { getWorkspaceOverview } from '../../services/workspaces'
 import { MEMBER_ROLES } from '../../domain/people'
 import { reachableWorkspaces } from '../../services/agent-oauth/grants'
@@ -126,6 +128,20 @@ export const listBoardsTool = defineTool({
   run: async (ctx, { id }) => ({ boards: await listAccountBoards(ctx.deps, ctx.workspaceId, id) }),
 })
 
+export const listDestinationsTool = defineTool({
+  name: 'list_destinations',
+  title: 'Where an account can post',
+  description: [
+    "The places an account publishes into (a board, or what its platform's `options.destination.nounPlural` in",
+    'platform_limits names), as the network reports them now: `destinations: { "<accountId>": "<id>" }` in',
+    'create_post. A platform whose `options.destination` is null: `invalid_option`.',
+  ].join(' '),
+  input: AccountIdParam,
+  output: DestinationsSchema,
+  annotations: { ...READ, openWorldHint: true },
+  run: async (ctx, { id }) => ({ destinations: await listAccountDestinations(ctx.deps, ctx.workspaceId, id) }),
+})
+
 export const connectAccountTool = defineTool({
   name: 'connect_account',
   title: 'A link to connect a social account',
@@ -150,4 +166,5 @@ export const WORKSPACE_TOOLS: McpTool[] = [
   connectAccountTool,
   platformLimitsTool,
   listBoardsTool,
+  listDestinationsTool,
 ]

@@ -5,7 +5,7 @@
  *    id that is not in it, exactly as for another workspace's ids: nothing about them leaks), and
  *    unless it is a draft, every account able to publish (422 `account_not_connected` naming an
  *    EXPIRED or DISCONNECTED one);
- * 2. `assertCreatable`: every rule of the registry, then the pinboard boards;
+ * 2. `assertCreatable`: every rule of the registry, then the pinboard boards and the destinations;
  * 3. `admitCreate`, inside the write's transaction: the plan's monthly cap and where the action
  *    puts the post (a `schedule` in the past, an empty queue).
  */
