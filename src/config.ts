@@ -38,7 +38,9 @@ const corsOrigins = z
 
 /**
  * Networks with this service's registered OAuth client (`<ID>_CLIENT_ID` / `<ID>_CLIENT_SECRET`):
- * for hosted connect, and for token refresh where the network renews tokens.
+ * for hosted connect, and for token refresh where the network renews tokens. `<ID>_USER_AGENT`:
+ * the User-Agent sent on every call to that network, where it asks for a descriptive one (the
+ * forum network: `<platform>:<app ID>:<version> (by /u/<name>)`).
  */
 export const OAUTH_CLIENT_PLATFORMS = [
   'MICROBLOG_NET',
@@ -52,6 +54,7 @@ export const OAUTH_CLIENT_PLATFORMS = [
   'BLOG_NET',
   'LOCAL_NET',
   'WORKCHAT_NET',
+  'FORUM_NET',
 ] as const
 export type OAuthClientPlatform = (typeof OAUTH_CLIENT_PLATFORMS)[number]
 export type NetworkClients = Partial<Record<OAuthClientPlatform, OAuthClient>>
@@ -60,8 +63,9 @@ const oauthClientKeys = Object.fromEntries(
   OAUTH_CLIENT_PLATFORMS.flatMap((p) => [
     [`${p}_CLIENT_ID`, z.string().optional()],
     [`${p}_CLIENT_SECRET`, z.string().optional()],
+    [`${p}_USER_AGENT`, z.string().optional()],
   ]),
-) as Record<`${OAuthClientPlatform}_CLIENT_${'ID' | 'SECRET'}`, z.ZodOptional<z.ZodString>>
+) as Record<`${OAuthClientPlatform}_${'CLIENT_ID' | 'CLIENT_SECRET' | 'USER_AGENT'}`, z.ZodOptional<z.ZodString>>
 
 const shared = {
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
@@ -212,8 +216,13 @@ export function networkClients(config: Partial<Record<string, unknown>>): Networ
   for (const p of OAUTH_CLIENT_PLATFORMS) {
     const id = config[`${p}_CLIENT_ID`]
     const secret = config[`${p}_CLIENT_SECRET`]
+    const userAgent = config[`${p}_USER_AGENT`]
     if (typeof id === 'string' && id)
-      clients[p] = { clientId: id, clientSecret: typeof secret === 'string' && secret ? secret : null }
+      clients[p] = {
+        clientId: id,
+        clientSecret: typeof secret === 'string' && secret ? secret : null,
+        ...(typeof userAgent === 'string' && userAgent ? { userAgent } : {}),
+      }
   }
   return clients
 }

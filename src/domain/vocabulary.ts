@@ -20,6 +20,7 @@ export const PLATFORM_IDS = [
   'BLOG_NET',
   'LOCAL_NET',
   'WORKCHAT_NET',
+  'FORUM_NET',
 ] as const
 export type PlatformId = (typeof PLATFORM_IDS)[number]
 

@@ -51,6 +51,7 @@ const credentialSchemas = (url: typeof httpsUrl): CredentialSchemas => ({
   VIDEOSHARE_NET: { DIRECT_LOGIN: z.object({ ...oauthWithRefresh, channelId: text }) },
   PINBOARD_NET: { DIRECT_LOGIN: z.object(oauthWithRefresh) },
   BLOG_NET: { DIRECT_LOGIN: z.object({ ...oauthWithRefresh, blogId: text, blogName: text }) },
+  FORUM_NET: { DIRECT_LOGIN: z.object({ ...oauthWithRefresh, username: text.optional() }) },
   FEDERATED_NET: { DIRECT_LOGIN: z.object({ instanceUrl: url, accessToken: text }) },
   RELAY_NET: {
     // The relay URLs are checked by the outbound guard when the adapter opens them (networks/sockets.ts).

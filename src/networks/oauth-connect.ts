@@ -133,6 +133,7 @@ function clientAuthOf(provider: OAuthProvider, client: OAuthClient): oauth.Clien
 const requestOptions = (ctx: OAuthContext) => ({
   [oauth.customFetch]: ctx.fetch,
   [oauth.allowInsecureRequests]: ctx.allowHttp,
+  ...(ctx.client.userAgent ? { headers: { 'user-agent': ctx.client.userAgent } } : {}),
 })
 
 /** A fresh PKCE verifier, or null where the network takes none. */
@@ -318,6 +319,8 @@ export async function revokeToken(provider: OAuthProvider, ctx: OAuthContext, to
       token,
       requestOptions(ctx),
     )
+    // RFC 7009 answers 200; some networks (the forum network) document 204 No Content, as clear a yes.
+    if (response.status === 204) return true
     await oauth.processRevocationResponse(response)
     return true
   } catch (err) {

@@ -14,6 +14,7 @@ import { VIDEOSHARE_OAUTH } from './adapters/video-share/oauth'
 import { BLOG_OAUTH } from './adapters/blog/oauth'
 import { LOCAL_OAUTH } from './adapters/local/oauth'
 import { WORKCHAT_OAUTH } from './adapters/workchat/oauth'
+import { FORUM_OAUTH } from './adapters/forum/oauth'
 import type { OAuthProvider } from './oauth-connect'
 
 export const OAUTH_PROVIDERS: Partial<Record<PlatformId, OAuthProvider>> = {
@@ -28,4 +29,5 @@ export const OAUTH_PROVIDERS: Partial<Record<PlatformId, OAuthProvider>> = {
   BLOG_NET: BLOG_OAUTH,
   LOCAL_NET: LOCAL_OAUTH,
   WORKCHAT_NET: WORKCHAT_OAUTH,
+  FORUM_NET: FORUM_OAUTH,
 }

@@ -23,6 +23,11 @@ import {
 export interface OAuthClient {
   clientId: string
   clientSecret: string | null
+  /**
+   * The User-Agent this service names itself with at the network (`<network>_USER_AGENT`), sent on
+   * every call to it where set; some networks ask for a descriptive one and throttle generic ones.
+   */
+  userAgent?: string | null
 }
 
 export interface OAuthRenewal {
@@ -117,6 +122,7 @@ export function oauthRefresh(rules: OAuthRenewal, client: OAuthClient | undefine
         if (clientAuth.idField) form[clientAuth.idField] = client.clientId
         if (clientAuth.secretField && client.clientSecret) form[clientAuth.secretField] = client.clientSecret
         const headers: Record<string, string> = {}
+        if (client.userAgent) headers['user-agent'] = client.userAgent
         if (clientAuth.basic && client.clientSecret)
           headers.authorization = `Basic ${btoa(`${client.clientId}:${client.clientSecret}`)}`
         const url = joinUrl(rules.tokenOrigin ?? input.baseUrl, rules.tokenPath)

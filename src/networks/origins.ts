@@ -13,6 +13,9 @@ export const DEFAULT_NETWORK_ORIGINS = {
   CHAT_NET_API_URL: 'https://discord.com',
   BLOG_NET_API_URL: 'https://api.tumblr.com',
   WORKCHAT_NET_API_URL: 'https://slack.com',
+  /** The forum network's API; its sign-in and token endpoints live on the www origin (`FORUM_NET_OAUTH_URL`). */
+  FORUM_NET_API_URL: 'https://oauth.reddit.com',
+  FORUM_NET_OAUTH_URL: 'https://www.reddit.com',
   OPENPROTOCOL_NET_VIDEO_URL: 'https://video.bsky.app',
   /** The local business network: local posts and reviews (API v4), accounts, and locations are three APIs. */
   LOCAL_NET_API_URL: 'https://mybusiness.googleapis.com',
@@ -33,6 +36,7 @@ export const DEFAULT_NETWORK_ORIGINS = {
   TEXTTHREAD_NET_AUTHORIZE_URL: 'https://threads.net',
   BLOG_NET_AUTHORIZE_URL: 'https://www.tumblr.com',
   WORKCHAT_NET_AUTHORIZE_URL: 'https://slack.com',
+  FORUM_NET_AUTHORIZE_URL: 'https://www.reddit.com',
   /** The professional network signs members in, and issues and revokes tokens, on its own site. */
   PROFESSIONAL_NET_OAUTH_URL: 'https://www.linkedin.com',
 } as const

@@ -18,6 +18,7 @@ import { createCommunityAdapter } from './adapters/community'
 import { createBlogAdapter } from './adapters/blog'
 import { createLocalAdapter } from './adapters/local/index'
 import { createWorkchatAdapter } from './adapters/workchat/index'
+import { createForumAdapter } from './adapters/forum'
 import type { PlatformId } from '../domain/vocabulary'
 
 export function createRealAdapters(options: AdapterOptions): Record<PlatformId, NetworkAdapter> {
@@ -39,5 +40,6 @@ export function createRealAdapters(options: AdapterOptions): Record<PlatformId, 
     BLOG_NET: createBlogAdapter(options),
     LOCAL_NET: createLocalAdapter(options),
     WORKCHAT_NET: createWorkchatAdapter(options),
+    FORUM_NET: createForumAdapter(options),
   }
 }

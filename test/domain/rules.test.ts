@@ -144,6 +144,7 @@ describe('rules registry', () => {
     expect(where((id) => RULES[id].options.linkUrl !== null).sort()).toEqual([
       'COMMUNITY_NET',
       'BLOG_NET',
+      'FORUM_NET',
       'PINBOARD_NET',
       'SOCIALGRAPH_NET',
     ])

@@ -61,4 +61,5 @@ export const NETWORK_DISPLAY: Record<PlatformId, NetworkDisplay> = {
   BLOG_NET: show('Blog', '#4f6d94', 'M5 3h10l4 4v14H5zM15 3v4h4M8 11h8M8 14h8M8 17h5'),
   LOCAL_NET: show('Local', '#a65d00', 'M12 21s-7-6-7-11a7 7 0 0 1 14 0c0 5-7 11-7 11zM9 8h6v4H9z'),
   WORKCHAT_NET: show('Workchat', '#9350a8', 'M4 4h16v11H10l-4 4v-4H4zM9 7.5l-1 5M13 7.5l-1 5M7.5 9h7M7 11h7'),
+  FORUM_NET: show('Forum', '#c2410c', 'M4 5h16v10H10l-4 4v-4H4zM8 9l2 2-2 2M12 13h4'),
 }

@@ -63,4 +63,10 @@ export const FORMATTING: Record<PlatformId, CaptionFormatting> = {
     mentions: null,
     note: '*bold*, _italic_ and ~strike~ render; &, < and > are escaped, so <!channel>, <@U123> and <url|label> show as typed and ping nobody. Bare links are linked by the network.',
   }),
+  FORUM_NET: plain({
+    markdown: true,
+    hashtags: null,
+    mentions: 'u/username',
+    note: 'A self post body is Markdown; r/name and u/name are linked by the network.',
+  }),
 }

@@ -18,6 +18,7 @@ import { RELAY_NET_RULES } from './relay-network'
 import { COMMUNITY_NET_RULES } from './community-network'
 import { LOCAL_NET_RULES } from './local-network'
 import { WORKCHAT_NET_RULES } from './workchat-network'
+import { FORUM_NET_RULES } from './forum-network'
 import { FEDERATED_NET_RULES, MICROBLOG_NET_RULES, OPENPROTOCOL_NET_RULES, TEXTTHREAD_NET_RULES } from './text-networks'
 
 export { CANVASES } from './shared'
@@ -41,6 +42,7 @@ export const RULES: RulesRegistry = {
   BLOG_NET: BLOG_NET_RULES,
   LOCAL_NET: LOCAL_NET_RULES,
   WORKCHAT_NET: WORKCHAT_NET_RULES,
+  FORUM_NET: FORUM_NET_RULES,
 }
 
 export function rulesFor(platform: PlatformId): PlatformRules {

@@ -11,6 +11,7 @@ import { startBlogFake } from '../../fakes/blog'
 import { startChatFake } from '../../fakes/chat'
 import { startCommunityFake } from '../../fakes/community'
 import { startFederatedFake } from '../../fakes/federated'
+import { startForumFake } from '../../fakes/forum'
 import { startLocalFake } from '../../fakes/local'
 import { startMessagingFake } from '../../fakes/messaging'
 import { startMicroblogFake } from '../../fakes/microblog'
@@ -259,6 +260,34 @@ export const GARBAGE_NETWORKS: Record<Exclude<PlatformId, 'RELAY_NET'>, GarbageN
           destinations: { [accountId]: 'C0GENERAL1' },
         }),
         posts: () => fake.state.messages.length,
+      }
+    },
+  },
+  FORUM_NET: {
+    publish: { method: 'POST', path: /^\/api\/submit$/ },
+    errorObject: { json: { errors: [['SOMETHING_WRONG', 'something went wrong', 'sr']] } },
+    async start(now) {
+      const fake = await startForumFake({})
+      fake.state.clock = now
+      return {
+        upstream: fake.url,
+        origins: (proxy) => ({ FORUM_NET_API_URL: proxy, FORUM_NET_OAUTH_URL: proxy }),
+        clients: {
+          FORUM_NET: { clientId: 'forum-client', clientSecret: 'forum-secret', userAgent: 'server:garbage-test:v1' },
+        },
+        connection: 'DIRECT_LOGIN',
+        credentials: () => ({
+          accessToken: 'forum_access_1',
+          refreshToken: 'forum_refresh_1',
+          expiresAt: '2026-12-20T10:00:00.000Z',
+          username: 'corner_bakery',
+        }),
+        externalId: 't2_a1b2c3',
+        post: async (_t, accountId) => ({
+          caption: 'Garbage on the forum\n\nA self post body.',
+          destinations: { [accountId]: 'bakers' },
+        }),
+        posts: () => fake.visible().length,
       }
     },
   },
