@@ -15,6 +15,7 @@ export const PLATFORM_IDS = [
   'PINBOARD_NET',
   'FEDERATED_NET',
   'CHAT_NET',
+  'DEVBLOG_NET',
 ] as const
 export type PlatformId = (typeof PLATFORM_IDS)[number]
 
@@ -24,6 +25,7 @@ export const CONNECTIONS = [
   'APP_PASSWORD',
   'BOT_TOKEN',
   'WEBHOOK',
+  'API_KEY',
   'SANDBOX',
 ] as const
 export type Connection = (typeof CONNECTIONS)[number]

@@ -61,6 +61,7 @@ const credentialSchemas = (url: typeof httpsUrl): CredentialSchemas => ({
     }),
     BOT_TOKEN: z.object({ botToken: text, channelId: z.string().regex(/^\d+$/, "must be the channel's numeric id") }),
   },
+  DEVBLOG_NET: { API_KEY: z.object({ apiKey: text }) },
 })
 
 export const CREDENTIAL_SCHEMAS = credentialSchemas(httpsUrl)

@@ -11,6 +11,7 @@ export const DEFAULT_NETWORK_ORIGINS = {
   PINBOARD_NET_API_URL: 'https://api.pinterest.com',
   MESSAGING_NET_API_URL: 'https://api.telegram.org',
   CHAT_NET_API_URL: 'https://discord.com',
+  DEVBLOG_NET_API_URL: 'https://dev.to',
   OPENPROTOCOL_NET_VIDEO_URL: 'https://video.bsky.app',
   /** The video-share network's token endpoint lives on its own origin. */
   VIDEOSHARE_NET_OAUTH_URL: 'https://oauth2.googleapis.com',

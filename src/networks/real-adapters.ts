@@ -13,6 +13,7 @@ import { createProfessionalAdapter } from './adapters/professional'
 import { createShortVideoAdapter } from './adapters/short-video'
 import { createVideoShareAdapter } from './adapters/video-share'
 import { createPinboardAdapter } from './adapters/pinboard'
+import { createDevblogAdapter } from './adapters/devblog'
 import type { PlatformId } from '../domain/vocabulary'
 
 export function createRealAdapters(options: AdapterOptions): Record<PlatformId, NetworkAdapter> {
@@ -29,5 +30,6 @@ export function createRealAdapters(options: AdapterOptions): Record<PlatformId, 
     SHORTVIDEO_NET: createShortVideoAdapter(options),
     VIDEOSHARE_NET: createVideoShareAdapter(options),
     PINBOARD_NET: createPinboardAdapter(options),
+    DEVBLOG_NET: createDevblogAdapter(options),
   }
 }

@@ -34,6 +34,7 @@ const FIELD_TEXT: Record<string, { label: string; secret?: boolean; hint?: strin
   botToken: { label: 'Bot token', secret: true, hint: 'as the platform gave it when the bot was created' },
   chatId: { label: 'Chat or channel', hint: "the chat's id, or @username of a public channel" },
   channelId: { label: 'Channel id', hint: "the channel's numeric id (developer mode, Copy Channel ID)" },
+  apiKey: { label: 'API key', secret: true, hint: 'Settings, Extensions, DEV Community API Keys, Generate API Key' },
   webhookUrl: {
     label: 'Webhook URL',
     secret: true,

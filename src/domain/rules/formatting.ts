@@ -36,4 +36,9 @@ export const FORMATTING: Record<PlatformId, CaptionFormatting> = {
   PINBOARD_NET: plain({ links: 'not_clickable', mentions: null, note: 'The pin links to `linkUrl`, not to text.' }),
   FEDERATED_NET: plain({ links: 'shortened', mentions: '@user@domain', note: 'A link counts `urlWeight`.' }),
   CHAT_NET: plain({ markdown: true, hashtags: null, mentions: '<@userId>' }),
+  DEVBLOG_NET: plain({
+    markdown: true,
+    hashtags: null,
+    note: 'The caption is the Markdown body of the article; tags are a per-target option, not #words.',
+  }),
 }

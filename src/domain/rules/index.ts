@@ -13,6 +13,7 @@ import {
   PROFESSIONAL_NET_RULES,
   SOCIALGRAPH_NET_RULES,
 } from './page-and-chat-networks'
+import { DEVBLOG_NET_RULES } from './devblog-network'
 import { FEDERATED_NET_RULES, MICROBLOG_NET_RULES, OPENPROTOCOL_NET_RULES, TEXTTHREAD_NET_RULES } from './text-networks'
 
 export { CANVASES } from './shared'
@@ -31,6 +32,7 @@ export const RULES: RulesRegistry = {
   PINBOARD_NET: PINBOARD_NET_RULES,
   FEDERATED_NET: FEDERATED_NET_RULES,
   CHAT_NET: CHAT_NET_RULES,
+  DEVBLOG_NET: DEVBLOG_NET_RULES,
 }
 
 export function rulesFor(platform: PlatformId): PlatformRules {

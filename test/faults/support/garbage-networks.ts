@@ -8,6 +8,7 @@
 import type { NetworkClients, NetworkOrigins } from '../../../src/config'
 import type { Connection, PlatformId } from '../../../src/domain/vocabulary'
 import { startChatFake } from '../../fakes/chat'
+import { startDevblogFake } from '../../fakes/devblog'
 import { startFederatedFake } from '../../fakes/federated'
 import { startMessagingFake } from '../../fakes/messaging'
 import { startMicroblogFake } from '../../fakes/microblog'
@@ -162,6 +163,22 @@ export const GARBAGE_NETWORKS: Record<PlatformId, GarbageNetwork> = {
         externalId: String(fake.chat.id),
         post: text('garbage on the messenger'),
         posts: () => fake.messages.length,
+      }
+    },
+  },
+  DEVBLOG_NET: {
+    publish: { method: 'POST', path: /^\/api\/articles$/ },
+    errorObject: { error: 'Internal server error', status: 500 },
+    async start(now) {
+      const fake = await startDevblogFake({ now })
+      return {
+        upstream: fake.url,
+        origins: (proxy) => ({ DEVBLOG_NET_API_URL: proxy }),
+        connection: 'API_KEY',
+        credentials: () => ({ apiKey: fake.apiKey }),
+        externalId: '4242',
+        post: async () => ({ caption: 'garbage on the developer blog', title: 'Garbage' }),
+        posts: () => fake.state.articles.length,
       }
     },
   },
