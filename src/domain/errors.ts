@@ -23,6 +23,7 @@ export const ERROR_CODES = [
   'account_not_found',
   'account_not_connected',
   'pin_title_too_long',
+  'title_too_long',
   'invalid_option',
   'idempotency_key_reused',
   'rate_limited',

@@ -76,6 +76,15 @@ export const AudioSchema = z
 
 export const PinboardNetOptionsSchema = z.object({ title: z.string().nullable().optional() })
 
+/** One value of `targetOptions.<accountId>`: its type is the one the option field names. */
+export const TargetOptionValueSchema = z
+  .union([z.string().max(100_000), z.number(), z.boolean(), z.array(z.string().max(10_000)).max(1000)])
+  .meta({
+    id: 'TargetOptionValue',
+    description: 'A string, a number, a boolean or a list of strings, as the field says.',
+  })
+export type TargetOptionValue = z.output<typeof TargetOptionValueSchema>
+
 /** Every content field, each nullable: `null` means unset (and clears the field on edit). */
 export const POST_CONTENT_FIELDS = {
   caption: z
@@ -127,6 +136,28 @@ export const POST_CONTENT_FIELDS = {
     description:
       'http(s) URL: a link card on the page network, the pin destination on the pinboard network; ignored elsewhere.',
   }),
+  title: z.string().max(10_000).nullable().meta({
+    description:
+      'Title, on networks whose rules have `title.field` = `title` (GET /v1/platforms); unset: derived as `title.derivedFrom` says. Ignored elsewhere.',
+  }),
+  destinations: z
+    .record(z.string(), z.string().min(1).max(512).meta({ 'x-id-of': 'network' }))
+    .nullable()
+    .meta({
+      'x-key-id-of': 'account',
+      description:
+        'Destination id per account (GET /v1/accounts/{id}/destinations), for networks whose rules have `options.destination`. ' +
+        'A draft saves without one; a required destination missing refuses schedule and publish now.',
+    }),
+  targetOptions: z
+    .record(z.string(), z.record(z.string(), TargetOptionValueSchema))
+    .nullable()
+    .meta({
+      'x-key-id-of': 'account',
+      description:
+        "Per-target options per account, checked against the account's platform `options.fields` (GET /v1/platforms): " +
+        'an unknown key, a wrong type, a value not listed, too long or too many is refused (`invalid_option` at `targetOptions.<accountId>.<key>`).',
+    }),
   recurrence: RecurrenceSchema.nullable(),
 }
 

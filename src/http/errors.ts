@@ -25,6 +25,7 @@ export const ERROR_STATUS = {
   account_not_found: 422,
   account_not_connected: 422,
   pin_title_too_long: 422,
+  title_too_long: 422,
   invalid_option: 422,
   idempotency_key_reused: 422,
   rate_limited: 429,

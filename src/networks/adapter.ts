@@ -19,6 +19,12 @@ export interface NetworkAdapter {
   deletePost?(input: DeleteInput): Promise<void>
   listBoards?(input: BoardsInput): Promise<Board[]>
   /**
+   * The places this account publishes into, where the rules registry has `options.destination`
+   * (subreddits, channels, communities...): what `destinations.<accountId>` takes. Throws a
+   * `NetworkFailure` when the network refuses.
+   */
+  listDestinations?(input: BoardsInput): Promise<Destination[]>
+  /**
    * A page of the network's audio catalogue for reels, as this account may use it (search with
    * `query`, next page with `cursor`). Only where the rules registry names the connection
    * (`options.audio.catalogue`). Throws a `NetworkFailure` when the network refuses.
@@ -109,6 +115,16 @@ export interface TargetContent {
   pinboardBoardId: string | null
   pinTitle: string | null
   linkUrl: string | null
+  /**
+   * The title, where the rules registry has `title`: the body's `title` where `title.field` is
+   * `title`, else derived as `title.derivedFrom` says (shortened per `title.derivedOverflow`);
+   * null where the platform has no title, or nothing to derive it from.
+   */
+  title: string | null
+  /** `destinations.<accountId>`: where the rules registry has `options.destination`; null when none was chosen. */
+  destinationId: string | null
+  /** `targetOptions.<accountId>`, checked against the registry's `options.fields`; {} when none. */
+  targetOptions: Record<string, string | number | boolean | string[]>
 }
 
 /** What a multi-step publish has done so far; stored on the target after every step. */
@@ -218,6 +234,15 @@ export interface Board {
   id: string
   name: string
   privacy: string
+}
+
+/** One place an account publishes into (`listDestinations`). */
+export interface Destination {
+  /** What `destinations.<accountId>` takes. */
+  id: string
+  /** What people see (a subreddit's name, a channel's name...). */
+  name: string
+  description: string | null
 }
 
 export interface AudioInput extends BoardsInput {

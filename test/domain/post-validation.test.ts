@@ -63,6 +63,9 @@ function validate({ accounts, media = [], intent = 'publish', ...content }: Case
     pinboardNetBoards: null,
     pinboardNetOptions: null,
     linkUrl: null,
+    title: null,
+    destinations: null,
+    targetOptions: null,
     ...content,
   }
   return validatePostContent({ content: full, accounts, media, intent })
@@ -522,6 +525,9 @@ describe('media', () => {
         pinboardNetBoards: null,
         pinboardNetOptions: null,
         linkUrl: null,
+        title: null,
+        destinations: null,
+        targetOptions: null,
       },
       accounts: [acc('CHAT_NET')],
       media: [],

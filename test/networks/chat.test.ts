@@ -182,6 +182,9 @@ describe('CHAT_NET adapter', () => {
         pinboardBoardId: null,
         pinTitle: null,
         linkUrl: null,
+        title: null,
+        destinationId: null,
+        targetOptions: {},
         media: [
           {
             id: 'media_big',

@@ -53,6 +53,9 @@ const content = (text: string) => ({
   pinboardBoardId: null,
   pinTitle: null,
   linkUrl: null,
+  title: null,
+  destinationId: null,
+  targetOptions: {},
 })
 
 describe('FEDERATED_NET adapter', () => {

@@ -30,6 +30,9 @@ const content = (text: string, threadParts: string[]): TargetContent => ({
   pinboardBoardId: null,
   pinTitle: null,
   linkUrl: null,
+  title: null,
+  destinationId: null,
+  targetOptions: {},
 })
 
 describe('a real network adapter in workerd', () => {

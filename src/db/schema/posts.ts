@@ -31,6 +31,9 @@ export const posts = pgTable(
     pinboardNetBoards: jsonb('pinboard_net_boards').$type<Stored<'pinboardNetBoards'>>(),
     pinboardNetOptions: jsonb('pinboard_net_options').$type<Stored<'pinboardNetOptions'>>(),
     linkUrl: text('link_url'),
+    title: text('title'),
+    destinations: jsonb('destinations').$type<Stored<'destinations'>>(),
+    targetOptions: jsonb('target_options').$type<Stored<'targetOptions'>>(),
     recurrence: jsonb('recurrence').$type<StoredRecurrence>(),
     /** The post whose publication created this occurrence of a recurring post. */
     recurrenceParentId: text('recurrence_parent_id'),

@@ -9,11 +9,19 @@ import { PLATFORM_IDS, type PlatformId } from '../vocabulary'
 import { orList } from './format'
 import type { PostContent, PostWarning, ValidationAccount, Violation } from './types'
 
-type OptionField = keyof PostOptionsRules
+/** Option rules named like the body field they govern. */
+type SameNameOption = Exclude<keyof PostOptionsRules, 'destination' | 'fields'>
 
-/** Content fields that only some networks use, with the rule that says a network uses it. */
-const NETWORK_FIELDS: ReadonlyArray<{ field: 'threadParts' | OptionField; uses: (p: PlatformId) => boolean }> = [
+/**
+ * Content fields that only some networks use, with the rule that says a network uses it.
+ * `destinations` and `targetOptions` are keyed by account and refused for an account that takes none.
+ */
+const NETWORK_FIELDS: ReadonlyArray<{
+  field: 'threadParts' | 'title' | SameNameOption
+  uses: (p: PlatformId) => boolean
+}> = [
   { field: 'threadParts', uses: (p) => RULES[p].threadModel },
+  { field: 'title', uses: (p) => RULES[p].title?.field === 'title' },
   ...(
     [
       'firstComment',

@@ -90,9 +90,9 @@ export const CaptionFormattingSchema = z
 
 export const TitleRulesSchema = TextBudgetSchema.extend({
   required: z.boolean().meta({ description: 'The network needs a non-empty title.' }),
-  field: z.enum(['pinboardNetOptions.title']).nullable().meta({
+  field: z.enum(['pinboardNetOptions.title', 'title']).nullable().meta({
     description:
-      'Body field that sets the title explicitly (over the budget: `pin_title_too_long`); null: always derived.',
+      "Body field that sets the title explicitly: `title` is the post body's top-level `title` (over the budget: `title_too_long`), `pinboardNetOptions.title` the pin title (over the budget: `pin_title_too_long`); null: always derived.",
   }),
   derivedFrom: z
     .enum(['caption_first_line'])
@@ -114,6 +114,48 @@ export const ThreadRulesSchema = z
     note,
   })
   .meta({ id: 'ThreadRules' })
+
+export const OPTION_FIELD_TYPES = ['string', 'text', 'boolean', 'enum', 'tags', 'url', 'datetime', 'integer'] as const
+
+export const OptionFieldSchema = z
+  .object({
+    key: z.string().meta({ description: 'Key of the value in `targetOptions.<accountId>`.', example: 'flair' }),
+    label: z.string().meta({ description: 'What a form shows beside the input.', example: 'Flair' }),
+    type: z.enum(OPTION_FIELD_TYPES).meta({
+      description:
+        '`string`: one line of text; `text`: several lines; `boolean`: true or false; `enum`: one of `values`; `tags`: a list of strings; `url`: an http(s) URL; `datetime`: an ISO 8601 instant with an offset; `integer`: a whole number.',
+    }),
+    values: z
+      .array(z.string())
+      .nullable()
+      .meta({ description: 'The values an `enum` takes; null for every other type.' }),
+    maxLength: positive
+      .nullable()
+      .meta({ description: 'Most characters of a text value, or of each tag; null: no limit.' }),
+    maxItems: positive.nullable().meta({ description: 'Most entries of a `tags` value; null: no limit.' }),
+    min: z.number().int().nullable().meta({ description: 'Least value of an `integer`; null: no limit.' }),
+    max: z.number().int().nullable().meta({ description: 'Greatest value of an `integer`; null: no limit.' }),
+    requiredToPublish: z
+      .boolean()
+      .meta({ description: 'A draft saves without it; scheduling or publishing a target without it is refused.' }),
+    description: z.string().meta({ description: 'What the value does on the network, in a sentence.' }),
+  })
+  .meta({ id: 'OptionField', description: 'One per-target option a network takes, as data.' })
+
+export const DestinationRulesSchema = z
+  .object({
+    noun: z.string().meta({ description: 'What one destination is called.', example: 'board' }),
+    nounPlural: z.string().meta({ example: 'boards' }),
+    requiredToPublish: z.boolean().meta({
+      description: 'A target without a destination cannot be scheduled or published now; a draft saves without one.',
+    }),
+    note,
+  })
+  .meta({
+    id: 'DestinationRules',
+    description:
+      'The network publishes into a place chosen per target (`destinations.<accountId>`), listed by GET /v1/accounts/{id}/destinations.',
+  })
 
 export const PostOptionsRulesSchema = z
   .object({
@@ -176,6 +218,10 @@ export const PostOptionsRulesSchema = z
       })
       .nullable()
       .meta({ description: 'How `linkUrl` is used; null: ignored here.' }),
+    destination: orNull(DestinationRulesSchema, 'A place chosen per target; null: none (`destinations` is refused).'),
+    fields: z.array(OptionFieldSchema).meta({
+      description: 'Per-target options (`targetOptions.<accountId>.<key>`); []: none (`targetOptions` is refused).',
+    }),
   })
   .meta({ id: 'PostOptionsRules', description: 'Which optional post body fields apply on this network.' })
 
@@ -269,6 +315,9 @@ export type CaptionFormatting = z.infer<typeof CaptionFormattingSchema>
 export type TitleRules = z.infer<typeof TitleRulesSchema>
 export type ThreadRules = z.infer<typeof ThreadRulesSchema>
 export type PostOptionsRules = z.infer<typeof PostOptionsRulesSchema>
+export type OptionField = z.infer<typeof OptionFieldSchema>
+export type OptionFieldType = (typeof OPTION_FIELD_TYPES)[number]
+export type DestinationRules = z.infer<typeof DestinationRulesSchema>
 export type InsightsRules = z.infer<typeof InsightsRulesSchema>
 export type LimitRule = z.infer<typeof LimitRuleSchema>
 export type NetworkDisplay = z.infer<typeof NetworkDisplaySchema>

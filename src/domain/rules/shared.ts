@@ -145,6 +145,8 @@ export const NO_OPTIONS: PostOptionsRules = {
   pinboardNetBoards: null,
   pinboardNetOptions: null,
   linkUrl: null,
+  destination: null,
+  fields: [],
 }
 
 export function limit(

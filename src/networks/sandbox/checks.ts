@@ -67,6 +67,9 @@ function asPostContent({ accountId, content }: PublishInput): PostContent {
     pinboardNetBoards: entry(content.pinboardBoardId, options.pinboardNetBoards !== null),
     pinboardNetOptions: null,
     linkUrl: content.linkUrl,
+    title: rulesFor(content.platform).title?.field === 'title' ? content.title : null,
+    destinations: entry(content.destinationId, options.destination !== null),
+    targetOptions: entry(content.targetOptions, options.fields.length > 0),
   }
 }
 

@@ -3,7 +3,7 @@
  * published with, as the network would apply them (default privacy, a title derived from the
  * caption where the registry says so). Its permalink page shows them.
  */
-import { countText, firstLine } from '../../domain/text-count'
+import { explicitTitle, mediaKindOf, targetTitle } from '../../domain/target-title'
 import { rulesFor } from '../../domain/rules/index'
 import type { TitleRules } from '../../domain/rules/schema'
 import type { Board, TargetContent } from '../adapter'
@@ -32,23 +32,8 @@ function switchesOf(options: Record<string, unknown> | null, names: string[]): s
   return on.length > 0 ? on : null
 }
 
-/**
- * The published title: the one a field sets (the pin title), else the caption's first line;
- * shortened at a whole word when over the budget, as the registry says derived titles are.
- */
+/** The published title: the one the rules' field sets, else the caption's first line, shortened to fit. */
 function titleOf(content: TargetContent, rule: TitleRules | null): string | null {
-  if (rule === null) return null
-  const kind = content.media.length === 0 ? null : content.media.some((m) => m.type === 'VIDEO') ? 'video' : 'image'
-  if (rule.media !== null && rule.media !== kind) return null
-  const line = (rule.field !== null ? content.pinTitle?.trim() : '') || firstLine(content.text)
-  const fits = (text: string) => countText(text, rule) <= rule.maxLength
-  if (fits(line)) return line || null
-  let title = ''
-  for (const word of line.split(/\s+/)) {
-    const next = title === '' ? word : `${title} ${word}`
-    if (!fits(next)) break
-    title = next
-  }
-  // One word longer than the budget: cut it by code points.
-  return title || [...line].slice(0, rule.maxLength).join('')
+  const explicit = explicitTitle(rule, { title: content.title, pinTitle: content.pinTitle })
+  return targetTitle(rule, { explicit, text: content.text, mediaKind: mediaKindOf(content.media) })
 }

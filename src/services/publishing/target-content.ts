@@ -4,6 +4,7 @@ import type { PublishMedia, TargetContent } from '../../networks/adapter'
 import type { PlatformId } from '../../domain/vocabulary'
 import { effectiveFormat, rulesFor } from '../../domain/rules/index'
 import type { PostRow } from '../posts/record'
+import { explicitTitle, mediaKindOf, targetTitle } from '../../domain/target-title'
 
 /** The pin title when none is set: the caption's first line. */
 const firstLine = (text: string) => text.split(/\r\n|\r|\n/, 1)[0]!.trim()
@@ -39,7 +40,23 @@ export async function buildTargetContent(
     pinboardBoardId: platform === 'PINBOARD_NET' ? (post.pinboardNetBoards?.[accountId] ?? null) : null,
     pinTitle: platform === 'PINBOARD_NET' ? (pinTitle ?? (firstLine(text) || null)) : null,
     linkUrl: post.linkUrl,
+    title: targetTitle(rules.title, {
+      explicit: explicitTitle(rules.title, { title: post.title, pinTitle }),
+      text,
+      mediaKind: mediaKindOf(media),
+    }),
+    destinationId: rules.options.destination ? destinationOf(post, accountId) : null,
+    targetOptions: rules.options.fields.length > 0 ? { ...(post.targetOptions?.[accountId] ?? {}) } : {},
   }
+}
+
+/**
+ * `destinations.<accountId>`; on the pinboard network the board in `pinboardNetBoards` (the older
+ * spelling of the same choice) when `destinations` has none.
+ */
+function destinationOf(post: PostRow, accountId: string): string | null {
+  const chosen = post.destinations?.[accountId] ?? post.pinboardNetBoards?.[accountId] ?? null
+  return chosen !== null && chosen.trim() !== '' ? chosen : null
 }
 
 async function loadMedia(db: Db, workspaceId: string, ids: string[]): Promise<PublishMedia[]> {
