@@ -63,7 +63,7 @@ describe('DEVBLOG_NET adapter', () => {
         },
       },
     })
-    expect(res.status).toBe(201)
+    expect(res.status).toBe(200)
     const post = await res.json()
     await runDue(t, t.publishQueue)
     const after = await getPost(t, post.id)
