@@ -49,6 +49,7 @@ export const OAUTH_CLIENT_PLATFORMS = [
   'SOCIALGRAPH_NET',
   'PHOTO_NET',
   'TEXTTHREAD_NET',
+  'SITE_NET',
 ] as const
 export type OAuthClientPlatform = (typeof OAUTH_CLIENT_PLATFORMS)[number]
 export type NetworkClients = Partial<Record<OAuthClientPlatform, OAuthClient>>

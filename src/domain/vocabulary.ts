@@ -15,6 +15,7 @@ export const PLATFORM_IDS = [
   'PINBOARD_NET',
   'FEDERATED_NET',
   'CHAT_NET',
+  'SITE_NET',
   'DEVBLOG_NET',
 ] as const
 export type PlatformId = (typeof PLATFORM_IDS)[number]

@@ -37,11 +37,15 @@ const hasPlatformViews = (adapter: NetworkAdapter): adapter is SandboxAdapter =>
 const SERVER_FROM_CREDENTIALS: Partial<Record<PlatformId, string>> = {
   OPENPROTOCOL_NET: 'serviceUrl',
   FEDERATED_NET: 'instanceUrl',
+  SITE_NET: 'siteUrl',
 }
+
+/** Connections of those networks that talk to the network's own API instead (WordPress.com's sign-in). */
+const THROUGH_NETWORK_ORIGIN: Partial<Record<PlatformId, Connection>> = { SITE_NET: 'DIRECT_LOGIN' }
 
 /** The credential field holding the address of the account's own server, if it has one. */
 function userGivenField(platform: PlatformId, connection: Connection): string | undefined {
-  if (connection === 'SANDBOX') return undefined
+  if (connection === 'SANDBOX' || THROUGH_NETWORK_ORIGIN[platform] === connection) return undefined
   return platform === 'CHAT_NET' && connection === 'WEBHOOK' ? 'webhookUrl' : SERVER_FROM_CREDENTIALS[platform]
 }
 

@@ -61,6 +61,10 @@ const credentialSchemas = (url: typeof httpsUrl): CredentialSchemas => ({
     }),
     BOT_TOKEN: z.object({ botToken: text, channelId: z.string().regex(/^\d+$/, "must be the channel's numeric id") }),
   },
+  SITE_NET: {
+    APP_PASSWORD: z.object({ siteUrl: url, username: text, applicationPassword: text }),
+    DIRECT_LOGIN: z.object({ accessToken: text, siteId: z.union([text, z.number().int()]).transform(String) }),
+  },
   DEVBLOG_NET: { API_KEY: z.object({ apiKey: text }) },
 })
 

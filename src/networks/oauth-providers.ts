@@ -11,6 +11,7 @@ import { SOCIALGRAPH_OAUTH } from './adapters/social-graph-oauth'
 import { SHORTVIDEO_OAUTH } from './adapters/short-video-oauth'
 import { TEXTTHREAD_OAUTH } from './adapters/text-thread-oauth'
 import { VIDEOSHARE_OAUTH } from './adapters/video-share-oauth'
+import { SITE_OAUTH } from './adapters/site/oauth'
 import type { OAuthProvider } from './oauth-connect'
 
 export const OAUTH_PROVIDERS: Partial<Record<PlatformId, OAuthProvider>> = {
@@ -22,4 +23,5 @@ export const OAUTH_PROVIDERS: Partial<Record<PlatformId, OAuthProvider>> = {
   SOCIALGRAPH_NET: SOCIALGRAPH_OAUTH,
   PHOTO_NET: PHOTO_OAUTH,
   TEXTTHREAD_NET: TEXTTHREAD_OAUTH,
+  SITE_NET: SITE_OAUTH,
 }

@@ -11,6 +11,7 @@ export const DEFAULT_NETWORK_ORIGINS = {
   PINBOARD_NET_API_URL: 'https://api.pinterest.com',
   MESSAGING_NET_API_URL: 'https://api.telegram.org',
   CHAT_NET_API_URL: 'https://discord.com',
+  SITE_NET_API_URL: 'https://public-api.wordpress.com',
   DEVBLOG_NET_API_URL: 'https://dev.to',
   OPENPROTOCOL_NET_VIDEO_URL: 'https://video.bsky.app',
   /** The video-share network's token endpoint lives on its own origin. */
@@ -24,6 +25,8 @@ export const DEFAULT_NETWORK_ORIGINS = {
   SOCIALGRAPH_NET_AUTHORIZE_URL: 'https://www.facebook.com',
   PHOTO_NET_AUTHORIZE_URL: 'https://www.facebook.com',
   TEXTTHREAD_NET_AUTHORIZE_URL: 'https://threads.net',
+  /** WordPress.com signs people in on its API origin (self-hosted sites use the site's own address). */
+  SITE_NET_AUTHORIZE_URL: 'https://public-api.wordpress.com',
   /** The professional network signs members in, and issues and revokes tokens, on its own site. */
   PROFESSIONAL_NET_OAUTH_URL: 'https://www.linkedin.com',
 } as const

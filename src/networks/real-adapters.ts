@@ -14,6 +14,7 @@ import { createShortVideoAdapter } from './adapters/short-video'
 import { createVideoShareAdapter } from './adapters/video-share'
 import { createPinboardAdapter } from './adapters/pinboard'
 import { createDevblogAdapter } from './adapters/devblog'
+import { createSiteAdapter } from './adapters/site'
 import type { PlatformId } from '../domain/vocabulary'
 
 export function createRealAdapters(options: AdapterOptions): Record<PlatformId, NetworkAdapter> {
@@ -30,6 +31,7 @@ export function createRealAdapters(options: AdapterOptions): Record<PlatformId, 
     SHORTVIDEO_NET: createShortVideoAdapter(options),
     VIDEOSHARE_NET: createVideoShareAdapter(options),
     PINBOARD_NET: createPinboardAdapter(options),
+    SITE_NET: createSiteAdapter(options),
     DEVBLOG_NET: createDevblogAdapter(options),
   }
 }

@@ -34,6 +34,13 @@ const FIELD_TEXT: Record<string, { label: string; secret?: boolean; hint?: strin
   botToken: { label: 'Bot token', secret: true, hint: 'as the platform gave it when the bot was created' },
   chatId: { label: 'Chat or channel', hint: "the chat's id, or @username of a public channel" },
   channelId: { label: 'Channel id', hint: "the channel's numeric id (developer mode, Copy Channel ID)" },
+  siteUrl: { label: 'Site address', hint: 'the https address of your site, for example https://example.com' },
+  username: { label: 'Username', hint: 'the user the posts are published as, as you sign in to the site' },
+  applicationPassword: {
+    label: 'Application password',
+    secret: true,
+    hint: 'Users, Profile, Application Passwords, Add New Application Password',
+  },
   apiKey: { label: 'API key', secret: true, hint: 'Settings, Extensions, DEV Community API Keys, Generate API Key' },
   webhookUrl: {
     label: 'Webhook URL',

@@ -48,5 +48,6 @@ export const NETWORK_DISPLAY: Record<PlatformId, NetworkDisplay> = {
     'M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18zM3 12h18M12 3c3.5 3.5 3.5 14.5 0 18M12 3c-3.5 3.5-3.5 14.5 0 18',
   ),
   CHAT_NET: show('Chat', '#2f7f33', 'M3 4h13v9H8l-5 4zM9 16v1h8l4 3V8h-3'),
+  SITE_NET: show('Site', '#21759b', 'M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18zM7 8l3 9 2-6 2 6 3-9M6 8h3M15 8h3'),
   DEVBLOG_NET: show('Devblog', '#4a5be8', 'M4 3h16v18H4zM8 9l-2 3 2 3M16 9l2 3-2 3M13 8l-2 8'),
 }

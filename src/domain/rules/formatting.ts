@@ -36,6 +36,11 @@ export const FORMATTING: Record<PlatformId, CaptionFormatting> = {
   PINBOARD_NET: plain({ links: 'not_clickable', mentions: null, note: 'The pin links to `linkUrl`, not to text.' }),
   FEDERATED_NET: plain({ links: 'shortened', mentions: '@user@domain', note: 'A link counts `urlWeight`.' }),
   CHAT_NET: plain({ markdown: true, hashtags: null, mentions: '<@userId>' }),
+  SITE_NET: plain({
+    hashtags: null,
+    mentions: null,
+    note: 'Sent as HTML: the text escaped, blank lines as paragraphs, single line breaks kept. Tags and categories are per-target options.',
+  }),
   DEVBLOG_NET: plain({
     markdown: true,
     hashtags: null,

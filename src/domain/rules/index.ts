@@ -14,6 +14,7 @@ import {
   SOCIALGRAPH_NET_RULES,
 } from './page-and-chat-networks'
 import { DEVBLOG_NET_RULES } from './devblog-network'
+import { SITE_NET_RULES } from './site-network'
 import { FEDERATED_NET_RULES, MICROBLOG_NET_RULES, OPENPROTOCOL_NET_RULES, TEXTTHREAD_NET_RULES } from './text-networks'
 
 export { CANVASES } from './shared'
@@ -32,6 +33,7 @@ export const RULES: RulesRegistry = {
   PINBOARD_NET: PINBOARD_NET_RULES,
   FEDERATED_NET: FEDERATED_NET_RULES,
   CHAT_NET: CHAT_NET_RULES,
+  SITE_NET: SITE_NET_RULES,
   DEVBLOG_NET: DEVBLOG_NET_RULES,
 }
 

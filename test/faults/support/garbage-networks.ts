@@ -16,6 +16,7 @@ import { startOpenProtocolFake } from '../../fakes/open-protocol'
 import { startPhotoFake } from '../../fakes/photo'
 import { startPinboardFake } from '../../fakes/pinboard'
 import { startProfessionalFake } from '../../fakes/professional'
+import { startSiteFake } from '../../fakes/site'
 import { startShortVideoFake } from '../../fakes/short-video'
 import { startSocialGraphFake } from '../../fakes/social-graph'
 import { startTextThreadFake } from '../../fakes/text-thread'
@@ -163,6 +164,25 @@ export const GARBAGE_NETWORKS: Record<PlatformId, GarbageNetwork> = {
         externalId: String(fake.chat.id),
         post: text('garbage on the messenger'),
         posts: () => fake.messages.length,
+      }
+    },
+  },
+  SITE_NET: {
+    publish: { method: 'POST', path: /^\/wp-json\/wp\/v2\/posts$/ },
+    errorObject: { code: 'internal_server_error', message: 'There has been a critical error.', data: { status: 500 } },
+    async start(now) {
+      const fake = await startSiteFake({ now })
+      return {
+        upstream: fake.url,
+        origins: () => ({}),
+        connection: 'APP_PASSWORD',
+        credentials: (proxy) => ({
+          siteUrl: proxy,
+          username: fake.self.username,
+          applicationPassword: fake.self.applicationPassword,
+        }),
+        post: async () => ({ caption: 'garbage on the site', title: 'Garbage' }),
+        posts: () => fake.self.site.posts.length,
       }
     },
   },
