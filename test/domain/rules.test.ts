@@ -140,7 +140,7 @@ describe('rules registry', () => {
       expect(RULES[id].insights, id).toMatchObject({ followers: false, postMetrics: [] })
     }
     const noDelete = PLATFORM_IDS.filter((id) => !RULES[id].deleteSupported).sort()
-    expect(noDelete).toEqual(['PHOTO_NET', 'SHORTVIDEO_NET', 'TEXTTHREAD_NET'].sort())
+    expect(noDelete).toEqual(['DEVBLOG_NET', 'PHOTO_NET', 'SHORTVIDEO_NET', 'TEXTTHREAD_NET'].sort())
   })
 
   it('lists the connections of the contract, SANDBOX included everywhere', () => {
@@ -148,6 +148,8 @@ describe('rules registry', () => {
     expect(RULES.CHAT_NET.connections).toEqual(['WEBHOOK', 'BOT_TOKEN', 'SANDBOX'])
     expect(RULES.OPENPROTOCOL_NET.connections).toEqual(['APP_PASSWORD', 'SANDBOX'])
     expect(RULES.MESSAGING_NET.connections).toEqual(['BOT_TOKEN', 'SANDBOX'])
+    expect(RULES.SITE_NET.connections).toEqual(['APP_PASSWORD', 'DIRECT_LOGIN', 'SANDBOX'])
+    expect(RULES.DEVBLOG_NET.connections).toEqual(['API_KEY', 'SANDBOX'])
     for (const [id, rules] of entries()) expect(rules.connections, id).toContain('SANDBOX')
   })
 
