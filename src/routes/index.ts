@@ -4,6 +4,7 @@ import { documentOperation } from '../http/openapi'
 import type { RegisteredRoute, RouteModule } from '../http/route-meta'
 import type { AppEnv } from '../http/context'
 import * as listBoards from './accounts/boards'
+import * as listDestinations from './accounts/destinations'
 import * as getAnalytics from './analytics/get'
 import * as getBestTimes from './best-times/get'
 import * as listAccounts from './accounts/list'
@@ -67,6 +68,7 @@ export function registerRoutes(v1: OpenAPIHono<AppEnv>): RegisteredRoute[] {
   register(v1, mounted, createConnectLink)
   register(v1, mounted, createReconnectLink)
   register(v1, mounted, listBoards)
+  register(v1, mounted, listDestinations)
   register(v1, mounted, listPlatforms)
   register(v1, mounted, listPlatformAudio)
   register(v1, mounted, listPosts)

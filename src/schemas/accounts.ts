@@ -53,6 +53,16 @@ export const BoardSchema = z
 
 export const BoardsSchema = z.object({ boards: z.array(BoardSchema) }).openapi('Boards')
 
+export const DestinationSchema = z
+  .object({
+    id: z.string().openapi({ description: 'The value for `destinations[accountId]`.', example: '4127730591' }),
+    name: z.string().openapi({ description: 'As the network shows it.', example: 'Recipes' }),
+    description: z.string().nullable().openapi({ description: "The network's short description; null when none." }),
+  })
+  .openapi('Destination')
+
+export const DestinationsSchema = z.object({ destinations: z.array(DestinationSchema) }).openapi('Destinations')
+
 export const ConnectLinkSchema = z
   .object({
     url: z.string().openapi({

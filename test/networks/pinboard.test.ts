@@ -289,6 +289,35 @@ describe('PINBOARD_NET adapter (Pinterest API v5)', () => {
     expect((await post('now', '549755899999')).status).toBe(200)
   })
 
+  it('lists its boards as destinations, checks and pins to the board sent as destinations', async () => {
+    const { t, fake, account } = await setup({ boards: 3 })
+    const listed = await t.call('GET', `/v1/accounts/${account.id}/destinations`)
+    expect(listed.status).toBe(200)
+    expect((await listed.json()).destinations).toEqual([
+      { id: '549755813001', name: 'Board 1', description: 'Secret board' },
+      { id: '549755813002', name: 'Board 2', description: null },
+      { id: '549755813003', name: 'Board 3', description: null },
+    ])
+    const photo = await image(t, [30, 30, 30])
+    const body = (board: string) => ({
+      caption: 'By destination',
+      mediaIds: [photo.id],
+      destinations: { [account.id]: board },
+    })
+    const refused = await t.call('POST', '/v1/posts', {
+      body: { type: 'IMAGE', accountIds: [account.id], action: 'now', ...body('549755899999') },
+    })
+    expect(refused.status).toBe(422)
+    expect((await refused.json()).error.details).toEqual([
+      expect.objectContaining({ path: `destinations.${account.id}`, accountId: account.id }),
+    ])
+    const p = await pin(t, account.id, body('549755813003'), null)
+    await runDue(t, t.publishQueue)
+    const target = (await getPost(t, p.id)).targets[0]
+    expect(target.status).toBe('PUBLISHED')
+    expect(fake.state.pins.get(target.platformPostId)).toMatchObject({ board_id: '549755813003' })
+  })
+
   it("classifies failures: 429 waits (the network's reset, else a minute), 400 is refused in its words, 5xx retried", async () => {
     const { t, fake, account, advance } = await setup()
     const photo = await image(t, [5, 5, 5])

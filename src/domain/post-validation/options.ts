@@ -11,6 +11,8 @@ import { RULES, effectiveFormat, rulesFor } from '../rules/index'
 import { orList } from './format'
 import { micropostIdFrom } from './micropost'
 import type { ValidationContext, Violation } from './types'
+import { checkDestinations, checkTitle, destinationOf } from './destinations'
+import { checkTargetOptions } from './target-options'
 
 export function checkOptions(ctx: ValidationContext): Violation[] {
   return [
@@ -21,6 +23,9 @@ export function checkOptions(ctx: ValidationContext): Violation[] {
     ...checkAudio(ctx),
     ...checkFirstComment(ctx),
     ...checkPinboard(ctx),
+    ...checkDestinations(ctx),
+    ...checkTitle(ctx),
+    ...checkTargetOptions(ctx),
   ]
 }
 
@@ -252,11 +257,10 @@ function checkPinboard(ctx: ValidationContext): Violation[] {
   return out
 }
 
-/** Accounts of a network that needs a board to publish (PINBOARD_NET) and have none in `pinboardNetBoards`. */
+/** Accounts of a network that needs a board (PINBOARD_NET) and have none in `pinboardNetBoards` or `destinations`. */
 export function accountsWithoutBoard(ctx: Pick<ValidationContext, 'accounts' | 'content'>): string[] {
-  const boards = ctx.content.pinboardNetBoards ?? {}
   return ctx.accounts
     .filter((a) => rulesFor(a.platform).options.pinboardNetBoards?.requiredToPublish === true)
-    .filter((a) => (boards[a.id] ?? '').trim() === '')
+    .filter((a) => destinationOf(ctx.content, a) === null)
     .map((a) => a.id)
 }

@@ -280,6 +280,12 @@ export const PINBOARD_NET_RULES: PlatformRules = {
     pinboardNetBoards: { requiredToPublish: true },
     pinboardNetOptions: { titleMaxLength: 100 },
     linkUrl: { use: 'destination', maxLength: 2048 },
+    destination: {
+      noun: 'board',
+      nounPlural: 'boards',
+      requiredToPublish: true,
+      note: '`destinations` and the older `pinboardNetBoards` both set the board; both naming different boards is refused.',
+    },
   },
   deleteSupported: true,
   insights: { followers: true, postMetrics: ['views', 'saves'], note: null },

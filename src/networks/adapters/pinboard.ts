@@ -1,6 +1,6 @@
 /**
  * The pinboard network (Pinterest API v5). A pin goes to the board the user chose for the account
- * (`pinboardNetBoards`): one image (`image_url`, fetched by the network from our public URL),
+ * (`destinations`, or the older `pinboardNetBoards`): one image (`image_url`, fetched by the network from our public URL),
  * 2 to 5 images (`multiple_image_urls`), or one video (registered with `POST /v5/media`, uploaded
  * to the presigned URL the network hands out, polled through the engine's pending state until it
  * has processed, then pinned by `media_id`).
@@ -9,7 +9,15 @@
  * and the attempt's time is saved before the pin is created, so an unconfirmed publish is settled
  * by listing the board's pins for one with our title, description and link made after that time.
  */
-import type { Board, NetworkAdapter, PendingInput, PublishInput, PublishProgress, PublishResult } from '../adapter'
+import type {
+  Board,
+  BoardsInput,
+  NetworkAdapter,
+  PendingInput,
+  PublishInput,
+  PublishProgress,
+  PublishResult,
+} from '../adapter'
 import { NetworkFailure, asFailedResult, createdId, downloadMedia, MEDIA_TIMEOUT_MS, request } from '../http'
 import { metric } from '../metrics'
 import type { AdapterOptions } from './options'
@@ -32,6 +40,21 @@ export interface VideoPending {
   mediaId: string
 }
 
+/** Every board of the account, page after page (`GET /v5/boards`). */
+async function listBoards(input: BoardsInput): Promise<Board[]> {
+  const call = pinClient(input)
+  const boards: Board[] = []
+  let bookmark: string | null = null
+  for (let page = 0; page < MAX_BOARD_PAGES; page++) {
+    const body = await call('GET', '/v5/boards', { query: { page_size: '250', ...(bookmark ? { bookmark } : {}) } })
+    for (const b of body.items ?? [])
+      boards.push({ id: String(b.id), name: String(b.name ?? ''), privacy: String(b.privacy ?? 'PUBLIC') })
+    bookmark = typeof body.bookmark === 'string' && body.bookmark ? body.bookmark : null
+    if (!bookmark) break
+  }
+  return boards
+}
+
 export function createPinboardAdapter(options: AdapterOptions): NetworkAdapter {
   return {
     credentialRefresh: pinRefresh(options),
@@ -42,18 +65,16 @@ export function createPinboardAdapter(options: AdapterOptions): NetworkAdapter {
       return { username, externalId: String(me.id ?? username), credentials: { ...input.credentials } }
     },
 
-    async listBoards(input) {
-      const call = pinClient(input)
-      const boards: Board[] = []
-      let bookmark: string | null = null
-      for (let page = 0; page < MAX_BOARD_PAGES; page++) {
-        const body = await call('GET', '/v5/boards', { query: { page_size: '250', ...(bookmark ? { bookmark } : {}) } })
-        for (const b of body.items ?? [])
-          boards.push({ id: String(b.id), name: String(b.name ?? ''), privacy: String(b.privacy ?? 'PUBLIC') })
-        bookmark = typeof body.bookmark === 'string' && body.bookmark ? body.bookmark : null
-        if (!bookmark) break
-      }
-      return boards
+    listBoards,
+
+    /** A pin's destination is one of the account's boards. */
+    async listDestinations(input) {
+      const boards = await listBoards(input)
+      return boards.map((b) => ({
+        id: b.id,
+        name: b.name,
+        description: b.privacy === 'SECRET' ? 'Secret board' : null,
+      }))
     },
 
     async publish(input) {

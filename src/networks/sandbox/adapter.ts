@@ -10,6 +10,7 @@ import type { PlatformId } from '../../domain/vocabulary'
 import { rulesFor } from '../../domain/rules/index'
 import type {
   Board,
+  BoardsInput,
   DeleteInput,
   InsightsInput,
   NetworkAdapter,
@@ -18,7 +19,7 @@ import type {
   PublishProgress,
   PublishResult,
 } from '../adapter'
-import { sandboxBoards } from './boards'
+import { sandboxBoards, sandboxDestinations } from './boards'
 import { refusal } from './checks'
 import { sandboxInsights } from './insights'
 import { headOptions } from './options'
@@ -92,7 +93,7 @@ export function createSandboxAdapter(options: SandboxAdapterOptions): SandboxAda
       kind: 'post',
       text: content.text,
       media: content.media.map((m) => ({ url: m.url, type: m.type })),
-      options: headOptions(content, boards),
+      options: headOptions(content, boards, input.accountId),
     })
     return head.id
   }
@@ -191,6 +192,9 @@ export function createSandboxAdapter(options: SandboxAdapterOptions): SandboxAda
         fetchInsights: async (input) => sandboxInsights(platform, input),
         ...(rules.deleteSupported ? { deletePost } : {}),
         ...(rules.options.pinboardNetBoards ? { listBoards } : {}),
+        ...(rules.options.destination
+          ? { listDestinations: async (input: BoardsInput) => sandboxDestinations(platform, input.accountId) }
+          : {}),
       }
     },
   }

@@ -8,6 +8,7 @@ import { SANDBOX_FAIL_MODES, type SandboxFailMode } from '../../domain/vocabular
 import { rulesFor } from '../../domain/rules/index'
 import { validatePostContent, type PostContent, type VideoNetAccountOptions } from '../../domain/post-validation'
 import type { Board, PublishInput, PublishResult } from '../adapter'
+import { sandboxDestinations } from './boards'
 
 type Failure = Extract<PublishResult, { status: 'failed' }>
 
@@ -15,7 +16,21 @@ const rejected = (message: string): Failure => ({ status: 'failed', kind: 'rejec
 
 /** The first reason to refuse `input`, or null when the network takes it. */
 export function refusal(input: PublishInput, boards: Board[]): Failure | null {
-  return boardProblem(input, boards) ?? ruleProblem(input) ?? failModeProblem(input)
+  return boardProblem(input, boards) ?? destinationProblem(input) ?? ruleProblem(input) ?? failModeProblem(input)
+}
+
+/** A target goes to one of the account's destinations where its network has them; the network knows no other. */
+function destinationProblem(input: PublishInput): Failure | null {
+  const options = rulesFor(input.content.platform).options
+  // The pinboard network's destination is its board, checked above.
+  if (options.destination === null || options.pinboardNetBoards !== null) return null
+  const { noun } = options.destination
+  const id = input.content.destinationId?.trim() ?? ''
+  const pick = `pick one from GET /v1/accounts/${input.accountId}/destinations`
+  if (id === '') return options.destination.requiredToPublish ? rejected(`no ${noun}: ${pick}.`) : null
+  if (!sandboxDestinations(input.content.platform, input.accountId).some((d) => d.id === id))
+    return rejected(`${noun} ${id} does not exist on this account: ${pick}.`)
+  return null
 }
 
 /** A pin needs one of the account's boards; the network knows no other. */

@@ -7,8 +7,9 @@ import { explicitTitle, mediaKindOf, targetTitle } from '../../domain/target-tit
 import { rulesFor } from '../../domain/rules/index'
 import type { TitleRules } from '../../domain/rules/schema'
 import type { Board, TargetContent } from '../adapter'
+import { sandboxDestinations } from './boards'
 
-export function headOptions(content: TargetContent, boards: Board[]): Record<string, unknown> {
+export function headOptions(content: TargetContent, boards: Board[], accountId: string): Record<string, unknown> {
   const rules = rulesFor(content.platform)
   const board = boards.find((b) => b.id === content.pinboardBoardId)
   const videoNet = rules.options.videoNetOptions
@@ -22,8 +23,19 @@ export function headOptions(content: TargetContent, boards: Board[]): Record<str
     quoteMicropostId: content.quoteMicropostId,
     privacyLevel: videoNet ? (content.videoNetOptions?.privacyLevel ?? videoNet.defaultPrivacyLevel) : null,
     switches: videoNet ? switchesOf(content.videoNetOptions, videoNet.switches) : null,
+    destination: destinationOf(content, accountId),
+    // Each per-target option under its label, as the network's form would show it.
+    ...Object.fromEntries(rules.options.fields.map((f) => [f.label, content.targetOptions[f.key] ?? null])),
   }
   return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== null && v !== undefined))
+}
+
+/** The chosen destination by name, where the network has destinations other than boards (shown above). */
+function destinationOf(content: TargetContent, accountId: string): { id: string; name: string } | null {
+  const options = rulesFor(content.platform).options
+  if (options.destination === null || options.pinboardNetBoards !== null) return null
+  const found = sandboxDestinations(content.platform, accountId).find((d) => d.id === content.destinationId)
+  return found ? { id: found.id, name: found.name } : null
 }
 
 /** The switches set to true, by name; null when none is. */

@@ -27,6 +27,7 @@ const OPTION_LABELS: Record<string, string> = {
   format: 'Format',
   title: 'Title',
   board: 'Board',
+  destination: 'Destination',
   linkUrl: 'Link',
   replyToMicropostId: 'In reply to',
   quoteMicropostId: 'Quoting',

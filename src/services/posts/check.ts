@@ -5,7 +5,7 @@
  *    id that is not in it, exactly as for another workspace's ids: nothing about them leaks), and
  *    unless it is a draft, every account able to publish (422 `account_not_connected` naming an
  *    EXPIRED or DISCONNECTED one);
- * 2. `assertCreatable`: every rule of the registry, then the pinboard boards;
+ * 2. `assertCreatable`: every rule of the registry, then the pinboard boards and the destinations;
  * 3. `admitCreate`, inside the write's transaction: the plan's monthly cap and where the action
  *    puts the post (a `schedule` in the past, an empty queue).
  */
@@ -14,6 +14,7 @@ import type { Deps } from '../../deps'
 import { EMPTY_CONTENT_FIELDS, mergeContent, type PostContent } from '../../domain/post-content'
 import type { ValidationIntent, ValidationMedia } from '../../domain/post-validation'
 import { assertBoardsOfAccounts } from '../boards'
+import { assertDestinationsOfAccounts } from '../destinations'
 import { assertMonthlyPostQuota, lockWorkspace } from '../workspace-lock'
 import { assertValidContent } from './content'
 import { loadPostAccounts, loadPostMedia, type PostAccount } from './load'
@@ -54,6 +55,7 @@ export async function assertCreatable(
 ): Promise<void> {
   assertValidContent(draft.content, draft.accounts, draft.media, draft.intent, draft.scheduledAt)
   await assertBoardsOfAccounts(deps, workspaceId, draft.accounts, draft.content.pinboardNetBoards, draft.intent)
+  await assertDestinationsOfAccounts(deps, workspaceId, draft.accounts, draft.content.destinations, draft.intent)
 }
 
 /** Locks the workspace for the rest of `tx`, checks the plan's monthly cap, and times the post. */

@@ -27,6 +27,7 @@ import { tokenExpiryWarnings } from './token-warnings'
 import type { CreatePostInput, UpdatePostInput, WrittenPost } from './types'
 import { lockWorkspace } from '../workspace-lock'
 import { assertBoardsOfAccounts } from '../boards'
+import { assertDestinationsOfAccounts } from '../destinations'
 import { newOutbox, sendOutbox } from '../webhooks/outbox'
 import { recordPostDeleted } from '../webhooks/publish-events'
 import { firstAnswerRecord, idempotencyKeyTaken, type IdempotentWrite } from '../idempotency'
@@ -188,30 +189,27 @@ export async function updatePost(
 }
 
 /**
- * The boards an edit leaves the post with, checked before the transaction (a real account's
- * boards are a network call, never made under the post's lock), on the post as read now. Anything
- * else wrong with the edit (unknown accounts, a post no longer editable) is the transaction's to
- * refuse, so this check steps aside for it.
+ * The boards and destinations an edit leaves the post with, checked before the transaction (a
+ * real account's listing is a network call, never made under the post's lock), on the post as
+ * read now. Anything else wrong with the edit (unknown accounts, a post no longer editable) is the
+ * transaction's to refuse, so this check steps aside for it.
  */
 async function assertEditedBoards(deps: PostDeps, workspaceId: string, postId: string, input: UpdatePostInput) {
-  if (input.pinboardNetBoards === null) return
+  if (input.pinboardNetBoards === null && input.destinations === null) return
   const current = await getPost(deps.db, workspaceId, postId)
   if (current.status === 'PUBLISHED' || current.status === 'PUBLISHING') return
-  const boards = input.pinboardNetBoards ?? current.pinboardNetBoards
-  if (!boards || Object.keys(boards).length === 0) return
+  const boards = input.pinboardNetBoards === null ? null : (input.pinboardNetBoards ?? current.pinboardNetBoards)
+  const destinations = input.destinations === null ? null : (input.destinations ?? current.destinations)
+  if (Object.keys(boards ?? {}).length === 0 && Object.keys(destinations ?? {}).length === 0) return
   let accounts: ValidationAccount[]
   try {
     accounts = await loadPostAccounts(deps.db, workspaceId, input.accountIds ?? current.accountIds)
   } catch {
     return
   }
-  await assertBoardsOfAccounts(
-    deps,
-    workspaceId,
-    accounts,
-    boards,
-    input.action && input.action !== 'draft' ? 'publish' : 'draft',
-  )
+  const intent = input.action && input.action !== 'draft' ? 'publish' : 'draft'
+  await assertBoardsOfAccounts(deps, workspaceId, accounts, boards, intent)
+  await assertDestinationsOfAccounts(deps, workspaceId, accounts, destinations, intent)
 }
 
 /** POST /posts/{id}/schedule: the same edit path with only a new time. */

@@ -9,7 +9,7 @@ import type { NetworkAdapter, PendingInput, PublishInput, PublishProgress, Publi
 import { claimTarget, type ClaimedTarget } from './claim'
 import { DEFAULT_PUBLISH_POLICY, type PublishPolicy } from '../../domain/publishing/policy'
 import { recordResult, type PublishOutcome } from './record-result'
-import { buildTargetContent } from './target-content'
+import { buildTargetContent, missingDestination } from './target-content'
 import { usableCredentials, type UsableCredentials } from '../network-credentials'
 
 export type { PublishOutcome }
@@ -103,6 +103,8 @@ export async function callNetwork(
       baseUrl: deps.networks.baseUrlFor(platform, connection, usable.credentials),
       now: deps.clock.now(),
     }
+    const unplaced = missingDestination(input.content, account.id)
+    if (unplaced) return unplaced
     const call = (args: PublishInput) =>
       (progress.pending !== undefined || unconfirmed) && adapter.checkStatus
         ? adapter.checkStatus({ ...args, unconfirmed } satisfies PendingInput)

@@ -1,6 +1,6 @@
 import { selectWorkspaceAssetsByIds } from '../../db/queries/media'
 import type { Db } from '../../db/types'
-import type { PublishMedia, TargetContent } from '../../networks/adapter'
+import type { PublishMedia, PublishResult, TargetContent } from '../../networks/adapter'
 import type { PlatformId } from '../../domain/vocabulary'
 import { effectiveFormat, rulesFor } from '../../domain/rules/index'
 import type { PostRow } from '../posts/record'
@@ -37,7 +37,7 @@ export async function buildTargetContent(
         ? ((post.videoNetOptions?.[accountId] as Record<string, unknown> | undefined) ?? { privacyLevel: 'SELF_ONLY' })
         : null,
     audio: platform === 'PHOTO_NET' ? (post.audio ?? null) : null,
-    pinboardBoardId: platform === 'PINBOARD_NET' ? (post.pinboardNetBoards?.[accountId] ?? null) : null,
+    pinboardBoardId: rules.options.pinboardNetBoards ? destinationOf(post, accountId) : null,
     pinTitle: platform === 'PINBOARD_NET' ? (pinTitle ?? (firstLine(text) || null)) : null,
     linkUrl: post.linkUrl,
     title: targetTitle(rules.title, {
@@ -47,6 +47,21 @@ export async function buildTargetContent(
     }),
     destinationId: rules.options.destination ? destinationOf(post, accountId) : null,
     targetOptions: rules.options.fields.length > 0 ? { ...(post.targetOptions?.[accountId] ?? {}) } : {},
+  }
+}
+
+/**
+ * A target whose network needs a destination and has none fails here, in words, before any call:
+ * create refuses to schedule it, but a post can reach the publisher without one (a draft published
+ * by an older version, an edit racing the schedule).
+ */
+export function missingDestination(content: TargetContent, accountId: string): PublishResult | null {
+  const rule = rulesFor(content.platform).options.destination
+  if (rule?.requiredToPublish !== true || content.destinationId !== null) return null
+  return {
+    status: 'failed',
+    kind: 'rejected',
+    message: `No ${rule.noun} was chosen for this ${content.platform} account: pick one from GET /v1/accounts/${accountId}/destinations, edit the post, then retry.`,
   }
 }
 
