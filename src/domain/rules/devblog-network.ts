@@ -6,6 +6,7 @@
  */
 import { NETWORK_DISPLAY } from './display'
 import { FORMATTING } from './formatting'
+import { optionField as option } from './option-fields'
 import type { OptionField, PlatformRules } from './schema'
 import { NO_OPTIONS, caption, format, image, limit, sized, title } from './shared'
 
@@ -13,26 +14,6 @@ import { NO_OPTIONS, caption, format, image, limit, sized, title } from './share
 export const DEVBLOG_TAG_PATTERN = /^[\p{L}\p{N}]+$/u
 export const DEVBLOG_TAG_MAX_LENGTH = 30
 export const DEVBLOG_MAX_TAGS = 4
-
-const option = (
-  key: string,
-  label: string,
-  type: OptionField['type'],
-  description: string,
-  extra: Partial<OptionField> = {},
-): OptionField => ({
-  key,
-  label,
-  type,
-  values: null,
-  maxLength: null,
-  maxItems: null,
-  min: null,
-  max: null,
-  requiredToPublish: false,
-  description,
-  ...extra,
-})
 
 export const DEVBLOG_NET_FIELDS: OptionField[] = [
   option('tags', 'Tags', 'tags', 'Up to 4 tags, each letters and digits only (no spaces, no #).', {

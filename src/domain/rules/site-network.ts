@@ -7,31 +7,12 @@
  */
 import { NETWORK_DISPLAY } from './display'
 import { FORMATTING } from './formatting'
+import { optionField as option } from './option-fields'
 import type { OptionField, PlatformRules } from './schema'
 import { NO_OPTIONS, caption, format, image, onCanvas, title } from './shared'
 
 export const SITE_POST_KINDS = ['post', 'page'] as const
 export const SITE_STATUSES = ['publish', 'draft', 'private'] as const
-
-const option = (
-  key: string,
-  label: string,
-  type: OptionField['type'],
-  description: string,
-  extra: Partial<OptionField> = {},
-): OptionField => ({
-  key,
-  label,
-  type,
-  values: null,
-  maxLength: null,
-  maxItems: null,
-  min: null,
-  max: null,
-  requiredToPublish: false,
-  description,
-  ...extra,
-})
 
 export const SITE_NET_FIELDS: OptionField[] = [
   option('kind', 'Post or page', 'enum', 'A blog post (default) or a standalone page.', {
