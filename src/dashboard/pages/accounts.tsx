@@ -42,6 +42,8 @@ const CONNECTION_CHOICES: Record<Exclude<Connection, 'SANDBOX'>, string> = {
   API_KEY: 'An API key, typed into a form',
   BOT_TOKEN: 'A bot token, typed into a form',
   WEBHOOK: 'A webhook address, typed into a form',
+  REMOTE_SIGNER: 'A remote signer (bunker URL), typed into a form',
+  PRIVATE_KEY: 'A private key, typed into a form',
 }
 
 /** Registers the accounts page and its actions. */
