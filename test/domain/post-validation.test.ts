@@ -175,9 +175,11 @@ describe('captions', () => {
     }
     expect(validate({ ...link, title: 'A link worth reading' })).toEqual([])
     expect(brief(validate(link)).map((v) => v.path)).toEqual(['caption', 'title'])
-    expect(brief(validate({ ...link, accounts: [acc('MICROBLOG_NET')], title: 'A title' })).map((v) => v.path)).toEqual(
-      ['caption'],
-    )
+    expect(
+      brief(validate({ ...link, accounts: [acc('MICROBLOG_NET')], destinations: null, title: 'A title' })).map(
+        (v) => v.path,
+      ),
+    ).toEqual(['caption'])
   })
 })
 
