@@ -15,8 +15,7 @@ import {
 } from '../domain/rules/audio-catalogues'
 import type { PlatformId } from '../domain/vocabulary'
 import { getAccountRow } from './accounts'
-import { usableCredentials } from './network-credentials'
-import { networkReadError, readCredentials } from './network-reads'
+import { readFromNetwork } from './network-reads'
 
 export interface AudioQuery {
   platform: PlatformId
@@ -42,23 +41,12 @@ export async function listAudio(
   if (!catalogueConnections(platform).includes(row.connection) || !adapter?.listAudio)
     return audioCatalogue(platform, row)
   const read = { what: 'the audio', path: 'accountId', platform }
-  const credentials = readCredentials(await usableCredentials(deps, row, adapter), read)
   const kind = ask.kind ?? 'music'
   const query = ask.query?.trim() || null
-  try {
-    const page = await adapter.listAudio({
-      accountId: row.id,
-      connection: row.connection,
-      credentials,
-      kind,
-      query,
-      cursor: ask.cursor || null,
-      fetch: deps.networks.fetch,
-      baseUrl: deps.networks.baseUrlFor(platform, row.connection, credentials),
-      now: deps.clock.now(),
-    })
-    return { ...audioCatalogue(platform), ...page, reason: readCatalogueReason(kind, query) }
-  } catch (err) {
-    throw networkReadError(err, read)
-  }
+  const page = await readFromNetwork(deps, row, {
+    adapter,
+    read,
+    call: (input) => adapter.listAudio!({ ...input, kind, query, cursor: ask.cursor || null }),
+  })
+  return { ...audioCatalogue(platform), ...page, reason: readCatalogueReason(kind, query) }
 }

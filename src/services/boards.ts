@@ -3,8 +3,7 @@ import { AppError } from '../domain/errors'
 import type { Board } from '../networks/adapter'
 import { rulesFor } from '../domain/rules/index'
 import { getAccountRow } from './accounts'
-import { usableCredentials } from './network-credentials'
-import { networkReadError, readCredentials } from './network-reads'
+import { readFromNetwork } from './network-reads'
 
 /**
  * The boards of a pinboard account, as its network lists them (`GET /v1/accounts/{id}/boards`):
@@ -39,19 +38,7 @@ export async function listAccountBoards(
     )
   }
   const read = { what: 'the boards', path: 'id', platform }
-  const credentials = readCredentials(await usableCredentials(deps, row, adapter), read)
-  try {
-    return await adapter.listBoards({
-      accountId: row.id,
-      connection,
-      credentials,
-      fetch: deps.networks.fetch,
-      baseUrl: deps.networks.baseUrlFor(platform, connection, credentials),
-      now: deps.clock.now(),
-    })
-  } catch (err) {
-    throw networkReadError(err, read)
-  }
+  return readFromNetwork(deps, row, { adapter, read, call: (input) => adapter.listBoards!(input) })
 }
 
 /**

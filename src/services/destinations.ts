@@ -4,8 +4,7 @@ import type { Destination } from '../networks/adapter'
 import { rulesFor } from '../domain/rules/index'
 import { PLATFORM_IDS, type PlatformId } from '../domain/vocabulary'
 import { getAccountRow } from './accounts'
-import { usableCredentials } from './network-credentials'
-import { networkReadError, readCredentials } from './network-reads'
+import { readFromNetwork } from './network-reads'
 
 type DestinationDeps = Pick<Deps, 'db' | 'cipher' | 'networks' | 'clock'>
 
@@ -40,19 +39,7 @@ export async function listAccountDestinations(
     )
   }
   const read = { what: `the ${rule.nounPlural}`, path: 'id', platform }
-  const credentials = readCredentials(await usableCredentials(deps, row, adapter), read)
-  try {
-    return await adapter.listDestinations({
-      accountId: row.id,
-      connection,
-      credentials,
-      fetch: deps.networks.fetch,
-      baseUrl: deps.networks.baseUrlFor(platform, connection, credentials),
-      now: deps.clock.now(),
-    })
-  } catch (err) {
-    throw networkReadError(err, read)
-  }
+  return readFromNetwork(deps, row, { adapter, read, call: (input) => adapter.listDestinations!(input) })
 }
 
 /**

@@ -6,8 +6,14 @@
  */
 import { AppError } from '../domain/errors'
 import type { PlatformId } from '../domain/vocabulary'
+import type { BoardsInput, NetworkAdapter } from '../networks/adapter'
 import { NetworkFailure } from '../networks/http'
-import type { UsableCredentials } from './network-credentials'
+import {
+  type AccountCredentialsRow,
+  type CredentialDeps,
+  type UsableCredentials,
+  usableCredentials,
+} from './network-credentials'
 
 export interface NetworkRead {
   /** What was being listed, for the messages: "the boards". */
@@ -39,3 +45,28 @@ export function networkReadError(err: unknown, read: NetworkRead): unknown {
 }
 
 const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
+
+/**
+ * One read of the account's network through its adapter (`call`, given the account's usable
+ * credentials and where to reach the network), its refusals turned into the contract's errors.
+ */
+export async function readFromNetwork<T>(
+  deps: CredentialDeps,
+  account: AccountCredentialsRow,
+  options: { adapter: NetworkAdapter; read: NetworkRead; call: (input: BoardsInput) => Promise<T> },
+): Promise<T> {
+  const { adapter, read, call } = options
+  const credentials = readCredentials(await usableCredentials(deps, account, adapter), read)
+  try {
+    return await call({
+      accountId: account.id,
+      connection: account.connection,
+      credentials,
+      fetch: deps.networks.fetch,
+      baseUrl: deps.networks.baseUrlFor(account.platform, account.connection, credentials),
+      now: deps.clock.now(),
+    })
+  } catch (err) {
+    throw networkReadError(err, read)
+  }
+}

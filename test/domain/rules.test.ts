@@ -142,8 +142,8 @@ describe('rules registry', () => {
     })
     expect(where((id) => RULES[id].options.pinboardNetBoards !== null)).toEqual(['PINBOARD_NET'])
     expect(where((id) => RULES[id].options.linkUrl !== null).sort()).toEqual([
-      'COMMUNITY_NET',
       'BLOG_NET',
+      'COMMUNITY_NET',
       'FORUM_NET',
       'PINBOARD_NET',
       'SOCIALGRAPH_NET',

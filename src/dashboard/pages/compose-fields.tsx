@@ -47,33 +47,57 @@ export function BoardField(props: {
   value: string
   errors: Record<string, string[]>
 }) {
-  const { account: a, choices } = props
-  const field = `board-${a.id}`
+  const { choices } = props
+  const listed = Array.isArray(choices)
+    ? choices.map((b) => ({ id: b.id, label: `${b.name} (${b.privacy.toLowerCase()})` }))
+    : choices
+  return <ListedPlaceField {...props} choices={listed} name="board" noun="board" nounPlural="boards" />
+}
+
+/**
+ * The place one account publishes into (a board, a subreddit, a channel): chosen from what its
+ * network lists, a stored value it no longer lists kept and marked, or typed as an id when the
+ * listing failed (`choices` is then why).
+ */
+export function ListedPlaceField(props: {
+  account: AccountRecord
+  choices: Array<{ id: string; label: string }> | string | undefined
+  /** The form field's name before `.<accountId>`. */
+  name: string
+  noun: string
+  nounPlural: string
+  value: string
+  errors: Record<string, string[]>
+}) {
+  const { account: a, choices, noun } = props
+  const field = `${props.name}-${a.id}`
   if (typeof choices === 'string' || choices === undefined) {
     return (
       <div data-accounts={a.id}>
         <TextField
-          name={`board.${a.id}`}
+          name={`${props.name}.${a.id}`}
           field={field}
-          label={`Board id for ${a.username}`}
+          label={`${capital(noun)} id for ${a.username}`}
           value={props.value}
           errors={props.errors}
         />
         <p class="hint">
-          The boards of {a.username} could not be listed: {choices ?? 'the account is not connected.'}
+          The {props.nounPlural} of {a.username} could not be listed: {choices ?? 'the account is not connected.'}
         </p>
       </div>
     )
   }
-  const known = choices.some((b) => b.id === props.value)
+  const known = choices.some((c) => c.id === props.value)
   return (
     <div class="field" data-accounts={a.id}>
-      <label for={field}>Board for {a.username}</label>
-      <select name={`board.${a.id}`} id={field} aria-describedby={`errors-${field}`}>
-        <option value="">Choose a board</option>
-        {choices.map((b) => (
-          <option value={b.id} selected={b.id === props.value}>
-            {b.name} ({b.privacy.toLowerCase()})
+      <label for={field}>
+        {capital(noun)} for {a.username}
+      </label>
+      <select name={`${props.name}.${a.id}`} id={field} aria-describedby={`errors-${field}`}>
+        <option value="">Choose a {noun}</option>
+        {choices.map((c) => (
+          <option value={c.id} selected={c.id === props.value}>
+            {c.label}
           </option>
         ))}
         {props.value && !known ? (
@@ -86,3 +110,5 @@ export function BoardField(props: {
     </div>
   )
 }
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)

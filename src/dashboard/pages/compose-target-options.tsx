@@ -8,7 +8,7 @@ import type { OptionField } from '../../domain/rules/schema'
 import type { Destination } from '../../networks/adapter'
 import type { AccountRecord } from '../../services/accounts'
 import type { ComposeValues } from './compose-form'
-import { FieldErrors, TextField } from './compose-fields'
+import { FieldErrors, ListedPlaceField } from './compose-fields'
 import { optionId, optionName } from './compose-target-form'
 
 /** Per account with destinations: its destinations, or why they could not be listed. */
@@ -24,51 +24,14 @@ export function DestinationField(props: {
   value: string
   errors: Record<string, string[]>
 }) {
-  const { account: a, choices } = props
-  const rule = RULES[a.platform].options.destination
+  const { choices } = props
+  const rule = RULES[props.account.platform].options.destination
   if (rule === null) return null
-  const field = `destination-${a.id}`
-  if (typeof choices === 'string' || choices === undefined) {
-    return (
-      <div data-accounts={a.id}>
-        <TextField
-          name={`destination.${a.id}`}
-          field={field}
-          label={`${capital(rule.noun)} id for ${a.username}`}
-          value={props.value}
-          errors={props.errors}
-        />
-        <p class="hint">
-          The {rule.nounPlural} of {a.username} could not be listed: {choices ?? 'the account is not connected.'}
-        </p>
-      </div>
-    )
-  }
-  const known = choices.some((d) => d.id === props.value)
+  const listed = Array.isArray(choices) ? choices.map((d) => ({ id: d.id, label: d.name })) : choices
   return (
-    <div class="field" data-accounts={a.id}>
-      <label for={field}>
-        {capital(rule.noun)} for {a.username}
-      </label>
-      <select name={`destination.${a.id}`} id={field} aria-describedby={`errors-${field}`}>
-        <option value="">Choose a {rule.noun}</option>
-        {choices.map((d) => (
-          <option value={d.id} selected={d.id === props.value}>
-            {d.name}
-          </option>
-        ))}
-        {props.value && !known ? (
-          <option value={props.value} selected>
-            {props.value} (no longer listed)
-          </option>
-        ) : null}
-      </select>
-      <FieldErrors field={field} errors={props.errors} />
-    </div>
+    <ListedPlaceField {...props} choices={listed} name="destination" noun={rule.noun} nounPlural={rule.nounPlural} />
   )
 }
-
-const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 
 /** The control of one field, by its type. */
 function OptionControl(props: { field: OptionField; accountId: string; value: string; described: string }) {

@@ -24,7 +24,7 @@ const LAYOUT = `
 .composer-editor { display: flex; flex-direction: column; gap: var(--space-4); min-width: 0; }
 .composer-section { margin: 0; padding: var(--space-4); background: var(--color-surface); border: 1px solid var(--color-border); border-radius: var(--radius-lg); box-shadow: var(--shadow-1); min-width: 0; }
 fieldset.composer-section > legend { float: left; width: 100%; padding: 0; margin-bottom: var(--space-2); font-weight: 700; }
-fieldset.composer-section > legend + * { clear: both; }
+fieldset.composer-section > legend ~ * { clear: both; }
 .composer-section > label:first-child, .composer-section .field > label:first-child { margin-top: 0; }
 .composer .field + .field { margin-top: var(--space-3); }
 .composer label { color: var(--color-text); }

@@ -5,8 +5,9 @@
  * docs/networks/blog.md lists the pages followed.
  */
 import { NETWORK_DISPLAY } from './display'
+import { optionField } from './option-fields'
 import { FORMATTING } from './formatting'
-import type { OptionField, PlatformRules } from './schema'
+import type { PlatformRules } from './schema'
 import {
   DAY,
   IMAGE_OR_VIDEO,
@@ -33,24 +34,6 @@ export const BLOG_MAX_TAGS = 30
 export const BLOG_TAG_MAX_LENGTH = 140
 /** The states a new post may take (`unapproved` is for submissions, not offered). */
 export const BLOG_POST_STATES = ['published', 'draft', 'queue', 'private'] as const
-
-const field = (
-  key: string,
-  label: string,
-  type: OptionField['type'],
-  extra: Partial<OptionField> & Pick<OptionField, 'description'>,
-): OptionField => ({
-  key,
-  label,
-  type,
-  values: null,
-  maxLength: null,
-  maxItems: null,
-  min: null,
-  max: null,
-  requiredToPublish: false,
-  ...extra,
-})
 
 export const BLOG_NET_RULES: PlatformRules = {
   platform: 'BLOG_NET',
@@ -101,17 +84,18 @@ export const BLOG_NET_RULES: PlatformRules = {
     ...NO_OPTIONS,
     linkUrl: { use: 'link_card', maxLength: null },
     fields: [
-      field('tags', 'Tags', 'tags', {
+      optionField('tags', 'Tags', 'tags', 'Tags of the post, without #; a tag cannot contain a comma.', {
         maxItems: BLOG_MAX_TAGS,
         maxLength: BLOG_TAG_MAX_LENGTH,
-        description: 'Tags of the post, without #; a tag cannot contain a comma.',
       }),
-      field('state', 'State', 'enum', {
-        values: [...BLOG_POST_STATES],
-        description:
-          'published (the default), draft, queue (the end of the blog queue) or private (published for the blog owner only).',
-      }),
-      field('sourceUrl', 'Source URL', 'url', { description: 'Where the content comes from, shown as its source.' }),
+      optionField(
+        'state',
+        'State',
+        'enum',
+        'published (the default), draft, queue (the end of the blog queue) or private (published for the blog owner only).',
+        { values: [...BLOG_POST_STATES] },
+      ),
+      optionField('sourceUrl', 'Source URL', 'url', 'Where the content comes from, shown as its source.'),
     ],
   },
   deleteSupported: true,

@@ -6,6 +6,7 @@
  * points); media sizes are the image server's defaults, which each instance may change.
  */
 import { NETWORK_DISPLAY } from './display'
+import { optionField } from './option-fields'
 import { FORMATTING } from './formatting'
 import type { PlatformRules } from './schema'
 import { HOUR, MB, MINUTE, NO_OPTIONS, caption, format, image, limit, onCanvas, title } from './shared'
@@ -62,31 +63,14 @@ export const COMMUNITY_NET_RULES: PlatformRules = {
       note: 'The communities the account follows, on its instance or federated to it.',
     },
     fields: [
-      {
-        key: 'nsfw',
-        label: 'NSFW',
-        type: 'boolean',
-        values: null,
-        maxLength: null,
-        maxItems: null,
-        min: null,
-        max: null,
-        requiredToPublish: false,
-        description: 'Marks the post as not safe for work.',
-      },
-      {
-        key: 'languageId',
-        label: 'Language id',
-        type: 'integer',
-        values: null,
-        maxLength: null,
-        maxItems: null,
-        min: 0,
-        max: null,
-        requiredToPublish: false,
-        description:
-          "The instance's language id (its site answer lists them); the community must allow it. Absent: the account's default language.",
-      },
+      optionField('nsfw', 'NSFW', 'boolean', 'Marks the post as not safe for work.'),
+      optionField(
+        'languageId',
+        'Language id',
+        'integer',
+        "The instance's language id (its site answer lists them); the community must allow it. Absent: the account's default language.",
+        { min: 0 },
+      ),
     ],
   },
   deleteSupported: true,

@@ -8,6 +8,7 @@
  * network's help pages or secondary sources say so in their `note` (docs/networks/forum.md).
  */
 import { NETWORK_DISPLAY } from './display'
+import { optionField } from './option-fields'
 import { FORMATTING } from './formatting'
 import type { OptionField, PlatformRules } from './schema'
 import { GB, MB, MINUTE, NO_OPTIONS, caption, format, image, limit, onCanvas, title, video } from './shared'
@@ -21,29 +22,9 @@ export const FORUM_TITLE_MAX = 300
 /** Most characters of a gallery item's caption (an image's alt text is sent as it). */
 export const FORUM_GALLERY_CAPTION_MAX = 180
 
-const field = (
-  key: string,
-  label: string,
-  type: OptionField['type'],
-  description: string,
-  extra: Partial<OptionField> = {},
-): OptionField => ({
-  key,
-  label,
-  type,
-  values: null,
-  maxLength: null,
-  maxItems: null,
-  min: null,
-  max: null,
-  requiredToPublish: false,
-  description,
-  ...extra,
-})
-
 /** The per-target options a submission takes (`targetOptions.<accountId>.<key>`). */
 export const FORUM_FIELDS: OptionField[] = [
-  field(
+  optionField(
     'flairId',
     'Flair',
     'string',
@@ -52,7 +33,7 @@ export const FORUM_FIELDS: OptionField[] = [
       maxLength: 64,
     },
   ),
-  field(
+  optionField(
     'flairText',
     'Flair text',
     'string',
@@ -61,9 +42,14 @@ export const FORUM_FIELDS: OptionField[] = [
       maxLength: 64,
     },
   ),
-  field('nsfw', 'NSFW', 'boolean', 'Marks the submission as not safe for work.'),
-  field('spoiler', 'Spoiler', 'boolean', 'Marks the submission as a spoiler (where the subreddit allows spoilers).'),
-  field(
+  optionField('nsfw', 'NSFW', 'boolean', 'Marks the submission as not safe for work.'),
+  optionField(
+    'spoiler',
+    'Spoiler',
+    'boolean',
+    'Marks the submission as a spoiler (where the subreddit allows spoilers).',
+  ),
+  optionField(
     'sendReplies',
     'Send replies to inbox',
     'boolean',

@@ -7,6 +7,7 @@
  * a value known only from Google's help center or a secondary source says so in its `note`.
  */
 import { NETWORK_DISPLAY } from './display'
+import { optionField } from './option-fields'
 import { FORMATTING } from './formatting'
 import type { OptionField, PlatformRules } from './schema'
 import { MB, NO_OPTIONS, caption, format, image, onCanvas, sized } from './shared'
@@ -16,58 +17,38 @@ export const LOCAL_TOPIC_TYPES = ['STANDARD', 'EVENT', 'OFFER', 'ALERT'] as cons
 /** The buttons a post may carry (`GET_OFFER` is deprecated: an OFFER post is the way). */
 export const LOCAL_CALL_TO_ACTIONS = ['BOOK', 'ORDER', 'SHOP', 'LEARN_MORE', 'SIGN_UP', 'CALL'] as const
 
-const field = (
-  key: string,
-  label: string,
-  type: OptionField['type'],
-  description: string,
-  extra: Partial<OptionField> = {},
-): OptionField => ({
-  key,
-  label,
-  type,
-  values: null,
-  maxLength: null,
-  maxItems: null,
-  min: null,
-  max: null,
-  requiredToPublish: false,
-  description,
-  ...extra,
-})
-
 export const LOCAL_NET_FIELDS: OptionField[] = [
-  field(
+  optionField(
     'topicType',
     'Post type',
     'enum',
     'STANDARD (an update), EVENT (with a title and a schedule), OFFER (an event with a coupon, a redeem link and terms) or ALERT (a COVID-19 alert: text and a button only; the network may no longer take new ones). Default STANDARD.',
     { values: [...LOCAL_TOPIC_TYPES] },
   ),
-  field(
+  optionField(
     'callToAction',
     'Button',
     'enum',
     'The button under the post. Every button but CALL takes `callToActionUrl`; CALL dials the business phone. Not on OFFER posts.',
     { values: [...LOCAL_CALL_TO_ACTIONS] },
   ),
-  field('callToActionUrl', 'Button link', 'url', 'Where the button leads; required with every button but CALL.'),
-  field('eventTitle', 'Event or offer title', 'string', 'Required for EVENT and OFFER posts.'),
-  field(
+  optionField('callToActionUrl', 'Button link', 'url', 'Where the button leads; required with every button but CALL.'),
+  optionField('eventTitle', 'Event or offer title', 'string', 'Required for EVENT and OFFER posts.'),
+  optionField(
     'eventStart',
     'Starts',
     'datetime',
     "Required for EVENT and OFFER posts. The date and time as written (in the business's local time, its offset ignored).",
   ),
-  field(
+  optionField(
     'eventEnd',
     'Ends',
     'datetime',
     "Required for EVENT and OFFER posts; not before `eventStart`. The date and time as written (the business's local time).",
   ),
-  field('offerCouponCode', 'Coupon code', 'string', 'OFFER posts: a code usable in store or online.'),
-  field('offerRedeemUrl', 'Redeem link', 'url', 'OFFER posts: where the offer is redeemed online.'),
-  field('offerTerms', 'Offer terms', 'text', 'OFFER posts: the terms and conditions.'),
+  optionField('offerCouponCode', 'Coupon code', 'string', 'OFFER posts: a code usable in store or online.'),
+  optionField('offerRedeemUrl', 'Redeem link', 'url', 'OFFER posts: where the offer is redeemed online.'),
+  optionField('offerTerms', 'Offer terms', 'text', 'OFFER posts: the terms and conditions.'),
 ]
 
 export const LOCAL_NET_RULES: PlatformRules = {
