@@ -29,7 +29,7 @@ import { resourceMetadataUrlOf } from './routes/agent-oauth/metadata'
 
 export const OPENAPI_PATH = '/v1/openapi.json'
 
-const API_DESCRIPTION = `Schedules and publishes one post to many social accounts across twelve networks.
+const API_DESCRIPTION = `Schedules and publishes one post to many social accounts across twenty networks.
 
 **Authentication**: every \`/v1\` route needs \`Authorization: Bearer <token>\` (a personal access token, \`sps_\` followed by 43 characters). The token carries exactly one workspace; no route takes a workspace id. A missing, malformed, unknown or revoked token is answered 401.
 

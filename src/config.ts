@@ -55,6 +55,7 @@ export const OAUTH_CLIENT_PLATFORMS = [
   'LOCAL_NET',
   'WORKCHAT_NET',
   'FORUM_NET',
+  'SITE_NET',
 ] as const
 export type OAuthClientPlatform = (typeof OAUTH_CLIENT_PLATFORMS)[number]
 export type NetworkClients = Partial<Record<OAuthClientPlatform, OAuthClient>>

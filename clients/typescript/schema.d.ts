@@ -128,6 +128,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/accounts/{id}/destinations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The places an account publishes into
+         * @description Lists where a post of this account can go, as the network reports them now (a pinboard account's boards, and whatever the platform's `options.destination.nounPlural` in GET /v1/platforms names); a destination `id` is the value of `destinations[accountId]` when posting. An account of a platform whose `options.destination` is null is 422 `invalid_option`.
+         */
+        get: operations["listAccountDestinations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/platforms": {
         parameters: {
             query?: never;
@@ -235,7 +255,7 @@ export interface paths {
         put?: never;
         /**
          * Create many posts from a CSV document
-         * @description Columns (header row required, any order, no others): `accountIds`, `caption`, `type`, `action`, `scheduledAt`, `mediaIds`, `firstComment`, `linkUrl`, `threadParts`, `captionOverrides`. `accountIds`, `mediaIds` and `threadParts` are separated by `|`; `captionOverrides` is a JSON object; `type` defaults to IMAGE; `action` defaults to `schedule` when `scheduledAt` is set, else `draft`.
+         * @description Columns (header row required, any order, no others): `accountIds`, `caption`, `type`, `action`, `scheduledAt`, `mediaIds`, `firstComment`, `linkUrl`, `threadParts`, `captionOverrides`, `title`, `destinations`, `targetOptions`. `accountIds`, `mediaIds` and `threadParts` are separated by `|`; `captionOverrides` (by platform id), `destinations` and `targetOptions` (by account id, as in POST /v1/posts) are JSON objects; `title` is the post title; `type` defaults to IMAGE; `action` defaults to `schedule` when `scheduledAt` is set, else `draft`.
          *
          *     Every row goes through the same checks as POST /v1/posts, in its own transaction: a bad row never stops the others, and the per-line report says which rows to fix and resend. At most 500 rows and 524288 bytes of CSV per request (413 beyond). Rate limit: 10 requests a minute.
          */
@@ -936,7 +956,7 @@ export interface components {
             id: string;
             accountId: string;
             /** @enum {string} */
-            platform: "PHOTO_NET" | "SHORTVIDEO_NET" | "MICROBLOG_NET" | "MESSAGING_NET" | "SOCIALGRAPH_NET" | "PROFESSIONAL_NET" | "TEXTTHREAD_NET" | "OPENPROTOCOL_NET" | "VIDEOSHARE_NET" | "PINBOARD_NET" | "FEDERATED_NET" | "CHAT_NET";
+            platform: "PHOTO_NET" | "SHORTVIDEO_NET" | "MICROBLOG_NET" | "MESSAGING_NET" | "SOCIALGRAPH_NET" | "PROFESSIONAL_NET" | "TEXTTHREAD_NET" | "OPENPROTOCOL_NET" | "VIDEOSHARE_NET" | "PINBOARD_NET" | "FEDERATED_NET" | "CHAT_NET" | "FORUM_NET" | "LOCAL_NET" | "BLOG_NET" | "WORKCHAT_NET" | "SITE_NET" | "COMMUNITY_NET" | "RELAY_NET" | "DEVBLOG_NET";
             /** @enum {string} */
             status: "PENDING" | "PUBLISHING" | "PUBLISHED" | "FAILED";
             permalink: string | null;
@@ -1015,6 +1035,14 @@ export interface components {
                 PINBOARD_NET?: string;
                 FEDERATED_NET?: string;
                 CHAT_NET?: string;
+                FORUM_NET?: string;
+                LOCAL_NET?: string;
+                BLOG_NET?: string;
+                WORKCHAT_NET?: string;
+                SITE_NET?: string;
+                COMMUNITY_NET?: string;
+                RELAY_NET?: string;
+                DEVBLOG_NET?: string;
             } | null;
             /** @description Follow-ups, in order, on platforms with a thread model. Over a platform cap is rejected, never truncated. */
             threadParts: string[] | null;
@@ -1039,6 +1067,18 @@ export interface components {
             } | null;
             /** @description http(s) URL: a link card on the page network, the pin destination on the pinboard network; ignored elsewhere. */
             linkUrl: string | null;
+            /** @description Title, on networks whose rules have `title.field` = `title` (GET /v1/platforms); unset: derived as `title.derivedFrom` says. Ignored elsewhere. */
+            title: string | null;
+            /** @description Destination id per account (GET /v1/accounts/{id}/destinations), for networks whose rules have `options.destination`. A draft saves without one; a required destination missing refuses schedule and publish now. */
+            destinations: {
+                [key: string]: string;
+            } | null;
+            /** @description Per-target options per account, checked against the account's platform `options.fields` (GET /v1/platforms): an unknown key, a wrong type, a value not listed, too long or too many is refused (`invalid_option` at `targetOptions.<accountId>.<key>`). */
+            targetOptions: {
+                [key: string]: {
+                    [key: string]: components["schemas"]["TargetOptionValue"];
+                };
+            } | null;
             accountIds: string[];
             mediaIds: string[];
             /** Format: date-time */
@@ -1089,6 +1129,8 @@ export interface components {
             audioVolume?: number;
             videoVolume?: number;
         } | null;
+        /** @description A string, a number, a boolean or a list of strings, as the field says. */
+        TargetOptionValue: string | number | boolean | string[];
         /** @description The post settled with at least one failed target. */
         PostFailedEvent: {
             /**
@@ -1147,7 +1189,7 @@ export interface components {
              */
             id: string;
             /** @enum {string} */
-            platform: "PHOTO_NET" | "SHORTVIDEO_NET" | "MICROBLOG_NET" | "MESSAGING_NET" | "SOCIALGRAPH_NET" | "PROFESSIONAL_NET" | "TEXTTHREAD_NET" | "OPENPROTOCOL_NET" | "VIDEOSHARE_NET" | "PINBOARD_NET" | "FEDERATED_NET" | "CHAT_NET";
+            platform: "PHOTO_NET" | "SHORTVIDEO_NET" | "MICROBLOG_NET" | "MESSAGING_NET" | "SOCIALGRAPH_NET" | "PROFESSIONAL_NET" | "TEXTTHREAD_NET" | "OPENPROTOCOL_NET" | "VIDEOSHARE_NET" | "PINBOARD_NET" | "FEDERATED_NET" | "CHAT_NET" | "FORUM_NET" | "LOCAL_NET" | "BLOG_NET" | "WORKCHAT_NET" | "SITE_NET" | "COMMUNITY_NET" | "RELAY_NET" | "DEVBLOG_NET";
             username: string;
             /**
              * @description `ACTIVE`: publishes. `EXPIRED`: the token expired or was revoked, reconnect the account. `DISCONNECTED`: disconnected by the user (kept for history; its credentials are gone).
@@ -1155,7 +1197,7 @@ export interface components {
              */
             status: "ACTIVE" | "EXPIRED" | "DISCONNECTED";
             /** @enum {string} */
-            connection: "SOCIALGRAPH_LOGIN" | "DIRECT_LOGIN" | "APP_PASSWORD" | "BOT_TOKEN" | "WEBHOOK" | "SANDBOX";
+            connection: "SOCIALGRAPH_LOGIN" | "DIRECT_LOGIN" | "APP_PASSWORD" | "BOT_TOKEN" | "WEBHOOK" | "API_KEY" | "REMOTE_SIGNER" | "PRIVATE_KEY" | "SANDBOX";
             /** @description Why the account is not ACTIVE and what to do, in words; null when ACTIVE. */
             statusReason: string | null;
             /**
@@ -1322,7 +1364,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "invalid_request" | "unauthorized" | "plan_limit_reached" | "not_found" | "method_not_allowed" | "post_not_editable" | "nothing_to_retry" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "schedule_time_required" | "schedule_time_in_past" | "queue_not_configured" | "caption_too_long" | "thread_too_long" | "media_not_supported" | "media_not_found" | "account_not_found" | "account_not_connected" | "pin_title_too_long" | "invalid_option" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable" | "storage_unavailable";
+                code: "invalid_request" | "unauthorized" | "plan_limit_reached" | "not_found" | "method_not_allowed" | "post_not_editable" | "nothing_to_retry" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "schedule_time_required" | "schedule_time_in_past" | "queue_not_configured" | "caption_too_long" | "thread_too_long" | "media_not_supported" | "media_not_found" | "account_not_found" | "account_not_connected" | "pin_title_too_long" | "title_too_long" | "invalid_option" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable" | "storage_unavailable";
                 /** @description What went wrong, in words a person can act on. */
                 message: string;
                 /** @description One entry per problem. */
@@ -1369,12 +1411,12 @@ export interface components {
              * @example MESSAGING_NET
              * @enum {string}
              */
-            platform: "PHOTO_NET" | "SHORTVIDEO_NET" | "MICROBLOG_NET" | "MESSAGING_NET" | "SOCIALGRAPH_NET" | "PROFESSIONAL_NET" | "TEXTTHREAD_NET" | "OPENPROTOCOL_NET" | "VIDEOSHARE_NET" | "PINBOARD_NET" | "FEDERATED_NET" | "CHAT_NET";
+            platform: "PHOTO_NET" | "SHORTVIDEO_NET" | "MICROBLOG_NET" | "MESSAGING_NET" | "SOCIALGRAPH_NET" | "PROFESSIONAL_NET" | "TEXTTHREAD_NET" | "OPENPROTOCOL_NET" | "VIDEOSHARE_NET" | "PINBOARD_NET" | "FEDERATED_NET" | "CHAT_NET" | "FORUM_NET" | "LOCAL_NET" | "BLOG_NET" | "WORKCHAT_NET" | "SITE_NET" | "COMMUNITY_NET" | "RELAY_NET" | "DEVBLOG_NET";
             /**
              * @description How the account connects; default the network's OAuth login, else its only connection. `SANDBOX` connects an account of the simulated network (a consent page of its own).
              * @enum {string}
              */
-            connection?: "SOCIALGRAPH_LOGIN" | "DIRECT_LOGIN" | "APP_PASSWORD" | "BOT_TOKEN" | "WEBHOOK" | "SANDBOX";
+            connection?: "SOCIALGRAPH_LOGIN" | "DIRECT_LOGIN" | "APP_PASSWORD" | "BOT_TOKEN" | "WEBHOOK" | "API_KEY" | "REMOTE_SIGNER" | "PRIVATE_KEY" | "SANDBOX";
             /**
              * Format: uri
              * @description Where the owner is sent back when done: with `accountId` and `platform`, or with `error` and `message`. Its origin must be one this deployment allows (`CONNECT_REDIRECT_ORIGINS`); without it the owner sees our own result page.
@@ -1407,6 +1449,23 @@ export interface components {
              */
             privacy: string;
         };
+        Destinations: {
+            destinations: components["schemas"]["Destination"][];
+        };
+        Destination: {
+            /**
+             * @description The value for `destinations[accountId]`.
+             * @example 4127730591
+             */
+            id: string;
+            /**
+             * @description As the network shows it.
+             * @example Recipes
+             */
+            name: string;
+            /** @description The network's short description; null when none. */
+            description: string | null;
+        };
         /** @description Every platform's rules, keyed by platform id. The publisher and the validator read this same object. Units: bytes, pixels, seconds; aspect ratios are width / height; null means no limit. */
         RulesRegistry: {
             PHOTO_NET?: components["schemas"]["PlatformRules"];
@@ -1421,10 +1480,18 @@ export interface components {
             PINBOARD_NET?: components["schemas"]["PlatformRules"];
             FEDERATED_NET?: components["schemas"]["PlatformRules"];
             CHAT_NET?: components["schemas"]["PlatformRules"];
+            FORUM_NET?: components["schemas"]["PlatformRules"];
+            LOCAL_NET?: components["schemas"]["PlatformRules"];
+            BLOG_NET?: components["schemas"]["PlatformRules"];
+            WORKCHAT_NET?: components["schemas"]["PlatformRules"];
+            SITE_NET?: components["schemas"]["PlatformRules"];
+            COMMUNITY_NET?: components["schemas"]["PlatformRules"];
+            RELAY_NET?: components["schemas"]["PlatformRules"];
+            DEVBLOG_NET?: components["schemas"]["PlatformRules"];
         };
         PlatformRules: {
             /** @enum {string} */
-            platform: "PHOTO_NET" | "SHORTVIDEO_NET" | "MICROBLOG_NET" | "MESSAGING_NET" | "SOCIALGRAPH_NET" | "PROFESSIONAL_NET" | "TEXTTHREAD_NET" | "OPENPROTOCOL_NET" | "VIDEOSHARE_NET" | "PINBOARD_NET" | "FEDERATED_NET" | "CHAT_NET";
+            platform: "PHOTO_NET" | "SHORTVIDEO_NET" | "MICROBLOG_NET" | "MESSAGING_NET" | "SOCIALGRAPH_NET" | "PROFESSIONAL_NET" | "TEXTTHREAD_NET" | "OPENPROTOCOL_NET" | "VIDEOSHARE_NET" | "PINBOARD_NET" | "FEDERATED_NET" | "CHAT_NET" | "FORUM_NET" | "LOCAL_NET" | "BLOG_NET" | "WORKCHAT_NET" | "SITE_NET" | "COMMUNITY_NET" | "RELAY_NET" | "DEVBLOG_NET";
             display: components["schemas"]["NetworkDisplay"];
             /**
              * @description What kind of network this is.
@@ -1432,7 +1499,7 @@ export interface components {
              */
             name: string;
             /** @description Ways an account of this platform can be connected. */
-            connections: ("SOCIALGRAPH_LOGIN" | "DIRECT_LOGIN" | "APP_PASSWORD" | "BOT_TOKEN" | "WEBHOOK" | "SANDBOX")[];
+            connections: ("SOCIALGRAPH_LOGIN" | "DIRECT_LOGIN" | "APP_PASSWORD" | "BOT_TOKEN" | "WEBHOOK" | "API_KEY" | "REMOTE_SIGNER" | "PRIVATE_KEY" | "SANDBOX")[];
             /** @description The network chains posts into a thread, so `threadParts` applies. */
             threadModel: boolean;
             caption: components["schemas"]["CaptionRules"];
@@ -1566,10 +1633,10 @@ export interface components {
             /** @description The network needs a non-empty title. */
             required: boolean;
             /**
-             * @description Body field that sets the title explicitly (over the budget: `pin_title_too_long`); null: always derived.
+             * @description Body field that sets the title explicitly: `title` is the post body's top-level `title` (over the budget: `title_too_long`), `pinboardNetOptions.title` the pin title (over the budget: `pin_title_too_long`); null: always derived.
              * @enum {string|null}
              */
-            field: "pinboardNetOptions.title" | null;
+            field: "pinboardNetOptions.title" | "title" | null;
             /**
              * @description Where the title comes from when no field sets it: the first line of the caption.
              * @enum {string}
@@ -1788,9 +1855,9 @@ export interface components {
             audio: {
                 formats: ("IMAGE" | "CAROUSEL" | "REEL" | "STORY")[];
                 /** @description Account connections through which `audio` is sent. */
-                connections: ("SOCIALGRAPH_LOGIN" | "DIRECT_LOGIN" | "APP_PASSWORD" | "BOT_TOKEN" | "WEBHOOK" | "SANDBOX")[];
+                connections: ("SOCIALGRAPH_LOGIN" | "DIRECT_LOGIN" | "APP_PASSWORD" | "BOT_TOKEN" | "WEBHOOK" | "API_KEY" | "REMOTE_SIGNER" | "PRIVATE_KEY" | "SANDBOX")[];
                 /** @description Account connections through which the network's audio catalogue is read (list_audio); []: none. */
-                catalogue: ("SOCIALGRAPH_LOGIN" | "DIRECT_LOGIN" | "APP_PASSWORD" | "BOT_TOKEN" | "WEBHOOK" | "SANDBOX")[];
+                catalogue: ("SOCIALGRAPH_LOGIN" | "DIRECT_LOGIN" | "APP_PASSWORD" | "BOT_TOKEN" | "WEBHOOK" | "API_KEY" | "REMOTE_SIGNER" | "PRIVATE_KEY" | "SANDBOX")[];
             } | null;
             /** @description Board id per account; null: ignored here. */
             pinboardNetBoards: {
@@ -1810,6 +1877,56 @@ export interface components {
                 use: "link_card" | "destination";
                 maxLength: number | null;
             } | null;
+            /** @description A place chosen per target; null: none (`destinations` is refused). */
+            destination: components["schemas"]["DestinationRules"] | null;
+            /** @description Per-target options (`targetOptions.<accountId>.<key>`); []: none (`targetOptions` is refused). */
+            fields: components["schemas"]["OptionField"][];
+        };
+        /** @description The network publishes into a place chosen per target (`destinations.<accountId>`), listed by GET /v1/accounts/{id}/destinations. */
+        DestinationRules: {
+            /**
+             * @description What one destination is called.
+             * @example board
+             */
+            noun: string;
+            /** @example boards */
+            nounPlural: string;
+            /** @description A target without a destination cannot be scheduled or published now; a draft saves without one. */
+            requiredToPublish: boolean;
+            /** @description Where a value comes from or how it applies, when that is not obvious; null when nothing to add. */
+            note: string | null;
+        };
+        /** @description One per-target option a network takes, as data. */
+        OptionField: {
+            /**
+             * @description Key of the value in `targetOptions.<accountId>`.
+             * @example flair
+             */
+            key: string;
+            /**
+             * @description What a form shows beside the input.
+             * @example Flair
+             */
+            label: string;
+            /**
+             * @description `string`: one line of text; `text`: several lines; `boolean`: true or false; `enum`: one of `values`; `tags`: a list of strings; `url`: an http(s) URL; `datetime`: an ISO 8601 instant with an offset; `integer`: a whole number.
+             * @enum {string}
+             */
+            type: "string" | "text" | "boolean" | "enum" | "tags" | "url" | "datetime" | "integer";
+            /** @description The values an `enum` takes; null for every other type. */
+            values: string[] | null;
+            /** @description Most characters of a text value, or of each tag; null: no limit. */
+            maxLength: number | null;
+            /** @description Most entries of a `tags` value; null: no limit. */
+            maxItems: number | null;
+            /** @description Least value of an `integer`; null: no limit. */
+            min: number | null;
+            /** @description Greatest value of an `integer`; null: no limit. */
+            max: number | null;
+            /** @description A draft saves without it; scheduling or publishing a target without it is refused. */
+            requiredToPublish: boolean;
+            /** @description What the value does on the network, in a sentence. */
+            description: string;
         };
         InsightsRules: {
             /** @description Follower counts are collected; false: analytics reports null (unknown). */
@@ -1831,7 +1948,7 @@ export interface components {
         };
         AudioCatalogue: {
             /** @enum {string} */
-            platform: "PHOTO_NET" | "SHORTVIDEO_NET" | "MICROBLOG_NET" | "MESSAGING_NET" | "SOCIALGRAPH_NET" | "PROFESSIONAL_NET" | "TEXTTHREAD_NET" | "OPENPROTOCOL_NET" | "VIDEOSHARE_NET" | "PINBOARD_NET" | "FEDERATED_NET" | "CHAT_NET";
+            platform: "PHOTO_NET" | "SHORTVIDEO_NET" | "MICROBLOG_NET" | "MESSAGING_NET" | "SOCIALGRAPH_NET" | "PROFESSIONAL_NET" | "TEXTTHREAD_NET" | "OPENPROTOCOL_NET" | "VIDEOSHARE_NET" | "PINBOARD_NET" | "FEDERATED_NET" | "CHAT_NET" | "FORUM_NET" | "LOCAL_NET" | "BLOG_NET" | "WORKCHAT_NET" | "SITE_NET" | "COMMUNITY_NET" | "RELAY_NET" | "DEVBLOG_NET";
             /** @description Formats that take `audio` on this platform. */
             formats: ("IMAGE" | "CAROUSEL" | "REEL" | "STORY")[];
             /** @description Tracks read from the network with the account's token; empty when none is read. */
@@ -1907,6 +2024,14 @@ export interface components {
                 PINBOARD_NET?: string;
                 FEDERATED_NET?: string;
                 CHAT_NET?: string;
+                FORUM_NET?: string;
+                LOCAL_NET?: string;
+                BLOG_NET?: string;
+                WORKCHAT_NET?: string;
+                SITE_NET?: string;
+                COMMUNITY_NET?: string;
+                RELAY_NET?: string;
+                DEVBLOG_NET?: string;
             } | null;
             /**
              * Format: date-time
@@ -1937,6 +2062,18 @@ export interface components {
             } | null;
             /** @description http(s) URL: a link card on the page network, the pin destination on the pinboard network; ignored elsewhere. */
             linkUrl?: string | null;
+            /** @description Title, on networks whose rules have `title.field` = `title` (GET /v1/platforms); unset: derived as `title.derivedFrom` says. Ignored elsewhere. */
+            title?: string | null;
+            /** @description Destination id per account (GET /v1/accounts/{id}/destinations), for networks whose rules have `options.destination`. A draft saves without one; a required destination missing refuses schedule and publish now. */
+            destinations?: {
+                [key: string]: string;
+            } | null;
+            /** @description Per-target options per account, checked against the account's platform `options.fields` (GET /v1/platforms): an unknown key, a wrong type, a value not listed, too long or too many is refused (`invalid_option` at `targetOptions.<accountId>.<key>`). */
+            targetOptions?: {
+                [key: string]: {
+                    [key: string]: components["schemas"]["TargetOptionValue"];
+                };
+            } | null;
             recurrence?: components["schemas"]["Recurrence"];
         } & {
             [key: string]: unknown;
@@ -1971,7 +2108,7 @@ export interface components {
         TargetValidation: {
             accountId: string;
             /** @enum {string} */
-            platform: "PHOTO_NET" | "SHORTVIDEO_NET" | "MICROBLOG_NET" | "MESSAGING_NET" | "SOCIALGRAPH_NET" | "PROFESSIONAL_NET" | "TEXTTHREAD_NET" | "OPENPROTOCOL_NET" | "VIDEOSHARE_NET" | "PINBOARD_NET" | "FEDERATED_NET" | "CHAT_NET";
+            platform: "PHOTO_NET" | "SHORTVIDEO_NET" | "MICROBLOG_NET" | "MESSAGING_NET" | "SOCIALGRAPH_NET" | "PROFESSIONAL_NET" | "TEXTTHREAD_NET" | "OPENPROTOCOL_NET" | "VIDEOSHARE_NET" | "PINBOARD_NET" | "FEDERATED_NET" | "CHAT_NET" | "FORUM_NET" | "LOCAL_NET" | "BLOG_NET" | "WORKCHAT_NET" | "SITE_NET" | "COMMUNITY_NET" | "RELAY_NET" | "DEVBLOG_NET";
             /** @description The text this network receives: its override, else `caption`. */
             caption: string;
             /** @description The caption's length as this network counts it (`counting` in GET /v1/platforms). */
@@ -1989,7 +2126,7 @@ export interface components {
         /** @description One thing create would refuse: one `details` entry of its error answer. */
         PostIssue: {
             /** @enum {string} */
-            code: "invalid_request" | "unauthorized" | "plan_limit_reached" | "not_found" | "method_not_allowed" | "post_not_editable" | "nothing_to_retry" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "schedule_time_required" | "schedule_time_in_past" | "queue_not_configured" | "caption_too_long" | "thread_too_long" | "media_not_supported" | "media_not_found" | "account_not_found" | "account_not_connected" | "pin_title_too_long" | "invalid_option" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable" | "storage_unavailable";
+            code: "invalid_request" | "unauthorized" | "plan_limit_reached" | "not_found" | "method_not_allowed" | "post_not_editable" | "nothing_to_retry" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "schedule_time_required" | "schedule_time_in_past" | "queue_not_configured" | "caption_too_long" | "thread_too_long" | "media_not_supported" | "media_not_found" | "account_not_found" | "account_not_connected" | "pin_title_too_long" | "title_too_long" | "invalid_option" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable" | "storage_unavailable";
             message: string;
             /** @description The body field, dotted; '' when it concerns the whole post. */
             path: string;
@@ -2051,6 +2188,14 @@ export interface components {
                 PINBOARD_NET?: string;
                 FEDERATED_NET?: string;
                 CHAT_NET?: string;
+                FORUM_NET?: string;
+                LOCAL_NET?: string;
+                BLOG_NET?: string;
+                WORKCHAT_NET?: string;
+                SITE_NET?: string;
+                COMMUNITY_NET?: string;
+                RELAY_NET?: string;
+                DEVBLOG_NET?: string;
             } | null;
             /**
              * Format: date-time
@@ -2081,6 +2226,18 @@ export interface components {
             } | null;
             /** @description http(s) URL: a link card on the page network, the pin destination on the pinboard network; ignored elsewhere. */
             linkUrl?: string | null;
+            /** @description Title, on networks whose rules have `title.field` = `title` (GET /v1/platforms); unset: derived as `title.derivedFrom` says. Ignored elsewhere. */
+            title?: string | null;
+            /** @description Destination id per account (GET /v1/accounts/{id}/destinations), for networks whose rules have `options.destination`. A draft saves without one; a required destination missing refuses schedule and publish now. */
+            destinations?: {
+                [key: string]: string;
+            } | null;
+            /** @description Per-target options per account, checked against the account's platform `options.fields` (GET /v1/platforms): an unknown key, a wrong type, a value not listed, too long or too many is refused (`invalid_option` at `targetOptions.<accountId>.<key>`). */
+            targetOptions?: {
+                [key: string]: {
+                    [key: string]: components["schemas"]["TargetOptionValue"];
+                };
+            } | null;
             recurrence?: components["schemas"]["Recurrence"];
         } & {
             [key: string]: unknown;
@@ -2103,7 +2260,7 @@ export interface components {
             targetId: string;
             accountId: string;
             /** @enum {string} */
-            platform: "PHOTO_NET" | "SHORTVIDEO_NET" | "MICROBLOG_NET" | "MESSAGING_NET" | "SOCIALGRAPH_NET" | "PROFESSIONAL_NET" | "TEXTTHREAD_NET" | "OPENPROTOCOL_NET" | "VIDEOSHARE_NET" | "PINBOARD_NET" | "FEDERATED_NET" | "CHAT_NET";
+            platform: "PHOTO_NET" | "SHORTVIDEO_NET" | "MICROBLOG_NET" | "MESSAGING_NET" | "SOCIALGRAPH_NET" | "PROFESSIONAL_NET" | "TEXTTHREAD_NET" | "OPENPROTOCOL_NET" | "VIDEOSHARE_NET" | "PINBOARD_NET" | "FEDERATED_NET" | "CHAT_NET" | "FORUM_NET" | "LOCAL_NET" | "BLOG_NET" | "WORKCHAT_NET" | "SITE_NET" | "COMMUNITY_NET" | "RELAY_NET" | "DEVBLOG_NET";
             /**
              * @description `deleted`: removed from the network, every thread part and album item with it. `not_supported`: the network has no delete endpoint; the post stays published there. `not_published`: nothing of it reached the network; its publish is cancelled. For these three our record of the target is removed. `failed`: the network refused or failed (see `error`); `unconfirmed`: we cannot tell whether its publish reached the network, so nothing was deleted (check the network); `in_progress`: it is being published right now. For these three our record is kept, and deleting again retries only what is left.
              * @enum {string}
@@ -2392,7 +2549,7 @@ export interface components {
             accounts: {
                 accountId: string;
                 /** @enum {string} */
-                platform: "PHOTO_NET" | "SHORTVIDEO_NET" | "MICROBLOG_NET" | "MESSAGING_NET" | "SOCIALGRAPH_NET" | "PROFESSIONAL_NET" | "TEXTTHREAD_NET" | "OPENPROTOCOL_NET" | "VIDEOSHARE_NET" | "PINBOARD_NET" | "FEDERATED_NET" | "CHAT_NET";
+                platform: "PHOTO_NET" | "SHORTVIDEO_NET" | "MICROBLOG_NET" | "MESSAGING_NET" | "SOCIALGRAPH_NET" | "PROFESSIONAL_NET" | "TEXTTHREAD_NET" | "OPENPROTOCOL_NET" | "VIDEOSHARE_NET" | "PINBOARD_NET" | "FEDERATED_NET" | "CHAT_NET" | "FORUM_NET" | "LOCAL_NET" | "BLOG_NET" | "WORKCHAT_NET" | "SITE_NET" | "COMMUNITY_NET" | "RELAY_NET" | "DEVBLOG_NET";
                 username: string;
                 /** @description `ACTIVE`, `EXPIRED` or `DISCONNECTED`; only ACTIVE accounts are collected. */
                 status: string;
@@ -2433,7 +2590,7 @@ export interface components {
                 postId: string;
                 accountId: string;
                 /** @enum {string} */
-                platform: "PHOTO_NET" | "SHORTVIDEO_NET" | "MICROBLOG_NET" | "MESSAGING_NET" | "SOCIALGRAPH_NET" | "PROFESSIONAL_NET" | "TEXTTHREAD_NET" | "OPENPROTOCOL_NET" | "VIDEOSHARE_NET" | "PINBOARD_NET" | "FEDERATED_NET" | "CHAT_NET";
+                platform: "PHOTO_NET" | "SHORTVIDEO_NET" | "MICROBLOG_NET" | "MESSAGING_NET" | "SOCIALGRAPH_NET" | "PROFESSIONAL_NET" | "TEXTTHREAD_NET" | "OPENPROTOCOL_NET" | "VIDEOSHARE_NET" | "PINBOARD_NET" | "FEDERATED_NET" | "CHAT_NET" | "FORUM_NET" | "LOCAL_NET" | "BLOG_NET" | "WORKCHAT_NET" | "SITE_NET" | "COMMUNITY_NET" | "RELAY_NET" | "DEVBLOG_NET";
                 /** Format: date-time */
                 publishedAt: string;
                 permalink: string | null;
@@ -2465,7 +2622,7 @@ export interface components {
             /** @description One entry per platform the workspace has an account on or published to. */
             byPlatform: {
                 /** @enum {string} */
-                platform: "PHOTO_NET" | "SHORTVIDEO_NET" | "MICROBLOG_NET" | "MESSAGING_NET" | "SOCIALGRAPH_NET" | "PROFESSIONAL_NET" | "TEXTTHREAD_NET" | "OPENPROTOCOL_NET" | "VIDEOSHARE_NET" | "PINBOARD_NET" | "FEDERATED_NET" | "CHAT_NET";
+                platform: "PHOTO_NET" | "SHORTVIDEO_NET" | "MICROBLOG_NET" | "MESSAGING_NET" | "SOCIALGRAPH_NET" | "PROFESSIONAL_NET" | "TEXTTHREAD_NET" | "OPENPROTOCOL_NET" | "VIDEOSHARE_NET" | "PINBOARD_NET" | "FEDERATED_NET" | "CHAT_NET" | "FORUM_NET" | "LOCAL_NET" | "BLOG_NET" | "WORKCHAT_NET" | "SITE_NET" | "COMMUNITY_NET" | "RELAY_NET" | "DEVBLOG_NET";
                 report: components["schemas"]["BestTimesReport"];
             }[];
         };
@@ -3165,7 +3322,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, invalid_option, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3315,7 +3472,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, invalid_option, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3435,7 +3592,127 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, invalid_option, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, idempotency_key_reused. */
+            422: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait. Codes: rate_limited. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side (`internal_error`); the request id identifies it. Codes: internal_error. */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAccountDestinations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's destinations. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Destinations"];
+                };
+            };
+            /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). Codes: unauthorized. */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3500,7 +3777,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Rules of all twelve platform ids. */
+            /** @description Rules of all twenty platform ids. */
             200: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3610,7 +3887,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                platform: "PHOTO_NET" | "SHORTVIDEO_NET" | "MICROBLOG_NET" | "MESSAGING_NET" | "SOCIALGRAPH_NET" | "PROFESSIONAL_NET" | "TEXTTHREAD_NET" | "OPENPROTOCOL_NET" | "VIDEOSHARE_NET" | "PINBOARD_NET" | "FEDERATED_NET" | "CHAT_NET";
+                platform: "PHOTO_NET" | "SHORTVIDEO_NET" | "MICROBLOG_NET" | "MESSAGING_NET" | "SOCIALGRAPH_NET" | "PROFESSIONAL_NET" | "TEXTTHREAD_NET" | "OPENPROTOCOL_NET" | "VIDEOSHARE_NET" | "PINBOARD_NET" | "FEDERATED_NET" | "CHAT_NET" | "FORUM_NET" | "LOCAL_NET" | "BLOG_NET" | "WORKCHAT_NET" | "SITE_NET" | "COMMUNITY_NET" | "RELAY_NET" | "DEVBLOG_NET";
             };
             cookie?: never;
         };
@@ -3669,7 +3946,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, invalid_option, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3730,7 +4007,7 @@ export interface operations {
             query?: {
                 status?: "DRAFT" | "SCHEDULED" | "PUBLISHING" | "PUBLISHED" | "FAILED";
                 /** @description Only posts with a target on this platform. */
-                platform?: "PHOTO_NET" | "SHORTVIDEO_NET" | "MICROBLOG_NET" | "MESSAGING_NET" | "SOCIALGRAPH_NET" | "PROFESSIONAL_NET" | "TEXTTHREAD_NET" | "OPENPROTOCOL_NET" | "VIDEOSHARE_NET" | "PINBOARD_NET" | "FEDERATED_NET" | "CHAT_NET";
+                platform?: "PHOTO_NET" | "SHORTVIDEO_NET" | "MICROBLOG_NET" | "MESSAGING_NET" | "SOCIALGRAPH_NET" | "PROFESSIONAL_NET" | "TEXTTHREAD_NET" | "OPENPROTOCOL_NET" | "VIDEOSHARE_NET" | "PINBOARD_NET" | "FEDERATED_NET" | "CHAT_NET" | "FORUM_NET" | "LOCAL_NET" | "BLOG_NET" | "WORKCHAT_NET" | "SITE_NET" | "COMMUNITY_NET" | "RELAY_NET" | "DEVBLOG_NET";
                 type?: "IMAGE" | "CAROUSEL" | "REEL" | "STORY";
                 /** @description Case-insensitive text search in the caption. */
                 q?: string;
@@ -3952,7 +4229,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, invalid_option, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4606,7 +4883,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, invalid_option, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4769,7 +5046,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, invalid_option, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4906,7 +5183,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, invalid_option, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5182,7 +5459,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, invalid_option, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5446,7 +5723,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, invalid_option, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5703,7 +5980,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, invalid_option, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5857,7 +6134,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, invalid_option, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7479,7 +7756,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, invalid_option, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];

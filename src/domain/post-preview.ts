@@ -30,6 +30,8 @@ export interface PreviewPost {
   media: PreviewMedia[]
   linkUrl: string
   pinTitle: string
+  /** The body's `title` (networks whose `title.field` is `title`); absent: none typed. */
+  title?: string
 }
 
 /** A text against one budget: the part the network keeps and the part over the budget. */
@@ -130,7 +132,8 @@ function frameOf(platform: PlatformId, format: PostType, item: PreviewMedia): { 
 function titleOf(platform: PlatformId, post: PreviewPost, text: string, kind: MediaKind | null): CutText | null {
   const rule = RULES[platform].title
   if (rule === null || (rule.media !== null && rule.media !== kind)) return null
-  const source = rule.field !== null && post.pinTitle.trim() !== '' ? post.pinTitle.trim() : firstLine(text)
+  const typed = rule.field === 'title' ? (post.title ?? '') : rule.field !== null ? post.pinTitle : ''
+  const source = typed.trim() !== '' ? typed.trim() : firstLine(text)
   if (source === '') return null
   return cutText(source, rule, rule.maxLength)
 }

@@ -1,5 +1,5 @@
 /**
- * The twelve platform ids: values of `platform`, keys of `captionOverrides` (docs/decisions.md,
+ * The twenty platform ids: values of `platform`, keys of `captionOverrides` (docs/decisions.md,
  * "Platforms and connections").
  */
 export const PLATFORM_IDS = [
@@ -15,12 +15,14 @@ export const PLATFORM_IDS = [
   'PINBOARD_NET',
   'FEDERATED_NET',
   'CHAT_NET',
-  'RELAY_NET',
-  'COMMUNITY_NET',
-  'BLOG_NET',
-  'LOCAL_NET',
-  'WORKCHAT_NET',
   'FORUM_NET',
+  'LOCAL_NET',
+  'BLOG_NET',
+  'WORKCHAT_NET',
+  'SITE_NET',
+  'COMMUNITY_NET',
+  'RELAY_NET',
+  'DEVBLOG_NET',
 ] as const
 export type PlatformId = (typeof PLATFORM_IDS)[number]
 
@@ -30,6 +32,7 @@ export const CONNECTIONS = [
   'APP_PASSWORD',
   'BOT_TOKEN',
   'WEBHOOK',
+  'API_KEY',
   'REMOTE_SIGNER',
   'PRIVATE_KEY',
   'SANDBOX',

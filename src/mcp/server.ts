@@ -35,7 +35,7 @@ export const MCP_TOOLS: McpTool[] = [
 ]
 
 const INSTRUCTIONS = [
-  'Schedules and publishes one post to many social accounts (twelve networks) for the workspaces of your token.',
+  'Schedules and publishes one post to many social accounts (twenty networks) for the workspaces of your token.',
   'Start with list_workspaces (tools take an optional workspaceId from it; without one they work in the default),',
   'get_workspace and list_accounts; read platform_limits for the platforms you target; add media with',
   'upload_media_from_url; check the post with preview_post until it is valid; then create_post (draft, schedule,',

@@ -1,7 +1,7 @@
 /**
  * The `NetworkRegistry` of `Deps`: which adapter publishes for an account and where it talks to.
  * `SANDBOX` accounts go to the simulated network whatever their platform; other connections to
- * the platform's real adapter (all twelve are built in networks/real-adapters.ts).
+ * the platform's real adapter (all twenty are built in networks/real-adapters.ts).
  */
 import type { NetworkOriginKey, NetworkOrigins } from './origins'
 import type { NetworkAdapter } from './adapter'
@@ -38,11 +38,15 @@ const SERVER_FROM_CREDENTIALS: Partial<Record<PlatformId, string>> = {
   OPENPROTOCOL_NET: 'serviceUrl',
   FEDERATED_NET: 'instanceUrl',
   COMMUNITY_NET: 'instanceUrl',
+  SITE_NET: 'siteUrl',
 }
+
+/** Connections of those networks that talk to the network's own API instead (WordPress.com's sign-in). */
+const THROUGH_NETWORK_ORIGIN: Partial<Record<PlatformId, Connection>> = { SITE_NET: 'DIRECT_LOGIN' }
 
 /** The credential field holding the address of the account's own server, if it has one. */
 function userGivenField(platform: PlatformId, connection: Connection): string | undefined {
-  if (connection === 'SANDBOX') return undefined
+  if (connection === 'SANDBOX' || THROUGH_NETWORK_ORIGIN[platform] === connection) return undefined
   return platform === 'CHAT_NET' && connection === 'WEBHOOK' ? 'webhookUrl' : SERVER_FROM_CREDENTIALS[platform]
 }
 

@@ -95,6 +95,11 @@ const credentialSchemas = (url: typeof httpsUrl): CredentialSchemas => ({
         .regex(/^accounts\/[\w-]+\/locations\/[\w-]+$/, 'must be accounts/{accountId}/locations/{locationId}'),
     }),
   },
+  SITE_NET: {
+    APP_PASSWORD: z.object({ siteUrl: url, username: text, applicationPassword: text }),
+    DIRECT_LOGIN: z.object({ accessToken: text, siteId: z.union([text, z.number().int()]).transform(String) }),
+  },
+  DEVBLOG_NET: { API_KEY: z.object({ apiKey: text }) },
   CHAT_NET: {
     WEBHOOK: z.object({
       webhookUrl: url.refine(

@@ -15,6 +15,7 @@ import { BLOG_OAUTH } from './adapters/blog/oauth'
 import { LOCAL_OAUTH } from './adapters/local/oauth'
 import { WORKCHAT_OAUTH } from './adapters/workchat/oauth'
 import { FORUM_OAUTH } from './adapters/forum/oauth'
+import { SITE_OAUTH } from './adapters/site/oauth'
 import type { OAuthProvider } from './oauth-connect'
 
 export const OAUTH_PROVIDERS: Partial<Record<PlatformId, OAuthProvider>> = {
@@ -30,4 +31,5 @@ export const OAUTH_PROVIDERS: Partial<Record<PlatformId, OAuthProvider>> = {
   LOCAL_NET: LOCAL_OAUTH,
   WORKCHAT_NET: WORKCHAT_OAUTH,
   FORUM_NET: FORUM_OAUTH,
+  SITE_NET: SITE_OAUTH,
 }

@@ -16,6 +16,8 @@ export const DEFAULT_NETWORK_ORIGINS = {
   /** The forum network's API; its sign-in and token endpoints live on the www origin (`FORUM_NET_OAUTH_URL`). */
   FORUM_NET_API_URL: 'https://oauth.reddit.com',
   FORUM_NET_OAUTH_URL: 'https://www.reddit.com',
+  SITE_NET_API_URL: 'https://public-api.wordpress.com',
+  DEVBLOG_NET_API_URL: 'https://dev.to',
   OPENPROTOCOL_NET_VIDEO_URL: 'https://video.bsky.app',
   /** The local business network: local posts and reviews (API v4), accounts, and locations are three APIs. */
   LOCAL_NET_API_URL: 'https://mybusiness.googleapis.com',
@@ -37,6 +39,8 @@ export const DEFAULT_NETWORK_ORIGINS = {
   BLOG_NET_AUTHORIZE_URL: 'https://www.tumblr.com',
   WORKCHAT_NET_AUTHORIZE_URL: 'https://slack.com',
   FORUM_NET_AUTHORIZE_URL: 'https://www.reddit.com',
+  /** WordPress.com signs people in on its API origin (self-hosted sites use the site's own address). */
+  SITE_NET_AUTHORIZE_URL: 'https://public-api.wordpress.com',
   /** The professional network signs members in, and issues and revokes tokens, on its own site. */
   PROFESSIONAL_NET_OAUTH_URL: 'https://www.linkedin.com',
 } as const

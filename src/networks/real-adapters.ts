@@ -19,6 +19,8 @@ import { createBlogAdapter } from './adapters/blog'
 import { createLocalAdapter } from './adapters/local/index'
 import { createWorkchatAdapter } from './adapters/workchat/index'
 import { createForumAdapter } from './adapters/forum'
+import { createDevblogAdapter } from './adapters/devblog'
+import { createSiteAdapter } from './adapters/site'
 import type { PlatformId } from '../domain/vocabulary'
 
 export function createRealAdapters(options: AdapterOptions): Record<PlatformId, NetworkAdapter> {
@@ -41,5 +43,7 @@ export function createRealAdapters(options: AdapterOptions): Record<PlatformId, 
     LOCAL_NET: createLocalAdapter(options),
     WORKCHAT_NET: createWorkchatAdapter(options),
     FORUM_NET: createForumAdapter(options),
+    SITE_NET: createSiteAdapter(options),
+    DEVBLOG_NET: createDevblogAdapter(options),
   }
 }

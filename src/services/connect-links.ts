@@ -21,7 +21,14 @@ import { oauthClientOf } from './oauth-context'
 export const LINK_LIFETIME_MS = 30 * 60_000
 
 /** Connections whose credentials the owner types into a form on the page (no OAuth at the network). */
-const FORM_CONNECTIONS: readonly Connection[] = ['APP_PASSWORD', 'BOT_TOKEN', 'WEBHOOK', 'REMOTE_SIGNER', 'PRIVATE_KEY']
+const FORM_CONNECTIONS: readonly Connection[] = [
+  'APP_PASSWORD',
+  'BOT_TOKEN',
+  'WEBHOOK',
+  'API_KEY',
+  'REMOTE_SIGNER',
+  'PRIVATE_KEY',
+]
 
 export type ConnectMethod =
   | { kind: 'sandbox' }

@@ -165,6 +165,20 @@ describe('captions', () => {
       [],
     )
   })
+  it('takes a titled link with no caption where the network has a title field and links (a link post)', () => {
+    const forum = acc('FORUM_NET')
+    const link = {
+      accounts: [forum],
+      caption: '',
+      linkUrl: 'https://example.com/a',
+      destinations: { [forum.id]: 'sr' },
+    }
+    expect(validate({ ...link, title: 'A link worth reading' })).toEqual([])
+    expect(brief(validate(link)).map((v) => v.path)).toEqual(['caption', 'title'])
+    expect(brief(validate({ ...link, accounts: [acc('MICROBLOG_NET')], title: 'A title' })).map((v) => v.path)).toEqual(
+      ['caption'],
+    )
+  })
 })
 
 describe('threadParts', () => {

@@ -20,7 +20,7 @@ describe('rules registry', () => {
     expect(JSON.parse(JSON.stringify(RULES))).toEqual(RULES)
   })
 
-  it('holds exactly the twelve platform ids, each entry naming its own id', () => {
+  it('holds exactly the twenty platform ids, each entry naming its own id', () => {
     expect(Object.keys(RULES).sort()).toEqual([...PLATFORM_IDS].sort())
     for (const [id, rules] of entries()) expect(rules.platform).toBe(id)
     expect(rulesFor('PINBOARD_NET')).toBe(RULES.PINBOARD_NET)
@@ -155,7 +155,7 @@ describe('rules registry', () => {
       expect(RULES[id].insights, id).toMatchObject({ followers: false, postMetrics: [] })
     }
     const noDelete = PLATFORM_IDS.filter((id) => !RULES[id].deleteSupported).sort()
-    expect(noDelete).toEqual(['PHOTO_NET', 'SHORTVIDEO_NET', 'TEXTTHREAD_NET'].sort())
+    expect(noDelete).toEqual(['DEVBLOG_NET', 'PHOTO_NET', 'SHORTVIDEO_NET', 'TEXTTHREAD_NET'].sort())
   })
 
   it('lists the connections of the contract, SANDBOX included everywhere', () => {
@@ -164,6 +164,8 @@ describe('rules registry', () => {
     expect(RULES.OPENPROTOCOL_NET.connections).toEqual(['APP_PASSWORD', 'SANDBOX'])
     expect(RULES.MESSAGING_NET.connections).toEqual(['BOT_TOKEN', 'SANDBOX'])
     expect(RULES.RELAY_NET.connections).toEqual(['REMOTE_SIGNER', 'PRIVATE_KEY', 'SANDBOX'])
+    expect(RULES.SITE_NET.connections).toEqual(['APP_PASSWORD', 'DIRECT_LOGIN', 'SANDBOX'])
+    expect(RULES.DEVBLOG_NET.connections).toEqual(['API_KEY', 'SANDBOX'])
     for (const [id, rules] of entries()) expect(rules.connections, id).toContain('SANDBOX')
   })
 

@@ -4,7 +4,7 @@
  * Connecting opens the hosted connect page, which sends the member back here.
  */
 import type { Hono } from 'hono'
-import { PLATFORM_IDS, type PlatformId } from '../../domain/vocabulary'
+import { CONNECTIONS, type Connection, PLATFORM_IDS, type PlatformId } from '../../domain/vocabulary'
 import { disconnectAccount } from '../../services/account-disconnect'
 import { getAccount, listAccounts } from '../../services/accounts'
 import { createConnectLink, createReconnectLink } from '../../services/connect-links'
@@ -30,6 +30,21 @@ const baseUrlOf = (c: PageContext) => c.var.deps.settings.publicUrl ?? new URL(c
 
 /** This page as an absolute URL: where the hosted connect page sends the member back. */
 const returnUrl = (c: PageContext) => new URL(workspacePage(c.get('member'), '/accounts'), baseUrlOf(c)).href
+
+/**
+ * The ways to connect the member may pick, besides the network's default: every connection, in
+ * words; one the chosen network does not take is refused by the connect service, naming those it does.
+ */
+const CONNECTION_CHOICES: Record<Exclude<Connection, 'SANDBOX'>, string> = {
+  DIRECT_LOGIN: "The network's own sign-in",
+  SOCIALGRAPH_LOGIN: "The page network's sign-in",
+  APP_PASSWORD: 'An app password, typed into a form',
+  API_KEY: 'An API key, typed into a form',
+  BOT_TOKEN: 'A bot token, typed into a form',
+  WEBHOOK: 'A webhook address, typed into a form',
+  REMOTE_SIGNER: 'A remote signer (bunker URL), typed into a form',
+  PRIVATE_KEY: 'A private key, typed into a form',
+}
 
 /** Registers the accounts page and its actions. */
 export function registerAccounts(app: Hono<DashboardEnv>): void {
@@ -68,7 +83,10 @@ export function registerAccounts(app: Hono<DashboardEnv>): void {
           <div class="connect-field">
             <label for="connection">Connect through</label>
             <select name="connection" id="connection">
-              <option value="">The network's own sign-in</option>
+              <option value="">The network's usual way</option>
+              {Object.entries(CONNECTION_CHOICES).map(([value, label]) => (
+                <option value={value}>{label}</option>
+              ))}
               <option value="SANDBOX">Sandbox (simulated network)</option>
             </select>
           </div>
@@ -147,13 +165,14 @@ export function registerAccounts(app: Hono<DashboardEnv>): void {
     const form = await c.req.parseBody()
     const platform = PLATFORM_IDS.find((p) => p === form.platform) as PlatformId | undefined
     if (!platform) return back(c, workspacePage(member, '/accounts'), { problem: 'Choose a network.' })
+    const connection = CONNECTIONS.find((value) => value === form.connection)
     try {
       const link = await createConnectLink(
         c.var.deps,
         member.workspaceId,
         {
           platform,
-          ...(form.connection === 'SANDBOX' ? { connection: 'SANDBOX' as const } : {}),
+          ...(connection ? { connection } : {}),
           redirectUrl: returnUrl(c),
         },
         baseUrlOf(c),

@@ -9,6 +9,13 @@ import { RULES } from '../../domain/rules/index'
 import type { PlatformId } from '../../domain/vocabulary'
 import type { PostRecord } from '../../services/posts/record'
 import { fromLocalInput, toLocalInput } from './zoned-time'
+import {
+  type OptionInputs,
+  optionId,
+  optionInputsFromForm,
+  optionInputsFromPost,
+  targetOptionsOf,
+} from './compose-target-form'
 
 /** A parsed form body (`parseBody({ all: true })`). */
 export type FormBody = Record<string, string | File | (string | File)[]>
@@ -29,6 +36,10 @@ export interface ComposeValues {
   boards: Record<string, string>
   privacy: Record<string, string>
   scheduledAt: string
+  title: string
+  destinations: Record<string, string>
+  /** Per-target options as typed (compose-target-form.ts). */
+  options: OptionInputs
 }
 
 export const EMPTY_VALUES: ComposeValues = {
@@ -46,6 +57,9 @@ export const EMPTY_VALUES: ComposeValues = {
   boards: {},
   privacy: {},
   scheduledAt: '',
+  title: '',
+  destinations: {},
+  options: { values: {}, types: {} },
 }
 
 /** The line that separates thread parts in the thread textarea. */
@@ -84,6 +98,9 @@ export function valuesFromForm(body: FormBody): ComposeValues {
     boards: keyed(body, 'board'),
     privacy: keyed(body, 'privacy'),
     scheduledAt: text(body.scheduledAt).trim(),
+    title: text(body.title),
+    destinations: keyed(body, 'destination'),
+    options: optionInputsFromForm(Object.entries(body).map(([name, value]) => [name, text(value)])),
   }
 }
 
@@ -106,6 +123,9 @@ export function valuesFromPost(post: PostRecord, timeZone: string): ComposeValue
     boards: { ...(post.pinboardNetBoards ?? {}) },
     privacy,
     scheduledAt: post.scheduledAt ? toLocalInput(post.scheduledAt, timeZone) : '',
+    title: post.title ?? '',
+    destinations: { ...(post.destinations ?? {}) },
+    options: optionInputsFromPost(post.targetOptions, timeZone),
   }
 }
 
@@ -147,6 +167,9 @@ export function bodyOfValues(
     pinboardNetOptions: v.pinTitle.trim() === '' ? null : { title: v.pinTitle.trim() },
     pinboardNetBoards: recordOrNull(v.boards),
     videoNetOptions: recordOrNull(videoNetOptions),
+    title: orNull(v.title.trim()),
+    destinations: recordOrNull(v.destinations),
+    targetOptions: targetOptionsOf(v.options, timeZone),
   }
   if (action === 'schedule' && v.scheduledAt !== '') {
     const at = fromLocalInput(v.scheduledAt, timeZone)
@@ -167,12 +190,15 @@ const SIMPLE_FIELDS = new Set([
   'quoteMicropostId',
   'linkUrl',
   'scheduledAt',
+  'title',
 ])
 
 /** The form control a body path concerns (its problems are shown beside it); `post` for the whole post. */
 export function fieldOfPath(path: string): string {
-  const [head, key] = path.split('.')
+  const [head, key, ...rest] = path.split('.')
   if (!head) return 'post'
+  if (head === 'destinations' && key) return `destination-${key}`
+  if (head === 'targetOptions' && key) return rest.length > 0 ? optionId(key, rest.join('.')) : 'post'
   if (head === 'captionOverrides' && key) return `override-${key}`
   if (head === 'pinboardNetBoards' && key) return `board-${key}`
   if (head === 'videoNetOptions' && key) return `privacy-${key}`
@@ -188,7 +214,7 @@ export function plainMessage(message: string): string {
   return message
     .replace(/ in captionOverrides\.[A-Z_]+/g, ' in its tab under "Caption per network"')
     .replace(
-      / \((?:captionOverrides|threadParts|pinboardNetBoards|videoNetOptions|pinboardNetOptions)(?:\.[\w]+)*\)/g,
+      / \((?:captionOverrides|threadParts|pinboardNetBoards|videoNetOptions|pinboardNetOptions|destinations|targetOptions)(?:\.[\w]+)*\)/g,
       '',
     )
     .replace(/\b[A-Z]+_NET\b/g, (id) => (id in RULES ? RULES[id as PlatformId].display.name : id))

@@ -12,12 +12,14 @@ import { type ComposeValues, PART_SEPARATOR } from './compose-form'
 import { type BoardChoices, FieldErrors } from './compose-fields'
 import { MediaPicker } from './compose-media'
 import { NetworkOptions } from './compose-options'
+import type { DestinationChoices } from './compose-target-options'
 import { networkMark, networkName } from '../client/composer/preview-tree'
 import { PreviewColumn, previewAccountsOf, toJsx } from './compose-previews'
 import { type ScheduleHints, ScheduleField } from './compose-schedule'
 import { CsrfField } from './shared'
 
 export type { BoardChoices } from './compose-fields'
+export type { DestinationChoices } from './compose-target-options'
 
 export interface ComposeViewProps {
   action: string
@@ -32,6 +34,7 @@ export interface ComposeViewProps {
   timeZone: string
   accounts: AccountRecord[]
   boards: BoardChoices
+  destinations: DestinationChoices
   media: MediaAsset[]
   values: ComposeValues
   errors: Record<string, string[]>
@@ -184,7 +187,14 @@ export function ComposeView(p: ComposeViewProps) {
             <FieldErrors field="threadParts" errors={p.errors} />
           </div>
         ) : null}
-        <NetworkOptions accounts={p.accounts} platforms={platforms} boards={p.boards} values={v} errors={p.errors} />
+        <NetworkOptions
+          accounts={p.accounts}
+          platforms={platforms}
+          boards={p.boards}
+          destinations={p.destinations}
+          values={v}
+          errors={p.errors}
+        />
         <MediaPicker
           media={p.media}
           chosen={v.mediaIds}

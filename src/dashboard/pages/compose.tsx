@@ -8,6 +8,8 @@ import type { Hono } from 'hono'
 import { CreatePostSchema, UpdatePostSchema } from '../../schemas/posts'
 import { type AccountRecord, listAccounts } from '../../services/accounts'
 import { listAccountBoards } from '../../services/boards'
+import { listAccountDestinations } from '../../services/destinations'
+import { choosesDestination, type DestinationChoices } from './compose-target-options'
 import { getBestTimes } from '../../services/analytics/best-times'
 import { listAssets } from '../../services/media-assets'
 import { getQueueSchedule } from '../../services/queue-slots'
@@ -70,6 +72,22 @@ async function boardChoices(c: PageContext, accounts: AccountRecord[]): Promise<
   return Object.fromEntries(listed)
 }
 
+/** The destinations of each account whose network has them (compose-target-options.tsx), as the boards are. */
+async function destinationChoices(c: PageContext, accounts: AccountRecord[]): Promise<DestinationChoices> {
+  const { member } = frame(c)
+  const placed = accounts.filter((a) => choosesDestination(a) && a.status !== 'DISCONNECTED')
+  const listed = await Promise.all(
+    placed.map(async (a) => {
+      try {
+        return [a.id, await listAccountDestinations(c.var.deps, member.workspaceId, a.id)] as const
+      } catch (err) {
+        return [a.id, refusalOf(err).message] as const
+      }
+    }),
+  )
+  return Object.fromEntries(listed)
+}
+
 async function renderComposer(
   c: PageContext,
   opts: {
@@ -89,7 +107,7 @@ async function renderComposer(
     scheduleHints(c),
   ])
   const accounts = all.filter((a) => a.status !== 'DISCONNECTED' || opts.values.accountIds.includes(a.id))
-  const boards = await boardChoices(c, accounts)
+  const [boards, destinations] = await Promise.all([boardChoices(c, accounts), destinationChoices(c, accounts)])
   const title = opts.postId ? 'Edit post' : 'Compose'
   const autosave = opts.postId
     ? opts.draft
@@ -111,6 +129,7 @@ async function renderComposer(
         timeZone={member.timeZone}
         accounts={accounts}
         boards={boards}
+        destinations={destinations}
         media={media}
         values={opts.values}
         errors={opts.errors ?? {}}

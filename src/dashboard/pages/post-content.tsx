@@ -109,6 +109,12 @@ export function postOptions(post: PostRecord, accountName: (id: string) => strin
   if (post.pinboardNetOptions?.title) out.push(['Pin title', post.pinboardNetOptions.title])
   for (const [id, board] of Object.entries(post.pinboardNetBoards ?? {}))
     out.push([`Board (${accountName(id)})`, board])
+  if (post.title) out.push(['Title', post.title])
+  for (const [id, destination] of Object.entries(post.destinations ?? {}))
+    out.push([`Destination (${accountName(id)})`, destination])
+  for (const [id, values] of Object.entries(post.targetOptions ?? {}))
+    for (const [key, value] of Object.entries(values))
+      out.push([`${key} (${accountName(id)})`, Array.isArray(value) ? value.join(', ') : String(value)])
   for (const [id, o] of Object.entries(post.videoNetOptions ?? {})) {
     const parts = [
       o.privacyLevel ? `privacy ${o.privacyLevel.toLowerCase().replaceAll('_', ' ')}` : null,

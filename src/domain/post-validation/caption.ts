@@ -96,15 +96,31 @@ function budgetOf(ctx: ValidationContext, platform: PlatformId): { maxLength: nu
 }
 
 /**
+ * A link post with its own title: what a network with a title field and a link (a forum's link
+ * submission, a community's link post) publishes with no caption at all.
+ */
+function isTitledLink(ctx: ValidationContext, platform: PlatformId): boolean {
+  const rules = rulesFor(platform)
+  const has = (v: string | null | undefined) => typeof v === 'string' && v.trim() !== ''
+  return (
+    rules.title?.field === 'title' &&
+    rules.options.linkUrl !== null &&
+    has(ctx.content.title) &&
+    has(ctx.content.linkUrl)
+  )
+}
+
+/**
  * What a draft may lack but a scheduled or published post may not. A text-only post needs
- * text (a post with no media and no text has nothing to publish); a network that publishes
+ * text (a post with no media and no text has nothing to publish, unless it is a titled link
+ * where the network takes one); a network that publishes
  * the caption's first line as a required title needs that line. Media-only networks without
  * media are reported by the media rules instead.
  */
 function publishNeeds(ctx: ValidationContext, platform: PlatformId, text: string, path: string): Violation[] {
   const rules = rulesFor(platform)
   if (ctx.media.length === 0) {
-    if (rules.media.allowsTextOnly && text.trim() === '') {
+    if (rules.media.allowsTextOnly && text.trim() === '' && !isTitledLink(ctx, platform)) {
       return [
         {
           code: 'invalid_option',

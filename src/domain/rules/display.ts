@@ -62,4 +62,6 @@ export const NETWORK_DISPLAY: Record<PlatformId, NetworkDisplay> = {
   LOCAL_NET: show('Local', '#a65d00', 'M12 21s-7-6-7-11a7 7 0 0 1 14 0c0 5-7 11-7 11zM9 8h6v4H9z'),
   WORKCHAT_NET: show('Workchat', '#9350a8', 'M4 4h16v11H10l-4 4v-4H4zM9 7.5l-1 5M13 7.5l-1 5M7.5 9h7M7 11h7'),
   FORUM_NET: show('Forum', '#c2410c', 'M4 5h16v10H10l-4 4v-4H4zM8 9l2 2-2 2M12 13h4'),
+  SITE_NET: show('Site', '#21759b', 'M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18zM7 8l3 9 2-6 2 6 3-9M6 8h3M15 8h3'),
+  DEVBLOG_NET: show('Devblog', '#4a5be8', 'M4 3h16v18H4zM8 9l-2 3 2 3M16 9l2 3-2 3M13 8l-2 8'),
 }

@@ -69,4 +69,14 @@ export const FORMATTING: Record<PlatformId, CaptionFormatting> = {
     mentions: 'u/username',
     note: 'A self post body is Markdown; r/name and u/name are linked by the network.',
   }),
+  SITE_NET: plain({
+    hashtags: null,
+    mentions: null,
+    note: 'Sent as HTML: the text escaped, blank lines as paragraphs, single line breaks kept. Tags and categories are per-target options.',
+  }),
+  DEVBLOG_NET: plain({
+    markdown: true,
+    hashtags: null,
+    note: 'The caption is the Markdown body of the article; tags are a per-target option, not #words.',
+  }),
 }

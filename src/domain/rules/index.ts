@@ -19,6 +19,8 @@ import { COMMUNITY_NET_RULES } from './community-network'
 import { LOCAL_NET_RULES } from './local-network'
 import { WORKCHAT_NET_RULES } from './workchat-network'
 import { FORUM_NET_RULES } from './forum-network'
+import { DEVBLOG_NET_RULES } from './devblog-network'
+import { SITE_NET_RULES } from './site-network'
 import { FEDERATED_NET_RULES, MICROBLOG_NET_RULES, OPENPROTOCOL_NET_RULES, TEXTTHREAD_NET_RULES } from './text-networks'
 
 export { CANVASES } from './shared'
@@ -37,12 +39,14 @@ export const RULES: RulesRegistry = {
   PINBOARD_NET: PINBOARD_NET_RULES,
   FEDERATED_NET: FEDERATED_NET_RULES,
   CHAT_NET: CHAT_NET_RULES,
-  RELAY_NET: RELAY_NET_RULES,
-  COMMUNITY_NET: COMMUNITY_NET_RULES,
-  BLOG_NET: BLOG_NET_RULES,
-  LOCAL_NET: LOCAL_NET_RULES,
-  WORKCHAT_NET: WORKCHAT_NET_RULES,
   FORUM_NET: FORUM_NET_RULES,
+  LOCAL_NET: LOCAL_NET_RULES,
+  BLOG_NET: BLOG_NET_RULES,
+  WORKCHAT_NET: WORKCHAT_NET_RULES,
+  SITE_NET: SITE_NET_RULES,
+  COMMUNITY_NET: COMMUNITY_NET_RULES,
+  RELAY_NET: RELAY_NET_RULES,
+  DEVBLOG_NET: DEVBLOG_NET_RULES,
 }
 
 export function rulesFor(platform: PlatformId): PlatformRules {

@@ -96,7 +96,7 @@ export const platformLimitsTool = defineTool({
     'The rules every post is checked against, per platform (the object the validator enforces): caption budget and',
     'how it is counted (`caption.maxLength`, `counting`: several networks do not count plain characters), thread',
     'caps, media counts, sizes, durations and aspect ratios per format, the fallback format, recommended specs.',
-    'Read limits here rather than guessing. Pass `platforms` (from list_accounts): all twelve is long.',
+    'Read limits here rather than guessing. Pass `platforms` (from list_accounts): all twenty is long.',
   ].join(' '),
   input: z.object({
     platforms: z

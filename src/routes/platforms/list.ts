@@ -14,7 +14,7 @@ export const route = createRoute({
   description:
     'Exactly the object the validator and the publisher enforce, so clients can read limits here instead of hard-coding them. Keyed by platform id.',
   security: SECURITY,
-  responses: { ...jsonResponse(RulesRegistrySchema, 'Rules of all twelve platform ids.'), ...errorResponses() },
+  responses: { ...jsonResponse(RulesRegistrySchema, 'Rules of all twenty platform ids.'), ...errorResponses() },
 })
 
 export const meta: RouteMeta = { idempotent: false, rateLimit: 'default' }

@@ -47,7 +47,7 @@ export const route = createRoute({
   tags: ['Posts'],
   summary: 'Create many posts from a CSV document',
   description: [
-    `Columns (header row required, any order, no others): ${BULK_COLUMNS.map((c) => `\`${c}\``).join(', ')}. \`accountIds\`, \`mediaIds\` and \`threadParts\` are separated by \`|\`; \`captionOverrides\` is a JSON object; \`type\` defaults to IMAGE; \`action\` defaults to \`schedule\` when \`scheduledAt\` is set, else \`draft\`.`,
+    `Columns (header row required, any order, no others): ${BULK_COLUMNS.map((c) => `\`${c}\``).join(', ')}. \`accountIds\`, \`mediaIds\` and \`threadParts\` are separated by \`|\`; \`captionOverrides\` (by platform id), \`destinations\` and \`targetOptions\` (by account id, as in POST /v1/posts) are JSON objects; \`title\` is the post title; \`type\` defaults to IMAGE; \`action\` defaults to \`schedule\` when \`scheduledAt\` is set, else \`draft\`.`,
     `Every row goes through the same checks as POST /v1/posts, in its own transaction: a bad row never stops the others, and the per-line report says which rows to fix and resend. At most ${BULK_MAX_ROWS} rows and ${BULK_MAX_CSV_BYTES} bytes of CSV per request (413 beyond). Rate limit: 10 requests a minute.`,
   ].join('\n\n'),
   security: SECURITY,

@@ -21,6 +21,9 @@ export const BULK_COLUMNS = [
   'linkUrl',
   'threadParts',
   'captionOverrides',
+  'title',
+  'destinations',
+  'targetOptions',
 ] as const
 type Column = (typeof BULK_COLUMNS)[number]
 
@@ -132,16 +135,9 @@ function readCsv(csv: string): ParsedRow[] {
 
 /** A CSV row as the body of POST /v1/posts; 400-style problems are reported per row. */
 function rowToInput(values: Partial<Record<Column, string>>): CreatePostInput {
-  let captionOverrides: Record<string, string> | undefined
-  if (text(values.captionOverrides)) {
-    try {
-      captionOverrides = JSON.parse(values.captionOverrides!)
-    } catch {
-      throw new AppError('invalid_request', 'captionOverrides is not a JSON object.', {
-        details: [{ path: 'captionOverrides' }],
-      })
-    }
-  }
+  const captionOverrides = jsonCell(values, 'captionOverrides') as CreatePostInput['captionOverrides']
+  const destinations = jsonCell(values, 'destinations') as CreatePostInput['destinations']
+  const targetOptions = jsonCell(values, 'targetOptions') as CreatePostInput['targetOptions']
   const scheduledAt = text(values.scheduledAt)
   return {
     accountIds: list(values.accountIds),
@@ -154,6 +150,19 @@ function rowToInput(values: Partial<Record<Column, string>>): CreatePostInput {
     linkUrl: text(values.linkUrl),
     threadParts: values.threadParts ? list(values.threadParts) : undefined,
     captionOverrides,
+    title: text(values.title),
+    destinations,
+    targetOptions,
+  }
+}
+
+/** A cell holding a JSON object (a map by platform or by account id); absent when empty. */
+function jsonCell(values: Partial<Record<Column, string>>, column: Column): unknown {
+  if (!text(values[column])) return undefined
+  try {
+    return JSON.parse(values[column]!)
+  } catch {
+    throw new AppError('invalid_request', `${column} is not a JSON object.`, { details: [{ path: column }] })
   }
 }
 

@@ -24,6 +24,25 @@ describe('accounts page', () => {
     expect(page.status).toBe(200)
   })
 
+  it('connects through the way chosen: a form connection of a network with OAuth, and refuses one it does not take', async () => {
+    const p = await mountContentPages({ publicUrl: 'http://127.0.0.1:8787' })
+    const html = await (await p.get('/accounts')).text()
+    for (const value of ['APP_PASSWORD', 'API_KEY', 'DIRECT_LOGIN', 'SANDBOX'])
+      expect(html).toContain(`value="${value}"`)
+    const res = await p.post('/accounts/connect', { platform: 'SITE_NET', connection: 'APP_PASSWORD' })
+    expect(res.status).toBe(303)
+    const page = await p.t.app.request(new URL(res.headers.get('location')!).pathname, {
+      headers: { 'x-forwarded-for': p.t.ip },
+    })
+    expect(await page.text()).toContain('name="applicationPassword"')
+    const refused = await p.post('/accounts/connect', { platform: 'DEVBLOG_NET', connection: 'BOT_TOKEN' })
+    expect(refused.status).toBe(303)
+    expect(refused.headers.get('location')).not.toMatch(/\/connect\//)
+    const flash = (refused.headers.get('set-cookie') ?? '').split(';')[0]!
+    const shown = await p.request('/accounts', { headers: { cookie: flash } })
+    expect(await shown.text()).toContain('DEVBLOG_NET connects through API_KEY')
+  })
+
   it('says its own words for a refused connection, never the text of the address', async () => {
     const p = await mountContentPages()
     const html = await (await p.get('/accounts?error=access_denied&message=Your+account+is+locked,+call+us')).text()

@@ -10,6 +10,7 @@ import type { Connection, PlatformId } from '../../../src/domain/vocabulary'
 import { startBlogFake } from '../../fakes/blog'
 import { startChatFake } from '../../fakes/chat'
 import { startCommunityFake } from '../../fakes/community'
+import { startDevblogFake } from '../../fakes/devblog'
 import { startFederatedFake } from '../../fakes/federated'
 import { startForumFake } from '../../fakes/forum'
 import { startLocalFake } from '../../fakes/local'
@@ -20,6 +21,7 @@ import { startPhotoFake } from '../../fakes/photo'
 import { startPinboardFake } from '../../fakes/pinboard'
 import { startProfessionalFake } from '../../fakes/professional'
 import { startShortVideoFake } from '../../fakes/short-video'
+import { startSiteFake } from '../../fakes/site'
 import { startSocialGraphFake } from '../../fakes/social-graph'
 import { startTextThreadFake } from '../../fakes/text-thread'
 import { startVideoShareFake } from '../../fakes/video-share'
@@ -288,6 +290,41 @@ export const GARBAGE_NETWORKS: Record<Exclude<PlatformId, 'RELAY_NET'>, GarbageN
           destinations: { [accountId]: 'bakers' },
         }),
         posts: () => fake.visible().length,
+      }
+    },
+  },
+  DEVBLOG_NET: {
+    publish: { method: 'POST', path: /^\/api\/articles$/ },
+    errorObject: { error: 'Internal server error', status: 500 },
+    async start(now) {
+      const fake = await startDevblogFake({ now })
+      return {
+        upstream: fake.url,
+        origins: (proxy) => ({ DEVBLOG_NET_API_URL: proxy }),
+        connection: 'API_KEY',
+        credentials: () => ({ apiKey: fake.apiKey }),
+        externalId: '4242',
+        post: async () => ({ caption: 'garbage on the developer blog', title: 'Garbage' }),
+        posts: () => fake.state.articles.length,
+      }
+    },
+  },
+  SITE_NET: {
+    publish: { method: 'POST', path: /^\/wp-json\/wp\/v2\/posts$/ },
+    errorObject: { code: 'internal_server_error', message: 'There has been a critical error.', data: { status: 500 } },
+    async start(now) {
+      const fake = await startSiteFake({ now })
+      return {
+        upstream: fake.url,
+        origins: () => ({}),
+        connection: 'APP_PASSWORD',
+        credentials: (proxy) => ({
+          siteUrl: proxy,
+          username: fake.self.username,
+          applicationPassword: fake.self.applicationPassword,
+        }),
+        post: async () => ({ caption: 'garbage on the site', title: 'Garbage' }),
+        posts: () => fake.self.site.posts.length,
       }
     },
   },

@@ -53,6 +53,35 @@ over two lines",${chat.id},,,`,
     expect(second).toMatchObject({ caption: 'A caption\nover two lines', status: 'DRAFT', type: 'IMAGE' })
   })
 
+  it('takes title, destinations and targetOptions columns as JSON by account id, checked as in POST /v1/posts', async () => {
+    const t = await createTestApp()
+    const pin = await account(t, 'PINBOARD_NET')
+    const [board] = (await (await t.call('GET', `/v1/accounts/${pin.id}/destinations`)).json()).destinations
+    const cell = (value: unknown) => `"${JSON.stringify(value).replaceAll('"', '""')}"`
+    const csv = [
+      'caption,accountIds,title,destinations,targetOptions',
+      `pinned,${pin.id},A title,${cell({ [pin.id]: board.id })},`,
+      `elsewhere,${pin.id},,${cell({ [pin.id]: 'not-a-board' })},`,
+      `options,${pin.id},,,${cell({ [pin.id]: { flair: 'x' } })}`,
+      `broken,${pin.id},,{not json,`,
+    ].join('\n')
+    const report = await (await t.call('POST', '/v1/posts/bulk', { body: { csv } })).json()
+    expect(
+      report.rows.map((r: { ok: boolean; error: { code: string; details?: Array<{ path: string }> } | null }) => [
+        r.ok,
+        r.error?.code ?? null,
+        r.error?.details?.[0]?.path ?? null,
+      ]),
+    ).toEqual([
+      [true, null, null],
+      [false, 'invalid_option', `destinations.${pin.id}`],
+      [false, 'invalid_option', `targetOptions.${pin.id}`],
+      [false, 'invalid_request', 'destinations'],
+    ])
+    const post = await (await t.call('GET', `/v1/posts/${report.rows[0].postId}`)).json()
+    expect(post).toMatchObject({ title: 'A title', destinations: { [pin.id]: board.id }, targetOptions: null })
+  })
+
   it('rejects an unknown column, a missing header and a CSV that cannot be parsed with 400', async () => {
     const t = await createTestApp()
     for (const csv of [

@@ -170,6 +170,7 @@ export interface PreviewValues {
   mediaIds: string[]
   linkUrl: string
   pinTitle: string
+  title?: string
 }
 
 /** The preview model's input from the form's values and the library's media (by id). */
@@ -185,6 +186,7 @@ export function previewPostOf(v: PreviewValues, media: ReadonlyMap<string, Previ
     }),
     linkUrl: v.linkUrl,
     pinTitle: v.pinTitle,
+    title: v.title ?? '',
   }
 }
 

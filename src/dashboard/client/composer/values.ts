@@ -24,6 +24,7 @@ export function readValues(form: HTMLFormElement): PreviewValues {
     mediaIds: inputs(form, 'input[name="mediaIds"]:checked').map((i) => i.value),
     linkUrl: controlValue(form, 'linkUrl').trim(),
     pinTitle: controlValue(form, 'pinTitle'),
+    title: controlValue(form, 'title'),
   }
 }
 
