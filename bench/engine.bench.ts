@@ -205,9 +205,8 @@ async function runCase(c: Case): Promise<Rows> {
 }
 
 /**
- * The networks of a post's PER_POST targets: the chat network and the networks that publish into a
- * destination chosen per target (with a title and per-target options), so a burst carries their
- * destination lookup and option columns too.
+ * The networks of a post's PER_POST targets: the chat network and the eight that take a title,
+ * a destination chosen per target or per-target options, so a burst carries those columns too.
  */
 export const MIX: PlatformId[] = [
   'CHAT_NET',
@@ -217,9 +216,9 @@ export const MIX: PlatformId[] = [
   'BLOG_NET',
   'LOCAL_NET',
   'RELAY_NET',
+  'SITE_NET',
+  'DEVBLOG_NET',
   'CHAT_NET',
-  'MICROBLOG_NET',
-  'PINBOARD_NET',
 ]
 
 /**

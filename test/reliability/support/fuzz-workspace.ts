@@ -25,6 +25,8 @@ const PLATFORMS: PlatformId[] = [
   'BLOG_NET',
   'LOCAL_NET',
   'RELAY_NET',
+  'SITE_NET',
+  'DEVBLOG_NET',
 ]
 const POOL_CAP = 300
 const MIN_POSTS = 6
@@ -124,6 +126,12 @@ export async function createFuzzWorkspace(logLines: string[]): Promise<FuzzWorks
       title: 'fuzz title',
       destinations: { [workchat]: destinations[workchat] },
       action: 'now',
+    }),
+    await create(t, {
+      accountIds: [pools.accounts![11]!, pools.accounts![12]!],
+      title: 'fuzz article',
+      targetOptions: { [pools.accounts![12]!]: { tags: ['fuzz'], published: false } },
+      action: 'draft',
     }),
   )
   await runDue(t, t.publishQueue) // one FAILED post (retry has work), two PUBLISHED

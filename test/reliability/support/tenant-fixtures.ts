@@ -60,6 +60,8 @@ const SANDBOX: Array<{ platform: PlatformId; failMode?: 'always' }> = [
   { platform: 'BLOG_NET' },
   { platform: 'LOCAL_NET' },
   { platform: 'RELAY_NET' },
+  { platform: 'SITE_NET' },
+  { platform: 'DEVBLOG_NET' },
 ]
 
 export async function createTenantWorkspace(label: string, logLines: string[]): Promise<TenantWorkspace> {
@@ -95,8 +97,22 @@ export async function createTenantWorkspace(label: string, logLines: string[]): 
     )
   }
   add('account', (await connectedAccount(t, 'PHOTO_NET', 'DIRECT_LOGIN')).id)
-  const [pin, shortVideo, videoShare, chat, microblog, failing, forum, workchat, community, blog, local, relay] =
-    ids.account!
+  const [
+    pin,
+    shortVideo,
+    videoShare,
+    chat,
+    microblog,
+    failing,
+    forum,
+    workchat,
+    community,
+    blog,
+    local,
+    relay,
+    site,
+    devblog,
+  ] = ids.account!
   add('board', ...(await ok('GET', `/v1/accounts/${pin}/boards`)).boards.map((b: { id: string }) => b.id))
   const destinationOf = async (accountId: string) =>
     (await ok('GET', `/v1/accounts/${accountId}/destinations`)).destinations[0].id as string
@@ -162,6 +178,12 @@ export async function createTenantWorkspace(label: string, logLines: string[]): 
       title: `${label} title now`,
       destinations: { [workchat!]: channel },
       action: 'now',
+    },
+    {
+      accountIds: [site, devblog],
+      title: `${label} article`,
+      targetOptions: { [site!]: { kind: 'post', status: 'draft' }, [devblog!]: { tags: ['tenant'], published: false } },
+      action: 'draft',
     },
   ]
   for (const [i, post] of posts.entries()) {
