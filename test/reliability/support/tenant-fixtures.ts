@@ -52,16 +52,12 @@ const SANDBOX: Array<{ platform: PlatformId; failMode?: 'always' }> = [
   { platform: 'CHAT_NET' },
   { platform: 'MICROBLOG_NET' },
   { platform: 'FEDERATED_NET', failMode: 'always' },
-  // Networks publishing into a place chosen per target (listed by GET /v1/accounts/{id}/destinations),
-  // with per-target options and a title.
+  // A destination chosen per target (listed by GET /v1/accounts/{id}/destinations), per-target
+  // options and a title. Three, not all eight newer networks: each account id is a case in every
+  // account place, and the matrix's time grows with them (the fuzz holds the other five).
   { platform: 'FORUM_NET' },
   { platform: 'WORKCHAT_NET' },
-  { platform: 'COMMUNITY_NET' },
-  { platform: 'BLOG_NET' },
-  { platform: 'LOCAL_NET' },
-  { platform: 'RELAY_NET' },
   { platform: 'SITE_NET' },
-  { platform: 'DEVBLOG_NET' },
 ]
 
 export async function createTenantWorkspace(label: string, logLines: string[]): Promise<TenantWorkspace> {
@@ -97,30 +93,11 @@ export async function createTenantWorkspace(label: string, logLines: string[]): 
     )
   }
   add('account', (await connectedAccount(t, 'PHOTO_NET', 'DIRECT_LOGIN')).id)
-  const [
-    pin,
-    shortVideo,
-    videoShare,
-    chat,
-    microblog,
-    failing,
-    forum,
-    workchat,
-    community,
-    blog,
-    local,
-    relay,
-    site,
-    devblog,
-  ] = ids.account!
+  const [pin, shortVideo, videoShare, chat, microblog, failing, forum, workchat, site] = ids.account!
   add('board', ...(await ok('GET', `/v1/accounts/${pin}/boards`)).boards.map((b: { id: string }) => b.id))
   const destinationOf = async (accountId: string) =>
     (await ok('GET', `/v1/accounts/${accountId}/destinations`)).destinations[0].id as string
-  const [subreddit, channel, lemmyCommunity] = [
-    await destinationOf(forum!),
-    await destinationOf(workchat!),
-    await destinationOf(community!),
-  ]
+  const [subreddit, channel] = [await destinationOf(forum!), await destinationOf(workchat!)]
 
   const photo = await jpeg(paint(64, 80, (x, y) => [x * 3, y * 2, label.length * 20]))
   const image = await uploadAsset(t, photo, 'image/jpeg', { altText: `${label} alt text`, folder: `${label} folder` })
@@ -166,24 +143,18 @@ export async function createTenantWorkspace(label: string, logLines: string[]): 
     { accountIds: [failing], action: 'now' },
     { accountIds: [microblog], action: 'schedule', scheduledAt: at(2), recurrence: { frequency: 'weekly' } },
     {
-      accountIds: [forum, community, blog],
+      accountIds: [forum, site],
       title: `${label} title`,
-      destinations: { [forum!]: subreddit, [community!]: lemmyCommunity },
-      targetOptions: { [forum!]: { nsfw: false, spoiler: true }, [community!]: { nsfw: false } },
+      destinations: { [forum!]: subreddit },
+      targetOptions: { [forum!]: { nsfw: false, spoiler: true }, [site!]: { kind: 'post', status: 'draft' } },
       action: 'schedule',
       scheduledAt: at(5),
     },
     {
-      accountIds: [workchat, local, relay],
+      accountIds: [workchat],
       title: `${label} title now`,
       destinations: { [workchat!]: channel },
       action: 'now',
-    },
-    {
-      accountIds: [site, devblog],
-      title: `${label} article`,
-      targetOptions: { [site!]: { kind: 'post', status: 'draft' }, [devblog!]: { tags: ['tenant'], published: false } },
-      action: 'draft',
     },
   ]
   for (const [i, post] of posts.entries()) {
