@@ -8,6 +8,8 @@ import type { Deps } from '../src/deps'
 import { DEFAULT_PUBLISH_CONCURRENCY } from '../src/infra/publish-queue/in-process'
 import type { NetworkAdapter } from '../src/networks/adapter'
 import { openNodeRuntime } from '../src/runtime/node-deps'
+import type { PlatformId } from '../src/domain/vocabulary'
+import { sandboxDestinations } from '../src/networks/sandbox/boards'
 import { addSandboxAccount } from '../src/services/accounts'
 import { requeuePendingTargets } from '../src/services/publishing/sweep'
 import { createWorkspace } from '../src/services/workspaces'
@@ -203,8 +205,26 @@ async function runCase(c: Case): Promise<Rows> {
 }
 
 /**
- * A workspace with PER_POST sandbox accounts and `offsets.length / PER_POST` scheduled posts of
- * PER_POST targets each, target k of post g (`tgt_b<g>_<k>`) due `offsets[(g - 1) * PER_POST + k - 1]`
+ * The networks of a post's PER_POST targets: the chat network and the eight that take a title,
+ * a destination chosen per target or per-target options, so a burst carries those columns too.
+ */
+export const MIX: PlatformId[] = [
+  'CHAT_NET',
+  'FORUM_NET',
+  'WORKCHAT_NET',
+  'COMMUNITY_NET',
+  'BLOG_NET',
+  'LOCAL_NET',
+  'RELAY_NET',
+  'SITE_NET',
+  'DEVBLOG_NET',
+  'CHAT_NET',
+]
+
+/**
+ * A workspace with PER_POST sandbox accounts (one per MIX entry) and `offsets.length / PER_POST`
+ * scheduled posts of PER_POST targets each, with a title, a destination per account whose network
+ * has them and options; target k of post g (`tgt_b<g>_<k>`) due `offsets[(g - 1) * PER_POST + k - 1]`
  * ms after `firstDue`.
  */
 export async function seedTargets(
@@ -214,17 +234,26 @@ export async function seedTargets(
   const { firstDue, offsets } = options
   const ws = await createWorkspace(deps.db, { name: 'bench', planId: 'agency' })
   const accountIds: string[] = []
-  for (let i = 0; i < PER_POST; i++)
-    accountIds.push(
-      (await addSandboxAccount(deps.db, deps.cipher, { workspaceId: ws.id, platform: 'CHAT_NET', username: `a${i}` }))
-        .id,
-    )
+  const destinations: Record<string, string> = {}
+  for (const [i, platform] of MIX.slice(0, PER_POST).entries()) {
+    const { id } = await addSandboxAccount(deps.db, deps.cipher, { workspaceId: ws.id, platform, username: `a${i}` })
+    accountIds.push(id)
+    const destination = sandboxDestinations(platform, id)[0]
+    if (destination) destinations[id] = destination.id
+  }
+  const targetOptions = Object.fromEntries(
+    accountIds
+      .filter((_, i) => MIX[i] === 'FORUM_NET' || MIX[i] === 'COMMUNITY_NET')
+      .map((id) => [id, { nsfw: false }]),
+  )
+  const list = (values: string[]) => sql.raw(`array['${values.join("','")}']`)
   const posts = offsets.length / PER_POST
   const first = new Date(firstDue).toISOString()
-  await deps.db.execute(sql`insert into posts (id, workspace_id, status, type, caption, media_ids, scheduled_at)
-    select 'post_b' || g, ${ws.id}, 'SCHEDULED', 'IMAGE', 'bench ' || g, '[]'::jsonb, ${first}::timestamptz from generate_series(1, ${posts}) g`)
+  await deps.db.execute(sql`insert into posts (id, workspace_id, status, type, caption, title, destinations, target_options, media_ids, scheduled_at)
+    select 'post_b' || g, ${ws.id}, 'SCHEDULED', 'IMAGE', 'bench ' || g, 'bench title ' || g, ${JSON.stringify(destinations)}::jsonb,
+      ${JSON.stringify(targetOptions)}::jsonb, '[]'::jsonb, ${first}::timestamptz from generate_series(1, ${posts}) g`)
   await deps.db.execute(sql`insert into targets (id, post_id, workspace_id, account_id, platform, position, status, due_at)
-    select 'tgt_b' || g || '_' || k, 'post_b' || g, ${ws.id}, (${sql.raw(`array['${accountIds.join("','")}']`)})[k], 'CHAT_NET', k - 1, 'PENDING',
+    select 'tgt_b' || g || '_' || k, 'post_b' || g, ${ws.id}, (${list(accountIds)})[k], (${list(MIX.slice(0, PER_POST))})[k], k - 1, 'PENDING',
       ${first}::timestamptz + ((${sql.raw(`array[${offsets.join(',')}]::int[]`)})[(g - 1) * ${PER_POST} + k] * interval '1 millisecond')
     from generate_series(1, ${posts}) g, generate_series(1, ${PER_POST}) k`)
   return ws

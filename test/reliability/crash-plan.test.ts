@@ -11,6 +11,8 @@ const accounts: CrashAccount[] = [
   { id: 'acc_chat_1', platform: 'CHAT_NET', place: '7' },
   { id: 'acc_chat_2', platform: 'CHAT_NET', place: '8' },
   { id: 'acc_microblog', platform: 'MICROBLOG_NET', place: '15' },
+  { id: 'acc_workchat', platform: 'WORKCHAT_NET', place: 'C1', destination: 'C1' },
+  { id: 'acc_forum', platform: 'FORUM_NET', place: 'bakers', destination: 'bakers' },
 ]
 const plan = (seed: number, round: number) =>
   planRound(round, `${seed}-${round}`, accounts, seededRandom(deriveSeed(seed, 'round', round)), 48)
@@ -24,6 +26,19 @@ describe('crash rounds from a seed', () => {
     plan(1234, 1)
     plan(1234, 2)
     expect(plan(1234, 3)).toEqual(alone)
+  })
+
+  it('sends every account once per post (the chat channels alternating), with the destination of each that has one', () => {
+    for (const [i, post] of plan(7, 1).posts.entries()) {
+      expect(post.accountIds).toEqual([
+        'acc_messaging',
+        'acc_microblog',
+        'acc_workchat',
+        'acc_forum',
+        i % 2 === 0 ? 'acc_chat_1' : 'acc_chat_2',
+      ])
+      expect(post.destinations).toEqual({ acc_workchat: 'C1', acc_forum: 'bakers' })
+    }
   })
 
   it('gives each request the same latencies, whatever order the requests arrive in', () => {

@@ -21,6 +21,8 @@ import { databaseEnv, runCli } from '../support/processes'
 import {
   apiClient,
   CHAT_CHANNELS,
+  SUBREDDIT,
+  WORKCHAT_CHANNEL,
   deriveSeed,
   seededRandom,
   ServerLife,
@@ -82,10 +84,21 @@ describe(`crash rounds (${DATABASE})`, () => {
     // The token is this command's own answer: the one place it may appear.
     const token: string = (await cli(['token', 'create', '--workspace', ws.id, '--name', 'crash'], false)).token
     watch.secret(token)
-    const connect = async (platform: string, connection: string, credentials: unknown, place: string) => {
+    const connect = async (
+      platform: string,
+      connection: string,
+      credentials: unknown,
+      place: string,
+      destination?: string,
+    ) => {
       const args = ['--platform', platform, '--connection', connection, '--credentials', JSON.stringify(credentials)]
       const account = await cli(['account', 'add', '--workspace', ws.id, ...args])
-      return { id: account.id as string, platform, place } satisfies CrashAccount
+      return {
+        id: account.id as string,
+        platform,
+        place,
+        ...(destination ? { destination } : {}),
+      } satisfies CrashAccount
     }
     const { messaging, microblog } = networks
     const chatBot = networks.chat.state.botToken
@@ -109,6 +122,26 @@ describe(`crash rounds (${DATABASE})`, () => {
           userId: microblog.userId,
         },
         microblog.userId,
+      ),
+      // Networks publishing into a destination chosen per post: a workchat channel, a subreddit.
+      await connect(
+        'WORKCHAT_NET',
+        'BOT_TOKEN',
+        { botToken: networks.workchat.state.accessToken },
+        WORKCHAT_CHANNEL,
+        WORKCHAT_CHANNEL,
+      ),
+      await connect(
+        'FORUM_NET',
+        'DIRECT_LOGIN',
+        {
+          accessToken: networks.forum.state.accessToken,
+          refreshToken: networks.forum.state.refreshToken,
+          expiresAt: new Date(Date.now() + 24 * 3600_000).toISOString(),
+          username: networks.forum.state.user.name,
+        },
+        SUBREDDIT,
+        SUBREDDIT,
       ),
     ]
 

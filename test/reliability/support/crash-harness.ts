@@ -7,8 +7,10 @@
 import { createServer, request, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { startChatFake, type ChatFake } from '../../fakes/chat'
+import { startForumFake, type ForumFake } from '../../fakes/forum'
 import { startMessagingFake, type MessagingFake } from '../../fakes/messaging'
 import { startMicroblogFake, type MicroblogFake } from '../../fakes/microblog'
+import { startWorkchatFake, type WorkchatFake } from '../../fakes/workchat'
 import { startServer, type StartedServer } from '../../support/processes'
 import type { LeakWatch } from './leaks'
 
@@ -109,6 +111,9 @@ export async function startLatencyProxy(target: string, latencyOf: (request: str
 }
 
 export const CHAT_CHANNELS = ['700000000000000007', '700000000000000008'] as const
+/** The workchat channel the bot is a member of, and the forum account's subreddit (the fakes' own). */
+export const WORKCHAT_CHANNEL = 'C0GENERAL1'
+export const SUBREDDIT = 'bakers'
 
 /** A post as one network holds it: where (the account's place) and what (its text), with the network's id. */
 export interface NetworkPost {
@@ -125,6 +130,8 @@ export interface CrashNetworks {
   messaging: MessagingFake
   chat: ChatFake
   microblog: MicroblogFake
+  workchat: WorkchatFake
+  forum: ForumFake
   /** Calls to the networks not answered yet (a kill now leaves them in flight). */
   inFlight(): number
   /** Every post the networks hold now. */
@@ -134,7 +141,11 @@ export interface CrashNetworks {
   close(): Promise<void>
 }
 
-/** MESSAGING_NET (one chat, no lookup), CHAT_NET (bot, two channels, lookup) and MICROBLOG_NET (timeline lookup). */
+/**
+ * MESSAGING_NET (one chat, no lookup), CHAT_NET (bot, two channels, lookup), MICROBLOG_NET (timeline
+ * lookup), WORKCHAT_NET (bot, a channel chosen per target, lookup through the channel's history) and
+ * FORUM_NET (OAuth, a subreddit chosen per target, lookup through the user's newest submissions).
+ */
 export async function startCrashNetworks(seed: number): Promise<CrashNetworks> {
   const messaging = await startMessagingFake()
   const chat = await startChatFake()
@@ -145,9 +156,13 @@ export async function startCrashNetworks(seed: number): Promise<CrashNetworks> {
     type: 0,
   })
   const microblog = await startMicroblogFake()
+  const workchat = await startWorkchatFake()
+  const forum = await startForumFake()
+  // The forum's rate-limit window is not under test here: room for every round's calls.
+  forum.state.budget = 1_000_000
   const maxMs = { in: 60, out: 150 }
   const proxies = await Promise.all(
-    [messaging.url, chat.url, microblog.url].map((u, i) =>
+    [messaging.url, chat.url, microblog.url, workchat.url, forum.url].map((u, i) =>
       startLatencyProxy(u, requestLatencies(deriveSeed(seed, 'latency', i), maxMs)),
     ),
   )
@@ -156,11 +171,24 @@ export async function startCrashNetworks(seed: number): Promise<CrashNetworks> {
       MESSAGING_NET_API_URL: proxies[0]!.url,
       CHAT_NET_API_URL: proxies[1]!.url,
       MICROBLOG_NET_API_URL: proxies[2]!.url,
+      WORKCHAT_NET_API_URL: proxies[3]!.url,
+      FORUM_NET_API_URL: proxies[4]!.url,
+      FORUM_NET_OAUTH_URL: proxies[4]!.url,
     },
-    secrets: [messaging.token, chat.state.botToken, 'access-1', 'refresh-1'],
+    secrets: [
+      messaging.token,
+      chat.state.botToken,
+      'access-1',
+      'refresh-1',
+      workchat.state.accessToken,
+      forum.state.accessToken,
+      forum.state.refreshToken,
+    ],
     messaging,
     chat,
     microblog,
+    workchat,
+    forum,
     inFlight: () => proxies.reduce((n, p) => n + p.inFlight(), 0),
     posts: () => [
       ...messaging.messages.map((m) => ({
@@ -171,12 +199,23 @@ export async function startCrashNetworks(seed: number): Promise<CrashNetworks> {
       })),
       ...chat.state.messages.map((m) => ({ platform: 'CHAT_NET', place: m.channel_id, text: m.content, id: m.id })),
       ...microblog.tweets.map((t) => ({ platform: 'MICROBLOG_NET', place: t.authorId, text: t.text, id: t.id })),
+      ...workchat.state.messages.map((m) => ({
+        platform: 'WORKCHAT_NET',
+        place: m.channel,
+        text: m.text,
+        id: `${m.channel}/${m.ts}`,
+      })),
+      ...forum.state.submissions
+        .filter((s) => !s.removed)
+        .map((s) => ({ platform: 'FORUM_NET', place: s.subreddit, text: s.selftext, id: s.name })),
     ],
     reset() {
       messaging.messages.splice(0)
       chat.state.messages = []
       chat.state.nonces.clear()
       microblog.tweets.splice(0)
+      workchat.state.messages = []
+      forum.state.submissions = []
     },
     close: async () => {
       await Promise.all(proxies.map((p) => p.close()))

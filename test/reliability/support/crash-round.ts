@@ -17,14 +17,16 @@ import {
 export interface CrashAccount {
   id: string
   platform: string
-  /** Where its posts land at the fake (chat id, channel id, user id). */
+  /** Where its posts land at the fake (chat id, channel id, user id, subreddit). */
   place: string
+  /** The destination chosen for it per post (`destinations[accountId]`), where its network has them. */
+  destination?: string
 }
 
 export interface RoundPlan {
   round: number
   tag: string
-  posts: Array<{ caption: string; accountIds: string[]; delaySec: number }>
+  posts: Array<{ caption: string; accountIds: string[]; destinations: Record<string, string>; delaySec: number }>
   /** Delays (ms) before each kill: the first from the burst's start, the others from the previous restart. */
   killAfterMs: number[]
   /** Per kill: after its delay, wait for a network call in flight (up to 3 s) before killing. */
@@ -34,10 +36,12 @@ export interface RoundPlan {
 export function planRound(round: number, tag: string, accounts: CrashAccount[], random: Random, size: number) {
   const chats = accounts.filter((a) => a.platform === 'CHAT_NET')
   const others = accounts.filter((a) => a.platform !== 'CHAT_NET')
+  const destinations = Object.fromEntries(accounts.flatMap((a) => (a.destination ? [[a.id, a.destination]] : [])))
   const posts = Array.from({ length: size }, (_, i) => ({
     caption: `Crash round ${tag} post ${String(i).padStart(3, '0')}: exactly once.`,
     // Every account once per post but the chat channels, which alternate (the lookup reads 50 messages).
     accountIds: [...others.map((a) => a.id), chats[i % chats.length]!.id],
+    destinations,
     delaySec: random.next() < 0.7 ? 0 : random.between(2, 8),
   }))
   const kills = random.between(2, 3)
@@ -74,6 +78,9 @@ async function createPost(life: ServerLife, api: Api, post: RoundPlan['posts'][n
         mediaIds: [],
         accountIds: post.accountIds,
         caption: post.caption,
+        // The forum network requires a title; the others leave it aside.
+        title: post.caption.slice(0, 60),
+        ...(Object.keys(post.destinations).length > 0 ? { destinations: post.destinations } : {}),
         ...(post.delaySec > 0 ? { action: 'schedule', scheduledAt } : { action: 'now' }),
       })
       if (res.status === 200) return

@@ -22,7 +22,19 @@ export interface PageRoute {
 
 const W = '/app/w/{workspace}'
 const POST_FIELDS = ['type', 'accountIds', 'mediaIds', 'caption', 'threadParts', 'firstComment', 'linkUrl']
-const COMPOSE = [...POST_FIELDS, 'pinTitle', 'scheduledAt', 'action', 'override.CHAT_NET', 'board.{accounts}']
+const COMPOSE = [
+  ...POST_FIELDS,
+  'pinTitle',
+  'title',
+  'scheduledAt',
+  'action',
+  'override.CHAT_NET',
+  'board.{accounts}',
+  'destination.{accounts}',
+  'opt.boolean.{accounts}.nsfw',
+  'opt.tags.{accounts}.tags',
+  'opt.enum.{accounts}.status',
+]
 const session = (method: 'GET' | 'POST', path: string, fields?: string[], query?: string[]): PageRoute => ({
   family: 'dashboard',
   method,

@@ -61,6 +61,8 @@ export async function createPagesWorld(logLines: string[]): Promise<PagesWorld> 
   }
   const chat = await account(t, 'CHAT_NET')
   const pin = await account(t, 'PINBOARD_NET')
+  const forum = await account(t, 'FORUM_NET')
+  const site = await account(t, 'SITE_NET')
   const sandbox = await addSandboxAccount(t.deps.db, t.deps.cipher, {
     workspaceId: t.workspaceId,
     platform: 'MICROBLOG_NET',
@@ -74,6 +76,13 @@ export async function createPagesWorld(logLines: string[]): Promise<PagesWorld> 
   const scheduled = await post([chat.id], {
     action: 'schedule',
     scheduledAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+  })
+  const subreddit = (await call('GET', `/v1/accounts/${forum.id}/destinations`)).destinations[0].id
+  const titled = await post([forum.id, site.id], {
+    action: 'draft',
+    title: 'fuzz title',
+    destinations: { [forum.id]: subreddit },
+    targetOptions: { [forum.id]: { nsfw: true }, [site.id]: { status: 'draft' } },
   })
   const published = await post([sandbox.id], { action: 'now' })
   await runDue(t, t.publishQueue)
@@ -134,8 +143,8 @@ export async function createPagesWorld(logLines: string[]): Promise<PagesWorld> 
 
   const pools: Record<string, string[]> = {
     workspace: [t.workspaceId],
-    posts: [draft.id, scheduled.id, published.id],
-    accounts: [chat.id, pin.id, sandbox.id],
+    posts: [draft.id, scheduled.id, published.id, titled.id],
+    accounts: [chat.id, pin.id, sandbox.id, forum.id, site.id],
     media: [mediaId],
     hooks: [hook.id],
     events: ['evt_fuzz'],
@@ -146,7 +155,15 @@ export async function createPagesWorld(logLines: string[]): Promise<PagesWorld> 
     links: links.map((l: { url: string }) => new URL(l.url).pathname.split('/')[2]!),
     clients: [client.client_id],
     sandboxPosts: permalinks,
-    platforms: ['MICROBLOG_NET', 'PINBOARD_NET', 'FEDERATED_NET', 'MESSAGING_NET', 'CHAT_NET'],
+    platforms: [
+      'MICROBLOG_NET',
+      'PINBOARD_NET',
+      'FEDERATED_NET',
+      'MESSAGING_NET',
+      'CHAT_NET',
+      'FORUM_NET',
+      'WORKCHAT_NET',
+    ],
     assets: ['app.css', 'composer.js', 'upload.js', 'nope.js', 'constructor'],
   }
   return {

@@ -12,7 +12,22 @@ import { account, connectedAccount, media, storedMedia } from '../../support/fix
 import { jpeg, paint, png, upload } from '../../support/media'
 import { createTestApp, type TestApp } from '../../support/test-app'
 
-const PLATFORMS: PlatformId[] = ['PHOTO_NET', 'MICROBLOG_NET', 'PINBOARD_NET', 'SHORTVIDEO_NET', 'CHAT_NET']
+const PLATFORMS: PlatformId[] = [
+  'PHOTO_NET',
+  'MICROBLOG_NET',
+  'PINBOARD_NET',
+  'SHORTVIDEO_NET',
+  'CHAT_NET',
+  // Networks with a destination per target (listed through the account), options and a title.
+  'FORUM_NET',
+  'WORKCHAT_NET',
+  'COMMUNITY_NET',
+  'BLOG_NET',
+  'LOCAL_NET',
+  'RELAY_NET',
+  'SITE_NET',
+  'DEVBLOG_NET',
+]
 const POOL_CAP = 300
 const MIN_POSTS = 6
 
@@ -77,6 +92,17 @@ export async function createFuzzWorkspace(logLines: string[]): Promise<FuzzWorks
     return json.id as string
   }
   const chat = pools.accounts![4]!
+  const [forum, workchat, community] = [5, 6, 7].map((i) => pools.accounts![i]!) as [string, string, string]
+  const firstDestination = async (accountId: string) => {
+    const res = await t.call('GET', `/v1/accounts/${accountId}/destinations`)
+    if (res.status !== 200) throw new Error(`fuzz setup: destinations ${res.status}`)
+    return ((await res.json()) as { destinations: Array<{ id: string }> }).destinations[0]!.id
+  }
+  const destinations = {
+    [forum]: await firstDestination(forum),
+    [workchat]: await firstDestination(workchat),
+    [community]: await firstDestination(community),
+  }
   // The accounts replenishing posts take text-only posts; kept by id (a disconnect the fuzz makes
   // takes an account out of the pool, which must not shift a text-only one into its place).
   const textAccounts = [pools.accounts![1]!, chat]
@@ -87,8 +113,28 @@ export async function createFuzzWorkspace(logLines: string[]): Promise<FuzzWorks
     await create(t, { accountIds: [chat], action: 'schedule', scheduledAt: inAWeek }),
     await create(t, { accountIds: [failing.id], action: 'now' }),
     await create(t, { accountIds: [chat], action: 'now' }),
+    await create(t, {
+      accountIds: [forum, community],
+      title: 'fuzz title',
+      destinations: { [forum]: destinations[forum], [community]: destinations[community] },
+      targetOptions: { [forum]: { spoiler: true }, [community]: { nsfw: false } },
+      action: 'schedule',
+      scheduledAt: inAWeek,
+    }),
+    await create(t, {
+      accountIds: [workchat, pools.accounts![8]!, pools.accounts![10]!],
+      title: 'fuzz title',
+      destinations: { [workchat]: destinations[workchat] },
+      action: 'now',
+    }),
+    await create(t, {
+      accountIds: [pools.accounts![11]!, pools.accounts![12]!],
+      title: 'fuzz article',
+      targetOptions: { [pools.accounts![12]!]: { tags: ['fuzz'], published: false } },
+      action: 'draft',
+    }),
   )
-  await runDue(t, t.publishQueue) // one FAILED post (retry has work), one PUBLISHED
+  await runDue(t, t.publishQueue) // one FAILED post (retry has work), two PUBLISHED
 
   const foreignAccount = await account(foreign, 'CHAT_NET')
   pools.foreign!.push(

@@ -2,9 +2,11 @@
  * A workspace holding every kind of resource the API has, built the same way for the attacker and
  * the victim (so the i-th id of a kind in one is the twin of the i-th in the other): SANDBOX
  * accounts of several networks (a pinboard account with its boards, short-video and video-share
- * accounts, one that always fails) and a connected one, media (an upload in a folder, a video, a
+ * accounts, one that always fails, accounts of networks with destinations and per-target options)
+ * and a connected one, media (an upload in a folder, a video, a
  * variant, an upload not yet registered), queue slots, posts in every state (draft, scheduled,
- * queued, published, failed with targets, recurring) sent with idempotency keys, and analytics.
+ * queued, published, failed with targets, recurring, with a title, destinations and target options)
+ * sent with idempotency keys, and analytics.
  */
 import type { PlatformId } from '../../../src/domain/vocabulary'
 import { randomBase62 } from '../../../src/lib/ids'
@@ -50,6 +52,12 @@ const SANDBOX: Array<{ platform: PlatformId; failMode?: 'always' }> = [
   { platform: 'CHAT_NET' },
   { platform: 'MICROBLOG_NET' },
   { platform: 'FEDERATED_NET', failMode: 'always' },
+  // A destination chosen per target (listed by GET /v1/accounts/{id}/destinations), per-target
+  // options and a title. Three, not all eight newer networks: each account id is a case in every
+  // account place, and the matrix's time grows with them (the fuzz holds the other five).
+  { platform: 'FORUM_NET' },
+  { platform: 'WORKCHAT_NET' },
+  { platform: 'SITE_NET' },
 ]
 
 export async function createTenantWorkspace(label: string, logLines: string[]): Promise<TenantWorkspace> {
@@ -85,8 +93,11 @@ export async function createTenantWorkspace(label: string, logLines: string[]): 
     )
   }
   add('account', (await connectedAccount(t, 'PHOTO_NET', 'DIRECT_LOGIN')).id)
-  const [pin, shortVideo, videoShare, chat, microblog, failing] = ids.account!
+  const [pin, shortVideo, videoShare, chat, microblog, failing, forum, workchat, site] = ids.account!
   add('board', ...(await ok('GET', `/v1/accounts/${pin}/boards`)).boards.map((b: { id: string }) => b.id))
+  const destinationOf = async (accountId: string) =>
+    (await ok('GET', `/v1/accounts/${accountId}/destinations`)).destinations[0].id as string
+  const [subreddit, channel] = [await destinationOf(forum!), await destinationOf(workchat!)]
 
   const photo = await jpeg(paint(64, 80, (x, y) => [x * 3, y * 2, label.length * 20]))
   const image = await uploadAsset(t, photo, 'image/jpeg', { altText: `${label} alt text`, folder: `${label} folder` })
@@ -131,6 +142,20 @@ export async function createTenantWorkspace(label: string, logLines: string[]): 
     { accountIds: [chat], action: 'now' },
     { accountIds: [failing], action: 'now' },
     { accountIds: [microblog], action: 'schedule', scheduledAt: at(2), recurrence: { frequency: 'weekly' } },
+    {
+      accountIds: [forum, site],
+      title: `${label} title`,
+      destinations: { [forum!]: subreddit },
+      targetOptions: { [forum!]: { nsfw: false, spoiler: true }, [site!]: { kind: 'post', status: 'draft' } },
+      action: 'schedule',
+      scheduledAt: at(5),
+    },
+    {
+      accountIds: [workchat],
+      title: `${label} title now`,
+      destinations: { [workchat!]: channel },
+      action: 'now',
+    },
   ]
   for (const [i, post] of posts.entries()) {
     const key = `${label}-key-${i}`
