@@ -3,7 +3,7 @@ import { AppError } from '../domain/errors'
 import type { Board } from '../networks/adapter'
 import { rulesFor } from '../domain/rules/index'
 import { getAccountRow } from './accounts'
-import { readFromNetwork } from './network-reads'
+import { listedNow, readFromNetwork, refuseUnlisted } from './network-reads'
 
 /**
  * The boards of a pinboard account, as its network lists them (`GET /v1/accounts/{id}/boards`):
@@ -64,15 +64,8 @@ export async function assertBoardsOfAccounts(
     const account = accounts.find((a) => a.id === accountId)
     if (account?.platform !== 'PINBOARD_NET' || boardId.trim() === '') continue
     if (account.connection !== 'SANDBOX' && intent === 'draft') continue
-    let listed: Board[]
-    try {
-      listed = await listAccountBoards(deps, workspaceId, accountId)
-    } catch (err) {
-      // Not known now: the board is accepted and the publish decides.
-      if (err instanceof AppError) continue
-      throw err
-    }
-    if (listed.some((b) => b.id === boardId)) continue
+    const listed = await listedNow(() => listAccountBoards(deps, workspaceId, accountId))
+    if (listed === null || listed.some((b) => b.id === boardId)) continue
     details.push({
       path: `pinboardNetBoards.${accountId}`,
       code: 'invalid_option' as const,
@@ -81,10 +74,5 @@ export async function assertBoardsOfAccounts(
       message: `Board ${boardId} is not one of account ${accountId}'s boards; pick one from GET /v1/accounts/${accountId}/boards.`,
     })
   }
-  if (details.length === 0) return
-  const message =
-    details.length === 1
-      ? details[0]!.message
-      : `${details[0]!.message} (${details.length - 1} more problem${details.length > 2 ? 's' : ''} in details)`
-  throw new AppError('invalid_option', message, { details })
+  refuseUnlisted(details)
 }

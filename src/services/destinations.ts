@@ -4,7 +4,7 @@ import type { Destination } from '../networks/adapter'
 import { rulesFor } from '../domain/rules/index'
 import { PLATFORM_IDS, type PlatformId } from '../domain/vocabulary'
 import { getAccountRow } from './accounts'
-import { readFromNetwork } from './network-reads'
+import { listedNow, readFromNetwork, refuseUnlisted } from './network-reads'
 
 type DestinationDeps = Pick<Deps, 'db' | 'cipher' | 'networks' | 'clock'>
 
@@ -65,14 +65,8 @@ export async function assertDestinationsOfAccounts(
     const rule = account ? rulesFor(account.platform).options.destination : null
     if (!account || !rule || id.trim() === '') continue
     if (account.connection !== 'SANDBOX' && intent === 'draft') continue
-    let listed: Destination[]
-    try {
-      listed = await listAccountDestinations(deps, workspaceId, accountId)
-    } catch (err) {
-      if (err instanceof AppError) continue
-      throw err
-    }
-    if (listed.some((d) => d.id === id)) continue
+    const listed = await listedNow(() => listAccountDestinations(deps, workspaceId, accountId))
+    if (listed === null || listed.some((d) => d.id === id)) continue
     details.push({
       path: `destinations.${accountId}`,
       code: 'invalid_option' as const,
@@ -81,10 +75,5 @@ export async function assertDestinationsOfAccounts(
       message: `${id} is not one of account ${accountId}'s ${rule.nounPlural}; pick one from GET /v1/accounts/${accountId}/destinations.`,
     })
   }
-  if (details.length === 0) return
-  const message =
-    details.length === 1
-      ? details[0]!.message
-      : `${details[0]!.message} (${details.length - 1} more problem${details.length > 2 ? 's' : ''} in details)`
-  throw new AppError('invalid_option', message, { details })
+  refuseUnlisted(details)
 }

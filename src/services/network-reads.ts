@@ -70,3 +70,25 @@ export async function readFromNetwork<T>(
     throw networkReadError(err, read)
   }
 }
+
+/**
+ * What the network lists now, or null when it cannot tell (down, rate limited, credentials
+ * refused): a value checked against it is then accepted, and the publish decides.
+ */
+export async function listedNow<T>(list: () => Promise<T[]>): Promise<T[] | null> {
+  try {
+    return await list()
+  } catch (err) {
+    if (err instanceof AppError) return null
+    throw err
+  }
+}
+
+/** 422 `invalid_option` with every value the listing lacks in its details; nothing when all were listed. */
+export function refuseUnlisted(details: Array<{ message: string; path: string }>): void {
+  if (details.length === 0) return
+  const more = details.length - 1
+  const message =
+    more === 0 ? details[0]!.message : `${details[0]!.message} (${more} more problem${more > 1 ? 's' : ''} in details)`
+  throw new AppError('invalid_option', message, { details })
+}
