@@ -24,7 +24,9 @@ export function postsPage<T>(req: FakeRequest, all: T[], path: string) {
   return {
     page,
     total: all.length,
-    links: more ? { next: { href: `${path}?${new URLSearchParams(next)}`, method: 'GET', query_params: next } } : undefined,
+    links: more
+      ? { next: { href: `${path}?${new URLSearchParams(next)}`, method: 'GET', query_params: next } }
+      : undefined,
   }
 }
 
@@ -48,6 +50,12 @@ export function notesPage(req: FakeRequest, postId: string, replies: FakeReplyNo
       reply_text: n.reply_text,
       formatting: [],
     })),
-    ...(next ? { _links: { next: { href: `/v2/blog/x/notes?${new URLSearchParams(next)}`, method: 'GET', query_params: next } } } : {}),
+    ...(next
+      ? {
+          _links: {
+            next: { href: `/v2/blog/x/notes?${new URLSearchParams(next)}`, method: 'GET', query_params: next },
+          },
+        }
+      : {}),
   }
 }

@@ -188,7 +188,12 @@ export async function startBlogFake(options: { blogs?: FakeBlog[] } = {}) {
       layout: [],
       trail: [],
     }))
-    return ok({ blog: { name: blog.name, uuid: blog.uuid }, posts, total_posts: total, ...(links ? { _links: links } : {}) })
+    return ok({
+      blog: { name: blog.name, uuid: blog.uuid },
+      posts,
+      total_posts: total,
+      ...(links ? { _links: links } : {}),
+    })
   }
 
   const server = await startFakeServer(

@@ -260,7 +260,8 @@ export async function startChatFake(options: { guildId?: string } = {}) {
           const m = state.messages.find((x) => x.id === mid && x.channel_id === cid)
           if (!m) return err(404, 10008, 'Unknown Message')
           const name = decodeURIComponent(emoji!)
-          if (!/^\p{Extended_Pictographic}/u.test(name) && !/^\w+:\d+$/.test(name)) return err(400, 10014, 'Unknown Emoji')
+          if (!/^\p{Extended_Pictographic}/u.test(name) && !/^\w+:\d+$/.test(name))
+            return err(400, 10014, 'Unknown Emoji')
           m.reactions ??= new Map()
           m.reactions.set(name, (m.reactions.get(name) ?? new Set()).add(state.bot.id))
           return { status: 204 }

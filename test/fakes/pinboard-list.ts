@@ -21,7 +21,14 @@ export function listPins(
   const withMetrics = req.query.get('pin_metrics') === 'true'
   const items = all.slice(start, start + size).map(({ images: _i, ...pin }) => {
     const a = state.analytics.get(pin.id) ?? { IMPRESSION: 0, SAVE: 0 }
-    const lifetime = { impression: a.IMPRESSION, save: a.SAVE, pin_click: 3, outbound_click: 1, reaction: 2, comment: 1 }
+    const lifetime = {
+      impression: a.IMPRESSION,
+      save: a.SAVE,
+      pin_click: 3,
+      outbound_click: 1,
+      reaction: 2,
+      comment: 1,
+    }
     return withMetrics ? { ...pin, pin_metrics: { '90d': lifetime, lifetime_metrics: lifetime } } : pin
   })
   return { json: { items, bookmark: more ? Buffer.from(`pins:${start + size}`).toString('base64') : null } }

@@ -27,7 +27,11 @@ const error = (status: number, code: string, message: string): FakeReply => ({
 
 export function listVideos(req: FakeRequest, state: { videos: FakeVideo[]; scopes: Set<string> }): FakeReply {
   if (!state.scopes.has('video.list'))
-    return error(401, 'scope_not_authorized', 'The user did not authorize the scope required for completing this request.')
+    return error(
+      401,
+      'scope_not_authorized',
+      'The user did not authorize the scope required for completing this request.',
+    )
   const fields = (req.query.get('fields') ?? '').split(',').filter((f) => f !== '')
   if (fields.length === 0) return error(400, 'invalid_params', 'fields is required.')
   const body = req.json()
@@ -36,7 +40,8 @@ export function listVideos(req: FakeRequest, state: { videos: FakeVideo[]; scope
   const before = typeof body.cursor === 'number' ? body.cursor : Number.POSITIVE_INFINITY
   const older = [...state.videos].reverse().filter((v) => v.create_time * 1000 < before)
   const page = older.slice(0, max)
-  const pick = (v: FakeVideo) => Object.fromEntries(fields.map((f) => [f, (v as unknown as Record<string, unknown>)[f]]))
+  const pick = (v: FakeVideo) =>
+    Object.fromEntries(fields.map((f) => [f, (v as unknown as Record<string, unknown>)[f]]))
   return {
     json: {
       data: {

@@ -39,10 +39,16 @@ const view = (c: SiteComment, origin: string, edit: boolean) => ({
   parent: c.parent,
   author: c.author,
   author_name: c.author_name,
-  author_avatar_urls: { '24': `https://secure.gravatar.com/avatar/${c.id}?s=24`, '96': `https://secure.gravatar.com/avatar/${c.id}?s=96` },
+  author_avatar_urls: {
+    '24': `https://secure.gravatar.com/avatar/${c.id}?s=24`,
+    '96': `https://secure.gravatar.com/avatar/${c.id}?s=96`,
+  },
   date: c.date.slice(0, 19),
   date_gmt: c.date.slice(0, 19),
-  content: { rendered: `<p>${c.content.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p>\n`, ...(edit ? { raw: c.content } : {}) },
+  content: {
+    rendered: `<p>${c.content.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p>\n`,
+    ...(edit ? { raw: c.content } : {}),
+  },
   link: `${origin}/?p=${c.post}#comment-${c.id}`,
   status: c.status,
   type: 'comment',
@@ -56,7 +62,11 @@ export function wpPage<T>(req: FakeRequest, all: T[]): { items: T[]; headers: Re
     return wpError(400, 'rest_invalid_param', 'Invalid parameter(s): per_page')
   const pages = Math.max(1, Math.ceil(all.length / perPage))
   if (!Number.isInteger(page) || page < 1 || (page > pages && all.length > 0))
-    return wpError(400, 'rest_post_invalid_page_number', 'The page number requested is larger than the number of pages available.')
+    return wpError(
+      400,
+      'rest_post_invalid_page_number',
+      'The page number requested is larger than the number of pages available.',
+    )
   return {
     items: all.slice((page - 1) * perPage, page * perPage),
     headers: { 'x-wp-total': String(all.length), 'x-wp-totalpages': String(pages) },
@@ -86,7 +96,12 @@ export function commentsRoute(ctx: Ctx, req: FakeRequest, path: string): FakeRep
   if (path === 'comments' && req.method === 'POST') {
     const b = req.json()
     const post = ctx.posts.find((p) => p.id === Number(b.post))
-    if (!post || post.status === 'trash') return wpError(403, 'rest_comment_invalid_post_id', 'Sorry, you are not allowed to create this comment without a post.')
+    if (!post || post.status === 'trash')
+      return wpError(
+        403,
+        'rest_comment_invalid_post_id',
+        'Sorry, you are not allowed to create this comment without a post.',
+      )
     const parent = Number(b.parent ?? 0)
     if (parent && !ctx.comments.some((c) => c.id === parent && c.post === post.id && c.status !== 'trash'))
       return wpError(400, 'rest_comment_invalid_parent', 'Invalid comment parent ID.')

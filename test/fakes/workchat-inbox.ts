@@ -54,7 +54,7 @@ export function workchatInboxRoutes(ctx: Ctx & Record<string, unknown>): FakeRou
           return fail('invalid_arguments')
         if (!EMOJI.has(body.name)) return fail('invalid_name')
         const channel = state.channels.find((c) => c.id === body.channel)
-        if (!channel || !channel.members.has(botUser)) return fail('channel_not_found')
+        if (!channel?.members.has(botUser)) return fail('channel_not_found')
         const m = state.messages.find((x) => x.channel === channel.id && x.ts === body.timestamp)
         if (!m) return fail('message_not_found')
         const r = m.reactions.find((x) => x.name === body.name)

@@ -230,7 +230,9 @@ export async function startWorkchatFake(
     return ok({
       messages: all.slice(start, start + limit).map(visible),
       has_more: more,
-      ...(more ? { response_metadata: { next_cursor: Buffer.from(`offset:${start + limit}`).toString('base64') } } : {}),
+      ...(more
+        ? { response_metadata: { next_cursor: Buffer.from(`offset:${start + limit}`).toString('base64') } }
+        : {}),
     })
   }
 

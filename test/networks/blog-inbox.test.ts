@@ -38,7 +38,11 @@ async function setup() {
   return { fake, base, addPost }
 }
 
-const ref = (p: FakeBlogPost) => ({ platformPostId: p.id, publishedAt: new Date(p.timestamp * 1000), permalink: `https://www.tumblr.com/ada-bakes/${p.id}` })
+const ref = (p: FakeBlogPost) => ({
+  platformPostId: p.id,
+  publishedAt: new Date(p.timestamp * 1000),
+  permalink: `https://www.tumblr.com/ada-bakes/${p.id}`,
+})
 
 describe('BLOG_NET inbox (read-only)', () => {
   it('lists the blog’s posts newest first, 20 a page, following _links.next, stopping at since', async () => {
@@ -69,8 +73,18 @@ describe('BLOG_NET inbox (read-only)', () => {
     const { base, addPost, fake } = await setup()
     const p = addPost(1)
     for (let i = 0; i < 51; i++)
-      p.replyNotes!.push({ blog_name: `fan${i}`, blog_uuid: `t:fan${i}`, reply_text: `reply ${i}`, timestamp: T0 + 1000 + i })
-    p.replyNotes!.push({ blog_name: 'ada-bakes', blog_uuid: BLOG.blogId, reply_text: 'thanks all', timestamp: T0 + 2000 })
+      p.replyNotes!.push({
+        blog_name: `fan${i}`,
+        blog_uuid: `t:fan${i}`,
+        reply_text: `reply ${i}`,
+        timestamp: T0 + 1000 + i,
+      })
+    p.replyNotes!.push({
+      blog_name: 'ada-bakes',
+      blog_uuid: BLOG.blogId,
+      reply_text: 'thanks all',
+      timestamp: T0 + 2000,
+    })
     const page1 = await adapter.listComments!({ ...base, post: ref(p), cursor: null, since: null })
     expect(page1.comments).toHaveLength(50)
     expect(page1.comments[0]).toMatchObject({
@@ -91,7 +105,12 @@ describe('BLOG_NET inbox (read-only)', () => {
     expect(page2.nextCursor).toBeNull()
     const q = fake.calls('GET', `/v2/blog/${encodeURIComponent(BLOG.blogId)}/notes`).at(-1)!.query
     expect(Object.fromEntries(q)).toEqual({ id: p.id, mode: 'conversation', before_timestamp: String(T0 + 1002) })
-    const fresh = await adapter.listComments!({ ...base, post: ref(p), cursor: null, since: new Date((T0 + 1049) * 1000) })
+    const fresh = await adapter.listComments!({
+      ...base,
+      post: ref(p),
+      cursor: null,
+      since: new Date((T0 + 1049) * 1000),
+    })
     expect(fresh.comments.map((c) => c.text)).toEqual(['thanks all', 'reply 50'])
     expect(fresh.nextCursor).toBeNull()
   })

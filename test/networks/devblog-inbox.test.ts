@@ -105,7 +105,9 @@ describe('DEVBLOG_NET inbox (read-only)', () => {
   it('an article gone is CommentGone; a 429 is rate_limited with Retry-After; no write methods', async () => {
     const { base, fake } = await setup()
     const post = { platformPostId: '999', publishedAt: NOW, permalink: null }
-    await expect(adapter.listComments!({ ...base, post, cursor: null, since: null })).rejects.toBeInstanceOf(CommentGone)
+    await expect(adapter.listComments!({ ...base, post, cursor: null, since: null })).rejects.toBeInstanceOf(
+      CommentGone,
+    )
     fake.server.fault('GET', '/api/articles/me/published', {
       kind: 'rate-limit',
       retryAfterSec: 30,

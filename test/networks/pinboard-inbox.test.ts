@@ -66,7 +66,9 @@ describe('PINBOARD_NET imported posts (list pins)', () => {
     expect(err).toBeInstanceOf(NetworkFailure)
     expect(err).toMatchObject({ kind: 'rate_limited', retryAfterSec: 15 })
     fake.expireAccessToken()
-    await expect(adapter.listPosts!({ ...base, cursor: null, since: new Date(0) })).rejects.toMatchObject({ kind: 'auth_expired' })
+    await expect(adapter.listPosts!({ ...base, cursor: null, since: new Date(0) })).rejects.toMatchObject({
+      kind: 'auth_expired',
+    })
     expect(adapter.listComments).toBeUndefined()
   })
 })

@@ -45,7 +45,16 @@ describe('SHORTVIDEO_NET imported posts (Display API list videos)', () => {
       text: 'Dance 25',
       publishedAt: new Date((T0 + 25 * 60) * 1000),
       mediaUrls: ['https://p16.example/cover25.jpg'],
-      metrics: { likes: 25, comments: 2, shares: 1, views: 2500, saves: null, clicks: null, impressions: null, reach: null },
+      metrics: {
+        likes: 25,
+        comments: 2,
+        shares: 1,
+        views: 2500,
+        saves: null,
+        clicks: null,
+        impressions: null,
+        reach: null,
+      },
     })
     expect(first.nextCursor).toBe(String((T0 + 6 * 60) * 1000))
     const call = fake.calls('POST', '/v2/video/list/')[0]!
@@ -64,7 +73,11 @@ describe('SHORTVIDEO_NET imported posts (Display API list videos)', () => {
   it('a rate limit waits; a missing video.list scope says so; the adapter reads no comments', async () => {
     const { fake, base } = await setup()
     fake.failNext(
-      { status: 429, headers: { 'retry-after': '45' }, json: { data: {}, error: { code: 'rate_limit_exceeded', message: 'slow down', log_id: 'l' } } },
+      {
+        status: 429,
+        headers: { 'retry-after': '45' },
+        json: { data: {}, error: { code: 'rate_limit_exceeded', message: 'slow down', log_id: 'l' } },
+      },
       '/v2/video/list/',
     )
     const err = await adapter.listPosts!({ ...base, cursor: null, since: new Date(0) }).catch((e) => e)

@@ -52,7 +52,11 @@ describe('SITE_NET inbox', () => {
     const since = new Date(NOW.getTime() - 86_400_000)
     const first = await adapter.listPosts!({ ...base, cursor: null, since })
     expect(first.posts).toHaveLength(100)
-    expect(first.posts[0]).toMatchObject({ platformPostId: '1101', text: 'Body 101', permalink: `${fake.url}/post-101/` })
+    expect(first.posts[0]).toMatchObject({
+      platformPostId: '1101',
+      text: 'Body 101',
+      permalink: `${fake.url}/post-101/`,
+    })
     expect(first.posts[0]!.metrics.likes).toBeNull()
     expect(first.nextCursor).toBe('2')
     const second = await adapter.listPosts!({ ...base, cursor: '2', since })
@@ -104,7 +108,10 @@ describe('SITE_NET inbox', () => {
     const call = fake.server.calls('POST', '/wp-json/wp/v2/comments')[0]!
     expect(call.json()).toEqual({ post: p.id, parent: c1.id, content: 'Hi back' })
     expect(call.headers.authorization).toMatch(/^Basic /)
-    expect(fake.self.site.comments.find((c) => String(c.id) === sent.externalId)).toMatchObject({ parent: c1.id, author: 7 })
+    expect(fake.self.site.comments.find((c) => String(c.id) === sent.externalId)).toMatchObject({
+      parent: c1.id,
+      author: 7,
+    })
     expect(sent.permalink).toContain(`#comment-${sent.externalId}`)
     await adapter.hideComment!({ ...base, comment: ref, hidden: true })
     expect(c1.status).toBe('hold')

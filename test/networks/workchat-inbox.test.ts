@@ -87,10 +87,18 @@ describe('WORKCHAT_NET inbox', () => {
     const { fake, base } = await setup()
     const head = botPost(fake, GENERAL, 'Launch')
     const r1 = fake.say(GENERAL, 'U0HUMAN01', 'Nice', head.ts)
-    const ref = (ts: string) => ({ externalId: `${GENERAL}/${ts}`, postExternalId: `${GENERAL}/${head.ts}`, parentExternalId: null })
+    const ref = (ts: string) => ({
+      externalId: `${GENERAL}/${ts}`,
+      postExternalId: `${GENERAL}/${head.ts}`,
+      parentExternalId: null,
+    })
     await adapter.likeComment!({ ...base, comment: ref(r1.ts) })
     await adapter.likeComment!({ ...base, comment: ref(r1.ts) })
-    expect(fake.calls('POST', '/api/reactions.add')[0]!.json()).toEqual({ channel: GENERAL, name: 'thumbsup', timestamp: r1.ts })
+    expect(fake.calls('POST', '/api/reactions.add')[0]!.json()).toEqual({
+      channel: GENERAL,
+      name: 'thumbsup',
+      timestamp: r1.ts,
+    })
     expect(r1.reactions).toEqual([{ name: 'thumbsup', count: 1, users: [fake.botUser] }])
     await expect(adapter.deleteComment!({ ...base, comment: ref(r1.ts) })).rejects.toMatchObject({
       kind: 'rejected',
@@ -110,9 +118,12 @@ describe('WORKCHAT_NET inbox', () => {
     const { fake, base } = await setup()
     const head = botPost(fake, GENERAL, 'Launch')
     fake.failNext({ status: 429, headers: { 'retry-after': '42' }, json: { ok: false, error: 'ratelimited' } })
-    const err = await adapter.listComments!({ ...base, post: post(`${GENERAL}/${head.ts}`), cursor: null, since: null }).catch(
-      (e) => e,
-    )
+    const err = await adapter.listComments!({
+      ...base,
+      post: post(`${GENERAL}/${head.ts}`),
+      cursor: null,
+      since: null,
+    }).catch((e) => e)
     expect(err).toBeInstanceOf(NetworkFailure)
     expect(err).toMatchObject({ kind: 'rate_limited', retryAfterSec: 42 })
     fake.revokeToken()

@@ -16,7 +16,16 @@ export const POSTS_PER_PAGE = 20
 
 type Item = Record<string, any>
 
-const NO_FIGURES = { likes: null, comments: null, shares: null, views: null, saves: null, clicks: null, impressions: null, reach: null }
+const NO_FIGURES = {
+  likes: null,
+  comments: null,
+  shares: null,
+  views: null,
+  saves: null,
+  clicks: null,
+  impressions: null,
+  reach: null,
+}
 
 /** The next page's query parameter `name` from the envelope's `_links.next`, if there is one. */
 const nextParam = (answer: Item, name: string): string | null => {

@@ -42,8 +42,7 @@ interface Message {
 }
 
 /** The network's answer for a message that no longer exists (or a reply to one). */
-const isGone = (err: unknown) =>
-  err instanceof NetworkFailure && /the message no longer exists/.test(err.message)
+const isGone = (err: unknown) => err instanceof NetworkFailure && /the message no longer exists/.test(err.message)
 
 function botChannel(input: ListPostsInput | ListCommentsInput | CommentActionInput): Channel {
   const channel = channelOf(input)
@@ -152,7 +151,8 @@ function commentOf(
   m: Message,
   at: { parent: string; postId: string; me: string; guildId: string | null; channelId: string },
 ): NetworkComment {
-  const avatar = m.author?.avatar && m.author.id ? `https://cdn.discordapp.com/avatars/${m.author.id}/${m.author.avatar}.png` : null
+  const avatar =
+    m.author?.avatar && m.author.id ? `https://cdn.discordapp.com/avatars/${m.author.id}/${m.author.avatar}.png` : null
   return {
     externalId: m.id,
     parentExternalId: at.parent === at.postId ? null : at.parent,

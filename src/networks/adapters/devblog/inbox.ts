@@ -86,7 +86,10 @@ export async function listComments(input: ListCommentsInput): Promise<CommentPag
   const postId = input.post.platformPostId
   let threads: Item[]
   try {
-    const answer = await call(session, `comments?a_id=${encodeURIComponent(postId)}&page=${page}&per_page=${THREADS_PER_PAGE}`)
+    const answer = await call(
+      session,
+      `comments?a_id=${encodeURIComponent(postId)}&page=${page}&per_page=${THREADS_PER_PAGE}`,
+    )
     threads = Array.isArray(answer.body) ? answer.body : []
   } catch (err) {
     if (err instanceof NetworkFailure && /HTTP 404|not found/.test(err.message))

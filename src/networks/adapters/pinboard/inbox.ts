@@ -14,7 +14,8 @@ export const PINS_PER_PAGE = 100
 type Item = Record<string, any>
 
 /** A pin's `created_at` has no zone: it is UTC. */
-const createdAt = (value: unknown) => new Date(/Z|[+-]\d\d:?\d\d$/.test(String(value)) ? String(value) : `${String(value)}Z`)
+const createdAt = (value: unknown) =>
+  new Date(/Z|[+-]\d\d:?\d\d$/.test(String(value)) ? String(value) : `${String(value)}Z`)
 
 function imageOf(pin: Item): string[] {
   const images = pin.media?.images
@@ -25,7 +26,11 @@ function imageOf(pin: Item): string[] {
 
 export async function listPosts(input: ListPostsInput): Promise<NetworkPostPage> {
   const answer = await pinClient(input)('GET', '/v5/pins', {
-    query: { page_size: String(PINS_PER_PAGE), pin_metrics: 'true', ...(input.cursor ? { bookmark: input.cursor } : {}) },
+    query: {
+      page_size: String(PINS_PER_PAGE),
+      pin_metrics: 'true',
+      ...(input.cursor ? { bookmark: input.cursor } : {}),
+    },
   })
   const items = (Array.isArray(answer.items) ? answer.items : []) as Item[]
   const recent = items.filter((p) => createdAt(p.created_at) >= input.since)

@@ -30,9 +30,16 @@ type Item = Record<string, any>
 export async function listPosts(input: ListPostsInput): Promise<NetworkPostPage> {
   let data: Item
   try {
-    data = await api(input.fetch, input.baseUrl, credential(input.credentials, 'accessToken'), VIDEO_LIST_PATH, input.now, {
-      json: { max_count: VIDEOS_PER_PAGE, ...(input.cursor ? { cursor: Number(input.cursor) } : {}) },
-    })
+    data = await api(
+      input.fetch,
+      input.baseUrl,
+      credential(input.credentials, 'accessToken'),
+      VIDEO_LIST_PATH,
+      input.now,
+      {
+        json: { max_count: VIDEOS_PER_PAGE, ...(input.cursor ? { cursor: Number(input.cursor) } : {}) },
+      },
+    )
   } catch (err) {
     if (err instanceof NetworkFailure && err.message.includes('video.publish scope'))
       throw new NetworkFailure(

@@ -51,7 +51,8 @@ const nextPage = (cursor: string | null, headers: Headers): string | null => {
 }
 
 async function authorId(session: Session, credentials: Record<string, unknown>): Promise<string> {
-  if (typeof credentials.userId === 'string' || typeof credentials.userId === 'number') return String(credentials.userId)
+  if (typeof credentials.userId === 'string' || typeof credentials.userId === 'number')
+    return String(credentials.userId)
   const me = (await wp(session, 'users/me')).body ?? {}
   if (me.id === undefined || me.id === null) throw new NetworkFailure('rejected', `${NETWORK}: the site names no user.`)
   return String(me.id)
@@ -74,7 +75,16 @@ export async function listPosts(input: ListPostsInput): Promise<NetworkPostPage>
     text: plainText(String(p.content?.rendered ?? '')) || plainText(String(p.title?.rendered ?? '')),
     publishedAt: new Date(`${String(p.date_gmt ?? p.date)}${p.date_gmt ? 'Z' : ''}`),
     mediaUrls: [],
-    metrics: { likes: null, comments: null, shares: null, views: null, saves: null, clicks: null, impressions: null, reach: null },
+    metrics: {
+      likes: null,
+      comments: null,
+      shares: null,
+      views: null,
+      saves: null,
+      clicks: null,
+      impressions: null,
+      reach: null,
+    },
   }))
   return { posts, nextCursor: nextPage(input.cursor, answer.headers) }
 }
@@ -134,9 +144,19 @@ export async function replyToComment(input: ReplyInput): Promise<SentReply> {
 
 export async function hideComment(input: HideCommentInput): Promise<void> {
   const route = `comments/${encodeURIComponent(input.comment.externalId)}`
-  await act(sessionOf(input), route, { method: 'POST', json: { status: input.hidden ? 'hold' : 'approved' } }, 'the comment')
+  await act(
+    sessionOf(input),
+    route,
+    { method: 'POST', json: { status: input.hidden ? 'hold' : 'approved' } },
+    'the comment',
+  )
 }
 
 export async function deleteComment(input: CommentActionInput): Promise<void> {
-  await act(sessionOf(input), `comments/${encodeURIComponent(input.comment.externalId)}`, { method: 'DELETE' }, 'the comment')
+  await act(
+    sessionOf(input),
+    `comments/${encodeURIComponent(input.comment.externalId)}`,
+    { method: 'DELETE' },
+    'the comment',
+  )
 }

@@ -28,7 +28,9 @@ export const LIKE_EMOJI = 'thumbsup'
 const GONE = /\((message_not_found|thread_not_found)\)$/
 
 const gone = (err: unknown, what: string): unknown =>
-  err instanceof NetworkFailure && GONE.test(err.message) ? new CommentGone(`${NETWORK}: ${what} no longer exists.`) : err
+  err instanceof NetworkFailure && GONE.test(err.message)
+    ? new CommentGone(`${NETWORK}: ${what} no longer exists.`)
+    : err
 
 const secondsOf = (d: Date) => (d.getTime() / 1000).toFixed(6)
 const dateOf = (ts: string) => new Date(Math.round(Number(ts) * 1000))
@@ -45,7 +47,12 @@ async function memberChannels(chat: Workchat): Promise<string[]> {
   let cursor = ''
   do {
     const body = await call(chat, 'users.conversations', {
-      query: { types: 'public_channel,private_channel', exclude_archived: 'true', limit: '200', ...(cursor ? { cursor } : {}) },
+      query: {
+        types: 'public_channel,private_channel',
+        exclude_archived: 'true',
+        limit: '200',
+        ...(cursor ? { cursor } : {}),
+      },
     })
     for (const c of (body.channels ?? []) as Body[]) if (typeof c.id === 'string') ids.push(c.id)
     cursor = nextOf(body)
@@ -63,7 +70,12 @@ export async function listPosts(input: ListPostsInput): Promise<NetworkPostPage>
   if (!channel) return { posts: [], nextCursor: null }
   const me = await botUserOf(chat, input.credentials)
   const body = await call(chat, 'conversations.history', {
-    query: { channel, oldest: secondsOf(input.since), limit: String(PAGE_LIMIT), ...(at.cursor ? { cursor: at.cursor } : {}) },
+    query: {
+      channel,
+      oldest: secondsOf(input.since),
+      limit: String(PAGE_LIMIT),
+      ...(at.cursor ? { cursor: at.cursor } : {}),
+    },
   })
   const mine = ((body.messages ?? []) as Message[]).filter((m) => m.user === me)
   const posts = []
@@ -75,7 +87,16 @@ export async function listPosts(input: ListPostsInput): Promise<NetworkPostPage>
       text: m.text ?? '',
       publishedAt: dateOf(m.ts),
       mediaUrls: [],
-      metrics: { likes, comments: m.reply_count ?? 0, shares: null, views: null, saves: null, clicks: null, impressions: null, reach: null },
+      metrics: {
+        likes,
+        comments: m.reply_count ?? 0,
+        shares: null,
+        views: null,
+        saves: null,
+        clicks: null,
+        impressions: null,
+        reach: null,
+      },
     })
   }
   const cursor = body.has_more === true ? nextOf(body) : ''
