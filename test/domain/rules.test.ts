@@ -167,8 +167,6 @@ describe('rules registry', () => {
     }
     expect(PLATFORM_IDS.filter((id) => !RULES[id].inbox.comments).sort()).toEqual(
       [
-        'BLOG_NET',
-        'CHAT_NET',
         'LOCAL_NET',
         'MESSAGING_NET',
         'PINBOARD_NET',
