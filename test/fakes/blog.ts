@@ -9,6 +9,7 @@
  * beyond 2^53, so `id_string` matters); notes totals; delete; a User-Agent required.
  */
 import { oauthFake } from './oauth-provider'
+import { notesPage, postsPage, type FakeReplyNote } from './blog-notes'
 import { startFakeServer, type FakeReply, type FakeRequest } from './fake-server'
 
 export interface FakeBlog {
@@ -29,6 +30,8 @@ export interface FakeBlogPost {
   /** Uploaded bytes by identifier. */
   uploads: Map<string, { type: string; bytes: Buffer }>
   notes: { likes: number; reblogs: number; replies: number }
+  /** Replies left on the post (its notes of type `reply`). */
+  replyNotes?: FakeReplyNote[]
 }
 
 const WORDS: Record<number, string> = {
@@ -167,26 +170,30 @@ export async function startBlogFake(options: { blogs?: FakeBlog[] } = {}) {
   }
 
   const listPosts = (req: FakeRequest, blog: FakeBlog, states: string[]): FakeReply => {
-    const limit = Math.min(Math.max(Number(req.query.get('limit') ?? 20), 1), 20)
-    const posts = state.posts
-      .filter((p) => p.blog === blog.uuid && states.includes(p.state))
-      .slice(0, limit)
-      .map((p) => ({
-        object_type: 'post',
-        type: 'blocks',
-        id: Number(p.id),
-        id_string: p.id,
-        blog_name: blog.name,
-        post_url: `https://www.tumblr.com/${blog.name}/${p.id}`,
-        timestamp: p.timestamp,
-        state: p.state,
-        tags: p.tags,
-        is_blocks_post_format: true,
-        content: p.content,
-        layout: [],
-        trail: [],
-      }))
-    return ok({ blog: { name: blog.name, uuid: blog.uuid }, posts, total_posts: posts.length })
+    const listed = state.posts.filter((p) => p.blog === blog.uuid && states.includes(p.state))
+    const { page, total, links } = postsPage(req, listed, req.path)
+    const posts = page.map((p) => ({
+      object_type: 'post',
+      type: 'blocks',
+      id: Number(p.id),
+      id_string: p.id,
+      blog_name: blog.name,
+      post_url: `https://www.tumblr.com/${blog.name}/${p.id}`,
+      timestamp: p.timestamp,
+      state: p.state,
+      tags: p.tags,
+      note_count: p.notes.likes + p.notes.reblogs + p.notes.replies + (p.replyNotes?.length ?? 0),
+      is_blocks_post_format: true,
+      content: p.content,
+      layout: [],
+      trail: [],
+    }))
+    return ok({
+      blog: { name: blog.name, uuid: blog.uuid },
+      posts,
+      total_posts: total,
+      ...(links ? { _links: links } : {}),
+    })
   }
 
   const server = await startFakeServer(
@@ -244,7 +251,9 @@ export async function startBlogFake(options: { blogs?: FakeBlog[] } = {}) {
             const { likes, reblogs, replies } = post.notes
             if (req.query.get('mode') !== 'conversation')
               return ok({ notes: [], total_notes: likes + reblogs + replies })
-            return ok({ notes: [], rollup_notes: [], total_notes: replies, total_likes: likes, total_reblogs: reblogs })
+            const page = notesPage(req, post.id, post.replyNotes ?? [])
+            const total = replies + (post.replyNotes?.length ?? 0)
+            return ok({ ...page, rollup_notes: [], total_notes: total, total_likes: likes, total_reblogs: reblogs })
           }),
         ),
       ],

@@ -14,8 +14,10 @@ export interface FakeChatMessage {
   channel_id: string
   guild_id: string | null
   via: 'webhook' | 'bot'
-  author: { id: string; username: string; bot: boolean }
+  author: { id: string; username: string; bot: boolean; global_name?: string | null; avatar?: string | null }
   content: string
+  /** Emoji to the user ids that added it (`PUT .../reactions/{emoji}/@me`); none when absent. */
+  reactions?: Map<string, Set<string>>
   nonce: string | null
   timestamp: string
   attachments: Array<{
@@ -63,6 +65,8 @@ export async function startChatFake(options: { guildId?: string } = {}) {
     queued: [] as Array<{ match: RegExp; reply: FakeReply; skip: number }>,
     /** The network's nonce memory ("a few minutes"): clear it to model a retry after the window. */
     nonces: new Map<string, string>(),
+    /** Whether the bot holds Manage Messages (deleting other people's messages). */
+    manageMessages: true,
     /** The next message is created but its answer is lost (a gateway error), as after a dropped connection. */
     loseNextAnswer: false,
   }
@@ -154,6 +158,7 @@ export async function startChatFake(options: { guildId?: string } = {}) {
       timestamp: new Date().toISOString(),
       attachments,
       message_reference: ref ? { message_id: ref } : null,
+      reactions: new Map(),
       allowed_mentions: payload.allowed_mentions ?? null,
       pinged: mentions && (parse === undefined || parse.length > 0),
     }
@@ -177,6 +182,12 @@ export async function startChatFake(options: { guildId?: string } = {}) {
       url: `https://cdn.example/${a.id}/${a.filename}`,
     })),
     mention_everyone: m.pinged,
+    type: m.message_reference ? 19 : 0,
+    reactions: [...(m.reactions ?? [])].map(([name, users]) => ({
+      count: users.size,
+      me: users.has(state.bot.id),
+      emoji: { id: null, name },
+    })),
     ...(m.message_reference ? { message_reference: { ...m.message_reference, channel_id: m.channel_id } } : {}),
     ...(withNonce && m.nonce ? { nonce: m.nonce } : {}),
     ...(m.via === 'webhook' ? { webhook_id: state.webhook.id } : {}),
@@ -239,23 +250,49 @@ export async function startChatFake(options: { guildId?: string } = {}) {
         /^\/api\/v10\/channels\/(\d+)\/messages$/,
         asBot((req, [id]) => {
           if (!channelFor(id!)) return err(404, 10003, 'Unknown Channel')
-          const limit = Math.min(100, Number(req.query.get('limit') ?? 50))
-          return {
-            json: state.messages
-              .filter((m) => m.channel_id === id)
-              .reverse()
-              .slice(0, limit)
-              .map((m) => view(m, false)),
-          }
+          return { json: listMessages(req, id!) ?? err(400, 50035, 'Invalid Form Body') }
+        }),
+      ],
+      [
+        'PUT',
+        /^\/api\/v10\/channels\/(\d+)\/messages\/(\d+)\/reactions\/([^/]+)\/@me$/,
+        asBot((_req, [cid, mid, emoji]) => {
+          const m = state.messages.find((x) => x.id === mid && x.channel_id === cid)
+          if (!m) return err(404, 10008, 'Unknown Message')
+          const name = decodeURIComponent(emoji!)
+          if (!/^\p{Extended_Pictographic}/u.test(name) && !/^\w+:\d+$/.test(name))
+            return err(400, 10014, 'Unknown Emoji')
+          m.reactions ??= new Map()
+          m.reactions.set(name, (m.reactions.get(name) ?? new Set()).add(state.bot.id))
+          return { status: 204 }
         }),
       ],
       ['DELETE', /^\/api\/v10\/channels\/(\d+)\/messages\/(\d+)$/, asBot((_req, [, mid]) => remove(mid!, 'bot'))],
     ],
     () => err(404, 0, '404: Not Found'),
   )
+  /**
+   * `GET /channels/{id}/messages`: `limit` 1 to 100 (default 50); `before` the newest older ones,
+   * `after` the oldest newer ones; either way the page is newest first, as the network answers.
+   */
+  function listMessages(req: FakeRequest, channelId: string): unknown[] | null {
+    const limit = Number(req.query.get('limit') ?? 50)
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100) return null
+    const before = req.query.get('before')
+    const after = req.query.get('after')
+    let list = state.messages.filter((m) => m.channel_id === channelId)
+    if (before) list = list.filter((m) => BigInt(m.id) < BigInt(before))
+    if (after) list = list.filter((m) => BigInt(m.id) > BigInt(after)).slice(0, limit)
+    return list
+      .reverse()
+      .slice(0, limit)
+      .map((m) => view(m, false))
+  }
   function remove(id: string, via: 'webhook' | 'bot'): FakeReply {
     const m = state.messages.find((x) => x.id === id && (via === 'bot' || x.via === 'webhook'))
     if (!m) return err(404, 10008, 'Unknown Message')
+    if (via === 'bot' && m.author.id !== state.bot.id && !state.manageMessages)
+      return err(403, 50013, 'Missing Permissions')
     state.messages = state.messages.filter((x) => x.id !== id)
     state.deleted.push(id)
     return { status: 204 }
@@ -264,6 +301,26 @@ export async function startChatFake(options: { guildId?: string } = {}) {
     ...server,
     state,
     webhookUrl: `${server.url}/api/webhooks/${state.webhook.id}/${state.webhook.token}`,
+    /** A message someone else wrote in the channel (a reply when `replyTo` is given), as the network stores it. */
+    say(author: { id: string; username: string; global_name?: string }, content: string, replyTo?: string) {
+      const message: FakeChatMessage = {
+        id: snowflake(),
+        channel_id: state.webhook.channel_id,
+        guild_id: guildId,
+        via: 'bot',
+        author: { ...author, bot: false, avatar: 'a1b2' },
+        content,
+        reactions: new Map(),
+        nonce: null,
+        timestamp: new Date().toISOString(),
+        attachments: [],
+        message_reference: replyTo ? { message_id: replyTo } : null,
+        allowed_mentions: null,
+        pinged: false,
+      }
+      state.messages.push(message)
+      return message
+    },
     /** The next request whose `METHOD /path` matches (after `skip` more such requests) gets this answer instead. */
     failNext(match: RegExp, reply: FakeReply, skip = 0) {
       state.queued.push({ match, reply, skip })

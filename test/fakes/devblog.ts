@@ -7,6 +7,7 @@
  * `GET /api/articles/me/all` (paged, newest first, drafts included, with the author's counts).
  * There is no delete in the API, so the fake has none. 401 is `{ error: 'unauthorized', status: 401 }`.
  */
+import { devblogCommentRoutes, type DevblogComment } from './devblog-comments'
 import { startFakeServer, type FakeReply, type FakeRequest } from './fake-server'
 
 export interface DevblogArticle {
@@ -36,6 +37,7 @@ export async function startDevblogFake(options: { now: () => Date; apiKey?: stri
     apiKeys: new Set([options.apiKey ?? 'dev-key-1']),
     user: { id: 4242, username: 'ada_writes', name: 'Ada' },
     articles: [] as DevblogArticle[],
+    comments: [] as DevblogComment[],
     /** Requests that came without the v1 Accept header. */
     withoutV1: 0,
   }
@@ -144,6 +146,7 @@ export async function startDevblogFake(options: { now: () => Date; apiKey?: stri
           return { json: newest.slice((page - 1) * perPage, page * perPage).map(showJson) }
         }),
       ],
+      ...devblogCommentRoutes({ articles: state.articles, comments: state.comments, show: showJson as never, authed }),
     ],
     () => err(404, 'not found'),
   )
@@ -154,5 +157,18 @@ export async function startDevblogFake(options: { now: () => Date; apiKey?: stri
     state,
     apiKey: options.apiKey ?? 'dev-key-1',
     revokeKeys: () => state.apiKeys.clear(),
+    /** A reader's comment on an article (a reply when `parent` names a comment's `id_code`). */
+    comment(article: number, body: string, user: { name: string; username: string; user_id: number }, parent?: string) {
+      const c: DevblogComment = {
+        id_code: `c${(++serial).toString(36)}`,
+        article,
+        parent: parent ?? null,
+        created_at: options.now().toISOString(),
+        body_html: `<p>${body}</p>\n`,
+        user,
+      }
+      state.comments.push(c)
+      return c
+    },
   }
 }

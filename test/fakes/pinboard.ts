@@ -7,6 +7,7 @@
  * analytics, delete, rate limiting with its headers.
  */
 import { oauthFake } from './oauth-provider'
+import { listPins } from './pinboard-list'
 import { startFakeServer, type FakeReply, type FakeRequest } from './fake-server'
 
 export interface FakePin {
@@ -156,6 +157,7 @@ export async function startPinboardFake(
           return { json: { items, bookmark: null } }
         }),
       ],
+      ['GET', '/v5/pins', guarded((req) => listPins(req, state))],
       [
         'POST',
         '/v5/pins',

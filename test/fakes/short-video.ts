@@ -7,6 +7,7 @@
  * message, log_id } }`.
  */
 import { oauthFake } from './oauth-provider'
+import { listVideos, type FakeVideo } from './short-video-list'
 import { startFakeServer, type FakeReply, type FakeRequest } from './fake-server'
 
 export interface ShortVideoPost {
@@ -50,6 +51,10 @@ export async function startShortVideoFake(
       max_video_post_duration_sec: 600,
     } as Record<string, any>,
     posts: [] as ShortVideoPost[],
+    /** The account's videos as the Display API lists them (newest last). */
+    videos: [] as FakeVideo[],
+    /** Scopes the user granted. */
+    scopes: new Set(['user.info.basic', 'video.publish', 'video.list']),
     /** Polls a post stays PROCESSING_* before it completes. */
     processingPolls: 1,
     /** Whether completed posts get a public id (private posts never do). */
@@ -271,6 +276,11 @@ export async function startShortVideoFake(
           const body = `{"data":${data.replace('"@IDS@"', `[${post.publicId ?? ''}]`)},"error":{"code":"ok","message":"","log_id":"log_ok"}}`
           return { status: 200, headers: { 'content-type': 'application/json' }, body }
         },
+      ],
+      [
+        'POST',
+        '/v2/video/list/',
+        (req) => authed(req) ?? listVideos(req, { videos: state.videos, scopes: state.scopes }),
       ],
     ],
     () => tiktokError(404, 'invalid_params', 'No such endpoint.'),

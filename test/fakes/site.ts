@@ -10,6 +10,7 @@
  * comments with `X-WP-Total`. Errors are `{ code, message, data: { status } }`.
  */
 import { oauthFake } from './oauth-provider'
+import { commentsRoute, wpPage, type SiteComment } from './site-comments'
 import { startFakeServer, type FakeReply, type FakeRequest, type FakeRoute } from './fake-server'
 
 export interface SitePost {
@@ -41,6 +42,7 @@ interface SiteState {
   media: SiteMedia[]
   categories: Array<{ id: number; name: string }>
   tags: Array<{ id: number; name: string }>
+  comments: SiteComment[]
 }
 
 const wpError = (status: number, code: string, message: string): FakeReply => ({
@@ -59,6 +61,7 @@ const newSite = (): SiteState => ({
     { id: 6, name: 'Releases' },
   ],
   tags: [{ id: 20, name: 'api' }],
+  comments: [],
 })
 
 export async function startSiteFake(options: { now: () => Date }) {
@@ -162,11 +165,9 @@ export async function startSiteFake(options: { now: () => Date }) {
           .filter((p) => after === null || Date.parse(p.date) > after)
           .filter((p) => !search || p.title.toLowerCase().includes(search) || p.content.toLowerCase().includes(search))
           .reverse()
-          .slice(0, Number(q.get('per_page') ?? 10))
-        return {
-          json: found.map((p) => postJson(p, q.get('context') === 'edit')),
-          headers: { 'x-wp-total': String(found.length) },
-        }
+        const page = wpPage(req, found)
+        if (!('items' in page)) return page
+        return { json: page.items.map((p) => postJson(p, q.get('context') === 'edit')), headers: page.headers }
       }
       const b = req.json()
       const status = b.status ?? 'draft'
@@ -200,11 +201,12 @@ export async function startSiteFake(options: { now: () => Date }) {
       post.status = 'trash'
       return { json: postJson(post, true) }
     }
-    if (req.method === 'GET' && path === 'comments') {
-      const post = site.posts.find((p) => p.id === Number(q.get('post')))
-      if (!post) return wpError(400, 'rest_invalid_param', 'Invalid parameter(s): post')
-      return { json: [], headers: { 'x-wp-total': String(post.comments), 'x-wp-totalpages': '1' } }
-    }
+    const counted = site.posts.find((p) => p.id === Number(q.get('post')))
+    if (req.method === 'GET' && path === 'comments' && counted && !site.comments.some((c) => c.post === counted.id))
+      return { json: [], headers: { 'x-wp-total': String(counted.comments), 'x-wp-totalpages': '1' } }
+    const ctx = { posts: site.posts, comments: site.comments, now: options.now, nextId: () => ++serial, user: USER }
+    const comments = commentsRoute({ ...ctx, origin: server.url }, req, path)
+    if (comments) return comments
     return wpError(404, 'rest_no_route', 'No route was found matching the URL and request method.')
   }
 
@@ -274,6 +276,21 @@ export async function startSiteFake(options: { now: () => Date }) {
     self,
     hostedSites,
     tokens,
+    /** A visitor's comment on a post of the self-hosted site, as the site's comment form stores it. */
+    comment(post: number, fields: Partial<SiteComment> & { content: string }): SiteComment {
+      const c: SiteComment = {
+        id: ++serial,
+        post,
+        parent: 0,
+        author: 0,
+        author_name: 'Visitor',
+        date: options.now().toISOString(),
+        status: 'approved',
+        ...fields,
+      }
+      self.site.comments.push(c)
+      return c
+    },
     /** The self-hosted site's application password stops working (revoked by its owner). */
     revokeApplicationPassword: () => (self.applicationPassword = 'revoked'),
   }

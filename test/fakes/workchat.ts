@@ -14,6 +14,7 @@
 import { randomBytes } from 'node:crypto'
 import { startFakeServer, type FakeReply, type FakeRequest } from './fake-server'
 import { oauthFake } from './oauth-provider'
+import { workchatInboxRoutes } from './workchat-inbox'
 
 export interface FakeChannel {
   id: string
@@ -219,6 +220,22 @@ export async function startWorkchatFake(
     return inclusive ? t >= oldest && t <= latest : t > oldest && t < latest
   }
 
+  /** One page of messages: `limit` (at most the page cap), `cursor` an offset, `has_more` and `next_cursor`. */
+  const pageOf = (req: FakeRequest, all: FakeMessage[]): FakeReply => {
+    const limit = Math.min(Number(req.query.get('limit') ?? 100), state.pageSizeCap)
+    const cursor = req.query.get('cursor')
+    const start = cursor ? Number(Buffer.from(cursor, 'base64').toString().replace('offset:', '')) : 0
+    if (!Number.isInteger(start) || start < 0) return fail('invalid_cursor')
+    const more = start + limit < all.length
+    return ok({
+      messages: all.slice(start, start + limit).map(visible),
+      has_more: more,
+      ...(more
+        ? { response_metadata: { next_cursor: Buffer.from(`offset:${start + limit}`).toString('base64') } }
+        : {}),
+    })
+  }
+
   const server = await startFakeServer(
     [
       ['GET', '/oauth/v2/authorize', (req) => oauth.authorize(req)],
@@ -353,7 +370,6 @@ export async function startWorkchatFake(
         authed((req) => {
           const channel = readable(req)
           if (!('id' in channel)) return channel
-          const limit = Number(req.query.get('limit') ?? 100)
           const shown = state.messages.filter((m) => {
             if (m.channel !== channel.id || m.thread_ts) return false
             if (m.hiddenReads > 0) {
@@ -362,8 +378,7 @@ export async function startWorkchatFake(
             }
             return inWindow(req, m)
           })
-          const newestFirst = shown.reverse().slice(0, limit)
-          return ok({ messages: newestFirst.map(visible), has_more: shown.length > limit })
+          return pageOf(req, shown.reverse())
         }),
       ],
       [
@@ -378,9 +393,10 @@ export async function startWorkchatFake(
           const replies = state.messages.filter(
             (m) => m.channel === channel.id && m.thread_ts === ts && inWindow(req, m),
           )
-          return ok({ messages: [parent, ...replies].map(visible), has_more: false })
+          return pageOf(req, [parent, ...replies])
         }),
       ],
+      ...workchatInboxRoutes({ state, authed, jsonBody, visible, nextTs, botUser: BOT_USER }),
       [
         'POST',
         '/api/files.getUploadURLExternal',
@@ -454,6 +470,24 @@ export async function startWorkchatFake(
     /** The token stops working, as after a revocation. */
     revokeToken() {
       state.accessToken = `${state.accessToken}-revoked`
+    },
+    /** Someone else's message: top level, or a reply in the thread of `threadTs`. */
+    say(channel: string, user: string, text: string, threadTs?: string) {
+      const message: FakeMessage = {
+        channel,
+        ts: nextTs(),
+        user,
+        bot_id: '',
+        text,
+        blocks: null,
+        thread_ts: threadTs ?? null,
+        files: null,
+        reactions: [],
+        images: [],
+        hiddenReads: 0,
+      }
+      state.messages.push(message)
+      return message
     },
     /** The channel's top-level messages, oldest first. */
     channelMessages: (channel: string) => state.messages.filter((m) => m.channel === channel && !m.thread_ts),

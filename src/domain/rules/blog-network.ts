@@ -106,7 +106,10 @@ export const BLOG_NET_RULES: PlatformRules = {
     postMetrics: ['likes', 'shares'],
     note: "Likes and reblogs (as shares) from the post's notes; replies have no total of their own, so comments are not reported.",
   },
-  inbox: inbox({ note: 'Replies are notes without an id the API can act on.' }),
+  inbox: inbox({
+    comments: true,
+    note: "A post's replies are read from its notes (conversation mode); the API documents no call to reply, hide, delete or like a reply, and no mentions listing, so the inbox only reads them.",
+  }),
   limits: [
     limit('posts', 250, DAY, 'Reblogs included; per calendar day on the network clock.'),
     limit('media_uploads', 250, DAY, 'Images; videos: 20 a day and 60 minutes in all.'),

@@ -70,7 +70,10 @@ export const DEVBLOG_NET_RULES: PlatformRules = {
     postMetrics: ['likes', 'comments', 'views'],
     note: 'Reactions as likes, comments, and page views (shown to the author only).',
   },
-  inbox: inbox({ comments: true, note: 'The API reads comments but cannot write them.' }),
+  inbox: inbox({
+    comments: true,
+    note: "An article's comment threads are read (GET /api/comments); the API has no endpoint to write, hide, delete or react to a comment, and no mentions listing, so the inbox only reads them.",
+  }),
   limits: [
     limit('posts', 10, 30, 'Article creation; secondary source (the reference documents 429 with Retry-After).'),
   ],

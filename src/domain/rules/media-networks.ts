@@ -190,9 +190,11 @@ export const SHORTVIDEO_NET_RULES: PlatformRules = {
     importsPosts: false,
     followers: false,
     postMetrics: [],
-    note: 'Needs a scope not yet approved for this service.',
+    note: "Needs a scope not yet approved for this service: the adapter lists an account's videos with their counts through the Display API's List Videos, which needs the video.list scope the sign-in does not ask for yet.",
   },
-  inbox: inbox({ note: 'The comment endpoints need a scope not yet approved for this service.' }),
+  inbox: inbox({
+    note: 'The Display and Content Posting APIs document no comment endpoints (comments are readable only through the Research API, which is for researchers), so the inbox reads none.',
+  }),
   limits: [],
   note: null,
 }
@@ -325,9 +327,9 @@ export const PINBOARD_NET_RULES: PlatformRules = {
     importsPosts: true,
     followers: true,
     postMetrics: ['views', 'saves'],
-    note: null,
+    note: 'Imported posts are the account’s pins (List Pins) with their lifetime impressions, saves, clicks, reactions and comments.',
   },
-  inbox: inbox({ note: "The network's API does not expose comments on pins." }),
+  inbox: inbox({ note: "API v5 has no endpoint to read or answer a pin's comments, so the inbox reads none." }),
   limits: [],
   note: 'Apps with trial access create pins only their creator can see.',
 }

@@ -216,9 +216,11 @@ export const MESSAGING_NET_RULES: PlatformRules = {
     importsPosts: false,
     followers: true,
     postMetrics: [],
-    note: 'Member count only; the network reports no per-message figures.',
+    note: "Member count only; the network reports no per-message figures, and a bot cannot list a chat's earlier messages, so none are imported.",
   },
-  inbox: inbox({ note: "A bot cannot read a channel's history or its discussion afterwards." }),
+  inbox: inbox({
+    note: "The Bot API has no method that reads a chat's history: a bot sees messages only as updates (getUpdates or a webhook, never both), and getUpdates consumes what it returns, so comments in a channel's discussion group cannot be read reliably; the inbox reads none and acts on none.",
+  }),
   limits: [limit('posts', 20, MINUTE, 'About 20 messages a minute in a group; the network publishes no exact limits.')],
   note: 'A message can be deleted only within 48 hours of sending.',
 }
@@ -252,12 +254,18 @@ export const CHAT_NET_RULES: PlatformRules = {
   options: NO_OPTIONS,
   deleteSupported: true,
   insights: {
-    importsPosts: false,
+    importsPosts: true,
     followers: false,
     postMetrics: [],
-    note: 'This service collects no insights from this network.',
+    note: "Imported posts are the bot's own messages in its channel (bot connection only), with reactions summed as likes; no other figures are collected.",
   },
-  inbox: inbox({ note: 'Messages are sent through a webhook or a bot that reads no replies.' }),
+  inbox: inbox({
+    comments: true,
+    reply: true,
+    delete: true,
+    like: true,
+    note: "Bot connection only (a webhook cannot read its channel): messages answering the post (message_reference), or answering a reply in its thread, are its comments; a reply answers the comment, like adds the bot's 👍 reaction, and deleting another member's message needs the bot's Manage Messages permission. The network has no hiding; mentions reach a bot only through the Gateway.",
+  }),
   limits: [],
   note: null,
 }

@@ -79,7 +79,7 @@ export const SITE_NET_RULES: PlatformRules = {
     reply: true,
     hide: true,
     delete: true,
-    note: 'Hiding sets the comment back to pending approval; a delete moves it to the trash.',
+    note: "Comments and their threads (parent) on the author's posts, held ones shown as hidden; a reply is a comment with its parent, hiding sets the comment back to pending approval (hold) and showing approves it, a delete moves it to the trash. The REST API has no likes and no mentions listing.",
   }),
   limits: [],
   note: 'A delete moves the post or page to the trash, where the site keeps it until emptied.',

@@ -49,7 +49,7 @@ describe('hosted connect, WORKCHAT_NET', () => {
     expect(accountId, back.href).toMatch(/^acc_/)
     const [authorize] = fake.oauth.authorizeRequests
     expect(authorize!.get('scope')).toBe(
-      'chat:write,channels:read,groups:read,channels:join,files:write,channels:history,groups:history',
+      'chat:write,channels:read,groups:read,channels:join,files:write,channels:history,groups:history,reactions:write',
     )
     expect(authorize!.get('code_challenge')).toBeNull()
     expect(authorize!.get('redirect_uri')).toBe(`${t.baseUrl}/oauth/callback/WORKCHAT_NET`)

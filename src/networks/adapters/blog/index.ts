@@ -10,6 +10,7 @@ import { NetworkFailure, asFailedResult } from '../../http'
 import { metric } from '../../metrics'
 import type { AdapterOptions } from '../options'
 import { NETWORK, blogClient, blogIdOf, blogPath, blogRefresh } from './api'
+import { listComments, listPosts } from './inbox'
 import { publishPost, settleUnconfirmed } from './publish'
 
 interface UserBlog {
@@ -36,6 +37,8 @@ function identity(input: VerifyInput, b: UserBlog): VerifiedAccount {
 export function createBlogAdapter(options: AdapterOptions): NetworkAdapter {
   return {
     credentialRefresh: blogRefresh(options),
+    listPosts,
+    listComments,
 
     async listIdentities(input) {
       const blogs = (await userBlogs(input)).filter((b) => typeof b.name === 'string' && b.name !== '')

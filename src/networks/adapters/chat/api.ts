@@ -119,6 +119,8 @@ export function failureFrom(answer: NetworkAnswer, now: Date): NetworkFailure {
     return new NetworkFailure('auth_expired', `${NETWORK}: ${RECONNECT_CODES[code]}${words ? ` (${words})` : ''}`)
   if (answer.status === 401)
     return new NetworkFailure('auth_expired', `${NETWORK}: ${words ?? 'the token is no longer valid'}`)
+  if (code === 50035 && JSON.stringify(body).includes('REPLIES_UNKNOWN_MESSAGE'))
+    return new NetworkFailure('rejected', `${NETWORK}: ${FIX_CODES[10008]} (the message replied to)`)
   if (code in FIX_CODES)
     return new NetworkFailure('rejected', `${NETWORK}: ${FIX_CODES[code]}${words ? ` (${words})` : ''}`)
   return failureOf(answer, NETWORK, words, now)

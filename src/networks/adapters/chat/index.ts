@@ -13,6 +13,7 @@ import type { NetworkAdapter, PendingInput, PublishInput, PublishMedia, PublishR
 import { asFailedResult, downloadMedia, MEDIA_TIMEOUT_MS, NetworkFailure } from '../../http'
 import { call, channelOf, MAX_FILE_BYTES, NETWORK, NO_PINGS, nonceOf, permalinkOf, type Channel } from './api'
 import type { AdapterOptions } from '../options'
+import { deleteComment, likeComment, listComments, listPosts, replyToComment } from './inbox'
 
 /** Messages read back when confirming a lost bot publish, and how far back they must reach to say "absent". */
 const LOOKUP = { limit: 50, coverSec: 3600 }
@@ -183,6 +184,11 @@ export function createChatAdapter(_options: AdapterOptions): NetworkAdapter {
   return {
     publish,
     checkStatus,
+    listPosts,
+    listComments,
+    replyToComment,
+    deleteComment,
+    likeComment,
     async verifyCredentials(input) {
       const channel = channelOf(input)
       if (channel.kind === 'webhook') {

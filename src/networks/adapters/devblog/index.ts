@@ -17,6 +17,7 @@ import type {
 import { asFailedResult, createdId, NetworkFailure } from '../../http'
 import { metric } from '../../metrics'
 import type { AdapterOptions } from '../options'
+import { listComments, listPosts } from './inbox'
 import { call, NETWORK, type OwnArticle, ownArticles, type Session, sessionOf } from './api'
 
 /** Pages of the account's articles searched for a call whose answer was lost (newest first). */
@@ -111,6 +112,8 @@ export function createDevblogAdapter(_options: AdapterOptions): NetworkAdapter {
   return {
     publish: run,
     checkStatus: run,
+    listPosts,
+    listComments,
 
     async verifyCredentials(input) {
       const me = (await call(sessionOf(input), 'users/me')).body ?? {}

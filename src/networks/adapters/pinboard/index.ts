@@ -21,6 +21,7 @@ import type {
 import { NetworkFailure, asFailedResult, createdId, downloadMedia, MEDIA_TIMEOUT_MS, request } from '../../http'
 import { metric } from '../../metrics'
 import type { AdapterOptions } from '../options'
+import { listPosts } from './inbox'
 import { NETWORK, PIN_URL, pinClient, pinRefresh, type PinCall } from './api'
 
 /** Seconds between checks of a processing video. */
@@ -57,6 +58,7 @@ async function listBoards(input: BoardsInput): Promise<Board[]> {
 
 export function createPinboardAdapter(options: AdapterOptions): NetworkAdapter {
   return {
+    listPosts,
     credentialRefresh: pinRefresh(options),
 
     async verifyCredentials(input) {

@@ -25,6 +25,7 @@ import {
 } from '../../http'
 import { oauthErrorFailure, oauthRefresh, type OAuthRenewal } from '../../oauth'
 import type { AdapterOptions } from '../options'
+import { listPosts } from './inbox'
 import {
   FAIL_REASONS,
   NETWORK,
@@ -68,6 +69,7 @@ const stateOf = (progress: PublishInput['progress']): ShortVideoState => ({
 
 export function createShortVideoAdapter(options: AdapterOptions): NetworkAdapter {
   return {
+    listPosts,
     async publish(input) {
       try {
         return await advance(input)

@@ -18,6 +18,7 @@ import type {
 import { asFailedResult, createdId, downloadMedia, MEDIA_TIMEOUT_MS, NetworkFailure } from '../../http'
 import { metric } from '../../metrics'
 import type { AdapterOptions } from '../options'
+import { deleteComment, hideComment, listComments, listPosts, replyToComment } from './inbox'
 import { errorCode, failureFrom, hosted, NETWORK, type Session, sessionOf, wp, wpAnswer } from './api'
 import { categoryIds, fieldsOf, htmlOf, type SitePostFields, tagIds, titleOf } from './content'
 
@@ -164,6 +165,11 @@ export function createSiteAdapter(_options: AdapterOptions): NetworkAdapter {
     publish: run,
     checkStatus: run,
     verifyCredentials: verify,
+    listPosts,
+    listComments,
+    replyToComment,
+    hideComment,
+    deleteComment,
     listIdentities: listSites,
 
     /** To the trash (no `force`); a page's id answers `rest_post_invalid_id` on posts, so pages are tried next. */

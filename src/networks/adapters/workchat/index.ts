@@ -8,6 +8,7 @@ import { asFailedResult, NetworkFailure } from '../../http'
 import type { AdapterOptions } from '../options'
 import { call, parsePostId, workchatOf, type Body } from './api'
 import { botUserOf, readMessage, type Message } from './messages'
+import { deleteComment, likeComment, listComments, listPosts, replyToComment } from './inbox'
 import { workchatRefresh } from './oauth'
 import { checkStatus, publish } from './publish'
 
@@ -73,6 +74,11 @@ export function createWorkchatAdapter(options: AdapterOptions): NetworkAdapter {
     },
 
     listDestinations,
+    listPosts,
+    listComments,
+    replyToComment,
+    likeComment,
+    deleteComment,
 
     async publish(input) {
       try {

@@ -22,7 +22,7 @@ export const TOKEN_PATH = '/api/oauth.v2.access'
  * The bot scopes: post (`chat:write`), list public and private channels (`channels:read`,
  * `groups:read`), join a public channel (`channels:join`), upload files (`files:write`), and read a
  * channel's messages and threads to confirm a publish and read replies and reactions
- * (`channels:history`, `groups:history`).
+ * (`channels:history`, `groups:history`), and add the inbox's like (`reactions:write`).
  */
 export const BOT_SCOPES = [
   'chat:write',
@@ -32,6 +32,7 @@ export const BOT_SCOPES = [
   'files:write',
   'channels:history',
   'groups:history',
+  'reactions:write',
 ] as const
 
 const TOKEN_RENEWAL: OAuthRenewal = {
