@@ -6,6 +6,7 @@
  * the user's timeline, public metrics, delete; `x-rate-limit-*` headers on a 429.
  */
 import { startFakeServer, type FakeReply, type FakeRequest } from './fake-server'
+import { microblogInbox, type FakeUser } from './microblog-inbox'
 import { oauthFake, type Identity } from './oauth-provider'
 
 export interface FakeTweet {
@@ -160,6 +161,7 @@ export async function startMicroblogFake(options: MicroblogFakeOptions = {}) {
     return out
   }
 
+  const inbox = microblogInbox({ userId, username, tweets, now, tweetJson, guard })
   const server = await startFakeServer(
     [
       ['GET', '/i/oauth2/authorize', (req) => oauth.authorize(req)],
@@ -339,6 +341,8 @@ export async function startMicroblogFake(options: MicroblogFakeOptions = {}) {
               return problem(400, 'Invalid Request', `Your media IDs are invalid: ${id}.`)
           }
           const replyTo = body.reply?.in_reply_to_tweet_id ?? null
+          if (replyTo && !tweets.some((t) => t.id === replyTo))
+            return problem(403, 'Forbidden', 'You attempted to reply to a Tweet that is deleted or not visible to you.')
           const tweet: FakeTweet = {
             id: nextId(),
             text,
@@ -362,24 +366,7 @@ export async function startMicroblogFake(options: MicroblogFakeOptions = {}) {
           return { status: 201, json: { data: { id: tweet.id, text, edit_history_tweet_ids: [tweet.id] } } }
         }),
       ],
-      [
-        'GET',
-        /^\/2\/users\/(\d+)\/tweets$/,
-        guard((req, [id]) => {
-          const since = req.query.get('start_time')
-          const max = Number(req.query.get('max_results') ?? 10)
-          const fields = req.query.get('tweet.fields') ?? ''
-          const list = tweets
-            .filter((t) => t.authorId === id && (!since || t.createdAt >= since))
-            .reverse()
-            .slice(0, max)
-          return {
-            json: list.length
-              ? { data: list.map((t) => tweetJson(t, fields)), meta: { result_count: list.length } }
-              : { meta: { result_count: 0 } },
-          }
-        }),
-      ],
+      ...inbox.routes,
       [
         'GET',
         '/2/tweets',
@@ -445,12 +432,23 @@ export async function startMicroblogFake(options: MicroblogFakeOptions = {}) {
     /** The user subscribes or lapses: the next lookup reports this tier. */
     setSubscription: (tier: 'Basic' | 'Premium' | 'PremiumPlus' | 'None') => (subscriptionType = tier),
     failProcessing: (id: string) => (media.get(id)!.failProcessing = true),
+    /** Hidden replies, liked posts and other users (inbox side). */
+    hidden: inbox.hidden,
+    likes: inbox.likes,
+    /** A post by someone else (a reply when `replyTo` is set, a mention when the text names @username). */
+    addOthers: (who: FakeUser, text: string, createdAt: string, replyTo: string | null = null) => {
+      inbox.users.set(who.id, who)
+      return addTweet(text, createdAt, replyTo, who.id)
+    },
     /** A post made directly on the network (by the user, or by an attempt whose answer we lost). */
-    addTweet: (text: string, createdAt: string, replyTo: string | null = null) => {
+    addTweet: (text: string, createdAt: string, replyTo: string | null = null) => addTweet(text, createdAt, replyTo),
+  }
+  function addTweet(text: string, createdAt: string, replyTo: string | null, authorId = userId) {
+    {
       const t: FakeTweet = {
         id: nextId(),
         text,
-        authorId: userId,
+        authorId,
         createdAt,
         mediaIds: [],
         replyTo,
@@ -466,7 +464,7 @@ export async function startMicroblogFake(options: MicroblogFakeOptions = {}) {
       }
       tweets.push(t)
       return t
-    },
+    }
   }
 }
 
