@@ -74,6 +74,8 @@ export async function startMicroblogFake(options: MicroblogFakeOptions = {}) {
   const tweets: FakeTweet[] = []
   const media = new Map<string, FakeMedia>()
   const failures: FakeReply[] = []
+  /** Ids of posts deleted on the network (a reply to one is refused). */
+  const deleted = new Set<string>()
   const failOn: Array<{ path: string; reply: FakeReply; afterCreate: boolean; skip: number }> = []
   let seq = 0
   let tokenSeq = 1
@@ -341,7 +343,7 @@ export async function startMicroblogFake(options: MicroblogFakeOptions = {}) {
               return problem(400, 'Invalid Request', `Your media IDs are invalid: ${id}.`)
           }
           const replyTo = body.reply?.in_reply_to_tweet_id ?? null
-          if (replyTo && !tweets.some((t) => t.id === replyTo))
+          if (replyTo && deleted.has(replyTo))
             return problem(403, 'Forbidden', 'You attempted to reply to a Tweet that is deleted or not visible to you.')
           const tweet: FakeTweet = {
             id: nextId(),
@@ -399,6 +401,7 @@ export async function startMicroblogFake(options: MicroblogFakeOptions = {}) {
           const i = tweets.findIndex((t) => t.id === id)
           if (i < 0) return problem(404, 'Not Found Error', `Could not find tweet with id: [${id}].`)
           tweets.splice(i, 1)
+          deleted.add(id!)
           return { json: { data: { deleted: true } } }
         }),
       ],
@@ -434,6 +437,7 @@ export async function startMicroblogFake(options: MicroblogFakeOptions = {}) {
     failProcessing: (id: string) => (media.get(id)!.failProcessing = true),
     /** Hidden replies, liked posts and other users (inbox side). */
     hidden: inbox.hidden,
+    deleted,
     likes: inbox.likes,
     /** A post by someone else (a reply when `replyTo` is set, a mention when the text names @username). */
     addOthers: (who: FakeUser, text: string, createdAt: string, replyTo: string | null = null) => {

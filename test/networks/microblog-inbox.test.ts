@@ -135,8 +135,12 @@ describe('microblog inbox', () => {
   })
 
   it('a comment deleted on the network is gone for reply, hide, like and delete', async () => {
-    const { adapter, call } = await setup()
-    const comment = { externalId: '1999999999999999999', postExternalId: '1', parentExternalId: null }
+    const { fake, adapter, call } = await setup()
+    const post = fake.addTweet('my post', at(300))
+    const reply = fake.addOthers(STRANGER, 'soon deleted', at(10), post.id)
+    fake.tweets.splice(fake.tweets.indexOf(reply), 1)
+    fake.deleted.add(reply.id)
+    const comment = { externalId: reply.id, postExternalId: post.id, parentExternalId: null }
     await expect(adapter.replyToComment!({ ...call, comment, text: 'hi', idempotencyKey: 'k' })).rejects.toBeInstanceOf(
       CommentGone,
     )
