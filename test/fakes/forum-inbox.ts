@@ -188,5 +188,8 @@ export function forumInbox(
     if (c && c.author === state.user.name) c.deleted = true
     return c !== undefined
   }
-  return { routes, comments, mentions, add, del }
+  /** Comments among /api/info's ids (a deleted one shows as `[deleted]`). */
+  const info = (ids: string[]) =>
+    comments.filter((c) => ids.includes(`t1_${c.id}`)).map((c) => ({ kind: 't1', data: data(c) }))
+  return { routes, comments, mentions, add, del, info }
 }

@@ -218,7 +218,7 @@ export async function startForumFake(options: ForumOptions = {}) {
           const children = state.submissions
             .filter((p) => ids.includes(p.name) && !p.removed)
             .map((p) => ({ kind: 't3', data: posts.postData(p) }))
-          return { json: listing(children, null) }
+          return { json: listing([...children, ...inbox.info(ids)], null) }
         }),
       ],
       [

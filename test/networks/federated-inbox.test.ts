@@ -123,6 +123,9 @@ describe('federated inbox', () => {
       comment: { externalId: sent.externalId, postExternalId: post.id, parentExternalId: r1.id },
     })
     expect(fake.state.statuses.some((s) => s.id === sent.externalId)).toBe(false)
+    const err = await adapter.deleteComment!({ ...call, comment }).catch((e) => e)
+    expect(err).toBeInstanceOf(NetworkFailure)
+    expect(err.message).toMatch(/own replies/)
   })
 
   it('a 429 carries the wait the instance asked for', async () => {

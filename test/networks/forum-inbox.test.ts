@@ -120,6 +120,10 @@ describe('forum inbox', () => {
     expect(top.vote).toBe(1)
     await adapter.deleteComment!({ ...call, comment: { ...comment, externalId: sent.externalId } })
     expect(fake.comments.find((c) => `t1_${c.id}` === sent.externalId)!.deleted).toBe(true)
+    const err = await adapter.deleteComment!({ ...call, comment }).catch((e) => e)
+    expect(err).toBeInstanceOf(NetworkFailure)
+    expect(err.message).toMatch(/own comments/)
+    expect(top.deleted).toBe(false)
   })
 
   it('a spent budget is a rate limit with the reset from X-Ratelimit-Reset', async () => {

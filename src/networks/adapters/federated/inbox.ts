@@ -152,8 +152,12 @@ export async function likeComment(input: CommentActionInput): Promise<void> {
   })
 }
 
+/** Only the account's own reply: the instance answers anyone else's as "not found", which is no deletion. */
 export async function deleteComment(input: CommentActionInput): Promise<void> {
-  await onStatus(ctxOf(input), `api/v1/statuses/${encodeURIComponent(input.comment.externalId)}`, {
-    method: 'DELETE',
-  })
+  const ctx = ctxOf(input)
+  const path = `api/v1/statuses/${encodeURIComponent(input.comment.externalId)}`
+  const status = await onStatus(ctx, path)
+  if (String(status?.account?.id) !== (await me(ctx)))
+    throw new NetworkFailure('rejected', `${NETWORK}: only the account's own replies can be deleted.`)
+  await onStatus(ctx, path, { method: 'DELETE' })
 }

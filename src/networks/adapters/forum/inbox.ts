@@ -168,9 +168,15 @@ export function forumInbox(
       })
     },
 
+    /** Only the account's own comment (the network answers anyone else's with a success that deletes nothing). */
     async deleteComment(input) {
-      // The network answers an already-deleted or unknown id with success too.
-      await client(input)('POST', '/api/del', { form: { id: fullname('t1', input.comment.externalId) } })
+      const call = client(input)
+      const id = fullname('t1', input.comment.externalId)
+      const found = listingOf(await call('GET', '/api/info', { query: { id, raw_json: '1' } })).items[0]
+      if (!found || removed(found)) throw new CommentGone(`${NETWORK}: the comment no longer exists.`)
+      if (String(found.author ?? '').toLowerCase() !== me(input).toLowerCase())
+        throw new NetworkFailure('rejected', `${NETWORK}: only the account's own comments can be deleted.`)
+      await call('POST', '/api/del', { form: { id } })
     },
   }
 }
