@@ -51,7 +51,7 @@ const query = (params: Record<string, string | null | undefined>) =>
     .join('&')
 
 /** The network's `&amp;`-escaped text as written. */
-const unescape = (text: unknown) =>
+const plainText = (text: unknown) =>
   String(text ?? '')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
@@ -97,7 +97,7 @@ export async function listPosts(input: ListPostsInput): Promise<NetworkPostPage>
     return {
       platformPostId: String(t.id),
       permalink: permalinkOf(username, String(t.id)),
-      text: unescape(t.text),
+      text: plainText(t.text),
       publishedAt: new Date(t.created_at),
       mediaUrls: (t.attachments?.media_keys ?? []).map((k: string) => media.get(k)).filter(Boolean) as string[],
       metrics: {
@@ -133,7 +133,7 @@ function commentsOf(body: any, accountId: string, rootId: string | null): Networ
         handle: author.username ? String(author.username) : null,
         avatarUrl: author.profile_image_url ? String(author.profile_image_url) : null,
       },
-      text: unescape(t.text),
+      text: plainText(t.text),
       createdAt: new Date(t.created_at),
       permalink: permalinkOf(author.username, String(t.id)),
       fromAccount: String(t.author_id) === accountId,
