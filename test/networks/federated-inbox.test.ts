@@ -107,7 +107,11 @@ describe('federated inbox', () => {
       idempotencyKey: 'rpl_1',
     })
     const req = fake.server.calls('POST', '/api/v1/statuses').at(-1)!
-    expect(req.json()).toMatchObject({ status: '@bob@other.example thanks', in_reply_to_id: r1.id })
+    expect(req.json()).toMatchObject({
+      status: '@bob@other.example thanks',
+      in_reply_to_id: r1.id,
+      visibility: 'public',
+    })
     expect(req.headers['idempotency-key']).toBe('rpl_1')
     const again = await adapter.replyToComment!({
       ...call,
@@ -126,6 +130,16 @@ describe('federated inbox', () => {
     const err = await adapter.deleteComment!({ ...call, comment }).catch((e) => e)
     expect(err).toBeInstanceOf(NetworkFailure)
     expect(err.message).toMatch(/own replies/)
+  })
+
+  it('a reply is never more visible than the status it answers', async () => {
+    const { fake, adapter, call } = await setup()
+    const post = fake.addStatus('my post', { createdAt: at(300) })
+    const r1 = fake.addStatus('psst', { author: BOB, inReplyToId: post.id, createdAt: at(100) })
+    r1.visibility = 'private'
+    const comment = { externalId: r1.id, postExternalId: post.id, parentExternalId: null }
+    await adapter.replyToComment!({ ...call, comment, text: 'noted', idempotencyKey: 'rpl_2' })
+    expect(fake.server.calls('POST', '/api/v1/statuses').at(-1)!.json().visibility).toBe('private')
   })
 
   it('a 429 carries the wait the instance asked for', async () => {

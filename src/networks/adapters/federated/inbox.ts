@@ -136,10 +136,16 @@ export async function listMentions(input: ListMentionsInput): Promise<CommentPag
   return { comments, nextCursor: more ? String(list.at(-1)!.id) : null }
 }
 
+/** Most open first: a reply is never more visible than the status it answers. */
+const VISIBILITIES = ['public', 'unlisted', 'private', 'direct']
+
 export async function replyToComment(input: ReplyInput): Promise<SentReply> {
-  const body = await onStatus(ctxOf(input), 'api/v1/statuses', {
+  const ctx = ctxOf(input)
+  const answered = await onStatus(ctx, `api/v1/statuses/${encodeURIComponent(input.comment.externalId)}`)
+  const visibility = VISIBILITIES.includes(answered?.visibility) ? String(answered.visibility) : 'public'
+  const body = await onStatus(ctx, 'api/v1/statuses', {
     method: 'POST',
-    json: { status: input.text, in_reply_to_id: input.comment.externalId, visibility: 'public' },
+    json: { status: input.text, in_reply_to_id: input.comment.externalId, visibility },
     headers: { 'idempotency-key': input.idempotencyKey },
   })
   const id = createdId(body?.id, NETWORK, body, 'reply')
