@@ -10,6 +10,7 @@
  * under `/pictrs/image` (multipart `images[]`, `{ msg: "ok", files: [...] }`). Errors are
  * `{ "error": "<code>" }`.
  */
+import { communityInbox, type FakeComment } from './community-inbox'
 import { type FakeReply, type FakeRequest, startFakeServer } from './fake-server'
 
 export interface CommunityPost {
@@ -183,8 +184,16 @@ export async function startCommunityFake(options: {
     return { json: { post_view: postView(post) } }
   }
 
+  const inbox = communityInbox({
+    url: () => server.url,
+    me: () => ({ id: 7, name: 'alice', display_name: 'Alice' }),
+    postExists: (id) => state.posts.some((p) => p.id === id && !p.deleted),
+    now: options.now,
+    user,
+  })
   const server = await startFakeServer(
     [
+      ...inbox.routes,
       [
         'POST',
         '/api/v3/user/login',
@@ -314,6 +323,35 @@ export async function startCommunityFake(options: {
     openSession: newSession,
     /** The instance forgets every session (the owner logged out everywhere, or changed the password). */
     endSessions: () => state.sessions.clear(),
+    /** Comments on the instance; `comment` adds one by someone (a reply when `parentId` is set). */
+    comments: inbox.comments,
+    comment: (
+      postId: number,
+      creator: FakeComment['creator'],
+      content: string,
+      parentId: number | null,
+      published: Date,
+    ) => inbox.add(postId, creator, content, parentId, stamp(published)),
+    /** A post of the account made on the instance itself. */
+    addPost: (name: string, published: Date) => {
+      const post: CommunityPost = {
+        id: ++serial,
+        name,
+        communityId: 1,
+        body: null,
+        url: null,
+        customThumbnail: null,
+        altText: null,
+        nsfw: false,
+        languageId: 0,
+        published: stamp(published),
+        deleted: false,
+        score: 3,
+        comments: 0,
+      }
+      state.posts.push(post)
+      return post
+    },
     /** A post's counts change on the network. */
     vote: (id: number, score: number, comments: number) => {
       const p = state.posts.find((x) => x.id === id)!

@@ -8,6 +8,7 @@
  * DELETE answers the Status with its source `text`), user/posting.md (4 images or one video),
  * api/rate-limits.md (X-RateLimit-Reset is a timestamp), entities/Error.md.
  */
+import { federatedInbox, type FederatedAuthor } from './federated-inbox'
 import { oauthFake } from './oauth-provider'
 import { startFakeServer, type FakeReply, type FakeRequest } from './fake-server'
 
@@ -22,6 +23,10 @@ export interface FederatedStatus {
   favourites_count: number
   replies_count: number
   reblogs_count: number
+  /** When it was posted (default: the fake's now). */
+  createdAt?: string
+  /** Someone else's status (a reply or a mention); absent: the account's own. */
+  author?: FederatedAuthor
 }
 
 export interface FederatedMedia {
@@ -112,12 +117,12 @@ export async function startFederatedFake(options: {
     id: s.id,
     uri: `${server.url}/users/alice/statuses/${s.id}`,
     url: s.url,
-    created_at: options.now().toISOString(),
+    created_at: s.createdAt ?? options.now().toISOString(),
     content: `<p>${escapeHtml(s.text)}</p>`,
     visibility: s.visibility,
     in_reply_to_id: s.inReplyToId,
     media_attachments: s.mediaIds.map((id) => mediaJson(state.media.get(id)!)),
-    account: account(),
+    account: s.author ? { ...s.author, url: `${server.url}/@${s.author.acct}` } : account(),
     favourites_count: s.favourites_count,
     replies_count: s.replies_count,
     reblogs_count: s.reblogs_count,
@@ -129,8 +134,17 @@ export async function startFederatedFake(options: {
     description: m.description,
   })
 
+  const inbox = federatedInbox({
+    state,
+    now: options.now,
+    guarded,
+    statusJson: (s) => statusJson(s),
+    account: () => account(),
+    serial: () => String(++serial),
+  })
   const server = await startFakeServer(
     [
+      ...inbox.routes,
       [
         'POST',
         '/api/v1/apps',
@@ -256,7 +270,8 @@ export async function startFederatedFake(options: {
         'DELETE',
         /^\/api\/v1\/statuses\/([^/]+)$/,
         guarded('status-delete', (_req, [id]) => {
-          const i = state.statuses.findIndex((x) => x.id === id)
+          // Only the account's own statuses: anyone else's is not found for it.
+          const i = state.statuses.findIndex((x) => x.id === id && !x.author)
           if (i < 0) return { status: 404, json: { error: 'Record not found' } }
           const [s] = state.statuses.splice(i, 1)
           return { json: { ...statusJson(s!), text: s!.text } }
@@ -281,6 +296,10 @@ export async function startFederatedFake(options: {
     /** The next status is made but its answer is lost (a 502 from a proxy). */
     loseNextStatus: () => (loseNextStatus = true),
     revokeTokens: () => state.tokens.clear(),
+    /** Favourited status ids, mention notifications; `addStatus` posts as the account or someone else. */
+    favourites: inbox.favourites,
+    notifications: inbox.notifications,
+    addStatus: inbox.addStatus,
     /** The next video uploaded fails processing (after its polls, GET /api/v1/media/:id answers 422). */
     failNextProcessing: () => (failNextProcessing = true),
   }

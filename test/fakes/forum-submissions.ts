@@ -171,11 +171,12 @@ export function forumSubmissions(state: ForumState, mediaUrl: (key: string) => s
       p.hiddenFor--
       return false
     })
-    const children = visible
-      .reverse()
-      .slice(0, size)
-      .map((p) => ({ kind: 't3', data: postData(p) }))
-    return { json: listing(children, null) }
+    const newest = visible.reverse()
+    const after = req.query.get('after')
+    const from = after ? newest.findIndex((p) => p.name === after) + 1 : 0
+    const page = newest.slice(from, from + size)
+    const children = page.map((p) => ({ kind: 't3', data: postData(p) }))
+    return { json: listing(children, from + size < newest.length && page.length ? page.at(-1)!.name : null) }
   }
 
   const submit = async (req: FakeRequest): Promise<FakeReply> => {

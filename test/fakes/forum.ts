@@ -10,6 +10,7 @@
  * (served here; the real `action` is a scheme-less URL of the media store), image and video
  * submissions that appear only after processing, the account's submissions, /api/info and /api/del.
  */
+import { forumInbox } from './forum-inbox'
 import { oauthFake } from './oauth-provider'
 import { startFakeServer, type FakeReply, type FakeRequest } from './fake-server'
 import {
@@ -61,6 +62,7 @@ export async function startForumFake(options: ForumOptions = {}) {
       return { ...reply, headers: { ...reply.headers, ...limits() } }
     }
 
+  const inbox = forumInbox(state, api, posts.postData)
   const basicOk = (req: FakeRequest) =>
     req.headers.authorization === `Basic ${Buffer.from(`${state.client.id}:${state.client.secret}`).toString('base64')}`
 
@@ -82,6 +84,7 @@ export async function startForumFake(options: ForumOptions = {}) {
 
   const server = await startFakeServer(
     [
+      ...inbox.routes,
       ['GET', '/api/v1/authorize', (req) => consentPage(req)],
       [
         'POST',
@@ -215,13 +218,14 @@ export async function startForumFake(options: ForumOptions = {}) {
           const children = state.submissions
             .filter((p) => ids.includes(p.name) && !p.removed)
             .map((p) => ({ kind: 't3', data: posts.postData(p) }))
-          return { json: listing(children, null) }
+          return { json: listing([...children, ...inbox.info(ids)], null) }
         }),
       ],
       [
         'POST',
         '/api/del',
         api((req) => {
+          if (inbox.del(req.form().get('id') ?? '')) return { json: {} }
           const post = state.submissions.find((p) => p.name === req.form().get('id'))
           if (post) post.removed = true
           return { json: {} }
@@ -240,6 +244,10 @@ export async function startForumFake(options: ForumOptions = {}) {
       state.accessToken = `${state.accessToken}-expired`
     },
     visible: () => state.submissions.filter((p) => !p.removed),
+    /** Comments and mentions (inbox side); `comment` adds one by `author` under `parentId` (t3_ or t1_). */
+    comments: inbox.comments,
+    comment: (linkId: string, author: string, body: string, parentId: string, created: Date) =>
+      inbox.add(linkId, author, body, parentId, created),
   }
 }
 

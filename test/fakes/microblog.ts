@@ -6,6 +6,7 @@
  * the user's timeline, public metrics, delete; `x-rate-limit-*` headers on a 429.
  */
 import { startFakeServer, type FakeReply, type FakeRequest } from './fake-server'
+import { microblogInbox, type FakeUser } from './microblog-inbox'
 import { oauthFake, type Identity } from './oauth-provider'
 
 export interface FakeTweet {
@@ -73,6 +74,8 @@ export async function startMicroblogFake(options: MicroblogFakeOptions = {}) {
   const tweets: FakeTweet[] = []
   const media = new Map<string, FakeMedia>()
   const failures: FakeReply[] = []
+  /** Ids of posts deleted on the network (a reply to one is refused). */
+  const deleted = new Set<string>()
   const failOn: Array<{ path: string; reply: FakeReply; afterCreate: boolean; skip: number }> = []
   let seq = 0
   let tokenSeq = 1
@@ -160,6 +163,7 @@ export async function startMicroblogFake(options: MicroblogFakeOptions = {}) {
     return out
   }
 
+  const inbox = microblogInbox({ userId, username, tweets, now, tweetJson, guard })
   const server = await startFakeServer(
     [
       ['GET', '/i/oauth2/authorize', (req) => oauth.authorize(req)],
@@ -339,6 +343,8 @@ export async function startMicroblogFake(options: MicroblogFakeOptions = {}) {
               return problem(400, 'Invalid Request', `Your media IDs are invalid: ${id}.`)
           }
           const replyTo = body.reply?.in_reply_to_tweet_id ?? null
+          if (replyTo && deleted.has(replyTo))
+            return problem(403, 'Forbidden', 'You attempted to reply to a Tweet that is deleted or not visible to you.')
           const tweet: FakeTweet = {
             id: nextId(),
             text,
@@ -362,24 +368,7 @@ export async function startMicroblogFake(options: MicroblogFakeOptions = {}) {
           return { status: 201, json: { data: { id: tweet.id, text, edit_history_tweet_ids: [tweet.id] } } }
         }),
       ],
-      [
-        'GET',
-        /^\/2\/users\/(\d+)\/tweets$/,
-        guard((req, [id]) => {
-          const since = req.query.get('start_time')
-          const max = Number(req.query.get('max_results') ?? 10)
-          const fields = req.query.get('tweet.fields') ?? ''
-          const list = tweets
-            .filter((t) => t.authorId === id && (!since || t.createdAt >= since))
-            .reverse()
-            .slice(0, max)
-          return {
-            json: list.length
-              ? { data: list.map((t) => tweetJson(t, fields)), meta: { result_count: list.length } }
-              : { meta: { result_count: 0 } },
-          }
-        }),
-      ],
+      ...inbox.routes,
       [
         'GET',
         '/2/tweets',
@@ -412,6 +401,7 @@ export async function startMicroblogFake(options: MicroblogFakeOptions = {}) {
           const i = tweets.findIndex((t) => t.id === id)
           if (i < 0) return problem(404, 'Not Found Error', `Could not find tweet with id: [${id}].`)
           tweets.splice(i, 1)
+          deleted.add(id!)
           return { json: { data: { deleted: true } } }
         }),
       ],
@@ -445,12 +435,24 @@ export async function startMicroblogFake(options: MicroblogFakeOptions = {}) {
     /** The user subscribes or lapses: the next lookup reports this tier. */
     setSubscription: (tier: 'Basic' | 'Premium' | 'PremiumPlus' | 'None') => (subscriptionType = tier),
     failProcessing: (id: string) => (media.get(id)!.failProcessing = true),
+    /** Hidden replies, liked posts and other users (inbox side). */
+    hidden: inbox.hidden,
+    deleted,
+    likes: inbox.likes,
+    /** A post by someone else (a reply when `replyTo` is set, a mention when the text names @username). */
+    addOthers: (who: FakeUser, text: string, createdAt: string, replyTo: string | null = null) => {
+      inbox.users.set(who.id, who)
+      return addTweet(text, createdAt, replyTo, who.id)
+    },
     /** A post made directly on the network (by the user, or by an attempt whose answer we lost). */
-    addTweet: (text: string, createdAt: string, replyTo: string | null = null) => {
+    addTweet: (text: string, createdAt: string, replyTo: string | null = null) => addTweet(text, createdAt, replyTo),
+  }
+  function addTweet(text: string, createdAt: string, replyTo: string | null, authorId = userId) {
+    {
       const t: FakeTweet = {
         id: nextId(),
         text,
-        authorId: userId,
+        authorId,
         createdAt,
         mediaIds: [],
         replyTo,
@@ -466,7 +468,7 @@ export async function startMicroblogFake(options: MicroblogFakeOptions = {}) {
       }
       tweets.push(t)
       return t
-    },
+    }
   }
 }
 

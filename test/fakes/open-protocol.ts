@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto'
 import { startFakeServer, type FakeReply, type FakeRequest } from './fake-server'
+import { openProtocolInbox, type OtherAuthor } from './open-protocol-inbox'
 
 const TID = /^[234567abcdefghij][234567abcdefghijklmnopqrstuvwxyz]{12}$/
 const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url')
@@ -121,8 +122,10 @@ export async function startOpenProtocolFake(options: OpenProtocolFakeOptions) {
       takePlanned(nsid) ?? denied(req) ?? handler(req)
   const path = (nsid: string) => `/xrpc/${nsid}`
 
+  const inbox = openProtocolInbox({ did, handle, records: state.records, counts: state.counts, authed })
   const pds = await startFakeServer(
     [
+      ...inbox.routes,
       [
         'POST',
         path('com.atproto.server.createSession'),
@@ -174,6 +177,7 @@ export async function startOpenProtocolFake(options: OpenProtocolFakeOptions) {
         authed('com.atproto.repo.createRecord', (req) => {
           const { repo, collection, rkey, record } = req.json()
           if (repo !== did) return xerr(400, 'InvalidRequest', 'Input/repo must be the authenticated account')
+          if (collection === 'app.bsky.feed.like') return inbox.createLike(record)
           if (collection !== 'app.bsky.feed.post' || record?.$type !== collection)
             return xerr(400, 'InvalidRequest', 'Invalid app.bsky.feed.post record')
           if (typeof rkey !== 'string' || !TID.test(rkey))
@@ -189,7 +193,7 @@ export async function startOpenProtocolFake(options: OpenProtocolFakeOptions) {
           if (record.embed?.video && !state.blobs.has(record.embed.video.ref?.$link))
             return xerr(400, 'InvalidRequest', 'Could not find blob')
           for (const ref of record.reply ? [record.reply.root, record.reply.parent] : []) {
-            const target = [...state.records.values()].find((r) => r.uri === ref?.uri)
+            const target = inbox.find(ref?.uri)
             if (!target || target.cid !== ref.cid) return xerr(400, 'InvalidRequest', 'Invalid reply reference')
           }
           if (state.records.has(rkey))
@@ -210,6 +214,8 @@ export async function startOpenProtocolFake(options: OpenProtocolFakeOptions) {
         'GET',
         path('com.atproto.repo.getRecord'),
         authed('com.atproto.repo.getRecord', (req) => {
+          if (req.query.get('collection') === 'app.bsky.feed.threadgate')
+            return inbox.getGate(req.query.get('rkey') ?? '')
           const found = req.query.get('repo') === did ? state.records.get(req.query.get('rkey') ?? '') : undefined
           return found
             ? { json: { uri: found.uri, cid: found.cid, value: found.value } }
@@ -257,20 +263,9 @@ export async function startOpenProtocolFake(options: OpenProtocolFakeOptions) {
           const uris = req.query.getAll('uris')
           if (uris.length > 25) return xerr(400, 'InvalidRequest', 'uris must not have more than 25 elements')
           const posts = uris
-            .map((uri) => [...state.records.values()].find((r) => r.uri === uri))
-            .filter((r): r is StoredRecord => !!r)
-            .map((r) => ({
-              uri: r.uri,
-              cid: r.cid,
-              author: { did, handle },
-              record: r.value,
-              indexedAt: r.value.createdAt,
-              likeCount: 0,
-              replyCount: 0,
-              repostCount: 0,
-              quoteCount: 0,
-              ...state.counts.get(r.uri),
-            }))
+            .map((uri) => inbox.find(uri))
+            .filter((r) => r !== undefined)
+            .map(inbox.view)
           return { json: { posts } }
         }),
       ],
@@ -381,6 +376,12 @@ export async function startOpenProtocolFake(options: OpenProtocolFakeOptions) {
     handle,
     did,
     appPassword,
+    /** Posts by other accounts (replies, mentions), like records and threadgates. */
+    others: inbox.others,
+    likes: inbox.likes,
+    gates: inbox.gates,
+    addOther: (author: OtherAuthor, text: string, createdAt: string, replyTo: string | null = null) =>
+      inbox.addOther(author, text, createdAt, replyTo),
     /** Posts in creation order. */
     posts: () => [...state.records.values()],
     /** The next call of `nsid` (after `skip` good ones) answers this instead. */

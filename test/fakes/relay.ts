@@ -19,6 +19,8 @@ export interface RelayFake {
   /** Every EVENT frame received (duplicates included). */
   received: Event[]
   refuse(message: string | null): void
+  /** Every REQ is closed with this (`rate-limited: …`), every EVENT refused with it; null: served again. */
+  rateLimit(message: string | null): void
   stall(on: boolean): void
   close(): Promise<void>
 }
@@ -37,12 +39,16 @@ export async function startRelayFake(
   const subs: Sub[] = []
   let refusal: string | null = null
   let stalled = false
+  let rateLimited: string | null = null
   const fake: RelayFake = {
     url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}`,
     events: [],
     received: [],
     refuse: (message) => {
       refusal = message
+    },
+    rateLimit: (message) => {
+      rateLimited = message
     },
     stall: (on) => {
       stalled = on
@@ -65,7 +71,14 @@ export async function startRelayFake(
     if (!event || typeof event.id !== 'string' || !verifyEvent(event)) return ok(false, 'invalid: bad signature or id')
     if (fake.events.some((e) => e.id === event.id)) return ok(true, 'duplicate: already have this event')
     if (refusal !== null) return ok(false, refusal)
+    if (rateLimited !== null) return ok(false, rateLimited)
     store(event)
+    // NIP-09: a deletion request removes the author's own events it names.
+    if (event.kind === 5)
+      for (const id of event.tags.filter((t) => t[0] === 'e').map((t) => t[1])) {
+        const i = fake.events.findIndex((e) => e.id === id && e.pubkey === event.pubkey)
+        if (i >= 0) fake.events.splice(i, 1)
+      }
     ok(true, '')
     options.onEvent?.(event, fake)
   }
@@ -83,6 +96,7 @@ export async function startRelayFake(
       if (type === 'EVENT') return onEventFrame(socket, rest[0] as Event)
       if (type === 'REQ') {
         const [id, ...filters] = rest as [string, ...Filter[]]
+        if (rateLimited !== null) return socket.send(JSON.stringify(['CLOSED', id, rateLimited]))
         const limited = filters.map((f) => f.limit)
         const matching = fake.events.filter((e) =>
           matchFilters(

@@ -397,7 +397,7 @@ describe('MICROBLOG_NET adapter', () => {
     expect(insights).toEqual({
       followers: 1234,
       posts: [
-        { targetId: 't1', likes: 10, comments: 2, shares: 4, views: 500, saves: 4 },
+        { targetId: 't1', likes: 10, comments: 2, shares: 4, views: 500, saves: 4, impressions: 500 },
         { targetId: 't2', likes: null, comments: null, shares: null, views: null, saves: null },
       ],
     })

@@ -83,11 +83,11 @@ export const COMMUNITY_NET_RULES: PlatformRules = {
   inbox: inbox({
     comments: true,
     reply: true,
-    delete: false,
+    delete: true,
     like: true,
     mentions: true,
     replyMaxLength: 10_000,
-    note: "Liking is an upvote; mentions are the account's person mentions.",
+    note: "Liking is an upvote; mentions are the account's person mentions. Removing someone's comment is a moderator's power, not offered; only the account's own comments can be deleted.",
   }),
   limits: [
     limit('posts', 6, 10 * MINUTE, "The instance's default, per client address; each instance sets its own."),

@@ -128,10 +128,11 @@ export const FORUM_NET_RULES: PlatformRules = {
   inbox: inbox({
     comments: true,
     reply: true,
+    delete: true,
     like: true,
     mentions: true,
     replyMaxLength: 10_000,
-    note: "Liking is an upvote; mentions are the account's username mentions.",
+    note: "Liking is an upvote; mentions are the account's username mentions (they need the privatemessages scope). Hiding someone's comment is a moderator's removal, not offered; only the account's own comments can be deleted.",
   }),
   limits: [
     limit(

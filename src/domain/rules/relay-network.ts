@@ -69,9 +69,10 @@ export const RELAY_NET_RULES: PlatformRules = {
   inbox: inbox({
     comments: true,
     reply: true,
+    delete: true,
     like: true,
     mentions: true,
-    note: 'Replies and mentions are notes referring to the post or the account, read from its relays.',
+    note: "Replies and mentions are notes referring to the post (an e tag) or the account (a p tag), read from its relays; liking is a + reaction (kind 7). Relays have no hidden replies; deleting is a request (kind 5) for the account's own replies only.",
   }),
   limits: [],
   note: 'A deletion is a request (a kind 5 event): relays may keep the note, and clients may still show it.',

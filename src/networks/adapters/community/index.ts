@@ -13,6 +13,7 @@ import type { AdapterOptions } from '../options'
 import { type CallContext, isCode, lemmy } from './api'
 import { contextOf, publishFlow, settle } from './publish'
 import { sessionOf, verifyLogin } from './session'
+import * as inbox from './inbox'
 
 /** Communities read per page (the server's maximum), and pages at most. */
 const PAGE_SIZE = 50
@@ -58,6 +59,12 @@ export function createCommunityAdapter(_options: AdapterOptions): NetworkAdapter
     publish: run,
     checkStatus: run,
     verifyCredentials: verifyLogin,
+    listPosts: inbox.listPosts,
+    listComments: inbox.listComments,
+    listMentions: inbox.listMentions,
+    replyToComment: inbox.replyToComment,
+    deleteComment: inbox.deleteComment,
+    likeComment: inbox.likeComment,
 
     /** The communities the account follows (`GET /api/v3/community/list?type_=Subscribed`), page by page. */
     async listDestinations(input: BoardsInput): Promise<Destination[]> {

@@ -13,21 +13,12 @@ import type {
   PublishProgress,
   PublishResult,
 } from '../../adapter'
-import {
-  asFailedResult,
-  credential,
-  downloadMedia,
-  failureOf,
-  joinUrl,
-  MEDIA_TIMEOUT_MS,
-  NetworkFailure,
-  request,
-  type RequestOptions,
-} from '../../http'
+import { asFailedResult, credential, downloadMedia, joinUrl, MEDIA_TIMEOUT_MS, NetworkFailure } from '../../http'
 import { metric } from '../../metrics'
 import type { AdapterOptions } from '../options'
+import { api, NETWORK } from './api'
+import * as inbox from './inbox'
 
-const NETWORK = 'FEDERATED_NET'
 /** Seconds between checks of media still processing. */
 const MEDIA_POLL_SEC = 5
 /**
@@ -51,26 +42,6 @@ interface Ctx {
   input: PublishInput
   progress: FederatedProgress
   token: string
-}
-
-/** One API call; a non-2xx answer becomes a failure carrying the instance's `error` words. */
-async function api(
-  ctx: { input: Pick<PublishInput, 'fetch' | 'baseUrl' | 'now'>; token: string },
-  path: string,
-  options: RequestOptions = {},
-) {
-  const answer = await request(ctx.input.fetch, NETWORK, joinUrl(ctx.input.baseUrl, path), {
-    ...options,
-    headers: { authorization: `Bearer ${ctx.token}`, ...options.headers },
-  })
-  if (answer.status >= 200 && answer.status < 300) return answer
-  const words = typeof answer.body?.error === 'string' ? answer.body.error : null
-  throw failureOf(
-    answer,
-    NETWORK,
-    words ?? (answer.status === 401 ? 'the access token was refused' : null),
-    ctx.input.now,
-  )
 }
 
 export function createFederatedAdapter(_options: AdapterOptions): NetworkAdapter {
@@ -103,6 +74,12 @@ export function createFederatedAdapter(_options: AdapterOptions): NetworkAdapter
   return {
     publish: run,
     checkStatus: run,
+    listPosts: inbox.listPosts,
+    listComments: inbox.listComments,
+    listMentions: inbox.listMentions,
+    replyToComment: inbox.replyToComment,
+    deleteComment: inbox.deleteComment,
+    likeComment: inbox.likeComment,
 
     async verifyCredentials({ credentials, fetch: fetchImpl, baseUrl, now }) {
       const answer = await api(

@@ -10,6 +10,7 @@ import { asFailedResult } from '../../http'
 import { metric } from '../../metrics'
 import type { AdapterOptions } from '../options'
 import { forumClient, forumRefresh, listingOf, userAgentOf, type ForumContext } from './api'
+import { forumInbox } from './inbox'
 import { checkSubmission, publishSubmission } from './submit'
 
 /** Subreddit listings the account's destinations come from, the page size and the pages followed at most. */
@@ -22,6 +23,7 @@ export const INFO_BATCH = 100
 export function createForumAdapter(options: AdapterOptions): NetworkAdapter {
   const client = (ctx: ForumContext) => forumClient(ctx, userAgentOf(options))
   return {
+    ...forumInbox(client),
     credentialRefresh: forumRefresh(options),
 
     async verifyCredentials(input) {

@@ -13,6 +13,7 @@ import { api, failureOfAnswer, mediaStatus, NETWORK, postIdOf, tokenFailure, upl
 import { captionBudgetOf, ME_WITH_TIER, withBudgetLookup } from './budget'
 import { findSent, tooSoonToTell, type Sending } from './sent'
 import type { AdapterOptions } from '../options'
+import * as inbox from './inbox'
 
 /**
  * Renewal of the access token (it lasts 2 h; renewed 5 minutes before it runs out). The client's
@@ -171,6 +172,14 @@ async function run(input: PublishInput): Promise<PublishResult> {
 
 export function createMicroblogAdapter(options: AdapterOptions): NetworkAdapter {
   return {
+    listPosts: inbox.listPosts,
+    listComments: inbox.listComments,
+    listMentions: inbox.listMentions,
+    replyToComment: inbox.replyToComment,
+    hideComment: inbox.hideComment,
+    deleteComment: inbox.deleteComment,
+    likeComment: inbox.likeComment,
+
     async publish(input) {
       try {
         return await run(input)
@@ -239,6 +248,7 @@ export function createMicroblogAdapter(options: AdapterOptions): NetworkAdapter 
             shares: METRICS.shares(m),
             views: METRICS.views(m),
             saves: METRICS.saves(m),
+            impressions: METRICS.views(m),
           }
         }),
       }

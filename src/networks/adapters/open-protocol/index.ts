@@ -10,6 +10,8 @@ import { asFailedResult, createdId, NetworkFailure } from '../../http'
 import { metric, metricSum } from '../../metrics'
 import type { AdapterOptions } from '../options'
 import { facetsOf, mentionedHandles } from './facets'
+import * as inbox from './inbox'
+import * as actions from './inbox-actions'
 import { type Ctx, headEmbed, type OpenProgress, type StrongRef, VIDEO_POLL_SEC } from './media'
 import {
   createSession,
@@ -56,6 +58,13 @@ export function createOpenProtocolAdapter(options: AdapterOptions): NetworkAdapt
   }
 
   return {
+    listPosts: inbox.listPosts,
+    listComments: inbox.listComments,
+    listMentions: inbox.listMentions,
+    replyToComment: actions.replyToComment,
+    hideComment: actions.hideComment,
+    deleteComment: actions.deleteComment,
+    likeComment: actions.likeComment,
     publish: run,
     checkStatus: run,
     credentialRefresh: sessionRefresh,

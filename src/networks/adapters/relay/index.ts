@@ -12,6 +12,7 @@ import { deletion } from './events'
 import { broadcast, publishFlow, reconcileFlow, type Ctx, type RelayProgress } from './publish'
 import { relaysOf, signerFor } from './signer'
 import { query } from './wire'
+import { relayInbox } from './inbox'
 
 /** How long one relay (or the remote signer) has to answer one message. */
 const RELAY_ANSWER_MS = 10_000
@@ -66,6 +67,7 @@ export function createRelayAdapter(options: AdapterOptions): NetworkAdapter {
   }
 
   return {
+    ...relayInbox(() => socketsOf(options)),
     publish: run,
     checkStatus: run,
     deletePost,
