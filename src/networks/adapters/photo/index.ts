@@ -35,6 +35,14 @@ import {
 import type { AdapterOptions } from '../options'
 import { listPhotoAudio } from './audio'
 import {
+  deletePhotoComment,
+  hidePhotoComment,
+  listPhotoComments,
+  listPhotoMentions,
+  listPhotoPosts,
+  replyToPhotoComment,
+} from './inbox'
+import {
   PHOTO_COMMENT_FORMATS,
   PHOTO_GRAPH_VERSION,
   PHOTO_MEDIA_METRICS,
@@ -76,6 +84,12 @@ export function createPhotoAdapter(_options: AdapterOptions): NetworkAdapter {
     verifyCredentials,
     listIdentities,
     listAudio: listPhotoAudio,
+    listPosts: listPhotoPosts,
+    listComments: listPhotoComments,
+    listMentions: listPhotoMentions,
+    replyToComment: replyToPhotoComment,
+    hideComment: hidePhotoComment,
+    deleteComment: deletePhotoComment,
     credentialRefresh: {
       isDue: (credentials, now) => expiresWithin(credentials, now, PHOTO_REFRESH_MARGIN_SEC),
       refresh,
