@@ -67,7 +67,15 @@ export const graphThrottled = (minutes: number, code = 80002): FakeReply => ({
   status: 400,
   headers: {
     'x-business-use-case-usage': JSON.stringify({
-      '1010': [{ type: 'instagram', call_count: 100, total_cputime: 20, total_time: 20, estimated_time_to_regain_access: minutes }],
+      '1010': [
+        {
+          type: 'instagram',
+          call_count: 100,
+          total_cputime: 20,
+          total_time: 20,
+          estimated_time_to_regain_access: minutes,
+        },
+      ],
     }),
   },
   json: {

@@ -68,7 +68,10 @@ export function photoInboxRoutes(ctx: PhotoInboxContext) {
     const data = body.data.map((c) => {
       const row = view(c, f.top)
       if (f.replies) {
-        const replies = comments.filter((r) => r.parentId === c.id && !r.deleted).sort(byTime).reverse()
+        const replies = comments
+          .filter((r) => r.parentId === c.id && !r.deleted)
+          .sort(byTime)
+          .reverse()
         const first = page(replies, { limit: '2' }, `${c.id}/replies`)!
         if (replies.length) row.replies = { ...first, data: first.data.map((r) => view(r, f.replies!)) }
       }
@@ -79,7 +82,10 @@ export function photoInboxRoutes(ctx: PhotoInboxContext) {
 
   function listReplies(commentId: string, p: Record<string, string>): FakeReply {
     if (!live(commentId)) return graphGone(commentId)
-    const rows = comments.filter((r) => r.parentId === commentId && !r.deleted).sort(byTime).reverse()
+    const rows = comments
+      .filter((r) => r.parentId === commentId && !r.deleted)
+      .sort(byTime)
+      .reverse()
     const body = page(rows, p, `${commentId}/replies`)
     if (!body) return graphInvalidCursor()
     return { json: { ...body, data: body.data.map((r) => view(r, fieldsOf(p.fields).top)) } }
@@ -88,8 +94,10 @@ export function photoInboxRoutes(ctx: PhotoInboxContext) {
   function reply(commentId: string, p: Record<string, string>): FakeReply {
     const target = live(commentId)
     if (!target) return graphGone(commentId)
-    if (!p.message) return { status: 400, json: { error: { message: '(#100) The parameter message is required', code: 100 } } }
-    if (target.hidden) return { status: 400, json: { error: { message: '(#10) You cannot reply to a hidden comment.', code: 10 } } }
+    if (!p.message)
+      return { status: 400, json: { error: { message: '(#100) The parameter message is required', code: 100 } } }
+    if (target.hidden)
+      return { status: 400, json: { error: { message: '(#10) You cannot reply to a hidden comment.', code: 10 } } }
     const top = target.parentId ? live(target.parentId)! : target
     const created: FakeComment = {
       id: ctx.nextId(),
@@ -122,7 +130,10 @@ export function photoInboxRoutes(ctx: PhotoInboxContext) {
       new RegExp(`^/v\\d+\\.\\d+/${ctx.igUserId}/media$`),
       (req) =>
         guard(req, (p) => {
-          const rows = ctx.media().filter((m) => m.mediaType !== 'STORIES').sort(byTime)
+          const rows = ctx
+            .media()
+            .filter((m) => m.mediaType !== 'STORIES')
+            .sort(byTime)
           const body = page(rows, p, `${ctx.igUserId}/media`)
           if (!body) return graphInvalidCursor()
           const data = body.data.map((m) => {
@@ -155,11 +166,7 @@ export function photoInboxRoutes(ctx: PhotoInboxContext) {
     ['GET', /^\/v\d+\.\d+\/(\d+)\/comments$/, (req, [id]) => guard(req, (p) => listComments(id!, p))],
     ['GET', /^\/v\d+\.\d+\/(\d+)\/replies$/, (req, [id]) => guard(req, (p) => listReplies(id!, p))],
     ['POST', /^\/v\d+\.\d+\/(\d+)\/replies$/, (req, [id]) => guard(req, (p) => reply(id!, p))],
-    [
-      'POST',
-      /^\/v\d+\.\d+\/(\d+)$/,
-      (req, [id]) => guard(req, (p) => hide(id!, p)),
-    ],
+    ['POST', /^\/v\d+\.\d+\/(\d+)$/, (req, [id]) => guard(req, (p) => hide(id!, p))],
     [
       'DELETE',
       /^\/v\d+\.\d+\/(\d+)$/,

@@ -87,7 +87,12 @@ export function professionalInboxRoutes(ctx: ProfessionalInboxContext) {
         const on = comments
           .filter((c) => !c.deleted && (c.parentUrn ? c.parentUrn === target : c.postUrn === target))
           .sort((a, b) => b.time - a.time)
-        return { json: { paging: { start, count, total: on.length, links: [] }, elements: on.slice(start, start + count).map(view) } }
+        return {
+          json: {
+            paging: { start, count, total: on.length, links: [] },
+            elements: on.slice(start, start + count).map(view),
+          },
+        }
       }),
     ],
     [
@@ -123,7 +128,9 @@ export function professionalInboxRoutes(ctx: ProfessionalInboxContext) {
       /^\/rest\/socialActions\/([^/]+)\/comments\/([^/]+)$/,
       ctx.withGuard((req, [t, id]) => {
         const target = decodeURIComponent(t!)
-        const c = comments.find((x) => x.id === decodeURIComponent(id!) && !x.deleted && (x.parentUrn ?? x.postUrn) === target)
+        const c = comments.find(
+          (x) => x.id === decodeURIComponent(id!) && !x.deleted && (x.parentUrn ?? x.postUrn) === target,
+        )
         if (!c) return notFound()
         if (!req.query.get('actor')) return ctx.error(400, 'BAD_REQUEST', 'actor is required')
         c.deleted = true
@@ -136,7 +143,8 @@ export function professionalInboxRoutes(ctx: ProfessionalInboxContext) {
       ctx.withGuard((req) => {
         const actor = req.query.get('actor')
         const b = req.json()
-        if (!actor || b.reactionType !== 'LIKE') return ctx.error(422, 'UNPROCESSABLE_ENTITY', 'actor and reactionType are required')
+        if (!actor || b.reactionType !== 'LIKE')
+          return ctx.error(422, 'UNPROCESSABLE_ENTITY', 'actor and reactionType are required')
         const c = live(b.root)
         if (!c && !postExists(b.root)) return notFound()
         c?.likedBy.push(actor)

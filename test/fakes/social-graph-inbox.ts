@@ -39,7 +39,11 @@ export function pageInboxRoutes(ctx: PageInboxContext) {
   const newestFirst = <T>(rows: T[], at: (r: T) => number) => [...rows].sort((a, b) => at(b) - at(a))
   const page = <T>(rows: T[], q: Record<string, string>, path: string) =>
     graphPaging(rows, q, (after) => `${ctx.url()}/${V}/${path}?limit=${q.limit ?? 25}&after=${after}`)
-  const from = (id: string, name: string) => ({ id, name, picture: { data: { url: `https://cdn.page.example/${id}.jpg` } } })
+  const from = (id: string, name: string) => ({
+    id,
+    name,
+    picture: { data: { url: `https://cdn.page.example/${id}.jpg` } },
+  })
   const view = (c: FakeComment) => ({
     id: c.id,
     message: c.text,

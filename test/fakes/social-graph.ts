@@ -419,11 +419,7 @@ export async function startSocialGraphFake(
           return { json: out }
         }),
       ],
-      [
-        'DELETE',
-        new RegExp(`^/${V}/([^/]+)$`),
-        guarded((_req, p) => deletePost(p[0]!)),
-      ],
+      ['DELETE', new RegExp(`^/${V}/([^/]+)$`), guarded((_req, p) => deletePost(p[0]!))],
     ],
     () => graphError(400, 2500, 'Unknown path components'),
   )

@@ -38,7 +38,7 @@ export function threadInboxRoutes(ctx: ThreadInboxContext) {
     for (let cur: string | null = id, depth = 0; cur && depth < 50; depth++) {
       const r = others().find((x) => x.id === cur)
       const p = own().find((x) => x.id === cur)
-      const up: string | null = r ? r.parentId ?? r.postId : (p?.replyTo ?? null)
+      const up: string | null = r ? (r.parentId ?? r.postId) : (p?.replyTo ?? null)
       if (!r && !p) return null
       if (!up) return cur
       cur = up
@@ -137,7 +137,13 @@ export function threadInboxRoutes(ctx: ThreadInboxContext) {
         if (r.parentId)
           return {
             status: 400,
-            json: { error: { message: 'Only top-level replies can be hidden or unhidden.', type: 'THApiException', code: 100 } },
+            json: {
+              error: {
+                message: 'Only top-level replies can be hidden or unhidden.',
+                type: 'THApiException',
+                code: 100,
+              },
+            },
           }
         if (q.hide !== 'true' && q.hide !== 'false')
           return { status: 400, json: { error: { message: 'The parameter hide is required.', code: 100 } } }

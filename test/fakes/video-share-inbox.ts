@@ -59,7 +59,11 @@ export function videoInboxRoutes(ctx: VideoInboxContext) {
       updatedAt: c.timestamp.toISOString(),
     },
   })
-  const repliesOf = (id: string) => comments.filter((r) => r.parentId === id && !r.deleted).sort(newest).reverse()
+  const repliesOf = (id: string) =>
+    comments
+      .filter((r) => r.parentId === id && !r.deleted)
+      .sort(newest)
+      .reverse()
   const guard = (handler: (req: FakeRequest) => FakeReply) => (req: FakeRequest) => ctx.authed(req) ?? handler(req)
 
   const routes: FakeRoute[] = [
@@ -69,7 +73,11 @@ export function videoInboxRoutes(ctx: VideoInboxContext) {
       guard((req) => {
         const q = req.query
         if (q.get('playlistId') !== `UU${ctx.channelId.slice(2)}`)
-          return googleError(404, 'playlistNotFound', 'The playlist identified with the playlistId parameter cannot be found.')
+          return googleError(
+            404,
+            'playlistNotFound',
+            'The playlist identified with the playlistId parameter cannot be found.',
+          )
         const page = pageOf(ctx.uploads(), q, 50)
         if (!page) return invalidToken
         const items = page.items.map((v) => ({
@@ -86,7 +94,8 @@ export function videoInboxRoutes(ctx: VideoInboxContext) {
       guard((req) => {
         const q = req.query
         const videoId = q.get('videoId')
-        if (!q.get('part')?.includes('snippet')) return googleError(400, 'invalidPart', 'The part parameter is required.')
+        if (!q.get('part')?.includes('snippet'))
+          return googleError(400, 'invalidPart', 'The part parameter is required.')
         if (!videoId || !ctx.videoIds().includes(videoId))
           return googleError(404, 'videoNotFound', 'The video identified by the videoId parameter could not be found.')
         // moderationStatus defaults to published: held or rejected threads stay out of the list.
@@ -103,8 +112,16 @@ export function videoInboxRoutes(ctx: VideoInboxContext) {
           return {
             kind: 'youtube#commentThread',
             id: c.id,
-            snippet: { videoId, topLevelComment: resource(c), canReply: true, totalReplyCount: replies.length, isPublic: true },
-            ...(withReplies && replies.length ? { replies: { comments: replies.slice(0, EMBEDDED_REPLIES).map(resource) } } : {}),
+            snippet: {
+              videoId,
+              topLevelComment: resource(c),
+              canReply: true,
+              totalReplyCount: replies.length,
+              isPublic: true,
+            },
+            ...(withReplies && replies.length
+              ? { replies: { comments: replies.slice(0, EMBEDDED_REPLIES).map(resource) } }
+              : {}),
           }
         })
         return { json: { kind: 'youtube#commentThreadListResponse', ...page, items } }
@@ -131,7 +148,8 @@ export function videoInboxRoutes(ctx: VideoInboxContext) {
           return googleError(400, 'commentTextRequired', 'The comment resource must contain snippet.textOriginal.')
         const parent = live(snippet.parentId ?? '')
         if (!parent) return googleError(404, 'parentCommentNotFound', 'The parent comment could not be found.')
-        if (parent.parentId) return googleError(400, 'operationNotSupported', 'Replies can only be made to top-level comments.')
+        if (parent.parentId)
+          return googleError(400, 'operationNotSupported', 'Replies can only be made to top-level comments.')
         const c: FakeComment = {
           id: `${parent.id}.${ctx.nextId()}`,
           postId: parent.postId,
@@ -172,7 +190,16 @@ export function videoInboxRoutes(ctx: VideoInboxContext) {
         const c = live(req.query.get('id') ?? '')
         if (!c) return googleError(404, 'commentNotFound', 'The comment could not be found.')
         if (c.authorId !== ctx.channelId)
-          return { status: 403, json: { error: { code: 403, message: 'The comment cannot be deleted by this channel.', errors: [{ reason: 'forbidden', domain: 'youtube.comment' }] } } }
+          return {
+            status: 403,
+            json: {
+              error: {
+                code: 403,
+                message: 'The comment cannot be deleted by this channel.',
+                errors: [{ reason: 'forbidden', domain: 'youtube.comment' }],
+              },
+            },
+          }
         c.deleted = true
         return { status: 204 }
       }),

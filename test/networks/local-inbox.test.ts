@@ -11,7 +11,14 @@ const adapter = createLocalAdapter({ clients: {}, origins: {} } as unknown as Ad
 
 async function setup() {
   const fake = await startLocalFake()
-  const base = { accountId: 'acc_1', connection: 'DIRECT_LOGIN', credentials: CREDS, fetch, baseUrl: fake.url, now: NOW }
+  const base = {
+    accountId: 'acc_1',
+    connection: 'DIRECT_LOGIN',
+    credentials: CREDS,
+    fetch,
+    baseUrl: fake.url,
+    now: NOW,
+  }
   const posts = (n: number) => {
     for (let i = 0; i < n; i++) {
       const name = `accounts/101/locations/9001/localPosts/80${i}`
@@ -26,7 +33,15 @@ async function setup() {
     }
   }
   const review = (id: string, over: Record<string, unknown> = {}) =>
-    fake.state.reviews.push({ reviewId: id, locationId: '9001', starRating: 'FOUR', comment: `Review ${id}`, reviewer: `Guest ${id}`, reply: null, ...over })
+    fake.state.reviews.push({
+      reviewId: id,
+      locationId: '9001',
+      starRating: 'FOUR',
+      comment: `Review ${id}`,
+      reviewer: `Guest ${id}`,
+      reply: null,
+      ...over,
+    })
   return { fake, base, posts, review }
 }
 
@@ -88,13 +103,26 @@ describe('LOCAL_NET inbox', () => {
     expect(call.json()).toEqual({ comment: 'See you soon' })
     expect(fake.state.reviews[0]!.reply?.comment).toBe('See you soon')
     await expect(
-      adapter.replyToComment!({ ...base, comment: { ...ref, externalId: 'accounts/101/locations/9001/reviews/zz' }, text: 'x', idempotencyKey: 'k2' }),
+      adapter.replyToComment!({
+        ...base,
+        comment: { ...ref, externalId: 'accounts/101/locations/9001/reviews/zz' },
+        text: 'x',
+        idempotencyKey: 'k2',
+      }),
     ).rejects.toBeInstanceOf(CommentGone)
     await expect(
-      adapter.replyToComment!({ ...base, comment: { ...ref, externalId: 'accounts/999/locations/1/reviews/a' }, text: 'x', idempotencyKey: 'k3' }),
+      adapter.replyToComment!({
+        ...base,
+        comment: { ...ref, externalId: 'accounts/999/locations/1/reviews/a' },
+        text: 'x',
+        idempotencyKey: 'k3',
+      }),
     ).rejects.toMatchObject({ kind: 'rejected' })
     fake.fault('GET', /\/reviews$/, { kind: 'rate-limit', retryAfterSec: 33 })
-    await expect(adapter.listMentions!({ ...base, cursor: null, since: null })).rejects.toMatchObject({ kind: 'rate_limited', retryAfterSec: 33 })
+    await expect(adapter.listMentions!({ ...base, cursor: null, since: null })).rejects.toMatchObject({
+      kind: 'rate_limited',
+      retryAfterSec: 33,
+    })
     expect(adapter.listComments).toBeUndefined()
     expect(adapter.hideComment).toBeUndefined()
     expect(adapter.deleteComment).toBeUndefined()

@@ -168,7 +168,13 @@ describe('PHOTO_NET inbox', () => {
 
   it('lists media the account is tagged in as mentions', async () => {
     const { base, fake } = await setup()
-    fake.inbox.tags.push({ id: '18100000000001', caption: 'Best bakery @photo_user', username: 'visitor', timestamp: ago(2), permalink: 'https://photo.example/p/t1/' })
+    fake.inbox.tags.push({
+      id: '18100000000001',
+      caption: 'Best bakery @photo_user',
+      username: 'visitor',
+      timestamp: ago(2),
+      permalink: 'https://photo.example/p/t1/',
+    })
     const page = await adapter.listMentions!({ ...base, cursor: null, since: null })
     expect(page.comments).toEqual([
       expect.objectContaining({

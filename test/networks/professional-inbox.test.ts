@@ -103,7 +103,12 @@ describe('PROFESSIONAL_NET inbox', () => {
     posts(1)
     const top = comment(post.platformPostId, 'Hiring?')
     const ref = { externalId: top.urn, postExternalId: post.platformPostId, parentExternalId: null }
-    const sent = await adapter.replyToComment!({ ...base, comment: ref, text: 'Yes, see our page', idempotencyKey: 'k' })
+    const sent = await adapter.replyToComment!({
+      ...base,
+      comment: ref,
+      text: 'Yes, see our page',
+      idempotencyKey: 'k',
+    })
     const call = fake.calls('POST', /\/rest\/socialActions\/.+\/comments$/)[0]!
     expect(decodeURIComponent(call.path)).toBe(`/rest/socialActions/${top.urn}/comments`)
     expect(call.json()).toEqual({
@@ -118,12 +123,17 @@ describe('PROFESSIONAL_NET inbox', () => {
     await adapter.likeComment!({ ...base, comment: ref })
     expect(top.likedBy).toEqual([ORG])
     expect(fake.calls('POST', '/rest/reactions')[0]!.json()).toEqual({ root: top.urn, reactionType: 'LIKE' })
-    await adapter.deleteComment!({ ...base, comment: { externalId: sent.externalId, postExternalId: post.platformPostId, parentExternalId: top.urn } })
+    await adapter.deleteComment!({
+      ...base,
+      comment: { externalId: sent.externalId, postExternalId: post.platformPostId, parentExternalId: top.urn },
+    })
     expect(reply.deleted).toBe(true)
     await adapter.deleteComment!({ ...base, comment: ref })
     expect(top.deleted).toBe(true)
     await expect(adapter.deleteComment!({ ...base, comment: ref })).rejects.toBeInstanceOf(CommentGone)
-    await expect(adapter.replyToComment!({ ...base, comment: ref, text: 'x', idempotencyKey: 'k2' })).rejects.toBeInstanceOf(CommentGone)
+    await expect(
+      adapter.replyToComment!({ ...base, comment: ref, text: 'x', idempotencyKey: 'k2' }),
+    ).rejects.toBeInstanceOf(CommentGone)
     expect(adapter.hideComment).toBeUndefined()
     expect(adapter.listMentions).toBeUndefined()
   })
@@ -142,6 +152,8 @@ describe('PROFESSIONAL_NET inbox', () => {
       retryAfterSec: 14 * 3600,
     })
     fake.state.token = 'other'
-    await expect(adapter.listPosts!({ ...base, cursor: null, since: ago(5) })).rejects.toMatchObject({ kind: 'auth_expired' })
+    await expect(adapter.listPosts!({ ...base, cursor: null, since: ago(5) })).rejects.toMatchObject({
+      kind: 'auth_expired',
+    })
   })
 })

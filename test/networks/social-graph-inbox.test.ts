@@ -24,7 +24,14 @@ async function setup() {
   const posts = (n: number) => {
     for (let i = 0; i < n; i++) {
       const id = `1010_${5000 + i}`
-      fake.state.posts.set(id, { id, message: `post ${i}`, link: null, attached: [], kind: 'status', createdTime: fbTime(ago(i + 1)) })
+      fake.state.posts.set(id, {
+        id,
+        message: `post ${i}`,
+        link: null,
+        attached: [],
+        kind: 'status',
+        createdTime: fbTime(ago(i + 1)),
+      })
       fake.state.counts.set(id, { reactions: 3, comments: 0, shares: i === 0 ? 2 : 0, views: null })
     }
   }
@@ -87,7 +94,10 @@ describe('SOCIALGRAPH_NET inbox', () => {
     } while (cursor)
     expect(all).toHaveLength(57)
     expect(all[0]!.text).toBe('c54')
-    expect(all.find((c) => c.text === 'Me too')).toMatchObject({ parentExternalId: top.id, postExternalId: post.platformPostId })
+    expect(all.find((c) => c.text === 'Me too')).toMatchObject({
+      parentExternalId: top.id,
+      postExternalId: post.platformPostId,
+    })
     expect(all.find((c) => c.externalId === top.id)).toMatchObject({
       author: { externalId: top.authorId, name: top.username, avatarUrl: expect.stringContaining(top.authorId) },
       hidden: false,
@@ -110,7 +120,10 @@ describe('SOCIALGRAPH_NET inbox', () => {
     expect(call.json()).toEqual({ message: 'At 8!' })
     expect(call.headers.authorization).toBe('Bearer EAAPageToken')
     const listed = await adapter.listComments!({ ...base, post, cursor: null, since: null })
-    expect(listed.comments.find((x) => x.externalId === sent.externalId)).toMatchObject({ fromAccount: true, parentExternalId: c.id })
+    expect(listed.comments.find((x) => x.externalId === sent.externalId)).toMatchObject({
+      fromAccount: true,
+      parentExternalId: c.id,
+    })
     await adapter.hideComment!({ ...base, comment: ref, hidden: true })
     expect(c.hidden).toBe(true)
     await adapter.hideComment!({ ...base, comment: ref, hidden: false })
@@ -128,10 +141,21 @@ describe('SOCIALGRAPH_NET inbox', () => {
 
   it('lists posts that tag the Page as mentions', async () => {
     const { base, fake } = await setup()
-    fake.inbox.tagged.push({ id: '777_1', message: 'Great croissants at Corner Bakery', fromId: '777', fromName: 'Ana', createdTime: ago(2) })
+    fake.inbox.tagged.push({
+      id: '777_1',
+      message: 'Great croissants at Corner Bakery',
+      fromId: '777',
+      fromName: 'Ana',
+      createdTime: ago(2),
+    })
     const page = await adapter.listMentions!({ ...base, cursor: null, since: null })
     expect(page.comments).toEqual([
-      expect.objectContaining({ externalId: '777_1', postExternalId: '777_1', text: 'Great croissants at Corner Bakery', author: expect.objectContaining({ name: 'Ana' }) }),
+      expect.objectContaining({
+        externalId: '777_1',
+        postExternalId: '777_1',
+        text: 'Great croissants at Corner Bakery',
+        author: expect.objectContaining({ name: 'Ana' }),
+      }),
     ])
   })
 
@@ -150,6 +174,8 @@ describe('SOCIALGRAPH_NET inbox', () => {
       retryAfterSec: 45,
     })
     fake.expireToken()
-    await expect(adapter.listPosts!({ ...base, cursor: null, since: ago(10) })).rejects.toMatchObject({ kind: 'auth_expired' })
+    await expect(adapter.listPosts!({ ...base, cursor: null, since: ago(10) })).rejects.toMatchObject({
+      kind: 'auth_expired',
+    })
   })
 })

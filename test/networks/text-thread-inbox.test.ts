@@ -132,32 +132,61 @@ describe('TEXTTHREAD_NET inbox', () => {
     threads(1)
     const top = reply(post.platformPostId, 'rude words')
     const nested = reply(post.platformPostId, 'more', { parentId: top.id })
-    await adapter.hideComment!({ ...base, comment: { externalId: top.id, postExternalId: post.platformPostId, parentExternalId: null }, hidden: true })
+    await adapter.hideComment!({
+      ...base,
+      comment: { externalId: top.id, postExternalId: post.platformPostId, parentExternalId: null },
+      hidden: true,
+    })
     expect(Object.fromEntries(fake.calls('POST', /manage_reply$/)[0]!.form())).toMatchObject({ hide: 'true' })
     expect(top.hidden).toBe(true)
     const listed = await adapter.listComments!({ ...base, post, cursor: null, since: null })
     expect(listed.comments.find((c) => c.externalId === top.id)!.hidden).toBe(true)
-    await adapter.hideComment!({ ...base, comment: { externalId: top.id, postExternalId: post.platformPostId, parentExternalId: null }, hidden: false })
+    await adapter.hideComment!({
+      ...base,
+      comment: { externalId: top.id, postExternalId: post.platformPostId, parentExternalId: null },
+      hidden: false,
+    })
     expect(top.hidden).toBe(false)
     await expect(
-      adapter.hideComment!({ ...base, comment: { externalId: nested.id, postExternalId: post.platformPostId, parentExternalId: top.id }, hidden: true }),
+      adapter.hideComment!({
+        ...base,
+        comment: { externalId: nested.id, postExternalId: post.platformPostId, parentExternalId: top.id },
+        hidden: true,
+      }),
     ).rejects.toMatchObject({ kind: 'rejected' })
     top.deleted = true
     await expect(
-      adapter.hideComment!({ ...base, comment: { externalId: top.id, postExternalId: post.platformPostId, parentExternalId: null }, hidden: true }),
+      adapter.hideComment!({
+        ...base,
+        comment: { externalId: top.id, postExternalId: post.platformPostId, parentExternalId: null },
+        hidden: true,
+      }),
     ).rejects.toBeInstanceOf(CommentGone)
     fake.state.posts[0]!.deleted = true
-    await expect(adapter.listComments!({ ...base, post, cursor: null, since: null })).rejects.toBeInstanceOf(CommentGone)
+    await expect(adapter.listComments!({ ...base, post, cursor: null, since: null })).rejects.toBeInstanceOf(
+      CommentGone,
+    )
     expect(adapter.deleteComment).toBeUndefined()
     expect(adapter.likeComment).toBeUndefined()
   })
 
   it('lists mentions of the account', async () => {
     const { base, fake } = await setup()
-    fake.inbox.mentions.push({ id: '18300000000001', text: 'cc @thread_user', username: 'pal', timestamp: ago(3), rootId: '18300000000001' })
+    fake.inbox.mentions.push({
+      id: '18300000000001',
+      text: 'cc @thread_user',
+      username: 'pal',
+      timestamp: ago(3),
+      rootId: '18300000000001',
+    })
     const page = await adapter.listMentions!({ ...base, cursor: null, since: null })
     expect(page.comments).toEqual([
-      expect.objectContaining({ externalId: '18300000000001', text: 'cc @thread_user', postExternalId: '18300000000001', author: expect.objectContaining({ handle: 'pal' }) }),
+      expect.objectContaining({
+        externalId: '18300000000001',
+        text: 'cc @thread_user',
+        postExternalId: '18300000000001',
+        author: expect.objectContaining({ handle: 'pal' }),
+      }),
     ])
   })
 
@@ -165,13 +194,23 @@ describe('TEXTTHREAD_NET inbox', () => {
     const { base, threads, post, fake } = await setup()
     threads(1)
     const throttled = graphThrottled(2, 4)
-    fake.fault('GET', /\/conversation$/, { kind: 'status', status: 400, headers: throttled.headers, json: throttled.json })
+    fake.fault('GET', /\/conversation$/, {
+      kind: 'status',
+      status: 400,
+      headers: throttled.headers,
+      json: throttled.json,
+    })
     const e = await adapter.listComments!({ ...base, post, cursor: null, since: null }).catch((x) => x)
     expect(e).toBeInstanceOf(NetworkFailure)
     expect(e).toMatchObject({ kind: 'rate_limited', retryAfterSec: 120 })
     fake.fault('GET', /\/threads$/, { kind: 'rate-limit', retryAfterSec: 30 })
-    await expect(adapter.listPosts!({ ...base, cursor: null, since: ago(5) })).rejects.toMatchObject({ kind: 'rate_limited', retryAfterSec: 30 })
+    await expect(adapter.listPosts!({ ...base, cursor: null, since: ago(5) })).rejects.toMatchObject({
+      kind: 'rate_limited',
+      retryAfterSec: 30,
+    })
     fake.expireToken()
-    await expect(adapter.listPosts!({ ...base, cursor: null, since: ago(5) })).rejects.toMatchObject({ kind: 'auth_expired' })
+    await expect(adapter.listPosts!({ ...base, cursor: null, since: ago(5) })).rejects.toMatchObject({
+      kind: 'auth_expired',
+    })
   })
 })

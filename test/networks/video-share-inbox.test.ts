@@ -26,7 +26,12 @@ async function setup() {
     for (let i = 0; i < n; i++)
       fake.state.videos.push({
         id: `vid${1000 + i}`,
-        snippet: { title: `Video ${i}`, description: `About ${i}`, channelId: 'UC_channel_1', publishedAt: ago(i * 24 + 1).toISOString() },
+        snippet: {
+          title: `Video ${i}`,
+          description: `About ${i}`,
+          channelId: 'UC_channel_1',
+          publishedAt: ago(i * 24 + 1).toISOString(),
+        },
         status: { uploadStatus: 'processed', privacyStatus: 'public' },
         bytes: Buffer.alloc(0),
         polls: 0,
@@ -118,10 +123,15 @@ describe('VIDEOSHARE_NET inbox', () => {
     expect(call.json()).toEqual({ snippet: { parentId: top.id, textOriginal: 'A 2019 compact' } })
     expect(sent.permalink).toBe(`https://www.youtube.com/watch?v=vid1000&lc=${sent.externalId}`)
     const listed = await adapter.listComments!({ ...base, post, cursor: null, since: null })
-    expect(listed.comments.find((c) => c.externalId === sent.externalId)).toMatchObject({ fromAccount: true, parentExternalId: top.id })
+    expect(listed.comments.find((c) => c.externalId === sent.externalId)).toMatchObject({
+      fromAccount: true,
+      parentExternalId: top.id,
+    })
 
     await adapter.hideComment!({ ...base, comment: ref, hidden: true })
-    expect(fake.calls('POST', '/youtube/v3/comments/setModerationStatus')[0]!.query.get('moderationStatus')).toBe('heldForReview')
+    expect(fake.calls('POST', '/youtube/v3/comments/setModerationStatus')[0]!.query.get('moderationStatus')).toBe(
+      'heldForReview',
+    )
     expect((await adapter.listComments!({ ...base, post, cursor: null, since: null })).comments).toHaveLength(0)
     await adapter.hideComment!({ ...base, comment: ref, hidden: false })
     expect((await adapter.listComments!({ ...base, post, cursor: null, since: null })).comments).toHaveLength(2)
@@ -141,14 +151,21 @@ describe('VIDEOSHARE_NET inbox', () => {
       adapter.listComments!({ ...base, post: { ...post, platformPostId: 'vidGone' }, cursor: null, since: null }),
     ).rejects.toBeInstanceOf(CommentGone)
     await expect(
-      adapter.replyToComment!({ ...base, comment: { externalId: 'UgzNope', postExternalId: 'vid1000', parentExternalId: null }, text: 'hi', idempotencyKey: 'k' }),
+      adapter.replyToComment!({
+        ...base,
+        comment: { externalId: 'UgzNope', postExternalId: 'vid1000', parentExternalId: null },
+        text: 'hi',
+        idempotencyKey: 'k',
+      }),
     ).rejects.toBeInstanceOf(CommentGone)
   })
 
   it('a used-up quota waits until midnight Pacific, a 429 by its Retry-After, a dead token reconnects', async () => {
     const { base, videos, post, fake } = await setup()
     videos(1)
-    fake.failNext(googleError(403, 'quotaExceeded', 'The request cannot be completed because you have exceeded your quota.'))
+    fake.failNext(
+      googleError(403, 'quotaExceeded', 'The request cannot be completed because you have exceeded your quota.'),
+    )
     const quota = await adapter.listComments!({ ...base, post, cursor: null, since: null }).catch((e) => e)
     // 10:00 UTC is 02:00 in Los Angeles: 22 hours to midnight, plus a minute.
     expect(quota).toMatchObject({ kind: 'rate_limited', retryAfterSec: 22 * 3600 + 60 })
@@ -158,6 +175,8 @@ describe('VIDEOSHARE_NET inbox', () => {
       retryAfterSec: 40,
     })
     fake.expireToken()
-    await expect(adapter.listPosts!({ ...base, cursor: null, since: ago(5) })).rejects.toMatchObject({ kind: 'auth_expired' })
+    await expect(adapter.listPosts!({ ...base, cursor: null, since: ago(5) })).rejects.toMatchObject({
+      kind: 'auth_expired',
+    })
   })
 })

@@ -72,7 +72,12 @@ function reviewToComments(raw: any, now: Date): NetworkComment[] {
     externalId: name,
     parentExternalId: null,
     postExternalId: null,
-    author: { externalId: null, name: reviewer ?? 'A Google user', handle: null, avatarUrl: str(raw.reviewer?.profilePhotoUrl) },
+    author: {
+      externalId: null,
+      name: reviewer ?? 'A Google user',
+      handle: null,
+      avatarUrl: str(raw.reviewer?.profilePhotoUrl),
+    },
     text: [stars ? `(${stars}/5)` : null, str(raw.comment)].filter(Boolean).join(' '),
     createdAt: date(raw.createTime, now),
     permalink: null,

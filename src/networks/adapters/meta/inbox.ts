@@ -32,7 +32,10 @@ export function graphInboxClient(o: GraphClientOptions): GraphClient {
   return {
     get: (path, params = {}) => call(url(path, params)),
     post: (path, params) =>
-      call(joinUrl(o.baseUrl, `${o.version}/${path}`), { method: 'POST', form: { ...params, access_token: o.accessToken } }),
+      call(joinUrl(o.baseUrl, `${o.version}/${path}`), {
+        method: 'POST',
+        form: { ...params, access_token: o.accessToken },
+      }),
     del: (path) => call(url(path, {}), { method: 'DELETE' }),
     getRoot: (path, params) => call(url(path, params, false)),
   }

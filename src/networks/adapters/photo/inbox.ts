@@ -64,7 +64,12 @@ function toComment(raw: any, input: Base & { postId: string | null }, parent: st
     externalId: String(raw.id),
     parentExternalId: parent ?? (raw.parent_id ? String(raw.parent_id) : null),
     postExternalId: input.postId,
-    author: { externalId: raw.from?.id ? String(raw.from.id) : null, name: username ?? '', handle: username, avatarUrl: null },
+    author: {
+      externalId: raw.from?.id ? String(raw.from.id) : null,
+      name: username ?? '',
+      handle: username,
+      avatarUrl: null,
+    },
     text: typeof raw.text === 'string' ? raw.text : '',
     createdAt: graphTime(raw.timestamp, input.now),
     permalink: null,
@@ -89,7 +94,10 @@ export async function listPhotoComments(input: ListCommentsInput): Promise<Comme
     let replies = graphPage(top.replies)
     comments.push(...replies.data.map((r) => toComment(r, { ...input, postId }, comment.externalId)))
     while (replies.after) {
-      const more = await graph.get(`${comment.externalId}/replies`, { fields: COMMENT_FIELDS, ...paging(replies.after) })
+      const more = await graph.get(`${comment.externalId}/replies`, {
+        fields: COMMENT_FIELDS,
+        ...paging(replies.after),
+      })
       replies = graphPage(more)
       comments.push(...replies.data.map((r) => toComment(r, { ...input, postId }, comment.externalId)))
     }

@@ -47,7 +47,15 @@ async function inboxCall(input: Base, method: string, path: string, options: Req
 
 const offset = (cursor: string | null) => (cursor && /^\d+$/.test(cursor) ? Number(cursor) : 0)
 const nextOffset = (start: number, got: number, total: unknown) =>
-  got === 0 ? null : typeof total === 'number' ? (start + got < total ? String(start + got) : null) : got < PROFESSIONAL_INBOX_PAGE ? null : String(start + got)
+  got === 0
+    ? null
+    : typeof total === 'number'
+      ? start + got < total
+        ? String(start + got)
+        : null
+      : got < PROFESSIONAL_INBOX_PAGE
+        ? null
+        : String(start + got)
 
 export async function listAuthorPosts(input: ListPostsInput): Promise<NetworkPostPage> {
   const author = credential(input.credentials, 'authorUrn')
@@ -69,7 +77,10 @@ export async function listAuthorPosts(input: ListPostsInput): Promise<NetworkPos
       metrics: { ...EMPTY_FIGURES },
     }))
   const posts = all.filter((p) => p.publishedAt >= input.since)
-  return { posts, nextCursor: posts.length < all.length ? null : nextOffset(start, elements.length, answer.body?.paging?.total) }
+  return {
+    posts,
+    nextCursor: posts.length < all.length ? null : nextOffset(start, elements.length, answer.body?.paging?.total),
+  }
 }
 
 function toComment(raw: any, postUrn: string, parent: string | null, author: string, now: Date): NetworkComment {
@@ -107,7 +118,10 @@ export async function listPostComments(input: ListCommentsInput): Promise<Commen
   for (const raw of page.elements) {
     const top = toComment(raw, postUrn, null, author, input.now)
     comments.push(top)
-    if (!(Number(raw.commentsSummary?.aggregatedTotalComments ?? raw.commentsSummary?.totalFirstLevelComments ?? 0) > 0)) continue
+    if (
+      !(Number(raw.commentsSummary?.aggregatedTotalComments ?? raw.commentsSummary?.totalFirstLevelComments ?? 0) > 0)
+    )
+      continue
     let next: string | null = '0'
     while (next !== null) {
       const replies = await commentsOn(input, top.externalId, Number(next))
@@ -128,7 +142,9 @@ export async function replyToPostComment(input: ReplyInput): Promise<SentReply> 
   const id = String(urn ?? '')
   return {
     externalId: id,
-    permalink: input.comment.postExternalId ? `${permalinkOf(input.comment.postExternalId)}?commentUrn=${encodeURIComponent(id)}` : null,
+    permalink: input.comment.postExternalId
+      ? `${permalinkOf(input.comment.postExternalId)}?commentUrn=${encodeURIComponent(id)}`
+      : null,
   }
 }
 

@@ -32,7 +32,12 @@ const POST_FIELDS =
 const paging = (cursor: string | null) => ({ limit: String(PAGE_INBOX_PAGE), ...(cursor ? { after: cursor } : {}) })
 
 /** A call whose "does not exist" answer means the comment or post is gone. */
-async function call(ctx: GraphContext, method: string, path: string, options: { query?: Record<string, string>; json?: unknown } = {}) {
+async function call(
+  ctx: GraphContext,
+  method: string,
+  path: string,
+  options: { query?: Record<string, string>; json?: unknown } = {},
+) {
   try {
     return await graphClient(ctx)(method, path, options)
   } catch (err) {

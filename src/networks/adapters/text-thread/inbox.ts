@@ -39,7 +39,10 @@ const client = (input: Base) =>
     accessToken: credential(input.credentials, 'accessToken'),
     now: input.now,
   })
-const paging = (cursor: string | null) => ({ limit: String(TEXTTHREAD_INBOX_PAGE), ...(cursor ? { after: cursor } : {}) })
+const paging = (cursor: string | null) => ({
+  limit: String(TEXTTHREAD_INBOX_PAGE),
+  ...(cursor ? { after: cursor } : {}),
+})
 
 export async function listThreadPosts(input: ListPostsInput): Promise<NetworkPostPage> {
   const userId = credential(input.credentials, 'userId')

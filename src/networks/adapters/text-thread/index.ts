@@ -32,13 +32,7 @@ import {
   type Params,
 } from '../meta/containers'
 import type { AdapterOptions } from '../options'
-import {
-  hideThreadReply,
-  listThreadMentions,
-  listThreadPosts,
-  listThreadReplies,
-  replyToThread,
-} from './inbox'
+import { hideThreadReply, listThreadMentions, listThreadPosts, listThreadReplies, replyToThread } from './inbox'
 
 const N = 'TEXTTHREAD_NET'
 /** The Threads API version in every path. */

@@ -29,7 +29,12 @@ export const VIDEOSHARE_PAGES = { uploads: 50, threads: 100, replies: 100 }
 
 type Base = { fetch: typeof fetch; baseUrl: string; credentials: Record<string, unknown>; now: Date }
 
-async function call(input: Base, path: string, query: Record<string, string>, init: { method?: string; json?: unknown } = {}) {
+async function call(
+  input: Base,
+  path: string,
+  query: Record<string, string>,
+  init: { method?: string; json?: unknown } = {},
+) {
   const url = `${joinUrl(input.baseUrl, path)}?${new URLSearchParams(query)}`
   const answer = await request(input.fetch, NETWORK, url, {
     ...init,
@@ -57,7 +62,9 @@ export async function listChannelVideos(input: ListPostsInput): Promise<NetworkP
     maxResults: String(VIDEOSHARE_PAGES.uploads),
     ...(input.cursor ? { pageToken: input.cursor } : {}),
   })
-  const ids: string[] = (list.items ?? []).map((i: any) => i.contentDetails?.videoId).filter((id: unknown) => typeof id === 'string')
+  const ids: string[] = (list.items ?? [])
+    .map((i: any) => i.contentDetails?.videoId)
+    .filter((id: unknown) => typeof id === 'string')
   const videos = ids.length
     ? await call(input, '/youtube/v3/videos', { part: 'snippet,statistics', id: ids.join(',') })
     : { items: [] }
@@ -90,7 +97,8 @@ function toComment(raw: any, videoId: string, channelId: string, now: Date): Net
     author: {
       externalId: author,
       name: typeof s.authorDisplayName === 'string' ? s.authorDisplayName : '',
-      handle: typeof s.authorDisplayName === 'string' && s.authorDisplayName.startsWith('@') ? s.authorDisplayName : null,
+      handle:
+        typeof s.authorDisplayName === 'string' && s.authorDisplayName.startsWith('@') ? s.authorDisplayName : null,
       avatarUrl: typeof s.authorProfileImageUrl === 'string' ? s.authorProfileImageUrl : null,
     },
     text: typeof s.textOriginal === 'string' ? s.textOriginal : typeof s.textDisplay === 'string' ? s.textDisplay : '',
@@ -120,10 +128,13 @@ export async function listVideoComments(input: ListCommentsInput): Promise<Comme
     const embedded: any[] = thread.replies?.comments ?? []
     const total = numberOrNull(thread.snippet?.totalReplyCount) ?? embedded.length
     const replies = total > embedded.length ? await allReplies(input, top.externalId) : embedded
-    comments.push(...replies.map((r) => ({ ...toComment(r, videoId, channelId, input.now), parentExternalId: top.externalId })))
+    comments.push(
+      ...replies.map((r) => ({ ...toComment(r, videoId, channelId, input.now), parentExternalId: top.externalId })),
+    )
   }
   const next = typeof body.nextPageToken === 'string' ? body.nextPageToken : null
-  const reachedKnown = input.since !== null && comments.some((c) => c.parentExternalId === null && c.createdAt <= input.since!)
+  const reachedKnown =
+    input.since !== null && comments.some((c) => c.parentExternalId === null && c.createdAt <= input.since!)
   return { comments, nextCursor: reachedKnown ? null : next }
 }
 
