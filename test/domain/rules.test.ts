@@ -172,7 +172,6 @@ describe('rules registry', () => {
         'LOCAL_NET',
         'MESSAGING_NET',
         'PINBOARD_NET',
-        'PROFESSIONAL_NET',
         'SHORTVIDEO_NET',
       ].sort(),
     )

@@ -125,7 +125,7 @@ export async function startPhotoFake(options: {
     refusedComments: false,
     loseNextPublishAnswer: false,
     failNextMatching: [] as Array<{ path: RegExp; reply: FakeReply }>,
-    metrics: { likes: 10, comments: 2, shares: 1, saved: 4, views: 300 } as Record<string, number>,
+    metrics: { likes: 10, comments: 2, shares: 1, saved: 4, views: 300, reach: 250 } as Record<string, number>,
     /** content_publishing_limit: `config.quota_total` (the current reference's example: 50 per 86400 s), and posts counted as made elsewhere. */
     quotaTotal: 50,
     quotaUsedElsewhere: 0,

@@ -20,7 +20,7 @@ import {
 } from '../../inbox-adapter'
 import { EMPTY_FIGURES } from '../meta/inbox'
 import { NETWORK, localFailure, locationNameOf, v4 } from './api'
-import { REVIEWS_PAGE_SIZE } from './reviews'
+import { REPLY_MAX_BYTES, REVIEWS_PAGE_SIZE } from './reviews'
 
 /** `StarRating` -> stars, shown before the review's words. */
 const STARS: Record<string, number> = { ONE: 1, TWO: 2, THREE: 3, FOUR: 4, FIVE: 5 }
@@ -121,6 +121,12 @@ export async function answerLocalReview(input: ReplyInput): Promise<SentReply> {
   const location = locationNameOf(input.credentials)
   if (!review.startsWith(`${location}/reviews/`))
     throw new NetworkFailure('rejected', `${NETWORK}: ${review} is not a review of ${location}.`)
+  const bytes = new TextEncoder().encode(input.text).byteLength
+  if (bytes > REPLY_MAX_BYTES)
+    throw new NetworkFailure(
+      'rejected',
+      `${NETWORK}: an answer takes at most ${REPLY_MAX_BYTES} bytes (this one has ${bytes}).`,
+    )
   const answer = await request(input.fetch, NETWORK, v4(input.baseUrl, `${review}/reply`), {
     method: 'PUT',
     headers: { authorization: `Bearer ${credential(input.credentials, 'accessToken')}` },
