@@ -166,7 +166,7 @@ describe('rules registry', () => {
       if (inbox.replyMaxLength !== null) expect(inbox.reply, id).toBe(true)
     }
     expect(PLATFORM_IDS.filter((id) => !RULES[id].inbox.comments).sort()).toEqual(
-      ['LOCAL_NET', 'MESSAGING_NET', 'PINBOARD_NET', 'PROFESSIONAL_NET', 'SHORTVIDEO_NET'].sort(),
+      ['LOCAL_NET', 'MESSAGING_NET', 'PINBOARD_NET', 'SHORTVIDEO_NET'].sort(),
     )
   })
 

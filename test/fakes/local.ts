@@ -37,6 +37,8 @@ export interface FakeReview {
   comment: string
   reviewer: string | null
   reply: { comment: string; updateTime: string } | null
+  /** When it was written (a fixed day when not given). */
+  createTime?: string
 }
 
 const CLIENT = { id: 'gbp_client', secret: 'gbp_secret' }
@@ -261,8 +263,8 @@ export async function startLocalFake(options: { locations?: FakeLocation[] } = {
           reviewer: r.reviewer ? { displayName: r.reviewer, isAnonymous: false } : { isAnonymous: true },
           starRating: r.starRating,
           comment: r.comment,
-          createTime: '2026-11-01T09:00:00Z',
-          updateTime: '2026-11-01T09:00:00Z',
+          createTime: r.createTime ?? '2026-11-01T09:00:00Z',
+          updateTime: r.createTime ?? '2026-11-01T09:00:00Z',
           ...(r.reply ? { reviewReply: r.reply } : {}),
         })),
         averageRating: average,

@@ -6,7 +6,7 @@
  * really GET our media URL and check its bytes, stay IN_PROGRESS for some polls, then FINISHED (or
  * ERROR with its subcode as `status`), PUBLISHED once published; the account's media and stories
  * lists; alt_text on images only; reel audio on the Facebook-login host only; the 24 h publishing quota;
- * Graph error bodies; usage headers. On the Facebook host, the audio search for reels (`/ig_audio`:
+ * Graph error bodies; usage headers; the inbox endpoints (photo-inbox.ts). On the Facebook host, the audio search for reels (`/ig_audio`:
 audio_type, user_id, search_query, cursor paging with `after` and a `next` link while more remain), and Facebook Login for hosted connect: the
  * dialog, the code exchange, the long-lived token (`fb_exchange_token`), and `/me/accounts` with
  * each Page's `instagram_business_account` (the fake's own account's Page and `otherPages`).
@@ -14,6 +14,7 @@ audio_type, user_id, search_query, cursor paging with `after` and a `next` link 
 import { randomBytes } from 'node:crypto'
 import { startFakeServer, type FakeReply, type FakeRequest, type FakeRoute } from './fake-server'
 import { oauthFake } from './oauth-provider'
+import { photoInboxRoutes } from './photo-inbox'
 
 export interface PhotoContainer {
   id: string
@@ -124,7 +125,7 @@ export async function startPhotoFake(options: {
     refusedComments: false,
     loseNextPublishAnswer: false,
     failNextMatching: [] as Array<{ path: RegExp; reply: FakeReply }>,
-    metrics: { likes: 10, comments: 2, shares: 1, saved: 4, views: 300 } as Record<string, number>,
+    metrics: { likes: 10, comments: 2, shares: 1, saved: 4, views: 300, reach: 250 } as Record<string, number>,
     /** content_publishing_limit: `config.quota_total` (the current reference's example: 50 per 86400 s), and posts counted as made elsewhere. */
     quotaTotal: 50,
     quotaUsedElsewhere: 0,
@@ -347,9 +348,21 @@ export async function startPhotoFake(options: {
           ],
         ]
 
+  const inbox = photoInboxRoutes({
+    igUserId,
+    username: () => options.username ?? 'photo_user',
+    authorized,
+    params,
+    unauthorized: () => graphError(400, 'Invalid OAuth access token - Cannot parse access token', 190),
+    media: () => state.media,
+    nextId,
+    now,
+    url: () => server.url,
+  })
   const server = await startFakeServer(
     [
       ...facebookLogin,
+      ...inbox.routes,
       [
         'GET',
         '/refresh_access_token',
@@ -447,6 +460,8 @@ export async function startPhotoFake(options: {
     igUserId,
     state,
     oauth,
+    /** The inbox: comments (with replies) on the account's media, and media the account is tagged in. */
+    inbox,
     /** The next request whose path matches answers with this instead. */
     failNext(path: RegExp, reply: FakeReply) {
       state.failNextMatching.push({ path, reply })

@@ -5,10 +5,12 @@
  * URL the fake hands back (its own), videos in byte ranges acknowledged with ETags and finalised,
  * then stay PROCESSING for a few status polls. Posts answer 201 with the URN in `x-restli-id`; an
  * identical commentary from the same author is refused as DUPLICATE_POST, as the network does.
+ * The posts list with paging, comments, replies and reactions are in professional-inbox.ts.
  */
 import { createHash } from 'node:crypto'
 import { oauthFake } from './oauth-provider'
 import { startFakeServer, type FakeReply, type FakeRequest } from './fake-server'
+import { professionalInboxRoutes } from './professional-inbox'
 
 export interface FakeAsset {
   urn: string
@@ -27,6 +29,8 @@ export interface FakeLinkedInPost {
   commentary: string
   content: any
   body: any
+  /** Epoch ms; a post made through the fake is as new as the fake's last post. */
+  publishedAt?: number
 }
 
 /**
@@ -110,8 +114,15 @@ export async function startProfessionalFake(
       state.token = issued.accessToken
     },
   )
+  const inbox = professionalInboxRoutes({
+    withGuard: (handler) => withGuard(handler),
+    error,
+    posts: () => state.posts,
+    now: () => new Date(),
+  })
   const server = await startFakeServer(
     [
+      ...inbox.routes,
       ['GET', '/oauth/v2/authorization', (req) => oauth.authorize(req)],
       ['POST', '/oauth/v2/accessToken', (req) => oauth.exchange(req)],
       ['POST', '/oauth/v2/revoke', (req) => oauth.revoke(req)],
@@ -337,6 +348,8 @@ export async function startProfessionalFake(
     oauth,
     ...server,
     state,
+    /** Comments, replies and reactions on the author's posts (professional-inbox.ts). */
+    inbox,
     /** The next request whose `METHOD /path` matches gets this answer instead (status, body, headers). */
     failNext(match: RegExp, reply: FakeReply) {
       state.queued.push({ match, reply })

@@ -6,11 +6,14 @@
  * header), permalinks, counts and insights. Media by URL are really fetched and their bytes checked.
  * Facebook Login for hosted connect: the dialog, the code exchange, the long-lived token exchange
  * (`fb_exchange_token`, a GET with the client's id and secret) and `/me/accounts` with the member's
- * Pages (the fake's own Page and `otherPages`), each with a Page token, paged 100 at a time.
+ * Pages (the fake's own Page and `otherPages`), each with a Page token, paged 100 at a time. The
+ * inbox endpoints (published posts, comments, replies, hide, delete, like, tagged) are in
+ * social-graph-inbox.ts.
  */
 import { randomBytes } from 'node:crypto'
 import { startFakeServer, type FakeReply, type FakeRequest } from './fake-server'
 import { oauthFake } from './oauth-provider'
+import { pageInboxRoutes } from './social-graph-inbox'
 
 const V = 'v23.0'
 
@@ -187,8 +190,24 @@ export async function startSocialGraphFake(
     }
   }
 
+  const deletePost = (id: string): FakeReply =>
+    state.posts.delete(id)
+      ? { json: { success: true } }
+      : graphError(400, 100, `Object with ID '${id}' does not exist`, { error_subcode: 33 })
+  const inbox = pageInboxRoutes({
+    pageId,
+    pageName: () => state.pageName,
+    guarded: (handler) => guarded(handler),
+    posts: () => [...state.posts.values()],
+    counts: (id) => state.counts.get(id),
+    deletePost,
+    nextId,
+    now: () => state.clock(),
+    url: () => server.url,
+  })
   const server = await startFakeServer(
     [
+      ...inbox.routes,
       ['GET', `/${V}/dialog/oauth`, (req) => oauth.authorize(req)],
       ['POST', `/${V}/oauth/access_token`, (req) => oauth.exchange(req)],
       ['GET', `/${V}/oauth/access_token`, longLivedExchange],
@@ -400,15 +419,7 @@ export async function startSocialGraphFake(
           return { json: out }
         }),
       ],
-      [
-        'DELETE',
-        new RegExp(`^/${V}/([^/]+)$`),
-        guarded((_req, p) => {
-          if (!state.posts.delete(p[0]!))
-            return graphError(400, 100, `Object with ID '${p[0]}' does not exist`, { error_subcode: 33 })
-          return { json: { success: true } }
-        }),
-      ],
+      ['DELETE', new RegExp(`^/${V}/([^/]+)$`), guarded((_req, p) => deletePost(p[0]!))],
     ],
     () => graphError(400, 2500, 'Unknown path components'),
   )
@@ -417,6 +428,8 @@ export async function startSocialGraphFake(
     ...server,
     state,
     oauth,
+    /** The inbox: comments and replies on the Page's posts, and posts that tag the Page (social-graph-inbox.ts). */
+    inbox,
     /** The next matching request (`METHOD /path` against `path`) gets this answer instead. */
     failNext(reply: FakeReply, path?: RegExp) {
       state.failures.push({ reply, ...(path ? { path } : {}) })

@@ -3,11 +3,13 @@
  * reference: `/v1.0/{user-id}/threads` containers (TEXT, IMAGE, VIDEO, CAROUSEL; `reply_to_id`,
  * `link_attachment`), media pulled from our URL and checked, containers IN_PROGRESS for some polls
  * then FINISHED (or ERROR with `error_message`), `threads_publish`, permalinks, the account's
- * threads and replies lists, DELETE, token refresh, Graph error bodies (code 190 for a bad token).
+ * threads and replies lists, DELETE, token refresh, Graph error bodies (code 190 for a bad token),
+ * and the inbox endpoints (text-thread-inbox.ts).
  */
 import { randomBytes } from 'node:crypto'
 import { oauthFake } from './oauth-provider'
 import { startFakeServer, type FakeReply, type FakeRequest } from './fake-server'
+import { threadInboxRoutes } from './text-thread-inbox'
 
 export interface ThreadContainer {
   id: string
@@ -99,7 +101,7 @@ export async function startTextThreadFake(
     if (type === 'TEXT' && !p.text) return graphError(400, 'The parameter text is required for TEXT posts.', 100)
     if (type === 'IMAGE' && !p.image_url) return graphError(400, 'The parameter image_url is required.', 100)
     if (type === 'VIDEO' && !p.video_url) return graphError(400, 'The parameter video_url is required.', 100)
-    if (p.reply_to_id && !state.posts.some((x) => x.id === p.reply_to_id))
+    if (p.reply_to_id && !state.posts.some((x) => x.id === p.reply_to_id) && !inbox.exists(p.reply_to_id))
       return graphError(400, 'The post you are replying to does not exist.', 100, 4279009)
     if (type === 'CAROUSEL') {
       const kids = (p.children ?? '').split(',').map((id) => state.containers.get(id))
@@ -167,8 +169,17 @@ export async function startTextThreadFake(
     (issued) => shortLived.add(issued.accessToken),
   )
 
+  const inbox = threadInboxRoutes({
+    userId,
+    username: () => options.username ?? 'thread_user',
+    guard,
+    params,
+    posts: () => state.posts,
+    url: () => server.url,
+  })
   const server = await startFakeServer(
     [
+      ...inbox.routes,
       ['GET', '/oauth/authorize', (req) => oauth.authorize(req)],
       ['POST', '/oauth/access_token', (req) => oauth.exchange(req)],
       [
@@ -262,6 +273,8 @@ export async function startTextThreadFake(
     userId,
     state,
     oauth,
+    /** Replies by others on the account's threads, and mentions of the account (text-thread-inbox.ts). */
+    inbox,
     failNext(path: RegExp, reply: FakeReply) {
       state.failNextMatching.push({ path, reply })
     },

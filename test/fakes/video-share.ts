@@ -4,10 +4,12 @@
  * in Location; chunks that are multiples of 256 KiB except the last; 308 + Range while
  * incomplete; an empty PUT `bytes *\/total` reports progress or returns the finished video),
  * videos that stay `processing` for a few polls, statistics, delete. Knobs: failNext (any API
- * call), failChunk (the n-th next chunk PUT answers 503 and keeps nothing), expireToken.
+ * call), failChunk (the n-th next chunk PUT answers 503 and keeps nothing), expireToken. The
+ * uploads playlist and the comment endpoints are in video-share-inbox.ts.
  */
 import { oauthFake } from './oauth-provider'
 import { startFakeServer, type FakeReply, type FakeRequest } from './fake-server'
+import { videoInboxRoutes } from './video-share-inbox'
 
 const KIB256 = 256 * 1024
 
@@ -114,7 +116,7 @@ export async function startVideoShareFake(options: { channelId?: string } = {}) 
     serial++
     const video: VideoShareVideo = {
       id: `vid${serial}AbCdEf`,
-      snippet: { ...session.metadata.snippet, channelId },
+      snippet: { ...session.metadata.snippet, channelId, publishedAt: new Date().toISOString() },
       status: {
         uploadStatus: 'uploaded',
         privacyStatus: state.forcePrivacy ?? session.metadata.status?.privacyStatus ?? 'public',
@@ -129,8 +131,21 @@ export async function startVideoShareFake(options: { channelId?: string } = {}) 
     return done()
   }
 
+  const inbox = videoInboxRoutes({
+    channelId,
+    channelTitle: () => String(state.channel.snippet.title),
+    authed,
+    videoIds: () => state.videos.map((v) => v.id),
+    uploads: () =>
+      state.videos
+        .map((v) => ({ id: v.id, publishedAt: String(v.snippet.publishedAt ?? '') }))
+        .sort((a, b) => b.publishedAt.localeCompare(a.publishedAt)),
+    nextId: () => String(++serial),
+    now: () => new Date(),
+  })
   const server = await startFakeServer(
     [
+      ...inbox.routes,
       ['GET', '/o/oauth2/v2/auth', (req) => oauth.authorize(req)],
       ['POST', '/revoke', (req) => oauth.revoke(req)],
       [
@@ -174,6 +189,9 @@ export async function startVideoShareFake(options: { channelId?: string } = {}) 
             id: channelId,
             ...(parts.includes('snippet') ? { snippet: state.channel.snippet } : {}),
             ...(parts.includes('statistics') ? { statistics: state.channel.statistics } : {}),
+            ...(parts.includes('contentDetails')
+              ? { contentDetails: { relatedPlaylists: { likes: '', uploads: `UU${channelId.slice(2)}` } } }
+              : {}),
           }
           return { json: { kind: 'youtube#channelListResponse', items: mine ? [item] : [] } }
         },
@@ -248,6 +266,7 @@ export async function startVideoShareFake(options: { channelId?: string } = {}) 
                 ...(parts.includes('status') ? { status: v.status } : {}),
                 ...(parts.includes('processingDetails') ? { processingDetails: { processingStatus } } : {}),
                 ...(parts.includes('statistics') ? { statistics: v.statistics } : {}),
+                ...(parts.includes('snippet') ? { snippet: v.snippet } : {}),
               }
             })
           return { json: { kind: 'youtube#videoListResponse', items } }
@@ -274,6 +293,8 @@ export async function startVideoShareFake(options: { channelId?: string } = {}) 
     oauth,
     ...server,
     state,
+    /** Comments and replies on the channel's videos (video-share-inbox.ts). */
+    inbox,
     failNext: (reply: FakeReply) => state.failNextReplies.push(reply),
     /** The n-th chunk PUT from now answers 503 (1 = the next one). */
     failChunk: (n = 1) => (state.failChunkIn = n),

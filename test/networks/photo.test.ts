@@ -379,8 +379,8 @@ describe('PHOTO_NET adapter', () => {
     expect(insights).toEqual({
       followers: 1234,
       posts: [
-        { targetId: 't1', likes: 10, comments: 2, shares: 1, saves: 4, views: 300 },
-        { targetId: 't2', likes: null, comments: null, shares: null, saves: null, views: null },
+        { targetId: 't1', likes: 10, comments: 2, shares: 1, saves: 4, views: 300, reach: 250 },
+        { targetId: 't2', likes: null, comments: null, shares: null, saves: null, views: null, reach: null },
       ],
     })
     expect(adapter.deletePost).toBeUndefined()

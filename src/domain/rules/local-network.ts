@@ -95,7 +95,12 @@ export const LOCAL_NET_RULES: PlatformRules = {
   },
   // Quotas are per project (300 requests a minute); 10 edits a minute per profile is documented for the
   // Business Information API only. The engine retries after a quota refusal (RESOURCE_EXHAUSTED).
-  inbox: inbox({ note: 'Local posts take no comments; reviews are not part of the inbox.' }),
+  inbox: inbox({
+    reply: true,
+    mentions: true,
+    replyMaxLength: 4_096,
+    note: "Local posts take no comments. Reviews are about the location, not a post: they are read as the account's mentions with the owner's answer under each; a reply is the owner's answer (it replaces an earlier one; at most 4,096 UTF-8 bytes). Reviews cannot be hidden, deleted or liked.",
+  }),
   limits: [],
-  note: 'One account is one business location. Reviews are read and answered through the same sign-in (not on a route yet).',
+  note: 'One account is one business location. Reviews are read into the inbox and answered through the same sign-in.',
 }

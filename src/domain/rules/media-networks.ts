@@ -101,8 +101,8 @@ export const PHOTO_NET_RULES: PlatformRules = {
   insights: {
     importsPosts: true,
     followers: true,
-    postMetrics: ['likes', 'comments', 'shares', 'views', 'saves'],
-    note: null,
+    postMetrics: ['likes', 'comments', 'shares', 'views', 'saves', 'reach'],
+    note: "Recent media are read from the account's media list with their like and comment counts; the rest from each media's insights.",
   },
   inbox: inbox({
     comments: true,
@@ -110,7 +110,7 @@ export const PHOTO_NET_RULES: PlatformRules = {
     hide: true,
     delete: true,
     mentions: true,
-    note: "Comments and their replies on the account's media; mentions are media and comments that tag the account.",
+    note: "Comments and their replies on the account's media. A reply goes to the top-level comment (the network nests one level) and a hidden comment takes none. Mentions are the media the account is tagged in. The API has no comment like.",
   }),
   limits: [
     limit(
@@ -253,7 +253,7 @@ export const VIDEOSHARE_NET_RULES: PlatformRules = {
     hide: true,
     delete: true,
     replyMaxLength: 10_000,
-    note: 'Hiding holds the comment for review; a reply is a comment of up to 10,000 characters.',
+    note: "Comment threads on the channel's videos with all their replies. Hiding holds a comment for review (shown again by publishing it); only the channel's own comments can be deleted; a reply is a comment of up to 10,000 characters on the top-level comment. The API has no comment like and no mentions.",
   }),
   limits: [],
   note: 'Uploads from an unaudited API project stay private.',

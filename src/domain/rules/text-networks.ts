@@ -156,7 +156,7 @@ export const TEXTTHREAD_NET_RULES: PlatformRules = {
     reply: true,
     hide: true,
     mentions: true,
-    note: "Replies to the account's posts are its comments.",
+    note: "Replies at every depth of the account's threads are its comments; a reply is a text post answering one. Only top-level replies can be hidden (their nested replies follow). The network deletes only the account's own posts and has no like.",
   }),
   limits: [
     limit('posts', 250, DAY, 'A carousel counts as one post.'),

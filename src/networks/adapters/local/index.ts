@@ -3,7 +3,8 @@
  * Google sign-in manages; a post is a local post on it (an update, an event, an offer or an
  * alert, with a button and one photo), created exactly once (publish.ts), followed while the
  * network processes it, and deleted on request. The network reports no per-post insights any more,
- * so none are read. Reviews are read and answered by reviews.ts, outside this interface.
+ * so none are read. Live local posts are imported and reviews are read into the inbox and answered
+ * (inbox.ts).
  */
 import type { NetworkAdapter } from '../../adapter'
 import { NetworkFailure, asFailedResult, credential, request } from '../../http'
@@ -12,6 +13,7 @@ import { googleTokenRenewal } from '../google/oauth'
 import type { AdapterOptions } from '../options'
 import { NETWORK, REFRESH_MARGIN_SEC, localFailure, v4, type LocalOrigins } from './api'
 import { listLocationIdentities, verifyLocation } from './identities'
+import { answerLocalReview, listLocalPosts, listLocalReviews } from './inbox'
 import { checkLocalPost, publishLocalPost } from './publish'
 
 /** A local post's v4 name, the id the engine keeps for it. */
@@ -44,6 +46,11 @@ export function createLocalAdapter(options: AdapterOptions): NetworkAdapter {
     verifyCredentials: (input) => verifyLocation(input, origins(input.baseUrl)),
 
     listIdentities: (input) => listLocationIdentities(input, origins(input.baseUrl)),
+
+    listPosts: listLocalPosts,
+    // Reviews are about the location, not a post: the inbox reads them as mentions (inbox.ts).
+    listMentions: listLocalReviews,
+    replyToComment: answerLocalReview,
 
     credentialRefresh: oauthRefresh(
       googleTokenRenewal(NETWORK, options.origins.LOCAL_NET_OAUTH_URL ?? '', REFRESH_MARGIN_SEC),

@@ -35,6 +35,14 @@ import {
 import type { AdapterOptions } from '../options'
 import { listPhotoAudio } from './audio'
 import {
+  deletePhotoComment,
+  hidePhotoComment,
+  listPhotoComments,
+  listPhotoMentions,
+  listPhotoPosts,
+  replyToPhotoComment,
+} from './inbox'
+import {
   PHOTO_COMMENT_FORMATS,
   PHOTO_GRAPH_VERSION,
   PHOTO_MEDIA_METRICS,
@@ -76,6 +84,12 @@ export function createPhotoAdapter(_options: AdapterOptions): NetworkAdapter {
     verifyCredentials,
     listIdentities,
     listAudio: listPhotoAudio,
+    listPosts: listPhotoPosts,
+    listComments: listPhotoComments,
+    listMentions: listPhotoMentions,
+    replyToComment: replyToPhotoComment,
+    hideComment: hidePhotoComment,
+    deleteComment: deletePhotoComment,
     credentialRefresh: {
       isDue: (credentials, now) => expiresWithin(credentials, now, PHOTO_REFRESH_MARGIN_SEC),
       refresh,
@@ -255,7 +269,7 @@ async function refresh(input: RefreshInput) {
   return refreshLongLivedToken(client(input, input.now), N, 'ig_refresh_token', input)
 }
 
-/** Followers, and per post likes, comments, shares, saves and views; a post the network will not report on is null. */
+/** Followers, and per post likes, comments, shares, saves, views and reach (one insights call); a post the network will not report on is null. */
 async function fetchInsights(input: InsightsInput): Promise<Insights> {
   const graph = client(input, input.now)
   const user = await graph.get(credential(input.credentials, 'igUserId'), { fields: 'followers_count' })
@@ -268,6 +282,7 @@ async function fetchInsights(input: InsightsInput): Promise<Insights> {
       shares: null,
       views: null,
       saves: null,
+      reach: null,
     }
     try {
       const body = await graph.get(`${post.platformPostId}/insights`, {

@@ -17,13 +17,14 @@ export const PHOTO_POLL_SEC = 20
  * 24 h old to renew.
  */
 export const PHOTO_REFRESH_MARGIN_SEC = 7 * 24 * 3600
-/** Per-media metrics asked for, and the Insights field each fills (`impressions`/`plays` are gone since v22). */
+/** Per-media metrics asked for (one call), and the Insights field each fills (`impressions`/`plays` are gone since v22). */
 export const PHOTO_MEDIA_METRICS = {
   likes: 'likes',
   comments: 'comments',
   shares: 'shares',
   saved: 'saves',
   views: 'views',
+  reach: 'reach',
 } as const
 /** Formats that take a first comment (a story has no comments). */
 export const PHOTO_COMMENT_FORMATS = ['IMAGE', 'CAROUSEL', 'REEL']

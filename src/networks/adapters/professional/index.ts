@@ -13,6 +13,7 @@ import type { NetworkAdapter, PendingInput, PublishInput, PublishResult, TargetC
 import { asFailedResult, credential, NetworkFailure } from '../../http'
 import type { AdapterOptions } from '../options'
 import { call, encodeUrn, liveToken, NETWORK, permalinkOf, type Session } from './api'
+import { deletePostComment, likePostComment, listAuthorPosts, listPostComments, replyToPostComment } from './inbox'
 import { listProfessionalIdentities } from './identities'
 import { prepareMedia } from './media'
 import { escapeLittleText, unescapeLittleText } from './text'
@@ -162,6 +163,11 @@ export function createProfessionalAdapter(_options: AdapterOptions): NetworkAdap
   return {
     publish,
     checkStatus,
+    listPosts: listAuthorPosts,
+    listComments: listPostComments,
+    replyToComment: replyToPostComment,
+    deleteComment: deletePostComment,
+    likeComment: likePostComment,
     listIdentities: (input) => listProfessionalIdentities(sessionOf(input), input),
     async verifyCredentials(input) {
       const session = sessionOf(input)

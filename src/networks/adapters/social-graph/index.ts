@@ -33,6 +33,15 @@ import {
   type GraphCall,
 } from './api'
 import { publishReel, publishStory, reelPending } from './formats'
+import {
+  deletePageComment,
+  hidePageComment,
+  likePageComment,
+  listPageComments,
+  listPageMentions,
+  listPagePosts,
+  replyToPageComment,
+} from './inbox'
 
 /** Seconds between checks of a processing video. */
 export const VIDEO_POLL_SEC = 20
@@ -60,6 +69,13 @@ export function createSocialGraphAdapter(_options: AdapterOptions): NetworkAdapt
     },
 
     listIdentities: listPages,
+    listPosts: listPagePosts,
+    listComments: listPageComments,
+    listMentions: listPageMentions,
+    replyToComment: replyToPageComment,
+    hideComment: hidePageComment,
+    deleteComment: deletePageComment,
+    likeComment: likePageComment,
 
     async publish(input) {
       try {

@@ -32,6 +32,7 @@ import {
   type Params,
 } from '../meta/containers'
 import type { AdapterOptions } from '../options'
+import { hideThreadReply, listThreadMentions, listThreadPosts, listThreadReplies, replyToThread } from './inbox'
 
 const N = 'TEXTTHREAD_NET'
 /** The Threads API version in every path. */
@@ -97,6 +98,11 @@ export function createTextThreadAdapter(_options: AdapterOptions): NetworkAdapte
     checkStatus: (input) => run(input, input.unconfirmed),
     verifyCredentials,
     deletePost,
+    listPosts: listThreadPosts,
+    listComments: listThreadReplies,
+    listMentions: listThreadMentions,
+    replyToComment: replyToThread,
+    hideComment: hideThreadReply,
     credentialRefresh: {
       isDue: (credentials, now) => expiresWithin(credentials, now, TEXTTHREAD_REFRESH_MARGIN_SEC),
       refresh,

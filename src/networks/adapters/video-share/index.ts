@@ -43,6 +43,13 @@ import {
   permalinkOf,
   videoText,
 } from './api'
+import {
+  deleteVideoComment,
+  hideVideoComment,
+  listChannelVideos,
+  listVideoComments,
+  replyToVideoComment,
+} from './inbox'
 
 interface Pending {
   videoId: string
@@ -105,6 +112,11 @@ export function createVideoShareAdapter(options: AdapterOptions): NetworkAdapter
     },
 
     listIdentities: listChannels,
+    listPosts: listChannelVideos,
+    listComments: listVideoComments,
+    replyToComment: replyToVideoComment,
+    hideComment: hideVideoComment,
+    deleteComment: deleteVideoComment,
 
     // Renewed on the network's own OAuth origin (`VIDEOSHARE_NET_OAUTH_URL`), as every Google sign-in is.
     credentialRefresh: oauthRefresh(
