@@ -26,7 +26,13 @@ const METRIC_LABELS: Record<PostMetric, string> = {
   shares: 'Shares',
   saves: 'Saves',
   views: 'Views',
+  clicks: 'Clicks',
+  impressions: 'Impressions',
+  reach: 'Reach',
 }
+
+/** Every figure in the order the page lists them. */
+const FIGURE_ORDER: PostMetric[] = ['likes', 'comments', 'shares', 'saves', 'views', 'clicks', 'impressions', 'reach']
 
 const number = (v: number) => new Intl.NumberFormat('en-GB').format(v)
 
@@ -47,16 +53,26 @@ export function TargetFigures({ m, timeZone }: { m: TargetMetrics | undefined; t
   return (
     <div class="post-figures">
       <dl class="post-metrics">
-        {m.reported.map((k) => (
-          <div>
-            <dt>{METRIC_LABELS[k]}</dt>
-            <dd>{f[k] === null ? '–' : number(f[k])}</dd>
-          </div>
-        ))}
+        {FIGURE_ORDER.map((k) => {
+          const v = f[k]
+          const reported = m.reported.includes(k)
+          return (
+            <div class={reported ? undefined : 'post-metric-unreported'} data-metric={k}>
+              <dt>{METRIC_LABELS[k]}</dt>
+              <dd>{v !== null ? number(v) : reported ? 'not collected' : 'not reported'}</dd>
+            </div>
+          )
+        })}
         {m.latest.engagement !== null ? (
           <div class="post-metric-total">
             <dt>Engagement</dt>
             <dd>{number(m.latest.engagement)}</dd>
+          </div>
+        ) : null}
+        {m.latest.engagementRate !== null ? (
+          <div class="post-metric-total">
+            <dt>Engagement rate</dt>
+            <dd>{(m.latest.engagementRate * 100).toFixed(2)} %</dd>
           </div>
         ) : null}
       </dl>
