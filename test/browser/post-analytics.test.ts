@@ -134,7 +134,8 @@ describe('post page and analytics in chromium', () => {
         snapshots: [{ at: now, figures: { likes: 12, comments: 3, shares: 1, views: 400, saves: 2 } }],
       },
     ])
-    const [{ postId }] = await t.deps.db.select({ postId: targets.postId }).from(targets).where(eq(targets.id, target!))
+    const [row] = await t.deps.db.select({ postId: targets.postId }).from(targets).where(eq(targets.id, target!))
+    const postId = row!.postId
     await checkViews(`/posts/${postId}`, 'post-imported')
     const { page } = await signedIn(VIEWS[2]!)
     await page.goto(`${t.baseUrl}/app/w/${t.workspaceId}/posts/${postId}`)

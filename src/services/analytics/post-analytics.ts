@@ -40,7 +40,7 @@ export interface TargetAnalytics {
 
 export interface PostAnalyticsRecord {
   postId: string
-  source: string
+  source: 'service' | 'external'
   generatedAt: string
   targets: TargetAnalytics[]
 }
@@ -66,7 +66,7 @@ export async function getPostAnalytics(
   }
   return {
     postId: post.id,
-    source: (post as { source?: string }).source ?? 'service',
+    source: (post as { source?: 'service' | 'external' }).source ?? 'service',
     generatedAt: now.toISOString(),
     targets: post.targets.map((t) => {
       const m = latest.get(t.id)

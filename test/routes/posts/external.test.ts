@@ -15,10 +15,8 @@ describe('external posts (imported from a network) are read-only', () => {
       { account: photo, publishedAt: '2026-03-09T10:00:00Z', source: 'external', caption: 'made on the network' },
       { account: photo, publishedAt: '2026-03-08T10:00:00Z' },
     ])
-    const [{ postId: id }] = await t.deps.db
-      .select({ postId: targets.postId })
-      .from(targets)
-      .where(eq(targets.id, externalTarget!))
+    const [found] = await t.deps.db.select({ id: targets.postId }).from(targets).where(eq(targets.id, externalTarget!))
+    const id = found!.id
     // A failed target, so that retry would have something to do were the post not external.
     await t.deps.db.update(targets).set({ status: 'FAILED' }).where(eq(targets.id, externalTarget!))
 
