@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { PLATFORM_IDS } from '../domain/vocabulary'
+import { PLATFORM_IDS, POST_SOURCES } from '../domain/vocabulary'
 
 const figure = (what: string) =>
   z
@@ -167,7 +167,7 @@ const nullableMetric = MetricsSchema
 export const PostAnalyticsSchema = z
   .object({
     postId: z.string(),
-    source: z.enum(['service', 'external']).openapi({
+    source: z.enum(POST_SOURCES).openapi({
       description: '`external`: a post published outside this service and imported from the network (read-only).',
     }),
     generatedAt: z.string().openapi({ format: 'date-time' }),

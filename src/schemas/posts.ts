@@ -138,7 +138,7 @@ export const ListPostsQuery = z.object({
   platform: z.enum(PLATFORM_IDS).optional().openapi({ description: 'Only posts with a target on this platform.' }),
   type: z.enum(POST_TYPES).optional(),
   q: z.string().min(1).max(200).optional().openapi({ description: 'Case-insensitive text search in the caption.' }),
-  source: z.enum(['service', 'external']).optional().openapi({
+  source: z.enum(POST_SOURCES).optional().openapi({
     description:
       '`service`: only posts written through this service; `external`: only posts published on the network outside it and imported (read-only).',
   }),

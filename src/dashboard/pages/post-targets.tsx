@@ -35,7 +35,6 @@ const METRIC_LABELS: Record<PostMetric, string> = {
 const FIGURE_ORDER: PostMetric[] = ['likes', 'comments', 'shares', 'saves', 'views', 'clicks', 'impressions', 'reach']
 
 const number = (v: number) => new Intl.NumberFormat('en-GB').format(v)
-const figureText = (v: number | null | undefined) => (v === null || v === undefined ? '–' : number(v))
 
 /** The target's figures, or why there are none yet and when they come. */
 export function TargetFigures({ m, timeZone }: { m: TargetMetrics | undefined; timeZone: string }) {
