@@ -49,7 +49,7 @@ describe('GET /v1/analytics over a period', () => {
     expect(long.accounts[0].series).toHaveLength(100)
     expect(long.totals.posts).toBe(5)
     const week = await (await t.call('GET', '/v1/analytics?from=2026-03-04&to=2026-03-08')).json()
-    expect(week.recentPosts.map((p: any) => p.platform).sort()).toEqual(['MICROBLOG_NET', 'PHOTO_NET'])
+    expect(week.recentPosts.map((p: any) => p.platform).sort()).toEqual(['CHAT_NET', 'MICROBLOG_NET', 'PHOTO_NET'])
     const one = await (await t.call('GET', `/v1/analytics?accountId=${micro.id}`)).json()
     expect(one.accounts.map((a: any) => a.accountId)).toEqual([micro.id])
     expect(one.totals.posts).toBe(1)
@@ -77,7 +77,8 @@ describe('GET /v1/analytics over a period', () => {
     const res = await t.call('GET', `/v1/analytics?accountId=${theirs.id}`)
     expect(res.status).toBe(404)
     const never = await t.call('GET', '/v1/analytics?accountId=acc_never_issued')
-    expect((await never.json()).error).toEqual((await res.json()).error)
+    const { code, message } = (await res.json()).error
+    expect((await never.json()).error).toMatchObject({ code, message })
   })
 
   it('answers CSV with Accept: text/csv, one row per target, escaped and guarded against formulas', async () => {
