@@ -32,10 +32,7 @@ export const ENGAGEMENT_RATE_RULE =
   '`engagementRate` = `engagement` / `impressions`, or `engagement` / `views` where the network reports no impressions; a fraction rounded to 4 decimals (0.0425 = 4.25 %). Null when the engagement or that denominator is unknown, or the denominator is 0.'
 
 const engagement = figure('likes + comments + shares + saves over the figures reported (views excluded)')
-const engagementRate = z
-  .number()
-  .nullable()
-  .openapi({ description: ENGAGEMENT_RATE_RULE, example: 0.0425 })
+const engagementRate = z.number().nullable().openapi({ description: ENGAGEMENT_RATE_RULE, example: 0.0425 })
 
 const TotalsFields = {
   posts: z.number().int().openapi({ description: 'Targets published in the period.' }),
@@ -62,7 +59,9 @@ export const AnalyticsSchema = z
         accountId: z.string().nullable(),
         platform: z.enum(PLATFORM_IDS).nullable(),
       })
-      .openapi({ description: 'The period and filters this answer covers (calendar days of `timezone`, both included).' }),
+      .openapi({
+        description: 'The period and filters this answer covers (calendar days of `timezone`, both included).',
+      }),
     refreshing: z.boolean().openapi({
       description:
         'True while a refresh asked for with `POST /v1/analytics/refresh` for one of these accounts has not completed; read again later for fresher figures.',
@@ -180,10 +179,13 @@ export const PostAnalyticsSchema = z
         publishedAt: z.string().nullable().openapi({ format: 'date-time' }),
         permalink: z.string().nullable(),
         reported: z.array(z.string()).openapi({
-          description: 'The metrics this network reports (registry `insights.postMetrics`); every other figure is always null.',
+          description:
+            'The metrics this network reports (registry `insights.postMetrics`); every other figure is always null.',
         }),
         collectedAt,
-        metrics: nullableMetric.openapi({ description: 'The latest collected figures; all null before the first collection.' }),
+        metrics: nullableMetric.openapi({
+          description: 'The latest collected figures; all null before the first collection.',
+        }),
         engagement,
         engagementRate,
         engagementRateBasis: z.enum(['impressions', 'views']).nullable().openapi({
@@ -191,10 +193,13 @@ export const PostAnalyticsSchema = z
         }),
         nextCollectionAt: z.string().nullable().openapi({
           format: 'date-time',
-          description: 'When the collection pass reads this target next on its schedule; null: never again (30 days old) or not published.',
+          description:
+            'When the collection pass reads this target next on its schedule; null: never again (30 days old) or not published.',
         }),
         timeline: z
-          .array(z.object({ collectedAt: z.string().openapi({ format: 'date-time' }), metrics: MetricsSchema, engagement }))
+          .array(
+            z.object({ collectedAt: z.string().openapi({ format: 'date-time' }), metrics: MetricsSchema, engagement }),
+          )
           .openapi({ description: 'Every snapshot collected (the newest 200 at most), oldest first.' }),
       }),
     ),
@@ -227,8 +232,8 @@ export const RefreshAnalyticsSchema = z
         }),
       )
       .openapi({ description: 'The accounts that will be read again, and what of them.' }),
-    skipped: z
-      .array(z.object({ accountId: z.string(), platform: z.enum(PLATFORM_IDS), reason: z.string() }))
-      .openapi({ description: 'The accounts that will not be read, each with why (not connected, or its network reports nothing).' }),
+    skipped: z.array(z.object({ accountId: z.string(), platform: z.enum(PLATFORM_IDS), reason: z.string() })).openapi({
+      description: 'The accounts that will not be read, each with why (not connected, or its network reports nothing).',
+    }),
   })
   .openapi('AnalyticsRefresh')

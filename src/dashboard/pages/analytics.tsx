@@ -66,7 +66,10 @@ function PeriodPicker({ member, filters }: { member: DashboardMember; filters: P
     <nav class="period-picker" aria-label="Period">
       {ANALYTICS_PERIODS.map((d) => (
         <a
-          href={workspacePage(member, `/analytics?${searchOf({ ...filters, from: undefined, to: undefined, days: d })}`)}
+          href={workspacePage(
+            member,
+            `/analytics?${searchOf({ ...filters, from: undefined, to: undefined, days: d })}`,
+          )}
           aria-current={!custom && d === filters.days ? 'page' : undefined}
         >
           {d} days

@@ -154,12 +154,12 @@ function PostDetail({ c, data }: { c: PageContext; data: PostPageData }) {
             <section class="post-section" aria-labelledby="post-external-title">
               <h2 id="post-external-title">Imported post</h2>
               <p>
-                Published on the network outside this service and imported from it: it is read-only here. Edit or
-                delete it on the network itself; its figures stay here.
+                Published on the network outside this service and imported from it: it is read-only here. Edit or delete
+                it on the network itself; its figures stay here.
               </p>
             </section>
           ) : (
-          <form method="post" action={url('/delete')} class="danger post-section">
+            <form method="post" action={url('/delete')} class="danger post-section">
               <CsrfField token={csrfToken} />
               <h2>Delete</h2>
               {published.length > 0 ? (

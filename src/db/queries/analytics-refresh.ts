@@ -113,4 +113,3 @@ export function selectRefreshAccounts(db: DbOrTx, workspaceId: string, accountId
     .where(and(eq(accounts.workspaceId, workspaceId), accountId ? eq(accounts.id, accountId) : undefined))
     .orderBy(asc(accounts.createdAt), asc(accounts.id))
 }
-

@@ -14,7 +14,7 @@ export const route = createRoute({
   tags: ['Analytics'],
   summary: 'Followers per account, the figures of the posts of a period, their totals per network, or CSV',
   description: [
-    "The period is `from` to `to`, calendar days of the workspace time zone, both included (default: the last 30 days, ending today); at most " +
+    'The period is `from` to `to`, calendar days of the workspace time zone, both included (default: the last 30 days, ending today); at most ' +
       `${MAX_PERIOD_DAYS} days, and \`from\` after \`to\` is 400. \`accountId\` and \`platform\` narrow it to one account or one network.`,
     '',
     "Figures are collected by a background pass, not read live: each account's follower count once a day (the workspace's calendar day), and each published target's metrics hourly during its first 24 hours, daily until it is 7 days old, weekly until 30 days, then no more (its last figures stand). `POST /v1/analytics/refresh` reads them now; `refreshing` is true until it has.",

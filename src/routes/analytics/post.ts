@@ -17,7 +17,7 @@ export const route = createRoute({
     '',
     '**Null means unknown, never zero**: a figure is null when the network does not report it (`reported` lists those it does) or before the first collection.',
     '',
-    '`engagement` = likes + comments + shares + saves over the figures reported. ' + ENGAGEMENT_RATE_RULE,
+    `\`engagement\` = likes + comments + shares + saves over the figures reported. ${ENGAGEMENT_RATE_RULE}`,
     '',
     "Works the same for an imported post (`source: external`). Another workspace's post is 404.",
   ].join('\n'),

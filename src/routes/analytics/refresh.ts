@@ -2,11 +2,8 @@ import { createRoute, type RouteHandler } from '@hono/zod-openapi'
 import type { AppEnv } from '../../http/context'
 import { errorResponses, SECURITY } from '../../http/openapi'
 import type { RouteMeta } from '../../http/route-meta'
-import { RATE_LIMIT_RULES } from '../../infra/ratelimit/types'
 import { RefreshAnalyticsBody, RefreshAnalyticsSchema } from '../../schemas/analytics'
-import { REFRESH_MAX_AGE_DAYS, requestAnalyticsRefresh } from '../../services/analytics/refresh'
-
-const LIMIT = RATE_LIMIT_RULES.analyticsRefresh.limit
+import { REFRESH_MAX_AGE_DAYS, REFRESH_PER_MINUTE, requestAnalyticsRefresh } from '../../services/analytics/refresh'
 
 export const route = createRoute({
   method: 'post',
@@ -19,7 +16,7 @@ export const route = createRoute({
     '',
     "Answers 202 at once with what will be read; nothing is called on the network during the request. `GET /v1/analytics` says `refreshing: true` until it is done. An account that is not connected, or whose network reports nothing, is in `skipped` with why. Asking again while a refresh waits changes nothing. Another workspace's account is 404.",
     '',
-    `Rate limit: its own bucket, ${LIMIT} requests a minute.`,
+    `Rate limit: its own bucket, ${REFRESH_PER_MINUTE} requests a minute.`,
   ].join('\n'),
   security: SECURITY,
   request: {

@@ -173,8 +173,7 @@ async function readInsights(
   const platform = account.platform
   const rules = rulesFor(platform).insights
   const adapter = deps.networks.adapterFor(platform, account.connection)
-  const nulls = (list: DueTarget[]): Insights['posts'] =>
-    list.map((t) => ({ targetId: t.id, ...NO_FIGURES }))
+  const nulls = (list: DueTarget[]): Insights['posts'] => list.map((t) => ({ targetId: t.id, ...NO_FIGURES }))
   if (!adapter?.fetchInsights || (!rules.followers && rules.postMetrics.length === 0))
     return { followers: null, posts: nulls(work.targets) }
 

@@ -53,12 +53,23 @@ export interface AnalyticsCsv {
   filename: string
 }
 
-export async function analyticsCsv(db: Db, workspaceId: string, now: Date, query: AnalyticsQuery): Promise<AnalyticsCsv> {
+export async function analyticsCsv(
+  db: Db,
+  workspaceId: string,
+  now: Date,
+  query: AnalyticsQuery,
+): Promise<AnalyticsCsv> {
   // The same checks as the JSON answer (period, account), and its totals give the row count.
   const summary = await getAnalytics(db, workspaceId, now, { ...query, maxPosts: 0 })
   const timezone = (await findWorkspaceTimezone(db, workspaceId)) ?? 'UTC'
   const period = periodOf({ from: summary.period.from, to: summary.period.to }, now, timezone)
-  const filter = { workspaceId, from: period.from, until: period.until, accountId: query.accountId, platform: query.platform }
+  const filter = {
+    workspaceId,
+    from: period.from,
+    until: period.until,
+    accountId: query.accountId,
+    platform: query.platform,
+  }
   const rows = await selectPeriodTargets(db, filter, CSV_MAX_ROWS)
   const lines = [CSV_COLUMNS.join(',')]
   for (const row of rows) {

@@ -49,15 +49,28 @@ export function periodOf(input: { from?: string; to?: string }, now: Date, timez
   const first = input.from ?? dayOf(dayNumber(last) - (SERIES_DAYS - 1))
   const count = dayNumber(last) - dayNumber(first) + 1
   if (count < 1) {
-    throw new AppError('invalid_request', `from (${first}) is after to (${last}); the period runs from from to to, both included.`, {
-      details: [{ path: 'from', message: 'after to' }],
-    })
+    throw new AppError(
+      'invalid_request',
+      `from (${first}) is after to (${last}); the period runs from from to to, both included.`,
+      {
+        details: [{ path: 'from', message: 'after to' }],
+      },
+    )
   }
   if (count > MAX_PERIOD_DAYS) {
     throw new AppError(
       'invalid_request',
       `The period from ${first} to ${last} is ${count} days long; at most ${MAX_PERIOD_DAYS} days can be asked for at once.`,
-      { details: [{ path: 'to', message: `more than ${MAX_PERIOD_DAYS} days after from`, limit: MAX_PERIOD_DAYS, actual: count }] },
+      {
+        details: [
+          {
+            path: 'to',
+            message: `more than ${MAX_PERIOD_DAYS} days after from`,
+            limit: MAX_PERIOD_DAYS,
+            actual: count,
+          },
+        ],
+      },
     )
   }
   const days = Array.from({ length: count }, (_, i) => dayOf(dayNumber(first) + i))

@@ -116,7 +116,13 @@ export async function getAnalytics(
       refreshing: refreshing.has(a.id),
     }
   })
-  const filter = { workspaceId, from: period.from, until: period.until, accountId: query.accountId, platform: query.platform }
+  const filter = {
+    workspaceId,
+    from: period.from,
+    until: period.until,
+    accountId: query.accountId,
+    platform: query.platform,
+  }
   const rows = await selectPeriodTargets(db, filter, query.maxPosts ?? RECENT_POSTS_MAX)
   return {
     timezone,

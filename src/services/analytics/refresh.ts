@@ -10,10 +10,14 @@ import { markRefreshRequested, selectRefreshAccounts } from '../../db/queries/an
 import type { Deps } from '../../deps'
 import { notFound } from '../../domain/errors'
 import { rulesFor } from '../../domain/rules/index'
+import { RATE_LIMIT_RULES } from '../../infra/ratelimit/types'
 import type { PlatformId } from '../../domain/vocabulary'
 
 /** How far back a refresh reads a refreshed account's published targets. */
 export const REFRESH_MAX_AGE_DAYS = 90
+
+/** The rate limit of a refresh (its own bucket, `analyticsRefresh`). */
+export const REFRESH_PER_MINUTE = RATE_LIMIT_RULES.analyticsRefresh.limit
 
 export const REFRESH_STREAMS = ['metrics', 'posts', 'comments'] as const
 export type RefreshStream = (typeof REFRESH_STREAMS)[number]
