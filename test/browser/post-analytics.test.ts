@@ -149,7 +149,7 @@ describe('post page and analytics in chromium', () => {
     expect(await page.getByText('read-only here').count()).toBe(1)
 
     await page.goto(`${t.baseUrl}/app/w/${t.workspaceId}/analytics?platform=MICROBLOG_NET&days=7`)
-    expect(await page.getByLabel('Network').inputValue()).toBe('MICROBLOG_NET')
+    expect(await page.locator('select[name="platform"]').inputValue()).toBe('MICROBLOG_NET')
     const href = await page.getByRole('link', { name: 'Download CSV' }).getAttribute('href')
     expect(href).toContain('platform=MICROBLOG_NET')
     const csv = await page.evaluate(async (url) => {

@@ -8,12 +8,8 @@ import { defineTool, type McpTool } from '../tool'
 export const getPostAnalyticsTool = defineTool({
   name: 'get_post_analytics',
   title: "One post's figures",
-  description: [
-    "Per target of a post (get_post's id, imported posts too): the latest likes, comments, shares, views, saves, clicks,",
-    'impressions and reach, `engagement` (likes + comments + shares + saves), `engagementRate` (engagement / impressions,',
-    'else / views), `collectedAt` and the `timeline` of snapshots. `null` is unknown (not reported, see `reported`, or',
-    'not collected yet), never zero. refresh_analytics reads them now.',
-  ].join(' '),
+  description:
+    "Per target of a post: latest figures, `engagementRate` (engagement / impressions, else views), `timeline`. null: unknown, never 0.",
   input: PostIdParam,
   output: PostAnalyticsSchema,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -23,12 +19,8 @@ export const getPostAnalyticsTool = defineTool({
 export const refreshAnalyticsTool = defineTool({
   name: 'refresh_analytics',
   title: 'Read figures again now',
-  description: [
-    'Asks for every connected account (or `accountId`) to be read now rather than on its schedule: followers, the',
-    'figures of its posts of the last 90 days, and its posts and comments where the network lists them. Answers at',
-    'once with what will be read (`accounts[].streams`) and what not (`skipped`, with why); get_analytics says',
-    '`refreshing: true` until done, usually within a minute. Rate-limited: a few calls a minute.',
-  ].join(' '),
+  description:
+    'Reads every account (or `accountId`) again now: figures of the last 90 days, posts, comments. Answers what will be read; get_analytics says `refreshing` until done.',
   input: z.object({ accountId: z.string().min(1).max(64).optional() }),
   output: RefreshAnalyticsSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
