@@ -9,7 +9,7 @@ export const getPostAnalyticsTool = defineTool({
   name: 'get_post_analytics',
   title: "One post's figures",
   description:
-    "Per target of a post: latest figures, `engagementRate` (engagement / impressions, else views), `timeline`. null: unknown, never 0.",
+    'Per target of a post: latest figures, `engagementRate` (engagement / impressions, else views), `timeline`; null: unknown.',
   input: PostIdParam,
   output: PostAnalyticsSchema,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -20,7 +20,7 @@ export const refreshAnalyticsTool = defineTool({
   name: 'refresh_analytics',
   title: 'Read figures again now',
   description:
-    'Reads every account (or `accountId`) again now: figures of the last 90 days, posts, comments. Answers what will be read; get_analytics says `refreshing` until done.',
+    'Reads every account (or `accountId`) again now: figures of 90 days, posts, comments. Answers what will be read; get_analytics says `refreshing` until done.',
   input: z.object({ accountId: z.string().min(1).max(64).optional() }),
   output: RefreshAnalyticsSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
