@@ -6,6 +6,8 @@ import type { AppEnv } from '../http/context'
 import * as listBoards from './accounts/boards'
 import * as listDestinations from './accounts/destinations'
 import * as getAnalytics from './analytics/get'
+import * as getPostAnalytics from './analytics/post'
+import * as refreshAnalytics from './analytics/refresh'
 import * as getBestTimes from './best-times/get'
 import * as listAccounts from './accounts/list'
 import * as getAccount from './accounts/get'
@@ -90,6 +92,8 @@ export function registerRoutes(v1: OpenAPIHono<AppEnv>): RegisteredRoute[] {
   register(v1, mounted, getQueueSlots)
   register(v1, mounted, replaceQueueSlots)
   register(v1, mounted, getAnalytics)
+  register(v1, mounted, refreshAnalytics)
+  register(v1, mounted, getPostAnalytics)
   register(v1, mounted, getBestTimes)
   register(v1, mounted, createWebhook)
   register(v1, mounted, listWebhooks)

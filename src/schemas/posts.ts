@@ -138,6 +138,10 @@ export const ListPostsQuery = z.object({
   platform: z.enum(PLATFORM_IDS).optional().openapi({ description: 'Only posts with a target on this platform.' }),
   type: z.enum(POST_TYPES).optional(),
   q: z.string().min(1).max(200).optional().openapi({ description: 'Case-insensitive text search in the caption.' }),
+  source: z.enum(POST_SOURCES).optional().openapi({
+    description:
+      '`service`: only posts written through this service; `external`: only posts published on the network outside it and imported (read-only).',
+  }),
   sort: z.enum(POST_SORTS).default('createdAt').openapi({
     description:
       'A field name orders newest (latest) first; a leading `-` reverses it (oldest first). Posts without that time come last. Default `createdAt`.',

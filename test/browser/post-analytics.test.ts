@@ -7,13 +7,16 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { Browser, Page } from 'playwright-core'
+import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { targets } from '../../src/db/schema'
 import { randomBase62 } from '../../src/lib/ids'
 import { addSandboxAccount } from '../../src/services/accounts'
 import { addMember } from '../../src/services/memberships'
 import { createPost } from '../../src/services/posts/write'
 import { createUser } from '../../src/services/users'
 import { writeAnalyticsMonth } from '../support/analytics-month'
+import { writeHistory } from '../support/analytics-history'
 import { launchBrowser, type ServedApp, serveApp } from '../support/chromium'
 import { runDue } from '../support/engine'
 import { account, storedMedia } from '../support/fixtures'
@@ -117,5 +120,46 @@ describe('post page and analytics in chromium', () => {
   it('analytics with a month of figures fits every view', async () => {
     await writeAnalyticsMonth(t, t.deps.clock.now())
     await checkViews('/analytics', 'analytics')
+  })
+
+  it("an imported post shows each figure (or 'not reported') and no edit or delete; the analytics filters and CSV link work", async () => {
+    const micro = await account(t, 'MICROBLOG_NET', 'imported_from_network')
+    const now = t.deps.clock.now()
+    const [target] = await writeHistory(t, [
+      {
+        account: micro,
+        source: 'external',
+        publishedAt: new Date(now.getTime() - 5 * 3_600_000),
+        caption: 'Written on the network <b>itself</b>',
+        snapshots: [{ at: now, figures: { likes: 12, comments: 3, shares: 1, views: 400, saves: 2 } }],
+      },
+    ])
+    const [row] = await t.deps.db.select({ postId: targets.postId }).from(targets).where(eq(targets.id, target!))
+    const postId = row!.postId
+    await checkViews(`/posts/${postId}`, 'post-imported')
+    const { page } = await signedIn(VIEWS[2]!)
+    await page.goto(`${t.baseUrl}/app/w/${t.workspaceId}/posts/${postId}`)
+    const figures = page.locator('.post-metrics')
+    await expect.poll(() => figures.locator('[data-metric="likes"] dd').textContent()).toBe('12')
+    const unreported = await figures.locator('.post-metric-unreported').count()
+    expect(unreported).toBeGreaterThan(0)
+    expect(await figures.locator('.post-metric-unreported dd').first().textContent()).toBe('not reported')
+    expect(await page.getByRole('button', { name: 'Delete post' }).count()).toBe(0)
+    expect(await page.getByRole('link', { name: 'Edit' }).count()).toBe(0)
+    expect(await page.getByText('read-only here').count()).toBe(1)
+
+    await page.goto(`${t.baseUrl}/app/w/${t.workspaceId}/analytics?platform=MICROBLOG_NET&days=7`)
+    expect(await page.locator('select[name="platform"]').inputValue()).toBe('MICROBLOG_NET')
+    const href = await page.getByRole('link', { name: 'Download CSV' }).getAttribute('href')
+    expect(href).toContain('platform=MICROBLOG_NET')
+    const csv = await page.evaluate(async (url) => {
+      const res = await fetch(url)
+      return { status: res.status, type: res.headers.get('content-type'), text: await res.text() }
+    }, href!)
+    expect(csv).toMatchObject({ status: 200, type: 'text/csv; charset=utf-8' })
+    expect(csv.text).toContain('Written on the network <b>itself</b>')
+    expect(csv.text.split('\r\n')[0]).toContain('target_id,post_id')
+    await page.context().close()
+    await checkViews('/analytics?from=2020-01-01&to=2026-12-31', 'analytics-too-long')
   })
 })

@@ -10,6 +10,8 @@ export interface HistoryPost {
   publishedAt: Date | string
   /** The post's caption ('history' unless given). */
   caption?: string
+  /** `external`: imported from the network (default: written through the service). */
+  source?: 'service' | 'external'
   /** Snapshots of this post's figures; figures not given are null (not reported). */
   snapshots?: Array<{ at: Date | string; figures: Partial<MetricFigures> }>
 }
@@ -30,6 +32,7 @@ export async function writeHistory(t: TestApp, history: HistoryPost[]): Promise<
         type: 'IMAGE' as const,
         caption: h.caption ?? 'history',
         publishedAt: new Date(h.publishedAt),
+        ...(h.source ? { source: h.source } : {}),
       })),
     )
     await t.deps.db.insert(targets).values(
@@ -54,6 +57,9 @@ export async function writeHistory(t: TestApp, history: HistoryPost[]): Promise<
         shares: s.figures.shares ?? null,
         views: s.figures.views ?? null,
         saves: s.figures.saves ?? null,
+        clicks: s.figures.clicks ?? null,
+        impressions: s.figures.impressions ?? null,
+        reach: s.figures.reach ?? null,
       })),
     )
     if (snaps.length) await t.deps.db.insert(targetMetricSnapshots).values(snaps)

@@ -7,11 +7,13 @@
 import type { Hono } from 'hono'
 import { getBestTimes } from '../../services/analytics/best-times'
 import type { BestTimesReport } from '../../services/analytics/best-times-stats'
+import { AppError } from '../../domain/errors'
 import { ANALYTICS_PERIODS, type Analytics, getAnalytics } from '../../services/analytics/read'
 import { getPost } from '../../services/posts/read'
 import { type DashboardEnv, type DashboardMember, workspacePage } from '../env'
 import { Layout } from '../layout'
 import { BarChart, LineChart } from './analytics-chart'
+import { FilterForm, filtersOf, registerAnalyticsCsv, type PageFilters, queryOf, searchOf } from './analytics-filters'
 import { FOLLOWERS_WHEN, NetworkComparison, POST_FIGURES_WHEN, TopPosts, Totals } from './analytics-sections'
 import { byNetwork, engagementByDay, periodTotals, topPosts } from './analytics-summary'
 import { networkName } from '../ui'
@@ -58,22 +60,36 @@ export function HeatMap({ report }: { report: BestTimesReport }) {
 
 const FOLLOWERS_CHART_ACCOUNTS = 6
 
-/** The period asked for in the address (`?days=7|30|90`), 30 otherwise. */
-function periodOf(raw: string | undefined): number {
-  const n = Number(raw)
-  return (ANALYTICS_PERIODS as readonly number[]).includes(n) ? n : 30
-}
-
-function PeriodPicker({ member, days }: { member: DashboardMember; days: number }) {
+function PeriodPicker({ member, filters }: { member: DashboardMember; filters: PageFilters }) {
+  const custom = Boolean(filters.from || filters.to)
   return (
     <nav class="period-picker" aria-label="Period">
       {ANALYTICS_PERIODS.map((d) => (
-        <a href={workspacePage(member, `/analytics?days=${d}`)} aria-current={d === days ? 'page' : undefined}>
+        <a
+          href={workspacePage(
+            member,
+            `/analytics?${searchOf({ ...filters, from: undefined, to: undefined, days: d })}`,
+          )}
+          aria-current={!custom && d === filters.days ? 'page' : undefined}
+        >
           {d} days
         </a>
       ))}
     </nav>
   )
+}
+
+/** The analytics of the filters; a period the service refuses (from after to, too long) falls back to the default, with why. */
+async function analyticsFor(c: PageContext, filters: PageFilters, now: Date) {
+  const { db } = c.var.deps
+  const workspaceId = c.get('member').workspaceId
+  try {
+    return { analytics: await getAnalytics(db, workspaceId, now, { ...queryOf(filters), maxPosts: PAGE_POSTS_MAX }) }
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err
+    const analytics = await getAnalytics(db, workspaceId, now, { days: filters.days, maxPosts: PAGE_POSTS_MAX })
+    return { analytics, problem: err.code === 'not_found' ? 'That account is not in this workspace.' : err.message }
+  }
 }
 
 /** The followers chart of the accounts that report them (or why there is none). */
@@ -99,14 +115,17 @@ function Followers({ analytics }: { analytics: Analytics }) {
 
 /** Registers the analytics page. */
 export function registerAnalytics(app: Hono<DashboardEnv>): void {
+  registerAnalyticsCsv(app)
   app.get('/analytics', async (c) => {
     const { member, csrfToken } = frame(c)
     const now = c.var.deps.clock.now()
-    const days = periodOf(c.req.query('days'))
-    const [analytics, best] = await Promise.all([
-      getAnalytics(c.var.deps.db, member.workspaceId, now, { days, maxPosts: PAGE_POSTS_MAX }),
+    const filters = filtersOf((name) => c.req.query(name))
+    const [{ analytics, problem }, best, all] = await Promise.all([
+      analyticsFor(c, filters, now),
       getBestTimes(c.var.deps.db, member.workspaceId, now),
+      getAnalytics(c.var.deps.db, member.workspaceId, now, { days: 1, maxPosts: 0 }),
     ])
+    const days = (Date.parse(analytics.period.to) - Date.parse(analytics.period.from)) / 86_400_000 + 1
     const top = topPosts(analytics)
     const captions = await captionsOf(
       c,
@@ -117,8 +136,18 @@ export function registerAnalytics(app: Hono<DashboardEnv>): void {
       <Layout title="Analytics" member={member} csrfToken={csrfToken} current="analytics">
         <header class="analytics-header">
           <h1>Analytics</h1>
-          <PeriodPicker member={member} days={days} />
+          <PeriodPicker member={member} filters={filters} />
         </header>
+        <FilterForm member={member} filters={filters} accounts={all.accounts} />
+        {problem ? (
+          <p class="notice notice-problem" role="alert">
+            {problem} Showing the last {filters.days} days instead.
+          </p>
+        ) : null}
+        <p class="muted">
+          {analytics.period.from} to {analytics.period.to} ({analytics.timezone})
+          {analytics.refreshing ? '; a refresh is under way, figures may change within a minute.' : '.'}
+        </p>
         <Totals totals={periodTotals(analytics)} days={days} />
         {analytics.recentPosts.length === PAGE_POSTS_MAX ? (
           <p class="muted">Counted over the latest {PAGE_POSTS_MAX} published posts of the period.</p>

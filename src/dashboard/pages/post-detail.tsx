@@ -65,7 +65,7 @@ function PostActions({ c, post }: { c: PageContext; post: PostRecord }) {
   const { member, csrfToken } = frame(c)
   const url = (path = '') => workspacePage(member, `/posts/${post.id}${path}`)
   const failed = post.targets.filter((t) => t.status === 'FAILED').length
-  if (!EDITABLE.has(post.status) && failed < 2) return null
+  if (post.source === 'external' || (!EDITABLE.has(post.status) && failed < 2)) return null
   return (
     <div class="actions post-actions">
       {EDITABLE.has(post.status) ? (
@@ -150,20 +150,30 @@ function PostDetail({ c, data }: { c: PageContext; data: PostPageData }) {
               </div>
             </dl>
           </section>
-          <form method="post" action={url('/delete')} class="danger post-section">
-            <CsrfField token={csrfToken} />
-            <h2>Delete</h2>
-            {published.length > 0 ? (
-              <div class="check">
-                <input type="checkbox" name="fromNetworks" value="true" id="fromNetworks" aria-describedby="keeps" />
-                <label for="fromNetworks">Also remove it from the networks where it was published</label>
-              </div>
-            ) : null}
-            <p id="keeps">{deletionNote(post)}</p>
-            <button type="submit" class="button-danger">
-              Delete post
-            </button>
-          </form>
+          {post.source === 'external' ? (
+            <section class="post-section" aria-labelledby="post-external-title">
+              <h2 id="post-external-title">Imported post</h2>
+              <p>
+                Published on the network outside this service and imported from it: it is read-only here. Edit or delete
+                it on the network itself; its figures stay here.
+              </p>
+            </section>
+          ) : (
+            <form method="post" action={url('/delete')} class="danger post-section">
+              <CsrfField token={csrfToken} />
+              <h2>Delete</h2>
+              {published.length > 0 ? (
+                <div class="check">
+                  <input type="checkbox" name="fromNetworks" value="true" id="fromNetworks" aria-describedby="keeps" />
+                  <label for="fromNetworks">Also remove it from the networks where it was published</label>
+                </div>
+              ) : null}
+              <p id="keeps">{deletionNote(post)}</p>
+              <button type="submit" class="button-danger">
+                Delete post
+              </button>
+            </form>
+          )}
         </aside>
       </div>
     </>

@@ -31,8 +31,10 @@ const METRIC_LABELS: Record<PostMetric, string> = {
   reach: 'Reach',
 }
 
+/** Every figure in the order the page lists them. */
+const FIGURE_ORDER: PostMetric[] = ['likes', 'comments', 'shares', 'saves', 'views', 'clicks', 'impressions', 'reach']
+
 const number = (v: number) => new Intl.NumberFormat('en-GB').format(v)
-const figureText = (v: number | null | undefined) => (v === null || v === undefined ? '–' : number(v))
 
 /** The target's figures, or why there are none yet and when they come. */
 export function TargetFigures({ m, timeZone }: { m: TargetMetrics | undefined; timeZone: string }) {
@@ -51,16 +53,26 @@ export function TargetFigures({ m, timeZone }: { m: TargetMetrics | undefined; t
   return (
     <div class="post-figures">
       <dl class="post-metrics">
-        {m.reported.map((k) => (
-          <div>
-            <dt>{METRIC_LABELS[k]}</dt>
-            <dd>{figureText(f[k])}</dd>
-          </div>
-        ))}
+        {FIGURE_ORDER.map((k) => {
+          const v = f[k]
+          const reported = m.reported.includes(k)
+          return (
+            <div class={reported ? undefined : 'post-metric-unreported'} data-metric={k}>
+              <dt>{METRIC_LABELS[k]}</dt>
+              <dd>{v !== null ? number(v) : reported ? 'not collected' : 'not reported'}</dd>
+            </div>
+          )
+        })}
         {m.latest.engagement !== null ? (
           <div class="post-metric-total">
             <dt>Engagement</dt>
             <dd>{number(m.latest.engagement)}</dd>
+          </div>
+        ) : null}
+        {m.latest.engagementRate !== null ? (
+          <div class="post-metric-total">
+            <dt>Engagement rate</dt>
+            <dd>{(m.latest.engagementRate * 100).toFixed(2)} %</dd>
           </div>
         ) : null}
       </dl>

@@ -161,3 +161,31 @@ export function selectLatestTargetSnapshots(db: DbOrTx, targetIds: string[]) {
     .where(inArray(targetMetricSnapshots.targetId, targetIds))
     .orderBy(targetMetricSnapshots.targetId, desc(targetMetricSnapshots.collectedAt))
 }
+
+/** The newest `perTarget` metric snapshots of each of the targets, oldest first per target (the caller checked they are its workspace's). */
+export function selectTargetTimelines(db: DbOrTx, targetIds: string[], perTarget: number) {
+  const ranked = db
+    .select({
+      targetId: targetMetricSnapshots.targetId,
+      collectedAt: targetMetricSnapshots.collectedAt,
+      likes: targetMetricSnapshots.likes,
+      comments: targetMetricSnapshots.comments,
+      shares: targetMetricSnapshots.shares,
+      views: targetMetricSnapshots.views,
+      saves: targetMetricSnapshots.saves,
+      clicks: targetMetricSnapshots.clicks,
+      impressions: targetMetricSnapshots.impressions,
+      reach: targetMetricSnapshots.reach,
+      rank: sql<number>`row_number() over (partition by ${targetMetricSnapshots.targetId} order by ${targetMetricSnapshots.collectedAt} desc)`.as(
+        'rank',
+      ),
+    })
+    .from(targetMetricSnapshots)
+    .where(inArray(targetMetricSnapshots.targetId, targetIds))
+    .as('ranked')
+  return db
+    .select()
+    .from(ranked)
+    .where(lte(ranked.rank, perTarget))
+    .orderBy(asc(ranked.targetId), asc(ranked.collectedAt))
+}

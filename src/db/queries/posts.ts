@@ -20,6 +20,8 @@ export interface PostFilter {
   platform?: PlatformId | undefined
   type?: PostType | undefined
   q?: string | undefined
+  /** `service`: written through this service; `external`: imported from a network. */
+  source?: 'service' | 'external' | undefined
   /** Only posts whose time (published, else scheduled) falls in `[from, to)`. */
   between?: { from: Date; to: Date } | undefined
   sort: PostSort
@@ -178,6 +180,7 @@ function whereOf(workspaceId: string, f: PostFilter): SQL {
   const conditions: SQL[] = [eq(posts.workspaceId, workspaceId)]
   if (f.status) conditions.push(eq(posts.status, f.status))
   if (f.type) conditions.push(eq(posts.type, f.type))
+  if (f.source) conditions.push(eq(posts.source, f.source))
   if (f.q) conditions.push(ilike(posts.caption, `%${escapeLike(f.q)}%`))
   if (f.between) {
     const at = sql`coalesce(${posts.publishedAt}, ${posts.scheduledAt})`

@@ -105,6 +105,7 @@ export function createRedisRateLimiter(redis: Redis, options: RedisRateLimiterOp
     bulk: limiterFor('bulk'),
     uploads: limiterFor('uploads'),
     variants: limiterFor('variants'),
+    analyticsRefresh: limiterFor('analyticsRefresh'),
     signInIp: limiterFor('signInIp'),
     signInAccount: limiterFor('signInAccount'),
   }

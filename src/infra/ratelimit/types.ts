@@ -2,7 +2,14 @@
  * The API's rate limits (docs/decisions.md, "Rate limits"): each route belongs to exactly one bucket,
  * counted per client IP over a sliding window of one minute.
  */
-export type RateLimitBucket = 'default' | 'bulk' | 'uploads' | 'variants' | 'signInIp' | 'signInAccount'
+export type RateLimitBucket =
+  | 'default'
+  | 'bulk'
+  | 'uploads'
+  | 'variants'
+  | 'analyticsRefresh'
+  | 'signInIp'
+  | 'signInAccount'
 
 export interface RateLimitRule {
   limit: number
@@ -21,6 +28,8 @@ export const RATE_LIMIT_RULES: Record<RateLimitBucket, RateLimitRule> = {
   bulk: { limit: 10, windowSec: 60 },
   uploads: { limit: 60, windowSec: 60 },
   variants: { limit: 30, windowSec: 60 },
+  /** `POST /v1/analytics/refresh`: each call makes the next collection pass call the networks. */
+  analyticsRefresh: { limit: 6, windowSec: 60 },
   /** Dashboard sign-in attempts per client IP. */
   signInIp: { limit: 20, windowSec: 60, whenUnavailable: 'refuse' },
   /** Dashboard sign-in attempts per account (its email, known or not): past it the account is locked for the window. */

@@ -70,6 +70,7 @@ export function createUpstashRateLimiter(redis: Redis, options: UpstashRateLimit
     bulk: limiterFor('bulk'),
     uploads: limiterFor('uploads'),
     variants: limiterFor('variants'),
+    analyticsRefresh: limiterFor('analyticsRefresh'),
     signInIp: limiterFor('signInIp'),
     signInAccount: limiterFor('signInAccount'),
   }

@@ -23,7 +23,17 @@ export const SUMMARY_MAX_POSTS = 1_000
 const count = z.number().int().nullable()
 const at = z.string().nullable()
 
-const metrics = z.object({ likes: count, comments: count, shares: count, views: count, saves: count })
+const metrics = z.object({
+  likes: count,
+  comments: count,
+  shares: count,
+  views: count,
+  saves: count,
+  clicks: count,
+  impressions: count,
+  reach: count,
+})
+const rate = z.number().nullable()
 
 const PostFigures = z
   .object({
@@ -36,6 +46,7 @@ const PostFigures = z
     collectedAt: at,
     metrics,
     engagement: count,
+    engagementRate: rate,
   })
   .meta({ id: 'PostFigures' })
 
@@ -62,8 +73,10 @@ export const AnalyticsAnswerSchema = z.object({
       followersChange: count,
       posts: z.object({ count: z.number().int(), engagement: count, views: count }),
       series: z.array(z.object({ day: z.string(), followers: count, collectedAt: at })).optional(),
+      refreshing: z.boolean(),
     }),
   ),
+  refreshing: z.boolean(),
   postCount: z.number().int(),
   topPosts: z.array(TopPost),
   recentPosts: z.array(PostFigures).optional(),
@@ -125,6 +138,7 @@ export function analyticsAnswer(analytics: Analytics, detail: AnalyticsDetail | 
     timezone: analytics.timezone,
     generatedAt: analytics.generatedAt,
     accounts: analytics.accounts.map((a) => accountSummary(a, posts, withSeries)),
+    refreshing: analytics.refreshing,
     postCount: posts.length,
     topPosts: top,
     ...(detail === 'posts' || detail === 'all' ? { recentPosts: posts.slice(0, RECENT_POSTS_MAX) } : {}),

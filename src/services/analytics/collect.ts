@@ -22,6 +22,18 @@ import { rulesFor } from '../../domain/rules/index'
 import { NetworkFailure } from '../../networks/http'
 import { usableCredentials } from '../network-credentials'
 import { cleanFigure, COLLECTION_MAX_AGE_HOURS, COLLECTION_SCHEDULE } from './engagement'
+import { finishRefresh, refreshFailure, refreshWork } from './collect-refresh'
+
+const NO_FIGURES = {
+  likes: null,
+  comments: null,
+  shares: null,
+  views: null,
+  saves: null,
+  clicks: null,
+  impressions: null,
+  reach: null,
+}
 
 export type CollectDeps = Pick<Deps, 'db' | 'cipher' | 'networks' | 'logger' | 'clock'>
 
@@ -78,13 +90,17 @@ export async function collectAnalytics(
   })
   const due = dueRows as DueTarget[]
 
+  // Refreshes asked for come first: their accounts are read whatever their schedule.
+  const refreshes = await refreshWork(db, { workspaceId: options.workspaceId, now, limits })
   const byAccount = new Map<string, { followers: boolean; targets: DueTarget[] }>()
-  for (const { id } of followersDue) byAccount.set(id, { followers: true, targets: [] })
+  for (const r of refreshes) byAccount.set(r.accountId, { followers: true, targets: r.targets })
+  for (const { id } of followersDue) if (!byAccount.has(id)) byAccount.set(id, { followers: true, targets: [] })
   for (const t of due) {
     const entry = byAccount.get(t.accountId) ?? { followers: false, targets: [] }
-    entry.targets.push(t)
+    if (!entry.targets.some((x) => x.id === t.id)) entry.targets.push(t)
     byAccount.set(t.accountId, entry)
   }
+  const refreshOf = new Map(refreshes.map((r) => [r.accountId, r]))
   const accountIds = [...byAccount.keys()].slice(0, limits.accounts)
   const report: CollectReport = { accounts: 0, followerSnapshots: 0, targetSnapshots: 0, failedAccounts: 0 }
   if (accountIds.length === 0) return report
@@ -116,12 +132,17 @@ export async function collectAnalytics(
           shares: p.shares,
           views: p.views,
           saves: p.saves,
+          clicks: p.clicks ?? null,
+          impressions: p.impressions ?? null,
+          reach: p.reach ?? null,
         }))
       if (values.length > 0) await insertMetricSnapshots(db, values)
       report.targetSnapshots += values.length
+      await finishRefresh(db, refreshOf.get(account.id), { at: now, error: null })
     } catch (err) {
       report.failedAccounts++
       logSkippedAccount(deps, account, err)
+      await finishRefresh(db, refreshOf.get(account.id), { at: now, error: refreshFailure(err) })
     }
   }
   return report
@@ -152,8 +173,7 @@ async function readInsights(
   const platform = account.platform
   const rules = rulesFor(platform).insights
   const adapter = deps.networks.adapterFor(platform, account.connection)
-  const nulls = (list: DueTarget[]): Insights['posts'] =>
-    list.map((t) => ({ targetId: t.id, likes: null, comments: null, shares: null, views: null, saves: null }))
+  const nulls = (list: DueTarget[]): Insights['posts'] => list.map((t) => ({ targetId: t.id, ...NO_FIGURES }))
   if (!adapter?.fetchInsights || (!rules.followers && rules.postMetrics.length === 0))
     return { followers: null, posts: nulls(work.targets) }
 
@@ -187,6 +207,9 @@ async function readInsights(
         shares: cleanFigure(p.shares),
         views: cleanFigure(p.views),
         saves: cleanFigure(p.saves),
+        clicks: cleanFigure(p.clicks),
+        impressions: cleanFigure(p.impressions),
+        reach: cleanFigure(p.reach),
       })
     }
   }

@@ -15,10 +15,50 @@ export interface MetricFigures {
   shares: number | null
   views: number | null
   saves: number | null
-  /** Where the network reports them (registry `insights.postMetrics`); absent or null: not reported. */
-  clicks?: number | null
-  impressions?: number | null
-  reach?: number | null
+  clicks: number | null
+  impressions: number | null
+  reach: number | null
+}
+
+/** Every figure of a post, in the registry's order (`POST_METRICS`). */
+export const FIGURE_KEYS = [
+  'likes',
+  'comments',
+  'shares',
+  'views',
+  'saves',
+  'clicks',
+  'impressions',
+  'reach',
+] as const satisfies ReadonlyArray<keyof MetricFigures>
+
+/**
+ * The figures of a stored snapshot as the API shows them: a figure the platform's network does not
+ * report (registry `insights.postMetrics`) is null whatever was stored, never 0.
+ */
+export function reportedFigures(
+  platform: PlatformId,
+  row: Partial<Record<keyof MetricFigures, number | null>> | null,
+): MetricFigures {
+  const reported: readonly string[] = rulesFor(platform).insights.postMetrics
+  const out = {} as MetricFigures
+  for (const key of FIGURE_KEYS) out[key] = row && reported.includes(key) ? (row[key] ?? null) : null
+  return out
+}
+
+/**
+ * Engagement rate = engagement / impressions, or engagement / views where the network reports no
+ * impressions (the post's exposure, as the network counts it). Null when the engagement or that
+ * exposure is unknown, or the exposure is 0. Rounded to 4 decimals (0.0425 = 4.25 %).
+ */
+export function engagementRateOf(
+  m: MetricFigures,
+  engagement: number | null = engagementOf(m),
+): { rate: number | null; basis: 'impressions' | 'views' | null } {
+  const basis = m.impressions !== null ? 'impressions' : m.views !== null ? 'views' : null
+  const exposure = basis ? m[basis] : null
+  if (engagement === null || exposure === null || exposure === 0) return { rate: null, basis }
+  return { rate: Math.round((engagement / exposure) * 10_000) / 10_000, basis }
 }
 
 /**

@@ -7,7 +7,14 @@ import type { DbOrTx } from '../../db/types'
 import type { PostMetric } from '../../domain/rules/schema'
 import { rulesFor } from '../../domain/rules/index'
 import type { PostRecord } from '../posts/record'
-import { COLLECTION_MAX_AGE_HOURS, COLLECTION_SCHEDULE, engagementOf, type MetricFigures } from './engagement'
+import {
+  COLLECTION_MAX_AGE_HOURS,
+  COLLECTION_SCHEDULE,
+  engagementOf,
+  engagementRateOf,
+  type MetricFigures,
+  reportedFigures,
+} from './engagement'
 
 const HOUR_MS = 3_600_000
 
@@ -16,7 +23,12 @@ export interface TargetMetrics {
   /** The metrics this target's network reports (registry `insights.postMetrics`); empty: none. */
   reported: PostMetric[]
   /** The latest snapshot, or null when nothing was collected yet. */
-  latest: { collectedAt: string; figures: MetricFigures; engagement: number | null } | null
+  latest: {
+    collectedAt: string
+    figures: MetricFigures
+    engagement: number | null
+    engagementRate: number | null
+  } | null
   /** When the next collection is due (null: never again, or the target is not published). */
   nextCollectionAt: string | null
 }
@@ -48,9 +60,7 @@ export async function getPostMetrics(db: DbOrTx, post: PostRecord, now: Date): P
   const result = new Map<string, TargetMetrics>()
   for (const t of published) {
     const row = byTarget.get(t.id)
-    const figures: MetricFigures | null = row
-      ? { likes: row.likes, comments: row.comments, shares: row.shares, views: row.views, saves: row.saves }
-      : null
+    const figures: MetricFigures | null = row ? reportedFigures(t.platform, row) : null
     const reported = [...rulesFor(t.platform).insights.postMetrics]
     const next =
       t.publishedAt && reported.length > 0
@@ -61,7 +71,12 @@ export async function getPostMetrics(db: DbOrTx, post: PostRecord, now: Date): P
       reported,
       latest:
         row && figures
-          ? { collectedAt: row.collectedAt.toISOString(), figures, engagement: engagementOf(figures) }
+          ? {
+              collectedAt: row.collectedAt.toISOString(),
+              figures,
+              engagement: engagementOf(figures),
+              engagementRate: engagementRateOf(figures).rate,
+            }
           : null,
       nextCollectionAt: next?.toISOString() ?? null,
     })

@@ -1,23 +1,26 @@
 /**
- * `GET /v1/analytics`: followers per account (the latest count and a daily series of the last
- * `SERIES_DAYS` days of the workspace's calendar) and the figures of recently published targets,
- * each with the moment it was collected. Null is unknown (not reported or not collected), never 0.
+ * `GET /v1/analytics`: over a period of the workspace's calendar days (default the last 30), per
+ * account the latest follower count and a daily series, the figures of the targets published in
+ * the period, their totals overall and per network, and whether a refresh is still under way.
+ * Null is unknown (not reported or not collected), never 0.
  */
 import {
   listAnalyticsAccounts,
   selectFollowerSnapshotsSince,
   selectLatestFollowerSnapshots,
-  selectRecentPublishedTargets,
 } from '../../db/queries/analytics'
+import { selectPeriodTargets, selectRefreshingAccounts, type PeriodTargetRow } from '../../db/queries/analytics-period'
 import { findWorkspaceTimezone } from '../../db/queries/workspaces'
 import type { Db } from '../../db/types'
+import { notFound } from '../../domain/errors'
 import type { PlatformId } from '../../domain/vocabulary'
 import { rulesFor } from '../../domain/rules/index'
 import type { PostMetric } from '../../domain/rules/schema'
-import { engagementOf, type MetricFigures } from './engagement'
+import { engagementOf, engagementRateOf, type MetricFigures, reportedFigures } from './engagement'
+import { localDay, periodOf, SERIES_DAYS } from './period'
+import { periodTotals, type PeriodTotals } from './totals'
 
-export const SERIES_DAYS = 30
-export const RECENT_POST_DAYS = 30
+export { localDay, SERIES_DAYS }
 export const RECENT_POSTS_MAX = 100
 
 export interface AccountAnalytics {
@@ -28,6 +31,7 @@ export interface AccountAnalytics {
   reports: { followers: boolean; postMetrics: PostMetric[] }
   followers: { value: number | null; collectedAt: string | null }
   series: Array<{ day: string; followers: number | null; collectedAt: string | null }>
+  refreshing: boolean
 }
 
 export interface PostAnalytics {
@@ -40,64 +44,67 @@ export interface PostAnalytics {
   collectedAt: string | null
   metrics: MetricFigures
   engagement: number | null
+  engagementRate: number | null
 }
 
-export interface Analytics {
+export interface Analytics extends PeriodTotals {
   timezone: string
   generatedAt: string
+  period: { from: string; to: string; accountId: string | null; platform: PlatformId | null }
+  refreshing: boolean
   accounts: AccountAnalytics[]
   recentPosts: PostAnalytics[]
 }
 
-/** `YYYY-MM-DD` of `at` in `timezone`. */
-export function localDay(at: Date, timezone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: timezone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at)
-}
-
-/** The `count` calendar days ending with `lastDay`, oldest first. */
-function daysEnding(lastDay: string, count: number): string[] {
-  const [y, m, d] = lastDay.split('-').map(Number) as [number, number, number]
-  return Array.from({ length: count }, (_, i) =>
-    new Date(Date.UTC(y, m - 1, d - (count - 1 - i))).toISOString().slice(0, 10),
-  )
+export interface AnalyticsQuery {
+  /** First calendar day (`YYYY-MM-DD`, workspace time zone). */
+  from?: string
+  /** Last calendar day, included. */
+  to?: string
+  /** Instead of `from`: the `days` days ending with `to`. */
+  days?: number
+  accountId?: string
+  platform?: PlatformId
+  maxPosts?: number
 }
 
 /** The periods a reader can ask for, in days (the API's is `SERIES_DAYS`). */
 export const ANALYTICS_PERIODS = [7, 30, 90] as const
 
-/**
- * The analytics of the last `days` days of the workspace's calendar (default `SERIES_DAYS`): the
- * follower series covers them, and the posts are those published in as many days before `now`.
- */
+const minusDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10)
+
+/** The analytics of the period asked for; an `accountId` that is not the workspace's is 404. */
 export async function getAnalytics(
   db: Db,
   workspaceId: string,
   now: Date,
-  options: { days?: number; maxPosts?: number } = {},
+  query: AnalyticsQuery = {},
 ): Promise<Analytics> {
   const timezone = (await findWorkspaceTimezone(db, workspaceId)) ?? 'UTC'
-  const period = options.days ?? SERIES_DAYS
-  const days = daysEnding(localDay(now, timezone), period)
+  const to = query.to ?? localDay(now, timezone)
+  const from = query.from ?? (query.days ? minusDays(to, query.days - 1) : undefined)
+  const period = periodOf({ from, to }, now, timezone)
+  const days = period.days
 
-  const accountRows = await listAnalyticsAccounts(db, workspaceId)
+  const all = await listAnalyticsAccounts(db, workspaceId)
+  if (query.accountId && !all.some((a) => a.id === query.accountId)) throw notFound('Account')
+  const accountRows = all.filter(
+    (a) => (!query.accountId || a.id === query.accountId) && (!query.platform || a.platform === query.platform),
+  )
   const ids = accountRows.map((a) => a.id)
   const snapshots = ids.length ? await selectFollowerSnapshotsSince(db, ids, days[0]!) : []
   const latest = ids.length ? await selectLatestFollowerSnapshots(db, ids) : []
+  const refreshing = await selectRefreshingAccounts(db, ids)
   const latestBy = new Map(latest.map((s) => [s.accountId, s]))
   const seriesBy = new Map(snapshots.map((s) => [`${s.accountId}:${s.day}`, s]))
 
   const accountList: AccountAnalytics[] = accountRows.map((a) => {
-    const platform = a.platform
-    const rules = rulesFor(platform).insights
+    const rules = rulesFor(a.platform).insights
     const last = latestBy.get(a.id)
     return {
       accountId: a.id,
-      platform,
+      platform: a.platform,
       username: a.username,
       status: a.status,
       reports: { followers: rules.followers, postMetrics: [...rules.postMetrics] },
@@ -106,45 +113,42 @@ export async function getAnalytics(
         const s = seriesBy.get(`${a.id}:${day}`)
         return { day, followers: s?.followers ?? null, collectedAt: s?.collectedAt.toISOString() ?? null }
       }),
+      refreshing: refreshing.has(a.id),
     }
   })
+  const filter = {
+    workspaceId,
+    from: period.from,
+    until: period.until,
+    accountId: query.accountId,
+    platform: query.platform,
+  }
+  const rows = await selectPeriodTargets(db, filter, query.maxPosts ?? RECENT_POSTS_MAX)
   return {
     timezone,
     generatedAt: now.toISOString(),
+    period: { from: days[0]!, to: days.at(-1)!, accountId: query.accountId ?? null, platform: query.platform ?? null },
+    refreshing: refreshing.size > 0,
+    ...(await periodTotals(db, filter)),
     accounts: accountList,
-    recentPosts: await recentPosts(db, workspaceId, now, {
-      days: options.days ?? RECENT_POST_DAYS,
-      max: options.maxPosts ?? RECENT_POSTS_MAX,
-    }),
+    recentPosts: rows.map(postAnalytics),
   }
 }
 
-async function recentPosts(
-  db: Db,
-  workspaceId: string,
-  now: Date,
-  period: { days: number; max: number },
-): Promise<PostAnalytics[]> {
-  const since = new Date(now.getTime() - period.days * 86_400_000)
-  const rows = await selectRecentPublishedTargets(db, workspaceId, since, period.max)
-  return rows.map((r) => {
-    const metrics: MetricFigures = {
-      likes: r.likes,
-      comments: r.comments,
-      shares: r.shares,
-      views: r.views,
-      saves: r.saves,
-    }
-    return {
-      targetId: r.targetId,
-      postId: r.postId,
-      accountId: r.accountId,
-      platform: r.platform,
-      publishedAt: r.publishedAt!.toISOString(),
-      permalink: r.permalink,
-      collectedAt: r.collectedAt ? new Date(r.collectedAt).toISOString() : null,
-      metrics,
-      engagement: engagementOf(metrics),
-    }
-  })
+/** One published target's row as the answer gives it. */
+export function postAnalytics(r: PeriodTargetRow): PostAnalytics {
+  const metrics = reportedFigures(r.platform, r.collectedAt ? r : null)
+  const engagement = engagementOf(metrics)
+  return {
+    targetId: r.targetId,
+    postId: r.postId,
+    accountId: r.accountId,
+    platform: r.platform,
+    publishedAt: r.publishedAt!.toISOString(),
+    permalink: r.permalink,
+    collectedAt: r.collectedAt ? new Date(r.collectedAt).toISOString() : null,
+    metrics,
+    engagement,
+    engagementRate: engagementRateOf(metrics, engagement).rate,
+  }
 }

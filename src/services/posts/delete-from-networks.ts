@@ -10,6 +10,7 @@
  *    otherwise its status is recomputed from the targets it keeps. Deleting again redoes only what
  *    is left.
  */
+import { assertServicePost } from './external'
 import {
   deleteWorkspacePost,
   lockWorkspacePost,
@@ -89,6 +90,7 @@ async function removeFromNetworks(
   const first = await deps.db.transaction(async (tx) => {
     const post = await lockWorkspacePost(tx, workspaceId, postId)
     if (!post) throw notFound('Post')
+    assertServicePost(post)
     const planned = (await selectPostTargets(tx, post.id))
       .sort((a, b) => a.position - b.position)
       .map((row) => ({ row, plan: planRemoval(row) }))

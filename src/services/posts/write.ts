@@ -18,6 +18,7 @@ import { notApplicableWarnings, type PostWarning, type ValidationAccount } from 
 import { mergeContent } from '../../domain/post-content'
 import { admitCreate, assertCreatable, resolveCreate } from './check'
 import { assertValidContent, contentOf } from './content'
+import { assertServicePost } from './external'
 import { loadPostAccounts, loadPostMedia } from './load'
 import { dispatchPendingTargets, dispatchWrittenTargets } from '../publishing/dispatch'
 import { getPost } from './read'
@@ -107,6 +108,7 @@ function timingColumns(t: Awaited<ReturnType<typeof timingFor>>) {
 async function lockPost(tx: Tx, workspaceId: string, postId: string) {
   const row = await lockWorkspacePost(tx, workspaceId, postId)
   if (!row) throw notFound('Post')
+  assertServicePost(row)
   return row
 }
 
@@ -238,6 +240,7 @@ export async function deletePost(
     // The post first, then its targets: the lock order of the engine.
     const locked = await lockWorkspacePost(tx, workspaceId, postId)
     if (!locked) throw notFound('Post')
+    assertServicePost(locked)
     const record = await getPost(tx, workspaceId, postId)
     if (!(await deleteWorkspacePost(tx, workspaceId, postId))) throw notFound('Post')
     await recordPostDeleted(tx, outbox, workspaceId, record, deps.clock.now())

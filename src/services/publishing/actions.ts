@@ -4,6 +4,7 @@ import { listFailedTargetIds, listPostTargets, restartOpenTargets, restartTarget
 import type { Deps } from '../../deps'
 import { AppError, notFound } from '../../domain/errors'
 import { assertValidContent, contentOf } from '../posts/content'
+import { assertServicePost } from '../posts/external'
 import { loadPostAccounts, loadPostMedia } from '../posts/load'
 import { getPost } from '../posts/read'
 import type { PostRecord } from '../posts/record'
@@ -20,6 +21,7 @@ export async function publishPostNow(deps: ActionDeps, workspaceId: string, post
   const started = await deps.db.transaction(async (tx) => {
     const row = await lockWorkspacePost(tx, workspaceId, postId)
     if (!row) throw notFound('Post')
+    assertServicePost(row)
     if (row.status === 'PUBLISHING') return false
     if (row.status === 'PUBLISHED') throw new AppError('post_not_editable', 'The post is already published.')
     const current = await listPostTargets(tx, postId)
@@ -53,6 +55,7 @@ export async function retryFailedTargets(
   await deps.db.transaction(async (tx) => {
     const row = await lockWorkspacePost(tx, workspaceId, postId)
     if (!row) throw notFound('Post')
+    assertServicePost(row)
     const failed = (await listFailedTargetIds(tx, postId)).filter((f) => !options.only || options.only.includes(f.id))
     if (failed.length === 0) throw new AppError('nothing_to_retry', 'The post has no failed target to retry.')
     await restartPublishing(tx, postId, { version: row.version + 1, now })

@@ -209,6 +209,7 @@ export async function snapshot(db: Db, workspaceId: string): Promise<string> {
     agg('queue_slots', own),
     agg('idempotency_keys', own),
     agg('media_variants', `join media_assets m on m.id = x.source_id ${own.replace('x.', 'm.')}`),
+    agg('account_sync', `join accounts a on a.id = x.account_id ${own.replace('x.', 'a.')}`),
   ]
   const result = await db.execute(sql.raw(`select ${parts.join(` || ' ' || `)} as s`))
   return String((result as unknown as { rows: Array<{ s: string }> }).rows[0]!.s)

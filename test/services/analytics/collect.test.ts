@@ -46,7 +46,16 @@ describe('analytics collection through a real network adapter', () => {
       followers: { value: 17, collectedAt: '2026-11-21T11:30:00.000Z' },
     })
     const figures = body.recentPosts.find((r: any) => r.targetId === post.targets[0].id)
-    expect(figures.metrics).toEqual({ likes: 7, comments: 2, shares: 3, views: null, saves: null })
+    expect(figures.metrics).toEqual({
+      likes: 7,
+      comments: 2,
+      shares: 3,
+      views: null,
+      saves: null,
+      clicks: null,
+      impressions: null,
+      reach: null,
+    })
   })
 
   it('skips an account whose token the network refuses, and says so in the report', async () => {

@@ -1,0 +1,111 @@
+/**
+ * Queries of `GET /v1/analytics` over a period: the published targets of the period with their
+ * latest snapshot (the recent posts and the CSV rows), and whether a refresh is still pending.
+ */
+import { and, desc, eq, gte, inArray, isNotNull, lt, type SQLWrapper, sql } from 'drizzle-orm'
+import { accountSync } from '../schema/inbox'
+import { accounts, posts, targetMetricSnapshots, targets } from '../schema'
+import type { DbOrTx } from '../types'
+import type { PlatformId } from '../../domain/vocabulary'
+
+export interface PeriodFilter {
+  workspaceId: string
+  /** Published at or after this instant. */
+  from: Date
+  /** Published before this instant. */
+  until: Date
+  accountId?: string
+  platform?: PlatformId
+}
+
+const latestSnapshot = (db: DbOrTx) =>
+  db
+    .select()
+    .from(targetMetricSnapshots)
+    .where(eq(targetMetricSnapshots.targetId, targets.id))
+    .orderBy(desc(targetMetricSnapshots.collectedAt))
+    .limit(1)
+    .as('last')
+
+const inPeriod = (f: PeriodFilter) =>
+  and(
+    eq(targets.workspaceId, f.workspaceId),
+    eq(targets.status, 'PUBLISHED'),
+    gte(targets.publishedAt, f.from),
+    lt(targets.publishedAt, f.until),
+    f.accountId ? eq(targets.accountId, f.accountId) : undefined,
+    f.platform ? eq(targets.platform, f.platform) : undefined,
+  )
+
+/** The period's published targets, newest first, each with its latest snapshot (if any), its post's caption and source. */
+export function selectPeriodTargets(db: DbOrTx, filter: PeriodFilter, limit: number) {
+  const last = latestSnapshot(db)
+  return db
+    .select({
+      targetId: targets.id,
+      postId: targets.postId,
+      accountId: targets.accountId,
+      platform: targets.platform,
+      username: accounts.username,
+      source: posts.source,
+      caption: posts.caption,
+      publishedAt: targets.publishedAt,
+      permalink: targets.permalink,
+      collectedAt: last.collectedAt,
+      likes: last.likes,
+      comments: last.comments,
+      shares: last.shares,
+      views: last.views,
+      saves: last.saves,
+      clicks: last.clicks,
+      impressions: last.impressions,
+      reach: last.reach,
+    })
+    .from(targets)
+    .innerJoin(posts, eq(posts.id, targets.postId))
+    .innerJoin(accounts, eq(accounts.id, targets.accountId))
+    .leftJoinLateral(last, sql`true`)
+    .where(inPeriod(filter))
+    .orderBy(desc(targets.publishedAt), desc(targets.id))
+    .limit(limit)
+}
+export type PeriodTargetRow = Awaited<ReturnType<typeof selectPeriodTargets>>[number]
+
+/** The accounts among `accountIds` with a refresh asked for and not yet done (any stream). */
+export async function selectRefreshingAccounts(db: DbOrTx, accountIds: string[]): Promise<Set<string>> {
+  if (accountIds.length === 0) return new Set()
+  const rows = await db
+    .selectDistinct({ accountId: accountSync.accountId })
+    .from(accountSync)
+    .where(and(inArray(accountSync.accountId, accountIds), isNotNull(accountSync.requestedAt)))
+  return new Set(rows.map((r) => r.accountId))
+}
+
+/**
+ * The period's totals per platform: the targets published, those with figures, and each figure's
+ * sum over the latest snapshots (null when no target has that figure).
+ */
+export function selectPeriodTotals(db: DbOrTx, filter: PeriodFilter) {
+  const last = latestSnapshot(db)
+  const sum = (c: SQLWrapper) => sql<number | null>`sum(${c})::float8`
+  return db
+    .select({
+      platform: targets.platform,
+      accounts: sql<number>`count(distinct ${targets.accountId})::int`,
+      posts: sql<number>`count(*)::int`,
+      collected: sql<number>`count(${last.collectedAt})::int`,
+      likes: sum(last.likes),
+      comments: sum(last.comments),
+      shares: sum(last.shares),
+      views: sum(last.views),
+      saves: sum(last.saves),
+      clicks: sum(last.clicks),
+      impressions: sum(last.impressions),
+      reach: sum(last.reach),
+    })
+    .from(targets)
+    .leftJoinLateral(last, sql`true`)
+    .where(inPeriod(filter))
+    .groupBy(targets.platform)
+    .orderBy(targets.platform)
+}
