@@ -6,6 +6,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import { canManage } from '../domain/people'
+import { countUnread } from '../services/inbox'
 import { getMembership, listUserWorkspaces } from '../services/memberships'
 import { rememberWorkspace, resolveSession } from '../services/sessions'
 import type { DashboardEnv } from './env'
@@ -31,7 +32,10 @@ export const workspaceMember = (): MiddlewareHandler<DashboardEnv> => async (c, 
     if (!sameOrigin(c, settings.publicUrl) || !csrfMatches(session.csrfToken, await submittedCsrf(c)))
       return forbiddenPage(c, 'This form expired or did not come from this site. Reload the page and try again.')
   }
-  const workspaces = await listUserWorkspaces(db, session.userId)
+  const [workspaces, unreadInbox] = await Promise.all([
+    listUserWorkspaces(db, session.userId),
+    countUnread(db, membership.workspaceId),
+  ])
   c.set('member', {
     userId: session.userId,
     email: session.email,
@@ -41,6 +45,7 @@ export const workspaceMember = (): MiddlewareHandler<DashboardEnv> => async (c, 
     timeZone: membership.timeZone,
     role: membership.role,
     workspaces: workspaces.map((w) => ({ workspaceId: w.workspaceId, name: w.name })),
+    unreadInbox,
   })
   c.set('csrfToken', session.csrfToken)
   if (session.lastWorkspaceId !== workspaceId) await rememberWorkspace(db, session.sessionId, workspaceId)

@@ -28,6 +28,9 @@ import {
 } from './shared'
 import { type PostMedia, PostMediaList, PostOptions, postOptions, PostText } from './post-content'
 import { PostTargets, targetLabel } from './post-targets'
+import { PostComments } from './post-comments'
+import { listInbox, type InboxComment } from './inbox/data'
+import type { AccountRecord } from '../../services/accounts'
 import { networkName, StatusBadge } from '../ui'
 import { deletionNote, postSummary, STATUS_LABELS } from './post-wording'
 
@@ -38,6 +41,8 @@ interface PostPageData {
   names: Map<string, string>
   media: PostMedia[]
   metrics: Map<string, TargetMetrics>
+  accounts: AccountRecord[]
+  comments: InboxComment[]
 }
 
 /** What the post page shows, read through the services (404 for another workspace's post). */
@@ -45,7 +50,7 @@ async function loadPostPage(c: PageContext, postId: string): Promise<PostPageDat
   const { db, clock } = c.var.deps
   const workspaceId = c.get('member').workspaceId
   const post = await getPost(db, workspaceId, postId)
-  const [accounts, media, metrics] = await Promise.all([
+  const [accounts, media, metrics, comments] = await Promise.all([
     listAccounts(db, workspaceId),
     Promise.all(
       post.mediaIds.map(async (id) => ({
@@ -57,8 +62,11 @@ async function loadPostPage(c: PageContext, postId: string): Promise<PostPageDat
       })),
     ),
     getPostMetrics(db, post, clock.now()),
+    post.targets.some((t) => t.platformPostId !== null)
+      ? listInbox(c.var.deps, workspaceId, { postId: post.id }, 200).then((p) => p.items)
+      : Promise.resolve([]),
   ])
-  return { post, names: new Map(accounts.map((a) => [a.id, a.username])), media, metrics }
+  return { post, names: new Map(accounts.map((a) => [a.id, a.username])), media, metrics, accounts, comments }
 }
 
 function PostActions({ c, post }: { c: PageContext; post: PostRecord }) {
@@ -115,6 +123,16 @@ function PostDetail({ c, data }: { c: PageContext; data: PostPageData }) {
             csrfToken={csrfToken}
             url={url}
             accountsUrl={workspacePage(member, '/accounts')}
+          />
+          <PostComments
+            post={post}
+            comments={data.comments}
+            accounts={data.accounts}
+            csrfToken={csrfToken}
+            timeZone={member.timeZone}
+            inboxUrl={workspacePage(member, '/inbox')}
+            returnTo={url()}
+            label={wording.label}
           />
           <PostText post={post} />
           <PostMediaList media={data.media} />

@@ -1,0 +1,120 @@
+/**
+ * What the inbox pages read and do, through the inbox services (the same ones `/v1/inbox` calls): the
+ * filtered list, one comment with its thread, the unread count, and the actions. The pages import the
+ * services through this file only, so the view components take plain records.
+ */
+import { captionMaxLength, RULES } from '../../../domain/rules/index'
+import type { PlatformId } from '../../../domain/vocabulary'
+import type { Deps } from '../../../deps'
+import {
+  countUnread,
+  deleteInboxComment,
+  getInboxComment,
+  likeInboxComment,
+  listInboxComments,
+  markCommentsRead,
+  replyToComment,
+  setCommentHidden,
+} from '../../../services/inbox'
+import type { InboxComment } from '../../../schemas/inbox'
+
+export type { InboxComment }
+
+export const INBOX_STATES = ['unread', 'read', 'replied', 'hidden'] as const
+export const INBOX_KINDS = ['comment', 'mention'] as const
+
+/** The list's filters as the address carries them (`?accountId=&platform=&state=&kind=&cursor=`). */
+export interface InboxFilters {
+  accountId?: string
+  platform?: PlatformId
+  state?: (typeof INBOX_STATES)[number]
+  kind?: (typeof INBOX_KINDS)[number]
+  postId?: string
+  cursor?: string
+}
+
+export interface InboxPage {
+  items: InboxComment[]
+  nextCursor: string | null
+}
+
+const oneOf = <T extends string>(list: readonly T[], v: string | undefined): T | undefined =>
+  v !== undefined && (list as readonly string[]).includes(v) ? (v as T) : undefined
+
+/** The filters of a query string; anything unknown is left out (never an error: it is an address). */
+export function filtersOf(query: Record<string, string | undefined>): InboxFilters {
+  const platforms = Object.keys(RULES) as PlatformId[]
+  const text = (v: string | undefined) => (v && v.length <= 200 ? v : undefined)
+  return {
+    accountId: text(query.accountId),
+    platform: oneOf(platforms, query.platform),
+    state: oneOf(INBOX_STATES, query.state),
+    kind: oneOf(INBOX_KINDS, query.kind),
+    cursor: text(query.cursor),
+  }
+}
+
+/** The query string of `filters` (without the cursor unless asked), for links that keep them. */
+export function queryOf(filters: InboxFilters, withCursor = false): string {
+  const q = new URLSearchParams()
+  for (const k of ['accountId', 'platform', 'state', 'kind'] as const) {
+    const v = filters[k]
+    if (v) q.set(k, v)
+  }
+  if (withCursor && filters.cursor) q.set('cursor', filters.cursor)
+  const s = q.toString()
+  return s ? `?${s}` : ''
+}
+
+/** One page of the workspace's comments and mentions, newest first. */
+export async function listInbox(deps: Deps, workspaceId: string, filters: InboxFilters, limit = 30): Promise<InboxPage> {
+  const page = await listInboxComments(deps.db, workspaceId, { ...filters, limit })
+  return { items: page.data, nextCursor: page.nextCursor }
+}
+
+/** A comment and the thread it belongs to (its parent and replies, oldest first); not found: the 404. */
+export async function readComment(
+  deps: Deps,
+  workspaceId: string,
+  id: string,
+): Promise<{ comment: InboxComment; thread: InboxComment[] }> {
+  const found = await getInboxComment(deps.db, workspaceId, id)
+  return { comment: found, thread: found.thread ?? [] }
+}
+
+/** Marks comments read (or unread again). */
+export const markRead = (deps: Deps, workspaceId: string, ids: string[], read: boolean) =>
+  markCommentsRead(deps.db, { workspaceId, ids, read })
+
+/** The workspace's unread comments and mentions. */
+export const unreadCount = (deps: Deps, workspaceId: string): Promise<number> => countUnread(deps.db, workspaceId)
+
+export type InboxAction = 'reply' | 'hide' | 'unhide' | 'delete' | 'like'
+
+/** Runs an action through the inbox service, as `POST /v1/inbox/comments/{id}/...` does. */
+export async function runAction(
+  deps: Deps,
+  input: { workspaceId: string; commentId: string; action: InboxAction; text?: string },
+): Promise<void> {
+  const { workspaceId, commentId } = input
+  const now = deps.clock.now()
+  if (input.action === 'reply') await replyToComment(deps, { workspaceId, commentId, text: input.text ?? '', now })
+  else if (input.action === 'hide' || input.action === 'unhide')
+    await setCommentHidden(deps, { workspaceId, commentId, hidden: input.action === 'hide' })
+  else if (input.action === 'delete') await deleteInboxComment(deps, { workspaceId, commentId })
+  else await likeInboxComment(deps, { workspaceId, commentId })
+}
+
+/** What a network lets the inbox do (the registry's `inbox`). */
+export const inboxRules = (platform: PlatformId) => RULES[platform].inbox
+
+/** A reply's budget on `platform` and how it is counted (the caption's counting). */
+export function replyBudget(platform: PlatformId, accountLimit: number | null) {
+  const rules = RULES[platform]
+  const max = rules.inbox.replyMaxLength ?? accountLimit ?? captionMaxLength(platform, null)
+  const c = rules.caption
+  return {
+    max,
+    rule: { counting: c.counting, urlWeight: c.urlWeight, normalization: c.normalization, mentionDomainFree: c.mentionDomainFree },
+  }
+}
