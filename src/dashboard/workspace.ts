@@ -6,10 +6,10 @@
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import { canManage } from '../domain/people'
-import { countUnread } from '../services/inbox'
 import { getMembership, listUserWorkspaces } from '../services/memberships'
 import { rememberWorkspace, resolveSession } from '../services/sessions'
 import type { DashboardEnv } from './env'
+import { unreadCount } from './pages/inbox/data'
 import { forbiddenPage, notFoundPage } from './pages'
 import { clearSessionCookie, csrfMatches, sameOrigin, sessionToken, submittedCsrf } from './session'
 
@@ -34,7 +34,7 @@ export const workspaceMember = (): MiddlewareHandler<DashboardEnv> => async (c, 
   }
   const [workspaces, unreadInbox] = await Promise.all([
     listUserWorkspaces(db, session.userId),
-    countUnread(db, membership.workspaceId),
+    unreadCount({ db }, membership.workspaceId),
   ])
   c.set('member', {
     userId: session.userId,

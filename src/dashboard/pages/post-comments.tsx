@@ -4,7 +4,6 @@
  * posting to the same `/inbox/{id}/{action}` addresses and coming back here. Comment text is a
  * stranger's: text nodes only.
  */
-import type { AccountRecord } from '../../services/accounts'
 import type { PostRecord, TargetRecord } from '../../services/posts/record'
 import { ClientScript } from '../assets/client-assets'
 import { NetworkMark, networkName } from '../ui'
@@ -15,7 +14,6 @@ import { Author, Avatar, StateBadge, When } from './inbox/parts'
 export interface PostCommentsProps {
   post: PostRecord
   comments: InboxComment[]
-  accounts: AccountRecord[]
   csrfToken: string
   timeZone: string
   /** The inbox's address (`/app/w/{id}/inbox`). */
@@ -52,13 +50,11 @@ export function threadsOf(comments: InboxComment[]): Thread[] {
 }
 
 function Comment({ c, p }: { c: InboxComment; p: PostCommentsProps }) {
-  const account = p.accounts.find((a) => a.id === c.accountId)
   const actions: ActionsProps = {
     comment: c,
     csrfToken: p.csrfToken,
     actionUrl: (a) => `${p.inboxUrl}/${c.id}/${a}`,
     returnTo: p.returnTo,
-    accountLimit: account?.captionMaxLength ?? null,
     compact: true,
   }
   const canReply = !c.gone && !c.fromAccount && inboxRules(c.platform).reply

@@ -30,7 +30,6 @@ import { type PostMedia, PostMediaList, PostOptions, postOptions, PostText } fro
 import { PostTargets, targetLabel } from './post-targets'
 import { PostComments } from './post-comments'
 import { listInbox, type InboxComment } from './inbox/data'
-import type { AccountRecord } from '../../services/accounts'
 import { networkName, StatusBadge } from '../ui'
 import { deletionNote, postSummary, STATUS_LABELS } from './post-wording'
 
@@ -41,7 +40,6 @@ interface PostPageData {
   names: Map<string, string>
   media: PostMedia[]
   metrics: Map<string, TargetMetrics>
-  accounts: AccountRecord[]
   comments: InboxComment[]
 }
 
@@ -66,7 +64,7 @@ async function loadPostPage(c: PageContext, postId: string): Promise<PostPageDat
       ? listInbox(c.var.deps, workspaceId, { postId: post.id }, 200).then((p) => p.items)
       : Promise.resolve([]),
   ])
-  return { post, names: new Map(accounts.map((a) => [a.id, a.username])), media, metrics, accounts, comments }
+  return { post, names: new Map(accounts.map((a) => [a.id, a.username])), media, metrics, comments }
 }
 
 function PostActions({ c, post }: { c: PageContext; post: PostRecord }) {
@@ -127,7 +125,6 @@ function PostDetail({ c, data }: { c: PageContext; data: PostPageData }) {
           <PostComments
             post={post}
             comments={data.comments}
-            accounts={data.accounts}
             csrfToken={csrfToken}
             timeZone={member.timeZone}
             inboxUrl={workspacePage(member, '/inbox')}

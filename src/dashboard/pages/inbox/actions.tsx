@@ -17,8 +17,6 @@ export interface ActionsProps {
   actionUrl(action: string): string
   /** The page the member comes back to after the action (a path of this workspace). */
   returnTo: string
-  /** The account's own caption budget, when the network reported one. */
-  accountLimit: number | null
   /** Smaller controls (the post page's threads). */
   compact?: boolean
 }
@@ -33,11 +31,12 @@ const Hidden = ({ p }: { p: ActionsProps }) => (
 /** The reply box: a textarea, its counter `n / max` (over: marked and announced), and the submit. */
 export function ReplyForm({ p }: { p: ActionsProps }) {
   const { comment } = p
-  const budget = replyBudget(comment.platform, p.accountLimit)
+  const budget = replyBudget(comment.platform)
   const id = `reply-${comment.id}`
   return (
     <form method="post" action={p.actionUrl('reply')} class="inbox-reply" data-reply-form>
       <Hidden p={p} />
+      <input type="hidden" name="idempotencyKey" value={crypto.randomUUID()} />
       <label for={id} class={p.compact ? 'visually-hidden' : 'inbox-reply-label'}>
         Reply on {networkName(comment.platform)}
       </label>

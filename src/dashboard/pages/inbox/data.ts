@@ -3,22 +3,26 @@
  * filtered list, one comment with its thread, the unread count, and the actions. The pages import the
  * services through this file only, so the view components take plain records.
  */
-import { captionMaxLength, RULES } from '../../../domain/rules/index'
+import { replyBudgetOf } from '../../../domain/reply-text'
+import { RULES } from '../../../domain/rules/index'
 import type { PlatformId } from '../../../domain/vocabulary'
 import type { Deps } from '../../../deps'
+import { deleteInboxComment, likeInboxComment, setCommentHidden } from '../../../services/inbox/actions'
 import {
   countUnread,
-  deleteInboxComment,
   getInboxComment,
-  likeInboxComment,
   listInboxComments,
+  listMentions,
   markCommentsRead,
-  replyToComment,
-  setCommentHidden,
-} from '../../../services/inbox'
-import type { InboxComment } from '../../../schemas/inbox'
+} from '../../../services/inbox/comments'
+import { replyToComment } from '../../../services/inbox/reply'
+import type { InboxCommentView } from '../../../services/inbox/view'
+import { mergePages, type SourcePage, splitCursor } from './merge'
 
-export type { InboxComment }
+/** A comment or mention as the API answers it (`InboxComment`), its network typed. */
+export type InboxComment = Omit<InboxCommentView, 'platform'> & { platform: PlatformId }
+
+const typed = (c: InboxCommentView): InboxComment => c as InboxComment
 
 export const INBOX_STATES = ['unread', 'read', 'replied', 'hidden'] as const
 export const INBOX_KINDS = ['comment', 'mention'] as const
@@ -66,39 +70,65 @@ export function queryOf(filters: InboxFilters, withCursor = false): string {
   return s ? `?${s}` : ''
 }
 
-/** One page of the workspace's comments and mentions, newest first. */
-export async function listInbox(deps: Deps, workspaceId: string, filters: InboxFilters, limit = 30): Promise<InboxPage> {
-  const page = await listInboxComments(deps.db, workspaceId, { ...filters, limit })
-  return { items: page.data, nextCursor: page.nextCursor }
+/** One source's page (comments, or mentions), or none when that source is filtered out or used up. */
+async function sourcePage(
+  deps: Deps,
+  workspaceId: string,
+  kind: 'comment' | 'mention',
+  input: { filters: InboxFilters; cursor: string | null | undefined; limit: number },
+): Promise<SourcePage<InboxComment> | null> {
+  const { filters, cursor, limit } = input
+  if (cursor === null || (filters.kind && filters.kind !== kind)) return null
+  if (kind === 'mention' && filters.postId) return null
+  const query = { accountId: filters.accountId, platform: filters.platform, state: filters.state, cursor, limit }
+  const page =
+    kind === 'comment'
+      ? await listInboxComments(deps.db, workspaceId, { ...query, postId: filters.postId })
+      : await listMentions(deps.db, workspaceId, query)
+  return { items: page.data.map(typed), nextCursor: page.nextCursor, cursor }
 }
 
-/** A comment and the thread it belongs to (its parent and replies, oldest first); not found: the 404. */
+/**
+ * One page of the workspace's comments and mentions together, newest first: a page of each (the
+ * services list them apart), merged; the next page's cursor carries both sources' places.
+ */
+export async function listInbox(deps: Deps, workspaceId: string, filters: InboxFilters, limit = 30): Promise<InboxPage> {
+  const cursors = splitCursor(filters.cursor)
+  const [comments, mentions] = await Promise.all([
+    sourcePage(deps, workspaceId, 'comment', { filters, cursor: cursors[0], limit }),
+    sourcePage(deps, workspaceId, 'mention', { filters, cursor: cursors[1], limit }),
+  ])
+  return mergePages([comments, mentions], limit)
+}
+
+/** A comment and the thread it belongs to (what it answers, it, the replies under it; oldest first). */
 export async function readComment(
   deps: Deps,
   workspaceId: string,
   id: string,
 ): Promise<{ comment: InboxComment; thread: InboxComment[] }> {
   const found = await getInboxComment(deps.db, workspaceId, id)
-  return { comment: found, thread: found.thread ?? [] }
+  return { comment: typed(found.comment), thread: [...found.ancestors, found.comment, ...found.replies].map(typed) }
 }
 
 /** Marks comments read (or unread again). */
 export const markRead = (deps: Deps, workspaceId: string, ids: string[], read: boolean) =>
-  markCommentsRead(deps.db, { workspaceId, ids, read })
+  markCommentsRead(deps.db, { workspaceId, ids, read, now: deps.clock.now() })
 
 /** The workspace's unread comments and mentions. */
-export const unreadCount = (deps: Deps, workspaceId: string): Promise<number> => countUnread(deps.db, workspaceId)
+export const unreadCount = async (deps: Pick<Deps, 'db'>, workspaceId: string): Promise<number> =>
+  (await countUnread(deps.db, workspaceId)).unread
 
 export type InboxAction = 'reply' | 'hide' | 'unhide' | 'delete' | 'like'
 
 /** Runs an action through the inbox service, as `POST /v1/inbox/comments/{id}/...` does. */
 export async function runAction(
   deps: Deps,
-  input: { workspaceId: string; commentId: string; action: InboxAction; text?: string },
+  input: { workspaceId: string; commentId: string; action: InboxAction; text?: string; idempotencyKey?: string },
 ): Promise<void> {
   const { workspaceId, commentId } = input
   const now = deps.clock.now()
-  if (input.action === 'reply') await replyToComment(deps, { workspaceId, commentId, text: input.text ?? '', now })
+  if (input.action === 'reply') await replyToComment(deps, { workspaceId, commentId, text: input.text ?? '', now, idempotencyKey: input.idempotencyKey })
   else if (input.action === 'hide' || input.action === 'unhide')
     await setCommentHidden(deps, { workspaceId, commentId, hidden: input.action === 'hide' })
   else if (input.action === 'delete') await deleteInboxComment(deps, { workspaceId, commentId })
@@ -108,13 +138,11 @@ export async function runAction(
 /** What a network lets the inbox do (the registry's `inbox`). */
 export const inboxRules = (platform: PlatformId) => RULES[platform].inbox
 
-/** A reply's budget on `platform` and how it is counted (the caption's counting). */
-export function replyBudget(platform: PlatformId, accountLimit: number | null) {
-  const rules = RULES[platform]
-  const max = rules.inbox.replyMaxLength ?? accountLimit ?? captionMaxLength(platform, null)
-  const c = rules.caption
+/** A reply's budget on `platform` (the service's) and how it is counted (the caption's counting). */
+export function replyBudget(platform: PlatformId) {
+  const c = RULES[platform].caption
   return {
-    max,
+    max: replyBudgetOf(platform),
     rule: { counting: c.counting, urlWeight: c.urlWeight, normalization: c.normalization, mentionDomainFree: c.mentionDomainFree },
   }
 }

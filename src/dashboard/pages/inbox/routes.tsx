@@ -107,7 +107,14 @@ async function act(c: PageContext, id: string, action: string): Promise<Response
       return back(c, action === 'unread' ? inboxUrl : to, { notice: action === 'unread' ? 'Marked unread.' : 'Marked read.' })
     }
     const text = typeof form.text === 'string' ? form.text : ''
-    await runAction(deps, { workspaceId: member.workspaceId, commentId: id, action: action as InboxAction, text })
+    const key = typeof form.idempotencyKey === 'string' && form.idempotencyKey.length <= 100 ? form.idempotencyKey : undefined
+    await runAction(deps, {
+      workspaceId: member.workspaceId,
+      commentId: id,
+      action: action as InboxAction,
+      text,
+      idempotencyKey: key,
+    })
   } catch (err) {
     if (isNotFound(err)) throw err
     return back(c, to, { problem: actionProblem(err, comment.platform) })

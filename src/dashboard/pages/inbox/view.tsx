@@ -150,7 +150,7 @@ function Thread({ open, p }: { open: OpenComment; p: InboxViewProps }) {
 }
 
 /** The opened comment: who, where, when, the text, its post, the thread and the actions. */
-function Reader({ open, p, accountLimit }: { open: OpenComment; p: InboxViewProps; accountLimit: number | null }) {
+function Reader({ open, p }: { open: OpenComment; p: InboxViewProps }) {
   const c = open.comment
   const here = `${p.url(`/${c.id}`)}${queryOf(p.filters, true)}`
   const actions: ActionsProps = {
@@ -158,7 +158,6 @@ function Reader({ open, p, accountLimit }: { open: OpenComment; p: InboxViewProp
     csrfToken: p.csrfToken,
     actionUrl: (a) => p.url(`/${c.id}/${a}`),
     returnTo: here,
-    accountLimit,
   }
   return (
     <article class="inbox-reader" aria-labelledby="reader-title">
@@ -213,7 +212,6 @@ function Reader({ open, p, accountLimit }: { open: OpenComment; p: InboxViewProp
 
 /** The whole inbox view (the layout's main region). */
 export function InboxView({ p, notice, unread }: { p: InboxViewProps; notice: unknown; unread: number }) {
-  const account = p.open ? p.accounts.find((a) => a.id === p.open?.comment.accountId) : undefined
   return (
     <div class={p.open ? 'inbox has-open' : 'inbox'}>
       <header class="inbox-header">
@@ -229,7 +227,7 @@ export function InboxView({ p, notice, unread }: { p: InboxViewProps; notice: un
         </section>
         <section class="inbox-pane" aria-label="Opened comment">
           {p.open ? (
-            <Reader open={p.open} p={p} accountLimit={account?.captionMaxLength ?? null} />
+            <Reader open={p.open} p={p} />
           ) : (
             <div class="inbox-pane-empty">
               <p>Open a comment to read it, see its conversation and answer.</p>
