@@ -103,8 +103,8 @@ async function send(deps: InboxDeps, call: InboxCall, reply: InboxReplyRow): Pro
       call.adapter.replyToComment!({ ...call.input, text: reply.text, idempotencyKey: reply.id }),
     )
   } catch (err) {
-    await settleAfter(deps, reply, err)
-    throw err
+    const settled = await settleAfter(deps, reply, err)
+    throw settled?.status === 'UNCONFIRMED' ? unconfirmedError(settled) : err
   }
   const now = deps.clock.now()
   const row = call.row
@@ -140,7 +140,7 @@ async function send(deps: InboxDeps, call: InboxCall, reply: InboxReplyRow): Pro
 }
 
 /** The reply after a failed call: FAILED when nothing reached the network, else UNCONFIRMED. */
-async function settleAfter(deps: InboxDeps, reply: InboxReplyRow, err: unknown): Promise<void> {
+async function settleAfter(deps: InboxDeps, reply: InboxReplyRow, err: unknown): Promise<InboxReplyRow | null> {
   const refused =
     (err instanceof AppError && err.code !== 'service_unavailable') ||
     err instanceof CommentGone ||
@@ -148,10 +148,9 @@ async function settleAfter(deps: InboxDeps, reply: InboxReplyRow, err: unknown):
   if (refused) {
     const message = err instanceof Error ? err.message : 'refused'
     const code = err instanceof AppError ? err.code : 'rejected'
-    await settleReplyWithout(deps.db, reply.id, { status: 'FAILED', error: { code, message } })
-    return
+    return settleReplyWithout(deps.db, reply.id, { status: 'FAILED', error: { code, message } })
   }
-  await settleReplyWithout(deps.db, reply.id, {
+  return settleReplyWithout(deps.db, reply.id, {
     status: 'UNCONFIRMED',
     error: { code: 'unconfirmed', message: unconfirmedWords(reply) },
   })
