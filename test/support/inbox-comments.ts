@@ -1,8 +1,37 @@
 /** Comments and mentions written straight to the inbox table, as the sync would have stored them (dashboard tests). */
-import { inboxComments } from '../../src/db/schema/inbox'
+import { inboxComments, posts, targets } from '../../src/db/schema'
 import type { PlatformId } from '../../src/domain/vocabulary'
-import { randomBase62 } from '../../src/lib/ids'
+import { newId, randomBase62 } from '../../src/lib/ids'
+import type { inboxNetwork } from './inbox-network'
 import type { TestApp } from './test-app'
+
+/** A post published on one account a while ago (rows written as publishing leaves them). */
+export async function publishedPost(t: TestApp, account: { id: string; platform: PlatformId }, caption: string) {
+  const postId = newId('post')
+  const targetId = newId('target')
+  const publishedAt = new Date(t.deps.clock.now().getTime() - 3_600_000)
+  await t.deps.db.insert(posts).values({
+    id: postId,
+    workspaceId: t.workspaceId,
+    status: 'PUBLISHED',
+    type: 'IMAGE',
+    caption,
+    publishedAt,
+  })
+  const platformPostId = `net_${targetId}`
+  await t.deps.db.insert(targets).values({
+    id: targetId,
+    postId,
+    workspaceId: t.workspaceId,
+    accountId: account.id,
+    platform: account.platform,
+    status: 'PUBLISHED',
+    platformPostId,
+    permalink: `https://network.example/p/${targetId}`,
+    publishedAt,
+  })
+  return { postId, target: { id: targetId, postId, platformPostId } }
+}
 
 export interface SeedComment {
   account: { id: string; platform: PlatformId }
@@ -17,6 +46,8 @@ export interface SeedComment {
   state?: 'unread' | 'read' | 'replied' | 'hidden'
   createdAt?: Date
   workspaceId?: string
+  /** The in-memory network that holds it (so the actions find it there). */
+  network?: ReturnType<typeof inboxNetwork>
 }
 
 /** Inserts one comment; returns its id. */
@@ -47,5 +78,6 @@ export async function seedComment(t: TestApp, c: SeedComment): Promise<string> {
     hiddenAt: state === 'hidden' ? at : null,
     createdAt: at,
   })
+  c.network?.add(`ext_${id}`, c.text)
   return id
 }

@@ -5,33 +5,42 @@
  * refusals in words), and the post page's threads.
  */
 import { describe, expect, it } from 'vitest'
-import { getPost } from '../../../src/services/posts/read'
-import { runDue } from '../../support/engine'
+import type { PlatformId } from '../../../src/domain/vocabulary'
 import { account } from '../../support/fixtures'
-import { seedComment } from '../../support/inbox-comments'
+import { publishedPost, seedComment } from '../../support/inbox-comments'
+import { ALL_ALLOWED, SOME_REFUSED } from '../../support/inbox-app'
+import { inboxNetwork } from '../../support/inbox-network'
 import { mountContentPages, otherWorkspaceAccount, type PagesApp } from '../../support/dashboard-pages'
 
 const XSS = '<img src=x onerror=alert(1)>'
 const MINUTE = 60_000
 
-async function publishedTarget(p: PagesApp, accountId: string, caption = 'Doors open at nine.') {
-  const res = await p.post('/compose', { accountIds: [accountId], caption, action: 'now' })
-  expect(res.status).toBe(303)
-  const postId = res.headers.get('location')!.split('/posts/')[1]!
-  await runDue(p.t, p.t.publishQueue)
-  const post = await getPost(p.t.deps.db, p.t.workspaceId, postId)
-  const target = post.targets[0]!
-  expect(target.platformPostId).not.toBeNull()
-  return { postId, target: { id: target.id, postId, platformPostId: target.platformPostId } }
+/** The pages with the in-memory inbox network answering the actions. */
+async function mount() {
+  const network = inboxNetwork()
+  const p = await mountContentPages({ networkRegistry: network.registry })
+  return { p, network }
+}
+
+const publishedTarget = (p: PagesApp, a: { id: string; platform: PlatformId }, caption = 'Doors open at nine.') =>
+  publishedPost(p.t, a, caption)
+
+/** The comment as the API answers it. */
+const stored = async (p: PagesApp, id: string) => ((await (await p.t.call('GET', `/v1/inbox/comments/${id}`)).json()) as any).comment
+
+/** The page a redirect lands on, with the flash cookie it set (as a browser would send it back). */
+async function landing(p: PagesApp, res: Response) {
+  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!
+  return (await p.absolute(res.headers.get('location')!, { headers: { cookie } })).text()
 }
 
 const ago = (p: PagesApp, minutes: number) => new Date(p.t.deps.clock.now().getTime() - minutes * MINUTE)
 
 describe('inbox page', () => {
   it('lists comments and mentions newest first, escapes their text, and counts unread in the navigation', async () => {
-    const p = await mountContentPages()
+    const { p, network } = await mount()
     const micro = await account(p.t, 'MICROBLOG_NET', 'northwind')
-    const { target } = await publishedTarget(p, micro.id)
+    const { target } = await publishedTarget(p, micro)
     await seedComment(p.t, { account: micro, target, text: 'Oldest one', createdAt: ago(p, 30), state: 'read' })
     await seedComment(p.t, { account: micro, target, text: XSS, authorName: '<b>Mallory</b>', createdAt: ago(p, 10) })
     await seedComment(p.t, { account: micro, kind: 'mention', text: 'Newest: @northwind hello', createdAt: ago(p, 1) })
@@ -50,7 +59,7 @@ describe('inbox page', () => {
   })
 
   it('filters by state, network and kind; an unknown filter value is ignored', async () => {
-    const p = await mountContentPages()
+    const { p, network } = await mount()
     const micro = await account(p.t, 'MICROBLOG_NET')
     const pro = await account(p.t, 'PROFESSIONAL_NET')
     await seedComment(p.t, { account: micro, text: 'micro unread' })
@@ -77,9 +86,9 @@ describe('inbox page', () => {
   })
 
   it('opening a comment marks it read, shows its post and thread, and lowers the count', async () => {
-    const p = await mountContentPages()
+    const { p, network } = await mount()
     const micro = await account(p.t, 'MICROBLOG_NET')
-    const { postId, target } = await publishedTarget(p, micro.id, 'Our winter blend is back')
+    const { postId, target } = await publishedTarget(p, micro, 'Our winter blend is back')
     const top = await seedComment(p.t, { account: micro, target, text: 'Is it decaf?', createdAt: ago(p, 20) })
     await seedComment(p.t, {
       account: micro,
@@ -102,16 +111,15 @@ describe('inbox page', () => {
     expect(html).toContain('Not this one, sorry.')
     expect(html).toMatch(/class="nav-count" data-unread="1"/)
     expect(html).toContain('data-count-rule=')
-    const stored = await (await p.t.call('GET', `/v1/inbox/comments/${top}`)).json()
-    expect(stored.state).toBe('read')
+    expect((await stored(p, top)).state).toBe('read')
 
     const unread = await p.post(`/inbox/${top}/unread`, {})
     expect(unread.status).toBe(303)
-    expect((await (await p.t.call('GET', `/v1/inbox/comments/${top}`)).json()).state).toBe('unread')
+    expect((await stored(p, top)).state).toBe('unread')
   })
 
   it('another workspace’s comment is the 404 page, to read and to act on; a form without the CSRF token is refused', async () => {
-    const p = await mountContentPages()
+    const { p, network } = await mount()
     const { theirs } = await otherWorkspaceAccount(p.t)
     const mine = await account(p.t, 'MICROBLOG_NET')
     const foreign = await seedComment(p.t, { account: theirs, workspaceId: theirs.workspaceId, text: 'not yours' })
@@ -124,23 +132,62 @@ describe('inbox page', () => {
     expect((await p.post(`/inbox/${own}/nonsense`, {})).status).toBe(404)
   })
 
-  it('an action the network does not allow comes back in words; a return address elsewhere is ignored', async () => {
-    const p = await mountContentPages()
-    const micro = await account(p.t, 'MICROBLOG_NET')
-    const id = await seedComment(p.t, { account: micro, text: 'hello' })
-    const res = await p.post(`/inbox/${id}/reply`, { text: 'x'.repeat(5000), return: 'https://evil.example/' })
+  it('reply (once per form), like, hide, unhide and delete go through the service; gone and rate limits in words', async () => {
+    const { p, network } = await mount()
+    const a = await account(p.t, ALL_ALLOWED)
+    const id = await seedComment(p.t, { account: a, text: 'hello', network })
+    const reply = await p.post(`/inbox/${id}/reply`, { text: 'Thanks!', idempotencyKey: 'form-1' })
+    expect(reply.status).toBe(303)
+    expect(await landing(p, reply)).toContain('Reply sent.')
+    await p.post(`/inbox/${id}/reply`, { text: 'Thanks!', idempotencyKey: 'form-1' })
+    expect(network.calls.filter((c) => c.method === 'replyToComment')).toHaveLength(1)
+    expect((await stored(p, id)).state).toBe('replied')
+
+    expect(await landing(p, await p.post(`/inbox/${id}/like`, {}))).toContain('Comment liked.')
+    expect((await stored(p, id)).liked).toBe(true)
+    expect(await landing(p, await p.post(`/inbox/${id}/hide`, {}))).toContain('Unhide')
+    expect((await stored(p, id)).state).toBe('hidden')
+    await p.post(`/inbox/${id}/unhide`, {})
+    expect((await stored(p, id)).state).not.toBe('hidden')
+
+    network.failNext('rate_limited', 120)
+    expect(await landing(p, await p.post(`/inbox/${id}/hide`, {}))).toContain('Try again in 2 minutes')
+
+    const deleted = await p.post(`/inbox/${id}/delete`, { return: p.page(`/inbox/${id}`) })
+    expect(deleted.headers.get('location')).toBe(p.page('/inbox'))
+    expect(await landing(p, deleted)).toContain('Comment deleted.')
+    expect((await p.get(`/inbox/${id}`)).status).toBe(404)
+
+    const gone = await seedComment(p.t, { account: a, text: 'deleted on the network meanwhile', network })
+    network.comments.clear()
+    const page = await landing(p, await p.post(`/inbox/${gone}/hide`, {}))
+    expect(page).toContain('no longer has this comment')
+  })
+
+  it('a reply over the budget, an action the network does not allow: refused in words; a return address elsewhere is ignored', async () => {
+    const { p, network } = await mount()
+    const a = await account(p.t, ALL_ALLOWED)
+    const id = await seedComment(p.t, { account: a, text: 'hello', network })
+    const res = await p.post(`/inbox/${id}/reply`, { text: 'x'.repeat(70_000), return: 'https://evil.example/' })
     expect(res.status).toBe(303)
     expect(res.headers.get('location')).toBe(p.page(`/inbox/${id}`))
-    const page = await (await p.request(`/inbox/${id}`, { headers: { cookie: res.headers.get('set-cookie')!.split(';')[0]! } })).text()
-    expect(page).toContain('class="problem"')
+    expect(await landing(p, res)).toContain('class="problem"')
+    expect(network.calls).toHaveLength(0)
+    if (SOME_REFUSED) {
+      const other = await account(p.t, SOME_REFUSED.p, 'refusing')
+      const cid = await seedComment(p.t, { account: other, text: 'hi', network })
+      const html = await landing(p, await p.post(`/inbox/${cid}/${SOME_REFUSED.refused}`, {}))
+      expect(html).toContain('class="problem"')
+      expect(html).toContain(SOME_REFUSED.refused!)
+    }
   })
 })
 
 describe('post page comments', () => {
   it('shows each published target’s threads with the actions, escaped', async () => {
-    const p = await mountContentPages()
+    const { p, network } = await mount()
     const micro = await account(p.t, 'MICROBLOG_NET')
-    const { postId, target } = await publishedTarget(p, micro.id)
+    const { postId, target } = await publishedTarget(p, micro)
     const top = await seedComment(p.t, { account: micro, target, text: XSS, createdAt: ago(p, 9) })
     await seedComment(p.t, { account: micro, target, parentId: top, text: 'a reply below', createdAt: ago(p, 3) })
     const html = await (await p.get(`/posts/${postId}`)).text()
