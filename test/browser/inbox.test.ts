@@ -77,13 +77,29 @@ beforeAll(async () => {
     state: 'read',
   })
   const xss = await seedComment(t, { account: micro, target: on, text: XSS, authorName: 'Mallory', createdAt: at(20) })
-  await seedComment(t, { account: pro, text: 'Great team, congratulations on the new roastery.', createdAt: at(90), state: 'replied' })
-  await seedComment(t, { account: micro, kind: 'mention', text: '@northwind best flat white in town', createdAt: at(5) })
+  await seedComment(t, {
+    account: pro,
+    text: 'Great team, congratulations on the new roastery.',
+    createdAt: at(90),
+    state: 'replied',
+  })
+  await seedComment(t, {
+    account: micro,
+    kind: 'mention',
+    text: '@northwind best flat white in town',
+    createdAt: at(5),
+  })
   await seedComment(t, { account: pro, text: 'Spam spam spam', createdAt: at(200), state: 'hidden' })
   const open = await account(t, ALL_ALLOWED, 'northwind-everywhere')
-  const hideable = await seedComment(t, { account: open, text: 'Buy followers cheap!!!', createdAt: at(300), state: 'read', network })
-  const { theirs } = await otherWorkspaceAccount(t)
-  const foreign = await seedComment(t, { account: theirs, workspaceId: theirs.workspaceId, text: 'other workspace' })
+  const hideable = await seedComment(t, {
+    account: open,
+    text: 'Buy followers cheap!!!',
+    createdAt: at(300),
+    state: 'read',
+    network,
+  })
+  const { other, theirs } = await otherWorkspaceAccount(t)
+  const foreign = await seedComment(t, { account: theirs, workspaceId: other.id, text: 'other workspace' })
   ids = { xss, question, hideable, foreign, postId }
 })
 
@@ -114,7 +130,8 @@ const inbox = (path = '') => `${t.baseUrl}/app/w/${t.workspaceId}/inbox${path}`
 
 async function checkView(page: Page, errors: string[], name: string) {
   const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: innerWidth }))
-  if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/${name}.png`, fullPage: true })
+  if (process.env.SCREENSHOT_DIR)
+    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/${name}.png`, fullPage: true })
   expect({ name, fits: widths.scroll <= widths.inner }).toEqual({ name, fits: true })
   expect(errors).toEqual([])
   expect({ name, violations: await seriousViolations(page) }).toEqual({ name, violations: [] })

@@ -80,7 +80,12 @@ async function seedInbox(t: TestApp, micro: { id: string; platform: PlatformId }
     state: 'read',
   })
   await seedComment(t, { account: micro, target, text: '<b>bold?</b> no, plain text', createdAt: at(10) })
-  await seedComment(t, { account: micro, kind: 'mention', text: '@northwind.coffee best flat white in town', createdAt: at(5) })
+  await seedComment(t, {
+    account: micro,
+    kind: 'mention',
+    text: '@northwind.coffee best flat white in town',
+    createdAt: at(5),
+  })
   return first
 }
 

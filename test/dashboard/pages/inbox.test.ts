@@ -26,7 +26,8 @@ const publishedTarget = (p: PagesApp, a: { id: string; platform: PlatformId }, c
   publishedPost(p.t, a, caption)
 
 /** The comment as the API answers it. */
-const stored = async (p: PagesApp, id: string) => ((await (await p.t.call('GET', `/v1/inbox/comments/${id}`)).json()) as any).comment
+const stored = async (p: PagesApp, id: string) =>
+  ((await (await p.t.call('GET', `/v1/inbox/comments/${id}`)).json()) as any).comment
 
 /** The page a redirect lands on, with the flash cookie it set (as a browser would send it back). */
 async function landing(p: PagesApp, res: Response) {
@@ -38,7 +39,7 @@ const ago = (p: PagesApp, minutes: number) => new Date(p.t.deps.clock.now().getT
 
 describe('inbox page', () => {
   it('lists comments and mentions newest first, escapes their text, and counts unread in the navigation', async () => {
-    const { p, network } = await mount()
+    const { p } = await mount()
     const micro = await account(p.t, 'MICROBLOG_NET', 'northwind')
     const { target } = await publishedTarget(p, micro)
     await seedComment(p.t, { account: micro, target, text: 'Oldest one', createdAt: ago(p, 30), state: 'read' })
@@ -59,7 +60,7 @@ describe('inbox page', () => {
   })
 
   it('filters by state, network and kind; an unknown filter value is ignored', async () => {
-    const { p, network } = await mount()
+    const { p } = await mount()
     const micro = await account(p.t, 'MICROBLOG_NET')
     const pro = await account(p.t, 'PROFESSIONAL_NET')
     await seedComment(p.t, { account: micro, text: 'micro unread' })
@@ -86,7 +87,7 @@ describe('inbox page', () => {
   })
 
   it('opening a comment marks it read, shows its post and thread, and lowers the count', async () => {
-    const { p, network } = await mount()
+    const { p } = await mount()
     const micro = await account(p.t, 'MICROBLOG_NET')
     const { postId, target } = await publishedTarget(p, micro, 'Our winter blend is back')
     const top = await seedComment(p.t, { account: micro, target, text: 'Is it decaf?', createdAt: ago(p, 20) })
@@ -119,10 +120,10 @@ describe('inbox page', () => {
   })
 
   it('another workspace’s comment is the 404 page, to read and to act on; a form without the CSRF token is refused', async () => {
-    const { p, network } = await mount()
-    const { theirs } = await otherWorkspaceAccount(p.t)
+    const { p } = await mount()
+    const { other, theirs } = await otherWorkspaceAccount(p.t)
     const mine = await account(p.t, 'MICROBLOG_NET')
-    const foreign = await seedComment(p.t, { account: theirs, workspaceId: theirs.workspaceId, text: 'not yours' })
+    const foreign = await seedComment(p.t, { account: theirs, workspaceId: other.id, text: 'not yours' })
     const own = await seedComment(p.t, { account: mine, text: 'yours' })
     expect((await p.get(`/inbox/${foreign}`)).status).toBe(404)
     expect((await p.post(`/inbox/${foreign}/hide`, {})).status).toBe(404)
@@ -185,7 +186,7 @@ describe('inbox page', () => {
 
 describe('post page comments', () => {
   it('shows each published target’s threads with the actions, escaped', async () => {
-    const { p, network } = await mount()
+    const { p } = await mount()
     const micro = await account(p.t, 'MICROBLOG_NET')
     const { postId, target } = await publishedTarget(p, micro)
     const top = await seedComment(p.t, { account: micro, target, text: XSS, createdAt: ago(p, 9) })

@@ -62,7 +62,17 @@ export function ReplyForm({ p }: { p: ActionsProps }) {
   )
 }
 
-function ActionButton({ p, action, label, variant }: { p: ActionsProps; action: string; label: string; variant?: string }) {
+function ActionButton({
+  p,
+  action,
+  label,
+  variant,
+}: {
+  p: ActionsProps
+  action: string
+  label: string
+  variant?: string
+}) {
   return (
     <form method="post" action={p.actionUrl(action)}>
       <Hidden p={p} />

@@ -92,7 +92,12 @@ async function sourcePage(
  * One page of the workspace's comments and mentions together, newest first: a page of each (the
  * services list them apart), merged; the next page's cursor carries both sources' places.
  */
-export async function listInbox(deps: Deps, workspaceId: string, filters: InboxFilters, limit = 30): Promise<InboxPage> {
+export async function listInbox(
+  deps: Deps,
+  workspaceId: string,
+  filters: InboxFilters,
+  limit = 30,
+): Promise<InboxPage> {
   const cursors = splitCursor(filters.cursor)
   const [comments, mentions] = await Promise.all([
     sourcePage(deps, workspaceId, 'comment', { filters, cursor: cursors[0], limit }),
@@ -128,7 +133,14 @@ export async function runAction(
 ): Promise<void> {
   const { workspaceId, commentId } = input
   const now = deps.clock.now()
-  if (input.action === 'reply') await replyToComment(deps, { workspaceId, commentId, text: input.text ?? '', now, idempotencyKey: input.idempotencyKey })
+  if (input.action === 'reply')
+    await replyToComment(deps, {
+      workspaceId,
+      commentId,
+      text: input.text ?? '',
+      now,
+      idempotencyKey: input.idempotencyKey,
+    })
   else if (input.action === 'hide' || input.action === 'unhide')
     await setCommentHidden(deps, { workspaceId, commentId, hidden: input.action === 'hide' })
   else if (input.action === 'delete') await deleteInboxComment(deps, { workspaceId, commentId })
@@ -143,6 +155,11 @@ export function replyBudget(platform: PlatformId) {
   const c = RULES[platform].caption
   return {
     max: replyBudgetOf(platform),
-    rule: { counting: c.counting, urlWeight: c.urlWeight, normalization: c.normalization, mentionDomainFree: c.mentionDomainFree },
+    rule: {
+      counting: c.counting,
+      urlWeight: c.urlWeight,
+      normalization: c.normalization,
+      mentionDomainFree: c.mentionDomainFree,
+    },
   }
 }

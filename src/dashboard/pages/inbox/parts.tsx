@@ -38,7 +38,9 @@ export function StateBadge({ comment }: { comment: InboxComment }) {
 export const Author = ({ comment }: { comment: InboxComment }) => (
   <span class="inbox-author">
     <span class="inbox-author-name">{comment.author.name}</span>
-    {comment.author.handle ? <span class="inbox-author-handle">@{comment.author.handle.replace(/^@/u, '')}</span> : null}
+    {comment.author.handle ? (
+      <span class="inbox-author-handle">@{comment.author.handle.replace(/^@/u, '')}</span>
+    ) : null}
     {comment.fromAccount ? <span class="inbox-you">You</span> : null}
   </span>
 )
@@ -56,8 +58,12 @@ export const Source = ({ platform, account }: { platform: PlatformId; account: s
 /** The time the network gives, short ("6 Dec, 13:50"), in the workspace zone. */
 export const When = ({ at, timeZone }: { at: string; timeZone: string }) => (
   <time class="inbox-time" datetime={at}>
-    {new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone }).format(
-      new Date(at),
-    )}
+    {new Intl.DateTimeFormat('en-GB', {
+      day: 'numeric',
+      month: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone,
+    }).format(new Date(at))}
   </time>
 )

@@ -14,7 +14,16 @@ import { Layout } from '../../layout'
 import { waitInWords } from '../../ui/error-view'
 import { networkName } from '../../ui'
 import { back, frame, isNotFound, Notice, orNotFound, type PageContext, refusalOf } from '../shared'
-import { filtersOf, type InboxAction, type InboxComment, listInbox, markRead, readComment, runAction, unreadCount } from './data'
+import {
+  filtersOf,
+  type InboxAction,
+  type InboxComment,
+  listInbox,
+  markRead,
+  readComment,
+  runAction,
+  unreadCount,
+} from './data'
 import { InboxView, type OpenComment } from './view'
 
 const ACTIONS = new Set(['reply', 'hide', 'unhide', 'delete', 'like', 'read', 'unread'])
@@ -25,7 +34,8 @@ async function postOf(c: PageContext, comment: InboxComment): Promise<OpenCommen
   const { member } = frame(c)
   try {
     const post = await getPost(c.var.deps.db, member.workspaceId, comment.postId)
-    const caption = post.caption.length > 90 ? `${post.caption.slice(0, 88)}…` : post.caption
+    const text = post.caption ?? ''
+    const caption = text.length > 90 ? `${text.slice(0, 88)}…` : text
     return { url: workspacePage(member, `/posts/${post.id}`), caption }
   } catch (err) {
     if (isNotFound(err)) return null
@@ -77,7 +87,8 @@ export function actionProblem(err: unknown, platform: string | null): string {
   if (!(err instanceof AppError)) throw err
   const status = statusOf(err)
   const network = platform ? networkName(platform as never) : 'The network'
-  if (status === 409) return `${network} no longer has this comment (deleted there, or its post was). It is marked gone.`
+  if (status === 409)
+    return `${network} no longer has this comment (deleted there, or its post was). It is marked gone.`
   if (status === 429) {
     const wait = err.retryAfterSec ? ` Try again in ${waitInWords(err.retryAfterSec)}.` : ''
     return `${network} is limiting how often this account can act right now.${wait}`
@@ -104,10 +115,13 @@ async function act(c: PageContext, id: string, action: string): Promise<Response
   try {
     if (action === 'read' || action === 'unread') {
       await markRead(deps, member.workspaceId, [id], action === 'read')
-      return back(c, action === 'unread' ? inboxUrl : to, { notice: action === 'unread' ? 'Marked unread.' : 'Marked read.' })
+      return back(c, action === 'unread' ? inboxUrl : to, {
+        notice: action === 'unread' ? 'Marked unread.' : 'Marked read.',
+      })
     }
     const text = typeof form.text === 'string' ? form.text : ''
-    const key = typeof form.idempotencyKey === 'string' && form.idempotencyKey.length <= 100 ? form.idempotencyKey : undefined
+    const key =
+      typeof form.idempotencyKey === 'string' && form.idempotencyKey.length <= 100 ? form.idempotencyKey : undefined
     await runAction(deps, {
       workspaceId: member.workspaceId,
       commentId: id,

@@ -8,7 +8,15 @@ import type { AccountRecord } from '../../../services/accounts'
 import { ClientScript } from '../../assets/client-assets'
 import { networkName } from '../../ui'
 import { AllowedNote, type ActionsProps, CommentButtons, ReplyForm } from './actions'
-import { INBOX_KINDS, INBOX_STATES, type InboxComment, type InboxFilters, type InboxPage, inboxRules, queryOf } from './data'
+import {
+  INBOX_KINDS,
+  INBOX_STATES,
+  type InboxComment,
+  type InboxFilters,
+  type InboxPage,
+  inboxRules,
+  queryOf,
+} from './data'
 import { Author, Avatar, STATE_LABELS, Source, StateBadge, When } from './parts'
 
 export interface OpenComment {
@@ -29,7 +37,8 @@ export interface InboxViewProps {
   url(path?: string): string
 }
 
-const accountName = (accounts: AccountRecord[], id: string) => accounts.find((a) => a.id === id)?.username ?? 'a removed account'
+const accountName = (accounts: AccountRecord[], id: string) =>
+  accounts.find((a) => a.id === id)?.username ?? 'a removed account'
 
 function Select(props: { name: string; label: string; value?: string; options: Array<[string, string]> }) {
   return (
@@ -64,7 +73,12 @@ function Filters({ p }: { p: InboxViewProps }) {
         value={p.filters.platform}
         options={platforms.map((x) => [x, networkName(x)])}
       />
-      <Select name="state" label="State" value={p.filters.state} options={INBOX_STATES.map((s) => [s, STATE_LABELS[s] ?? s])} />
+      <Select
+        name="state"
+        label="State"
+        value={p.filters.state}
+        options={INBOX_STATES.map((s) => [s, STATE_LABELS[s] ?? s])}
+      />
       <Select
         name="kind"
         label="Kind"
@@ -107,7 +121,9 @@ function List({ p }: { p: InboxViewProps }) {
       <div class="inbox-empty">
         <h2>Nothing here</h2>
         <p>
-          {queryOf(p.filters) ? 'No comment matches these filters.' : 'Comments and mentions on your accounts show up here as they arrive.'}
+          {queryOf(p.filters)
+            ? 'No comment matches these filters.'
+            : 'Comments and mentions on your accounts show up here as they arrive.'}
         </p>
       </div>
     )
@@ -215,9 +231,7 @@ export function InboxView({ p, notice, unread }: { p: InboxViewProps; notice: un
   return (
     <div class={p.open ? 'inbox has-open' : 'inbox'}>
       <header class="inbox-header">
-        <h1>
-          Inbox {unread > 0 ? <span class="inbox-unread">{unread} unread</span> : null}
-        </h1>
+        <h1>Inbox {unread > 0 ? <span class="inbox-unread">{unread} unread</span> : null}</h1>
         <Filters p={p} />
       </header>
       {notice}
