@@ -14,7 +14,12 @@ export const CommentIdParam = z.object({
     .string()
     .min(1)
     .max(64)
-    .openapi({ param: { name: 'id', in: 'path' }, example: EXAMPLE_COMMENT, description: 'The comment (or mention).' }),
+    .openapi({
+      param: { name: 'id', in: 'path' },
+      example: EXAMPLE_COMMENT,
+      description: 'The comment (or mention).',
+      'x-id-of': 'comment',
+    }),
 })
 
 const pageFields = {
