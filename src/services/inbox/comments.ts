@@ -57,11 +57,6 @@ async function listKind(
   filters: InboxFilters,
 ): Promise<InboxPage> {
   const limit = filters.limit ?? INBOX_PAGE_DEFAULT
-  if (filters.cursor !== undefined && (await selectInboxComment(db, workspaceId, filters.cursor)).length === 0) {
-    throw new AppError('invalid_request', 'The cursor is not one this list gave; start again without it.', {
-      details: [{ path: 'query.cursor', message: 'unknown cursor' }],
-    })
-  }
   const rows = await selectInboxPage(db, workspaceId, {
     kind,
     accountId: filters.accountId,
@@ -71,6 +66,12 @@ async function listKind(
     afterId: filters.cursor,
     limit: limit + 1,
   })
+  // An empty page after a cursor: the cursor may be one this list never gave (checked only then).
+  if (rows.length === 0 && filters.cursor !== undefined && (await selectInboxComment(db, workspaceId, filters.cursor)).length === 0) {
+    throw new AppError('invalid_request', 'The cursor is not one this list gave; start again without it.', {
+      details: [{ path: 'query.cursor', message: 'unknown cursor' }],
+    })
+  }
   const data = rows.slice(0, limit).map(toInboxComment)
   return { data, nextCursor: rows.length > limit ? data[data.length - 1]!.id : null }
 }
