@@ -137,7 +137,7 @@ export const MarkReadBodySchema = z
       .array(z.string().min(1).max(64))
       .min(1)
       .max(100)
-      .openapi({ description: 'Comment ids (up to 100); ids not in the workspace are left out of `updated`.' }),
+      .openapi({ description: 'Comment ids (up to 100), all of the workspace.' }),
     read: z.boolean().default(true).openapi({ description: 'true marks them read, false unread.' }),
   })
   .openapi('MarkCommentsRead')
