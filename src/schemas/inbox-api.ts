@@ -14,7 +14,12 @@ export const CommentIdParam = z.object({
     .string()
     .min(1)
     .max(64)
-    .openapi({ param: { name: 'id', in: 'path' }, example: EXAMPLE_COMMENT, description: 'The comment (or mention).' }),
+    .openapi({
+      param: { name: 'id', in: 'path' },
+      example: EXAMPLE_COMMENT,
+      description: 'The comment (or mention).',
+      'x-id-of': 'comment',
+    }),
 })
 
 const pageFields = {
@@ -132,7 +137,7 @@ export const MarkReadBodySchema = z
       .array(z.string().min(1).max(64))
       .min(1)
       .max(100)
-      .openapi({ description: 'Comment ids (up to 100); ids not in the workspace are left out of `updated`.' }),
+      .openapi({ description: 'Comment ids (up to 100), all of the workspace.' }),
     read: z.boolean().default(true).openapi({ description: 'true marks them read, false unread.' }),
   })
   .openapi('MarkCommentsRead')

@@ -111,7 +111,7 @@ export async function claimReplyCall(db: DbOrTx, id: string, now: Date): Promise
   return row ?? null
 }
 
-/** Ends the reply without a result: FAILED (refused, nothing sent) or UNCONFIRMED (its outcome unknown). */
+/** Ends the reply without a result: UNCONFIRMED (its outcome unknown), or FAILED. */
 export async function settleReplyWithout(
   db: DbOrTx,
   id: string,
@@ -123,6 +123,11 @@ export async function settleReplyWithout(
     .where(and(eq(inboxReplies.id, id), inArray(inboxReplies.status, ['SENDING', 'UNCONFIRMED'])))
     .returning()
   return row ?? null
+}
+
+/** Removes a reply the network refused (nothing was sent): a retry starts again, and no trace is left. */
+export async function deleteRefusedReply(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(inboxReplies).where(and(eq(inboxReplies.id, id), eq(inboxReplies.status, 'SENDING')))
 }
 
 /** The sent reply: SENT with its id on the network. */

@@ -12,11 +12,12 @@ export const route = createRoute({
   tags: ['Inbox'],
   summary: 'Mark several comments read or unread',
   description:
-    'Marks up to 100 comments (or mentions) read, or unread with `read: false`, in one statement. Ids that are ' +
-    'not the workspace’s are left out of `updated` (no error, as an id never issued). Here only: networks are not told.',
+    'Marks up to 100 comments (or mentions) read, or unread with `read: false`, all or none: an id that is not ' +
+    'one of the workspace’s comments is 422 `invalid_option` naming it (`details[].path`: `commentIds.<i>`), and ' +
+    'nothing is marked. Here only: networks are not told.',
   security: SECURITY,
   request: { body: { content: { 'application/json': { schema: MarkReadBodySchema } }, required: true } },
-  responses: { ...jsonResponse(MarkReadAnswerSchema, 'The comments found and marked.'), ...errorResponses() },
+  responses: { ...jsonResponse(MarkReadAnswerSchema, 'The comments found and marked.'), ...errorResponses(422) },
 })
 
 export const meta: RouteMeta = { idempotent: false, rateLimit: 'default' }

@@ -8,6 +8,7 @@ import {
   selectAncestorIds,
   selectDescendantIds,
   selectInboxComment,
+  selectInboxComments,
   selectInboxPage,
   selectInOrder,
   selectRepliesOf,
@@ -57,11 +58,6 @@ async function listKind(
   filters: InboxFilters,
 ): Promise<InboxPage> {
   const limit = filters.limit ?? INBOX_PAGE_DEFAULT
-  if (filters.cursor !== undefined && (await selectInboxComment(db, workspaceId, filters.cursor)).length === 0) {
-    throw new AppError('invalid_request', 'The cursor is not one this list gave; start again without it.', {
-      details: [{ path: 'query.cursor', message: 'unknown cursor' }],
-    })
-  }
   const rows = await selectInboxPage(db, workspaceId, {
     kind,
     accountId: filters.accountId,
@@ -71,6 +67,12 @@ async function listKind(
     afterId: filters.cursor,
     limit: limit + 1,
   })
+  // An empty page after a cursor: the cursor may be one this list never gave (checked only then).
+  if (rows.length === 0 && filters.cursor !== undefined && (await selectInboxComment(db, workspaceId, filters.cursor)).length === 0) {
+    throw new AppError('invalid_request', 'The cursor is not one this list gave; start again without it.', {
+      details: [{ path: 'query.cursor', message: 'unknown cursor' }],
+    })
+  }
   const data = rows.slice(0, limit).map(toInboxComment)
   return { data, nextCursor: rows.length > limit ? data[data.length - 1]!.id : null }
 }
@@ -106,12 +108,21 @@ export async function getInboxComment(db: DbOrTx, workspaceId: string, id: strin
   }
 }
 
-/** Marks the workspace's comments among `ids` read or unread; answers those it found. */
+/**
+ * Marks the workspace's comments `ids` read or unread, all or none: an id that is not one of the
+ * workspace's comments is 422 `invalid_option` naming it, and nothing is marked.
+ */
 export async function markCommentsRead(
   db: DbOrTx,
   input: { workspaceId: string; ids: string[]; read: boolean; now: Date },
 ): Promise<InboxCommentView[]> {
-  const rows = await updateReadMarks(db, input.workspaceId, { ids: [...new Set(input.ids)], read: input.read, now: input.now })
+  const ids = [...new Set(input.ids)]
+  const found = new Set((await selectInboxComments(db, input.workspaceId, ids)).map((r) => r.id))
+  const details = input.ids.flatMap((id, i) =>
+    found.has(id) ? [] : [{ path: `commentIds.${i}`, message: `No comment ${id} in this workspace.` }],
+  )
+  if (details.length > 0) throw new AppError('invalid_option', details[0]!.message, { details })
+  const rows = await updateReadMarks(db, input.workspaceId, { ids, read: input.read, now: input.now })
   return rows.map(toInboxComment)
 }
 
@@ -120,9 +131,9 @@ export async function markCommentRead(
   db: DbOrTx,
   input: { workspaceId: string; id: string; read: boolean; now: Date },
 ): Promise<InboxCommentView> {
-  const [row] = await markCommentsRead(db, { ...input, ids: [input.id] })
+  const [row] = await updateReadMarks(db, input.workspaceId, { ids: [input.id], read: input.read, now: input.now })
   if (!row) throw new AppError('not_found', 'Comment not found.')
-  return row
+  return toInboxComment(row)
 }
 
 /** Unread comments and mentions (others' words still on the network). */

@@ -9,6 +9,7 @@
  */
 import {
   claimReplyCall,
+  deleteRefusedReply,
   insertReplyOnce,
   insertSentReplyComment,
   markCommentReplied,
@@ -139,16 +140,15 @@ async function send(deps: InboxDeps, call: InboxCall, reply: InboxReplyRow): Pro
   return { ...toInboxReply(final!), comment: toInboxComment(stored) }
 }
 
-/** The reply after a failed call: FAILED when nothing reached the network, else UNCONFIRMED. */
+/** The reply after a failed call: removed when nothing reached the network, else UNCONFIRMED. */
 async function settleAfter(deps: InboxDeps, reply: InboxReplyRow, err: unknown): Promise<InboxReplyRow | null> {
   const refused =
     (err instanceof AppError && err.code !== 'service_unavailable') ||
     err instanceof CommentGone ||
     (err instanceof NetworkFailure && err.kind !== 'unconfirmed')
   if (refused) {
-    const message = err instanceof Error ? err.message : 'refused'
-    const code = err instanceof AppError ? err.code : 'rejected'
-    return settleReplyWithout(deps.db, reply.id, { status: 'FAILED', error: { code, message } })
+    await deleteRefusedReply(deps.db, reply.id)
+    return null
   }
   return settleReplyWithout(deps.db, reply.id, {
     status: 'UNCONFIRMED',

@@ -84,7 +84,9 @@ describe('GET /v1/inbox/comments', () => {
     expect((await json(other, 'POST', `/v1/inbox/comments/${middle}/read`)).status).toBe(404)
     const listed = await json(other, 'GET', '/v1/inbox/comments')
     expect(listed.body.data).toEqual([])
-    expect((await json(other, 'POST', '/v1/inbox/comments/read', { commentIds: [middle] })).body).toEqual({ updated: [] })
+    const bulk = await json(other, 'POST', '/v1/inbox/comments/read', { commentIds: [middle] })
+    expect(bulk.status).toBe(422)
+    expect(bulk.body.error).toMatchObject({ code: 'invalid_option', details: [{ path: 'commentIds.0' }] })
   })
 
   it('marks read and unread, one or many, counts the unread, and lists mentions apart', async () => {
@@ -99,7 +101,10 @@ describe('GET /v1/inbox/comments', () => {
     expect((await json(t, 'GET', '/v1/inbox/unread-count')).body).toEqual({ unread: 3, comments: 2, mentions: 1 })
     const read = await json(t, 'POST', `/v1/inbox/comments/${c1}/read`)
     expect(read.body).toMatchObject({ id: c1, state: 'read' })
-    const many = await json(t, 'POST', '/v1/inbox/comments/read', { commentIds: [c2, m1, 'cmt_unknown'] })
+    const refused = await json(t, 'POST', '/v1/inbox/comments/read', { commentIds: [c2, m1, 'cmt_unknown'] })
+    expect(refused.status).toBe(422)
+    expect((await json(t, 'GET', '/v1/inbox/unread-count')).body.unread).toBe(2)
+    const many = await json(t, 'POST', '/v1/inbox/comments/read', { commentIds: [c2, m1] })
     expect(many.body.updated.map((c: any) => c.state)).toEqual(['read', 'read'])
     expect((await json(t, 'GET', '/v1/inbox/unread-count')).body).toEqual({ unread: 0, comments: 0, mentions: 0 })
     const unread = await json(t, 'POST', `/v1/inbox/comments/${c1}/unread`)
