@@ -229,6 +229,7 @@ export function Layout(props: LayoutProps) {
             <summary class="btn btn-secondary">
               <Icon d="M4 7h16M4 12h16M4 17h16" />
               <span>Menu</span>
+              <UnreadBadge count={member.unreadInbox ?? 0} />
             </summary>
             <div class="menu-panel">
               <NavLinks member={member} current={props.current} label="Workspace" />

@@ -68,8 +68,15 @@ function Comment({ c, p }: { c: InboxComment; p: PostCommentsProps }) {
         <a href={`${p.inboxUrl}/${c.id}`}>Open in inbox</a>
       </p>
       <p class="inbox-text">{c.text}</p>
-      {canReply ? <ReplyForm p={actions} /> : null}
-      <CommentButtons p={actions} />
+      <div class="comment-actions">
+        {canReply ? (
+          <details class="comment-reply">
+            <summary class="btn btn-secondary">Reply</summary>
+            <ReplyForm p={actions} />
+          </details>
+        ) : null}
+        <CommentButtons p={actions} />
+      </div>
     </article>
   )
 }

@@ -29,7 +29,7 @@ import {
 import { type PostMedia, PostMediaList, PostOptions, postOptions, PostText } from './post-content'
 import { PostTargets, targetLabel } from './post-targets'
 import { PostComments } from './post-comments'
-import { listInbox, type InboxComment } from './inbox/data'
+import { type InboxComment, listPostComments } from './inbox/data'
 import { networkName, StatusBadge } from '../ui'
 import { deletionNote, postSummary, STATUS_LABELS } from './post-wording'
 
@@ -61,7 +61,7 @@ async function loadPostPage(c: PageContext, postId: string): Promise<PostPageDat
     ),
     getPostMetrics(db, post, clock.now()),
     post.targets.some((t) => t.platformPostId !== null)
-      ? listInbox(c.var.deps, workspaceId, { postId: post.id }, 200).then((p) => p.items)
+      ? listPostComments(c.var.deps, workspaceId, post.id)
       : Promise.resolve([]),
   ])
   return { post, names: new Map(accounts.map((a) => [a.id, a.username])), media, metrics, comments }

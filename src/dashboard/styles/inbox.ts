@@ -36,6 +36,12 @@ const PAGE = `
 }
 `
 
+const MENU_BADGE = `
+.menu > summary { position: relative; }
+.menu > summary .nav-count { position: absolute; top: -6px; right: -6px; width: auto; height: auto; overflow: visible; clip: auto;
+  min-width: 1.25rem; line-height: 1.25rem; padding: 0 .3rem; box-shadow: 0 0 0 2px var(--color-surface); }
+`
+
 const LIST = `
 .inbox-items { list-style: none; margin: 0; padding: 0; }
 .inbox-item + .inbox-item { border-top: 1px solid var(--color-border); }
@@ -95,6 +101,7 @@ const READER = `
 .inbox-counter.over { color: var(--color-danger); font-weight: 700; }
 .inbox-actions { display: flex; flex-wrap: wrap; align-items: start; gap: var(--space-2); }
 .inbox-actions form { margin: 0; }
+.inbox-actions form > button, .inbox-filters > button, .inbox-delete-panel > button, .inbox-reply-bar > button { margin-top: 0; }
 .inbox-liked { display: inline-flex; align-items: center; min-height: var(--touch); padding: 0 var(--space-3); font-size: var(--text-sm);
   font-weight: 600; color: var(--color-success); }
 .inbox-delete > summary { list-style: none; cursor: pointer; color: var(--color-danger); }
@@ -116,6 +123,11 @@ const POST_COMMENTS = `
 .comment-replies { list-style: none; margin: 0; padding: 0 0 0 var(--space-4); border-left: 2px solid var(--color-border); display: grid; gap: var(--space-2); }
 .comment-replies .comment { background: var(--color-surface-2); border-color: transparent; }
 .comment .inbox-reply textarea { min-height: 3rem; }
+.comment-actions { display: flex; flex-wrap: wrap; align-items: start; gap: var(--space-2); }
+.comment-reply > summary { list-style: none; cursor: pointer; }
+.comment-reply > summary::-webkit-details-marker { display: none; }
+.comment-reply[open] { flex-basis: 100%; display: grid; gap: var(--space-2); }
+.comment-reply[open] > summary { justify-self: start; }
 `
 
-export const INBOX_CSS = [PAGE, LIST, READER, POST_COMMENTS].join('\n')
+export const INBOX_CSS = [PAGE, MENU_BADGE, LIST, READER, POST_COMMENTS].join('\n')

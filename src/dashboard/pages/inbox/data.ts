@@ -106,6 +106,23 @@ export async function listInbox(
   return mergePages([comments, mentions], limit)
 }
 
+/** Threads read whole on the post page (each a query): the newest ones. */
+const POST_THREADS = 30
+
+/**
+ * A post's comments with their whole threads: the list (others' comments) and, for its newest top
+ * comments, the replies under them, the account's own among them (the list leaves those out).
+ */
+export async function listPostComments(deps: Deps, workspaceId: string, postId: string): Promise<InboxComment[]> {
+  const { items } = await listInbox(deps, workspaceId, { postId }, 100)
+  const ids = new Set(items.map((c) => c.id))
+  const roots = items.filter((c) => c.parentId === null || !ids.has(c.parentId)).slice(0, POST_THREADS)
+  const threads = await Promise.all(roots.map((r) => readComment(deps, workspaceId, r.id)))
+  const all = new Map(items.map((c) => [c.id, c]))
+  for (const { thread } of threads) for (const c of thread) if (!all.has(c.id)) all.set(c.id, c)
+  return [...all.values()]
+}
+
 /** A comment and the thread it belongs to (what it answers, it, the replies under it; oldest first). */
 export async function readComment(
   deps: Deps,
