@@ -58,6 +58,9 @@ function postFigures(
     comments: Math.round(likes * 0.12),
     shares: Math.round(likes * 0.05),
     saves: Math.round(likes * 0.07),
+    clicks: Math.round(likes * 0.2),
+    impressions: Math.round(views * 1.3),
+    reach: Math.round(views * 0.9),
   }
 }
 
@@ -79,6 +82,9 @@ export function sandboxInsights(platform: PlatformId | null, input: InsightsInpu
         shares: pick(figures, 'shares'),
         views: pick(figures, 'views'),
         saves: pick(figures, 'saves'),
+        clicks: pick(figures, 'clicks'),
+        impressions: pick(figures, 'impressions'),
+        reach: pick(figures, 'reach'),
       }
     }),
   }
