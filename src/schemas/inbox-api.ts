@@ -3,8 +3,8 @@
  * comment record itself, `InboxComment`, is in `inbox.ts`.
  */
 import { z } from '@hono/zod-openapi'
-import { INBOX_STATES, INBOX_PAGE_DEFAULT, INBOX_PAGE_MAX, REPLY_STATUSES } from '../services/inbox/comments'
-import { PLATFORM_IDS } from '../domain/vocabulary'
+import { INBOX_PAGE_DEFAULT, INBOX_PAGE_MAX } from '../services/inbox/comments'
+import { INBOX_REPLY_STATUSES, INBOX_STATES, PLATFORM_IDS } from '../domain/vocabulary'
 import { InboxCommentSchema } from './inbox'
 
 const EXAMPLE_COMMENT = 'cmt_3kqZ7m0pL2aYbN4tR8cVxd'
@@ -92,7 +92,7 @@ export const InboxReplySchema = z
     id: z.string().openapi({ example: 'rpl_3kqZ7m0pL2aYbN4tR8cVxd' }),
     commentId: z.string().openapi({ description: 'The comment answered.' }),
     text: z.string(),
-    status: z.enum(REPLY_STATUSES).openapi({
+    status: z.enum(INBOX_REPLY_STATUSES).openapi({
       description:
         '`SENT` once the network took it; `UNCONFIRMED` when its call started but its outcome was never ' +
         'recorded (it is never sent again by itself); `FAILED` when the network refused it; `PENDING`/`SENDING` meanwhile.',

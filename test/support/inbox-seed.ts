@@ -5,6 +5,7 @@
 import { inboxComments } from '../../src/db/schema'
 import type { DbOrTx } from '../../src/db/types'
 import { randomBase62 } from '../../src/lib/ids'
+import type { PlatformId } from '../../src/domain/vocabulary'
 
 export interface SeedComment {
   workspaceId: string
@@ -24,7 +25,7 @@ export const seedRow = (c: SeedComment) => ({
   id: `cmt_${randomBase62(22)}`,
   workspaceId: c.workspaceId,
   accountId: c.accountId,
-  platform: c.platform,
+  platform: c.platform as PlatformId,
   kind: c.kind ?? 'comment',
   targetId: null,
   postId: c.postId ?? null,
@@ -40,7 +41,9 @@ export const seedRow = (c: SeedComment) => ({
   permalink: null,
   fromAccount: c.fromAccount ?? false,
   state: c.state ?? 'unread',
-  readAt: c.state === 'read' ? c.createdAt : null,
+  readAt: c.state === 'read' || c.state === 'replied' ? c.createdAt : null,
+  repliedAt: c.state === 'replied' ? c.createdAt : null,
+  hiddenAt: c.state === 'hidden' ? c.createdAt : null,
   createdAt: c.createdAt,
   receivedAt: c.createdAt,
   updatedAt: c.createdAt,

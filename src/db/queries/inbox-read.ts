@@ -7,6 +7,7 @@ import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import { inboxComments, inboxReplies } from '../schema'
 import { resultRows } from '../table-rows'
 import type { DbOrTx } from '../types'
+import type { InboxState, PlatformId } from '../../domain/vocabulary'
 
 export type InboxCommentRow = typeof inboxComments.$inferSelect
 export type InboxReplyRow = typeof inboxReplies.$inferSelect
@@ -14,9 +15,9 @@ export type InboxReplyRow = typeof inboxReplies.$inferSelect
 export interface InboxPageQuery {
   kind: 'comment' | 'mention'
   accountId?: string | undefined
-  platform?: string | undefined
+  platform?: PlatformId | undefined
   postId?: string | undefined
-  state?: string | undefined
+  state?: InboxState | undefined
   /** The last comment of the previous page: the page starts after it. */
   afterId?: string | undefined
   limit: number

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
-import { InboxPageSchema, InboxReplySchema, ListCommentsQuery } from '../../schemas/inbox-api'
+import { InboxPageSchema, InboxReplySchema } from '../../schemas/inbox-api'
+import { INBOX_STATES } from '../../domain/vocabulary'
 import { InboxCommentSchema } from '../../schemas/inbox'
 import { listInboxComments } from '../../services/inbox/comments'
 import { setCommentHidden } from '../../services/inbox/actions'
@@ -7,17 +8,22 @@ import { replyToComment } from '../../services/inbox/reply'
 import { defineTool, type McpTool } from '../tool'
 
 const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const
-const commentId = z.string().min(1).max(64).meta({ description: 'The comment id (cmt_…) from list_comments.' })
+const commentId = z.string().min(1).max(64)
 
 export const listCommentsTool = defineTool({
   name: 'list_comments',
   title: 'Comments on your posts',
-  description: [
-    'Comments others wrote on the posts of your accounts, newest first, as a page: filter by `accountId`, `platform`,',
-    '`postId`, `state` (unread, read, replied, hidden); pass `nextCursor` as `cursor` for more.',
-    'Then reply_to_comment or hide_comment.',
-  ].join(' '),
-  input: ListCommentsQuery,
+  description:
+    'Comments on your posts, newest first (GET /v1/inbox/comments): filters accountId, postId, state; ' +
+    'pass nextCursor as cursor for more. Then reply_to_comment or hide_comment.',
+  // Lean on purpose (tools/list is counted): the REST query without its descriptions and platform filter.
+  input: z.object({
+    accountId: z.string().min(1).max(64).optional(),
+    postId: z.string().min(1).max(64).optional(),
+    state: z.enum(INBOX_STATES).optional(),
+    cursor: z.string().min(1).max(100).optional(),
+    limit: z.number().int().min(1).max(100).optional(),
+  }),
   output: InboxPageSchema,
   annotations: READ,
   run: ({ deps, workspaceId }, filters) => listInboxComments(deps.db, workspaceId, filters),
@@ -26,12 +32,9 @@ export const listCommentsTool = defineTool({
 export const replyToCommentTool = defineTool({
   name: 'reply_to_comment',
   title: 'Reply to a comment',
-  description: [
-    'Sends `text` as the account’s reply under a comment or mention, at most once. The text is counted like a caption',
-    'of that network (`caption_too_long` with the count when over). Give an `idempotencyKey` and call again with it',
-    'after a lost answer: it answers the first result, or `reply_unconfirmed` if the reply may be out already.',
-    '`action_not_supported` where the network takes no replies.',
-  ].join(' '),
+  description:
+    'Replies under a comment or mention, at most once; text counted like a caption (caption_too_long). ' +
+    'Retry with the same idempotencyKey: the first result, or reply_unconfirmed if it may be out already.',
   input: z.object({
     id: commentId,
     text: z.string().min(1).max(20_000),
@@ -46,9 +49,7 @@ export const replyToCommentTool = defineTool({
 export const hideCommentTool = defineTool({
   name: 'hide_comment',
   title: 'Hide or show a comment',
-  description:
-    'Hides a comment from the public view of the post on its network (`hidden: false` shows it again). ' +
-    '`action_not_supported` where the network cannot hide comments; `comment_gone` if it was deleted there.',
+  description: 'Hides a comment on its network (hidden: false shows it again).',
   input: z.object({ id: commentId, hidden: z.boolean().default(true) }),
   output: InboxCommentSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },

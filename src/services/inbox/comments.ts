@@ -17,10 +17,9 @@ import {
 import { updateReadMarks } from '../../db/queries/inbox-actions'
 import type { DbOrTx } from '../../db/types'
 import { AppError } from '../../domain/errors'
+import type { InboxState, PlatformId } from '../../domain/vocabulary'
 import { toInboxComment, toInboxReply, type InboxCommentView, type InboxReplyView } from './view'
 
-export const INBOX_STATES = ['unread', 'read', 'replied', 'hidden'] as const
-export const REPLY_STATUSES = ['PENDING', 'SENDING', 'SENT', 'FAILED', 'UNCONFIRMED'] as const
 export const INBOX_PAGE_DEFAULT = 50
 export const INBOX_PAGE_MAX = 100
 /** How far up a thread is shown, and how many replies under a comment. */
@@ -29,9 +28,9 @@ const THREAD_REPLIES = 200
 
 export interface InboxFilters {
   accountId?: string | undefined
-  platform?: string | undefined
+  platform?: PlatformId | undefined
   postId?: string | undefined
-  state?: (typeof INBOX_STATES)[number] | undefined
+  state?: InboxState | undefined
   cursor?: string | undefined
   limit?: number | undefined
 }

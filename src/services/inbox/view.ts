@@ -1,11 +1,12 @@
 /** The API's view of inbox rows: `InboxComment` and `InboxReply` (src/schemas/inbox*.ts). */
 import type { InboxCommentRow, InboxReplyRow } from '../../db/queries/inbox-read'
+import type { InboxKind, InboxReplyStatus, InboxState, PlatformId } from '../../domain/vocabulary'
 
 export interface InboxCommentView {
   id: string
-  kind: 'comment' | 'mention'
+  kind: InboxKind
   accountId: string
-  platform: string
+  platform: PlatformId
   postId: string | null
   targetId: string | null
   parentId: string | null
@@ -14,7 +15,7 @@ export interface InboxCommentView {
   author: { name: string; handle: string | null; externalId: string | null; avatarUrl: string | null }
   text: string
   fromAccount: boolean
-  state: 'unread' | 'read' | 'replied' | 'hidden'
+  state: InboxState
   liked: boolean
   gone: boolean
   createdAt: string
@@ -24,7 +25,7 @@ export interface InboxCommentView {
 export function toInboxComment(row: InboxCommentRow): InboxCommentView {
   return {
     id: row.id,
-    kind: row.kind as InboxCommentView['kind'],
+    kind: row.kind,
     accountId: row.accountId,
     platform: row.platform,
     postId: row.postId,
@@ -40,7 +41,7 @@ export function toInboxComment(row: InboxCommentRow): InboxCommentView {
     },
     text: row.text,
     fromAccount: row.fromAccount,
-    state: row.state as InboxCommentView['state'],
+    state: row.state,
     liked: row.likedAt !== null,
     gone: row.goneAt !== null,
     createdAt: row.createdAt.toISOString(),
@@ -52,7 +53,7 @@ export interface InboxReplyView {
   id: string
   commentId: string
   text: string
-  status: 'PENDING' | 'SENDING' | 'SENT' | 'FAILED' | 'UNCONFIRMED'
+  status: InboxReplyStatus
   externalId: string | null
   permalink: string | null
   error: { code: string; message: string } | null
@@ -65,10 +66,10 @@ export function toInboxReply(row: InboxReplyRow): InboxReplyView {
     id: row.id,
     commentId: row.commentId,
     text: row.text,
-    status: row.status as InboxReplyView['status'],
+    status: row.status,
     externalId: row.externalId,
     permalink: row.permalink,
-    error: (row.error as InboxReplyView['error']) ?? null,
+    error: row.error ?? null,
     createdAt: row.createdAt.toISOString(),
     sentAt: row.sentAt?.toISOString() ?? null,
   }
