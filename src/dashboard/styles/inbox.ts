@@ -12,7 +12,7 @@ const PAGE = `
 .inbox-filters { display: flex; flex-wrap: wrap; gap: var(--space-2); align-items: end; margin: 0; }
 .inbox-filter { display: grid; gap: 2px; min-width: 0; }
 .inbox-filter label { font-size: var(--text-xs); font-weight: 600; color: var(--color-text-muted); text-transform: uppercase; letter-spacing: .04em; }
-.inbox-filter select { min-height: 2.5rem; max-width: 14rem; }
+.inbox-filter select { min-height: var(--touch); max-width: 14rem; }
 .inbox-filters.is-live .inbox-apply { display: none; }
 .inbox-panes { display: grid; gap: var(--space-4); grid-template-columns: minmax(0, 1fr); align-items: start; }
 .inbox-list, .inbox-pane { background: var(--color-surface); border: 1px solid var(--color-border); border-radius: var(--radius-lg);
