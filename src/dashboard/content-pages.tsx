@@ -5,13 +5,14 @@ import { registerAnalytics } from './pages/analytics'
 import { registerCalendar } from './pages/calendar'
 import { registerCanvases } from './pages/canvases'
 import { registerComposer } from './pages/compose'
+import { registerInbox } from './pages/inbox/routes'
 import { registerMedia } from './pages/media'
 import { registerPostDetail } from './pages/post-detail'
 import { registerQueue } from './pages/queue'
 
 /**
  * The workspace's working pages (calendar, composer, post detail, accounts, media, queue slots,
- * analytics), registered on the dashboard app behind sign-in and membership.
+ * analytics, inbox), registered on the dashboard app behind sign-in and membership.
  */
 export function registerContentPages(app: Hono<DashboardEnv>): void {
   registerCalendar(app)
@@ -22,4 +23,5 @@ export function registerContentPages(app: Hono<DashboardEnv>): void {
   registerAccounts(app)
   registerQueue(app)
   registerAnalytics(app)
+  registerInbox(app)
 }

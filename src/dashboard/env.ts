@@ -16,6 +16,8 @@ export interface DashboardMember {
   role: MemberRole
   /** Every workspace the user belongs to (the layout's switcher); absent where a page is rendered alone. */
   workspaces?: Array<{ workspaceId: string; name: string }>
+  /** Comments and mentions not read yet (the navigation's Inbox badge); absent where a page is rendered alone. */
+  unreadInbox?: number
 }
 
 /** Hono environment of every dashboard page: the API's variables, the member, and the session's CSRF token. */

@@ -28,6 +28,12 @@ interface NavEntry {
 const NAVIGATION: NavEntry[] = [
   { key: 'calendar', label: 'Calendar', path: '/calendar', icon: 'M4 5h16v15H4zM4 10h16M8 3v4M16 3v4' },
   { key: 'compose', label: 'Compose', path: '/compose', icon: 'M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4' },
+  {
+    key: 'inbox',
+    label: 'Inbox',
+    path: '/inbox',
+    icon: 'M3 13l3-8h12l3 8M3 13v6h18v-6M3 13h5l1 3h6l1-3h5',
+  },
   { key: 'queue', label: 'Queue', path: '/queue', icon: 'M8 6h12M8 12h12M8 18h12M4 6h.01M4 12h.01M4 18h.01' },
   {
     key: 'accounts',
@@ -129,6 +135,17 @@ function Switcher(props: { member: DashboardMember }) {
   )
 }
 
+/** The Inbox entry's count of unread comments and mentions ("99+" past 99); nothing when none. */
+function UnreadBadge(props: { count: number }) {
+  if (props.count <= 0) return null
+  return (
+    <span class="nav-count" data-unread={String(props.count)}>
+      {props.count > 99 ? '99+' : String(props.count)}
+      <span class="visually-hidden"> unread</span>
+    </span>
+  )
+}
+
 /** The navigation links; `label` tells the two copies (sidebar, phone menu) apart for screen readers. */
 function NavLinks(props: { member: DashboardMember; current?: string; label: string }) {
   return (
@@ -139,6 +156,7 @@ function NavLinks(props: { member: DashboardMember; current?: string; label: str
             <a href={workspacePage(props.member, n.path)} aria-current={props.current === n.key ? 'page' : undefined}>
               <Icon d={n.icon} />
               <span>{n.label}</span>
+              {n.key === 'inbox' ? <UnreadBadge count={props.member.unreadInbox ?? 0} /> : null}
             </a>
           </li>
         ))}
@@ -211,6 +229,7 @@ export function Layout(props: LayoutProps) {
             <summary class="btn btn-secondary">
               <Icon d="M4 7h16M4 12h16M4 17h16" />
               <span>Menu</span>
+              <UnreadBadge count={member.unreadInbox ?? 0} />
             </summary>
             <div class="menu-panel">
               <NavLinks member={member} current={props.current} label="Workspace" />

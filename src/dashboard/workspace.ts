@@ -9,6 +9,7 @@ import { canManage } from '../domain/people'
 import { getMembership, listUserWorkspaces } from '../services/memberships'
 import { rememberWorkspace, resolveSession } from '../services/sessions'
 import type { DashboardEnv } from './env'
+import { unreadCount } from './pages/inbox/data'
 import { forbiddenPage, notFoundPage } from './pages'
 import { clearSessionCookie, csrfMatches, sameOrigin, sessionToken, submittedCsrf } from './session'
 
@@ -31,7 +32,10 @@ export const workspaceMember = (): MiddlewareHandler<DashboardEnv> => async (c, 
     if (!sameOrigin(c, settings.publicUrl) || !csrfMatches(session.csrfToken, await submittedCsrf(c)))
       return forbiddenPage(c, 'This form expired or did not come from this site. Reload the page and try again.')
   }
-  const workspaces = await listUserWorkspaces(db, session.userId)
+  const [workspaces, unreadInbox] = await Promise.all([
+    listUserWorkspaces(db, session.userId),
+    unreadCount({ db }, membership.workspaceId),
+  ])
   c.set('member', {
     userId: session.userId,
     email: session.email,
@@ -41,6 +45,7 @@ export const workspaceMember = (): MiddlewareHandler<DashboardEnv> => async (c, 
     timeZone: membership.timeZone,
     role: membership.role,
     workspaces: workspaces.map((w) => ({ workspaceId: w.workspaceId, name: w.name })),
+    unreadInbox,
   })
   c.set('csrfToken', session.csrfToken)
   if (session.lastWorkspaceId !== workspaceId) await rememberWorkspace(db, session.sessionId, workspaceId)

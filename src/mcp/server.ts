@@ -17,6 +17,7 @@ import { describeError } from '../infra/logger'
 import { PROMPTS } from './prompts'
 import { callTool, describeTool, type McpTool, type ToolContext } from './tool'
 import { ANALYTICS_TOOLS } from './tools/analytics'
+import { INBOX_TOOLS } from './tools/inbox'
 import { MEDIA_TOOLS } from './tools/media'
 import { PLANNING_TOOLS } from './tools/planning'
 import { POST_READ_TOOLS } from './tools/posts-read'
@@ -34,6 +35,7 @@ export const MCP_TOOLS: McpTool[] = [
   ...REFERENCE_TOOLS,
   ...PLANNING_TOOLS,
   ...ANALYTICS_TOOLS,
+  ...INBOX_TOOLS,
 ]
 
 const INSTRUCTIONS = [

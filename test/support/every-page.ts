@@ -3,6 +3,9 @@
  * networks, posts in every state, a failed target, media in a folder, analytics history, a webhook, a
  * second member and an invitation), and the list of every dashboard page as data: one line per page.
  */
+import { eq } from 'drizzle-orm'
+import { targets } from '../../src/db/schema'
+import type { PlatformId } from '../../src/domain/vocabulary'
 import { randomBase62 } from '../../src/lib/ids'
 import { addSandboxAccount } from '../../src/services/accounts'
 import { registerAgentClient } from '../../src/services/agent-oauth/clients'
@@ -12,6 +15,7 @@ import { addMember } from '../../src/services/memberships'
 import { createUser } from '../../src/services/users'
 import { scoredPost, writeHistory } from './analytics-history'
 import { runDue } from './engine'
+import { seedComment } from './inbox-comments'
 import { account, storedMedia } from './fixtures'
 import { jpeg, paint } from './media'
 import type { TestApp } from './test-app'
@@ -23,6 +27,8 @@ export interface Seeded {
   posts: { draft: string; scheduled: string; queued: string; published: string; failed: string; thread: string }
   invitationToken: string
   consentQuery: string
+  /** A comment on the published post (the inbox's opened view). */
+  commentId: string
 }
 
 const HOUR = 3_600_000
@@ -48,6 +54,39 @@ async function api<T>(t: TestApp, method: string, path: string, body?: unknown):
 async function photo(t: TestApp, hue: number, size: [number, number], altText: string) {
   const bytes = await jpeg(paint(size[0], size[1], (x, y) => [(x + hue) % 256, (y * 2) % 256, (hue * 3) % 256]))
   return storedMedia(t, { bytes, mimeType: 'image/jpeg', width: size[0], height: size[1], altText })
+}
+
+/** A few comments and a mention on the published post's first target, one answered; answers a comment's id. */
+async function seedInbox(t: TestApp, micro: { id: string; platform: PlatformId }, postId: string) {
+  const [row] = await t.deps.db.select().from(targets).where(eq(targets.postId, postId))
+  const target = { id: row!.id, postId, platformPostId: row!.platformPostId }
+  const at = (m: number) => new Date(t.deps.clock.now().getTime() - m * 60_000)
+  const first = await seedComment(t, {
+    account: micro,
+    target,
+    text: 'Do you open earlier on Saturdays? Asking for a very sleepy friend.',
+    authorName: 'Priya Raman',
+    authorHandle: 'priya.r',
+    createdAt: at(30),
+  })
+  await seedComment(t, {
+    account: micro,
+    target,
+    parentId: first,
+    fromAccount: true,
+    authorName: 'northwind.coffee',
+    text: 'From eight on Saturdays!',
+    createdAt: at(25),
+    state: 'read',
+  })
+  await seedComment(t, { account: micro, target, text: '<b>bold?</b> no, plain text', createdAt: at(10) })
+  await seedComment(t, {
+    account: micro,
+    kind: 'mention',
+    text: '@northwind.coffee best flat white in town',
+    createdAt: at(5),
+  })
+  return first
 }
 
 /** Seeds the test workspace; `baseUrl` is where the app is served (the agent's resource). */
@@ -133,6 +172,7 @@ export async function seedWorkspace(t: TestApp, baseUrl: string): Promise<Seeded
   })
   const failed = await post({ accountIds: [micro.id, broken.id], caption: 'Tonight: latte art night.', action: 'now' })
   await runDue(t, t.publishQueue)
+  const commentId = await seedInbox(t, micro, published.id)
 
   const now = Date.now()
   await writeHistory(
@@ -185,6 +225,7 @@ export async function seedWorkspace(t: TestApp, baseUrl: string): Promise<Seeded
     },
     invitationToken: invitation.token,
     consentQuery,
+    commentId,
   }
 }
 
@@ -231,6 +272,9 @@ export const DASHBOARD_PAGES: DashboardPage[] = [
   { name: 'media-canvases', visitor: 'owner', path: (s, w) => `${w}/media/${s.mediaId}/canvases` },
   { name: 'queue', visitor: 'owner', path: (_, w) => `${w}/queue`, shot: true },
   { name: 'analytics', visitor: 'owner', path: (_, w) => `${w}/analytics`, shot: true },
+  { name: 'inbox', visitor: 'owner', path: (_, w) => `${w}/inbox`, shot: true },
+  { name: 'inbox-open', visitor: 'owner', path: (s, w) => `${w}/inbox/${s.commentId}`, shot: true },
+  { name: 'inbox-filtered', visitor: 'owner', path: (_, w) => `${w}/inbox?state=hidden&kind=mention` },
   { name: 'settings', visitor: 'owner', path: (_, w) => `${w}/settings` },
   { name: 'settings-members', visitor: 'owner', path: (_, w) => `${w}/settings/members` },
   { name: 'settings-tokens', visitor: 'owner', path: (_, w) => `${w}/settings/tokens`, shot: true },

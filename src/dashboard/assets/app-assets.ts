@@ -94,6 +94,8 @@ summary.switcher-current::-webkit-details-marker { display: none; }
 }
 .nav a:hover { background: var(--color-surface-2); color: var(--color-text); }
 .nav a[aria-current="page"] { background: var(--color-accent-soft); color: var(--color-accent); }
+.nav-count { margin-left: auto; min-width: 1.5rem; padding: 0 .4rem; border-radius: var(--radius-full); background: var(--color-accent);
+  color: var(--color-accent-contrast); font-size: var(--text-xs); line-height: 1.5rem; text-align: center; font-variant-numeric: tabular-nums; }
 .account-panel { display: grid; gap: var(--space-3); margin-top: var(--space-4); padding-top: var(--space-4); border-top: 1px solid var(--color-border); }
 .who { margin: 0; display: flex; flex-wrap: wrap; align-items: baseline; gap: var(--space-2); font-size: var(--text-sm); }
 .who-name { font-weight: 600; overflow-wrap: anywhere; }

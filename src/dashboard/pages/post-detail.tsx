@@ -28,6 +28,8 @@ import {
 } from './shared'
 import { type PostMedia, PostMediaList, PostOptions, postOptions, PostText } from './post-content'
 import { PostTargets, targetLabel } from './post-targets'
+import { PostComments } from './post-comments'
+import { type InboxComment, listPostComments } from './inbox/data'
 import { networkName, StatusBadge } from '../ui'
 import { deletionNote, postSummary, STATUS_LABELS } from './post-wording'
 
@@ -38,6 +40,7 @@ interface PostPageData {
   names: Map<string, string>
   media: PostMedia[]
   metrics: Map<string, TargetMetrics>
+  comments: InboxComment[]
 }
 
 /** What the post page shows, read through the services (404 for another workspace's post). */
@@ -45,7 +48,7 @@ async function loadPostPage(c: PageContext, postId: string): Promise<PostPageDat
   const { db, clock } = c.var.deps
   const workspaceId = c.get('member').workspaceId
   const post = await getPost(db, workspaceId, postId)
-  const [accounts, media, metrics] = await Promise.all([
+  const [accounts, media, metrics, comments] = await Promise.all([
     listAccounts(db, workspaceId),
     Promise.all(
       post.mediaIds.map(async (id) => ({
@@ -57,8 +60,11 @@ async function loadPostPage(c: PageContext, postId: string): Promise<PostPageDat
       })),
     ),
     getPostMetrics(db, post, clock.now()),
+    post.targets.some((t) => t.platformPostId !== null)
+      ? listPostComments(c.var.deps, workspaceId, post.id)
+      : Promise.resolve([]),
   ])
-  return { post, names: new Map(accounts.map((a) => [a.id, a.username])), media, metrics }
+  return { post, names: new Map(accounts.map((a) => [a.id, a.username])), media, metrics, comments }
 }
 
 function PostActions({ c, post }: { c: PageContext; post: PostRecord }) {
@@ -115,6 +121,15 @@ function PostDetail({ c, data }: { c: PageContext; data: PostPageData }) {
             csrfToken={csrfToken}
             url={url}
             accountsUrl={workspacePage(member, '/accounts')}
+          />
+          <PostComments
+            post={post}
+            comments={data.comments}
+            csrfToken={csrfToken}
+            timeZone={member.timeZone}
+            inboxUrl={workspacePage(member, '/inbox')}
+            returnTo={url()}
+            label={wording.label}
           />
           <PostText post={post} />
           <PostMediaList media={data.media} />

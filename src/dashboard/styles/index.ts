@@ -3,6 +3,7 @@ import { CALENDAR_CSS } from './calendar'
 import { COMPONENTS_CSS } from './components'
 import { COMPOSER_CSS } from './composer'
 import { FIRST_RUN_CSS } from './first-run'
+import { INBOX_CSS } from './inbox'
 import { PAGES_CSS } from './pages'
 import { POST_CSS } from './post'
 import { TOKENS_CSS } from './tokens'
@@ -15,6 +16,7 @@ export const DESIGN_CSS = [
   CALENDAR_CSS,
   POST_CSS,
   ANALYTICS_CSS,
+  INBOX_CSS,
   PAGES_CSS,
   FIRST_RUN_CSS,
 ].join('\n')
