@@ -75,7 +75,12 @@ export const ListCommentsQuery = z.object({
   ...pageFields,
 })
 
-export const ListMentionsQuery = z.object({ accountId: accountFilter, platform: platformFilter, state: stateFilter, ...pageFields })
+export const ListMentionsQuery = z.object({
+  accountId: accountFilter,
+  platform: platformFilter,
+  state: stateFilter,
+  ...pageFields,
+})
 
 export const InboxPageSchema = z
   .object({
