@@ -45,7 +45,11 @@ export const inboxBenchmark: Benchmark = {
       const accounts = []
       for (let i = 0; i < ACCOUNTS; i++)
         accounts.push(
-          await addSandboxAccount(deps.db, deps.cipher, { workspaceId: ws.id, platform: 'MICROBLOG_NET', username: `a${i}` }),
+          await addSandboxAccount(deps.db, deps.cipher, {
+            workspaceId: ws.id,
+            platform: 'MICROBLOG_NET',
+            username: `a${i}`,
+          }),
         )
       const accountArray = sql.raw(`array['${accounts.map((a) => a.id).join("','")}']`)
       const seedStart = performance.now()
@@ -64,7 +68,7 @@ export const inboxBenchmark: Benchmark = {
       const token = await createToken(deps.db, ws.id, 'bench')
       const app = createApp(appOptions(deps, nodeClientIp(false)))
       const headers = { authorization: `Bearer ${token.token}` }
-      const middle = 'cmt_bench' + String(COMMENTS / 2).padStart(13, '0')
+      const middle = `cmt_bench${String(COMMENTS / 2).padStart(13, '0')}`
       const check = async (cursor: string | null) => {
         const service = await listInboxComments(deps.db, ws.id, { limit: PAGE, cursor: cursor ?? undefined })
         const bare = resultRows(await deps.db.execute(bareSql(ws.id, cursor))).slice(0, PAGE)
@@ -74,7 +78,9 @@ export const inboxBenchmark: Benchmark = {
       await check(null)
       await check(middle)
       const viaRoute = (cursor: string | null) => async () => {
-        const res = await app.request(`/v1/inbox/comments?limit=${PAGE}${cursor ? `&cursor=${cursor}` : ''}`, { headers })
+        const res = await app.request(`/v1/inbox/comments?limit=${PAGE}${cursor ? `&cursor=${cursor}` : ''}`, {
+          headers,
+        })
         if (res.status !== 200) throw new Error(`inbox answered ${res.status}`)
         await res.text()
       }

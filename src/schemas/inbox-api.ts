@@ -75,7 +75,12 @@ export const ListCommentsQuery = z.object({
   ...pageFields,
 })
 
-export const ListMentionsQuery = z.object({ accountId: accountFilter, platform: platformFilter, state: stateFilter, ...pageFields })
+export const ListMentionsQuery = z.object({
+  accountId: accountFilter,
+  platform: platformFilter,
+  state: stateFilter,
+  ...pageFields,
+})
 
 export const InboxPageSchema = z
   .object({
@@ -100,8 +105,8 @@ export const InboxReplySchema = z
     externalId: z.string().nullable().openapi({ description: 'Its id on the network, once sent.' }),
     permalink: z.string().nullable(),
     error: z.object({ code: z.string(), message: z.string() }).nullable(),
-    createdAt: z.string(),
-    sentAt: z.string().nullable(),
+    createdAt: z.string().openapi({ format: 'date-time' }),
+    sentAt: z.string().nullable().openapi({ format: 'date-time' }),
     comment: InboxCommentSchema.nullable().openapi({
       description: 'The reply as it shows in the thread (`fromAccount: true`), once sent.',
     }),

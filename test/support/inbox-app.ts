@@ -9,9 +9,10 @@ import { createTestApp, type TestApp } from './test-app'
 const ACTIONS = ['reply', 'hide', 'delete', 'like'] as const
 /** A network whose rules allow every action, and one that refuses at least one. */
 export const ALL_ALLOWED = PLATFORM_IDS.find((p) => ACTIONS.every((a) => rulesFor(p).inbox?.[a] === true))!
-export const SOME_REFUSED = PLATFORM_IDS.map((p) => ({ p, refused: ACTIONS.find((a) => rulesFor(p).inbox?.[a] !== true) })).find(
-  (x) => x.refused !== undefined,
-)
+export const SOME_REFUSED = PLATFORM_IDS.map((p) => ({
+  p,
+  refused: ACTIONS.find((a) => rulesFor(p).inbox?.[a] !== true),
+})).find((x) => x.refused !== undefined)
 
 export async function inboxSetup(platform: PlatformId = ALL_ALLOWED, options: Parameters<typeof inboxNetwork>[0] = {}) {
   const network = inboxNetwork(options)
@@ -20,7 +21,13 @@ export async function inboxSetup(platform: PlatformId = ALL_ALLOWED, options: Pa
   const a = await account(t, platform)
   network.add('net_1')
   const [id] = await seedComments(t.deps.db, [
-    { workspaceId: t.workspaceId, accountId: a.id, platform, externalId: 'net_1', createdAt: new Date('2026-11-21T10:00:00Z') },
+    {
+      workspaceId: t.workspaceId,
+      accountId: a.id,
+      platform,
+      externalId: 'net_1',
+      createdAt: new Date('2026-11-21T10:00:00Z'),
+    },
   ])
   return { t, a, network, clock, id: id! }
 }
@@ -29,4 +36,3 @@ export async function json(t: TestApp, method: string, path: string, body?: unkn
   const res = await t.call(method, path, { ...(body === undefined ? {} : { body }), ...(headers ? { headers } : {}) })
   return { status: res.status, headers: res.headers, body: (await res.json()) as any }
 }
-

@@ -78,7 +78,14 @@ export function inboxNetwork(options: { without?: Method[] } = {}) {
     calls,
     /** A comment on the network (as the sync would have read it). */
     add(externalId: string, text = `comment ${externalId}`) {
-      comments.set(externalId, { externalId, text, parentExternalId: null, hidden: false, liked: false, idempotencyKey: null })
+      comments.set(externalId, {
+        externalId,
+        text,
+        parentExternalId: null,
+        hidden: false,
+        liked: false,
+        idempotencyKey: null,
+      })
     },
     /** The next call answers this failure instead. */
     failNext(kind: 'rate_limited' | 'auth_expired' | 'rejected' | 'transient' | 'unconfirmed', retryAfterSec?: number) {

@@ -30,7 +30,9 @@ export function updateReadMarks(
   input: { ids: string[]; read: boolean; now: Date },
 ): Promise<InboxCommentRow[]> {
   if (input.ids.length === 0) return Promise.resolve([])
-  const readAt = input.read ? sql`coalesce(${inboxComments.readAt}, ${input.now.toISOString()}::timestamptz)` : sql`null`
+  const readAt = input.read
+    ? sql`coalesce(${inboxComments.readAt}, ${input.now.toISOString()}::timestamptz)`
+    : sql`null`
   return db
     .update(inboxComments)
     .set({
@@ -51,7 +53,11 @@ export async function updateHiddenMark(
   const hiddenAt = input.hidden ? sql`${input.now.toISOString()}::timestamptz` : sql`null`
   const [row] = await db
     .update(inboxComments)
-    .set({ hiddenAt: input.hidden ? input.now : null, state: stateOf({ ...current, hidden: hiddenAt }), updatedAt: input.now })
+    .set({
+      hiddenAt: input.hidden ? input.now : null,
+      state: stateOf({ ...current, hidden: hiddenAt }),
+      updatedAt: input.now,
+    })
     .where(and(eq(inboxComments.id, input.id), eq(inboxComments.workspaceId, workspaceId)))
     .returning()
   return row ?? null
@@ -65,7 +71,10 @@ export async function updateLikedMark(
 ): Promise<InboxCommentRow | null> {
   const [row] = await db
     .update(inboxComments)
-    .set({ likedAt: sql`coalesce(${inboxComments.likedAt}, ${input.now.toISOString()}::timestamptz)`, updatedAt: input.now })
+    .set({
+      likedAt: sql`coalesce(${inboxComments.likedAt}, ${input.now.toISOString()}::timestamptz)`,
+      updatedAt: input.now,
+    })
     .where(and(eq(inboxComments.id, input.id), eq(inboxComments.workspaceId, workspaceId)))
     .returning()
   return row ?? null

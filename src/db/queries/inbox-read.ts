@@ -101,7 +101,6 @@ export async function selectDescendantIds(
   return resultRows(rows).map((r) => r.id as string)
 }
 
-
 /** The rows of `ids` in the order given. */
 export async function selectInOrder(db: DbOrTx, workspaceId: string, ids: string[]): Promise<InboxCommentRow[]> {
   const rows = await selectInboxComments(db, workspaceId, ids)
@@ -119,7 +118,10 @@ export function selectRepliesOf(db: DbOrTx, workspaceId: string, commentId: stri
 }
 
 /** Unread comments and mentions of the workspace (what others wrote, still on the network). */
-export async function countUnreadByKind(db: DbOrTx, workspaceId: string): Promise<{ comment: number; mention: number }> {
+export async function countUnreadByKind(
+  db: DbOrTx,
+  workspaceId: string,
+): Promise<{ comment: number; mention: number }> {
   const rows = await db
     .select({ kind: inboxComments.kind, n: sql<number>`count(*)::int` })
     .from(inboxComments)

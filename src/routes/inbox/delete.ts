@@ -27,5 +27,8 @@ export const meta: RouteMeta = { idempotent: false, rateLimit: 'default' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var
-  return c.json(await deleteInboxComment(deps, { workspaceId: auth.workspaceId, commentId: c.req.valid('param').id }), 200)
+  return c.json(
+    await deleteInboxComment(deps, { workspaceId: auth.workspaceId, commentId: c.req.valid('param').id }),
+    200,
+  )
 }

@@ -13,7 +13,8 @@ export const route = createRoute({
   tags: ['Inbox'],
   summary: 'Like a comment as the account',
   description:
-    'Likes the comment as the account that received it (`liked: true`). ' + '422 `action_not_supported` where the network does not allow it (`inbox.like` in GET /v1/platforms); 409 `comment_gone` when the comment was deleted on the network meanwhile (it is then marked gone); the network asking to wait is 429 with its wait.',
+    'Likes the comment as the account that received it (`liked: true`). ' +
+    '422 `action_not_supported` where the network does not allow it (`inbox.like` in GET /v1/platforms); 409 `comment_gone` when the comment was deleted on the network meanwhile (it is then marked gone); the network asking to wait is 429 with its wait.',
   security: SECURITY,
   request: { params: CommentIdParam },
   responses: { ...jsonResponse(InboxCommentSchema, 'The comment, updated.'), ...errorResponses(409, 422) },

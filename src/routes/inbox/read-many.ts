@@ -25,6 +25,11 @@ export const meta: RouteMeta = { idempotent: false, rateLimit: 'default' }
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var
   const { commentIds, read } = c.req.valid('json')
-  const updated = await markCommentsRead(deps.db, { workspaceId: auth.workspaceId, ids: commentIds, read, now: deps.clock.now() })
+  const updated = await markCommentsRead(deps.db, {
+    workspaceId: auth.workspaceId,
+    ids: commentIds,
+    read,
+    now: deps.clock.now(),
+  })
   return c.json({ updated }, 200)
 }

@@ -24,5 +24,8 @@ export const meta: RouteMeta = { idempotent: false, rateLimit: 'default' }
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var
   const id = c.req.valid('param').id
-  return c.json(await markCommentRead(deps.db, { workspaceId: auth.workspaceId, id, read: true, now: deps.clock.now() }), 200)
+  return c.json(
+    await markCommentRead(deps.db, { workspaceId: auth.workspaceId, id, read: true, now: deps.clock.now() }),
+    200,
+  )
 }

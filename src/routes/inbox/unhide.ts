@@ -13,7 +13,8 @@ export const route = createRoute({
   tags: ['Inbox'],
   summary: 'Show a hidden comment again',
   description:
-    'Shows a hidden comment again on its network; its state goes back to `replied`, `read` or `unread`. ' + '422 `action_not_supported` where the network does not allow it (`inbox.hide` in GET /v1/platforms); 409 `comment_gone` when the comment was deleted on the network meanwhile (it is then marked gone); the network asking to wait is 429 with its wait.',
+    'Shows a hidden comment again on its network; its state goes back to `replied`, `read` or `unread`. ' +
+    '422 `action_not_supported` where the network does not allow it (`inbox.hide` in GET /v1/platforms); 409 `comment_gone` when the comment was deleted on the network meanwhile (it is then marked gone); the network asking to wait is 429 with its wait.',
   security: SECURITY,
   request: { params: CommentIdParam },
   responses: { ...jsonResponse(InboxCommentSchema, 'The comment, updated.'), ...errorResponses(409, 422) },

@@ -12,8 +12,7 @@ export const route = createRoute({
   operationId: 'markInboxCommentUnread',
   tags: ['Inbox'],
   summary: 'Mark a comment unread',
-  description:
-    'Marks the comment unread again (here only). A replied or hidden comment keeps that state.',
+  description: 'Marks the comment unread again (here only). A replied or hidden comment keeps that state.',
   security: SECURITY,
   request: { params: CommentIdParam },
   responses: { ...jsonResponse(InboxCommentSchema, 'The comment, updated.'), ...errorResponses() },
@@ -24,5 +23,8 @@ export const meta: RouteMeta = { idempotent: false, rateLimit: 'default' }
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var
   const id = c.req.valid('param').id
-  return c.json(await markCommentRead(deps.db, { workspaceId: auth.workspaceId, id, read: false, now: deps.clock.now() }), 200)
+  return c.json(
+    await markCommentRead(deps.db, { workspaceId: auth.workspaceId, id, read: false, now: deps.clock.now() }),
+    200,
+  )
 }

@@ -46,7 +46,11 @@ export function listInboxComments(db: DbOrTx, workspaceId: string, filters: Inbo
 }
 
 /** A page of the places the workspace's accounts were mentioned, newest first. */
-export function listMentions(db: DbOrTx, workspaceId: string, filters: Omit<InboxFilters, 'postId'>): Promise<InboxPage> {
+export function listMentions(
+  db: DbOrTx,
+  workspaceId: string,
+  filters: Omit<InboxFilters, 'postId'>,
+): Promise<InboxPage> {
   return listKind(db, workspaceId, 'mention', filters)
 }
 
@@ -67,7 +71,11 @@ async function listKind(
     limit: limit + 1,
   })
   // An empty page after a cursor: the cursor may be one this list never gave (checked only then).
-  if (rows.length === 0 && filters.cursor !== undefined && (await selectInboxComment(db, workspaceId, filters.cursor)).length === 0) {
+  if (
+    rows.length === 0 &&
+    filters.cursor !== undefined &&
+    (await selectInboxComment(db, workspaceId, filters.cursor)).length === 0
+  ) {
     throw new AppError('invalid_request', 'The cursor is not one this list gave; start again without it.', {
       details: [{ path: 'query.cursor', message: 'unknown cursor' }],
     })

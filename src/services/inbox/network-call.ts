@@ -80,7 +80,11 @@ export async function prepareInboxCall(
       fetch: deps.networks.fetch,
       baseUrl: deps.networks.baseUrlFor(platform, account.connection, usable.credentials),
       now: deps.clock.now(),
-      comment: { externalId: row.externalId, postExternalId: row.postExternalId, parentExternalId: row.parentExternalId },
+      comment: {
+        externalId: row.externalId,
+        postExternalId: row.postExternalId,
+        parentExternalId: row.parentExternalId,
+      },
     },
   }
 }

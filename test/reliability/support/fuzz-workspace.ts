@@ -155,7 +155,10 @@ export async function createFuzzWorkspace(logLines: string[]): Promise<FuzzWorks
   const [top] = await seedComments(t.deps.db, [comment(1)])
   pools.inbox!.push(
     top!,
-    ...(await seedComments(t.deps.db, [{ ...comment(2), parentId: top! }, { ...comment(3), kind: 'mention' }])),
+    ...(await seedComments(t.deps.db, [
+      { ...comment(2), parentId: top! },
+      { ...comment(3), kind: 'mention' },
+    ])),
   )
 
   const foreignAccount = await account(foreign, 'CHAT_NET')

@@ -50,19 +50,24 @@ describe('inbox actions', () => {
     expect(network.calls).toHaveLength(0)
   })
 
-  it.runIf(SOME_REFUSED !== undefined)('answers 422 action_not_supported for what the rules registry refuses', async () => {
-    const { p, refused } = SOME_REFUSED!
-    const { t, network, id } = await inboxSetup(p)
-    const path =
-      refused === 'delete'
-        ? `/v1/inbox/comments/${id}`
-        : `/v1/inbox/comments/${id}/${refused}`
-    const answer = await json(t, refused === 'delete' ? 'DELETE' : 'POST', path, refused === 'reply' ? { text: 'hi' } : undefined)
-    expect(answer.status).toBe(422)
-    expect(answer.body.error.code).toBe('action_not_supported')
-    expect(answer.body.error.message).toContain(`inbox.${refused}`)
-    expect(network.calls).toHaveLength(0)
-  })
+  it.runIf(SOME_REFUSED !== undefined)(
+    'answers 422 action_not_supported for what the rules registry refuses',
+    async () => {
+      const { p, refused } = SOME_REFUSED!
+      const { t, network, id } = await inboxSetup(p)
+      const path = refused === 'delete' ? `/v1/inbox/comments/${id}` : `/v1/inbox/comments/${id}/${refused}`
+      const answer = await json(
+        t,
+        refused === 'delete' ? 'DELETE' : 'POST',
+        path,
+        refused === 'reply' ? { text: 'hi' } : undefined,
+      )
+      expect(answer.status).toBe(422)
+      expect(answer.body.error.code).toBe('action_not_supported')
+      expect(answer.body.error.message).toContain(`inbox.${refused}`)
+      expect(network.calls).toHaveLength(0)
+    },
+  )
 
   it('maps the network’s refusals: 429 with its wait, reconnect, refused in its words', async () => {
     const { t, network, id } = await inboxSetup()

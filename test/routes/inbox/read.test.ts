@@ -27,8 +27,21 @@ describe('GET /v1/inbox/comments', () => {
     const { t, a, b } = await setup()
     const mine = { workspaceId: t.workspaceId }
     const ids = await seedComments(t.deps.db, [
-      ...Array.from({ length: 5 }, (_, i) => ({ ...mine, accountId: a.id, platform: 'MICROBLOG_NET', externalId: `a${i}`, createdAt: at(i) })),
-      ...Array.from({ length: 3 }, (_, i) => ({ ...mine, accountId: b.id, platform: 'PHOTO_NET', externalId: `b${i}`, createdAt: at(10 + i), state: 'read' as const })),
+      ...Array.from({ length: 5 }, (_, i) => ({
+        ...mine,
+        accountId: a.id,
+        platform: 'MICROBLOG_NET',
+        externalId: `a${i}`,
+        createdAt: at(i),
+      })),
+      ...Array.from({ length: 3 }, (_, i) => ({
+        ...mine,
+        accountId: b.id,
+        platform: 'PHOTO_NET',
+        externalId: `b${i}`,
+        createdAt: at(10 + i),
+        state: 'read' as const,
+      })),
       { ...mine, accountId: a.id, platform: 'MICROBLOG_NET', externalId: 'own', createdAt: at(20), fromAccount: true },
     ])
     const first = await json(t, 'GET', '/v1/inbox/comments?limit=3')

@@ -86,10 +86,22 @@ describe('POST /v1/inbox/comments/{id}/reply', () => {
     expect(network.calls).toHaveLength(2)
 
     network.failNext('unconfirmed')
-    const lost = await json(t, 'POST', `/v1/inbox/comments/${id}/reply`, { text: 'Lost?' }, { 'idempotency-key': 'reply-lost' })
+    const lost = await json(
+      t,
+      'POST',
+      `/v1/inbox/comments/${id}/reply`,
+      { text: 'Lost?' },
+      { 'idempotency-key': 'reply-lost' },
+    )
     expect(lost.status).toBe(409)
     expect(lost.body.error.code).toBe('reply_unconfirmed')
-    const retry = await json(t, 'POST', `/v1/inbox/comments/${id}/reply`, { text: 'Lost?' }, { 'idempotency-key': 'reply-lost' })
+    const retry = await json(
+      t,
+      'POST',
+      `/v1/inbox/comments/${id}/reply`,
+      { text: 'Lost?' },
+      { 'idempotency-key': 'reply-lost' },
+    )
     expect(retry.status).toBe(409)
     expect(retry.body.error.code).toBe('reply_unconfirmed')
     expect(network.calls).toHaveLength(3)
