@@ -2,7 +2,14 @@
  * The API's rate limits (docs/decisions.md, "Rate limits"): each route belongs to exactly one bucket,
  * counted per client IP over a sliding window of one minute.
  */
-export type RateLimitBucket = 'default' | 'bulk' | 'uploads' | 'variants' | 'signInIp' | 'signInAccount'
+export type RateLimitBucket =
+  | 'default'
+  | 'bulk'
+  | 'uploads'
+  | 'variants'
+  | 'signInIp'
+  | 'signInAccount'
+  | 'sandboxComments'
 
 export interface RateLimitRule {
   limit: number
@@ -25,6 +32,8 @@ export const RATE_LIMIT_RULES: Record<RateLimitBucket, RateLimitRule> = {
   signInIp: { limit: 20, windowSec: 60, whenUnavailable: 'refuse' },
   /** Dashboard sign-in attempts per account (its email, known or not): past it the account is locked for the window. */
   signInAccount: { limit: 10, windowSec: 900, whenUnavailable: 'refuse' },
+  /** Visitors' comments on the sandbox network's post pages, per client IP. */
+  sandboxComments: { limit: 10, windowSec: 60 },
 }
 
 export interface RateLimitDecision {

@@ -72,6 +72,7 @@ export function createUpstashRateLimiter(redis: Redis, options: UpstashRateLimit
     variants: limiterFor('variants'),
     signInIp: limiterFor('signInIp'),
     signInAccount: limiterFor('signInAccount'),
+    sandboxComments: limiterFor('sandboxComments'),
   }
 
   return {
