@@ -78,3 +78,23 @@ export interface TargetError {
   message: string
   retryable: boolean
 }
+
+/** Where a post comes from: made through the service, or read from the network (imported, read-only). */
+export const POST_SOURCES = ['service', 'external'] as const
+export type PostSource = (typeof POST_SOURCES)[number]
+
+/** An inbox entry: a comment on one of the account's posts, or a mention of the account. */
+export const INBOX_KINDS = ['comment', 'mention'] as const
+export type InboxKind = (typeof INBOX_KINDS)[number]
+
+/** An inbox entry's state; precedence hidden > replied > read > unread (`inboxStateOf`). */
+export const INBOX_STATES = ['unread', 'read', 'replied', 'hidden'] as const
+export type InboxState = (typeof INBOX_STATES)[number]
+
+/** A reply sent from the inbox; sending follows publishing's call-started marker (at most once). */
+export const INBOX_REPLY_STATUSES = ['PENDING', 'SENDING', 'SENT', 'FAILED', 'UNCONFIRMED'] as const
+export type InboxReplyStatus = (typeof INBOX_REPLY_STATUSES)[number]
+
+/** What the sync reads per account, each with its own cursor, schedule and backoff. */
+export const SYNC_STREAMS = ['posts', 'comments', 'mentions', 'metrics'] as const
+export type SyncStream = (typeof SYNC_STREAMS)[number]

@@ -1,12 +1,15 @@
 import type { AudioKind } from '../domain/rules/audio-catalogues'
 import type { PlatformId, PostType, TargetErrorCode } from '../domain/vocabulary'
+import type { InboxAdapterMethods } from './inbox-adapter'
+
+export * from './inbox-adapter'
 
 /**
  * What every network adapter implements (docs/architecture.md, "Where things go"). Adapters never
  * read env, the database or a request: they get plain data, `fetch` and the network's base URL, so
  * a test points them at a loopback fake.
  */
-export interface NetworkAdapter {
+export interface NetworkAdapter extends InboxAdapterMethods {
   /**
    * Head post, thread parts, first comment; resumes from `input.progress`. Whatever the network
    * answers (or fails to) is a `PublishResult`; an error of our own code is thrown, not classified,
@@ -207,6 +210,9 @@ export interface Insights {
     shares: number | null
     views: number | null
     saves: number | null
+    clicks?: number | null
+    impressions?: number | null
+    reach?: number | null
   }>
 }
 

@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi'
 import { DEFAULT_EVENT_STREAM_POLICY } from '../domain/webhooks/event-stream'
 import { EVENT_RETENTION_DAYS } from '../domain/webhooks/policy'
 import { AccountSchema } from './accounts'
+import { InboxCommentSchema } from './inbox'
 import { PostSchema, TargetSchema } from './posts'
 import { NextCursor, StoredEventTypeSchema, WebhookEndpointSchema } from './webhooks'
 
@@ -65,6 +66,17 @@ export const EVENT_PAYLOADS = {
     summary: 'An endpoint was disabled after five days of failed attempts.',
     data: WebhookEndpointSchema,
     name: 'EndpointDisabledEvent',
+  },
+  'comment.received': {
+    summary:
+      "A comment on one of the account's posts was read from the network for the first time (never the account's own).",
+    data: InboxCommentSchema,
+    name: 'CommentReceivedEvent',
+  },
+  'mention.received': {
+    summary: 'A post or comment mentioning the account was read from the network for the first time.',
+    data: InboxCommentSchema,
+    name: 'MentionReceivedEvent',
   },
   ping: {
     summary: 'Sent by `POST /v1/webhooks/{id}/test`.',

@@ -1,5 +1,12 @@
 import { z } from '@hono/zod-openapi'
-import { PLATFORM_IDS, POST_STATUSES, POST_TYPES, TARGET_ERROR_CODES, TARGET_STATUSES } from '../domain/vocabulary'
+import {
+  PLATFORM_IDS,
+  POST_SOURCES,
+  POST_STATUSES,
+  POST_TYPES,
+  TARGET_ERROR_CODES,
+  TARGET_STATUSES,
+} from '../domain/vocabulary'
 import { IsoInstantSchema, POST_CONTENT_FIELDS, RecurrenceSchema } from '../domain/post-content'
 import { ERROR_CODES } from '../domain/errors'
 import { POST_ACTIONS, type CreatePostInput, type UpdatePostInput } from '../services/posts/types'
@@ -81,6 +88,10 @@ export const PostSchema = z
   .object({
     id: z.string(),
     status: z.enum(POST_STATUSES),
+    source: z.enum(POST_SOURCES).openapi({
+      description:
+        '`service`: made through this service; `external`: published on the network some other way and imported with its metrics (read-only here).',
+    }),
     type: z.enum(POST_TYPES),
     ...recordContentFields,
     accountIds: z.array(z.string()),

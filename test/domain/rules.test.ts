@@ -9,7 +9,7 @@ import {
   formatRulesFor,
   rulesFor,
 } from '../../src/domain/rules/index'
-import { PlatformRulesSchema, RulesRegistrySchema } from '../../src/domain/rules/schema'
+import { INBOX_ACTIONS, PlatformRulesSchema, RulesRegistrySchema } from '../../src/domain/rules/schema'
 
 const entries = () => PLATFORM_IDS.map((id) => [id, RULES[id]] as const)
 
@@ -156,6 +156,26 @@ describe('rules registry', () => {
     }
     const noDelete = PLATFORM_IDS.filter((id) => !RULES[id].deleteSupported).sort()
     expect(noDelete).toEqual(['DEVBLOG_NET', 'PHOTO_NET', 'SHORTVIDEO_NET', 'TEXTTHREAD_NET'].sort())
+  })
+
+  it('allows an inbox action only where the inbox reads comments or mentions', () => {
+    for (const id of PLATFORM_IDS) {
+      const inbox = RULES[id].inbox
+      const reads = inbox.comments || inbox.mentions
+      for (const action of INBOX_ACTIONS) if (inbox[action]) expect(reads, `${id} ${action}`).toBe(true)
+      if (inbox.replyMaxLength !== null) expect(inbox.reply, id).toBe(true)
+    }
+    expect(PLATFORM_IDS.filter((id) => !RULES[id].inbox.comments).sort()).toEqual(
+      [
+        'BLOG_NET',
+        'CHAT_NET',
+        'LOCAL_NET',
+        'MESSAGING_NET',
+        'PINBOARD_NET',
+        'PROFESSIONAL_NET',
+        'SHORTVIDEO_NET',
+      ].sort(),
+    )
   })
 
   it('lists the connections of the contract, SANDBOX included everywhere', () => {

@@ -17,6 +17,8 @@ const ALL = [
   'account.expired',
   'account.disconnected',
   'endpoint.disabled',
+  'comment.received',
+  'mention.received',
 ]
 
 async function publishNow(t: TestApp, accountId: string) {

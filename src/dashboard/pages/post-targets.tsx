@@ -26,9 +26,13 @@ const METRIC_LABELS: Record<PostMetric, string> = {
   shares: 'Shares',
   saves: 'Saves',
   views: 'Views',
+  clicks: 'Clicks',
+  impressions: 'Impressions',
+  reach: 'Reach',
 }
 
 const number = (v: number) => new Intl.NumberFormat('en-GB').format(v)
+const figureText = (v: number | null | undefined) => (v === null || v === undefined ? '–' : number(v))
 
 /** The target's figures, or why there are none yet and when they come. */
 export function TargetFigures({ m, timeZone }: { m: TargetMetrics | undefined; timeZone: string }) {
@@ -50,7 +54,7 @@ export function TargetFigures({ m, timeZone }: { m: TargetMetrics | undefined; t
         {m.reported.map((k) => (
           <div>
             <dt>{METRIC_LABELS[k]}</dt>
-            <dd>{f[k] === null ? '–' : number(f[k])}</dd>
+            <dd>{figureText(f[k])}</dd>
           </div>
         ))}
         {m.latest.engagement !== null ? (

@@ -31,6 +31,9 @@ export const targetMetricSnapshots = pgTable(
     shares: integer('shares'),
     views: integer('views'),
     saves: integer('saves'),
+    clicks: integer('clicks'),
+    impressions: integer('impressions'),
+    reach: integer('reach'),
   },
   (t) => [index('target_metric_snapshots_target_idx').on(t.targetId, t.collectedAt.desc())],
 )

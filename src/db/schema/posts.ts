@@ -1,5 +1,5 @@
 import type { ContentFieldName, ContentFields, StoredRecurrence } from '../../domain/post-content'
-import type { PlatformId, PostStatus, PostType, TargetError, TargetStatus } from '../../domain/vocabulary'
+import type { PlatformId, PostSource, PostStatus, PostType, TargetError, TargetStatus } from '../../domain/vocabulary'
 import { sql } from 'drizzle-orm'
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { accounts } from './accounts'
@@ -16,6 +16,8 @@ export const posts = pgTable(
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     status: text('status').$type<PostStatus>().notNull(),
+    /** 'external': read from the network (an imported post), read-only through the service. */
+    source: text('source').$type<PostSource>().notNull().default('service'),
     type: text('type').$type<PostType>().notNull(),
     caption: text('caption'),
     captionOverrides: jsonb('caption_overrides').$type<Stored<'captionOverrides'>>(),
@@ -121,6 +123,7 @@ export const targets = pgTable(
   (t) => [
     uniqueIndex('targets_post_account_uq').on(t.postId, t.accountId),
     index('targets_account_idx').on(t.accountId),
+    index('targets_account_platform_post_idx').on(t.accountId, t.platformPostId),
     index('targets_workspace_platform_idx').on(t.workspaceId, t.platform, t.postId),
     index('targets_due_idx').on(t.status, t.dueAt),
     // A dead server's queued deliveries, found by its holder (docs/architecture.md, "Several servers").

@@ -21,6 +21,7 @@ import {
   onCanvas,
   title,
   video,
+  inbox,
 } from './shared'
 
 /** NPF: at most 30 image blocks and one uploaded (native) video block in a post. */
@@ -100,10 +101,12 @@ export const BLOG_NET_RULES: PlatformRules = {
   },
   deleteSupported: true,
   insights: {
+    importsPosts: true,
     followers: true,
     postMetrics: ['likes', 'shares'],
     note: "Likes and reblogs (as shares) from the post's notes; replies have no total of their own, so comments are not reported.",
   },
+  inbox: inbox({ note: 'Replies are notes without an id the API can act on.' }),
   limits: [
     limit('posts', 250, DAY, 'Reblogs included; per calendar day on the network clock.'),
     limit('media_uploads', 250, DAY, 'Images; videos: 20 a day and 60 minutes in all.'),

@@ -9,7 +9,7 @@ import { NETWORK_DISPLAY } from './display'
 import { optionField } from './option-fields'
 import { FORMATTING } from './formatting'
 import type { PlatformRules } from './schema'
-import { HOUR, MB, MINUTE, NO_OPTIONS, caption, format, image, limit, onCanvas, title } from './shared'
+import { HOUR, MB, MINUTE, NO_OPTIONS, caption, format, image, limit, onCanvas, title, inbox } from './shared'
 
 /** The server's POST_BODY_MAX_LENGTH; a title is 3 to 200 code points without a line break. */
 const BODY_MAX = 50_000
@@ -75,10 +75,20 @@ export const COMMUNITY_NET_RULES: PlatformRules = {
   },
   deleteSupported: true,
   insights: {
+    importsPosts: true,
     followers: false,
     postMetrics: ['likes', 'comments'],
     note: "Likes are the post's score (upvotes minus downvotes); the network has no followers for a person.",
   },
+  inbox: inbox({
+    comments: true,
+    reply: true,
+    delete: false,
+    like: true,
+    mentions: true,
+    replyMaxLength: 10_000,
+    note: "Liking is an upvote; mentions are the account's person mentions.",
+  }),
   limits: [
     limit('posts', 6, 10 * MINUTE, "The instance's default, per client address; each instance sets its own."),
     limit('media_uploads', 6, HOUR, "The instance's default, per client address."),

@@ -8,7 +8,7 @@ import { NETWORK_DISPLAY } from './display'
 import { FORMATTING } from './formatting'
 import { optionField as option } from './option-fields'
 import type { OptionField, PlatformRules } from './schema'
-import { NO_OPTIONS, caption, format, image, limit, sized, title } from './shared'
+import { NO_OPTIONS, caption, format, image, limit, sized, title, inbox } from './shared'
 
 /** Forem's tag names: letters and digits only, at most 30 (its Tag model). */
 export const DEVBLOG_TAG_PATTERN = /^[\p{L}\p{N}]+$/u
@@ -65,10 +65,12 @@ export const DEVBLOG_NET_RULES: PlatformRules = {
   options: { ...NO_OPTIONS, fields: DEVBLOG_NET_FIELDS },
   deleteSupported: false,
   insights: {
+    importsPosts: true,
     followers: false,
     postMetrics: ['likes', 'comments', 'views'],
     note: 'Reactions as likes, comments, and page views (shown to the author only).',
   },
+  inbox: inbox({ comments: true, note: 'The API reads comments but cannot write them.' }),
   limits: [
     limit('posts', 10, 30, 'Article creation; secondary source (the reference documents 429 with Retry-After).'),
   ],

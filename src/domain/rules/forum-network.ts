@@ -11,7 +11,7 @@ import { NETWORK_DISPLAY } from './display'
 import { optionField } from './option-fields'
 import { FORMATTING } from './formatting'
 import type { OptionField, PlatformRules } from './schema'
-import { GB, MB, MINUTE, NO_OPTIONS, caption, format, image, limit, onCanvas, title, video } from './shared'
+import { GB, MB, MINUTE, NO_OPTIONS, caption, format, image, limit, onCanvas, title, video, inbox } from './shared'
 
 /** Most images in one gallery submission. */
 export const FORUM_GALLERY_MAX_ITEMS = 20
@@ -120,10 +120,19 @@ export const FORUM_NET_RULES: PlatformRules = {
   },
   deleteSupported: true,
   insights: {
+    importsPosts: true,
     followers: false,
     postMetrics: ['likes', 'comments'],
     note: 'Likes are the submission score (upvotes less downvotes); the network reports no views through its API.',
   },
+  inbox: inbox({
+    comments: true,
+    reply: true,
+    like: true,
+    mentions: true,
+    replyMaxLength: 10_000,
+    note: "Liking is an upvote; mentions are the account's username mentions.",
+  }),
   limits: [
     limit(
       'requests',

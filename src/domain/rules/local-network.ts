@@ -10,7 +10,7 @@ import { NETWORK_DISPLAY } from './display'
 import { optionField } from './option-fields'
 import { FORMATTING } from './formatting'
 import type { OptionField, PlatformRules } from './schema'
-import { MB, NO_OPTIONS, caption, format, image, onCanvas, sized } from './shared'
+import { MB, NO_OPTIONS, caption, format, image, onCanvas, sized, inbox } from './shared'
 
 /** What a local post is about: the template the network renders it with. */
 export const LOCAL_TOPIC_TYPES = ['STANDARD', 'EVENT', 'OFFER', 'ALERT'] as const
@@ -88,12 +88,14 @@ export const LOCAL_NET_RULES: PlatformRules = {
   options: { ...NO_OPTIONS, destination: null, fields: LOCAL_NET_FIELDS },
   deleteSupported: true,
   insights: {
+    importsPosts: true,
     followers: false,
     postMetrics: [],
     note: 'The per-post insights (localPosts.reportInsights, LOCAL_POST_VIEWS_SEARCH, LOCAL_POST_ACTIONS_CALL_TO_ACTION) were discontinued on 2023-02-20 with no replacement, so none are collected.',
   },
   // Quotas are per project (300 requests a minute); 10 edits a minute per profile is documented for the
   // Business Information API only. The engine retries after a quota refusal (RESOURCE_EXHAUSTED).
+  inbox: inbox({ note: 'Local posts take no comments; reviews are not part of the inbox.' }),
   limits: [],
   note: 'One account is one business location. Reviews are read and answered through the same sign-in (not on a route yet).',
 }

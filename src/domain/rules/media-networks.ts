@@ -22,6 +22,7 @@ import {
   sized,
   title,
   video,
+  inbox,
 } from './shared'
 import { FORMATTING } from './formatting'
 
@@ -97,7 +98,20 @@ export const PHOTO_NET_RULES: PlatformRules = {
     audio: { formats: ['REEL'], connections: ['SOCIALGRAPH_LOGIN'], catalogue: ['SOCIALGRAPH_LOGIN'] },
   },
   deleteSupported: false,
-  insights: { followers: true, postMetrics: ['likes', 'comments', 'shares', 'views', 'saves'], note: null },
+  insights: {
+    importsPosts: true,
+    followers: true,
+    postMetrics: ['likes', 'comments', 'shares', 'views', 'saves'],
+    note: null,
+  },
+  inbox: inbox({
+    comments: true,
+    reply: true,
+    hide: true,
+    delete: true,
+    mentions: true,
+    note: "Comments and their replies on the account's media; mentions are media and comments that tag the account.",
+  }),
   limits: [
     limit(
       'posts',
@@ -172,7 +186,13 @@ export const SHORTVIDEO_NET_RULES: PlatformRules = {
     },
   },
   deleteSupported: false,
-  insights: { followers: false, postMetrics: [], note: 'Needs a scope not yet approved for this service.' },
+  insights: {
+    importsPosts: false,
+    followers: false,
+    postMetrics: [],
+    note: 'Needs a scope not yet approved for this service.',
+  },
+  inbox: inbox({ note: 'The comment endpoints need a scope not yet approved for this service.' }),
   limits: [],
   note: null,
 }
@@ -219,7 +239,20 @@ export const VIDEOSHARE_NET_RULES: PlatformRules = {
   recommended: [sized('REEL', 1920, 1080, 'Landscape 16:9.'), sized('REEL', 1080, 1920, 'Vertical short video.')],
   options: NO_OPTIONS,
   deleteSupported: true,
-  insights: { followers: true, postMetrics: ['likes', 'comments', 'views'], note: null },
+  insights: {
+    importsPosts: true,
+    followers: true,
+    postMetrics: ['likes', 'comments', 'views'],
+    note: null,
+  },
+  inbox: inbox({
+    comments: true,
+    reply: true,
+    hide: true,
+    delete: true,
+    replyMaxLength: 10_000,
+    note: 'Hiding holds the comment for review; a reply is a comment of up to 10,000 characters.',
+  }),
   limits: [],
   note: 'Uploads from an unaudited API project stay private.',
 }
@@ -288,7 +321,13 @@ export const PINBOARD_NET_RULES: PlatformRules = {
     },
   },
   deleteSupported: true,
-  insights: { followers: true, postMetrics: ['views', 'saves'], note: null },
+  insights: {
+    importsPosts: true,
+    followers: true,
+    postMetrics: ['views', 'saves'],
+    note: null,
+  },
+  inbox: inbox({ note: "The network's API does not expose comments on pins." }),
   limits: [],
   note: 'Apps with trial access create pins only their creator can see.',
 }

@@ -24,6 +24,7 @@ import {
   onCanvas,
   textBudget,
   video,
+  inbox,
 } from './shared'
 import { FORMATTING } from './formatting'
 
@@ -88,7 +89,22 @@ export const SOCIALGRAPH_NET_RULES: PlatformRules = {
   ],
   options: { ...NO_OPTIONS, linkUrl: { use: 'link_card', maxLength: null } },
   deleteSupported: true,
-  insights: { followers: true, postMetrics: ['likes', 'comments', 'shares', 'views'], note: null },
+  insights: {
+    importsPosts: true,
+    followers: true,
+    postMetrics: ['likes', 'comments', 'shares', 'views'],
+    note: null,
+  },
+  inbox: inbox({
+    comments: true,
+    reply: true,
+    hide: true,
+    delete: true,
+    like: true,
+    mentions: true,
+    replyMaxLength: 8_000,
+    note: "Comments on the page's posts; mentions are posts that tag the page.",
+  }),
   limits: [limit('reels', 30, DAY)],
   note: null,
 }
@@ -138,7 +154,13 @@ export const PROFESSIONAL_NET_RULES: PlatformRules = {
   recommended: [onCanvas('IMAGE', 'landscape'), onCanvas('IMAGE', 'feed_square')],
   options: NO_OPTIONS,
   deleteSupported: true,
-  insights: { followers: false, postMetrics: [], note: 'This service collects no insights from this network.' },
+  insights: {
+    importsPosts: false,
+    followers: false,
+    postMetrics: [],
+    note: 'This service collects no insights from this network.',
+  },
+  inbox: inbox({ note: 'Reading comments needs a scope not yet approved for this service.' }),
   limits: [limit('posts', 150, DAY, 'Secondary source.')],
   note: null,
 }
@@ -191,10 +213,12 @@ export const MESSAGING_NET_RULES: PlatformRules = {
   options: NO_OPTIONS,
   deleteSupported: true,
   insights: {
+    importsPosts: false,
     followers: true,
     postMetrics: [],
     note: 'Member count only; the network reports no per-message figures.',
   },
+  inbox: inbox({ note: "A bot cannot read a channel's history or its discussion afterwards." }),
   limits: [limit('posts', 20, MINUTE, 'About 20 messages a minute in a group; the network publishes no exact limits.')],
   note: 'A message can be deleted only within 48 hours of sending.',
 }
@@ -227,7 +251,13 @@ export const CHAT_NET_RULES: PlatformRules = {
   recommended: [onCanvas('IMAGE', 'landscape')],
   options: NO_OPTIONS,
   deleteSupported: true,
-  insights: { followers: false, postMetrics: [], note: 'This service collects no insights from this network.' },
+  insights: {
+    importsPosts: false,
+    followers: false,
+    postMetrics: [],
+    note: 'This service collects no insights from this network.',
+  },
+  inbox: inbox({ note: 'Messages are sent through a webhook or a bot that reads no replies.' }),
   limits: [],
   note: null,
 }

@@ -17,6 +17,7 @@ import {
   image,
   textBudget,
   video,
+  inbox,
 } from './shared'
 
 /**
@@ -60,10 +61,18 @@ export const RELAY_NET_RULES: PlatformRules = {
   options: NO_OPTIONS,
   deleteSupported: true,
   insights: {
+    importsPosts: true,
     followers: false,
     postMetrics: [],
     note: 'Relays keep no counts; reactions and replies are scattered over relays the service does not read.',
   },
+  inbox: inbox({
+    comments: true,
+    reply: true,
+    like: true,
+    mentions: true,
+    note: 'Replies and mentions are notes referring to the post or the account, read from its relays.',
+  }),
   limits: [],
   note: 'A deletion is a request (a kind 5 event): relays may keep the note, and clients may still show it.',
 }

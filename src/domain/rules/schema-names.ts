@@ -12,7 +12,9 @@ export const CAPTION_COUNTINGS = [
 export const MEDIA_KINDS = ['image', 'video'] as const
 /** The image canvases of `POST /v1/media/{id}/variants`. */
 export const CANVAS_NAMES = ['feed_portrait', 'feed_square', 'landscape', 'story'] as const
-export const POST_METRICS = ['likes', 'comments', 'shares', 'views', 'saves'] as const
+export const POST_METRICS = ['likes', 'comments', 'shares', 'views', 'saves', 'clicks', 'impressions', 'reach'] as const
+/** The inbox actions a network may allow on a comment; a 422 names the one refused. */
+export const INBOX_ACTIONS = ['reply', 'hide', 'delete', 'like'] as const
 export const VIDEO_NET_PRIVACY_LEVELS = [
   'PUBLIC_TO_EVERYONE',
   'MUTUAL_FOLLOW_FRIENDS',

@@ -11,6 +11,7 @@
 import { z } from 'zod'
 import { CONNECTIONS, PLATFORM_IDS } from '../vocabulary'
 import { count, note, orNull, positive } from './schema-fields'
+import { InboxRulesSchema } from './schema-inbox'
 import {
   type CanvasNameSchema,
   MediaKindSchema,
@@ -23,6 +24,7 @@ import { CAPTION_COUNTINGS, LIMITED_ACTIONS, POST_METRICS, VIDEO_NET_PRIVACY_LEV
 
 export * from './schema-media'
 export * from './schema-names'
+export * from './schema-inbox'
 
 export const CaptionCountingSchema = z.enum(CAPTION_COUNTINGS).meta({
   id: 'CaptionCounting',
@@ -227,6 +229,10 @@ export const PostOptionsRulesSchema = z
 
 export const InsightsRulesSchema = z
   .object({
+    importsPosts: z.boolean().meta({
+      description:
+        'The account\'s recent posts are read from the network\'s listing and kept as read-only external posts (`source: "external"`), so analytics and best times cover the whole account.',
+    }),
     followers: z
       .boolean()
       .meta({ description: 'Follower counts are collected; false: analytics reports null (unknown).' }),
@@ -293,6 +299,7 @@ export const PlatformRulesSchema = z
     options: PostOptionsRulesSchema,
     deleteSupported: z.boolean().meta({ description: 'The network lets a published post be removed through its API.' }),
     insights: InsightsRulesSchema,
+    inbox: InboxRulesSchema,
     limits: z.array(LimitRuleSchema),
     note,
   })

@@ -6,6 +6,7 @@
 import type { PostType } from '../vocabulary'
 import type {
   CanvasName,
+  InboxRules,
   CaptionCounting,
   CaptionRules,
   FormatRules,
@@ -156,4 +157,19 @@ export function limit(
   note: string | null = null,
 ): LimitRule {
   return { action, max, windowSec, note }
+}
+
+/** Inbox rules: every action the entry does not name is not allowed; replies use the caption budget. */
+export function inbox(allowed: Partial<InboxRules> = {}): InboxRules {
+  return {
+    comments: false,
+    reply: false,
+    hide: false,
+    delete: false,
+    like: false,
+    mentions: false,
+    replyMaxLength: null,
+    note: null,
+    ...allowed,
+  }
 }

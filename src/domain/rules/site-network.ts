@@ -9,7 +9,7 @@ import { NETWORK_DISPLAY } from './display'
 import { FORMATTING } from './formatting'
 import { optionField as option } from './option-fields'
 import type { OptionField, PlatformRules } from './schema'
-import { NO_OPTIONS, caption, format, image, onCanvas, title } from './shared'
+import { NO_OPTIONS, caption, format, image, onCanvas, title, inbox } from './shared'
 
 export const SITE_POST_KINDS = ['post', 'page'] as const
 export const SITE_STATUSES = ['publish', 'draft', 'private'] as const
@@ -69,10 +69,18 @@ export const SITE_NET_RULES: PlatformRules = {
   options: { ...NO_OPTIONS, fields: SITE_NET_FIELDS },
   deleteSupported: true,
   insights: {
+    importsPosts: true,
     followers: false,
     postMetrics: ['comments'],
     note: 'Approved comments, counted by the site; it reports no likes or views through its API.',
   },
+  inbox: inbox({
+    comments: true,
+    reply: true,
+    hide: true,
+    delete: true,
+    note: 'Hiding sets the comment back to pending approval; a delete moves it to the trash.',
+  }),
   limits: [],
   note: 'A delete moves the post or page to the trash, where the site keeps it until emptied.',
 }

@@ -24,6 +24,7 @@ import {
   sized,
   textBudget,
   video,
+  inbox,
 } from './shared'
 import { FORMATTING } from './formatting'
 
@@ -78,7 +79,20 @@ export const MICROBLOG_NET_RULES: PlatformRules = {
   recommended: [onCanvas('IMAGE', 'landscape'), onCanvas('IMAGE', 'feed_square'), sized('IMAGE', 1280, 720, 'Video.')],
   options: { ...NO_OPTIONS, replyToMicropostId: true, quoteMicropostId: true },
   deleteSupported: true,
-  insights: { followers: true, postMetrics: ['likes', 'comments', 'shares', 'views', 'saves'], note: null },
+  insights: {
+    importsPosts: true,
+    followers: true,
+    postMetrics: ['likes', 'comments', 'shares', 'views', 'saves'],
+    note: null,
+  },
+  inbox: inbox({
+    comments: true,
+    reply: true,
+    hide: true,
+    like: true,
+    mentions: true,
+    note: "Replies in the post's conversation are its comments; only the author of a reply can delete it.",
+  }),
   limits: [limit('posts', 100, 15 * MINUTE, 'Thread parts count as posts.')],
   note: "A quote needs a plan the network sells separately; without it the quoted post's URL is appended to the text.",
 }
@@ -130,7 +144,19 @@ export const TEXTTHREAD_NET_RULES: PlatformRules = {
   recommended: [onCanvas('IMAGE', 'feed_portrait'), onCanvas('CAROUSEL', 'feed_portrait')],
   options: NO_OPTIONS,
   deleteSupported: false,
-  insights: { followers: false, postMetrics: [], note: 'This service collects no insights from this network.' },
+  insights: {
+    importsPosts: true,
+    followers: false,
+    postMetrics: [],
+    note: 'This service collects no insights from this network.',
+  },
+  inbox: inbox({
+    comments: true,
+    reply: true,
+    hide: true,
+    mentions: true,
+    note: "Replies to the account's posts are its comments.",
+  }),
   limits: [
     limit('posts', 250, DAY, 'A carousel counts as one post.'),
     limit('replies', 1000, DAY, 'Thread parts are replies.'),
@@ -172,7 +198,19 @@ export const OPENPROTOCOL_NET_RULES: PlatformRules = {
   recommended: [onCanvas('IMAGE', 'landscape'), onCanvas('IMAGE', 'feed_square')],
   options: NO_OPTIONS,
   deleteSupported: true,
-  insights: { followers: true, postMetrics: ['likes', 'comments', 'shares'], note: 'The network reports no views.' },
+  insights: {
+    importsPosts: true,
+    followers: true,
+    postMetrics: ['likes', 'comments', 'shares'],
+    note: 'The network reports no views.',
+  },
+  inbox: inbox({
+    comments: true,
+    reply: true,
+    like: true,
+    mentions: true,
+    note: "Replies in the post's thread are its comments; mentions come from the account's notifications.",
+  }),
   limits: [limit('posts', 1666, HOUR, 'A write budget of 5,000 points an hour at 3 points a post.')],
   note: 'Links, mentions and hashtags are published as rich-text facets.',
 }
@@ -212,7 +250,19 @@ export const FEDERATED_NET_RULES: PlatformRules = {
   recommended: [onCanvas('IMAGE', 'landscape'), onCanvas('IMAGE', 'feed_square')],
   options: NO_OPTIONS,
   deleteSupported: true,
-  insights: { followers: true, postMetrics: ['likes', 'comments', 'shares'], note: null },
+  insights: {
+    importsPosts: true,
+    followers: true,
+    postMetrics: ['likes', 'comments', 'shares'],
+    note: null,
+  },
+  inbox: inbox({
+    comments: true,
+    reply: true,
+    like: true,
+    mentions: true,
+    note: "Replies in the status's context are its comments; liking is the network's favourite.",
+  }),
   limits: [limit('requests', 300, 5 * MINUTE), limit('media_uploads', 30, 30 * MINUTE)],
   note: null,
 }

@@ -22,6 +22,7 @@ import {
   onCanvas,
   textBudget,
   video,
+  inbox,
 } from './shared'
 
 /**
@@ -80,10 +81,17 @@ export const WORKCHAT_NET_RULES: PlatformRules = {
   },
   deleteSupported: true,
   insights: {
+    importsPosts: false,
     followers: false,
     postMetrics: ['likes', 'comments'],
     note: 'Reactions (all emoji summed) as likes and thread replies as comments, read from the channel history.',
   },
+  inbox: inbox({
+    comments: true,
+    reply: true,
+    like: true,
+    note: "Thread replies under the bot's message are its comments; liking adds a reaction.",
+  }),
   limits: [limit('posts', 60, MINUTE, 'About one message a second per channel, with short bursts allowed.')],
   note: 'A bot posts only where it is a member: it joins a public channel by itself; a private channel needs the app invited first.',
 }

@@ -12,6 +12,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'account.expired',
   'account.disconnected',
   'endpoint.disabled',
+  'comment.received',
+  'mention.received',
 ] as const
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number]
 

@@ -15,6 +15,10 @@ export interface MetricFigures {
   shares: number | null
   views: number | null
   saves: number | null
+  /** Where the network reports them (registry `insights.postMetrics`); absent or null: not reported. */
+  clicks?: number | null
+  impressions?: number | null
+  reach?: number | null
 }
 
 /**

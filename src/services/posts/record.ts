@@ -1,6 +1,6 @@
 import type { PostRow, TargetRow } from '../../db/queries/posts'
 import type { ContentFields, Recurrence } from '../../domain/post-content'
-import type { PlatformId, PostStatus, PostType, TargetError, TargetStatus } from '../../domain/vocabulary'
+import type { PlatformId, PostSource, PostStatus, PostType, TargetError, TargetStatus } from '../../domain/vocabulary'
 import { contentFieldsOf } from './content'
 
 export type { PostRow, TargetRow }
@@ -21,6 +21,8 @@ export interface TargetRecord {
 export interface PostRecord extends Omit<ContentFields, 'recurrence'> {
   id: string
   status: PostStatus
+  /** 'external': an imported post, read-only through the service. */
+  source: PostSource
   type: PostType
   accountIds: string[]
   mediaIds: string[]
@@ -61,6 +63,7 @@ export function toPostRecord(p: PostRow, postTargets: TargetRow[]): PostRecord {
   return {
     id: p.id,
     status: p.status,
+    source: p.source,
     type: p.type,
     ...contentFieldsOf(p),
     accountIds: ordered.map((t) => t.accountId),

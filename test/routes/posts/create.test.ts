@@ -18,6 +18,7 @@ describe('POST /v1/posts', () => {
     expect(post).toEqual({
       id: expect.stringMatching(/^post_/),
       status: 'DRAFT',
+      source: 'service',
       type: 'IMAGE',
       caption: 'Hello',
       captionOverrides: null,
