@@ -58,7 +58,9 @@ describe('sandbox network: posts listing', () => {
     expect(listed[0]!.metrics).toHaveProperty('clicks')
     const later = await sandbox.listPosts!({ ...callOf(owner.id), cursor: null, since: new Date(Date.now() + 60_000) })
     expect(later).toEqual({ posts: [], nextCursor: null })
-    await expect(sandbox.listPosts!({ ...callOf(owner.id), cursor: 'nonsense', since })).rejects.toBeInstanceOf(NetworkFailure)
+    await expect(sandbox.listPosts!({ ...callOf(owner.id), cursor: 'nonsense', since })).rejects.toBeInstanceOf(
+      NetworkFailure,
+    )
   })
 })
 
@@ -91,7 +93,10 @@ describe('sandbox network: comments', () => {
     const since = await allComments(sandbox, owner.id, post.id, third.createdAt)
     expect(since.flat().map((c) => c.text)).toEqual(['third', 'Thanks!'])
 
-    await sandbox.deleteComment!({ ...callOf(owner.id), comment: { externalId: first.id, postExternalId: post.id, parentExternalId: null } })
+    await sandbox.deleteComment!({
+      ...callOf(owner.id),
+      comment: { externalId: first.id, postExternalId: post.id, parentExternalId: null },
+    })
     expect((await allComments(sandbox, owner.id, post.id)).flat().map((c) => c.text)).toEqual(['second', 'third'])
   })
 
@@ -99,7 +104,8 @@ describe('sandbox network: comments', () => {
     const { store, sandbox, owner, post } = await setUp()
     const comment = await store.comments.add(visitor(post, 'question?', 1))
     const ref = { externalId: comment.id, postExternalId: post.id, parentExternalId: null }
-    const send = (key: string) => sandbox.replyToComment!({ ...callOf(owner.id), comment: ref, text: 'Answer', idempotencyKey: key })
+    const send = (key: string) =>
+      sandbox.replyToComment!({ ...callOf(owner.id), comment: ref, text: 'Answer', idempotencyKey: key })
     const [a, b] = await Promise.all([send('key-1'), send('key-1')])
     expect(b).toEqual(a)
     expect((await send('key-1')).externalId).toBe(a!.externalId)
@@ -146,7 +152,9 @@ describe('sandbox network: comments', () => {
     await expect(sandbox.hideComment!({ ...callOf(stranger.id), comment: ref, hidden: true })).rejects.toMatchObject({
       kind: 'rejected',
     })
-    await expect(sandbox.deleteComment!({ ...callOf(stranger.id), comment: ref })).rejects.toMatchObject({ kind: 'rejected' })
+    await expect(sandbox.deleteComment!({ ...callOf(stranger.id), comment: ref })).rejects.toMatchObject({
+      kind: 'rejected',
+    })
     expect(await store.comments.get(comment.id)).toMatchObject({ hidden: false, deletedAt: null })
   })
 })
@@ -176,7 +184,11 @@ describe('sandbox network: mentions', () => {
     } while (cursor !== null)
     expect(listed.map((c) => c.externalId)).toEqual([mention.id])
     expect(listed[0]).toMatchObject({ postExternalId: friendPost.id, fromAccount: false })
-    const since = await sandbox.listMentions!({ ...callOf(owner.id), cursor: null, since: new Date(Date.UTC(2026, 2, 10, 9, 0, 2)) })
+    const since = await sandbox.listMentions!({
+      ...callOf(owner.id),
+      cursor: null,
+      since: new Date(Date.UTC(2026, 2, 10, 9, 0, 2)),
+    })
     expect(since.comments).toEqual([])
   })
 })

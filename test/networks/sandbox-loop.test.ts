@@ -69,7 +69,9 @@ describe('sandbox loop', () => {
     const answered = page.indexOf('Next Tuesday &lt;3')
     expect(asked).toBeGreaterThan(0)
     expect(answered).toBeGreaterThan(asked)
-    expect(page.slice(page.lastIndexOf('<li', answered), answered)).toContain('<b>@loop_news</b> <span class="badge">author</span>')
+    expect(page.slice(page.lastIndexOf('<li', answered), answered)).toContain(
+      '<b>@loop_news</b> <span class="badge">author</span>',
+    )
     expect(page).toContain('Ann &lt;b&gt;')
 
     const after = await (await t.call('GET', `/v1/inbox/comments/${comment!.id}`)).json()

@@ -67,10 +67,7 @@ export function createDrizzleSandboxCommentStore(db: Db): SandboxCommentStore {
       return rows.map(toComment)
     },
     async listMentions(query) {
-      const workspace = db
-        .select({ id: accounts.workspaceId })
-        .from(accounts)
-        .where(eq(accounts.id, query.accountId))
+      const workspace = db.select({ id: accounts.workspaceId }).from(accounts).where(eq(accounts.id, query.accountId))
       const rows = await db
         .select({ comment: sandboxComments })
         .from(sandboxComments)
@@ -92,7 +89,12 @@ export function createDrizzleSandboxCommentStore(db: Db): SandboxCommentStore {
     async listPosts(query) {
       const after = query.after
       const rows = await db
-        .select({ id: sandboxPosts.id, text: sandboxPosts.text, createdAt: sandboxPosts.createdAt, media: sandboxPosts.media })
+        .select({
+          id: sandboxPosts.id,
+          text: sandboxPosts.text,
+          createdAt: sandboxPosts.createdAt,
+          media: sandboxPosts.media,
+        })
         .from(sandboxPosts)
         .where(
           and(
@@ -100,7 +102,10 @@ export function createDrizzleSandboxCommentStore(db: Db): SandboxCommentStore {
             eq(sandboxPosts.kind, 'post'),
             gte(sandboxPosts.createdAt, query.since),
             after
-              ? or(lt(sandboxPosts.createdAt, after.at), and(eq(sandboxPosts.createdAt, after.at), lt(sandboxPosts.id, after.id)))
+              ? or(
+                  lt(sandboxPosts.createdAt, after.at),
+                  and(eq(sandboxPosts.createdAt, after.at), lt(sandboxPosts.id, after.id)),
+                )
               : undefined,
           ),
         )
@@ -128,7 +133,9 @@ export function createDrizzleSandboxCommentStore(db: Db): SandboxCommentStore {
       await db
         .update(sandboxComments)
         .set({ deletedAt: at })
-        .where(and(or(eq(sandboxComments.id, id), eq(sandboxComments.replyToId, id)), isNull(sandboxComments.deletedAt)))
+        .where(
+          and(or(eq(sandboxComments.id, id), eq(sandboxComments.replyToId, id)), isNull(sandboxComments.deletedAt)),
+        )
     },
   }
 }

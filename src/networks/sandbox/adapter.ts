@@ -191,7 +191,13 @@ export function createSandboxAdapter(options: SandboxAdapterOptions): SandboxAda
     return reportedFigures(found?.platform ?? null, all)
   }
 
-  const inbox = createSandboxInbox({ store, comments: store.comments, permalink, figures, pageSize: options.pageSize ?? 50 })
+  const inbox = createSandboxInbox({
+    store,
+    comments: store.comments,
+    permalink,
+    figures,
+    pageSize: options.pageSize ?? 50,
+  })
 
   return {
     publish,

@@ -10,7 +10,12 @@
  * Who may act, as a network decides: hiding and deleting on the account's own posts, liking and
  * replying on any comment it can see (a reply to a mention is written on the other account's post).
  */
-import { mentions, type SandboxComment, type SandboxCommentStore, type SandboxCursor } from '../../domain/sandbox-comments'
+import {
+  mentions,
+  type SandboxComment,
+  type SandboxCommentStore,
+  type SandboxCursor,
+} from '../../domain/sandbox-comments'
 import type { SandboxStore } from '../../domain/sandbox-posts'
 import type {
   AccountCallInput,
@@ -46,7 +51,8 @@ function decodeCursor(cursor: string | null): SandboxCursor | null {
   if (cursor === null) return null
   const [iso, id] = cursor.split('~')
   const at = new Date(iso ?? '')
-  if (!id || Number.isNaN(at.getTime())) throw new NetworkFailure('rejected', 'The sandbox network does not know this cursor.')
+  if (!id || Number.isNaN(at.getTime()))
+    throw new NetworkFailure('rejected', 'The sandbox network does not know this cursor.')
   return { at, id }
 }
 
@@ -80,8 +86,7 @@ export function createSandboxInbox(options: SandboxInboxOptions) {
   /** The comment to act on; `CommentGone` when it, or the post it is on, no longer exists. */
   async function liveComment(input: CommentActionInput): Promise<SandboxComment> {
     const comment = await comments.get(input.comment.externalId)
-    if (!comment || comment.deletedAt !== null)
-      throw new CommentGone('The comment was deleted on the sandbox network.')
+    if (!comment || comment.deletedAt !== null) throw new CommentGone('The comment was deleted on the sandbox network.')
     if (!(await store.get(comment.sandboxPostId)))
       throw new CommentGone('The post this comment was on was deleted on the sandbox network.')
     return comment
@@ -89,7 +94,10 @@ export function createSandboxInbox(options: SandboxInboxOptions) {
 
   function requireOwnPost(comment: SandboxComment, input: AccountCallInput, action: string): void {
     if (comment.accountId !== input.accountId)
-      throw new NetworkFailure('rejected', `The sandbox network lets an account ${action} comments on its own posts only.`)
+      throw new NetworkFailure(
+        'rejected',
+        `The sandbox network lets an account ${action} comments on its own posts only.`,
+      )
   }
 
   async function listPosts(input: ListPostsInput): Promise<NetworkPostPage> {
@@ -139,7 +147,9 @@ export function createSandboxInbox(options: SandboxInboxOptions) {
     })
     // The store answers every comment holding the text; the page keeps those naming the account as a whole word.
     return {
-      comments: rows.filter((row) => mentions(row.text, username)).map((row) => toNetworkComment(row, input.accountId, username)),
+      comments: rows
+        .filter((row) => mentions(row.text, username))
+        .map((row) => toNetworkComment(row, input.accountId, username)),
       nextCursor: nextCursor(rows, pageSize),
     }
   }

@@ -53,7 +53,8 @@ export function sandboxPostFigures(
   const age = Math.max(0, now.getTime() - post.publishedAt.getTime())
   const ramp = Math.min(1, Math.sqrt(age / RAMP_MS))
   const luck = 0.85 + 0.3 * unitHash(post.platformPostId, 'luck')
-  const potential = sandboxFollowers(accountId, post.publishedAt) * 0.4 * sandboxEngagementFactor(post.publishedAt) * luck
+  const potential =
+    sandboxFollowers(accountId, post.publishedAt) * 0.4 * sandboxEngagementFactor(post.publishedAt) * luck
   const views = Math.round(potential * ramp)
   const likes = Math.round(views * 0.08)
   return {

@@ -13,7 +13,12 @@ async function setUp() {
 }
 
 /** A browser's form post from the page itself. */
-function comment(t: TestApp, path: string, fields: Record<string, string>, init: { ip?: string; origin?: string } = {}) {
+function comment(
+  t: TestApp,
+  path: string,
+  fields: Record<string, string>,
+  init: { ip?: string; origin?: string } = {},
+) {
   return t.app.request(`${path}/comments`, {
     method: 'POST',
     headers: {
@@ -41,7 +46,10 @@ describe('sandbox post page: comments', () => {
 
   it('takes a comment from anyone and shows it escaped, after a 303 back to the comments', async () => {
     const { t, store, post, path } = await setUp()
-    const res = await comment(t, path, { name: '<script>alert(1)</script>', text: 'Nice <script>steal()</script> & "more"' })
+    const res = await comment(t, path, {
+      name: '<script>alert(1)</script>',
+      text: 'Nice <script>steal()</script> & "more"',
+    })
     expect(res.status).toBe(303)
     expect(res.headers.get('location')).toBe(`${path}#comments`)
     const html = await page(t, path)
@@ -50,7 +58,11 @@ describe('sandbox post page: comments', () => {
     expect(html).toContain('Nice &lt;script&gt;steal()&lt;/script&gt; &amp; &quot;more&quot;')
     expect(html).toContain('Comments (1)')
     const [stored] = await store.comments.listForPost(post.id, { since: null, after: null, limit: 10 })
-    expect(stored).toMatchObject({ authorName: '<script>alert(1)</script>', fromAccount: false, accountId: post.accountId })
+    expect(stored).toMatchObject({
+      authorName: '<script>alert(1)</script>',
+      fromAccount: false,
+      accountId: post.accountId,
+    })
   })
 
   it('refuses an empty or oversized name or text with the page again, keeping what was written (escaped)', async () => {
@@ -85,7 +97,8 @@ describe('sandbox post page: comments', () => {
   it('takes ten comments a minute from one address, then answers 429 with Retry-After', async () => {
     await waitForRoomInCurrentMinute(15_000, { onlyWithRedis: true })
     const { t, path } = await setUp()
-    for (let i = 0; i < 10; i++) expect((await comment(t, path, { name: 'Ann', text: `comment ${i}` })).status).toBe(303)
+    for (let i = 0; i < 10; i++)
+      expect((await comment(t, path, { name: 'Ann', text: `comment ${i}` })).status).toBe(303)
     const refused = await comment(t, path, { name: 'Ann', text: 'one too many' })
     expect(refused.status).toBe(429)
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
@@ -108,8 +121,15 @@ describe('sandbox post page: comments', () => {
       text: 'Our <answer>',
       idempotencyKey: 'k1',
     })
-    await sandbox.hideComment!({ ...callOf(owner.id), comment: { externalId: spam.id, postExternalId: post.id, parentExternalId: null }, hidden: true })
-    await sandbox.deleteComment!({ ...callOf(owner.id), comment: { externalId: rude.id, postExternalId: post.id, parentExternalId: null } })
+    await sandbox.hideComment!({
+      ...callOf(owner.id),
+      comment: { externalId: spam.id, postExternalId: post.id, parentExternalId: null },
+      hidden: true,
+    })
+    await sandbox.deleteComment!({
+      ...callOf(owner.id),
+      comment: { externalId: rude.id, postExternalId: post.id, parentExternalId: null },
+    })
     const html = await page(t, path)
     expect(html).toContain('A question')
     expect(html).not.toContain('Buy now')
