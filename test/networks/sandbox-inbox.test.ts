@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { rulesFor } from '../../src/domain/rules/index'
+import { PLATFORM_IDS } from '../../src/domain/vocabulary'
 import { CommentGone } from '../../src/networks/inbox-adapter'
 import { NetworkFailure } from '../../src/networks/http'
 import type { NetworkComment } from '../../src/networks/adapter'
@@ -190,5 +192,38 @@ describe('sandbox network: mentions', () => {
       since: new Date(Date.UTC(2026, 2, 10, 9, 0, 2)),
     })
     expect(since.comments).toEqual([])
+  })
+})
+
+describe('sandbox network: what each platform view has', () => {
+  it("offers only the inbox methods the platform's registry allows, as its real network would", async () => {
+    const t = await createTestApp()
+    const { sandbox } = sandboxFor(t)
+    const methods = [
+      'listPosts',
+      'listComments',
+      'listMentions',
+      'replyToComment',
+      'hideComment',
+      'deleteComment',
+      'likeComment',
+    ] as const
+    expect(methods.filter((m) => typeof sandbox[m] === 'function')).toEqual([...methods])
+    const has = (platform: Parameters<typeof sandbox.forPlatform>[0]) => {
+      const view = sandbox.forPlatform(platform)
+      return methods.filter((m) => typeof view[m] === 'function')
+    }
+    const microblog = rulesFor('MICROBLOG_NET').inbox
+    expect(has('MICROBLOG_NET').includes('hideComment')).toBe(microblog.hide)
+    expect(has('MICROBLOG_NET').includes('deleteComment')).toBe(microblog.delete)
+    expect(has('MICROBLOG_NET').includes('likeComment')).toBe(microblog.like)
+    expect(has('CHAT_NET')).toEqual([])
+    for (const platform of PLATFORM_IDS) {
+      const rules = rulesFor(platform)
+      expect(has(platform).includes('listComments')).toBe(rules.inbox.comments)
+      expect(has(platform).includes('replyToComment')).toBe(rules.inbox.reply)
+      expect(has(platform).includes('listMentions')).toBe(rules.inbox.mentions)
+      expect(has(platform).includes('listPosts')).toBe(rules.insights.importsPosts)
+    }
   })
 })
