@@ -4,6 +4,7 @@ import { dashboardAssetsBenchmark } from './dashboard-assets.bench'
 import { engineBenchmark } from './engine.bench'
 import { engineInstancesBenchmark } from './engine-instances.bench'
 import { foundationBenchmark } from './foundation.bench'
+import { inboxBenchmark } from './inbox.bench'
 import { loadBenchmark } from './load.bench'
 import { postsBenchmark } from './posts.bench'
 import { rateLimitBenchmark } from './ratelimit.bench'
@@ -26,6 +27,7 @@ const BENCHMARKS: Benchmark[] = [
   startBenchmark,
   dashboardAssetsBenchmark,
   rateLimitBenchmark,
+  inboxBenchmark,
 ]
 
 async function main() {

@@ -16,6 +16,7 @@ import type { AppEnv } from '../http/context'
 import { describeError } from '../infra/logger'
 import { PROMPTS } from './prompts'
 import { callTool, describeTool, type McpTool, type ToolContext } from './tool'
+import { INBOX_TOOLS } from './tools/inbox'
 import { MEDIA_TOOLS } from './tools/media'
 import { PLANNING_TOOLS } from './tools/planning'
 import { POST_READ_TOOLS } from './tools/posts-read'
@@ -32,6 +33,7 @@ export const MCP_TOOLS: McpTool[] = [
   ...MEDIA_TOOLS,
   ...REFERENCE_TOOLS,
   ...PLANNING_TOOLS,
+  ...INBOX_TOOLS,
 ]
 
 const INSTRUCTIONS = [

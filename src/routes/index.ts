@@ -12,6 +12,18 @@ import * as getAccount from './accounts/get'
 import * as disconnectAccount from './accounts/disconnect'
 import * as createConnectLink from './accounts/connect'
 import * as createReconnectLink from './accounts/reconnect'
+import * as listInboxComments from './inbox/list'
+import * as countInboxUnread from './inbox/unread-count'
+import * as listInboxMentions from './inbox/mentions'
+import * as markInboxCommentsRead from './inbox/read-many'
+import * as getInboxComment from './inbox/get'
+import * as replyToInboxComment from './inbox/reply'
+import * as hideInboxComment from './inbox/hide'
+import * as unhideInboxComment from './inbox/unhide'
+import * as likeInboxComment from './inbox/like'
+import * as markInboxCommentRead from './inbox/read'
+import * as markInboxCommentUnread from './inbox/unread'
+import * as deleteInboxComment from './inbox/delete'
 import * as getMe from './me/get'
 import * as getMedia from './media/get'
 import * as listMedia from './media/list'
@@ -90,6 +102,18 @@ export function registerRoutes(v1: OpenAPIHono<AppEnv>): RegisteredRoute[] {
   register(v1, mounted, getQueueSlots)
   register(v1, mounted, replaceQueueSlots)
   register(v1, mounted, getAnalytics)
+  register(v1, mounted, listInboxComments)
+  register(v1, mounted, countInboxUnread)
+  register(v1, mounted, listInboxMentions)
+  register(v1, mounted, markInboxCommentsRead)
+  register(v1, mounted, getInboxComment)
+  register(v1, mounted, replyToInboxComment)
+  register(v1, mounted, hideInboxComment)
+  register(v1, mounted, unhideInboxComment)
+  register(v1, mounted, likeInboxComment)
+  register(v1, mounted, markInboxCommentRead)
+  register(v1, mounted, markInboxCommentUnread)
+  register(v1, mounted, deleteInboxComment)
   register(v1, mounted, getBestTimes)
   register(v1, mounted, createWebhook)
   register(v1, mounted, listWebhooks)

@@ -49,6 +49,9 @@ const TOOLS = [
   'set_queue_slots',
   'get_analytics',
   'best_times',
+  'list_comments',
+  'reply_to_comment',
+  'hide_comment',
 ]
 const READ_ONLY = [
   'list_workspaces',
@@ -67,6 +70,7 @@ const READ_ONLY = [
   'get_queue_slots',
   'get_analytics',
   'best_times',
+  'list_comments',
 ]
 
 const INITIALIZE = {

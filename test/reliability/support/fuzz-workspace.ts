@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '../../../src/db/types'
 import type { PlatformId } from '../../../src/domain/vocabulary'
 import { addSandboxAccount } from '../../../src/services/accounts'
+import { seedComments } from '../../support/inbox-seed'
 import { runDue } from '../../support/engine'
 import { account, connectedAccount, media, storedMedia } from '../../support/fixtures'
 import { jpeg, paint, png, upload } from '../../support/media'
@@ -45,7 +46,13 @@ export interface FuzzWorkspace {
   replenish(): Promise<boolean>
 }
 
-const PREFIX_POOL: Record<string, string> = { acc: 'accounts', med: 'media', post: 'posts', fld: 'folders' }
+const PREFIX_POOL: Record<string, string> = {
+  acc: 'accounts',
+  med: 'media',
+  post: 'posts',
+  fld: 'folders',
+  cmt: 'inbox',
+}
 
 export async function createFuzzWorkspace(logLines: string[]): Promise<FuzzWorkspace> {
   const t = await createTestApp({ plan: 'agency', logLines })
@@ -55,6 +62,7 @@ export async function createFuzzWorkspace(logLines: string[]): Promise<FuzzWorks
     media: [],
     posts: [],
     folders: [],
+    inbox: [],
     'tickets.key': [],
     'tickets.url': [],
     foreign: [],
@@ -136,11 +144,28 @@ export async function createFuzzWorkspace(logLines: string[]): Promise<FuzzWorks
   )
   await runDue(t, t.publishQueue) // one FAILED post (retry has work), two PUBLISHED
 
+  // Comments and a mention as the sync stores them (the inbox's paths draw from the `inbox` pool).
+  const comment = (n: number) => ({
+    workspaceId: t.workspaceId,
+    accountId: chat,
+    platform: 'CHAT_NET',
+    externalId: `fuzz-net-${n}`,
+    createdAt: new Date(Date.UTC(2026, 10, 1, n)),
+  })
+  const [top] = await seedComments(t.deps.db, [comment(1)])
+  pools.inbox!.push(
+    top!,
+    ...(await seedComments(t.deps.db, [{ ...comment(2), parentId: top! }, { ...comment(3), kind: 'mention' }])),
+  )
+
   const foreignAccount = await account(foreign, 'CHAT_NET')
   pools.foreign!.push(
     foreignAccount.id,
     await storedMedia(foreign, { bytes: photo, mimeType: 'image/jpeg' }),
     await create(foreign, { accountIds: [foreignAccount.id], action: 'draft' }),
+    ...(await seedComments(foreign.deps.db, [
+      { ...comment(4), workspaceId: foreign.workspaceId, accountId: foreignAccount.id },
+    ])),
   )
 
   let replenished = 0
@@ -208,6 +233,8 @@ export async function snapshot(db: Db, workspaceId: string): Promise<string> {
     agg('folders', own),
     agg('queue_slots', own),
     agg('idempotency_keys', own),
+    agg('inbox_comments', own),
+    agg('inbox_replies', own),
     agg('media_variants', `join media_assets m on m.id = x.source_id ${own.replace('x.', 'm.')}`),
   ]
   const result = await db.execute(sql.raw(`select ${parts.join(` || ' ' || `)} as s`))

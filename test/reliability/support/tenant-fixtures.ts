@@ -13,6 +13,7 @@ import { randomBase62 } from '../../../src/lib/ids'
 import { addSandboxAccount } from '../../../src/services/accounts'
 import { collectAnalytics } from '../../../src/services/analytics/collect'
 import { runDue } from '../../support/engine'
+import { seedComments } from '../../support/inbox-seed'
 import { connectedAccount, media } from '../../support/fixtures'
 import { jpeg, paint, upload, uploadAsset } from '../../support/media'
 import { createTestApp, type TestApp } from '../../support/test-app'
@@ -98,6 +99,26 @@ export async function createTenantWorkspace(label: string, logLines: string[]): 
   const destinationOf = async (accountId: string) =>
     (await ok('GET', `/v1/accounts/${accountId}/destinations`)).destinations[0].id as string
   const [subreddit, channel] = [await destinationOf(forum!), await destinationOf(workchat!)]
+
+  // Comments and a mention, as the sync stores them; their ids are unknown to the networks, so an
+  // action on them ends 409 (gone) or 422 (not supported), never deleting what other cases use.
+  const seed = (accountId: string, platform: string, n: number) => ({
+    workspaceId: t.workspaceId,
+    accountId,
+    platform,
+    externalId: `${label}-net-${n}`,
+    createdAt: new Date(Date.UTC(2026, 10, 1, n)),
+    text: `${label} comment text ${n}`,
+  })
+  const [topComment] = await seedComments(t.deps.db, [seed(microblog!, 'MICROBLOG_NET', 1)])
+  add(
+    'comment',
+    topComment,
+    ...(await seedComments(t.deps.db, [
+      { ...seed(microblog!, 'MICROBLOG_NET', 2), parentId: topComment! },
+      { ...seed(chat!, 'CHAT_NET', 3), kind: 'mention' },
+    ])),
+  )
 
   const photo = await jpeg(paint(64, 80, (x, y) => [x * 3, y * 2, label.length * 20]))
   const image = await uploadAsset(t, photo, 'image/jpeg', { altText: `${label} alt text`, folder: `${label} folder` })
