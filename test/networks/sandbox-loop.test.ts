@@ -1,36 +1,36 @@
 /**
- * The sandbox loop of issue 37 without any network, as far as the product has it: a post
- * published through the API, a visitor's comment on its public page (a browser's form post), and
- * the account's network (the sandbox adapter's platform view, which the inbox sync calls) listing
- * that comment for the post the API published.
- *
- * Not yet here: the inbox sync (core's `inbox_sync` job, not committed when this was written), so
- * the comment cannot reach `GET /v1/inbox/comments`, nor be answered through
- * `POST /v1/inbox/comments/{id}/reply` (which answers comments the sync stored). Those steps join
- * this test once the sync is merged.
+ * The sandbox loop of issue 37, end to end without any network: a post published through the API,
+ * a visitor's comment on its public page (a browser's form post), the inbox sync run as the
+ * product runs it (its scheduled job), the comment listed by GET /v1/inbox/comments, a reply sent
+ * through the API, and the reply shown on the page, marked as the account's.
  */
 import { describe, expect, it } from 'vitest'
+import { SCHEDULED_JOBS } from '../../src/services/scheduled-jobs'
 import { runDue } from '../support/engine'
 import { account } from '../support/fixtures'
-import { createTestApp } from '../support/test-app'
+import { createTestApp, type TestApp } from '../support/test-app'
+
+/** The inbox sync job, as the product's timer (Node) or Cron Trigger (Workers) runs it. */
+async function runInboxSync(t: TestApp): Promise<void> {
+  const job = SCHEDULED_JOBS.find((j) => j.name === 'inbox_sync')
+  if (!job) throw new Error('no inbox_sync scheduled job')
+  await job.run(t.deps)
+}
 
 describe('sandbox loop', () => {
-  it("publish through the API -> comment on the post's page -> the account's network lists it", async () => {
+  it('publish -> comment on the page -> the inbox lists it -> reply through the API -> the page shows it', async () => {
     const t = await createTestApp()
     const owner = await account(t, 'MICROBLOG_NET', 'loop_news')
 
     const created = await t.call('POST', '/v1/posts', {
       body: { type: 'IMAGE', mediaIds: [], action: 'now', caption: 'Tell us what you think', accountIds: [owner.id] },
     })
-    expect(created.status).toBe(200)
+    expect(created.status, JSON.stringify(await created.clone().json())).toBe(200)
     expect(await runDue(t, t.publishQueue)).toEqual(['published'])
     const post = await (await t.call('GET', `/v1/posts/${(await created.json()).id}`)).json()
-    const target = post.targets[0]
-    const permalink = new URL(target.permalink)
-    expect(permalink.pathname).toBe(`/sandbox/posts/${target.platformPostId}`)
+    const permalink = new URL(post.targets[0].permalink)
+    expect(permalink.pathname).toMatch(/^\/sandbox\/posts\/sbx_/)
 
-    const page = await (await t.app.request(permalink.pathname)).text()
-    expect(page).toContain(`<form method="post" action="${permalink.pathname}/comments">`)
     const form = await t.app.request(`${permalink.pathname}/comments`, {
       method: 'POST',
       headers: {
@@ -41,45 +41,41 @@ describe('sandbox loop', () => {
       body: new URLSearchParams({ name: 'Ann <b>', text: 'Love it! When is the next one?' }).toString(),
     })
     expect(form.status).toBe(303)
-    expect(await (await t.app.request(permalink.pathname)).text()).toContain('Love it! When is the next one?')
 
-    // What the inbox sync reads: the adapter the registry gives this account, with the post as the API stored it.
-    const network = t.deps.networks.adapterFor('MICROBLOG_NET', 'SANDBOX')!
-    const listed = await network.listComments!({
+    await runInboxSync(t)
+    const listed = await t.call('GET', `/v1/inbox/comments?accountId=${owner.id}`)
+    expect(listed.status).toBe(200)
+    const comments = (await listed.json()).data as Array<Record<string, any>>
+    const comment = comments.find((c) => c.text === 'Love it! When is the next one?')
+    expect(comment).toMatchObject({
+      kind: 'comment',
       accountId: owner.id,
-      connection: 'SANDBOX',
-      credentials: {},
-      fetch,
-      baseUrl: '',
-      now: new Date(),
-      post: {
-        platformPostId: target.platformPostId,
-        publishedAt: new Date(target.publishedAt),
-        permalink: target.permalink,
-      },
-      cursor: null,
-      since: null,
-    })
-    expect(listed.comments).toHaveLength(1)
-    expect(listed.comments[0]).toMatchObject({
-      postExternalId: target.platformPostId,
-      parentExternalId: null,
+      platform: 'MICROBLOG_NET',
+      postId: post.id,
       author: { name: 'Ann <b>' },
-      text: 'Love it! When is the next one?',
       fromAccount: false,
-      hidden: false,
+      state: 'unread',
     })
-    const metrics = await network.fetchInsights!({
-      accountId: owner.id,
-      connection: 'SANDBOX',
-      credentials: {},
-      fetch,
-      baseUrl: '',
-      now: new Date(),
-      posts: [
-        { targetId: target.id, platformPostId: target.platformPostId, publishedAt: new Date(target.publishedAt) },
-      ],
+
+    const reply = await t.call('POST', `/v1/inbox/comments/${comment!.id}/reply`, {
+      body: { text: 'Next Tuesday <3' },
+      headers: { 'idempotency-key': 'loop-reply-1' },
     })
-    expect(metrics.posts[0]!.comments).toBe(1)
+    expect(reply.status, JSON.stringify(await reply.clone().json())).toBe(200)
+    expect((await reply.json()).status).toBe('SENT')
+
+    const page = await (await t.app.request(permalink.pathname)).text()
+    const asked = page.indexOf('Love it! When is the next one?')
+    const answered = page.indexOf('Next Tuesday &lt;3')
+    expect(asked).toBeGreaterThan(0)
+    expect(answered).toBeGreaterThan(asked)
+    expect(page.slice(page.lastIndexOf('<li', answered), answered)).toContain(
+      '<b>@loop_news</b> <span class="badge">author</span>',
+    )
+    expect(page).toContain('Ann &lt;b&gt;')
+
+    const after = await (await t.call('GET', `/v1/inbox/comments/${comment!.id}`)).json()
+    expect(after.comment.state).toBe('replied')
+    expect(after.replies).toEqual([expect.objectContaining({ text: 'Next Tuesday <3', fromAccount: true })])
   })
 })
