@@ -75,6 +75,10 @@ const shared = {
   /** Largest JSON body accepted, in bytes (413 beyond). */
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
   CREDENTIALS_KEY: base64Key.optional(),
+  /** Seconds between two inbox syncs of an account on a real network (comments, mentions, imported posts). */
+  INBOX_SYNC_INTERVAL_SEC: z.coerce.number().int().min(60).max(86_400).default(900),
+  /** Seconds between two inbox syncs of a sandbox account. */
+  SANDBOX_SYNC_INTERVAL_SEC: z.coerce.number().int().min(1).max(3600).default(5),
   /**
    * Let the service call private, loopback and link-local addresses and plain http for addresses
    * users give (instanceUrl, webhookUrl...). For tests and local trials only; never in production.

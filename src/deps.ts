@@ -13,6 +13,7 @@ import type { PublishPolicy } from './domain/publishing/policy'
 import type { StrengthEstimator } from './domain/password-strength'
 import type { WebhookPolicy } from './domain/webhooks/policy'
 import type { EventStreamPolicy } from './domain/webhooks/event-stream'
+import type { InboxSyncPolicy } from './domain/inbox-sync-policy'
 import type { WebhookQueue } from './infra/webhook-queue/types'
 
 /** Settings the app reads at request time (a subset of either runtime's configuration). */
@@ -51,6 +52,8 @@ export interface AppSettings {
   readonly publishing?: Partial<PublishPolicy>
   /** Retry, timeout and disable policy of webhook deliveries; defaults in domain/webhooks/policy.ts. */
   readonly webhooks?: Partial<WebhookPolicy>
+  /** Intervals, backoff and per-pass limits of the inbox sync; defaults in domain/inbox-sync-policy.ts. */
+  readonly inboxSync?: Partial<InboxSyncPolicy>
   /** Heartbeat, polling, lifetime and per-workspace cap of `GET /v1/events/stream`; defaults in domain/webhooks/event-stream.ts. */
   readonly eventStream?: Partial<EventStreamPolicy>
 }

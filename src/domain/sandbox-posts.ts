@@ -4,6 +4,7 @@
  * `src/db/queries/sandbox-posts.ts`). One record per network post: a head post, a thread part (a
  * reply to the previous one) or a comment under the head.
  */
+import type { SandboxComment, SandboxCommentStore } from './sandbox-comments'
 import type { PlatformId } from './vocabulary'
 
 export type SandboxPostKind = 'post' | 'part' | 'comment'
@@ -42,6 +43,8 @@ export interface SandboxStore {
   delete(id: string): Promise<boolean>
   /** The username of the account a post belongs to, for its page; null when the account is gone. */
   accountUsername(accountId: string): Promise<string | null>
+  /** What visitors and the accounts write under the posts (src/domain/sandbox-comments.ts). */
+  comments: SandboxCommentStore
 }
 
 /** A post of the simulated network as its page shows it: the post, its thread parts in order, its comments. */
@@ -49,6 +52,8 @@ export interface SandboxThread {
   post: SandboxPost
   parts: SandboxPost[]
   comments: SandboxPost[]
+  /** Visitors' comments and the replies to them, oldest first: neither hidden nor deleted (nor under such a comment). */
+  conversation: SandboxComment[]
   /** The username of the post's account, as a network's page names its author; null when the account is gone. */
   username: string | null
 }

@@ -1,4 +1,5 @@
 import type { Server } from 'node:http'
+import { startInboxSyncTimer } from './inbox-sync-timer'
 import type { AddressInfo, Socket } from 'node:net'
 import { createAdaptorServer } from '@hono/node-server'
 import { ConfigError, parseNodeConfig } from '../config'
@@ -295,12 +296,14 @@ async function main(): Promise<void> {
         )
   const timer = setInterval(() => void runScheduledJobs(runtime.deps), 60_000)
   timer.unref()
+  const stopInboxSync = startInboxSyncTimer(runtime.deps)
 
   // A stop: the locks say so at once (a start meanwhile waits for this process), the port is let go,
   // the requests and publishes in flight finish, this boot's row says it is gone (another server takes
   // over the deliveries its queue held for later), then the database closes and the locks go.
   const shutdown = () => {
     clearInterval(timer)
+    stopInboxSync()
     runtime.stopping()
     setTimeout(() => {
       runtime.deps.logger.error('shutdown_timeout', { limitMs: SHUTDOWN_LIMIT_MS })

@@ -35,6 +35,8 @@ export const ID_PREFIX = {
   connectChoice: 'cch',
   agentClient: 'agc',
   agentAuthorization: 'aga',
+  inboxComment: 'cmt',
+  inboxReply: 'rpl',
 } as const
 
 export type IdKind = keyof typeof ID_PREFIX

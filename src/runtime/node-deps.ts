@@ -261,6 +261,7 @@ function inProcessWebhooks({ logger, clock }: { logger: Logger; clock: Clock }) 
 export function nodeSettings(config: NodeConfig): AppSettings {
   return {
     maxBodyBytes: config.MAX_BODY_BYTES,
+    inboxSync: { intervalSec: config.INBOX_SYNC_INTERVAL_SEC, sandboxIntervalSec: config.SANDBOX_SYNC_INTERVAL_SEC },
     publicUrl: config.PUBLIC_URL ?? null,
     networkOrigins: networkOrigins(config),
     networkClients: networkClients(config),

@@ -38,6 +38,7 @@ export async function createWorkerIsolate(env: Record<string, unknown>): Promise
   const parts: Omit<DepsParts, 'db'> = {
     settings: {
       maxBodyBytes: config.MAX_BODY_BYTES,
+      inboxSync: { intervalSec: config.INBOX_SYNC_INTERVAL_SEC, sandboxIntervalSec: config.SANDBOX_SYNC_INTERVAL_SEC },
       publicUrl: config.PUBLIC_URL ?? null,
       networkOrigins: networkOrigins(config),
       networkClients: networkClients(config),

@@ -5,6 +5,7 @@ import { deleteEndedConnectLinks, deleteExpiredConnectChoices } from '../db/quer
 import { deleteEndedSessionsBefore } from './sessions'
 import { sweepTargets } from './publishing/sweep'
 import { sweepWebhooks } from './webhooks/deliver'
+import { syncDueAccounts } from './inbox/sync'
 
 /** A periodic job: the Cron Trigger runs every job each minute on Workers, a timer does on Node. */
 export interface ScheduledJob {
@@ -39,6 +40,14 @@ export const SCHEDULED_JOBS: ReadonlyArray<ScheduledJob> = [
     run: async (deps) => {
       const report = await collectAnalytics(deps, { now: deps.clock.now() })
       if (report.accounts) deps.logger.info('analytics_collect', { ...report })
+    },
+  },
+  {
+    // Comments, mentions and imported posts (docs/inbox.md, "Sync"): due accounts only, a bounded number per pass.
+    name: 'inbox_sync',
+    run: async (deps) => {
+      const report = await syncDueAccounts(deps, { now: deps.clock.now() })
+      if (report.accounts || report.failedStreams) deps.logger.info('inbox_sync', { ...report })
     },
   },
   {

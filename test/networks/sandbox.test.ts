@@ -349,7 +349,19 @@ describe('sandbox network: status, delete, boards, insights', () => {
       )
       expect(insights).toEqual({
         followers: null,
-        posts: [{ targetId: 'tgt_1', likes: null, comments: null, shares: null, views: null, saves: null }],
+        posts: [
+          {
+            targetId: 'tgt_1',
+            likes: null,
+            comments: null,
+            shares: null,
+            views: null,
+            saves: null,
+            clicks: null,
+            impressions: null,
+            reach: null,
+          },
+        ],
       })
     }
     // The pinboard network reports views and saves only.

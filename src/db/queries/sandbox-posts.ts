@@ -7,6 +7,7 @@ import { accounts, sandboxPosts } from '../schema'
 import type { Db } from '../types'
 import { randomBase62 } from '../../lib/ids'
 import type { SandboxPost, SandboxPostKind, SandboxStore } from '../../domain/sandbox-posts'
+import { createDrizzleSandboxCommentStore } from './sandbox-comments'
 
 /** Network post ids look like the networks' own: opaque, prefixed, not guessable. */
 export const newSandboxPostId = () => `sbx_${randomBase62(22)}`
@@ -60,5 +61,6 @@ export function createDrizzleSandboxStore(db: Db): SandboxStore {
       const [row] = await db.select({ username: accounts.username }).from(accounts).where(eq(accounts.id, accountId))
       return row?.username ?? null
     },
+    comments: createDrizzleSandboxCommentStore(db),
   }
 }

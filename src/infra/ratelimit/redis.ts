@@ -108,6 +108,7 @@ export function createRedisRateLimiter(redis: Redis, options: RedisRateLimiterOp
     analyticsRefresh: limiterFor('analyticsRefresh'),
     signInIp: limiterFor('signInIp'),
     signInAccount: limiterFor('signInAccount'),
+    sandboxComments: limiterFor('sandboxComments'),
   }
 
   /** The end of the window Redis counted in, on this process's clock (rounded: both clocks may differ a little). */

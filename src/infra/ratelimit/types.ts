@@ -10,6 +10,7 @@ export type RateLimitBucket =
   | 'analyticsRefresh'
   | 'signInIp'
   | 'signInAccount'
+  | 'sandboxComments'
 
 export interface RateLimitRule {
   limit: number
@@ -34,6 +35,8 @@ export const RATE_LIMIT_RULES: Record<RateLimitBucket, RateLimitRule> = {
   signInIp: { limit: 20, windowSec: 60, whenUnavailable: 'refuse' },
   /** Dashboard sign-in attempts per account (its email, known or not): past it the account is locked for the window. */
   signInAccount: { limit: 10, windowSec: 900, whenUnavailable: 'refuse' },
+  /** Visitors' comments on the sandbox network's post pages, per client IP. */
+  sandboxComments: { limit: 10, windowSec: 60 },
 }
 
 export interface RateLimitDecision {

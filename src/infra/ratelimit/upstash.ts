@@ -73,6 +73,7 @@ export function createUpstashRateLimiter(redis: Redis, options: UpstashRateLimit
     analyticsRefresh: limiterFor('analyticsRefresh'),
     signInIp: limiterFor('signInIp'),
     signInAccount: limiterFor('signInAccount'),
+    sandboxComments: limiterFor('sandboxComments'),
   }
 
   return {

@@ -21,7 +21,8 @@ import type {
 } from '../adapter'
 import { sandboxBoards, sandboxDestinations } from './boards'
 import { refusal } from './checks'
-import { sandboxInsights } from './insights'
+import { createSandboxInbox, inboxView } from './inbox'
+import { reportedFigures, sandboxInsights, sandboxPostFigures } from './insights'
 import { headOptions } from './options'
 
 export interface SandboxAdapterOptions {
@@ -31,6 +32,8 @@ export interface SandboxAdapterOptions {
    * A function when it is known only once the server listens (`npm start` on a free port).
    */
   permalinkBase: string | (() => string)
+  /** Comments and posts per listing page (the network's page size); 50 unless a test pages smaller. */
+  pageSize?: number
 }
 
 /**
@@ -169,14 +172,32 @@ export function createSandboxAdapter(options: SandboxAdapterOptions): SandboxAda
 
   const listBoards: NonNullable<NetworkAdapter['listBoards']> = async (input) => sandboxBoards(input.accountId)
 
+  const commentCounts = (input: InsightsInput) => store.comments.countsFor(input.posts.map((p) => p.platformPostId))
+
   /** Without a platform view, the platform is read from the posts the network made. */
   async function fetchInsights(input: InsightsInput) {
     for (const post of input.posts) {
       const found = await store.get(post.platformPostId)
-      if (found) return sandboxInsights(found.platform, input)
+      if (found) return sandboxInsights(found.platform, input, await commentCounts(input))
     }
     return sandboxInsights(null, input)
   }
+
+  /** A head post's figures as its platform's network reports them, for the posts listing. */
+  async function figures(accountId: string, post: { id: string; createdAt: Date }, now: Date) {
+    const found = await store.get(post.id)
+    const comments = (await store.comments.countsFor([post.id])).get(post.id) ?? 0
+    const all = sandboxPostFigures(accountId, { platformPostId: post.id, publishedAt: post.createdAt, comments }, now)
+    return reportedFigures(found?.platform ?? null, all)
+  }
+
+  const inbox = createSandboxInbox({
+    store,
+    comments: store.comments,
+    permalink,
+    figures,
+    pageSize: options.pageSize ?? 50,
+  })
 
   return {
     publish,
@@ -184,12 +205,14 @@ export function createSandboxAdapter(options: SandboxAdapterOptions): SandboxAda
     fetchInsights,
     deletePost,
     listBoards,
+    ...inbox,
     forPlatform(platform) {
       const rules = rulesFor(platform)
       return {
         publish,
         checkStatus,
-        fetchInsights: async (input) => sandboxInsights(platform, input),
+        fetchInsights: async (input) => sandboxInsights(platform, input, await commentCounts(input)),
+        ...inboxView(inbox, rules),
         ...(rules.deleteSupported ? { deletePost } : {}),
         ...(rules.options.pinboardNetBoards ? { listBoards } : {}),
         ...(rules.options.destination

@@ -7,7 +7,7 @@
  */
 import type { PlatformId } from '../../domain/vocabulary'
 import { rulesFor } from '../../domain/rules/index'
-import type { InsightsRules, PostMetric } from '../../domain/rules/schema'
+import type { PostMetric } from '../../domain/rules/schema'
 import type { Insights, InsightsInput } from '../adapter'
 import { hash32, unitHash } from './hash'
 
@@ -39,53 +39,68 @@ export function sandboxFollowers(accountId: string, now: Date): number {
   return base + Math.floor(days * perDay)
 }
 
-/** Figures of one post as of `now`, before the platform's registry decides which it reports. */
-function postFigures(
+/**
+ * Figures of one post as of `now`, before the platform's registry decides which it reports. They
+ * move from the first seconds on: the share of the post's audience reached grows with the square
+ * root of its age until its second day, so a page refreshed a few seconds apart shows new figures.
+ * `comments` is the real number of comments the post has on the sandbox network.
+ */
+export function sandboxPostFigures(
   accountId: string,
-  platformPostId: string,
-  publishedAt: Date,
+  post: { platformPostId: string; publishedAt: Date; comments: number },
   now: Date,
 ): Record<PostMetric, number> {
-  const ramp = Math.min(1, Math.max(0, (now.getTime() - publishedAt.getTime()) / RAMP_MS))
-  const luck = 0.85 + 0.3 * unitHash(platformPostId, 'luck')
-  const views = Math.round(
-    sandboxFollowers(accountId, publishedAt) * 0.4 * sandboxEngagementFactor(publishedAt) * luck * ramp,
-  )
+  const age = Math.max(0, now.getTime() - post.publishedAt.getTime())
+  const ramp = Math.min(1, Math.sqrt(age / RAMP_MS))
+  const luck = 0.85 + 0.3 * unitHash(post.platformPostId, 'luck')
+  const potential =
+    sandboxFollowers(accountId, post.publishedAt) * 0.4 * sandboxEngagementFactor(post.publishedAt) * luck
+  const views = Math.round(potential * ramp)
   const likes = Math.round(views * 0.08)
   return {
     views,
     likes,
-    comments: Math.round(likes * 0.12),
+    comments: post.comments,
     shares: Math.round(likes * 0.05),
     saves: Math.round(likes * 0.07),
-    clicks: Math.round(likes * 0.2),
-    impressions: Math.round(views * 1.3),
-    reach: Math.round(views * 0.9),
+    clicks: Math.round(views * (0.01 + 0.03 * unitHash(post.platformPostId, 'clicks'))),
+    impressions: Math.round(views * 1.6),
+    reach: Math.round(views * 0.85),
   }
 }
 
-/** What the network of `platform` reports for these posts; null where it reports nothing. */
-export function sandboxInsights(platform: PlatformId | null, input: InsightsInput): Insights {
-  const reported: Pick<InsightsRules, 'followers' | 'postMetrics'> = platform
-    ? rulesFor(platform).insights
-    : { followers: false, postMetrics: [] }
-  const pick = (figures: Record<PostMetric, number>, metric: PostMetric) =>
-    reported.postMetrics.includes(metric) ? figures[metric] : null
+/** Picks what the network of `platform` reports from `figures`; null where it reports nothing. */
+export function reportedFigures(platform: PlatformId | null, figures: Record<PostMetric, number>) {
+  const reported = platform ? rulesFor(platform).insights.postMetrics : []
+  const pick = (metric: PostMetric) => (reported.includes(metric) ? figures[metric] : null)
   return {
-    followers: reported.followers ? sandboxFollowers(input.accountId, input.now) : null,
+    likes: pick('likes'),
+    comments: pick('comments'),
+    shares: pick('shares'),
+    views: pick('views'),
+    saves: pick('saves'),
+    clicks: pick('clicks'),
+    impressions: pick('impressions'),
+    reach: pick('reach'),
+  }
+}
+
+/**
+ * What the network of `platform` reports for these posts; null where it reports nothing.
+ * `commentCounts`: the comments each post has (by network post id); a post absent has none.
+ */
+export function sandboxInsights(
+  platform: PlatformId | null,
+  input: InsightsInput,
+  commentCounts: ReadonlyMap<string, number> = new Map(),
+): Insights {
+  const followers = platform ? rulesFor(platform).insights.followers : false
+  return {
+    followers: followers ? sandboxFollowers(input.accountId, input.now) : null,
     posts: input.posts.map((post) => {
-      const figures = postFigures(input.accountId, post.platformPostId, post.publishedAt, input.now)
-      return {
-        targetId: post.targetId,
-        likes: pick(figures, 'likes'),
-        comments: pick(figures, 'comments'),
-        shares: pick(figures, 'shares'),
-        views: pick(figures, 'views'),
-        saves: pick(figures, 'saves'),
-        clicks: pick(figures, 'clicks'),
-        impressions: pick(figures, 'impressions'),
-        reach: pick(figures, 'reach'),
-      }
+      const comments = commentCounts.get(post.platformPostId) ?? 0
+      const figures = sandboxPostFigures(input.accountId, { ...post, comments }, input.now)
+      return { targetId: post.targetId, ...reportedFigures(platform, figures) }
     }),
   }
 }

@@ -5,6 +5,7 @@ import { AppError } from '../../domain/errors'
 import { describeProblem, guardInput } from '../../http/input-guard'
 import { refusedPage, sendPage } from '../connect/render'
 import { sandboxConsent, sandboxDecision } from './consent'
+import { postComment } from './comment'
 import { postPage } from './post-page'
 
 /**
@@ -24,6 +25,7 @@ export function sandboxSite(): Hono<AppEnv> {
     }),
   )
   site.get('/posts/:id', postPage)
+  site.post('/posts/:id/comments', bodyLimit({ maxSize: 64 * 1024 }), postComment)
   site.get('/oauth/authorize', sandboxConsent)
   site.post('/oauth/authorize', bodyLimit({ maxSize: 16 * 1024 }), sandboxDecision)
   return site

@@ -6,8 +6,11 @@
 import { html, raw } from 'hono/html'
 import type { HtmlEscapedString } from 'hono/utils/html'
 import type { SandboxMedia, SandboxPost, SandboxThread } from '../../domain/sandbox-posts'
+import { conversationSection, commentForm, type CommentForm } from './render-comments'
 
-type Html = HtmlEscapedString | Promise<HtmlEscapedString>
+export type { CommentForm }
+
+export type Html = HtmlEscapedString | Promise<HtmlEscapedString>
 
 const STYLE = `
 body{margin:0;background:#f4f4f5;font:16px/1.5 system-ui,sans-serif;color:#18181b}
@@ -21,7 +24,12 @@ img,video{display:block;max-width:100%;border-radius:.5rem;margin:.5rem 0}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;font-size:.875rem;margin:.75rem 0 0}
 dt{color:#71717a}dd{margin:0;overflow-wrap:anywhere}
 ol,ul{padding-left:1.25rem;margin:0}li+li{margin-top:.75rem}
-footer{color:#71717a;font-size:.8rem;text-align:center}`
+footer{color:#71717a;font-size:.8rem;text-align:center}
+ul ul{margin-top:.5rem;border-left:2px solid #e4e4e7;padding-left:.75rem;list-style:none}
+label{display:block;font-size:.875rem;margin:.5rem 0 .25rem}
+input,textarea{width:100%;box-sizing:border-box;font:inherit;padding:.4rem;border:1px solid #d4d4d8;border-radius:.375rem}
+button{margin-top:.5rem;font:inherit;padding:.4rem 1rem;border:0;border-radius:.375rem;background:#18181b;color:#fff}
+.error{color:#b91c1c}`
 
 const OPTION_LABELS: Record<string, string> = {
   format: 'Format',
@@ -79,7 +87,10 @@ const author = (post: SandboxPost, username: string | null) =>
     ? html`account <b>${post.accountId}</b>`
     : html`<b>@${username}</b> <span title="account id">(${post.accountId})</span>`
 
-export function renderSandboxPost({ post, parts, comments, username }: SandboxThread): Html {
+export function renderSandboxPost(
+  { post, parts, comments, conversation, username }: SandboxThread,
+  form: CommentForm = { name: '', text: '', error: null },
+): Html {
   const title = typeof post.options.title === 'string' ? post.options.title : null
   const kind = post.kind === 'post' ? 'post' : post.kind === 'part' ? 'thread part' : 'comment'
   return html`<!doctype html>
@@ -101,9 +112,11 @@ ${
 }
 ${
   comments.length > 0
-    ? html`<section><h2>Comments</h2><ul>${comments.map((p) => html`<li><p class="text">${p.text}</p><p class="meta">by the author · ${when(p)}</p></li>`)}</ul></section>`
+    ? html`<section><h2>First comment</h2><ul>${comments.map((p) => html`<li><p class="text">${p.text}</p><p class="meta">by the author · ${when(p)}</p></li>`)}</ul></section>`
     : ''
 }
+${conversationSection(conversation, username)}
+${commentForm(post.id, form)}
 <footer>Shown by the sandbox network of this service: nothing here was published on a real network.</footer>
 </main></body>
 </html>`

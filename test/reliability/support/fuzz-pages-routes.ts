@@ -147,6 +147,7 @@ export const PAGE_ROUTES: PageRoute[] = [
   { family: 'connect', method: 'GET', path: '/oauth/callback/{platforms}', query: ['code', 'state', 'error'] },
   { family: 'connect', method: 'POST', path: '/oauth/choose/{platforms}', fields: ['choice', 'identity'] },
   { family: 'sandbox', method: 'GET', path: '/sandbox/posts/{sandboxPosts}' },
+  { family: 'sandbox', method: 'POST', path: '/sandbox/posts/{sandboxPosts}/comments', fields: ['name', 'text'] },
   { family: 'sandbox', method: 'GET', path: '/sandbox/oauth/authorize', query: ['platform', 'state', 'redirect_uri'] },
   {
     family: 'sandbox',
