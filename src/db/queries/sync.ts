@@ -23,7 +23,7 @@ export interface StreamPlan {
  */
 export async function insertMissingSyncRows(
   db: DbOrTx,
-  input: { plans: StreamPlan[]; now: Date; spreadSec: (connection: string) => number },
+  input: { plans: StreamPlan[]; now: Date; spreadSec: (connection: string) => number; accountId?: string },
 ): Promise<number> {
   let added = 0
   for (const plan of input.plans) {
