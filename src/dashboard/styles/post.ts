@@ -32,10 +32,11 @@ export const POST_CSS = `
 .post-target-actions { display: flex; flex-wrap: wrap; gap: var(--space-2); align-items: center; }
 .post-target-actions form { margin: 0; }
 .post-target-actions button, .post-target-actions a { margin: 0; min-height: var(--touch); display: inline-flex; align-items: center; }
-.post-metrics { display: grid; grid-template-columns: repeat(auto-fit, minmax(5.5rem, 1fr)); gap: var(--space-2); margin: 0; }
+.post-metrics { display: grid; grid-template-columns: repeat(auto-fit, minmax(7.5rem, 1fr)); gap: var(--space-2); margin: 0; }
 .post-metrics div { background: var(--color-surface-2); border-radius: var(--radius-md); padding: var(--space-2) var(--space-3); }
 .post-metrics dt { font-size: var(--text-xs); color: var(--color-text-muted); text-transform: uppercase; letter-spacing: .04em; }
 .post-metrics dd { margin: 0; font-size: var(--text-lg); font-weight: 600; font-variant-numeric: tabular-nums; }
+.post-metric-unreported dd { font-size: var(--text-sm); font-weight: 400; color: var(--color-text-muted); }
 .post-metric-total { background: var(--color-accent-soft) !important; }
 .post-figures { display: grid; gap: var(--space-2); }
 .post-figures p, .post-figures-empty { margin: 0; font-size: var(--text-sm); }

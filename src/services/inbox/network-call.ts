@@ -39,6 +39,8 @@ const VERB_OF: Record<InboxAction, string> = {
 export interface InboxCall {
   row: InboxCommentRow
   adapter: NetworkAdapter
+  /** The account's name on the network: the author of what the service sends as it. */
+  accountName: string
   /** What every adapter method takes: the account, its credentials, where to reach the network, and the comment. */
   input: AccountCallInput & { comment: CommentRef }
 }
@@ -73,6 +75,7 @@ export async function prepareInboxCall(
   return {
     row,
     adapter,
+    accountName: account.username,
     input: {
       accountId: account.id,
       connection: account.connection,

@@ -123,7 +123,7 @@ async function send(deps: InboxDeps, call: InboxCall, reply: InboxReplyRow): Pro
       parentId: row.id,
       parentExternalId: row.externalId,
       postExternalId: row.postExternalId,
-      authorName: 'You',
+      authorName: call.accountName,
       text: reply.text,
       permalink: sent.permalink,
       fromAccount: true,

@@ -16,7 +16,7 @@ export const STATE_LABELS: Record<string, string> = {
 
 /** Up to two letters of the author's name for the avatar. */
 export function initials(name: string): string {
-  const words = name.trim().split(/\s+/u).filter(Boolean)
+  const words = name.split(/[^\p{L}\p{N}]+/u).filter(Boolean)
   const letters = words.slice(0, 2).map((w) => Array.from(w)[0] ?? '')
   return (letters.join('') || '?').toUpperCase()
 }
