@@ -64,4 +64,12 @@ export const ANALYTICS_CSS = `
 .top-posts td.num, .top-posts th.num { text-align: right; font-variant-numeric: tabular-nums; }
 .top-posts a { display: inline-flex; align-items: center; min-height: var(--touch); overflow-wrap: anywhere; }
 @media (max-width: 40rem) { .top-posts td.num { text-align: left; } }
+.analytics-filters { display: flex; flex-wrap: wrap; gap: var(--space-3); align-items: end; margin: var(--space-3) 0 var(--space-2); }
+.analytics-filters label { display: grid; gap: 2px; font-size: var(--text-xs); font-weight: 600; color: var(--color-text-muted);
+  text-transform: uppercase; letter-spacing: .04em; }
+.analytics-filters input, .analytics-filters select { min-height: var(--touch); width: auto; max-width: 14rem; text-transform: none; letter-spacing: normal; }
+@media (max-width: 40rem) {
+  .analytics-filters { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); }
+  .analytics-filters input, .analytics-filters select { width: 100%; max-width: none; }
+}
 `
