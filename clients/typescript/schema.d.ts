@@ -501,16 +501,296 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Followers per account (latest and 30 daily values) and engagement of recent posts
-         * @description Figures are collected by a background pass, not read live: each account's follower count once a day (the workspace's calendar day), and each published target's metrics hourly during its first 24 hours, daily until it is 7 days old, weekly until 30 days, then no more (its last figures stand).
+         * Followers per account, the figures of the posts of a period, their totals per network, or CSV
+         * @description The period is `from` to `to`, calendar days of the workspace time zone, both included (default: the last 30 days, ending today); at most 366 days, and `from` after `to` is 400. `accountId` and `platform` narrow it to one account or one network.
          *
-         *     **Null means unknown, never zero.** A figure is null when the network does not report it to this service (the professional network, the text-thread network and the chat community report nothing, nor does the short-video network until a scope it needs is approved; the messaging app reports a member count but no per-message figures; `reports` says what each account's network gives), or when it has not been collected yet (`collectedAt` null).
+         *     Figures are collected by a background pass, not read live: each account's follower count once a day (the workspace's calendar day), and each published target's metrics hourly during its first 24 hours, daily until it is 7 days old, weekly until 30 days, then no more (its last figures stand). `POST /v1/analytics/refresh` reads them now; `refreshing` is true until it has.
          *
-         *     `engagement` = likes + comments + shares + saves, summed over the figures the network reported; views are exposure, not interactions, and are not part of it.
+         *     **Null means unknown, never zero.** A figure is null when the network does not report it to this service (`reports.postMetrics` says what each account's network gives; the professional network, the text-thread network and the chat community report nothing, the messaging app a member count only), or when it has not been collected yet (`collectedAt` null). Totals sum the figures that are known; a total is null when no target has that figure.
+         *
+         *     `engagement` = likes + comments + shares + saves, summed over the figures the network reported; views, clicks, impressions and reach are exposure, not interactions, and are not part of it. `engagementRate` = `engagement` / `impressions`, or `engagement` / `views` where the network reports no impressions; a fraction rounded to 4 decimals (0.0425 = 4.25 %). Null when the engagement or that denominator is unknown, or the denominator is 0.
+         *
+         *     With `Accept: text/csv`: one row per post target published in the period, newest first (at most 10000; `X-Rows-Left-Off` counts the rest), columns `target_id`, `post_id`, `account_id`, `platform`, `username`, `source`, `published_at`, `permalink`, `caption`, `likes`, `comments`, `shares`, `views`, `saves`, `clicks`, `impressions`, `reach`, `engagement`, `engagement_rate`, `collected_at`. An empty cell is unknown. Text cells that a spreadsheet would read as a formula start with an apostrophe.
          */
         get: operations["getAnalytics"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/analytics/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read the figures (and posts and comments) of the accounts again now
+         * @description Asks for every connected account of the workspace, or the one in `accountId`, to be read now rather than on its schedule: followers and the figures of every target published in the last 90 days (the next collection pass, within a minute), and where the network lists them its posts (imported as external posts) and comments (the inbox).
+         *
+         *     Answers 202 at once with what will be read; nothing is called on the network during the request. `GET /v1/analytics` says `refreshing: true` until it is done. An account that is not connected, or whose network reports nothing, is in `skipped` with why. Asking again while a refresh waits changes nothing. Another workspace's account is 404.
+         *
+         *     Rate limit: its own bucket, 6 requests a minute.
+         */
+        post: operations["refreshAnalytics"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/posts/{id}/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One post's figures per target: the latest, engagement rate and the timeline of snapshots
+         * @description Per target: the latest figures the collection pass read (likes, comments, shares, views, saves, clicks, impressions, reach), when (`collectedAt`) and when next (`nextCollectionAt`), and every snapshot since publication (`timeline`, oldest first). Figures are collected hourly during a post's first 24 hours, daily until 7 days, weekly until 30 days; `POST /v1/analytics/refresh` reads them now.
+         *
+         *     **Null means unknown, never zero**: a figure is null when the network does not report it (`reported` lists those it does) or before the first collection.
+         *
+         *     `engagement` = likes + comments + shares + saves over the figures reported. `engagementRate` = `engagement` / `impressions`, or `engagement` / `views` where the network reports no impressions; a fraction rounded to 4 decimals (0.0425 = 4.25 %). Null when the engagement or that denominator is unknown, or the denominator is 0.
+         *
+         *     Works the same for an imported post (`source: external`). Another workspace's post is 404.
+         */
+        get: operations["getPostAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/inbox/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Comments on your posts, newest first
+         * @description What others wrote on the posts of your accounts (published through this service or imported), on every network whose API lists comments (`inbox.comments` in GET /v1/platforms), newest first (ties by id). Your own replies show in each comment’s thread (GET /v1/inbox/comments/{id}), not here. Filters: `accountId`, `platform`, `postId`, `state` (`unread`, `read`, `replied`, `hidden`; a hidden comment is `hidden` whatever else it is, then `replied`, then `read`). A page `{ data, nextCursor }`: pass `nextCursor` as `cursor` (with the same filters) until it is null; comments arriving meanwhile do not shift the pages. An unknown `cursor` is 400. A comment deleted on its network since it was read is listed with `gone: true`. The unread count is GET /v1/inbox/unread-count.
+         */
+        get: operations["listInboxComments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/inbox/unread-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many comments and mentions are unread
+         * @description Unread comments and mentions of the workspace (written by others, not deleted on their network), together and apart: what a navigation badge shows. A comment stops counting once it is read, replied to or hidden.
+         */
+        get: operations["countInboxUnread"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/inbox/mentions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where your accounts were mentioned, newest first
+         * @description Posts and comments of others that mention one of your accounts, on the networks whose API lists mentions (`inbox.mentions` in GET /v1/platforms), newest first, paged like GET /v1/inbox/comments (`cursor`, `limit`; filters `accountId`, `platform`, `state`). A mention is answered with POST /v1/inbox/comments/{id}/reply, and read, hidden or liked through the same operations as a comment.
+         */
+        get: operations["listInboxMentions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/inbox/comments/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark several comments read or unread
+         * @description Marks up to 100 comments (or mentions) read, or unread with `read: false`, all or none: an id that is not one of the workspace’s comments is 422 `invalid_option` naming it (`details[].path`: `commentIds.<i>`), and nothing is marked. Here only: networks are not told.
+         */
+        post: operations["markInboxCommentsRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/inbox/comments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A comment with its thread
+         * @description The comment (or mention), the comments it answers (`ancestors`, the first one first), the replies under it (`replies`, yours included with `fromAccount: true`, oldest first) and the replies sent to it through this service with their status (`sentReplies`: `SENT`, `FAILED`, or `UNCONFIRMED` when its outcome is unknown). Reading it does not mark it read (POST /v1/inbox/comments/{id}/read does). Another workspace’s comment is 404.
+         */
+        get: operations["getInboxComment"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a comment on its network
+         * @description Deletes the comment on its network (the account must be allowed to: a comment on its own post, or its own reply), then drops it and the replies under it from the inbox. 422 `action_not_supported` where the network does not allow it (`inbox.delete` in GET /v1/platforms); 409 `comment_gone` when it was already deleted there (it is then marked gone); the network asking to wait is 429 with its wait.
+         */
+        delete: operations["deleteInboxComment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/inbox/comments/{id}/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reply to a comment or mention, once
+         * @description Sends `text` as the account’s reply under the comment (or mention) on its network. The text is counted as that network counts a caption, against its reply budget (`inbox.replyMaxLength` in GET /v1/platforms, else the caption budget): over it is 422 `caption_too_long` with `limit` and `actual`. A network whose API does not take replies is 422 `action_not_supported`; a comment deleted on the network meanwhile is 409 `comment_gone` (and it is marked gone).
+         *
+         *     A reply is sent at most once. Send an `Idempotency-Key`: a retry with it answers the first result. If the first request died while the network was being called, the retry does not call it again: it answers 409 `reply_unconfirmed` saying the reply may or may not be there (check the thread, then send it with a new key if it is not). The answer is the reply, `SENT`, with `comment`: the reply as it shows in the thread; the comment answered becomes `replied`.
+         */
+        post: operations["replyToInboxComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/inbox/comments/{id}/hide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hide a comment on its network
+         * @description Hides the comment from the post’s public view on its network (its author may still see it), and marks it `hidden`. 422 `action_not_supported` where the network does not allow it (`inbox.hide` in GET /v1/platforms); 409 `comment_gone` when the comment was deleted on the network meanwhile (it is then marked gone); the network asking to wait is 429 with its wait.
+         */
+        post: operations["hideInboxComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/inbox/comments/{id}/unhide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Show a hidden comment again
+         * @description Shows a hidden comment again on its network; its state goes back to `replied`, `read` or `unread`. 422 `action_not_supported` where the network does not allow it (`inbox.hide` in GET /v1/platforms); 409 `comment_gone` when the comment was deleted on the network meanwhile (it is then marked gone); the network asking to wait is 429 with its wait.
+         */
+        post: operations["unhideInboxComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/inbox/comments/{id}/like": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Like a comment as the account
+         * @description Likes the comment as the account that received it (`liked: true`). 422 `action_not_supported` where the network does not allow it (`inbox.like` in GET /v1/platforms); 409 `comment_gone` when the comment was deleted on the network meanwhile (it is then marked gone); the network asking to wait is 429 with its wait.
+         */
+        post: operations["likeInboxComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/inbox/comments/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a comment read
+         * @description Marks the comment read (here only; networks are not told). A replied or hidden comment keeps that state.
+         */
+        post: operations["markInboxCommentRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/inbox/comments/{id}/unread": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a comment unread
+         * @description Marks the comment unread again (here only). A replied or hidden comment keeps that state.
+         */
+        post: operations["markInboxCommentUnread"];
         delete?: never;
         options?: never;
         head?: never;
@@ -909,6 +1189,46 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "comment.received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A comment on one of the account's posts was read from the network for the first time (never the account's own).
+         * @description POSTed to each enabled endpoint subscribed to this type, signed as Standard Webhooks. Answer 2xx within 10 s; anything else (a redirect too) is retried with backoff for about three days.
+         */
+        post: operations["webhookCommentReceivedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "mention.received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A post or comment mentioning the account was read from the network for the first time.
+         * @description POSTed to each enabled endpoint subscribed to this type, signed as Standard Webhooks. Answer 2xx within 10 s; anything else (a redirect too) is retried with backoff for about three days.
+         */
+        post: operations["webhookMentionReceivedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     ping: {
         parameters: {
             query?: never;
@@ -1017,6 +1337,11 @@ export interface components {
             id: string;
             /** @enum {string} */
             status: "DRAFT" | "SCHEDULED" | "PUBLISHING" | "PUBLISHED" | "FAILED";
+            /**
+             * @description `service`: made through this service; `external`: published on the network some other way and imported with its metrics (read-only here).
+             * @enum {string}
+             */
+            source: "service" | "external";
             /** @enum {string} */
             type: "IMAGE" | "CAROUSEL" | "REEL" | "STORY";
             /** @description Base caption, used by every platform without an override. */
@@ -1302,7 +1627,90 @@ export interface components {
             updatedAt: string;
         };
         /** @enum {string} */
-        WebhookEventType: "target.published" | "target.failed" | "post.published" | "post.failed" | "post.deleted" | "account.connected" | "account.expired" | "account.disconnected" | "endpoint.disabled";
+        WebhookEventType: "target.published" | "target.failed" | "post.published" | "post.failed" | "post.deleted" | "account.connected" | "account.expired" | "account.disconnected" | "endpoint.disabled" | "comment.received" | "mention.received";
+        /** @description A comment on one of the account's posts was read from the network for the first time (never the account's own). */
+        CommentReceivedEvent: {
+            /**
+             * @description The event id; also the `webhook-id` header, the same on every attempt and replay.
+             * @example evt_3kqZ7m0pL2aYbN4tR8cVxd
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change it reports was committed.
+             */
+            createdAt: string;
+            workspaceId: string;
+            /** @enum {string} */
+            type: "comment.received";
+            data: components["schemas"]["InboxComment"];
+        };
+        InboxComment: {
+            /** @example cmt_3kqZ7m0pL2aYbN4tR8cVxd */
+            id: string;
+            /**
+             * @description `comment`: on one of the account's posts; `mention`: a post or comment that mentions the account.
+             * @enum {string}
+             */
+            kind: "comment" | "mention";
+            accountId: string;
+            /** @enum {string} */
+            platform: "PHOTO_NET" | "SHORTVIDEO_NET" | "MICROBLOG_NET" | "MESSAGING_NET" | "SOCIALGRAPH_NET" | "PROFESSIONAL_NET" | "TEXTTHREAD_NET" | "OPENPROTOCOL_NET" | "VIDEOSHARE_NET" | "PINBOARD_NET" | "FEDERATED_NET" | "CHAT_NET" | "FORUM_NET" | "LOCAL_NET" | "BLOG_NET" | "WORKCHAT_NET" | "SITE_NET" | "COMMUNITY_NET" | "RELAY_NET" | "DEVBLOG_NET";
+            /** @description The post it is on, when that post is known here. */
+            postId: string | null;
+            /** @description The post's target on this account, when known here. */
+            targetId: string | null;
+            /** @description The comment it answers; null: directly on the post. */
+            parentId: string | null;
+            /** @description The network's id of the comment. */
+            externalId: string;
+            permalink: string | null;
+            author: {
+                name: string;
+                handle: string | null;
+                externalId: string | null;
+                avatarUrl: string | null;
+            };
+            /** @description As the network gave it: escape it before showing it. */
+            text: string;
+            /** @description Written by the connected account itself. */
+            fromAccount: boolean;
+            /**
+             * @description By precedence: `hidden` over `replied` over `read` over `unread`.
+             * @enum {string}
+             */
+            state: "unread" | "read" | "replied" | "hidden";
+            liked: boolean;
+            /** @description The network no longer has it (deleted there, or its post). */
+            gone: boolean;
+            /**
+             * Format: date-time
+             * @description The network's time of the comment.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the service first read it.
+             */
+            receivedAt: string;
+        };
+        /** @description A post or comment mentioning the account was read from the network for the first time. */
+        MentionReceivedEvent: {
+            /**
+             * @description The event id; also the `webhook-id` header, the same on every attempt and replay.
+             * @example evt_3kqZ7m0pL2aYbN4tR8cVxd
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change it reports was committed.
+             */
+            createdAt: string;
+            workspaceId: string;
+            /** @enum {string} */
+            type: "mention.received";
+            data: components["schemas"]["InboxComment"];
+        };
         /** @description Sent by `POST /v1/webhooks/{id}/test`. */
         PingEvent: {
             /**
@@ -1364,7 +1772,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "invalid_request" | "unauthorized" | "plan_limit_reached" | "not_found" | "method_not_allowed" | "post_not_editable" | "nothing_to_retry" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "schedule_time_required" | "schedule_time_in_past" | "queue_not_configured" | "caption_too_long" | "thread_too_long" | "media_not_supported" | "media_not_found" | "account_not_found" | "account_not_connected" | "pin_title_too_long" | "title_too_long" | "invalid_option" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable" | "storage_unavailable";
+                code: "invalid_request" | "unauthorized" | "plan_limit_reached" | "not_found" | "method_not_allowed" | "post_not_editable" | "nothing_to_retry" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "schedule_time_required" | "schedule_time_in_past" | "queue_not_configured" | "caption_too_long" | "thread_too_long" | "media_not_supported" | "media_not_found" | "account_not_found" | "account_not_connected" | "pin_title_too_long" | "title_too_long" | "invalid_option" | "action_not_supported" | "comment_gone" | "reply_unconfirmed" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable" | "storage_unavailable";
                 /** @description What went wrong, in words a person can act on. */
                 message: string;
                 /** @description One entry per problem. */
@@ -1521,6 +1929,7 @@ export interface components {
             /** @description The network lets a published post be removed through its API. */
             deleteSupported: boolean;
             insights: components["schemas"]["InsightsRules"];
+            inbox: components["schemas"]["InboxRules"];
             limits: components["schemas"]["LimitRule"][];
             /** @description Where a value comes from or how it applies, when that is not obvious; null when nothing to add. */
             note: string | null;
@@ -1929,10 +2338,31 @@ export interface components {
             description: string;
         };
         InsightsRules: {
+            /** @description The account's recent posts are read from the network's listing and kept as read-only external posts (`source: "external"`), so analytics and best times cover the whole account. */
+            importsPosts: boolean;
             /** @description Follower counts are collected; false: analytics reports null (unknown). */
             followers: boolean;
             /** @description Per-post metrics collected; a metric not listed is absent from analytics. */
-            postMetrics: ("likes" | "comments" | "shares" | "views" | "saves")[];
+            postMetrics: ("likes" | "comments" | "shares" | "views" | "saves" | "clicks" | "impressions" | "reach")[];
+            /** @description Where a value comes from or how it applies, when that is not obvious; null when nothing to add. */
+            note: string | null;
+        };
+        /** @description What the inbox reads from this network and which actions it allows on a comment; an action not allowed is refused (422) naming it. */
+        InboxRules: {
+            /** @description Comments (and their replies) on the account's published and imported posts are read into the inbox. */
+            comments: boolean;
+            /** @description A comment can be answered through the service. */
+            reply: boolean;
+            /** @description A comment can be hidden from the public, and shown again. */
+            hide: boolean;
+            /** @description A comment can be removed from the network. */
+            delete: boolean;
+            /** @description A comment can be liked in the name of the account. */
+            like: boolean;
+            /** @description Posts that mention the account are read into the inbox. */
+            mentions: boolean;
+            /** @description Most units in a reply, counted with the caption's `counting`; null: the caption's own budget (`caption.maxLength`). */
+            replyMaxLength: number | null;
             /** @description Where a value comes from or how it applies, when that is not obvious; null when nothing to add. */
             note: string | null;
         };
@@ -2126,7 +2556,7 @@ export interface components {
         /** @description One thing create would refuse: one `details` entry of its error answer. */
         PostIssue: {
             /** @enum {string} */
-            code: "invalid_request" | "unauthorized" | "plan_limit_reached" | "not_found" | "method_not_allowed" | "post_not_editable" | "nothing_to_retry" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "schedule_time_required" | "schedule_time_in_past" | "queue_not_configured" | "caption_too_long" | "thread_too_long" | "media_not_supported" | "media_not_found" | "account_not_found" | "account_not_connected" | "pin_title_too_long" | "title_too_long" | "invalid_option" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable" | "storage_unavailable";
+            code: "invalid_request" | "unauthorized" | "plan_limit_reached" | "not_found" | "method_not_allowed" | "post_not_editable" | "nothing_to_retry" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "schedule_time_required" | "schedule_time_in_past" | "queue_not_configured" | "caption_too_long" | "thread_too_long" | "media_not_supported" | "media_not_found" | "account_not_found" | "account_not_connected" | "pin_title_too_long" | "title_too_long" | "invalid_option" | "action_not_supported" | "comment_gone" | "reply_unconfirmed" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable" | "storage_unavailable";
             message: string;
             /** @description The body field, dotted; '' when it concerns the whole post. */
             path: string;
@@ -2546,6 +2976,38 @@ export interface components {
              * @description When this answer was computed.
              */
             generatedAt: string;
+            /** @description The period and filters this answer covers (calendar days of `timezone`, both included). */
+            period: {
+                /** @example 2026-02-09 */
+                from: string;
+                /** @example 2026-03-10 */
+                to: string;
+                accountId: string | null;
+                /** @enum {string|null} */
+                platform: "PHOTO_NET" | "SHORTVIDEO_NET" | "MICROBLOG_NET" | "MESSAGING_NET" | "SOCIALGRAPH_NET" | "PROFESSIONAL_NET" | "TEXTTHREAD_NET" | "OPENPROTOCOL_NET" | "VIDEOSHARE_NET" | "PINBOARD_NET" | "FEDERATED_NET" | "CHAT_NET" | "FORUM_NET" | "LOCAL_NET" | "BLOG_NET" | "WORKCHAT_NET" | "SITE_NET" | "COMMUNITY_NET" | "RELAY_NET" | "DEVBLOG_NET" | null;
+            };
+            /** @description True while a refresh asked for with `POST /v1/analytics/refresh` for one of these accounts has not completed; read again later for fresher figures. */
+            refreshing: boolean;
+            totals: components["schemas"]["AnalyticsTotals"];
+            /** @description The totals per network, for the networks with a target published in the period. */
+            byPlatform: {
+                /** @enum {string} */
+                platform: "PHOTO_NET" | "SHORTVIDEO_NET" | "MICROBLOG_NET" | "MESSAGING_NET" | "SOCIALGRAPH_NET" | "PROFESSIONAL_NET" | "TEXTTHREAD_NET" | "OPENPROTOCOL_NET" | "VIDEOSHARE_NET" | "PINBOARD_NET" | "FEDERATED_NET" | "CHAT_NET" | "FORUM_NET" | "LOCAL_NET" | "BLOG_NET" | "WORKCHAT_NET" | "SITE_NET" | "COMMUNITY_NET" | "RELAY_NET" | "DEVBLOG_NET";
+                /** @description Accounts of this network with a target in the period. */
+                accounts: number;
+                /** @description Targets published in the period. */
+                posts: number;
+                /** @description Of them, those with collected figures. */
+                collected: number;
+                metrics: components["schemas"]["PostMetrics"];
+                /** @description likes + comments + shares + saves over the figures reported (views excluded); null when the network does not report it or it was not collected. Never 0 for "unknown". */
+                engagement: number | null;
+                /**
+                 * @description `engagementRate` = `engagement` / `impressions`, or `engagement` / `views` where the network reports no impressions; a fraction rounded to 4 decimals (0.0425 = 4.25 %). Null when the engagement or that denominator is unknown, or the denominator is 0.
+                 * @example 0.0425
+                 */
+                engagementRate: number | null;
+            }[];
             accounts: {
                 accountId: string;
                 /** @enum {string} */
@@ -2570,7 +3032,7 @@ export interface components {
                      */
                     collectedAt: string | null;
                 };
-                /** @description Exactly 30 entries, one per calendar day of the workspace time zone, oldest first, ending today. A day without a snapshot has `followers: null`. */
+                /** @description One entry per calendar day of the period in the workspace time zone (30 by default, ending today), oldest first. A day without a snapshot has `followers: null`. */
                 series: {
                     /** @example 2026-03-10 */
                     day: string;
@@ -2583,8 +3045,10 @@ export interface components {
                      */
                     collectedAt: string | null;
                 }[];
+                /** @description A refresh of this account was asked for (`POST /v1/analytics/refresh`) and has not completed. */
+                refreshing: boolean;
             }[];
-            /** @description Targets published in the last 30 days, newest first, at most 100, with their latest collected figures. */
+            /** @description Targets published in the period (by default the last 30 days), newest first, at most 100, with their latest collected figures. `Accept: text/csv` gives every one of them. */
             recentPosts: {
                 targetId: string;
                 postId: string;
@@ -2603,8 +3067,29 @@ export interface components {
                 metrics: components["schemas"]["PostMetrics"];
                 /** @description likes + comments + shares + saves over the figures reported (views excluded); null when the network does not report it or it was not collected. Never 0 for "unknown". */
                 engagement: number | null;
+                /**
+                 * @description `engagementRate` = `engagement` / `impressions`, or `engagement` / `views` where the network reports no impressions; a fraction rounded to 4 decimals (0.0425 = 4.25 %). Null when the engagement or that denominator is unknown, or the denominator is 0.
+                 * @example 0.0425
+                 */
+                engagementRate: number | null;
             }[];
         };
+        /** @description The figures of every target published in the period, summed. */
+        AnalyticsTotals: {
+            /** @description Targets published in the period. */
+            posts: number;
+            /** @description Of them, those with collected figures. */
+            collected: number;
+            metrics: components["schemas"]["PostMetrics"];
+            /** @description likes + comments + shares + saves over the figures reported (views excluded); null when the network does not report it or it was not collected. Never 0 for "unknown". */
+            engagement: number | null;
+            /**
+             * @description `engagementRate` = `engagement` / `impressions`, or `engagement` / `views` where the network reports no impressions; a fraction rounded to 4 decimals (0.0425 = 4.25 %). Null when the engagement or that denominator is unknown, or the denominator is 0.
+             * @example 0.0425
+             */
+            engagementRate: number | null;
+        };
+        /** @description Each figure summed over the targets' latest snapshots; null when no target has it. */
         PostMetrics: {
             /** @description Likes (reactions, hearts); null when the network does not report it or it was not collected. Never 0 for "unknown". */
             likes: number | null;
@@ -2616,6 +3101,180 @@ export interface components {
             views: number | null;
             /** @description Saves or bookmarks; null when the network does not report it or it was not collected. Never 0 for "unknown". */
             saves: number | null;
+            /** @description Clicks on the post or its link; null when the network does not report it or it was not collected. Never 0 for "unknown". */
+            clicks: number | null;
+            /** @description Times the post was shown (one person may count several times); null when the network does not report it or it was not collected. Never 0 for "unknown". */
+            impressions: number | null;
+            /** @description Distinct people the post was shown to; null when the network does not report it or it was not collected. Never 0 for "unknown". */
+            reach: number | null;
+        };
+        AnalyticsRefresh: {
+            /** Format: date-time */
+            requestedAt: string;
+            /** @description The accounts that will be read again, and what of them. */
+            accounts: {
+                accountId: string;
+                /** @enum {string} */
+                platform: "PHOTO_NET" | "SHORTVIDEO_NET" | "MICROBLOG_NET" | "MESSAGING_NET" | "SOCIALGRAPH_NET" | "PROFESSIONAL_NET" | "TEXTTHREAD_NET" | "OPENPROTOCOL_NET" | "VIDEOSHARE_NET" | "PINBOARD_NET" | "FEDERATED_NET" | "CHAT_NET" | "FORUM_NET" | "LOCAL_NET" | "BLOG_NET" | "WORKCHAT_NET" | "SITE_NET" | "COMMUNITY_NET" | "RELAY_NET" | "DEVBLOG_NET";
+                /** @description `metrics`: followers and the figures of every target published in the last 90 days, read in the next collection pass (within a minute); `posts`: the posts published on the network (imported as external posts); `comments`: the comments of its posts (the inbox). */
+                streams: ("metrics" | "posts" | "comments")[];
+            }[];
+            /** @description The accounts that will not be read, each with why (not connected, or its network reports nothing). */
+            skipped: {
+                accountId: string;
+                /** @enum {string} */
+                platform: "PHOTO_NET" | "SHORTVIDEO_NET" | "MICROBLOG_NET" | "MESSAGING_NET" | "SOCIALGRAPH_NET" | "PROFESSIONAL_NET" | "TEXTTHREAD_NET" | "OPENPROTOCOL_NET" | "VIDEOSHARE_NET" | "PINBOARD_NET" | "FEDERATED_NET" | "CHAT_NET" | "FORUM_NET" | "LOCAL_NET" | "BLOG_NET" | "WORKCHAT_NET" | "SITE_NET" | "COMMUNITY_NET" | "RELAY_NET" | "DEVBLOG_NET";
+                reason: string;
+            }[];
+        };
+        RefreshAnalyticsRequest: {
+            /** @description Only this account (404 when it is not the workspace's). Default: every account. */
+            accountId?: string;
+        };
+        PostAnalytics: {
+            postId: string;
+            /**
+             * @description `external`: a post published outside this service and imported from the network (read-only).
+             * @enum {string}
+             */
+            source: "service" | "external";
+            /** Format: date-time */
+            generatedAt: string;
+            targets: {
+                targetId: string;
+                accountId: string;
+                /** @enum {string} */
+                platform: "PHOTO_NET" | "SHORTVIDEO_NET" | "MICROBLOG_NET" | "MESSAGING_NET" | "SOCIALGRAPH_NET" | "PROFESSIONAL_NET" | "TEXTTHREAD_NET" | "OPENPROTOCOL_NET" | "VIDEOSHARE_NET" | "PINBOARD_NET" | "FEDERATED_NET" | "CHAT_NET" | "FORUM_NET" | "LOCAL_NET" | "BLOG_NET" | "WORKCHAT_NET" | "SITE_NET" | "COMMUNITY_NET" | "RELAY_NET" | "DEVBLOG_NET";
+                /** @description The target status; only PUBLISHED targets have figures. */
+                status: string;
+                /** Format: date-time */
+                publishedAt: string | null;
+                permalink: string | null;
+                /** @description The metrics this network reports (registry `insights.postMetrics`); every other figure is always null. */
+                reported: string[];
+                /**
+                 * Format: date-time
+                 * @description When this figure was collected (ISO 8601); null when it never was.
+                 * @example 2026-03-10T09:00:00.000Z
+                 */
+                collectedAt: string | null;
+                metrics: components["schemas"]["PostMetrics"] & unknown;
+                /** @description likes + comments + shares + saves over the figures reported (views excluded); null when the network does not report it or it was not collected. Never 0 for "unknown". */
+                engagement: number | null;
+                /**
+                 * @description `engagementRate` = `engagement` / `impressions`, or `engagement` / `views` where the network reports no impressions; a fraction rounded to 4 decimals (0.0425 = 4.25 %). Null when the engagement or that denominator is unknown, or the denominator is 0.
+                 * @example 0.0425
+                 */
+                engagementRate: number | null;
+                /**
+                 * @description The denominator `engagementRate` used; null when neither is known.
+                 * @enum {string|null}
+                 */
+                engagementRateBasis: "impressions" | "views" | null;
+                /**
+                 * Format: date-time
+                 * @description When the collection pass reads this target next on its schedule; null: never again (30 days old) or not published.
+                 */
+                nextCollectionAt: string | null;
+                /** @description Every snapshot collected (the newest 200 at most), oldest first. */
+                timeline: {
+                    /** Format: date-time */
+                    collectedAt: string;
+                    metrics: components["schemas"]["PostMetrics"];
+                    /** @description likes + comments + shares + saves over the figures reported (views excluded); null when the network does not report it or it was not collected. Never 0 for "unknown". */
+                    engagement: number | null;
+                }[];
+            }[];
+        };
+        InboxPage: {
+            data: components["schemas"]["InboxComment"][];
+            /** @description Pass it as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
+        };
+        InboxUnreadCount: {
+            /** @description Unread comments and mentions together. */
+            unread: number;
+            comments: number;
+            mentions: number;
+        };
+        MarkedComments: {
+            updated: components["schemas"]["InboxComment"][];
+        };
+        MarkCommentsRead: {
+            /** @description Comment ids (up to 100), all of the workspace. */
+            commentIds: string[];
+            /**
+             * @description true marks them read, false unread.
+             * @default true
+             */
+            read: boolean;
+        };
+        CommentThread: {
+            comment: components["schemas"]["InboxComment"];
+            /** @description The comments it answers, the first one first. */
+            ancestors: components["schemas"]["InboxComment"][];
+            /** @description The replies under it (and theirs), oldest first; each names its `parentId`. */
+            replies: components["schemas"]["InboxComment"][];
+            /** @description Replies sent to it through this service, with their status, oldest first. */
+            sentReplies: {
+                /** @example rpl_3kqZ7m0pL2aYbN4tR8cVxd */
+                id: string;
+                /** @description The comment answered. */
+                commentId: string;
+                text: string;
+                /**
+                 * @description `SENT` once the network took it; `UNCONFIRMED` when its call started but its outcome was never recorded (it is never sent again by itself); `FAILED` when the network refused it; `PENDING`/`SENDING` meanwhile.
+                 * @enum {string}
+                 */
+                status: "PENDING" | "SENDING" | "SENT" | "FAILED" | "UNCONFIRMED";
+                /** @description Its id on the network, once sent. */
+                externalId: string | null;
+                permalink: string | null;
+                error: {
+                    code: string;
+                    message: string;
+                } | null;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                sentAt: string | null;
+            }[];
+        };
+        InboxReply: {
+            /** @example rpl_3kqZ7m0pL2aYbN4tR8cVxd */
+            id: string;
+            /** @description The comment answered. */
+            commentId: string;
+            text: string;
+            /**
+             * @description `SENT` once the network took it; `UNCONFIRMED` when its call started but its outcome was never recorded (it is never sent again by itself); `FAILED` when the network refused it; `PENDING`/`SENDING` meanwhile.
+             * @enum {string}
+             */
+            status: "PENDING" | "SENDING" | "SENT" | "FAILED" | "UNCONFIRMED";
+            /** @description Its id on the network, once sent. */
+            externalId: string | null;
+            permalink: string | null;
+            error: {
+                code: string;
+                message: string;
+            } | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            sentAt: string | null;
+            comment: components["schemas"]["InboxComment"] & (Record<string, never> | null);
+        };
+        ReplyToComment: {
+            /**
+             * @description The reply, counted like a caption of the comment’s network.
+             * @example Thank you!
+             */
+            text: string;
+        };
+        DeletedComment: {
+            id: string;
+            /** @enum {boolean} */
+            deleted: true;
         };
         BestTimes: {
             overall: components["schemas"]["BestTimesReport"];
@@ -2730,7 +3389,7 @@ export interface components {
             createdAt: string;
         };
         /** @enum {string} */
-        WebhookAnyEventType: "target.published" | "target.failed" | "post.published" | "post.failed" | "post.deleted" | "account.connected" | "account.expired" | "account.disconnected" | "endpoint.disabled" | "ping";
+        WebhookAnyEventType: "target.published" | "target.failed" | "post.published" | "post.failed" | "post.deleted" | "account.connected" | "account.expired" | "account.disconnected" | "endpoint.disabled" | "comment.received" | "mention.received" | "ping";
         WebhookAttempt: {
             attempt: number;
             /** @description The receiver's HTTP status; null without one. */
@@ -3322,7 +3981,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3472,7 +4131,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3592,7 +4251,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3712,7 +4371,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3946,7 +4605,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4011,6 +4670,8 @@ export interface operations {
                 type?: "IMAGE" | "CAROUSEL" | "REEL" | "STORY";
                 /** @description Case-insensitive text search in the caption. */
                 q?: string;
+                /** @description `service`: only posts written through this service; `external`: only posts published on the network outside it and imported (read-only). */
+                source?: "service" | "external";
                 /** @description A field name orders newest (latest) first; a leading `-` reverses it (oldest first). Posts without that time come last. Default `createdAt`. */
                 sort?: "createdAt" | "-createdAt" | "scheduledAt" | "-scheduledAt" | "publishedAt" | "-publishedAt";
                 /** @description Starts at 1. With it the answer is an envelope. */
@@ -4229,7 +4890,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4844,7 +5505,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, nothing_to_retry, idempotency_key_in_use. */
+            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, nothing_to_retry, idempotency_key_in_use, comment_gone, reply_unconfirmed. */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4883,7 +5544,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5007,7 +5668,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, nothing_to_retry, idempotency_key_in_use. */
+            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, nothing_to_retry, idempotency_key_in_use, comment_gone, reply_unconfirmed. */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5046,7 +5707,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5170,7 +5831,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, nothing_to_retry, idempotency_key_in_use. */
+            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, nothing_to_retry, idempotency_key_in_use, comment_gone, reply_unconfirmed. */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5183,7 +5844,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5307,7 +5968,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, nothing_to_retry, idempotency_key_in_use. */
+            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, nothing_to_retry, idempotency_key_in_use, comment_gone, reply_unconfirmed. */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5459,7 +6120,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5723,7 +6384,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5980,7 +6641,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6134,7 +6795,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6432,14 +7093,23 @@ export interface operations {
     };
     getAnalytics: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description First day of the period (workspace time zone), included. Default: 29 days before `to`. At most 366 days before `to`. */
+                from?: string;
+                /** @description Last day of the period, included. Default: today in the workspace time zone. */
+                to?: string;
+                /** @description Only this account (404 when it is not the workspace's). */
+                accountId?: string;
+                /** @description Only the accounts of this network. */
+                platform?: "PHOTO_NET" | "SHORTVIDEO_NET" | "MICROBLOG_NET" | "MESSAGING_NET" | "SOCIALGRAPH_NET" | "PROFESSIONAL_NET" | "TEXTTHREAD_NET" | "OPENPROTOCOL_NET" | "VIDEOSHARE_NET" | "PINBOARD_NET" | "FEDERATED_NET" | "CHAT_NET" | "FORUM_NET" | "LOCAL_NET" | "BLOG_NET" | "WORKCHAT_NET" | "SITE_NET" | "COMMUNITY_NET" | "RELAY_NET" | "DEVBLOG_NET";
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The workspace's analytics. */
+            /** @description The workspace's analytics for the period (JSON), or its targets as CSV with `Accept: text/csv`. */
             200: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6450,6 +7120,1764 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Analytics"];
+                    "text/csv": string;
+                };
+            };
+            /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). Codes: unauthorized. */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait. Codes: rate_limited. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side (`internal_error`); the request id identifies it. Codes: internal_error. */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    refreshAnalytics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RefreshAnalyticsRequest"];
+            };
+        };
+        responses: {
+            /** @description The refresh was asked for: the accounts and streams that will be read. */
+            202: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsRefresh"];
+                };
+            };
+            /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). Codes: unauthorized. */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over the documented cap (`payload_too_large`). Codes: payload_too_large. */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body without `Content-Type: application/json` (`unsupported_media_type`). Codes: unsupported_media_type. */
+            415: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait. Codes: rate_limited. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side (`internal_error`); the request id identifies it. Codes: internal_error. */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPostAnalytics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The post's figures per target. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostAnalytics"];
+                };
+            };
+            /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). Codes: unauthorized. */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait. Codes: rate_limited. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side (`internal_error`); the request id identifies it. Codes: internal_error. */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listInboxComments: {
+        parameters: {
+            query?: {
+                /** @description Only this account’s comments. */
+                accountId?: string;
+                /** @description Only this network’s comments. */
+                platform?: "PHOTO_NET" | "SHORTVIDEO_NET" | "MICROBLOG_NET" | "MESSAGING_NET" | "SOCIALGRAPH_NET" | "PROFESSIONAL_NET" | "TEXTTHREAD_NET" | "OPENPROTOCOL_NET" | "VIDEOSHARE_NET" | "PINBOARD_NET" | "FEDERATED_NET" | "CHAT_NET" | "FORUM_NET" | "LOCAL_NET" | "BLOG_NET" | "WORKCHAT_NET" | "SITE_NET" | "COMMUNITY_NET" | "RELAY_NET" | "DEVBLOG_NET";
+                /** @description Only the comments on this post. */
+                postId?: string;
+                /** @description Only comments in this state: `unread`, `read`, `replied` or `hidden`. */
+                state?: "unread" | "read" | "replied" | "hidden";
+                /** @description Page size, default 50, at most 100. */
+                limit?: number;
+                /** @description The `nextCursor` of the previous page, as given (opaque), with the same filters. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of comments, newest first. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboxPage"];
+                };
+            };
+            /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). Codes: unauthorized. */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait. Codes: rate_limited. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side (`internal_error`); the request id identifies it. Codes: internal_error. */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    countInboxUnread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The unread counts. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboxUnreadCount"];
+                };
+            };
+            /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). Codes: unauthorized. */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait. Codes: rate_limited. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side (`internal_error`); the request id identifies it. Codes: internal_error. */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listInboxMentions: {
+        parameters: {
+            query?: {
+                /** @description Only this account’s comments. */
+                accountId?: string;
+                /** @description Only this network’s comments. */
+                platform?: "PHOTO_NET" | "SHORTVIDEO_NET" | "MICROBLOG_NET" | "MESSAGING_NET" | "SOCIALGRAPH_NET" | "PROFESSIONAL_NET" | "TEXTTHREAD_NET" | "OPENPROTOCOL_NET" | "VIDEOSHARE_NET" | "PINBOARD_NET" | "FEDERATED_NET" | "CHAT_NET" | "FORUM_NET" | "LOCAL_NET" | "BLOG_NET" | "WORKCHAT_NET" | "SITE_NET" | "COMMUNITY_NET" | "RELAY_NET" | "DEVBLOG_NET";
+                /** @description Only comments in this state: `unread`, `read`, `replied` or `hidden`. */
+                state?: "unread" | "read" | "replied" | "hidden";
+                /** @description Page size, default 50, at most 100. */
+                limit?: number;
+                /** @description The `nextCursor` of the previous page, as given (opaque), with the same filters. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of mentions, newest first. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboxPage"];
+                };
+            };
+            /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). Codes: unauthorized. */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait. Codes: rate_limited. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side (`internal_error`); the request id identifies it. Codes: internal_error. */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    markInboxCommentsRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkCommentsRead"];
+            };
+        };
+        responses: {
+            /** @description The comments found and marked. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarkedComments"];
+                };
+            };
+            /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). Codes: unauthorized. */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over the documented cap (`payload_too_large`). Codes: payload_too_large. */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body without `Content-Type: application/json` (`unsupported_media_type`). Codes: unsupported_media_type. */
+            415: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
+            422: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait. Codes: rate_limited. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side (`internal_error`); the request id identifies it. Codes: internal_error. */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getInboxComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The comment (or mention). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The comment and its thread. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentThread"];
+                };
+            };
+            /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). Codes: unauthorized. */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait. Codes: rate_limited. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side (`internal_error`); the request id identifies it. Codes: internal_error. */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteInboxComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The comment (or mention). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The comment is deleted. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedComment"];
+                };
+            };
+            /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). Codes: unauthorized. */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, nothing_to_retry, idempotency_key_in_use, comment_gone, reply_unconfirmed. */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
+            422: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait. Codes: rate_limited. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side (`internal_error`); the request id identifies it. Codes: internal_error. */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    replyToInboxComment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (1-255 visible ASCII characters, a UUID is ideal). The first successful answer is replayed for 24 h with `Idempotent-Replayed: true`; the same key with another body is 422 `idempotency_key_reused`. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description The comment (or mention). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReplyToComment"];
+            };
+        };
+        responses: {
+            /** @description The reply, sent. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboxReply"];
+                };
+            };
+            /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). Codes: unauthorized. */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, nothing_to_retry, idempotency_key_in_use, comment_gone, reply_unconfirmed. */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over the documented cap (`payload_too_large`). Codes: payload_too_large. */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body without `Content-Type: application/json` (`unsupported_media_type`). Codes: unsupported_media_type. */
+            415: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
+            422: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait. Codes: rate_limited. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side (`internal_error`); the request id identifies it. Codes: internal_error. */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    hideInboxComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The comment (or mention). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The comment, updated. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboxComment"];
+                };
+            };
+            /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). Codes: unauthorized. */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, nothing_to_retry, idempotency_key_in_use, comment_gone, reply_unconfirmed. */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
+            422: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait. Codes: rate_limited. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side (`internal_error`); the request id identifies it. Codes: internal_error. */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    unhideInboxComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The comment (or mention). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The comment, updated. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboxComment"];
+                };
+            };
+            /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). Codes: unauthorized. */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, nothing_to_retry, idempotency_key_in_use, comment_gone, reply_unconfirmed. */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
+            422: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait. Codes: rate_limited. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side (`internal_error`); the request id identifies it. Codes: internal_error. */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    likeInboxComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The comment (or mention). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The comment, updated. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboxComment"];
+                };
+            };
+            /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). Codes: unauthorized. */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, nothing_to_retry, idempotency_key_in_use, comment_gone, reply_unconfirmed. */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
+            422: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait. Codes: rate_limited. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side (`internal_error`); the request id identifies it. Codes: internal_error. */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    markInboxCommentRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The comment (or mention). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The comment, updated. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboxComment"];
+                };
+            };
+            /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). Codes: unauthorized. */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait. Codes: rate_limited. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side (`internal_error`); the request id identifies it. Codes: internal_error. */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    markInboxCommentUnread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The comment (or mention). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The comment, updated. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboxComment"];
                 };
             };
             /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
@@ -7756,7 +10184,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8198,6 +10626,64 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["EndpointDisabledEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookCommentReceivedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (the same on every attempt and replay): de-duplicate on it. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when the attempt was signed; refuse one far from now. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` per live secret, space-separated (two during the 24 h after a rotation). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommentReceivedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookMentionReceivedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (the same on every attempt and replay): de-duplicate on it. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when the attempt was signed; refuse one far from now. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` per live secret, space-separated (two during the 24 h after a rotation). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MentionReceivedEvent"];
             };
         };
         responses: {
