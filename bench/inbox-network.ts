@@ -63,7 +63,11 @@ interface Page {
   next: string | null
 }
 
-async function get(input: { fetch: typeof fetch; baseUrl: string; accountId: string }, path: string, cursor: string | null) {
+async function get(
+  input: { fetch: typeof fetch; baseUrl: string; accountId: string },
+  path: string,
+  cursor: string | null,
+) {
   const url = new URL(path, input.baseUrl)
   url.searchParams.set('account', input.accountId)
   if (cursor) url.searchParams.set('cursor', cursor)

@@ -21,7 +21,16 @@ const NOW = new Date('2026-11-21T10:00:00Z')
 const minutesAgo = (m: number) => new Date(NOW.getTime() - m * 60_000)
 
 function networkPost(id: string, m: number): NetworkPost {
-  const metrics = { likes: 3, comments: 20, shares: null, views: 90, saves: null, clicks: null, impressions: null, reach: null }
+  const metrics = {
+    likes: 3,
+    comments: 20,
+    shares: null,
+    views: 90,
+    saves: null,
+    clicks: null,
+    impressions: null,
+    reach: null,
+  }
   return { platformPostId: id, permalink: null, text: `post ${id}`, publishedAt: minutesAgo(m), mediaUrls: [], metrics }
 }
 
@@ -90,8 +99,13 @@ export const inboxSyncBenchmark: Benchmark = {
       const accountIds: string[] = []
       for (let i = 0; i < ACCOUNTS; i++)
         accountIds.push(
-          (await addSandboxAccount(deps.db, deps.cipher, { workspaceId: ws.id, platform: 'FEDERATED_NET', username: `s${i}` }))
-            .id,
+          (
+            await addSandboxAccount(deps.db, deps.cipher, {
+              workspaceId: ws.id,
+              platform: 'FEDERATED_NET',
+              username: `s${i}`,
+            })
+          ).id,
         )
       fill(net, accountIds)
       const count = async (q: ReturnType<typeof sql>) => Number(resultRows(await deps.db.execute(q))[0]!.n)
@@ -125,14 +139,18 @@ export const inboxSyncBenchmark: Benchmark = {
       const insertMs = performance.now() - insertStart
       if ((await stored()) !== 2 * COMMENTS) throw new Error('the baseline did not insert every comment')
       const baselineMs = fetchMs + insertMs
-      return [
-        { what: 'sync: passes of syncDueAccounts until all stored', passes, ms: round(syncMs, 1) },
-        { what: 'sync: network calls (counted at the fake; the report says)', calls: syncCalls, reported: reportedCalls },
-        { what: 'sync: comments per second', per_sec: round(COMMENTS / (syncMs / 1000), 0) },
-        { what: 'baseline: every page fetched, no database', calls: fetched.calls, ms: round(fetchMs, 1) },
-        { what: 'baseline: one bare insert per page', pages: fetched.comments.length, ms: round(insertMs, 1) },
-        { what: 'sync / baseline (fetch + bare inserts)', ratio: round(syncMs / baselineMs) },
+      const rows: Array<Record<string, string | number>> = [
+        { measure: 'sync: passes of syncDueAccounts until all stored', value: passes },
+        { measure: 'sync: wall time ms', value: round(syncMs, 1) },
+        { measure: 'sync: network calls counted at the fake', value: syncCalls },
+        { measure: 'sync: network calls in the sync report', value: reportedCalls },
+        { measure: 'sync: comments per second', value: round(COMMENTS / (syncMs / 1000), 0) },
+        { measure: 'baseline: the same pages fetched, no database: calls', value: fetched.calls },
+        { measure: 'baseline: the same pages fetched, no database: ms', value: round(fetchMs, 1) },
+        { measure: `baseline: one bare insert per page (${fetched.comments.length}): ms`, value: round(insertMs, 1) },
+        { measure: 'ratio sync / baseline (fetch + bare inserts)', value: round(syncMs / baselineMs) },
       ]
+      return rows
     } finally {
       await runtime.close()
       await net.close()
