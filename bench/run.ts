@@ -5,6 +5,7 @@ import { engineBenchmark } from './engine.bench'
 import { engineInstancesBenchmark } from './engine-instances.bench'
 import { foundationBenchmark } from './foundation.bench'
 import { inboxBenchmark } from './inbox.bench'
+import { inboxSyncBenchmark } from './inbox-sync.bench'
 import { loadBenchmark } from './load.bench'
 import { postsBenchmark } from './posts.bench'
 import { rateLimitBenchmark } from './ratelimit.bench'
@@ -28,6 +29,7 @@ const BENCHMARKS: Benchmark[] = [
   dashboardAssetsBenchmark,
   rateLimitBenchmark,
   inboxBenchmark,
+  inboxSyncBenchmark,
 ]
 
 async function main() {

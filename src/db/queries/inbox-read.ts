@@ -3,7 +3,7 @@
  * (the comments it answers and the replies under it), the replies sent through the service, and the
  * unread counts. Every read is scoped to one workspace.
  */
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import { inboxComments, inboxReplies } from '../schema'
 import { resultRows } from '../table-rows'
 import type { DbOrTx } from '../types'
@@ -22,6 +22,14 @@ export interface InboxPageQuery {
   afterId?: string | undefined
   limit: number
 }
+
+/**
+ * Newest first, as the indexes `(workspace_id[, state], created_at desc, id desc)` hold the rows:
+ * those are NULLS LAST (drizzle's `.desc()`), and PostgreSQL's plain DESC is NULLS FIRST, which no
+ * index of them serves (a scan of the workspace's every row and a sort: 80 ms instead of 3 ms for a
+ * page over 100,000 comments, docs/performance.md). Both columns are NOT NULL: the order is the same.
+ */
+const NEWEST_FIRST = [sql`${inboxComments.createdAt} desc nulls last`, sql`${inboxComments.id} desc nulls last`]
 
 /**
  * One page of what others wrote (the account's own replies show in threads only), newest first. The
@@ -48,7 +56,7 @@ export function selectInboxPage(db: DbOrTx, workspaceId: string, q: InboxPageQue
     .select()
     .from(inboxComments)
     .where(and(...where))
-    .orderBy(desc(inboxComments.createdAt), desc(inboxComments.id))
+    .orderBy(...NEWEST_FIRST)
     .limit(q.limit)
 }
 
@@ -67,7 +75,7 @@ export function selectInboxComments(db: DbOrTx, workspaceId: string, ids: string
     .select()
     .from(inboxComments)
     .where(and(inArray(inboxComments.id, ids), eq(inboxComments.workspaceId, workspaceId)))
-    .orderBy(desc(inboxComments.createdAt), desc(inboxComments.id))
+    .orderBy(...NEWEST_FIRST)
 }
 
 /** The ids of the comments `id` answers, nearest first (at most `depth`). */
