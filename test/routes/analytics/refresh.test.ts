@@ -44,7 +44,9 @@ describe('POST /v1/analytics/refresh', () => {
     expect(body).toEqual({
       requestedAt: T0,
       accounts: [{ accountId: photo.id, platform: 'PHOTO_NET', streams: refreshStreamsOf('PHOTO_NET') }],
-      skipped: [{ accountId: quiet.id, platform: 'SHORTVIDEO_NET', reason: expect.stringContaining('reports no figures') }],
+      skipped: [
+        { accountId: quiet.id, platform: 'SHORTVIDEO_NET', reason: expect.stringContaining('reports no figures') },
+      ],
     })
     expect(body.accounts[0].streams).toContain('metrics')
     expect((await requestedOf(t, photo.id)).metrics).toBe(T0)
