@@ -9,7 +9,8 @@
  *   description, default, `required` list and length, size and count bound, and
  *   `additionalProperties: false` (the tool's description says which fields come when);
  * - repetition: a sub-schema met twice or more in one schema is written once under `definitions`
- *   and referred to by `$ref` (schemas of different tools cannot share: each one stands alone).
+ *   and referred to by `$ref` (schemas of different tools cannot share: each one stands alone); a
+ *   `description` beside such a `$ref` that only repeats the definition's own goes too.
  * `anyOf` of a plain type and null becomes a type list (`"type": ["string", "null"]`), its equivalent.
  */
 
@@ -146,7 +147,30 @@ function shareRepeats(root: Node): Node {
   return Object.keys(definitions).length ? { ...body, definitions } : body
 }
 
+/** The definition a node refers to, directly or as the non-null branch of `anyOf`. */
+function referred(node: Node, definitions: Node): Node | undefined {
+  const refs = [node, ...(Array.isArray(node.anyOf) ? node.anyOf : [])]
+    .filter(isNode)
+    .map((n) => n.$ref)
+    .filter((ref): ref is string => typeof ref === 'string' && ref.startsWith('#/definitions/'))
+  const target = refs.length === 1 ? definitions[refs[0]!.slice('#/definitions/'.length)] : undefined
+  return isNode(target) ? target : undefined
+}
+
+/** Drops a `description` that only repeats the one of the shared definition the node refers to. */
+function dropEchoedDescriptions(root: Node): Node {
+  const definitions = root.definitions
+  if (!isNode(definitions)) return root
+  const drop = (node: Node): Node => {
+    const target = referred(node, definitions)
+    const { description, ...rest } = node
+    const kept = description !== undefined && target?.description === description ? rest : node
+    return mapChildren(kept, drop)
+  }
+  return drop(root)
+}
+
 /** The lean form of a tool's input or output JSON Schema (see the top of this file). */
 export function leanSchema(schema: Node, io: 'input' | 'output'): Node {
-  return shareRepeats(mergeNullable(trim(schema, io === 'output')))
+  return dropEchoedDescriptions(shareRepeats(mergeNullable(trim(schema, io === 'output'))))
 }

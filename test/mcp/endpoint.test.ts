@@ -49,6 +49,8 @@ const TOOLS = [
   'set_queue_slots',
   'get_analytics',
   'best_times',
+  'get_post_analytics',
+  'refresh_analytics',
   'list_comments',
   'reply_to_comment',
   'hide_comment',
@@ -70,6 +72,7 @@ const READ_ONLY = [
   'get_queue_slots',
   'get_analytics',
   'best_times',
+  'get_post_analytics',
   'list_comments',
 ]
 

@@ -9,7 +9,7 @@ export const getPostAnalyticsTool = defineTool({
   name: 'get_post_analytics',
   title: "One post's figures",
   description:
-    'Per target of a post: latest figures, `engagementRate` (engagement / impressions, else views), `timeline`; null: unknown.',
+    'Per target of a post (id from list_posts): latest figures, `engagementRate` (engagement / impressions, else views), `timeline` of readings; null: not reported or not read yet.',
   input: PostIdParam,
   output: PostAnalyticsSchema,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

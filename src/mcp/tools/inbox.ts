@@ -49,7 +49,8 @@ export const replyToCommentTool = defineTool({
 export const hideCommentTool = defineTool({
   name: 'hide_comment',
   title: 'Hide or show a comment',
-  description: 'Hides a comment on its network (hidden: false shows it again).',
+  description:
+    'Hides a comment (id from list_comments) on its network; `hidden: false` shows it again. A network that cannot hide: 422 `action_not_supported`; a comment deleted there: 409 `comment_gone`.',
   input: z.object({ id: commentId, hidden: z.boolean().default(true) }),
   output: InboxCommentSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },

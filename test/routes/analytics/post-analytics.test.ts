@@ -47,7 +47,7 @@ describe('GET /v1/posts/{id}/analytics', () => {
       engagementRate: 0.1,
       engagementRateBasis: 'views',
     })
-    expect(tg.reported).toEqual(['likes', 'comments', 'shares', 'views', 'saves'])
+    expect(tg.reported).toEqual(['likes', 'comments', 'shares', 'views', 'saves', 'reach'])
     // Stored figures the network does not report are null, never shown.
     expect(tg.metrics).toEqual({
       likes: 30,
@@ -57,7 +57,7 @@ describe('GET /v1/posts/{id}/analytics', () => {
       saves: 2,
       clicks: null,
       impressions: null,
-      reach: null,
+      reach: 7,
     })
     expect(tg.timeline.map((p: any) => p.collectedAt)).toEqual([ago(29).toISOString(), ago(5).toISOString()])
     expect(tg.timeline[0]).toMatchObject({ engagement: 14, metrics: { likes: 10, clicks: null } })

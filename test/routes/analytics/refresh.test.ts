@@ -28,7 +28,8 @@ describe('POST /v1/analytics/refresh', () => {
     const clock = fixedClock(T0)
     const t = await createTestApp({ clock })
     const photo = await account(t, 'PHOTO_NET')
-    const chat = await account(t, 'CHAT_NET')
+    // The short-video network gives this service no figures, posts or comments to read.
+    const quiet = await account(t, 'SHORTVIDEO_NET')
     // Collected an hour ago (a 3-day-old post waits a day), and 40 days old (never collected again).
     const [recent, old] = await writeHistory(t, [
       { account: photo, publishedAt: ago(72), snapshots: [{ at: ago(1), figures: { likes: 1 } }] },
@@ -43,11 +44,13 @@ describe('POST /v1/analytics/refresh', () => {
     expect(body).toEqual({
       requestedAt: T0,
       accounts: [{ accountId: photo.id, platform: 'PHOTO_NET', streams: refreshStreamsOf('PHOTO_NET') }],
-      skipped: [{ accountId: chat.id, platform: 'CHAT_NET', reason: expect.stringContaining('reports no figures') }],
+      skipped: [
+        { accountId: quiet.id, platform: 'SHORTVIDEO_NET', reason: expect.stringContaining('reports no figures') },
+      ],
     })
     expect(body.accounts[0].streams).toContain('metrics')
     expect((await requestedOf(t, photo.id)).metrics).toBe(T0)
-    expect(await requestedOf(t, chat.id)).toEqual({})
+    expect(await requestedOf(t, quiet.id)).toEqual({})
     const during = await (await t.call('GET', '/v1/analytics')).json()
     expect(during.refreshing).toBe(true)
     expect(during.accounts.find((a: any) => a.accountId === photo.id).refreshing).toBe(true)
