@@ -3,6 +3,31 @@ import { ACCOUNT_STATUSES, CONNECTIONS, PLATFORM_IDS } from '../domain/vocabular
 
 const dateTime = (description: string) => z.string().nullable().openapi({ format: 'date-time', description })
 
+export const AccountSyncSchema = z
+  .object({
+    status: z.enum(['ok', 'failing', 'pending']).openapi({
+      description:
+        '`ok`: the last read of each stream succeeded. `failing`: a stream keeps failing (see `lastError`); the sync retries on its own, backing off. `pending`: not read yet.',
+    }),
+    lastSuccessAt: dateTime('The latest successful read; null when none succeeded yet.'),
+    lastError: z
+      .object({
+        stream: z.string().openapi({ description: '`posts`, `comments` or `mentions`.', example: 'comments' }),
+        code: z.string().openapi({
+          description: 'As in publishing: `rate_limited`, `auth_expired`, `rejected`, `transient`, `gone`, `internal`.',
+          example: 'auth_expired',
+        }),
+        message: z.string().openapi({ description: 'What went wrong, in words.' }),
+        failures: z.number().int().openapi({ description: 'Failed runs in a row.' }),
+      })
+      .nullable()
+      .openapi({ description: 'The failure of the stream failing longest; null when none fails.' }),
+    nextAttemptAt: dateTime(
+      'When the sync reads this account next (a backoff included); null when nothing is planned.',
+    ),
+  })
+  .openapi('AccountSync')
+
 export const AccountIdParam = z.object({
   id: z
     .string()
@@ -38,6 +63,10 @@ export const AccountSchema = z
     connectedAt: z.string().openapi({ format: 'date-time', description: 'When it was last connected or reconnected.' }),
     lastPublishedAt: dateTime('When a post last went out through it; null when none has.'),
     createdAt: z.string().openapi({ format: 'date-time' }),
+    sync: AccountSyncSchema.nullable().openapi({
+      description:
+        'How reading its posts, comments and mentions goes (the inbox sync); null when its network offers nothing to read or it was not read yet.',
+    }),
   })
   .openapi('Account')
 

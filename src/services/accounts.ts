@@ -8,11 +8,13 @@ import {
   listWorkspaceAccounts,
   markAccountExpired,
 } from '../db/queries/accounts'
+import { selectSyncRows } from '../db/queries/sync'
 import type { Db, Tx } from '../db/types'
 import { AppError } from '../domain/errors'
 import type { CredentialCipher } from '../infra/credential-cipher'
 import { newId } from '../lib/ids'
 import { lockWorkspace } from './workspace-lock'
+import { type AccountSyncHealth, syncHealthOf } from './account-sync-health'
 import { recordEvent, type Outbox } from './webhooks/outbox'
 import type { AccountStatus, Connection, PlatformId, SandboxFailMode } from '../domain/vocabulary'
 
@@ -33,9 +35,15 @@ export interface AccountRecord {
   connectedAt: string
   lastPublishedAt: string | null
   createdAt: string
+  /** Its inbox sync in words; null when nothing is read from it (or it was not read yet). */
+  sync: AccountSyncHealth | null
 }
 
-export function toAccountRecord(row: AccountRow, lastPublished: Date | null = null): AccountRecord {
+export function toAccountRecord(
+  row: AccountRow,
+  lastPublished: Date | null = null,
+  sync: AccountSyncHealth | null = null,
+): AccountRecord {
   return {
     id: row.id,
     platform: row.platform,
@@ -49,7 +57,14 @@ export function toAccountRecord(row: AccountRow, lastPublished: Date | null = nu
     connectedAt: row.connectedAt.toISOString(),
     lastPublishedAt: lastPublished?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    sync,
   }
+}
+
+/** Each account's sync health, by account id. */
+async function syncHealthByAccount(db: Db, accountIds: string[]): Promise<Map<string, AccountSyncHealth | null>> {
+  const rows = await selectSyncRows(db, accountIds)
+  return new Map(accountIds.map((id) => [id, syncHealthOf(rows.filter((r) => r.accountId === id))]))
 }
 
 /** The expiry credentials declare (`expiresAt`, an ISO time), as a date; null when they give none. */
@@ -62,18 +77,18 @@ export function tokenExpiryOf(credentials: Record<string, unknown>): Date | null
 
 export async function listAccounts(db: Db, workspaceId: string): Promise<AccountRecord[]> {
   const rows = await listWorkspaceAccounts(db, workspaceId)
-  const published = await lastPublishedAt(
-    db,
-    rows.map((r) => r.id),
-  )
-  return rows.map((r) => toAccountRecord(r, published.get(r.id) ?? null))
+  const ids = rows.map((r) => r.id)
+  const published = await lastPublishedAt(db, ids)
+  const sync = await syncHealthByAccount(db, ids)
+  return rows.map((r) => toAccountRecord(r, published.get(r.id) ?? null, sync.get(r.id) ?? null))
 }
 
 /** One account of the workspace with its health, or 404. */
 export async function getAccount(db: Db, workspaceId: string, accountId: string): Promise<AccountRecord> {
   const row = await getAccountRow(db, workspaceId, accountId)
   const published = await lastPublishedAt(db, [row.id])
-  return toAccountRecord(row, published.get(row.id) ?? null)
+  const sync = await syncHealthByAccount(db, [row.id])
+  return toAccountRecord(row, published.get(row.id) ?? null, sync.get(row.id) ?? null)
 }
 
 /** The workspace an account belongs to, for the operator's CLI, which names an account by its id alone; null when there is none. */

@@ -1,10 +1,10 @@
 /**
  * A small loopback network for the inbox sync's tests: per account (the `account` query value), a
  * newest-first listing of posts, comments per post and mentions, each paged by an offset cursor
- * (`next`), answering 429 with Retry-After or 500 when told; and an adapter that reads it the way
+ * (`next`), answering 429 with Retry-After or 500 when told, 404 for a deleted post's comments; and an adapter that reads it the way
  * the real adapters read theirs (HTTP, a NetworkFailure for each refusal).
  */
-import type { NetworkAdapter, NetworkComment, NetworkPost } from '../../src/networks/adapter'
+import { CommentGone, type NetworkAdapter, type NetworkComment, type NetworkPost } from '../../src/networks/adapter'
 import { NetworkFailure } from '../../src/networks/http'
 import { type FakeReply, type FakeRequest, startFakeServer } from './fake-server'
 
@@ -14,6 +14,8 @@ export interface InboxNetworkData {
   mentions: Map<string, NetworkComment[]>
   /** Accounts answered 429 (with this Retry-After) or 500, until removed. */
   refuse: Map<string, { status: 429 | 500; retryAfterSec?: number }>
+  /** Posts deleted on the network: their comments answer 404. */
+  gone: Set<string>
 }
 
 const PAGE = 3
@@ -25,7 +27,13 @@ function paged<T>(req: FakeRequest, list: T[]) {
 }
 
 export async function startInboxNetwork() {
-  const data: InboxNetworkData = { posts: new Map(), comments: new Map(), mentions: new Map(), refuse: new Map() }
+  const data: InboxNetworkData = {
+    posts: new Map(),
+    comments: new Map(),
+    mentions: new Map(),
+    refuse: new Map(),
+    gone: new Set(),
+  }
   const refused = (req: FakeRequest): FakeReply | null => {
     const r = data.refuse.get(req.query.get('account') ?? '')
     if (!r) return null
@@ -40,7 +48,11 @@ export async function startInboxNetwork() {
     [
       'GET',
       /^\/posts\/([^/]+)\/comments$/,
-      (req, [id]) => refused(req) ?? { json: paged(req, data.comments.get(id!) ?? []) },
+      (req, [id]) =>
+        refused(req) ??
+        (data.gone.has(id!)
+          ? { status: 404, json: { error: 'no such post' } }
+          : { json: paged(req, data.comments.get(id!) ?? []) }),
     ],
     [
       'GET',
@@ -63,6 +75,7 @@ async function get(
   const body = (await res.json()) as { items: any[]; next: string | null }
   if (res.status === 429)
     throw new NetworkFailure('rate_limited', 'Too many requests.', Number(res.headers.get('retry-after')))
+  if (res.status === 404) throw new CommentGone('The post is gone from the network.')
   if (!res.ok) throw new NetworkFailure('transient', `The network answered ${res.status}.`)
   return body
 }

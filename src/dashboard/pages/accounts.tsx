@@ -110,6 +110,11 @@ export function registerAccounts(app: Hono<DashboardEnv>): void {
                 {networkName(a.platform)} <span class="muted">· {a.connection.toLowerCase()}</span>
               </p>
               {a.statusReason ? <p class="account-reason">{a.statusReason}</p> : null}
+              {a.sync?.lastError ? (
+                <p class="account-reason">
+                  Reading its {a.sync.lastError.stream} fails: {a.sync.lastError.message} (retried on its own)
+                </p>
+              ) : null}
               <dl class="facts">
                 <div>
                   <dt>Connected</dt>

@@ -138,6 +138,13 @@ export interface StreamOutcome {
   now: Date
 }
 
+/**
+ * A refresh asked for by the run's start is answered by the run, failed or not (GET /v1/analytics
+ * stops showing it as refreshing; a failure shows in the account's health); one asked for later stays.
+ */
+const answeredRefresh = (runStart: Date) =>
+  sql`case when ${accountSync.requestedAt} <= ${runStart.toISOString()}::timestamptz then null else ${accountSync.requestedAt} end`
+
 /** Records how a stream's run ended: success clears the failures, a failure counts and backs off. */
 export async function finishStream(db: DbOrTx, outcome: StreamOutcome): Promise<void> {
   const where = and(
@@ -154,7 +161,7 @@ export async function finishStream(db: DbOrTx, outcome: StreamOutcome): Promise<
         backoffUntil: null,
         lastError: null,
         lastSuccessAt: outcome.now,
-        requestedAt: null,
+        requestedAt: answeredRefresh(outcome.now),
       })
       .where(where)
     return
@@ -166,7 +173,7 @@ export async function finishStream(db: DbOrTx, outcome: StreamOutcome): Promise<
       failures: sql`${accountSync.failures} + 1`,
       backoffUntil: outcome.failure.backoffUntil,
       lastError: outcome.failure.error,
-      requestedAt: null,
+      requestedAt: answeredRefresh(outcome.now),
     })
     .where(where)
 }

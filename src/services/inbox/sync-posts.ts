@@ -65,7 +65,11 @@ async function storePostPage(run: SyncRun, page: NetworkPost[]): Promise<void> {
 
 function dedupe(list: NetworkPost[]): NetworkPost[] {
   const seen = new Set<string>()
-  return list.filter((p) => (seen.has(p.platformPostId) ? false : (seen.add(p.platformPostId), true)))
+  return list.filter((p) => {
+    if (seen.has(p.platformPostId)) return false
+    seen.add(p.platformPostId)
+    return true
+  })
 }
 
 function externalPostRows(run: SyncRun, p: NetworkPost) {

@@ -99,7 +99,7 @@ export async function syncAccount(
   const now = options.now
   const counts = emptyCounts()
   const account = await selectSyncAccount(deps.db, options.accountId)
-  if (!account || account.status !== 'ACTIVE') return { ran: false, counts, failed: [] }
+  if (account?.status !== 'ACTIVE') return { ran: false, counts, failed: [] }
   const holder = options.holder ?? deps.settings.leaseHolder ?? `sync/${randomBase62(10)}`
   await insertMissingSyncRows(deps.db, { plans: STREAM_PLANS, now, spreadSec: () => 0, accountId: account.id })
   const until = new Date(now.getTime() + policy.leaseSec * 1000)

@@ -30,6 +30,7 @@ describe('GET /v1/accounts', () => {
         connectedAt: expect.any(String),
         lastPublishedAt: null,
         createdAt: expect.any(String),
+        sync: null,
       },
     ])
     expect(JSON.stringify(list)).not.toMatch(/credentials|failMode|once/)

@@ -48,7 +48,10 @@ async function setup() {
     clock: fixedClock(NOW.toISOString()),
     networkRegistry: { adapterFor: () => adapter, baseUrlFor: () => net.server.url, fetch: globalThis.fetch },
   })
-  const events = async () => (await t.deps.db.select().from(webhookEvents)).map((e) => e.type)
+  const events = async () =>
+    (await t.deps.db.select().from(webhookEvents).where(eq(webhookEvents.workspaceId, t.workspaceId))).map(
+      (e) => e.type,
+    )
   return { t, net, events }
 }
 
@@ -64,7 +67,10 @@ describe('inbox sync', () => {
 
     const first = await syncAccount(t.deps, { accountId: a.id, now: NOW })
     expect(first.failed).toEqual([])
-    const imported = await t.deps.db.select().from(posts).where(eq(posts.source, 'external'))
+    const imported = await t.deps.db
+      .select()
+      .from(posts)
+      .where(and(eq(posts.workspaceId, t.workspaceId), eq(posts.source, 'external')))
     expect(imported.map((p) => p.caption).sort()).toEqual(['post p1', 'post p2', 'post p3', 'post p4'])
     const rows = await t.deps.db.select().from(inboxComments).where(eq(inboxComments.accountId, a.id))
     expect(rows).toHaveLength(8)
@@ -77,7 +83,12 @@ describe('inbox sync', () => {
     const later = new Date(NOW.getTime() + 3_600_000)
     await t.deps.db.update(accountSync).set({ nextRunAt: later }).where(eq(accountSync.accountId, a.id))
     await syncAccount(t.deps, { accountId: a.id, now: later })
-    expect(await t.deps.db.select().from(posts).where(eq(posts.source, 'external'))).toHaveLength(4)
+    expect(
+      await t.deps.db
+        .select()
+        .from(posts)
+        .where(and(eq(posts.workspaceId, t.workspaceId), eq(posts.source, 'external'))),
+    ).toHaveLength(4)
     expect((await events()).filter((x) => x.endsWith('.received'))).toHaveLength(7)
   })
 
@@ -116,9 +127,15 @@ describe('inbox sync', () => {
     net.data.posts.set(a.id, [post('x', 1)])
     await syncDueAccounts(t.deps, { now: NOW })
     const later = new Date(NOW.getTime() + 3_600_000)
-    await t.deps.db.update(accountSync).set({ leaseUntil: new Date(later.getTime() + 60_000), leaseHolder: 'other' })
+    await t.deps.db
+      .update(accountSync)
+      .set({ leaseUntil: new Date(later.getTime() + 60_000), leaseHolder: 'other' })
+      .where(eq(accountSync.accountId, a.id))
     expect((await syncAccount(t.deps, { accountId: a.id, now: later })).ran).toBe(false)
-    await t.deps.db.update(accountSync).set({ leaseUntil: null, leaseHolder: null })
+    await t.deps.db
+      .update(accountSync)
+      .set({ leaseUntil: null, leaseHolder: null })
+      .where(eq(accountSync.accountId, a.id))
     expect((await syncAccount(t.deps, { accountId: a.id, now: later })).ran).toBe(true)
   })
 })
