@@ -1552,7 +1552,43 @@ export interface components {
             lastPublishedAt: string | null;
             /** Format: date-time */
             createdAt: string;
+            sync: components["schemas"]["AccountSync"];
         };
+        /** @description How reading its posts, comments and mentions goes (the inbox sync); null when its network offers nothing to read or it was not read yet. */
+        AccountSync: {
+            /**
+             * @description `ok`: the last read of each stream succeeded. `failing`: a stream keeps failing (see `lastError`); the sync retries on its own, backing off. `pending`: not read yet.
+             * @enum {string}
+             */
+            status: "ok" | "failing" | "pending";
+            /**
+             * Format: date-time
+             * @description The latest successful read; null when none succeeded yet.
+             */
+            lastSuccessAt: string | null;
+            /** @description The failure of the stream failing longest; null when none fails. */
+            lastError: {
+                /**
+                 * @description `posts`, `comments` or `mentions`.
+                 * @example comments
+                 */
+                stream: string;
+                /**
+                 * @description As in publishing: `rate_limited`, `auth_expired`, `rejected`, `transient`, `gone`, `internal`.
+                 * @example auth_expired
+                 */
+                code: string;
+                /** @description What went wrong, in words. */
+                message: string;
+                /** @description Failed runs in a row. */
+                failures: number;
+            } | null;
+            /**
+             * Format: date-time
+             * @description When the sync reads this account next (a backoff included); null when nothing is planned.
+             */
+            nextAttemptAt: string | null;
+        } | null;
         /** @description The network refused the account's token; reconnect it. */
         AccountExpiredEvent: {
             /**

@@ -1,20 +1,22 @@
 /**
  * The sandbox loop of issue 37, end to end without any network: a post published through the API,
  * a visitor's comment on its public page (a browser's form post), the inbox sync run as the
- * product runs it (its scheduled job), the comment listed by GET /v1/inbox/comments, a reply sent
+ * product runs it (a pass of its scheduled job), the comment listed by GET /v1/inbox/comments, a reply sent
  * through the API, and the reply shown on the page, marked as the account's.
  */
 import { describe, expect, it } from 'vitest'
-import { SCHEDULED_JOBS } from '../../src/services/scheduled-jobs'
+import { syncDueAccounts } from '../../src/services/inbox/sync'
 import { runDue } from '../support/engine'
 import { account } from '../support/fixtures'
 import { createTestApp, type TestApp } from '../support/test-app'
 
-/** The inbox sync job, as the product's timer (Node) or Cron Trigger (Workers) runs it. */
+/**
+ * One pass of the inbox sync, as the product's job runs it, over this test's workspace only (the
+ * test database is shared with other files, whose accounts are due too). The started product runs
+ * the job itself in test/e2e/inbox.test.ts.
+ */
 async function runInboxSync(t: TestApp): Promise<void> {
-  const job = SCHEDULED_JOBS.find((j) => j.name === 'inbox_sync')
-  if (!job) throw new Error('no inbox_sync scheduled job')
-  await job.run(t.deps)
+  await syncDueAccounts(t.deps, { now: t.deps.clock.now(), workspaceId: t.workspaceId })
 }
 
 describe('sandbox loop', () => {

@@ -23,7 +23,14 @@ export interface StreamPlan {
  */
 export async function insertMissingSyncRows(
   db: DbOrTx,
-  input: { plans: StreamPlan[]; now: Date; spreadSec: (connection: string) => number; accountId?: string },
+  input: {
+    plans: StreamPlan[]
+    now: Date
+    spreadSec: (connection: string) => number
+    accountId?: string
+    /** Only this workspace's accounts (a pass run for one workspace). */
+    workspaceId?: string
+  },
 ): Promise<number> {
   let added = 0
   for (const plan of input.plans) {
@@ -37,6 +44,7 @@ export async function insertMissingSyncRows(
           eq(accounts.status, 'ACTIVE'),
           inArray(accounts.platform, plan.platforms as never[]),
           isNull(accountSync.accountId),
+          input.workspaceId ? eq(accounts.workspaceId, input.workspaceId) : undefined,
         ),
       )
       .limit(1000)
@@ -71,12 +79,22 @@ function dueCondition(now: Date) {
 }
 
 /** ACTIVE accounts with a due stream, the longest waiting first. */
-export async function selectDueSyncAccounts(db: DbOrTx, now: Date, limit: number): Promise<string[]> {
+export async function selectDueSyncAccounts(
+  db: DbOrTx,
+  input: { now: Date; limit: number; workspaceId?: string },
+): Promise<string[]> {
+  const { now, limit } = input
   const rows = await db
     .select({ id: accountSync.accountId, first: sql<Date>`min(${accountSync.nextRunAt})` })
     .from(accountSync)
     .innerJoin(accounts, eq(accounts.id, accountSync.accountId))
-    .where(and(eq(accounts.status, 'ACTIVE'), dueCondition(now)))
+    .where(
+      and(
+        eq(accounts.status, 'ACTIVE'),
+        dueCondition(now),
+        input.workspaceId ? eq(accounts.workspaceId, input.workspaceId) : undefined,
+      ),
+    )
     .groupBy(accountSync.accountId)
     .orderBy(asc(sql`min(${accountSync.nextRunAt})`), asc(accountSync.accountId))
     .limit(limit)

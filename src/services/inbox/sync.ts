@@ -62,15 +62,20 @@ export interface AccountSyncResult {
 /** One pass: adds the stream rows of new accounts, then syncs up to `accountsPerPass` due accounts. */
 export async function syncDueAccounts(
   deps: SyncDeps,
-  options: { now: Date; limits?: Partial<InboxSyncPolicy> },
+  options: { now: Date; limits?: Partial<InboxSyncPolicy>; workspaceId?: string },
 ): Promise<SyncReport> {
   const policy = { ...syncPolicyOf(deps), ...options.limits }
   await insertMissingSyncRows(deps.db, {
     plans: STREAM_PLANS,
     now: options.now,
     spreadSec: (connection) => (connection === 'SANDBOX' ? 0 : Math.min(policy.intervalSec, 300)),
+    workspaceId: options.workspaceId,
   })
-  const due = await selectDueSyncAccounts(deps.db, options.now, policy.accountsPerPass)
+  const due = await selectDueSyncAccounts(deps.db, {
+    now: options.now,
+    limit: policy.accountsPerPass,
+    workspaceId: options.workspaceId,
+  })
   const report: SyncReport = { accounts: 0, failedStreams: 0, skipped: 0, ...emptyCounts() }
   let next = 0
   const worker = async () => {

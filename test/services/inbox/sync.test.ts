@@ -100,8 +100,8 @@ describe('inbox sync', () => {
     for (const a of [slow, fine, broken]) net.data.posts.set(a.id, [post(`p-${a.id}`, 1)])
     net.data.refuse.set(slow.id, { status: 429, retryAfterSec: 120 })
     net.data.refuse.set(broken.id, { status: 500 })
-    const report = await syncDueAccounts(t.deps, { now: NOW })
-    expect(report.accounts).toBeGreaterThanOrEqual(3)
+    const report = await syncDueAccounts(t.deps, { now: NOW, workspaceId: t.workspaceId })
+    expect(report.accounts).toBe(3)
     const rows = await t.deps.db.select().from(accountSync)
     const of = (id: string, stream: string) => rows.find((r) => r.accountId === id && r.stream === stream)!
     for (const stream of ['posts', 'comments', 'mentions'])
@@ -125,7 +125,7 @@ describe('inbox sync', () => {
     const { t, net } = await setup()
     const a = await account(t, 'FEDERATED_NET', 'leased')
     net.data.posts.set(a.id, [post('x', 1)])
-    await syncDueAccounts(t.deps, { now: NOW })
+    await syncDueAccounts(t.deps, { now: NOW, workspaceId: t.workspaceId })
     const later = new Date(NOW.getTime() + 3_600_000)
     await t.deps.db
       .update(accountSync)
