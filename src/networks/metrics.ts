@@ -3,6 +3,7 @@
  * not give is null, never 0 (the analytics store null as "not reported"). Networks send counts as
  * numbers or, when they may outgrow a double's exact range (64-bit counters), as decimal text.
  */
+import type { PostFigures } from './inbox-adapter'
 
 /** Decimal digits, with an optional fraction: the only text read as a count. */
 const DECIMAL = /^\d+(\.\d+)?$/
@@ -22,3 +23,15 @@ export function metricSum(...values: unknown[]): number | null {
   const given = values.map(metric).filter((n): n is number => n !== null)
   return given.length ? given.reduce((a, b) => a + b, 0) : null
 }
+
+/** Every figure not reported: what a post's figures start from before the network's are read in. */
+export const NO_FIGURES: Readonly<PostFigures> = Object.freeze({
+  likes: null,
+  comments: null,
+  shares: null,
+  views: null,
+  saves: null,
+  clicks: null,
+  impressions: null,
+  reach: null,
+})

@@ -3,9 +3,9 @@ import { createPhotoAdapter } from '../../src/networks/adapters/photo'
 import type { AdapterOptions } from '../../src/networks/adapters/options'
 import { NetworkFailure } from '../../src/networks/http'
 import { CommentGone, type NetworkComment } from '../../src/networks/inbox-adapter'
-import type { FakeComment } from '../fakes/graph-inbox'
 import { graphThrottled } from '../fakes/graph-inbox'
 import { startPhotoFake } from '../fakes/photo'
+import { fakeCommentMaker } from './support/fake-comments'
 
 const NOW = new Date('2026-11-20T10:00:00.000Z')
 const ago = (h: number) => new Date(NOW.getTime() - h * 3_600_000)
@@ -34,24 +34,12 @@ async function setup() {
         comments: [],
       })
   }
-  let seq = 0
-  const comment = (postId: string, text: string, over: Partial<FakeComment> = {}) => {
-    const c: FakeComment = {
-      id: `1790${String(++seq).padStart(6, '0')}`,
-      postId,
-      parentId: null,
-      text,
-      authorId: `4400${seq}`,
-      username: `fan${seq}`,
-      timestamp: ago(10 - seq / 100),
-      hidden: false,
-      liked: false,
-      deleted: false,
-      ...over,
-    }
-    fake.inbox.comments.push(c)
-    return c
-  }
+  const comment = fakeCommentMaker(fake.inbox.comments, (seq) => ({
+    id: `1790${String(seq).padStart(6, '0')}`,
+    authorId: `4400${seq}`,
+    username: `fan${seq}`,
+    timestamp: ago(10 - seq / 100),
+  }))
   return { fake, base, media, comment }
 }
 

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { createSocialGraphAdapter } from '../../src/networks/adapters/social-graph'
 import type { AdapterOptions } from '../../src/networks/adapters/options'
 import { CommentGone, type NetworkComment } from '../../src/networks/inbox-adapter'
-import { graphThrottled, type FakeComment } from '../fakes/graph-inbox'
+import { graphThrottled } from '../fakes/graph-inbox'
 import { startSocialGraphFake } from '../fakes/social-graph'
+import { fakeCommentMaker } from './support/fake-comments'
 
 const NOW = new Date('2026-11-21T10:00:00.000Z')
 const ago = (h: number) => new Date(NOW.getTime() - h * 3_600_000)
@@ -35,24 +36,12 @@ async function setup() {
       fake.state.counts.set(id, { reactions: 3, comments: 0, shares: i === 0 ? 2 : 0, views: null })
     }
   }
-  let seq = 0
-  const comment = (postId: string, text: string, over: Partial<FakeComment> = {}) => {
-    const c: FakeComment = {
-      id: `${postId.split('_')[1]}_${7000 + ++seq}`,
-      postId,
-      parentId: null,
-      text,
-      authorId: `55${seq}`,
-      username: `Fan ${seq}`,
-      timestamp: new Date(ago(10).getTime() + seq * 60_000),
-      hidden: false,
-      liked: false,
-      deleted: false,
-      ...over,
-    }
-    fake.inbox.comments.push(c)
-    return c
-  }
+  const comment = fakeCommentMaker(fake.inbox.comments, (seq, postId) => ({
+    id: `${postId.split('_')[1]}_${7000 + seq}`,
+    authorId: `55${seq}`,
+    username: `Fan ${seq}`,
+    timestamp: new Date(ago(10).getTime() + seq * 60_000),
+  }))
   const post = { platformPostId: '1010_5000', publishedAt: ago(1), permalink: null }
   return { fake, base, posts, comment, post }
 }

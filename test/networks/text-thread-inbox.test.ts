@@ -3,8 +3,9 @@ import { createTextThreadAdapter } from '../../src/networks/adapters/text-thread
 import type { AdapterOptions } from '../../src/networks/adapters/options'
 import { CommentGone, type NetworkComment } from '../../src/networks/inbox-adapter'
 import { NetworkFailure } from '../../src/networks/http'
-import { graphThrottled, type FakeComment } from '../fakes/graph-inbox'
+import { graphThrottled } from '../fakes/graph-inbox'
 import { startTextThreadFake } from '../fakes/text-thread'
+import { fakeCommentMaker } from './support/fake-comments'
 
 const NOW = new Date('2026-11-22T10:00:00.000Z')
 const ago = (h: number) => new Date(NOW.getTime() - h * 3_600_000)
@@ -35,24 +36,12 @@ async function setup() {
         deleted: false,
       })
   }
-  let seq = 0
-  const reply = (postId: string, text: string, over: Partial<FakeComment> = {}) => {
-    const c: FakeComment = {
-      id: `1820000000${String(++seq).padStart(4, '0')}`,
-      postId,
-      parentId: null,
-      text,
-      authorId: '',
-      username: `reader${seq}`,
-      timestamp: new Date(ago(20).getTime() + seq * 60_000),
-      hidden: false,
-      liked: false,
-      deleted: false,
-      ...over,
-    }
-    fake.inbox.replies.push(c)
-    return c
-  }
+  const reply = fakeCommentMaker(fake.inbox.replies, (seq) => ({
+    id: `1820000000${String(seq).padStart(4, '0')}`,
+    authorId: '',
+    username: `reader${seq}`,
+    timestamp: new Date(ago(20).getTime() + seq * 60_000),
+  }))
   const post = { platformPostId: '18100000000000', publishedAt: ago(1), permalink: null }
   return { fake, base, threads, reply, post }
 }

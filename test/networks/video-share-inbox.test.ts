@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { createVideoShareAdapter } from '../../src/networks/adapters/video-share'
 import type { AdapterOptions } from '../../src/networks/adapters/options'
 import { CommentGone, type NetworkComment } from '../../src/networks/inbox-adapter'
-import type { FakeComment } from '../fakes/graph-inbox'
 import { googleError, startVideoShareFake } from '../fakes/video-share'
+import { fakeCommentMaker } from './support/fake-comments'
 
 const NOW = new Date('2026-11-23T10:00:00.000Z')
 const ago = (h: number) => new Date(NOW.getTime() - h * 3_600_000)
@@ -38,24 +38,12 @@ async function setup() {
         statistics: { viewCount: String(100 + i), likeCount: '5', commentCount: '2', favoriteCount: '0' },
       })
   }
-  let seq = 0
-  const comment = (postId: string, text: string, over: Partial<FakeComment> = {}) => {
-    const c: FakeComment = {
-      id: `Ugz${String(++seq).padStart(5, '0')}`,
-      postId,
-      parentId: null,
-      text,
-      authorId: `UC_viewer_${seq}`,
-      username: `@viewer${seq}`,
-      timestamp: new Date(ago(30).getTime() + seq * 60_000),
-      hidden: false,
-      liked: false,
-      deleted: false,
-      ...over,
-    }
-    fake.inbox.comments.push(c)
-    return c
-  }
+  const comment = fakeCommentMaker(fake.inbox.comments, (seq) => ({
+    id: `Ugz${String(seq).padStart(5, '0')}`,
+    authorId: `UC_viewer_${seq}`,
+    username: `@viewer${seq}`,
+    timestamp: new Date(ago(30).getTime() + seq * 60_000),
+  }))
   const post = { platformPostId: 'vid1000', publishedAt: ago(1), permalink: null }
   return { fake, base, videos, comment, post }
 }

@@ -3,11 +3,20 @@
  * snapshot, published targets whose last metrics are older than their age's interval), the
  * accounts to call, and the snapshots written back.
  */
-import { and, asc, desc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm'
 import { accounts, followerSnapshots, targetMetricSnapshots, targets, workspaces } from '../schema'
 import type { DbOrTx } from '../types'
+import { latestTargetSnapshot } from './analytics'
 
 export type NewMetricSnapshotRow = typeof targetMetricSnapshots.$inferInsert
+
+/** What a collection pass reads of a target due for metrics. */
+export const DUE_TARGET_COLUMNS = {
+  id: targets.id,
+  accountId: targets.accountId,
+  platformPostId: targets.platformPostId,
+  publishedAt: targets.publishedAt,
+}
 
 /** How often a target is collected: every `everyHours` while it is younger than `untilAgeHours`. */
 export type CollectionSchedule = ReadonlyArray<{ untilAgeHours: number; everyHours: number }>
@@ -63,20 +72,9 @@ export function selectTargetsDueMetrics(
   },
 ) {
   const { now, nowIso } = options
-  const last = db
-    .select({ collectedAt: targetMetricSnapshots.collectedAt })
-    .from(targetMetricSnapshots)
-    .where(eq(targetMetricSnapshots.targetId, targets.id))
-    .orderBy(desc(targetMetricSnapshots.collectedAt))
-    .limit(1)
-    .as('last')
+  const last = latestTargetSnapshot(db)
   return db
-    .select({
-      id: targets.id,
-      accountId: targets.accountId,
-      platformPostId: targets.platformPostId,
-      publishedAt: targets.publishedAt,
-    })
+    .select(DUE_TARGET_COLUMNS)
     .from(targets)
     .innerJoin(accounts, eq(accounts.id, targets.accountId))
     .leftJoinLateral(last, sql`true`)

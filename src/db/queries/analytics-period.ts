@@ -4,8 +4,9 @@
  */
 import { and, desc, eq, gte, inArray, isNotNull, lt, type SQLWrapper, sql } from 'drizzle-orm'
 import { accountSync } from '../schema/inbox'
-import { accounts, posts, targetMetricSnapshots, targets } from '../schema'
+import { accounts, posts, targets } from '../schema'
 import type { DbOrTx } from '../types'
+import { latestTargetSnapshot } from './analytics'
 import type { PlatformId } from '../../domain/vocabulary'
 
 export interface PeriodFilter {
@@ -17,15 +18,6 @@ export interface PeriodFilter {
   accountId?: string
   platform?: PlatformId
 }
-
-const latestSnapshot = (db: DbOrTx) =>
-  db
-    .select()
-    .from(targetMetricSnapshots)
-    .where(eq(targetMetricSnapshots.targetId, targets.id))
-    .orderBy(desc(targetMetricSnapshots.collectedAt))
-    .limit(1)
-    .as('last')
 
 const inPeriod = (f: PeriodFilter) =>
   and(
@@ -39,7 +31,7 @@ const inPeriod = (f: PeriodFilter) =>
 
 /** The period's published targets, newest first, each with its latest snapshot (if any), its post's caption and source. */
 export function selectPeriodTargets(db: DbOrTx, filter: PeriodFilter, limit: number) {
-  const last = latestSnapshot(db)
+  const last = latestTargetSnapshot(db)
   return db
     .select({
       targetId: targets.id,
@@ -86,7 +78,7 @@ export async function selectRefreshingAccounts(db: DbOrTx, accountIds: string[])
  * sum over the latest snapshots (null when no target has that figure).
  */
 export function selectPeriodTotals(db: DbOrTx, filter: PeriodFilter) {
-  const last = latestSnapshot(db)
+  const last = latestTargetSnapshot(db)
   const sum = (c: SQLWrapper) => sql<number | null>`sum(${c})::float8`
   return db
     .select({

@@ -5,8 +5,10 @@
  */
 import { and, asc, desc, eq, gte, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
 import { accountSync } from '../schema/inbox'
-import { accounts, targetMetricSnapshots, targets } from '../schema'
+import { accounts, targets } from '../schema'
 import type { DbOrTx } from '../types'
+import { latestTargetSnapshot } from './analytics'
+import { DUE_TARGET_COLUMNS } from './analytics-collection'
 
 type Stream = (typeof accountSync.$inferInsert)['stream']
 
@@ -52,20 +54,9 @@ export function selectTargetsToRefresh(
   db: DbOrTx,
   options: { accountId: string; requestedAt: Date; since: Date; now: Date; limit: number },
 ) {
-  const last = db
-    .select({ collectedAt: targetMetricSnapshots.collectedAt })
-    .from(targetMetricSnapshots)
-    .where(eq(targetMetricSnapshots.targetId, targets.id))
-    .orderBy(desc(targetMetricSnapshots.collectedAt))
-    .limit(1)
-    .as('last')
+  const last = latestTargetSnapshot(db)
   return db
-    .select({
-      id: targets.id,
-      accountId: targets.accountId,
-      platformPostId: targets.platformPostId,
-      publishedAt: targets.publishedAt,
-    })
+    .select(DUE_TARGET_COLUMNS)
     .from(targets)
     .leftJoinLateral(last, sql`true`)
     .where(

@@ -39,36 +39,15 @@ export function selectLatestFollowerSnapshots(db: DbOrTx, accountIds: string[]):
     .orderBy(followerSnapshots.accountId, desc(followerSnapshots.day))
 }
 
-/** The workspace's targets published since `since`, newest first, each with its latest metric snapshot (if any). */
-export function selectRecentPublishedTargets(db: DbOrTx, workspaceId: string, since: Date, limit: number) {
-  const last = db
+/** The latest metric snapshot of the outer query's target (all its columns), to join laterally as `last`. */
+export const latestTargetSnapshot = (db: DbOrTx) =>
+  db
     .select()
     .from(targetMetricSnapshots)
     .where(eq(targetMetricSnapshots.targetId, targets.id))
     .orderBy(desc(targetMetricSnapshots.collectedAt))
     .limit(1)
     .as('last')
-  return db
-    .select({
-      targetId: targets.id,
-      postId: targets.postId,
-      accountId: targets.accountId,
-      platform: targets.platform,
-      publishedAt: targets.publishedAt,
-      permalink: targets.permalink,
-      collectedAt: last.collectedAt,
-      likes: last.likes,
-      comments: last.comments,
-      shares: last.shares,
-      views: last.views,
-      saves: last.saves,
-    })
-    .from(targets)
-    .leftJoinLateral(last, sql`true`)
-    .where(and(eq(targets.workspaceId, workspaceId), eq(targets.status, 'PUBLISHED'), gte(targets.publishedAt, since)))
-    .orderBy(desc(targets.publishedAt), desc(targets.id))
-    .limit(limit)
-}
 
 /** A post's engagement from its mature figures, as `engagementOf` counts it: null when none was reported. */
 const matureEngagement = sql<number | null>`case when num_nonnulls(${targets.matureLikes}, ${targets.matureComments},

@@ -1,29 +1,15 @@
-import { createRoute, type RouteHandler } from '@hono/zod-openapi'
-import type { AppEnv } from '../../http/context'
-import { errorResponses, jsonResponse, SECURITY } from '../../http/openapi'
-import { likeInboxComment } from '../../services/inbox/actions'
-import { CommentIdParam } from '../../schemas/inbox-api'
-import { InboxCommentSchema } from '../../schemas/inbox'
 import type { RouteMeta } from '../../http/route-meta'
+import { likeInboxComment } from '../../services/inbox/actions'
+import { commentActionHandler, commentActionRoute } from './comment-action'
 
-export const route = createRoute({
-  method: 'post',
-  path: '/inbox/comments/{id}/like',
+export const route = commentActionRoute({
+  action: 'like',
   operationId: 'likeInboxComment',
-  tags: ['Inbox'],
   summary: 'Like a comment as the account',
-  description:
-    'Likes the comment as the account that received it (`liked: true`). ' +
-    '422 `action_not_supported` where the network does not allow it (`inbox.like` in GET /v1/platforms); 409 `comment_gone` when the comment was deleted on the network meanwhile (it is then marked gone); the network asking to wait is 429 with its wait.',
-  security: SECURITY,
-  request: { params: CommentIdParam },
-  responses: { ...jsonResponse(InboxCommentSchema, 'The comment, updated.'), ...errorResponses(409, 422) },
+  description: 'Likes the comment as the account that received it (`liked: true`).',
+  capability: 'inbox.like',
 })
 
 export const meta: RouteMeta = { idempotent: false, rateLimit: 'default' }
 
-export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
-  const { deps, auth } = c.var
-  const id = c.req.valid('param').id
-  return c.json(await likeInboxComment(deps, { workspaceId: auth.workspaceId, commentId: id }), 200)
-}
+export const handler = commentActionHandler(likeInboxComment)

@@ -23,17 +23,7 @@ import { NetworkFailure } from '../../networks/http'
 import { usableCredentials } from '../network-credentials'
 import { cleanFigure, COLLECTION_MAX_AGE_HOURS, COLLECTION_SCHEDULE } from './engagement'
 import { finishRefresh, refreshFailure, refreshWork } from './collect-refresh'
-
-const NO_FIGURES = {
-  likes: null,
-  comments: null,
-  shares: null,
-  views: null,
-  saves: null,
-  clicks: null,
-  impressions: null,
-  reach: null,
-}
+import { NO_FIGURES } from '../../networks/metrics'
 
 export type CollectDeps = Pick<Deps, 'db' | 'cipher' | 'networks' | 'logger' | 'clock'>
 

@@ -5,7 +5,7 @@
 import { deleteCommentTree, updateHiddenMark, updateLikedMark } from '../../db/queries/inbox-actions'
 import { AppError } from '../../domain/errors'
 import { type InboxDeps, onNetwork, prepareInboxCall } from './network-call'
-import { toInboxComment, type InboxCommentView } from './view'
+import { toInboxCommentRecord, type InboxCommentRecord } from './record'
 
 interface CommentTarget {
   workspaceId: string
@@ -18,7 +18,7 @@ const gone = () => new AppError('not_found', 'Comment not found.')
 export async function setCommentHidden(
   deps: InboxDeps,
   input: CommentTarget & { hidden: boolean },
-): Promise<InboxCommentView> {
+): Promise<InboxCommentRecord> {
   const call = await prepareInboxCall(deps, { ...input, action: 'hide' })
   await onNetwork(deps, call, () => call.adapter.hideComment!({ ...call.input, hidden: input.hidden }))
   const row = await updateHiddenMark(deps.db, input.workspaceId, {
@@ -27,7 +27,7 @@ export async function setCommentHidden(
     now: deps.clock.now(),
   })
   if (!row) throw gone()
-  return toInboxComment(row)
+  return toInboxCommentRecord(row)
 }
 
 /** Deletes the comment on the network; the inbox drops it and the replies under it. */
@@ -42,10 +42,10 @@ export async function deleteInboxComment(
 }
 
 /** Likes the comment as the account. */
-export async function likeInboxComment(deps: InboxDeps, input: CommentTarget): Promise<InboxCommentView> {
+export async function likeInboxComment(deps: InboxDeps, input: CommentTarget): Promise<InboxCommentRecord> {
   const call = await prepareInboxCall(deps, { ...input, action: 'like' })
   await onNetwork(deps, call, () => call.adapter.likeComment!(call.input))
   const row = await updateLikedMark(deps.db, input.workspaceId, { id: input.commentId, now: deps.clock.now() })
   if (!row) throw gone()
-  return toInboxComment(row)
+  return toInboxCommentRecord(row)
 }

@@ -18,7 +18,8 @@ import { updateReadMarks } from '../../db/queries/inbox-actions'
 import type { DbOrTx } from '../../db/types'
 import { AppError } from '../../domain/errors'
 import type { InboxState, PlatformId } from '../../domain/vocabulary'
-import { toInboxComment, toInboxReply, type InboxCommentView, type InboxReplyView } from './view'
+import { toInboxCommentRecord, type InboxCommentRecord } from './record'
+import { toInboxReply, type InboxReplyView } from './view'
 
 export const INBOX_PAGE_DEFAULT = 50
 export const INBOX_PAGE_MAX = 100
@@ -36,7 +37,7 @@ export interface InboxFilters {
 }
 
 export interface InboxPage {
-  data: InboxCommentView[]
+  data: InboxCommentRecord[]
   nextCursor: string | null
 }
 
@@ -80,7 +81,7 @@ async function listKind(
       details: [{ path: 'query.cursor', message: 'unknown cursor' }],
     })
   }
-  const data = rows.slice(0, limit).map(toInboxComment)
+  const data = rows.slice(0, limit).map(toInboxCommentRecord)
   return { data, nextCursor: rows.length > limit ? data[data.length - 1]!.id : null }
 }
 
@@ -92,9 +93,9 @@ export async function commentRow(db: DbOrTx, workspaceId: string, id: string): P
 }
 
 export interface CommentThread {
-  comment: InboxCommentView
-  ancestors: InboxCommentView[]
-  replies: InboxCommentView[]
+  comment: InboxCommentRecord
+  ancestors: InboxCommentRecord[]
+  replies: InboxCommentRecord[]
   sentReplies: InboxReplyView[]
 }
 
@@ -108,9 +109,9 @@ export async function getInboxComment(db: DbOrTx, workspaceId: string, id: strin
     (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id),
   )
   return {
-    comment: toInboxComment(row),
-    ancestors: ancestors.map(toInboxComment),
-    replies: replies.map(toInboxComment),
+    comment: toInboxCommentRecord(row),
+    ancestors: ancestors.map(toInboxCommentRecord),
+    replies: replies.map(toInboxCommentRecord),
     sentReplies: (await selectRepliesOf(db, workspaceId, id)).map(toInboxReply),
   }
 }
@@ -122,7 +123,7 @@ export async function getInboxComment(db: DbOrTx, workspaceId: string, id: strin
 export async function markCommentsRead(
   db: DbOrTx,
   input: { workspaceId: string; ids: string[]; read: boolean; now: Date },
-): Promise<InboxCommentView[]> {
+): Promise<InboxCommentRecord[]> {
   const ids = [...new Set(input.ids)]
   const found = new Set((await selectInboxComments(db, input.workspaceId, ids)).map((r) => r.id))
   const details = input.ids.flatMap((id, i) =>
@@ -130,17 +131,17 @@ export async function markCommentsRead(
   )
   if (details.length > 0) throw new AppError('invalid_option', details[0]!.message, { details })
   const rows = await updateReadMarks(db, input.workspaceId, { ids, read: input.read, now: input.now })
-  return rows.map(toInboxComment)
+  return rows.map(toInboxCommentRecord)
 }
 
 /** Marks one comment read or unread; 404 when it is not the workspace's. */
 export async function markCommentRead(
   db: DbOrTx,
   input: { workspaceId: string; id: string; read: boolean; now: Date },
-): Promise<InboxCommentView> {
+): Promise<InboxCommentRecord> {
   const [row] = await updateReadMarks(db, input.workspaceId, { ids: [input.id], read: input.read, now: input.now })
   if (!row) throw new AppError('not_found', 'Comment not found.')
-  return toInboxComment(row)
+  return toInboxCommentRecord(row)
 }
 
 /** Unread comments and mentions (others' words still on the network). */

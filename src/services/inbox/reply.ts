@@ -28,7 +28,8 @@ import { NetworkFailure } from '../../networks/http'
 import { CommentGone } from '../../networks/inbox-adapter'
 import { commentRow } from './comments'
 import { type InboxCall, type InboxDeps, onNetwork, prepareInboxCall } from './network-call'
-import { toInboxComment, toInboxReply, type InboxCommentView, type InboxReplyView } from './view'
+import { toInboxCommentRecord, type InboxCommentRecord } from './record'
+import { toInboxReply, type InboxReplyView } from './view'
 
 export interface ReplyRequest {
   workspaceId: string
@@ -39,7 +40,7 @@ export interface ReplyRequest {
   idempotencyKey?: string | undefined
 }
 
-export type SentReplyView = InboxReplyView & { comment: InboxCommentView | null }
+export type SentReplyView = InboxReplyView & { comment: InboxCommentRecord | null }
 
 export async function replyToComment(deps: InboxDeps, request: ReplyRequest): Promise<SentReplyView> {
   const comment = await commentRow(deps.db, request.workspaceId, request.commentId)
@@ -137,7 +138,7 @@ async function send(deps: InboxDeps, call: InboxCall, reply: InboxReplyRow): Pro
     return own
   })
   const final = await selectReply(deps.db, reply.id)
-  return { ...toInboxReply(final!), comment: toInboxComment(stored) }
+  return { ...toInboxReply(final!), comment: toInboxCommentRecord(stored) }
 }
 
 /** The reply after a failed call: removed when nothing reached the network, else UNCONFIRMED. */
@@ -158,7 +159,7 @@ async function settleAfter(deps: InboxDeps, reply: InboxReplyRow, err: unknown):
 
 async function withComment(deps: InboxDeps, row: InboxReplyRow): Promise<SentReplyView> {
   const own = row.externalId ? await selectOwnReply(deps, row) : null
-  return { ...toInboxReply(row), comment: own ? toInboxComment(own) : null }
+  return { ...toInboxReply(row), comment: own ? toInboxCommentRecord(own) : null }
 }
 
 async function selectOwnReply(deps: InboxDeps, row: InboxReplyRow) {

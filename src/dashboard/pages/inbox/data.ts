@@ -16,13 +16,13 @@ import {
   markCommentsRead,
 } from '../../../services/inbox/comments'
 import { replyToComment } from '../../../services/inbox/reply'
-import type { InboxCommentView } from '../../../services/inbox/view'
+import type { InboxCommentRecord } from '../../../services/inbox/record'
 import { mergePages, type SourcePage, splitCursor } from './merge'
 
 /** A comment or mention as the API answers it (`InboxComment`), its network typed. */
-export type InboxComment = Omit<InboxCommentView, 'platform'> & { platform: PlatformId }
+export type InboxComment = Omit<InboxCommentRecord, 'platform'> & { platform: PlatformId }
 
-const typed = (c: InboxCommentView): InboxComment => c as InboxComment
+const typed = (c: InboxCommentRecord): InboxComment => c as InboxComment
 
 export const INBOX_STATES = ['unread', 'read', 'replied', 'hidden'] as const
 export const INBOX_KINDS = ['comment', 'mention'] as const

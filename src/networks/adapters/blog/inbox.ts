@@ -10,22 +10,12 @@ import type { CommentPage, ListCommentsInput, ListPostsInput, NetworkComment, Ne
 import { NetworkFailure } from '../../http'
 import { CommentGone } from '../../inbox-adapter'
 import { blogClient, blogIdOf, blogPath, NETWORK } from './api'
+import { NO_FIGURES } from '../../metrics'
 
 /** Posts per page (the reference's maximum). */
 export const POSTS_PER_PAGE = 20
 
 type Item = Record<string, any>
-
-const NO_FIGURES = {
-  likes: null,
-  comments: null,
-  shares: null,
-  views: null,
-  saves: null,
-  clicks: null,
-  impressions: null,
-  reach: null,
-}
 
 /** The next page's query parameter `name` from the envelope's `_links.next`, if there is one. */
 const nextParam = (answer: Item, name: string): string | null => {
@@ -62,7 +52,7 @@ export async function listPosts(input: ListPostsInput): Promise<NetworkPostPage>
     text: textOf(p.content),
     publishedAt: new Date(Number(p.timestamp) * 1000),
     mediaUrls: mediaOf(p.content),
-    metrics: NO_FIGURES,
+    metrics: { ...NO_FIGURES },
   }))
   const next = recent.length === list.length ? nextParam(answer, 'offset') : null
   return { posts, nextCursor: next }

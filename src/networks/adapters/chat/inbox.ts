@@ -20,6 +20,7 @@ import type {
 import { CommentGone } from '../../inbox-adapter'
 import { createdId, NetworkFailure } from '../../http'
 import { call, channelOf, NETWORK, NO_PINGS, nonceOf, permalinkOf, type Channel } from './api'
+import { NO_FIGURES } from '../../metrics'
 
 /** Messages per page (the reference allows 1 to 100). */
 export const PAGE_LIMIT = 100
@@ -90,16 +91,7 @@ export async function listPosts(input: ListPostsInput): Promise<NetworkPostPage>
       text: m.content ?? '',
       publishedAt: at,
       mediaUrls: (m.attachments ?? []).map((a) => a.url).filter((u): u is string => typeof u === 'string'),
-      metrics: {
-        likes: reactionsOf(m),
-        comments: null,
-        shares: null,
-        views: null,
-        saves: null,
-        clicks: null,
-        impressions: null,
-        reach: null,
-      },
+      metrics: { ...NO_FIGURES, likes: reactionsOf(m) },
     })
   }
   const last = page.at(-1)

@@ -22,7 +22,7 @@ import type {
 } from '../../inbox-adapter'
 import { CommentGone } from '../../inbox-adapter'
 import { createdId, joinUrl } from '../../http'
-import { metric } from '../../metrics'
+import { metric, NO_FIGURES } from '../../metrics'
 import { type Call, isCode, lemmy, NETWORK } from './api'
 import { sessionOf } from './session'
 
@@ -66,15 +66,10 @@ export async function listPosts(input: ListPostsInput): Promise<NetworkPostPage>
       (u): u is string => typeof u === 'string',
     ),
     metrics: {
+      ...NO_FIGURES,
       // The score may go below zero; a negative score is no count of likes.
       likes: metric(v.counts?.score),
       comments: metric(v.counts?.comments),
-      shares: null,
-      views: null,
-      saves: null,
-      clicks: null,
-      impressions: null,
-      reach: null,
     },
   }))
   const more = views.length === PAGE && fresh.length === own.length

@@ -9,7 +9,7 @@ import type { CommentPage, ListCommentsInput, ListPostsInput, NetworkComment, Ne
 import { NetworkFailure } from '../../http'
 import { plainText } from '../../html-text'
 import { CommentGone } from '../../inbox-adapter'
-import { metric } from '../../metrics'
+import { metric, NO_FIGURES } from '../../metrics'
 import { call, NETWORK, PAGE_SIZE, sessionOf } from './api'
 
 /** Top-level comments per page (each comes with its whole thread). */
@@ -29,14 +29,10 @@ export async function listPosts(input: ListPostsInput): Promise<NetworkPostPage>
     publishedAt: new Date(a.published_at as string),
     mediaUrls: typeof a.cover_image === 'string' ? [a.cover_image] : [],
     metrics: {
+      ...NO_FIGURES,
       likes: metric(a.public_reactions_count),
       comments: metric(a.comments_count),
-      shares: null,
       views: metric(a.page_views_count),
-      saves: null,
-      clicks: null,
-      impressions: null,
-      reach: null,
     },
   }))
   const more = list.length === PAGE_SIZE && recent.length === list.length

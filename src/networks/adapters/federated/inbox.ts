@@ -21,7 +21,7 @@ import type {
 } from '../../inbox-adapter'
 import { CommentGone } from '../../inbox-adapter'
 import { createdId, credential, NetworkFailure } from '../../http'
-import { metric } from '../../metrics'
+import { metric, NO_FIGURES } from '../../metrics'
 import { api, NETWORK } from './api'
 
 /** Statuses or notifications per page (the endpoints' maximum: 40 and 80; 40 for both). */
@@ -72,14 +72,10 @@ export async function listPosts(input: ListPostsInput): Promise<NetworkPostPage>
     publishedAt: new Date(s.created_at),
     mediaUrls: (s.media_attachments ?? []).map((m: any) => m.url).filter((u: unknown) => typeof u === 'string'),
     metrics: {
+      ...NO_FIGURES,
       likes: metric(s.favourites_count),
       comments: metric(s.replies_count),
       shares: metric(s.reblogs_count),
-      views: null,
-      saves: null,
-      clicks: null,
-      impressions: null,
-      reach: null,
     },
   }))
   // Older than `since` (or a short page): the listing ends here.

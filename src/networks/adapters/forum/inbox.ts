@@ -17,7 +17,7 @@ import type {
 } from '../../inbox-adapter'
 import { CommentGone } from '../../inbox-adapter'
 import { createdId, NetworkFailure } from '../../http'
-import { metric } from '../../metrics'
+import { metric, NO_FIGURES } from '../../metrics'
 import { listingOf, NETWORK, SITE, type ForumCall, type ForumContext } from './api'
 
 /** Items per listing page, and ids per morechildren call (the network's maxima). */
@@ -100,14 +100,10 @@ export function forumInbox(
         publishedAt: new Date(Number(p.created_utc) * 1000),
         mediaUrls: typeof p.url === 'string' && /\.(jpe?g|png|gif|webp)$/i.test(p.url) ? [p.url] : [],
         metrics: {
+          ...NO_FIGURES,
           likes: metric(p.score),
           comments: metric(p.num_comments),
-          shares: null,
           views: metric(p.view_count),
-          saves: null,
-          clicks: null,
-          impressions: null,
-          reach: null,
         },
       }))
       return { posts, nextCursor: fresh.length === items.length ? after : null }

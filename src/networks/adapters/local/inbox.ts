@@ -18,9 +18,9 @@ import {
   type ReplyInput,
   type SentReply,
 } from '../../inbox-adapter'
-import { EMPTY_FIGURES } from '../meta/inbox'
 import { NETWORK, localFailure, locationNameOf, v4 } from './api'
 import { REPLY_MAX_BYTES, REVIEWS_PAGE_SIZE } from './reviews'
+import { NO_FIGURES } from '../../metrics'
 
 /** `StarRating` -> stars, shown before the review's words. */
 const STARS: Record<string, number> = { ONE: 1, TWO: 2, THREE: 3, FOUR: 4, FIVE: 5 }
@@ -57,7 +57,7 @@ export async function listLocalPosts(input: ListPostsInput): Promise<NetworkPost
       text: str(p.summary) ?? '',
       publishedAt: date(p.createTime, input.now),
       mediaUrls: (Array.isArray(p.media) ? p.media : []).map((m: any) => str(m.googleUrl)).filter(Boolean),
-      metrics: { ...EMPTY_FIGURES },
+      metrics: { ...NO_FIGURES },
     }))
   const posts = all.filter((p: { publishedAt: Date }) => p.publishedAt >= input.since)
   return { posts, nextCursor: posts.length < all.length ? null : str(body.nextPageToken) }

@@ -60,16 +60,5 @@ export function expectSuccess(body: any, network: string, what: string): void {
   if (body?.success === false) throw new NetworkFailure('rejected', `${network}: the network refused to ${what}.`)
 }
 
-export const EMPTY_FIGURES = {
-  likes: null,
-  comments: null,
-  shares: null,
-  views: null,
-  saves: null,
-  clicks: null,
-  impressions: null,
-  reach: null,
-}
-
 export const numberOrNull = (v: unknown): number | null =>
   typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : null

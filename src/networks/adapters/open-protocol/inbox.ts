@@ -15,7 +15,7 @@ import type {
   NetworkPostPage,
 } from '../../inbox-adapter'
 import { CommentGone } from '../../inbox-adapter'
-import { metric, metricSum } from '../../metrics'
+import { metric, metricSum, NO_FIGURES } from '../../metrics'
 import { isXrpcError, NETWORK, requireSession, xrpc, type XrpcCall } from './xrpc'
 
 /** Items per page (the endpoints' maximum). */
@@ -65,14 +65,10 @@ export async function listPosts(input: ListPostsInput): Promise<NetworkPostPage>
     publishedAt: new Date(post.record?.createdAt ?? post.indexedAt),
     mediaUrls: mediaOf(post.embed),
     metrics: {
+      ...NO_FIGURES,
       likes: metric(post.likeCount),
       comments: metric(post.replyCount),
       shares: metricSum(post.repostCount, post.quoteCount),
-      views: null,
-      saves: null,
-      clicks: null,
-      impressions: null,
-      reach: null,
     },
   }))
   const older = fresh.length < own.length

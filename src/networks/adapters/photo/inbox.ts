@@ -19,8 +19,9 @@ import type {
   ReplyInput,
   SentReply,
 } from '../../inbox-adapter'
-import { EMPTY_FIGURES, expectSuccess, graphInboxClient, graphPage, graphTime, numberOrNull } from '../meta/inbox'
+import { expectSuccess, graphInboxClient, graphPage, graphTime, numberOrNull } from '../meta/inbox'
 import { PHOTO_GRAPH_VERSION, PHOTO_NETWORK } from './plan'
+import { NO_FIGURES } from '../../metrics'
 
 const N = PHOTO_NETWORK
 /** Rows per page asked for (the network caps listing pages; 25 is its default). */
@@ -51,7 +52,7 @@ export async function listPhotoPosts(input: ListPostsInput): Promise<NetworkPost
     text: typeof m.caption === 'string' ? m.caption : '',
     publishedAt: graphTime(m.timestamp, input.now),
     mediaUrls: typeof m.media_url === 'string' ? [m.media_url] : [],
-    metrics: { ...EMPTY_FIGURES, likes: numberOrNull(m.like_count), comments: numberOrNull(m.comments_count) },
+    metrics: { ...NO_FIGURES, likes: numberOrNull(m.like_count), comments: numberOrNull(m.comments_count) },
   }))
   const posts = all.filter((p) => p.publishedAt >= input.since)
   return { posts, nextCursor: posts.length < all.length ? null : page.after }

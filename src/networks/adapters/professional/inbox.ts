@@ -18,8 +18,8 @@ import {
   type ReplyInput,
   type SentReply,
 } from '../../inbox-adapter'
-import { EMPTY_FIGURES } from '../meta/inbox'
 import { NETWORK, encodeUrn, failureFrom, headersOf, liveToken, permalinkOf, type Session } from './api'
+import { NO_FIGURES } from '../../metrics'
 
 /** Items per page asked for. */
 export const PROFESSIONAL_INBOX_PAGE = 50
@@ -74,7 +74,7 @@ export async function listAuthorPosts(input: ListPostsInput): Promise<NetworkPos
       text: typeof p.commentary === 'string' ? p.commentary : '',
       publishedAt: new Date(Number(p.publishedAt ?? p.createdAt ?? input.now.getTime())),
       mediaUrls: [],
-      metrics: { ...EMPTY_FIGURES },
+      metrics: { ...NO_FIGURES },
     }))
   const posts = all.filter((p) => p.publishedAt >= input.since)
   return {

@@ -18,6 +18,7 @@ import { deletion, NOTE_KIND } from './events'
 import { broadcast, type Ctx, permalinkOf } from './publish'
 import { relaysOf, signerFor } from './signer'
 import { query } from './wire'
+import { NO_FIGURES } from '../../metrics'
 
 const RELAY_ANSWER_MS = 10_000
 /** Notes asked per REQ (relays cap what they send; a full page means there may be more). */
@@ -129,16 +130,7 @@ export function relayInbox(
           mediaUrls: e.tags
             .filter((t) => t[0] === 'imeta')
             .flatMap((t) => t.filter((f) => f.startsWith('url ')).map((f) => f.slice(4))),
-          metrics: {
-            likes: null,
-            comments: null,
-            shares: null,
-            views: null,
-            saves: null,
-            clicks: null,
-            impressions: null,
-            reach: null,
-          },
+          metrics: { ...NO_FIGURES },
         }))
       return { posts, nextCursor: nextUntil(events) }
     },

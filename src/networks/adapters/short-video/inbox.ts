@@ -7,7 +7,7 @@
  */
 import type { ListPostsInput, NetworkPostPage } from '../../adapter'
 import { credential, NetworkFailure } from '../../http'
-import { metric } from '../../metrics'
+import { metric, NO_FIGURES } from '../../metrics'
 import { api, NETWORK } from './api'
 
 /** The reference's maximum per page. */
@@ -58,14 +58,11 @@ export async function listPosts(input: ListPostsInput): Promise<NetworkPostPage>
     publishedAt: new Date(Number(v.create_time) * 1000),
     mediaUrls: typeof v.cover_image_url === 'string' ? [v.cover_image_url] : [],
     metrics: {
+      ...NO_FIGURES,
       likes: metric(v.like_count),
       comments: metric(v.comment_count),
       shares: metric(v.share_count),
       views: metric(v.view_count),
-      saves: null,
-      clicks: null,
-      impressions: null,
-      reach: null,
     },
   }))
   const more = data.has_more === true && recent.length === videos.length && data.cursor !== undefined

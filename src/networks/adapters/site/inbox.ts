@@ -21,6 +21,7 @@ import { createdId, NetworkFailure } from '../../http'
 import { plainText } from '../../html-text'
 import { CommentGone } from '../../inbox-adapter'
 import { errorCode, failureFrom, NETWORK, sessionOf, wp, wpAnswer, type Session } from './api'
+import { NO_FIGURES } from '../../metrics'
 
 /** Items per page (the reference allows at most 100). */
 export const PAGE_SIZE = 100
@@ -75,16 +76,7 @@ export async function listPosts(input: ListPostsInput): Promise<NetworkPostPage>
     text: plainText(String(p.content?.rendered ?? '')) || plainText(String(p.title?.rendered ?? '')),
     publishedAt: new Date(`${String(p.date_gmt ?? p.date)}${p.date_gmt ? 'Z' : ''}`),
     mediaUrls: [],
-    metrics: {
-      likes: null,
-      comments: null,
-      shares: null,
-      views: null,
-      saves: null,
-      clicks: null,
-      impressions: null,
-      reach: null,
-    },
+    metrics: { ...NO_FIGURES },
   }))
   return { posts, nextCursor: nextPage(input.cursor, answer.headers) }
 }

@@ -20,8 +20,9 @@ import {
   type ReplyInput,
   type SentReply,
 } from '../../inbox-adapter'
-import { EMPTY_FIGURES, graphPage, graphTime, numberOrNull } from '../meta/inbox'
+import { graphPage, graphTime, numberOrNull } from '../meta/inbox'
 import { NETWORK, WEB_ORIGIN, graphClient, isMissingObject, type GraphContext } from './api'
+import { NO_FIGURES } from '../../metrics'
 
 /** Rows per page asked for. */
 export const PAGE_INBOX_PAGE = 50
@@ -63,7 +64,7 @@ export async function listPagePosts(input: ListPostsInput): Promise<NetworkPostP
     publishedAt: graphTime(p.created_time, input.now),
     mediaUrls: typeof p.full_picture === 'string' ? [p.full_picture] : [],
     metrics: {
-      ...EMPTY_FIGURES,
+      ...NO_FIGURES,
       likes: numberOrNull(p.reactions?.summary?.total_count),
       comments: numberOrNull(p.comments?.summary?.total_count),
       // The network leaves `shares` out of a post nobody shared.

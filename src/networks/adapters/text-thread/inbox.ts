@@ -19,7 +19,8 @@ import type {
   ReplyInput,
   SentReply,
 } from '../../inbox-adapter'
-import { EMPTY_FIGURES, expectSuccess, graphInboxClient, graphPage, graphTime } from '../meta/inbox'
+import { expectSuccess, graphInboxClient, graphPage, graphTime } from '../meta/inbox'
+import { NO_FIGURES } from '../../metrics'
 
 const N = 'TEXTTHREAD_NET'
 const VERSION = 'v1.0'
@@ -58,7 +59,7 @@ export async function listThreadPosts(input: ListPostsInput): Promise<NetworkPos
     text: typeof p.text === 'string' ? p.text : '',
     publishedAt: graphTime(p.timestamp, input.now),
     mediaUrls: typeof p.media_url === 'string' ? [p.media_url] : [],
-    metrics: { ...EMPTY_FIGURES },
+    metrics: { ...NO_FIGURES },
   }))
   return { posts, nextCursor: page.after }
 }

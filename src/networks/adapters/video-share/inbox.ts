@@ -21,8 +21,9 @@ import {
   type ReplyInput,
   type SentReply,
 } from '../../inbox-adapter'
-import { EMPTY_FIGURES, numberOrNull } from '../meta/inbox'
+import { numberOrNull } from '../meta/inbox'
 import { NETWORK, failureFrom, permalinkOf } from './api'
+import { NO_FIGURES } from '../../metrics'
 
 /** Items per page: the most `playlistItems.list` gives (50) and `commentThreads.list` gives (100). */
 export const VIDEOSHARE_PAGES = { uploads: 50, threads: 100, replies: 100 }
@@ -75,7 +76,7 @@ export async function listChannelVideos(input: ListPostsInput): Promise<NetworkP
     publishedAt: date(v.snippet?.publishedAt, input.now),
     mediaUrls: typeof v.snippet?.thumbnails?.high?.url === 'string' ? [v.snippet.thumbnails.high.url] : [],
     metrics: {
-      ...EMPTY_FIGURES,
+      ...NO_FIGURES,
       views: numberOrNull(v.statistics?.viewCount),
       likes: numberOrNull(v.statistics?.likeCount),
       comments: numberOrNull(v.statistics?.commentCount),

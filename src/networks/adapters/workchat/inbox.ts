@@ -20,6 +20,7 @@ import { NetworkFailure } from '../../http'
 import { CommentGone } from '../../inbox-adapter'
 import { call, escapeText, NETWORK, parsePostId, postIdOf, workchatOf, type Body, type Workchat } from './api'
 import { botUserOf, permalinkOf, postMessage, type Message } from './messages'
+import { NO_FIGURES } from '../../metrics'
 
 /** Messages per page (the reference recommends no more than 200). */
 export const PAGE_LIMIT = 200
@@ -87,16 +88,7 @@ export async function listPosts(input: ListPostsInput): Promise<NetworkPostPage>
       text: m.text ?? '',
       publishedAt: dateOf(m.ts),
       mediaUrls: [],
-      metrics: {
-        likes,
-        comments: m.reply_count ?? 0,
-        shares: null,
-        views: null,
-        saves: null,
-        clicks: null,
-        impressions: null,
-        reach: null,
-      },
+      metrics: { ...NO_FIGURES, likes, comments: m.reply_count ?? 0 },
     })
   }
   const cursor = body.has_more === true ? nextOf(body) : ''
