@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Cookie, Page } from 'playwright-core'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { targets } from '../../src/db/schema'
@@ -57,6 +57,12 @@ const VIEWS = [
   { name: 'phone-dark', width: 390, colorScheme: 'dark' as const },
 ]
 
+/**
+ * The session cookies of each view, kept after its first sign-in: the sign-in limit per account
+ * (10 in 15 minutes) is what a person meets, and this file visits pages in every view many times.
+ */
+const sessions = new Map<string, Cookie[]>()
+
 async function signedIn(view: (typeof VIEWS)[number]): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({
     viewport: { width: view.width, height: 900 },
@@ -68,11 +74,17 @@ async function signedIn(view: (typeof VIEWS)[number]): Promise<{ page: Page; err
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text())
   })
+  const session = sessions.get(view.name)
+  if (session) {
+    await context.addCookies(session)
+    return { page, errors }
+  }
   await page.goto(`${t.baseUrl}/app/sign-in`)
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password').fill(password)
   await page.getByRole('button', { name: 'Sign in' }).click()
   await page.waitForURL(/\/app\/w\//)
+  sessions.set(view.name, await context.cookies())
   return { page, errors }
 }
 

@@ -217,7 +217,7 @@ describe('sandbox network: what each platform view has', () => {
     expect(has('MICROBLOG_NET').includes('hideComment')).toBe(microblog.hide)
     expect(has('MICROBLOG_NET').includes('deleteComment')).toBe(microblog.delete)
     expect(has('MICROBLOG_NET').includes('likeComment')).toBe(microblog.like)
-    expect(has('CHAT_NET')).toEqual([])
+    expect(has('MESSAGING_NET')).toEqual([])
     for (const platform of PLATFORM_IDS) {
       const rules = rulesFor(platform)
       expect(has(platform).includes('listComments')).toBe(rules.inbox.comments)

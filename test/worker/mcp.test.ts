@@ -43,7 +43,7 @@ describe(`/mcp in workerd (database: ${fixture.database})`, () => {
     expect(init.res.headers.get('RateLimit-Limit')).toBe('120')
 
     const { body } = await rpc('tools/list', {})
-    expect(body.result.tools.length).toBe(32)
+    expect(body.result.tools.length).toBe(37)
     expect(body.result.tools.every((t: any) => t.inputSchema.type === 'object')).toBe(true)
     expect(body.result.tools.filter((t: any) => t.outputSchema).map((t: any) => t.name)).toEqual([
       'get_analytics',
