@@ -15,6 +15,7 @@ import type { WebhookPolicy } from './domain/webhooks/policy'
 import type { EventStreamPolicy } from './domain/webhooks/event-stream'
 import type { InboxSyncPolicy } from './domain/inbox-sync-policy'
 import type { WebhookQueue } from './infra/webhook-queue/types'
+import type { SyncQueue } from './infra/sync-queue/types'
 
 /** Settings the app reads at request time (a subset of either runtime's configuration). */
 export interface AppSettings {
@@ -84,6 +85,11 @@ export interface Deps {
   readonly deliveryVerifier?: DeliveryVerifier
   /** Webhook attempts right after the commit that wrote them: QStash on Workers, in process on Node. */
   readonly webhookQueue: WebhookQueue
+  /**
+   * Inbox sync hand-over: QStash on Workers (each due account synced by its own signed callback,
+   * `POST /internal/inbox-sync`); absent on Node, where a pass syncs its accounts itself.
+   */
+  readonly syncQueue?: SyncQueue
   /** The network adapters, and where each one talks to. */
   readonly networks: NetworkRegistry
   /**

@@ -26,3 +26,14 @@ export const webhookCallbackUrl = (publicUrl: string): string =>
 export interface WebhookCallbackBody {
   deliveryId: string
 }
+
+/** Where QStash delivers inbox syncs, one account each: `POST <PUBLIC_URL>/internal/inbox-sync`. */
+export const INBOX_SYNC_CALLBACK_PATH = '/internal/inbox-sync'
+
+export const inboxSyncCallbackUrl = (publicUrl: string): string =>
+  `${publicUrl.replace(/\/+$/, '')}${INBOX_SYNC_CALLBACK_PATH}`
+
+/** The JSON body of an inbox sync callback. */
+export interface InboxSyncCallbackBody {
+  accountId: string
+}

@@ -28,6 +28,8 @@ export interface DepsParts extends Pick<Deps, 'settings' | 'db' | 'cipher' | 'lo
         publishBatch: (deliveries: Delivery[]) => Array<Promise<unknown>>,
       ) => PublishQueue)
   deliveryVerifier?: Deps['deliveryVerifier']
+  /** Inbox syncs handed to QStash (the Worker); absent: a pass syncs its accounts in process. */
+  syncQueue?: Deps['syncQueue']
   /**
    * Webhook attempts: a queue, or a function given the delivery function of the finished deps
    * (Node's in-process queue). Absent: an in-process queue (tests, benchmarks, the CLI).
@@ -59,7 +61,16 @@ export interface DepsOverrides {
  * benchmarks. The result is frozen (and its fields readonly): what differs between uses is given here.
  */
 export function buildDeps(parts: DepsParts, overrides: DepsOverrides = {}): Deps {
-  const { publishQueue, deliveryVerifier, resolveHost, openSocket, webhookQueue, passwordStrength, ...clients } = parts
+  const {
+    publishQueue,
+    deliveryVerifier,
+    syncQueue,
+    resolveHost,
+    openSocket,
+    webhookQueue,
+    passwordStrength,
+    ...clients
+  } = parts
   const networks =
     typeof overrides.networks === 'function'
       ? overrides.networks(parts)
@@ -94,6 +105,7 @@ export function buildDeps(parts: DepsParts, overrides: DepsOverrides = {}): Deps
             (webhooks ??= webhookDeliverer(deps)).deliver(ids),
           ),
     ...(deliveryVerifier ? { deliveryVerifier } : {}),
+    ...(syncQueue ? { syncQueue } : {}),
   })
   return deps
 }

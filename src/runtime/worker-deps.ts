@@ -9,7 +9,8 @@ import { createCredentialCipher } from '../infra/credential-cipher'
 import { createLogger } from '../infra/logger'
 import { createQStashPublishQueue, createQStashVerifier, publishCallbackUrl } from '../infra/publish-queue/qstash'
 import { createQStashWebhookQueue } from '../infra/webhook-queue/qstash'
-import { webhookCallbackUrl } from '../domain/delivery-callbacks'
+import { createQStashSyncQueue } from '../infra/sync-queue/qstash'
+import { inboxSyncCallbackUrl, webhookCallbackUrl } from '../domain/delivery-callbacks'
 import { createUpstashRateLimiter } from '../infra/ratelimit/upstash'
 import { createS3Storage } from '../infra/storage/s3'
 import { workerImageCodecs } from '../media/codecs-worker'
@@ -69,6 +70,8 @@ export async function createWorkerIsolate(env: Record<string, unknown>): Promise
     publishQueue: createQStashPublishQueue({ client: qstash, callbackUrl: publishCallbackUrl(config.PUBLIC_URL) }),
     // Webhook attempts through QStash too, to /internal/webhook-delivery (checked by the same verifier).
     webhookQueue: createQStashWebhookQueue({ client: qstash, callbackUrl: webhookCallbackUrl(config.PUBLIC_URL) }),
+    // Inbox syncs too: the Cron pass hands each due account to /internal/inbox-sync.
+    syncQueue: createQStashSyncQueue({ client: qstash, callbackUrl: inboxSyncCallbackUrl(config.PUBLIC_URL) }),
     deliveryVerifier: createQStashVerifier({
       currentSigningKey: config.QSTASH_CURRENT_SIGNING_KEY,
       nextSigningKey: config.QSTASH_NEXT_SIGNING_KEY,

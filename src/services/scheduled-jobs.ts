@@ -43,11 +43,12 @@ export const SCHEDULED_JOBS: ReadonlyArray<ScheduledJob> = [
     },
   },
   {
-    // Comments, mentions and imported posts (docs/inbox.md, "Sync"): due accounts only, a bounded number per pass.
+    // Comments, mentions and imported posts (docs/inbox.md, "Sync"): due accounts only, a bounded number per
+    // pass; synced here, or handed to the sync queue (Workers: one QStash callback per account).
     name: 'inbox_sync',
     run: async (deps) => {
       const report = await syncDueAccounts(deps, { now: deps.clock.now() })
-      if (report.accounts || report.failedStreams) deps.logger.info('inbox_sync', { ...report })
+      if (report.accounts || report.failedStreams || report.queued) deps.logger.info('inbox_sync', { ...report })
     },
   },
   {

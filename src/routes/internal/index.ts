@@ -3,6 +3,7 @@ import type { AppEnv } from '../../http/context'
 import { limitBody } from '../../http/body-guard'
 import * as publishCallback from './publish'
 import * as webhookCallback from './webhook-delivery'
+import * as inboxSyncCallback from './inbox-sync'
 
 /**
  * Routes the platform calls, not users: mounted at `/internal`, outside `/v1`, its token auth and
@@ -21,6 +22,12 @@ export function createInternalRoutes(): Hono<AppEnv> {
     publishCallback.requireDeliveryVerifier(),
     limitBody(publishCallback.MAX_CALLBACK_BYTES),
     webhookCallback.handler,
+  )
+  internal.post(
+    inboxSyncCallback.PATH,
+    publishCallback.requireDeliveryVerifier(),
+    limitBody(publishCallback.MAX_CALLBACK_BYTES),
+    inboxSyncCallback.handler,
   )
   return internal
 }

@@ -3,7 +3,7 @@ import { AppError } from '../../domain/errors'
 import type { AppEnv } from '../../http/context'
 
 /**
- * The check every QStash callback passes (publish, webhook delivery): 404 where callbacks do not
+ * The check every QStash callback passes (publish, webhook delivery, inbox sync): 404 where callbacks do not
  * arrive over HTTP (Node has no verifier), then the `Upstash-Signature` verified against the URL
  * the message was published to (`PUBLIC_URL` + `path`); 401 logged as `rejectedEvent` otherwise.
  * Answers the raw body the signature covers.

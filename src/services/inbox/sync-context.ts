@@ -4,7 +4,8 @@ import type { InboxSyncPolicy } from '../../domain/inbox-sync-policy'
 import type { Connection, PlatformId } from '../../domain/vocabulary'
 import type { AccountCallInput, NetworkAdapter } from '../../networks/adapter'
 
-export type SyncDeps = Pick<Deps, 'db' | 'cipher' | 'networks' | 'logger' | 'clock' | 'webhookQueue' | 'settings'>
+export type SyncDeps = Pick<Deps, 'db' | 'cipher' | 'networks' | 'logger' | 'clock' | 'webhookQueue' | 'settings'> &
+  Partial<Pick<Deps, 'syncQueue'>>
 
 export interface SyncAccount {
   id: string

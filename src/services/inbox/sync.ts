@@ -5,6 +5,8 @@
  * failure backs that stream off exponentially (capped) and shows in the account's health; a
  * network's 429 holds every stream of that account until its Retry-After, and no other account.
  * Each pass takes a bounded number of due accounts, longest waiting first; next runs are jittered.
+ * With a sync queue in the deps (QStash, the Worker) a pass only hands its due accounts over, and
+ * each account's callback runs `syncAccount`; without one (Node) the pass syncs them itself.
  */
 import {
   backOffAccount,
@@ -51,6 +53,8 @@ export interface SyncReport extends SyncCounts {
   failedStreams: number
   /** Accounts another run held (the lease). */
   skipped: number
+  /** Accounts handed to the sync queue, each synced by its own callback. */
+  queued: number
 }
 
 export interface AccountSyncResult {
@@ -59,7 +63,10 @@ export interface AccountSyncResult {
   failed: SyncStream[]
 }
 
-/** One pass: adds the stream rows of new accounts, then syncs up to `accountsPerPass` due accounts. */
+/**
+ * One pass: adds the stream rows of new accounts, then syncs up to `accountsPerPass` due accounts,
+ * or hands them to `deps.syncQueue` when there is one (de-duplicated per account and pass).
+ */
 export async function syncDueAccounts(
   deps: SyncDeps,
   options: { now: Date; limits?: Partial<InboxSyncPolicy>; workspaceId?: string },
@@ -76,7 +83,11 @@ export async function syncDueAccounts(
     limit: policy.accountsPerPass,
     workspaceId: options.workspaceId,
   })
-  const report: SyncReport = { accounts: 0, failedStreams: 0, skipped: 0, ...emptyCounts() }
+  const report: SyncReport = { accounts: 0, failedStreams: 0, skipped: 0, queued: 0, ...emptyCounts() }
+  if (deps.syncQueue) {
+    await deps.syncQueue.enqueue(due.map((accountId) => ({ accountId, pass: options.now })))
+    return { ...report, queued: due.length }
+  }
   let next = 0
   const worker = async () => {
     while (next < due.length) {
