@@ -70,10 +70,11 @@ describe('OpenAPI description, strict', () => {
     }
   })
 
-  it('declares Idempotent-Replayed on the 200 of exactly the operations that take an Idempotency-Key', () => {
+  it('declares Idempotent-Replayed on the success (200, or 202 where accepted for later) of exactly the operations that take an Idempotency-Key', () => {
     const takesKey = (o: Operation) =>
       (o.op.parameters ?? []).some((p: any) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key')
-    const replays = (o: Operation) => 'Idempotent-Replayed' in (o.op.responses['200'].headers ?? {})
+    const success = (o: Operation) => o.op.responses['200'] ?? o.op.responses['202']
+    const replays = (o: Operation) => 'Idempotent-Replayed' in (success(o).headers ?? {})
     expect(operations.filter(takesKey).map(name)).toContain('POST /v1/posts')
     for (const o of operations) expect(replays(o), name(o)).toBe(takesKey(o))
   })
