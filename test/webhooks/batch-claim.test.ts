@@ -39,7 +39,13 @@ describe('webhook deliveries claimed in batches', () => {
     // Two claims at the same moment (on PostgreSQL, on two connections of the pool): disjoint sets.
     const now = t.deps.clock.now()
     const claim = (ms: number) =>
-      claimDueDeliveries(t.deps.db, { now, leaseUntil: new Date(now.getTime() + ms), limit: 40 })
+      claimDueDeliveries(t.deps.db, {
+        now,
+        leaseUntil: new Date(now.getTime() + ms),
+        limit: 40,
+        // The test database is shared with other files: only this workspace's deliveries.
+        workspaceId: t.workspaceId,
+      })
     const [first, second] = await Promise.all([claim(60_000), claim(60_001)])
     const claimed = [...first, ...second].map((d) => d.id)
     expect(claimed).toHaveLength(80)
