@@ -4,7 +4,10 @@ import { accounts, posts } from '../schema'
 import type { DbOrTx } from '../types'
 
 /** The post's creator (an ActorRef, null for posts made before it was recorded). */
-export async function selectPostCreator(db: DbOrTx, postId: string): Promise<{ kind: string; id: string | null } | null> {
+export async function selectPostCreator(
+  db: DbOrTx,
+  postId: string,
+): Promise<{ kind: string; id: string | null } | null> {
   const [row] = await db
     .select({ createdBy: sql<{ kind: string; id: string | null } | null>`${posts}.created_by` })
     .from(posts)

@@ -175,7 +175,11 @@ export async function markAllNotificationsRead(
     .update(notifications)
     .set({ readAt: q.now })
     .where(
-      and(eq(notifications.userId, q.userId), eq(notifications.workspaceId, q.workspaceId), isNull(notifications.readAt)),
+      and(
+        eq(notifications.userId, q.userId),
+        eq(notifications.workspaceId, q.workspaceId),
+        isNull(notifications.readAt),
+      ),
     )
     .returning({ id: notifications.id })
   return rows.length
@@ -209,7 +213,14 @@ export async function claimDueEmails(
 /** The outcome of one attempt: SENT, PENDING again at `nextAttemptAt`, or FAILED for good. */
 export async function recordEmailAttempt(
   db: DbOrTx,
-  outcome: { id: string; status: 'SENT' | 'PENDING' | 'FAILED'; attempts: number; nextAttemptAt: Date; lastError: string | null; now: Date },
+  outcome: {
+    id: string
+    status: 'SENT' | 'PENDING' | 'FAILED'
+    attempts: number
+    nextAttemptAt: Date
+    lastError: string | null
+    now: Date
+  },
 ): Promise<void> {
   await db
     .update(emailOutbox)
@@ -225,5 +236,9 @@ export async function recordEmailAttempt(
 
 /** The workspace's emails (tests and the operator's view), newest first. */
 export function selectWorkspaceEmails(db: DbOrTx, workspaceId: string) {
-  return db.select().from(emailOutbox).where(eq(emailOutbox.workspaceId, workspaceId)).orderBy(desc(emailOutbox.createdAt))
+  return db
+    .select()
+    .from(emailOutbox)
+    .where(eq(emailOutbox.workspaceId, workspaceId))
+    .orderBy(desc(emailOutbox.createdAt))
 }

@@ -20,7 +20,10 @@ const LEASE_MS = 5 * 60_000
 
 export async function sendDueEmails(
   deps: Pick<Deps, 'db' | 'mailer' | 'clock' | 'logger' | 'settings'>,
-  options: { limit?: number; /** Only this workspace's emails (tests on a shared database). */ workspaceId?: string } = {},
+  options: {
+    limit?: number /** Only this workspace's emails (tests on a shared database). */
+    workspaceId?: string
+  } = {},
 ): Promise<EmailPassReport> {
   const report: EmailPassReport = { sent: 0, retrying: 0, failed: 0 }
   const mailer = deps.mailer
@@ -48,7 +51,14 @@ async function attempt(
   try {
     await deps.mailer!.send({ to: row.toAddress, subject: row.subject, text, html: emailHtml(text) })
     const now = deps.clock.now()
-    await recordEmailAttempt(deps.db, { id: row.id, status: 'SENT', attempts, nextAttemptAt: now, lastError: null, now })
+    await recordEmailAttempt(deps.db, {
+      id: row.id,
+      status: 'SENT',
+      attempts,
+      nextAttemptAt: now,
+      lastError: null,
+      now,
+    })
     return 'sent'
   } catch (error) {
     const lastError = error instanceof MailError ? error.message : 'Sending the email failed.'

@@ -49,11 +49,19 @@ export async function notify(tx: DbOrTx, input: NotifyInput): Promise<NotifyResu
   })
   let recipients = found.filter((r) => r.userId !== input.exceptUserId)
   if (input.dedupeKey && recipients.length > 0) {
-    const done = await selectDedupedUsers(tx, recipients.map((r) => r.userId), input.dedupeKey)
+    const done = await selectDedupedUsers(
+      tx,
+      recipients.map((r) => r.userId),
+      input.dedupeKey,
+    )
     recipients = recipients.filter((r) => !done.has(r.userId))
   }
   if (recipients.length === 0) return { notified: [], emailed: [] }
-  const channels = await channelsOf(tx, input, recipients.map((r) => r.userId))
+  const channels = await channelsOf(
+    tx,
+    input,
+    recipients.map((r) => r.userId),
+  )
   const inserted = await insertNotifications(
     tx,
     recipients
@@ -97,7 +105,11 @@ export async function notify(tx: DbOrTx, input: NotifyInput): Promise<NotifyResu
   return { notified: [...notificationOf.keys()], emailed: emailTo.map((r) => r.userId) }
 }
 
-async function channelsOf(tx: DbOrTx, input: NotifyInput, userIds: string[]): Promise<Map<string, NotificationChannels>> {
+async function channelsOf(
+  tx: DbOrTx,
+  input: NotifyInput,
+  userIds: string[],
+): Promise<Map<string, NotificationChannels>> {
   const stored = await selectKindPreferences(tx, input.workspaceId, userIds, input.kind)
   const byUser = new Map(stored.map((p) => [p.userId, { inApp: p.inApp, email: p.email }]))
   return new Map(userIds.map((id) => [id, byUser.get(id) ?? DEFAULT_CHANNELS]))

@@ -65,7 +65,12 @@ export async function notifyAccountNeedsReconnect(
  */
 export async function notifyExpiringTokens(
   tx: DbOrTx,
-  input: { workspaceId: string; postId: string; warnings: Array<{ code: string; accountId?: string; message: string }>; now: Date },
+  input: {
+    workspaceId: string
+    postId: string
+    warnings: Array<{ code: string; accountId?: string; message: string }>
+    now: Date
+  },
 ): Promise<void> {
   for (const warning of input.warnings) {
     if (warning.code !== 'token_expires' || !warning.accountId) continue

@@ -23,7 +23,7 @@ function startSmtp() {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
-    onRcptTo(address, _session, callback) {
+    onRcptTo(_address, _session, callback) {
       if (state.refuse) {
         const error = Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 })
         return callback(error)
@@ -34,7 +34,10 @@ function startSmtp() {
       const chunks: Buffer[] = []
       stream.on('data', (c: Buffer) => chunks.push(c))
       stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') })
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        })
         callback()
       })
     },
@@ -53,14 +56,23 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => smtp.server.close(() => resolve())))
 
 /** Quoted-printable soft line breaks and escapes undone, so the body reads as sent. */
-const decoded = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)))
+const decoded = (raw: string) =>
+  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)))
 
 async function setUp() {
   let nowMs = Date.now()
   const clock = { now: () => new Date(nowMs) }
-  const mailer = createSmtpMailer({ url: `smtp://127.0.0.1:${port}`, from: 'Publishing <notify@example.test>', timeoutMs: 5000 })
+  const mailer = createSmtpMailer({
+    url: `smtp://127.0.0.1:${port}`,
+    from: 'Publishing <notify@example.test>',
+    timeoutMs: 5000,
+  })
   const t = await createTestApp({ clock, publicUrl: 'https://publish.example.test', parts: (p) => ({ ...p, mailer }) })
-  const user = await createUser(t.deps, { email: `mail-${randomBase62(8)}@example.test`, name: 'Mia', password: 'a long enough password 7' })
+  const user = await createUser(t.deps, {
+    email: `mail-${randomBase62(8)}@example.test`,
+    name: 'Mia',
+    password: 'a long enough password 7',
+  })
   await t.deps.db.transaction((tx) => addMember(tx, t.workspaceId, user.id, 'member'))
   const link = `/app/w/${t.workspaceId}/posts/post_mail`
   await t.deps.db.transaction((tx) =>

@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  selectNotifications,
-  selectWorkspaceEmails,
-  upsertPreferences,
-} from '../../../src/db/queries/notifications'
+import { selectNotifications, selectWorkspaceEmails, upsertPreferences } from '../../../src/db/queries/notifications'
 import { randomBase62 } from '../../../src/lib/ids'
 import { addMember } from '../../../src/services/memberships'
 import { notify, type NotifyInput } from '../../../src/services/notifications/notify'
@@ -11,7 +7,11 @@ import { createUser } from '../../../src/services/users'
 import { createTestApp, type TestApp } from '../../support/test-app'
 
 async function member(t: TestApp, name: string, role: 'owner' | 'admin' | 'member' | 'reviewer') {
-  const user = await createUser(t.deps, { email: `n-${randomBase62(8)}@example.com`, name, password: 'a long enough password 7' })
+  const user = await createUser(t.deps, {
+    email: `n-${randomBase62(8)}@example.com`,
+    name,
+    password: 'a long enough password 7',
+  })
   await t.deps.db.transaction((tx) => addMember(tx, t.workspaceId, user.id, role))
   return user
 }
@@ -37,15 +37,30 @@ describe('notify', () => {
     const owner = await member(t, 'Olga', 'owner')
     const admin = await member(t, 'Adam', 'admin')
     const writer = await member(t, 'Wanda', 'member')
-    const outsider = await createUser(t.deps, { email: `x-${randomBase62(8)}@example.com`, name: 'Xena', password: 'a long enough password 7' })
+    const outsider = await createUser(t.deps, {
+      email: `x-${randomBase62(8)}@example.com`,
+      name: 'Xena',
+      password: 'a long enough password 7',
+    })
     const result = await t.deps.db.transaction((tx) =>
-      notify(tx, input(t, { recipients: { roles: ['owner', 'admin'], userIds: [writer.id, outsider.id] }, exceptUserId: admin.id })),
+      notify(
+        tx,
+        input(t, {
+          recipients: { roles: ['owner', 'admin'], userIds: [writer.id, outsider.id] },
+          exceptUserId: admin.id,
+        }),
+      ),
     )
     expect(result.notified.sort()).toEqual([owner.id, writer.id].sort())
     expect(await inbox(t, admin.id)).toHaveLength(0)
     expect(await inbox(t, outsider.id)).toHaveLength(0)
     const [row] = await inbox(t, writer.id)
-    expect(row).toMatchObject({ kind: 'target_failed', title: 'A post failed on one account', subjectId: 'post_x', readAt: null })
+    expect(row).toMatchObject({
+      kind: 'target_failed',
+      title: 'A post failed on one account',
+      subjectId: 'post_x',
+      readAt: null,
+    })
     const emails = await selectWorkspaceEmails(t.deps.db, t.workspaceId)
     expect(emails.map((e) => e.toAddress).sort()).toEqual([owner.email, writer.email].sort())
     expect(emails[0]).toMatchObject({ status: 'PENDING', attempts: 0, subject: 'A post failed on one account' })
@@ -67,7 +82,11 @@ describe('notify', () => {
     expect(await inbox(t, quiet.id)).toHaveLength(0)
 
     const writer = await member(t, 'Wes', 'member')
-    const warn = input(t, { kind: 'token_expires_before_post', recipients: { userIds: [writer.id] }, dedupeKey: 'token:acc_1:post_1' })
+    const warn = input(t, {
+      kind: 'token_expires_before_post',
+      recipients: { userIds: [writer.id] },
+      dedupeKey: 'token:acc_1:post_1',
+    })
     expect((await t.deps.db.transaction((tx) => notify(tx, warn))).notified).toEqual([writer.id])
     expect(await t.deps.db.transaction((tx) => notify(tx, warn))).toEqual({ notified: [], emailed: [] })
     expect(await inbox(t, writer.id)).toHaveLength(1)

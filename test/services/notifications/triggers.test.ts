@@ -10,15 +10,25 @@ import { runDue } from '../../support/engine'
 import { createTestApp, type TestApp } from '../../support/test-app'
 
 async function member(t: TestApp, role: 'owner' | 'admin' | 'member') {
-  const user = await createUser(t.deps, { email: `t-${randomBase62(8)}@example.com`, name: `The ${role}`, password: 'a long enough password 7' })
+  const user = await createUser(t.deps, {
+    email: `t-${randomBase62(8)}@example.com`,
+    name: `The ${role}`,
+    password: 'a long enough password 7',
+  })
   await t.deps.db.transaction((tx) => addMember(tx, t.workspaceId, user.id, role))
   return user
 }
 
 const kinds = async (t: TestApp, userId: string) =>
-  (await selectNotifications(t.deps.db, { userId, workspaceId: t.workspaceId, unreadOnly: false, after: null, limit: 50 })).map(
-    (n) => n.kind,
-  )
+  (
+    await selectNotifications(t.deps.db, {
+      userId,
+      workspaceId: t.workspaceId,
+      unreadOnly: false,
+      after: null,
+      limit: 50,
+    })
+  ).map((n) => n.kind)
 
 describe('notifications the service raises', () => {
   it('tells the managers when a target fails (a token made the post), and when its account is disconnected', async () => {
@@ -32,13 +42,21 @@ describe('notifications the service raises', () => {
       failMode: 'always',
     })
     const created = await (
-      await t.call('POST', '/v1/posts', { body: { type: 'IMAGE', accountIds: [account.id], mediaIds: [], action: 'now', caption: 'hi' } })
+      await t.call('POST', '/v1/posts', {
+        body: { type: 'IMAGE', accountIds: [account.id], mediaIds: [], action: 'now', caption: 'hi' },
+      })
     ).json()
     await runDue(t, t.publishQueue)
     expect((await (await t.call('GET', `/v1/posts/${created.id}`)).json()).status).toBe('FAILED')
     expect(await kinds(t, owner.id)).toEqual(['target_failed'])
     expect(await kinds(t, writer.id)).toEqual([])
-    const [failed] = await selectNotifications(t.deps.db, { userId: owner.id, workspaceId: t.workspaceId, unreadOnly: false, after: null, limit: 1 })
+    const [failed] = await selectNotifications(t.deps.db, {
+      userId: owner.id,
+      workspaceId: t.workspaceId,
+      unreadOnly: false,
+      after: null,
+      limit: 1,
+    })
     expect(failed).toMatchObject({ subjectId: created.id, link: `/app/w/${t.workspaceId}/posts/${created.id}` })
     expect(failed!.title).toContain('broken')
 
@@ -59,7 +77,14 @@ describe('notifications the service raises', () => {
     await t.deps.db.update(accounts).set({ tokenExpiresAt: soon }).where(eq(accounts.id, account.id))
     const later = new Date(Date.now() + 3 * 24 * 3600_000).toISOString()
     const res = await t.call('POST', '/v1/posts', {
-      body: { type: 'IMAGE', accountIds: [account.id], mediaIds: [], action: 'schedule', scheduledAt: later, caption: 'later' },
+      body: {
+        type: 'IMAGE',
+        accountIds: [account.id],
+        mediaIds: [],
+        action: 'schedule',
+        scheduledAt: later,
+        caption: 'later',
+      },
     })
     const created = await res.json()
     expect(res.status, JSON.stringify(created)).toBe(200)
