@@ -10,6 +10,7 @@ import { getMembership, listUserWorkspaces } from '../services/memberships'
 import { rememberWorkspace, resolveSession } from '../services/sessions'
 import type { DashboardEnv } from './env'
 import { unreadCount } from './pages/inbox/data'
+import { countUnreadNotificationsOf } from '../services/notifications/inbox'
 import { forbiddenPage, notFoundPage } from './pages'
 import { clearSessionCookie, csrfMatches, sameOrigin, sessionToken, submittedCsrf } from './session'
 
@@ -32,9 +33,10 @@ export const workspaceMember = (): MiddlewareHandler<DashboardEnv> => async (c, 
     if (!sameOrigin(c, settings.publicUrl) || !csrfMatches(session.csrfToken, await submittedCsrf(c)))
       return forbiddenPage(c, 'This form expired or did not come from this site. Reload the page and try again.')
   }
-  const [workspaces, unreadInbox] = await Promise.all([
+  const [workspaces, unreadInbox, unreadNotifications] = await Promise.all([
     listUserWorkspaces(db, session.userId),
     unreadCount({ db }, membership.workspaceId),
+    countUnreadNotificationsOf({ db }, session.userId, membership.workspaceId),
   ])
   c.set('member', {
     userId: session.userId,
@@ -46,6 +48,7 @@ export const workspaceMember = (): MiddlewareHandler<DashboardEnv> => async (c, 
     role: membership.role,
     workspaces: workspaces.map((w) => ({ workspaceId: w.workspaceId, name: w.name })),
     unreadInbox,
+    unreadNotifications,
   })
   c.set('csrfToken', session.csrfToken)
   if (session.lastWorkspaceId !== workspaceId) await rememberWorkspace(db, session.sessionId, workspaceId)
