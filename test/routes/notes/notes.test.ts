@@ -10,10 +10,11 @@ async function draft(t: TestApp): Promise<string> {
     username: 'brand',
   })
   const res = await t.call('POST', '/v1/posts', {
-    body: { type: 'IMAGE', accountIds: [account.id], mediaIds: [], caption: 'Launch day' },
+    body: { type: 'IMAGE', accountIds: [account.id], mediaIds: [], action: 'draft', caption: 'Launch day' },
   })
-  expect(res.status).toBe(200)
-  return (await res.json()).id
+  const body = await res.json()
+  expect(res.status, JSON.stringify(body)).toBe(200)
+  return body.id
 }
 
 describe('notes on posts', () => {
@@ -33,7 +34,7 @@ describe('notes on posts', () => {
       postId,
       body: 'Can we move this to Friday?',
       mentions: [owner.id],
-      author: { kind: 'user', id: writer.id, name: 'Wanda' },
+      author: { kind: 'token', name: "Wanda's token" },
     })
 
     const list = await (await t.call('GET', `/v1/posts/${postId}/notes`)).json()
@@ -43,7 +44,7 @@ describe('notes on posts', () => {
     expect(inbox.data).toHaveLength(1)
     expect(inbox.data[0]).toMatchObject({
       kind: 'mentioned',
-      title: 'Wanda mentioned you in a note',
+      title: "Wanda's token mentioned you in a note",
       subject: { type: 'post', id: postId },
     })
     // The author is not told about their own note.
