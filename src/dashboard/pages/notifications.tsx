@@ -5,7 +5,6 @@
  */
 import type { Context, Hono } from 'hono'
 import { NOTIFICATION_KINDS } from '../../domain/notifications'
-import type { Caller } from '../../services/caller'
 import {
   getNotificationPreferences,
   listNotifications,
@@ -15,23 +14,13 @@ import {
   updateNotificationPreferences,
 } from '../../services/notifications/inbox'
 import type { DashboardEnv, DashboardMember } from '../env'
+import { memberCaller } from '../member-caller'
 import { workspacePage } from '../env'
 import { Layout } from '../layout'
 import { Csrf, Message } from '../pages'
 import { formFields } from '../session'
 import { SettingsPage } from '../settings/frame'
 import { Button, ButtonLink, EmptyState, PageHeader } from '../ui'
-
-/** The member as the services' caller (a person, with their role and groups). */
-export function memberCaller(member: DashboardMember & { groupIds?: string[] | null }): Caller {
-  return {
-    workspaceId: member.workspaceId,
-    access: { role: member.role, groupIds: member.groupIds ?? null },
-    actor: { kind: 'user', id: member.userId, name: member.name },
-    userId: member.userId,
-    ip: null,
-  }
-}
 
 const when = (iso: string, timeZone: string) =>
   new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso))
@@ -71,7 +60,7 @@ async function renderList(c: Context<DashboardEnv>) {
   const { member, csrfToken, deps } = c.var
   const unreadOnly = c.req.query('unread') === '1'
   const cursor = c.req.query('cursor') || undefined
-  const page = await listNotifications(deps, memberCaller(member), { unread: unreadOnly, cursor, limit: 30 })
+  const page = await listNotifications(deps, memberCaller(c), { unread: unreadOnly, cursor, limit: 30 })
   const base = workspacePage(member, '/notifications')
   return c.html(
     <Layout title="Notifications" member={member} csrfToken={csrfToken} current="notifications">
@@ -115,7 +104,7 @@ async function renderList(c: Context<DashboardEnv>) {
 
 async function renderPreferences(c: Context<DashboardEnv>, notice?: string) {
   const { member, csrfToken, deps } = c.var
-  const { preferences } = await getNotificationPreferences(deps, memberCaller(member))
+  const { preferences } = await getNotificationPreferences(deps, memberCaller(c))
   return c.html(
     <SettingsPage title="Your notifications" section="/notifications" personal member={member} csrfToken={csrfToken}>
       <Message kind="notice" text={notice} />
@@ -167,13 +156,13 @@ export function registerNotificationPages(app: Hono<DashboardEnv>): void {
   app.get('/notifications', (c) => renderList(c))
 
   app.post('/notifications/read-all', async (c) => {
-    await readAllNotifications(c.var.deps, memberCaller(c.var.member))
+    await readAllNotifications(c.var.deps, memberCaller(c))
     return c.redirect(workspacePage(c.var.member, '/notifications'), 303)
   })
 
   app.post('/notifications/:id/read', async (c) => {
     const fields = await formFields(c)
-    const n = await readNotification(c.var.deps, memberCaller(c.var.member), c.req.param('id'))
+    const n = await readNotification(c.var.deps, memberCaller(c), c.req.param('id'))
     const open = fields.open === '1' && n.link?.startsWith(`/app/w/${c.var.member.workspaceId}/`)
     return c.redirect(open ? n.link! : workspacePage(c.var.member, '/notifications'), 303)
   })
@@ -184,7 +173,7 @@ export function registerNotificationPages(app: Hono<DashboardEnv>): void {
     const fields = await formFields(c)
     await updateNotificationPreferences(
       c.var.deps,
-      memberCaller(c.var.member),
+      memberCaller(c),
       NOTIFICATION_KINDS.map((kind) => ({
         kind,
         inApp: fields[`inApp_${kind}`] === '1',
