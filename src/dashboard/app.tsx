@@ -22,6 +22,7 @@ import { registerInvitationPages } from './invitation-pages'
 import { notFoundPage, PublicPage, refusedInputPage } from './pages'
 import { contentSecurityPolicy, securityHeaders, sessionToken } from './session'
 import { registerSettingsPages } from './settings'
+import { registerNotificationPages } from './pages/notifications'
 import { registerThemeRoute, themeAttribute } from './theme'
 import { workspaceMember } from './workspace'
 
@@ -94,6 +95,7 @@ export function createDashboard(): Hono<AppEnv> {
   const workspace = new Hono<DashboardEnv>()
   workspace.use('*', workspaceMember())
   registerSettingsPages(workspace)
+  registerNotificationPages(workspace)
   registerContentPages(workspace)
   // The workspace's home is the working pages' (the calendar); without them, its settings.
   workspace.get('/', (c) => c.redirect(`/app/w/${c.var.member.workspaceId}/settings`, 303))

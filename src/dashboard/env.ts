@@ -20,6 +20,8 @@ export interface DashboardMember {
   workspaces?: Array<{ workspaceId: string; name: string }>
   /** Comments and mentions not read yet (the navigation's Inbox badge); absent where a page is rendered alone. */
   unreadInbox?: number
+  /** The member's unread notifications (the navigation's bell); absent where a page is rendered alone. */
+  unreadNotifications?: number
 }
 
 /** Hono environment of every dashboard page: the API's variables, the member, and the session's CSRF token. */

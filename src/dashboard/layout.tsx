@@ -49,6 +49,12 @@ const NAVIGATION: NavEntry[] = [
     icon: 'M4 20V4M4 20h16M8 16v-4M12 16V8M16 16v-6M20 16V6',
   },
   {
+    key: 'notifications',
+    label: 'Notifications',
+    path: '/notifications',
+    icon: 'M6 16V11a6 6 0 0 1 12 0v5l2 2H4zM10 20a2 2 0 0 0 4 0',
+  },
+  {
     key: 'settings',
     label: 'Settings',
     path: '/settings',
@@ -157,6 +163,7 @@ function NavLinks(props: { member: DashboardMember; current?: string; label: str
               <Icon d={n.icon} />
               <span>{n.label}</span>
               {n.key === 'inbox' ? <UnreadBadge count={props.member.unreadInbox ?? 0} /> : null}
+              {n.key === 'notifications' ? <UnreadBadge count={props.member.unreadNotifications ?? 0} /> : null}
             </a>
           </li>
         ))}
@@ -229,7 +236,7 @@ export function Layout(props: LayoutProps) {
             <summary class="btn btn-secondary">
               <Icon d="M4 7h16M4 12h16M4 17h16" />
               <span>Menu</span>
-              <UnreadBadge count={member.unreadInbox ?? 0} />
+              <UnreadBadge count={(member.unreadInbox ?? 0) + (member.unreadNotifications ?? 0)} />
             </summary>
             <div class="menu-panel">
               <NavLinks member={member} current={props.current} label="Workspace" />

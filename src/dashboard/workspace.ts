@@ -11,6 +11,7 @@ import { getMembership, listMemberGroupIds, listUserWorkspaces } from '../servic
 import { rememberWorkspace, resolveSession } from '../services/sessions'
 import type { DashboardEnv } from './env'
 import { unreadCount } from './pages/inbox/data'
+import { countUnreadNotificationsOf } from '../services/notifications/inbox'
 import { forbiddenPage, notFoundPage } from './pages'
 import { clearSessionCookie, csrfMatches, sameOrigin, sessionToken, submittedCsrf } from './session'
 
@@ -33,9 +34,10 @@ export const workspaceMember = (): MiddlewareHandler<DashboardEnv> => async (c, 
     if (!sameOrigin(c, settings.publicUrl) || !csrfMatches(session.csrfToken, await submittedCsrf(c)))
       return forbiddenPage(c, 'This form expired or did not come from this site. Reload the page and try again.')
   }
-  const [workspaces, unreadInbox, groupIds] = await Promise.all([
+  const [workspaces, unreadInbox, unreadNotifications, groupIds] = await Promise.all([
     listUserWorkspaces(db, session.userId),
     unreadCount({ db }, membership.workspaceId),
+    countUnreadNotificationsOf({ db }, session.userId, membership.workspaceId),
     listMemberGroupIds(db, membership, session.userId),
   ])
   c.set('member', {
@@ -49,6 +51,7 @@ export const workspaceMember = (): MiddlewareHandler<DashboardEnv> => async (c, 
     groupIds,
     workspaces: workspaces.map((w) => ({ workspaceId: w.workspaceId, name: w.name })),
     unreadInbox,
+    unreadNotifications,
   })
   c.set('csrfToken', session.csrfToken)
   if (session.lastWorkspaceId !== workspaceId) await rememberWorkspace(db, session.sessionId, workspaceId)

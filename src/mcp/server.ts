@@ -18,6 +18,7 @@ import { PROMPTS } from './prompts'
 import { callTool, describeTool, type McpTool, type ToolContext } from './tool'
 import { ANALYTICS_TOOLS } from './tools/analytics'
 import { INBOX_TOOLS } from './tools/inbox'
+import { NOTE_TOOLS } from './tools/notes'
 import { MEDIA_TOOLS } from './tools/media'
 import { PLANNING_TOOLS } from './tools/planning'
 import { POST_READ_TOOLS } from './tools/posts-read'
@@ -36,6 +37,7 @@ export const MCP_TOOLS: McpTool[] = [
   ...PLANNING_TOOLS,
   ...ANALYTICS_TOOLS,
   ...INBOX_TOOLS,
+  ...NOTE_TOOLS,
 ]
 
 const INSTRUCTIONS = [

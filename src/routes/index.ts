@@ -59,6 +59,16 @@ import * as listWebhooks from './webhooks/list'
 import * as rotateWebhookSecret from './webhooks/rotate-secret'
 import * as testWebhook from './webhooks/test'
 import * as updateWebhook from './webhooks/update'
+import * as listPostNotes from './notes/list'
+import * as createPostNote from './notes/create'
+import * as deletePostNote from './notes/delete'
+import * as listMembers from './members/list'
+import * as listNotifications from './notifications/list'
+import * as countUnreadNotifications from './notifications/unread-count'
+import * as markNotificationRead from './notifications/read'
+import * as markAllNotificationsRead from './notifications/read-all'
+import * as getNotificationPreferences from './notifications/preferences-get'
+import * as updateNotificationPreferences from './notifications/preferences-put'
 
 /**
  * Registers one operation with the protection its file declares: the permission its caller's role
@@ -133,5 +143,15 @@ export function registerRoutes(v1: OpenAPIHono<AppEnv>): RegisteredRoute[] {
   register(v1, mounted, listEvents)
   register(v1, mounted, streamEvents)
   register(v1, mounted, replayEvent)
+  register(v1, mounted, listPostNotes)
+  register(v1, mounted, createPostNote)
+  register(v1, mounted, deletePostNote)
+  register(v1, mounted, listMembers)
+  register(v1, mounted, listNotifications)
+  register(v1, mounted, countUnreadNotifications)
+  register(v1, mounted, markAllNotificationsRead)
+  register(v1, mounted, markNotificationRead)
+  register(v1, mounted, getNotificationPreferences)
+  register(v1, mounted, updateNotificationPreferences)
   return mounted
 }

@@ -11,6 +11,7 @@ const SECTIONS: Array<[string, string]> = [
   ['/members', 'Members and invitations'],
   ['/tokens', 'API tokens'],
   ['/webhooks', 'Webhooks'],
+  ['/notifications', 'Your notifications'],
 ]
 
 /** A settings page: the layout, the settings sections' navigation, and a note for members who cannot manage. */
@@ -20,6 +21,8 @@ export function SettingsPage(props: {
   csrfToken: string
   /** The section shown (its path under /settings: '', '/members', '/tokens', '/webhooks'). */
   section: string
+  /** The member's own settings (every role changes them): no note about managing. */
+  personal?: boolean
   children?: Child
 }) {
   return (
@@ -34,7 +37,7 @@ export function SettingsPage(props: {
         }))}
       />
       <h1>{props.title}</h1>
-      {canManage(props.member.role) ? null : (
+      {props.personal || canManage(props.member.role) ? null : (
         <p class="muted">You are a member of this workspace: only its owners and admins can change these settings.</p>
       )}
       {props.children}

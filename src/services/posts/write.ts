@@ -25,6 +25,7 @@ import { getPost } from './read'
 import { toPostRecord } from './record'
 import { timingFor } from './timing'
 import { tokenExpiryWarnings } from './token-warnings'
+import { notifyExpiringTokens } from '../notifications/triggers'
 import type { CreatePostInput, UpdatePostInput, WrittenPost } from './types'
 import { lockWorkspace } from '../workspace-lock'
 import { assertBoardsOfAccounts } from '../boards'
@@ -90,6 +91,7 @@ export async function createPost(
     }
     const stored = idempotency && firstAnswerRecord(workspaceId, idempotency, answer, now)
     if (!(await insertPostWithTargets(tx, postValues, targetValues, stored))) throw idempotencyKeyTaken()
+    await notifyExpiringTokens(tx, { workspaceId, postId: id, warnings: expiring, now })
     return { ...rows, answer }
   })
   const { post, targets } = written
@@ -184,6 +186,7 @@ export async function updatePost(
       })
     }
     const expiring = await tokenExpiryWarnings({ db: tx, cipher: deps.cipher }, workspaceId, accounts, timing.dueAt)
+    await notifyExpiringTokens(tx, { workspaceId, postId, warnings: expiring, now })
     return [...notApplicableWarnings(content, accounts), ...expiring]
   })
   await dispatchPendingTargets(deps, postId)
