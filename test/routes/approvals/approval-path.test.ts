@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { account } from '../../support/fixtures'
-import { createTestApp, type TestApp } from '../../support/test-app'
+import { createTestApp, type TestApp, type TestResponse } from '../../support/test-app'
 
 const IN_A_DAY = () => new Date(Date.now() + 86_400_000).toISOString()
 
@@ -20,7 +20,7 @@ async function draft(t: TestApp, caption = 'For the client') {
   return { post: await res.json(), account: a }
 }
 
-const refusal = async (res: Response, status: number, code: string) => {
+const refusal = async (res: TestResponse, status: number, code: string) => {
   expect(res.status).toBe(status)
   const body = await res.json()
   expect(body.code).toBe(code)
