@@ -22,7 +22,7 @@ async function draft(t: TestApp, caption = 'For the client') {
 
 const refusal = async (res: TestResponse, status: number, code: string) => {
   expect(res.status).toBe(status)
-  const body = await res.json()
+  const body = (await res.json()).error
   expect(body.code).toBe(code)
   return body as { code: string; message: string; details?: any[] }
 }
@@ -180,7 +180,7 @@ describe('the approval path over HTTP', () => {
       t.call('POST', `/v1/posts/${post.id}/approve`, { body: { version: 1 } }),
     ])
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409])
-    const lost = await answers.find((r) => r.status === 409)!.json()
+    const lost = (await answers.find((r) => r.status === 409)!.json()).error
     expect(lost.code).toBe('invalid_transition')
   })
 
