@@ -23,7 +23,10 @@ export const ApprovalSchema = z
     note: z.string().nullable().openapi({ description: "The submitter's note to the reviewer." }),
     decidedBy: ActorSchema.nullable(),
     decidedAt: z.string().nullable().openapi({ format: 'date-time' }),
-    comment: z.string().nullable().openapi({ description: "The reviewer's comment (required when changes are requested)." }),
+    comment: z
+      .string()
+      .nullable()
+      .openapi({ description: "The reviewer's comment (required when changes are requested)." }),
     version: z.number().int().openapi({ description: 'The post version that was submitted.' }),
   })
   .openapi('Approval', {

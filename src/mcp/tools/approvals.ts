@@ -80,4 +80,3 @@ export const updateWorkspaceTool = defineTool({
 })
 
 export const APPROVAL_TOOLS: McpTool[] = [submitPostTool, approvePostTool, requestPostChangesTool, updateWorkspaceTool]
-

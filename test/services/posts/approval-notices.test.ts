@@ -77,12 +77,11 @@ describe('approval notices', () => {
       sql`select action, summary, ip from activity_log where workspace_id = ${t.workspaceId} and subject_id = ${post.id} order by at, id`,
     )
     const rows = (activity as unknown as { rows: Array<{ action: string; summary: string; ip: string }> }).rows
-    expect(rows.filter((r) => r.action.startsWith('post.') && r.action !== 'post.created' && r.action !== 'post.updated').map((r) => r.action)).toEqual([
-      'post.submitted',
-      'post.changes_requested',
-      'post.submitted',
-      'post.approved',
-    ])
+    expect(
+      rows
+        .filter((r) => r.action.startsWith('post.') && r.action !== 'post.created' && r.action !== 'post.updated')
+        .map((r) => r.action),
+    ).toEqual(['post.submitted', 'post.changes_requested', 'post.submitted', 'post.approved'])
     expect(rows.find((r) => r.action === 'post.changes_requested')).toMatchObject({
       summary: 'Rita requested changes to the post: Add the price',
       ip: '192.0.2.7',
