@@ -36,8 +36,7 @@ export const ApprovalSchema = z
 export const SubmitPostSchema = z
   .object({
     action: z.enum(APPROVAL_ACTIONS).optional().openapi({
-      description:
-        'What approval then does (`schedule` needs `scheduledAt`); without it the post becomes APPROVED.',
+      description: 'What approval then does (`schedule` needs `scheduledAt`); without it the post becomes APPROVED.',
     }),
     scheduledAt: IsoInstantSchema.optional().meta({ example: '2026-12-01T09:30:00Z' }),
     note: z.string().max(2000).optional().openapi({ description: 'A note to the reviewers.' }),
