@@ -8,8 +8,10 @@ import {
   selectTargetsOfPosts,
 } from '../../db/queries/posts'
 import type { DbOrTx } from '../../db/types'
+import type { ScopeFilter } from '../../db/queries/scope'
 import { notFound } from '../../domain/errors'
 import { toPostRecord, type PostRecord } from './record'
+import { labelsOfPosts } from '../labels/labels'
 
 export type { PostSort } from '../../db/queries/posts'
 export type ListPostsFilter = PostFilter
@@ -17,7 +19,8 @@ export type ListPostsFilter = PostFilter
 export async function getPost(db: DbOrTx, workspaceId: string, postId: string): Promise<PostRecord> {
   const row = await findWorkspacePost(db, workspaceId, postId)
   if (!row) throw notFound('Post')
-  return toPostRecord(row, await selectPostTargets(db, postId))
+  const labels = await labelsOfPosts(db, [postId])
+  return toPostRecord(row, await selectPostTargets(db, postId), labels.get(postId) ?? [])
 }
 
 /** Without `page`, the plain array holds at most this many posts; a page answer says how many match. */
@@ -26,13 +29,11 @@ export const DEFAULT_PAGE_SIZE = 20
 
 async function withTargets(db: DbOrTx, rows: PostRow[]): Promise<PostRecord[]> {
   if (rows.length === 0) return []
-  const all = await selectTargetsOfPosts(
-    db,
-    rows.map((r) => r.id),
-  )
+  const ids = rows.map((r) => r.id)
+  const [all, labels] = await Promise.all([selectTargetsOfPosts(db, ids), labelsOfPosts(db, ids)])
   const byPost = new Map<string, (typeof all)[number][]>()
   for (const t of all) byPost.set(t.postId, [...(byPost.get(t.postId) ?? []), t])
-  return rows.map((r) => toPostRecord(r, byPost.get(r.id) ?? []))
+  return rows.map((r) => toPostRecord(r, byPost.get(r.id) ?? [], labels.get(r.id) ?? []))
 }
 
 /** Plain list: the first `limit` matching posts (at most UNPAGED_MAX), in two queries whatever their number. */
@@ -47,8 +48,14 @@ export async function listPosts(
 }
 
 /** The posts whose time (published, else scheduled) falls in `[from, to)`, earliest first (a calendar's range). */
-export function listPostsBetween(db: DbOrTx, workspaceId: string, from: Date, to: Date): Promise<PostRecord[]> {
-  return listPosts(db, workspaceId, { between: { from, to }, sort: '-scheduledAt' })
+export function listPostsBetween(
+  db: DbOrTx,
+  workspaceId: string,
+  from: Date,
+  to: Date,
+  scope: ScopeFilter = {},
+): Promise<PostRecord[]> {
+  return listPosts(db, workspaceId, { ...scope, between: { from, to }, sort: '-scheduledAt' })
 }
 
 export interface PostPage {

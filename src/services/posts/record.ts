@@ -2,6 +2,7 @@ import type { PostRow, TargetRow } from '../../db/queries/posts'
 import type { ContentFields, Recurrence } from '../../domain/post-content'
 import type { PlatformId, PostSource, PostStatus, PostType, TargetError, TargetStatus } from '../../domain/vocabulary'
 import { contentFieldsOf } from './content'
+import type { PostLabel } from '../labels/labels'
 
 export type { PostRow, TargetRow }
 
@@ -33,6 +34,8 @@ export interface PostRecord extends Omit<ContentFields, 'recurrence'> {
   createdAt: string
   updatedAt: string
   targets: TargetRecord[]
+  /** Its labels, by name. */
+  labels: PostLabel[]
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
@@ -58,7 +61,7 @@ export function toTargetRecord(t: TargetRow): TargetRecord {
 }
 
 /** The API's post record: every field present, `null` where unset, targets in the caller's order. */
-export function toPostRecord(p: PostRow, postTargets: TargetRow[]): PostRecord {
+export function toPostRecord(p: PostRow, postTargets: TargetRow[], labels: PostLabel[] = []): PostRecord {
   const ordered = [...postTargets].sort((a, b) => a.position - b.position)
   return {
     id: p.id,
@@ -75,5 +78,6 @@ export function toPostRecord(p: PostRow, postTargets: TargetRow[]): PostRecord {
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
     targets: ordered.map(toTargetRecord),
+    labels,
   }
 }

@@ -32,6 +32,8 @@ import { assertDestinationsOfAccounts } from '../destinations'
 import { newOutbox, sendOutbox } from '../webhooks/outbox'
 import { recordPostDeleted } from '../webhooks/publish-events'
 import { firstAnswerRecord, idempotencyKeyTaken, type IdempotentWrite } from '../idempotency'
+import { loadPostLabels, setPostLabels } from '../labels/labels'
+import { replacePostLabels } from '../../db/queries/labels'
 
 type PostDeps = Pick<
   Deps,
@@ -83,13 +85,15 @@ export async function createPost(
     const postValues = { id, workspaceId, ...content, ...timingColumns(timing), createdAt: now, updatedAt: now }
     const targetValues = targetRows(id, workspaceId, accounts, timing.dueAt, now)
     const rows = postRowsAsInserted(postValues, targetValues)
+    const labels = await loadPostLabels(tx, workspaceId, input.labelIds ?? [])
     const expiring = await tokenExpiryWarnings({ db: tx, cipher: deps.cipher }, workspaceId, accounts, timing.dueAt)
     const answer: WrittenPost = {
-      ...toPostRecord(rows.post, rows.targets),
+      ...toPostRecord(rows.post, rows.targets, labels),
       warnings: [...bodyWarnings, ...notApplicableWarnings(content, accounts), ...expiring],
     }
     const stored = idempotency && firstAnswerRecord(workspaceId, idempotency, answer, now)
     if (!(await insertPostWithTargets(tx, postValues, targetValues, stored))) throw idempotencyKeyTaken()
+    await replacePostLabels(tx, workspaceId, id, labels.map((l) => l.id))
     return { ...rows, answer }
   })
   const { post, targets } = written
@@ -165,6 +169,7 @@ export async function updatePost(
     await updatePostRow(tx, postId, { queueSlotAt: null })
     const timing = await timingFor(tx, { action: input.action, scheduledAt, workspaceId, timezone: ws.timezone, now })
     await updatePostRow(tx, postId, { ...content, ...timingColumns(timing), version: row.version + 1, updatedAt: now })
+    await setPostLabels(tx, workspaceId, postId, input.labelIds)
     const keep = accounts.map((a) => a.id)
     await deleteTargetsOutside(tx, postId, keep)
     const existing = new Set(current.map((t) => t.accountId))
