@@ -5,13 +5,10 @@ export const COLOR = z
   .regex(/^#[0-9a-fA-F]{6}$/, 'a colour as #rrggbb')
   .openapi({ description: 'A colour as `#rrggbb`.', example: '#0ea5e9' })
 export const NAME = z.string().trim().min(1).max(80).openapi({ example: 'Acme Coffee' })
-const accountIds = z
-  .array(z.string().min(1).max(64))
-  .max(500)
-  .openapi({
-    description:
-      "The group's accounts; replaces them all. An account of another workspace (or none) is 422 `account_not_found`.",
-  })
+const accountIds = z.array(z.string().min(1).max(64)).max(500).openapi({
+  description:
+    "The group's accounts; replaces them all. An account of another workspace (or none) is 422 `account_not_found`.",
+})
 
 export const GroupSchema = z
   .object({

@@ -14,9 +14,7 @@ export const CreateLabelSchema = z
   .object({ name: NAME.openapi({ example: 'Spring sale' }), color: COLOR.optional() })
   .openapi('CreateLabel')
 
-export const UpdateLabelSchema = z
-  .object({ name: NAME.optional(), color: COLOR.optional() })
-  .openapi('UpdateLabel')
+export const UpdateLabelSchema = z.object({ name: NAME.optional(), color: COLOR.optional() }).openapi('UpdateLabel')
 
 export const LabelIdParam = z.object({
   id: z

@@ -83,9 +83,7 @@ export const TargetSchema = z
   })
   .openapi('Target')
 
-export const PostLabelSchema = z
-  .object({ id: z.string(), name: z.string(), color: z.string() })
-  .openapi('PostLabel')
+export const PostLabelSchema = z.object({ id: z.string(), name: z.string(), color: z.string() }).openapi('PostLabel')
 
 /** The record shows every content field as stored; the series carries its place in it. */
 const { recurrence: _recurrence, ...recordContentFields } = POST_CONTENT_FIELDS
@@ -115,9 +113,7 @@ export const PostSchema = z
     createdAt: z.string().openapi({ format: 'date-time' }),
     updatedAt: z.string().openapi({ format: 'date-time' }),
     targets: z.array(TargetSchema),
-    labels: z
-      .array(PostLabelSchema)
-      .openapi({ description: 'Its labels (`labelIds` on create and edit), by name.' }),
+    labels: z.array(PostLabelSchema).openapi({ description: 'Its labels (`labelIds` on create and edit), by name.' }),
   })
   .openapi('Post')
 

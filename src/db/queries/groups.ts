@@ -60,14 +60,20 @@ export async function insertGroup(
   db: DbOrTx,
   g: { id: string; workspaceId: string; name: string; color: string | null; approvalRequired: boolean; now: Date },
 ): Promise<boolean> {
-  const result = await db.execute(sql`insert into account_groups (id, workspace_id, name, color, approval_required, created_at)
+  const result =
+    await db.execute(sql`insert into account_groups (id, workspace_id, name, color, approval_required, created_at)
     values (${g.id}, ${g.workspaceId}, ${g.name}, ${g.color}, ${g.approvalRequired}, ${g.now.toISOString()}::timestamptz)
     on conflict do nothing returning id`)
   return resultRows(result).length === 1
 }
 
 /** Another group (not `exceptId`) of the workspace has this name, in any case. */
-export async function groupNameTaken(db: DbOrTx, workspaceId: string, name: string, exceptId: string): Promise<boolean> {
+export async function groupNameTaken(
+  db: DbOrTx,
+  workspaceId: string,
+  name: string,
+  exceptId: string,
+): Promise<boolean> {
   const result = await db.execute(sql`select 1 from account_groups where workspace_id = ${workspaceId}
     and lower(name) = lower(${name}) and id <> ${exceptId} limit 1`)
   return resultRows(result).length > 0

@@ -62,7 +62,12 @@ export async function insertLabel(
 }
 
 /** Another label (not `exceptId`) of the workspace has this name, in any case. */
-export async function labelNameTaken(db: DbOrTx, workspaceId: string, name: string, exceptId: string): Promise<boolean> {
+export async function labelNameTaken(
+  db: DbOrTx,
+  workspaceId: string,
+  name: string,
+  exceptId: string,
+): Promise<boolean> {
   const result = await db.execute(sql`select 1 from labels where workspace_id = ${workspaceId}
     and lower(name) = lower(${name}) and id <> ${exceptId} limit 1`)
   return resultRows(result).length > 0
@@ -79,12 +84,16 @@ export async function updateLabelRow(
     set.color !== undefined ? sql`color = ${set.color}` : null,
   ].filter((p) => p !== null)
   if (parts.length === 0) return
-  await db.execute(sql`update labels set ${sql.join(parts, sql`, `)} where workspace_id = ${workspaceId} and id = ${id}`)
+  await db.execute(
+    sql`update labels set ${sql.join(parts, sql`, `)} where workspace_id = ${workspaceId} and id = ${id}`,
+  )
 }
 
 /** Deletes the label (it leaves its posts by cascade); false when there is none. */
 export async function deleteLabelRow(db: DbOrTx, workspaceId: string, id: string): Promise<boolean> {
-  const result = await db.execute(sql`delete from labels where workspace_id = ${workspaceId} and id = ${id} returning id`)
+  const result = await db.execute(
+    sql`delete from labels where workspace_id = ${workspaceId} and id = ${id} returning id`,
+  )
   return resultRows(result).length === 1
 }
 

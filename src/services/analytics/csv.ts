@@ -97,7 +97,13 @@ export async function analyticsCsv(
       ].join(','),
     )
   }
-  const scope = (query.accountId ?? query.groupId ?? query.labelId ?? query.platform?.toLowerCase() ?? 'workspace').replace(/[^A-Za-z0-9_-]/g, '_')
+  const scope = (
+    query.accountId ??
+    query.groupId ??
+    query.labelId ??
+    query.platform?.toLowerCase() ??
+    'workspace'
+  ).replace(/[^A-Za-z0-9_-]/g, '_')
   return {
     body: `${lines.join('\r\n')}\r\n`,
     rows: rows.length,

@@ -63,7 +63,9 @@ export async function getGroup(db: DbOrTx, viewer: Viewer, groupId: string): Pro
 
 /** Every id is an account of the workspace; else 422 `account_not_found` naming each. */
 async function assertWorkspaceAccounts(db: DbOrTx, workspaceId: string, accountIds: string[]): Promise<void> {
-  const found = new Set((await selectWorkspaceAccountsByIds(db, workspaceId, [...new Set(accountIds)])).map((a) => a.id))
+  const found = new Set(
+    (await selectWorkspaceAccountsByIds(db, workspaceId, [...new Set(accountIds)])).map((a) => a.id),
+  )
   const missing: ErrorDetail[] = []
   accountIds.forEach((id, i) => {
     if (!found.has(id)) missing.push({ path: `accountIds.${i}`, message: `no account ${id} in this workspace` })

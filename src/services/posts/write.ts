@@ -93,7 +93,12 @@ export async function createPost(
     }
     const stored = idempotency && firstAnswerRecord(workspaceId, idempotency, answer, now)
     if (!(await insertPostWithTargets(tx, postValues, targetValues, stored))) throw idempotencyKeyTaken()
-    await replacePostLabels(tx, workspaceId, id, labels.map((l) => l.id))
+    await replacePostLabels(
+      tx,
+      workspaceId,
+      id,
+      labels.map((l) => l.id),
+    )
     return { ...rows, answer }
   })
   const { post, targets } = written

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { account } from '../../support/fixtures'
 import { group, label, limitedToken } from '../../support/groups'
 import { seedComments } from '../../support/inbox-seed'
-import { createTestApp, type TestApp } from '../../support/test-app'
+import { createTestApp } from '../../support/test-app'
 
 /** A workspace with accounts a (group A) and b (group B), posts on each and one on both, and a member limited to A. */
 async function agency() {
@@ -108,8 +108,20 @@ describe('a member limited to group A', () => {
   it('reads and acts on the inbox comments of A only', async () => {
     const { t, a, b, as } = await agency()
     const [onA, onB] = await seedComments(t.deps.db, [
-      { workspaceId: t.workspaceId, accountId: a.id, platform: 'MICROBLOG_NET', externalId: 'ca', createdAt: new Date() },
-      { workspaceId: t.workspaceId, accountId: b.id, platform: 'MICROBLOG_NET', externalId: 'cb', createdAt: new Date() },
+      {
+        workspaceId: t.workspaceId,
+        accountId: a.id,
+        platform: 'MICROBLOG_NET',
+        externalId: 'ca',
+        createdAt: new Date(),
+      },
+      {
+        workspaceId: t.workspaceId,
+        accountId: b.id,
+        platform: 'MICROBLOG_NET',
+        externalId: 'cb',
+        createdAt: new Date(),
+      },
     ])
     const page = await (await as('GET', '/v1/inbox/comments')).json()
     expect(page.data.map((c: any) => c.id)).toEqual([onA])
