@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { calendarListPage } from '../../../src/services/posts/calendar'
+import { type CalendarFilter, calendarListPage } from '../../../src/services/posts/calendar'
 import { account } from '../../support/fixtures'
 import { group, label } from '../../support/groups'
 import { createTestApp, type TestApp } from '../../support/test-app'
@@ -88,7 +88,7 @@ describe('labels on posts', () => {
       expect((await res.json()).error.message).toMatch(/^(Group|Label) not found\.$/)
     }
 
-    const calendar = (filter: Record<string, string>) =>
+    const calendar = (filter: CalendarFilter) =>
       calendarListPage(t.deps.db, {
         workspaceId: t.workspaceId,
         timeZone: 'UTC',
