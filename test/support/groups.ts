@@ -1,5 +1,4 @@
 /** Account groups, labels and group-limited tokens for the tests of visibility. */
-import { sql } from 'drizzle-orm'
 import type { MemberRole } from '../../src/domain/people'
 import { createToken } from '../../src/services/tokens'
 import type { TestApp } from './test-app'
@@ -20,8 +19,6 @@ export async function label(t: TestApp, name: string, color?: string) {
 
 /** A personal API token of the workspace with `role`, limited to `groupIds`. */
 export async function limitedToken(t: TestApp, groupIds: string[] | null, role: MemberRole = 'member') {
-  const created = await createToken(t.deps.db, t.workspaceId, `limited ${role}`)
-  await t.deps.db.execute(sql`update api_tokens set role = ${role},
-    group_ids = ${groupIds === null ? null : JSON.stringify(groupIds)}::jsonb where id = ${created.id}`)
+  const created = await createToken(t.deps.db, t.workspaceId, `limited ${role}`, { role, groupIds })
   return created.token
 }
