@@ -26,34 +26,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/workspace": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The workspace's settings
-         * @description Its name, time zone, whether posts need approval, and its plan (usage: `GET /v1/me`).
-         *
-         *     Requires the `read` permission.
-         */
-        get: operations["getWorkspace"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /**
-         * Change the workspace's settings
-         * @description Only the fields given change: `name` (1 to 100 characters), `timezone` (an IANA name), `approvalRequired` (every post then needs approval before it is scheduled, queued or published; posts already scheduled stay scheduled). Owners and admins only.
-         *
-         *     Requires the `manage` permission.
-         */
-        patch: operations["updateWorkspace"];
-        trace?: never;
-    };
     "/v1/accounts": {
         parameters: {
             query?: never;
@@ -63,7 +35,7 @@ export interface paths {
         };
         /**
          * The connected accounts of the workspace
-         * @description Access tokens and other credentials of connected accounts are never returned.
+         * @description Access tokens and other credentials of connected accounts are never returned. `groupId` narrows the list to one account group; a member limited to some groups sees their accounts only.
          *
          *     Requires the `read` permission.
          */
@@ -420,72 +392,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/posts/{id}/submit": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Submit a post for review
-         * @description A DRAFT or CHANGES_REQUESTED post becomes IN_REVIEW (any workspace may ask for a review). With `action` (`schedule` with `scheduledAt`, `queue` or `now`), approval then does that at once; the post is checked now as scheduling it would be. Any other status: 409 `invalid_transition`.
-         *
-         *     Requires the `write` permission.
-         */
-        post: operations["submitPost"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/posts/{id}/approve": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Approve a post in review
-         * @description An IN_REVIEW post becomes APPROVED, or, when it was submitted with an action, SCHEDULED (schedule, queue) or PUBLISHING (now) as that action would make it. Give `version` (the post's version you reviewed): if it changed since, 409 `post_changed` says what changed. Two approvals at once: one succeeds, the other is 409 `invalid_transition`.
-         *
-         *     Requires the `review` permission.
-         */
-        post: operations["approvePost"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/posts/{id}/request-changes": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Send a post in review back with a comment
-         * @description An IN_REVIEW post becomes CHANGES_REQUESTED; `comment` (required) is kept in its `approval` for the submitter, who edits the post and submits it again. A stale `version`: 409 `post_changed`.
-         *
-         *     Requires the `review` permission.
-         */
-        post: operations["requestPostChanges"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/v1/media/uploads": {
         parameters: {
             query?: never;
@@ -653,7 +559,7 @@ export interface paths {
         };
         /**
          * Followers per account, the figures of the posts of a period, their totals per network, or CSV
-         * @description The period is `from` to `to`, calendar days of the workspace time zone, both included (default: the last 30 days, ending today); at most 366 days, and `from` after `to` is 400. `accountId` and `platform` narrow it to one account or one network.
+         * @description The period is `from` to `to`, calendar days of the workspace time zone, both included (default: the last 30 days, ending today); at most 366 days, and `from` after `to` is 400. `accountId`, `platform`, `groupId` and `labelId` narrow it to one account, network, account group or label (`byLabel` gives the totals per label). A member limited to some groups sees their accounts only.
          *
          *     Figures are collected by a background pass, not read live: each account's follower count once a day (the workspace's calendar day), and each published target's metrics hourly during its first 24 hours, daily until it is 7 days old, weekly until 30 days, then no more (its last figures stand). `POST /v1/analytics/refresh` reads them now; `refreshing` is true until it has.
          *
@@ -661,7 +567,7 @@ export interface paths {
          *
          *     `engagement` = likes + comments + shares + saves, summed over the figures the network reported; views, clicks, impressions and reach are exposure, not interactions, and are not part of it. `engagementRate` = `engagement` / `impressions`, or `engagement` / `views` where the network reports no impressions; a fraction rounded to 4 decimals (0.0425 = 4.25 %). Null when the engagement or that denominator is unknown, or the denominator is 0.
          *
-         *     With `Accept: text/csv`: one row per post target published in the period, newest first (at most 10000; `X-Rows-Left-Off` counts the rest), columns `target_id`, `post_id`, `account_id`, `platform`, `username`, `source`, `published_at`, `permalink`, `caption`, `likes`, `comments`, `shares`, `views`, `saves`, `clicks`, `impressions`, `reach`, `engagement`, `engagement_rate`, `collected_at`. An empty cell is unknown. Text cells that a spreadsheet would read as a formula start with an apostrophe.
+         *     With `Accept: text/csv`: one row per post target published in the period, newest first (at most 10000; `X-Rows-Left-Off` counts the rest), columns `target_id`, `post_id`, `account_id`, `platform`, `username`, `source`, `published_at`, `permalink`, `caption`, `likes`, `comments`, `shares`, `views`, `saves`, `clicks`, `impressions`, `reach`, `engagement`, `engagement_rate`, `collected_at`, `labels`. An empty cell is unknown. Text cells that a spreadsheet would read as a formula start with an apostrophe.
          *
          *     Requires the `read` permission.
          */
@@ -1212,7 +1118,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/posts/{id}/notes": {
+    "/v1/groups": {
         parameters: {
             query?: never;
             header?: never;
@@ -1220,27 +1126,89 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The team's notes on a post, oldest first
-         * @description Internal discussion of a post; never published. 404 for a post the caller cannot see.
+         * The account groups (clients, brands) of the workspace
+         * @description By name, each with its accounts. A member limited to some groups sees those groups only (docs/decisions.md, "Account groups, labels and visibility").
          *
          *     Requires the `read` permission.
          */
-        get: operations["listPostNotes"];
+        get: operations["listGroups"];
         put?: never;
         /**
-         * Add a note to a post, mentioning members
-         * @description A note for the team, never published. Each mention is the user id of a member of the workspace (`GET /v1/members`); a mentioned member who can see the post is notified (kind `mentioned`). Anything else in `mentions` is 422 `invalid_option`.
+         * Create an account group (a client, a brand)
+         * @description A name unique in the workspace in any case (else 409 `name_taken`), an optional colour, whether its posts need approval, and its accounts (`accountIds`; an account of another workspace is 422 `account_not_found`). An account may be in several groups.
          *
-         *     Requires the `comment` permission.
+         *     Requires the `manage` permission.
          */
-        post: operations["createPostNote"];
+        post: operations["createGroup"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/v1/posts/{id}/notes/{noteId}": {
+    "/v1/groups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One account group with its accounts
+         * @description Another workspace's group, or one outside a limited member's groups, is 404.
+         *
+         *     Requires the `read` permission.
+         */
+        get: operations["getGroup"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an account group
+         * @description Its accounts stay connected; only their membership goes, with the member limits and review links of the group.
+         *
+         *     Requires the `manage` permission.
+         */
+        delete: operations["deleteGroup"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename an account group, or change its colour, approval rule or accounts
+         * @description Every field is optional; `accountIds` replaces the accounts (`[]` empties the group). A name another group has is 409 `name_taken`; an unknown account 422 `account_not_found`.
+         *
+         *     Requires the `manage` permission.
+         */
+        patch: operations["updateGroup"];
+        trace?: never;
+    };
+    "/v1/labels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The labels (campaigns, themes) of the workspace
+         * @description By name. A post carries its labels in `labels`; `labelIds` on create and edit sets them.
+         *
+         *     Requires the `read` permission.
+         */
+        get: operations["listLabels"];
+        put?: never;
+        /**
+         * Create a label
+         * @description A name unique in the workspace in any case (else 409 `name_taken`) and a colour (`#rrggbb`, default `#64748b`).
+         *
+         *     Requires the `write` permission.
+         */
+        post: operations["createLabel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/labels/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1251,141 +1219,21 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Delete a note (its author, an owner or an admin)
-         * @description Requires the `comment` permission.
-         */
-        delete: operations["deletePostNote"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/members": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The workspace's members (whom a note can mention)
-         * @description Requires the `read` permission.
-         */
-        get: operations["listMembers"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/notifications": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Your notifications in this workspace, newest first
-         * @description The notifications of the person the token belongs to; a token created by no user is refused with 403.
+         * Delete a label
+         * @description It comes off every post that had it; the posts stay.
          *
-         *     Requires the `read` permission.
+         *     Requires the `write` permission.
          */
-        get: operations["listNotifications"];
-        put?: never;
-        post?: never;
-        delete?: never;
+        delete: operations["deleteLabel"];
         options?: never;
         head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/notifications/unread-count": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /**
-         * How many of your notifications are unread
-         * @description Requires the `read` permission.
-         */
-        get: operations["countUnreadNotifications"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/notifications/read-all": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Mark all your notifications in this workspace read
-         * @description Requires the `read` permission.
-         */
-        post: operations["markAllNotificationsRead"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/notifications/{id}/read": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Mark one of your notifications read
-         * @description Requires the `read` permission.
-         */
-        post: operations["markNotificationRead"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/notification-preferences": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Which notifications you receive, in the app and by email, per kind
-         * @description Requires the `read` permission.
-         */
-        get: operations["getNotificationPreferences"];
-        /**
-         * Choose which notifications you receive, per kind
-         * @description The kinds given change; a channel left out keeps its value. Answers every kind.
+         * Rename a label or change its colour
+         * @description A name another label has is 409 `name_taken`. Its posts keep it.
          *
-         *     Requires the `read` permission.
+         *     Requires the `write` permission.
          */
-        put: operations["updateNotificationPreferences"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
+        patch: operations["updateLabel"];
         trace?: never;
     };
 }
@@ -1875,17 +1723,13 @@ export interface components {
             } | null;
             /** @description The time came from a queue slot. */
             queued: boolean;
-            /** @description Raised by every edit, publish and approval with an action; send the one you reviewed to approve or request changes. */
-            version: number;
-            approval: components["schemas"]["Approval"];
-            /** @description The workspace, or an account group of one of its accounts, requires approval before the post is scheduled, queued or published. */
-            approvalRequired: boolean;
-            createdBy: components["schemas"]["Actor"] & (Record<string, never> | null);
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
             targets: components["schemas"]["Target"][];
+            /** @description Its labels (`labelIds` on create and edit), by name. */
+            labels: components["schemas"]["PostLabel"][];
         };
         VideoNetOptions: {
             /** @description PUBLIC_TO_EVERYONE, MUTUAL_FOLLOW_FRIENDS, FOLLOWER_OF_CREATOR or SELF_ONLY (must be one the creator allows). */
@@ -1903,36 +1747,10 @@ export interface components {
         } | null;
         /** @description A string, a number, a boolean or a list of strings, as the field says. */
         TargetOptionValue: string | number | boolean | string[];
-        /** @description The last approval round of the post; it stays readable after an edit sends the post back to DRAFT. */
-        Approval: {
-            /** @enum {string} */
-            state: "IN_REVIEW" | "APPROVED" | "CHANGES_REQUESTED";
-            submittedBy: components["schemas"]["Actor"];
-            /** Format: date-time */
-            submittedAt: string;
-            /** @description What approval does: schedule, queue or publish now; null: the post becomes APPROVED. */
-            intent: {
-                /** @enum {string} */
-                action: "schedule" | "queue" | "now";
-                /** Format: date-time */
-                scheduledAt: string | null;
-            } | null;
-            /** @description The submitter's note to the reviewer. */
-            note: string | null;
-            decidedBy: components["schemas"]["Actor"] & (Record<string, never> | null);
-            /** Format: date-time */
-            decidedAt: string | null;
-            /** @description The reviewer's comment (required when changes are requested). */
-            comment: string | null;
-            /** @description The post version that was submitted. */
-            version: number;
-        } | null;
-        /** @description Who did something: a user, an API token, an agent, a review link or the service. */
-        Actor: {
-            /** @enum {string} */
-            kind: "user" | "token" | "agent" | "review_link" | "system";
-            id: string | null;
+        PostLabel: {
+            id: string;
             name: string;
+            color: string;
         };
         /** @description The post settled with at least one failed target. */
         PostFailedEvent: {
@@ -2082,6 +1900,8 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             sync: components["schemas"]["AccountSync"];
+            /** @description The account groups it is in (`GET /v1/groups`). */
+            groupIds: string[];
         };
         /** @description How reading its posts, comments and mentions goes (the inbox sync); null when its network offers nothing to read or it was not read yet. */
         AccountSync: {
@@ -2305,8 +2125,6 @@ export interface components {
              * @example Europe/Berlin
              */
             timezone: string;
-            /** @description Every post must be approved before it is scheduled, queued or published (PATCH /v1/workspace). */
-            approvalRequired: boolean;
             plan: {
                 /** @example pro */
                 id: string;
@@ -2339,7 +2157,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "invalid_request" | "unauthorized" | "forbidden" | "plan_limit_reached" | "not_found" | "method_not_allowed" | "post_not_editable" | "approval_required" | "invalid_transition" | "post_changed" | "nothing_to_retry" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "schedule_time_required" | "schedule_time_in_past" | "queue_not_configured" | "caption_too_long" | "thread_too_long" | "media_not_supported" | "media_not_found" | "account_not_found" | "account_not_connected" | "pin_title_too_long" | "title_too_long" | "invalid_option" | "action_not_supported" | "comment_gone" | "reply_unconfirmed" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable" | "storage_unavailable";
+                code: "invalid_request" | "unauthorized" | "forbidden" | "plan_limit_reached" | "not_found" | "method_not_allowed" | "post_not_editable" | "approval_required" | "invalid_transition" | "post_changed" | "nothing_to_retry" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "schedule_time_required" | "schedule_time_in_past" | "queue_not_configured" | "caption_too_long" | "thread_too_long" | "media_not_supported" | "media_not_found" | "account_not_found" | "account_not_connected" | "label_not_found" | "name_taken" | "pin_title_too_long" | "title_too_long" | "invalid_option" | "action_not_supported" | "comment_gone" | "reply_unconfirmed" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable" | "storage_unavailable";
                 /** @description What went wrong, in words a person can act on. */
                 message: string;
                 /** @description One entry per problem. */
@@ -2360,26 +2178,6 @@ export interface components {
             actual?: number;
         } & {
             [key: string]: unknown;
-        };
-        WorkspaceSettings: {
-            /** @example ws_3kqZ7m0pL2aYbN4tR8cVxd */
-            id: string;
-            name: string;
-            /**
-             * @description IANA time zone of the workspace.
-             * @example Europe/Berlin
-             */
-            timezone: string;
-            /** @description Every post must be approved before it is scheduled, queued or published. */
-            approvalRequired: boolean;
-            /** @example pro */
-            plan: string;
-        };
-        UpdateWorkspace: {
-            name?: string;
-            /** @description IANA name. */
-            timezone?: string;
-            approvalRequired?: boolean;
         };
         DisconnectedAccount: {
             account: components["schemas"]["Account"];
@@ -3023,6 +2821,8 @@ export interface components {
             accountIds: string[];
             /** @description Media asset ids, in order; [] for a text-only post. */
             mediaIds: string[];
+            /** @description Labels of the post (`GET /v1/labels`); an unknown id is 422 `label_not_found`. */
+            labelIds?: string[];
             /** @enum {string} */
             action: "draft" | "now" | "schedule" | "queue";
             /** @description Base caption, used by every platform without an override. */
@@ -3143,7 +2943,7 @@ export interface components {
         /** @description One thing create would refuse: one `details` entry of its error answer. */
         PostIssue: {
             /** @enum {string} */
-            code: "invalid_request" | "unauthorized" | "forbidden" | "plan_limit_reached" | "not_found" | "method_not_allowed" | "post_not_editable" | "approval_required" | "invalid_transition" | "post_changed" | "nothing_to_retry" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "schedule_time_required" | "schedule_time_in_past" | "queue_not_configured" | "caption_too_long" | "thread_too_long" | "media_not_supported" | "media_not_found" | "account_not_found" | "account_not_connected" | "pin_title_too_long" | "title_too_long" | "invalid_option" | "action_not_supported" | "comment_gone" | "reply_unconfirmed" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable" | "storage_unavailable";
+            code: "invalid_request" | "unauthorized" | "forbidden" | "plan_limit_reached" | "not_found" | "method_not_allowed" | "post_not_editable" | "approval_required" | "invalid_transition" | "post_changed" | "nothing_to_retry" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "schedule_time_required" | "schedule_time_in_past" | "queue_not_configured" | "caption_too_long" | "thread_too_long" | "media_not_supported" | "media_not_found" | "account_not_found" | "account_not_connected" | "label_not_found" | "name_taken" | "pin_title_too_long" | "title_too_long" | "invalid_option" | "action_not_supported" | "comment_gone" | "reply_unconfirmed" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable" | "storage_unavailable";
             message: string;
             /** @description The body field, dotted; '' when it concerns the whole post. */
             path: string;
@@ -3184,6 +2984,8 @@ export interface components {
             accountIds?: string[];
             /** @description Replaces the media. */
             mediaIds?: string[];
+            /** @description Replaces the labels; [] removes them all. */
+            labelIds?: string[];
             /**
              * @description Applied after the edit. Without it the post goes back to DRAFT.
              * @enum {string}
@@ -3309,31 +3111,6 @@ export interface components {
              * @example 2026-12-01T09:30:00Z
              */
             scheduledAt: string;
-        };
-        SubmitPost: {
-            /**
-             * @description What approval then does (`schedule` needs `scheduledAt`); without it the post becomes APPROVED.
-             * @enum {string}
-             */
-            action?: "schedule" | "queue" | "now";
-            /**
-             * Format: date-time
-             * @example 2026-12-01T09:30:00Z
-             */
-            scheduledAt?: string;
-            /** @description A note to the reviewers. */
-            note?: string;
-        };
-        ApprovePost: {
-            /** @description The version you reviewed; a newer one answers 409 `post_changed`. */
-            version?: number;
-            comment?: string;
-        };
-        RequestPostChanges: {
-            /** @description What should change. */
-            comment: string;
-            /** @description The version you reviewed; a newer one answers 409 `post_changed`. */
-            version?: number;
         };
         UploadTicket: {
             /** @description PUT the bytes here (straight to object storage, never through the API). */
@@ -3597,6 +3374,8 @@ export interface components {
                 accountId: string | null;
                 /** @enum {string|null} */
                 platform: "PHOTO_NET" | "SHORTVIDEO_NET" | "MICROBLOG_NET" | "MESSAGING_NET" | "SOCIALGRAPH_NET" | "PROFESSIONAL_NET" | "TEXTTHREAD_NET" | "OPENPROTOCOL_NET" | "VIDEOSHARE_NET" | "PINBOARD_NET" | "FEDERATED_NET" | "CHAT_NET" | "FORUM_NET" | "LOCAL_NET" | "BLOG_NET" | "WORKCHAT_NET" | "SITE_NET" | "COMMUNITY_NET" | "RELAY_NET" | "DEVBLOG_NET" | null;
+                groupId: string | null;
+                labelId: string | null;
             };
             /** @description True while a refresh asked for with `POST /v1/analytics/refresh` for one of these accounts has not completed; read again later for fresher figures. */
             refreshing: boolean;
@@ -3607,6 +3386,24 @@ export interface components {
                 platform: "PHOTO_NET" | "SHORTVIDEO_NET" | "MICROBLOG_NET" | "MESSAGING_NET" | "SOCIALGRAPH_NET" | "PROFESSIONAL_NET" | "TEXTTHREAD_NET" | "OPENPROTOCOL_NET" | "VIDEOSHARE_NET" | "PINBOARD_NET" | "FEDERATED_NET" | "CHAT_NET" | "FORUM_NET" | "LOCAL_NET" | "BLOG_NET" | "WORKCHAT_NET" | "SITE_NET" | "COMMUNITY_NET" | "RELAY_NET" | "DEVBLOG_NET";
                 /** @description Accounts of this network with a target in the period. */
                 accounts: number;
+                /** @description Targets published in the period. */
+                posts: number;
+                /** @description Of them, those with collected figures. */
+                collected: number;
+                metrics: components["schemas"]["PostMetrics"];
+                /** @description likes + comments + shares + saves over the figures reported (views excluded); null when the network does not report it or it was not collected. Never 0 for "unknown". */
+                engagement: number | null;
+                /**
+                 * @description `engagementRate` = `engagement` / `impressions`, or `engagement` / `views` where the network reports no impressions; a fraction rounded to 4 decimals (0.0425 = 4.25 %). Null when the engagement or that denominator is unknown, or the denominator is 0.
+                 * @example 0.0425
+                 */
+                engagementRate: number | null;
+            }[];
+            /** @description The totals per label of the targets' posts, by label name, for the labels with a target published in the period. A target whose post has two labels counts in both; one without a label in none. */
+            byLabel: {
+                labelId: string;
+                name: string;
+                color: string;
                 /** @description Targets published in the period. */
                 posts: number;
                 /** @description Of them, those with collected figures. */
@@ -4053,101 +3850,76 @@ export interface components {
             /** @description Send to this endpoint only; without it, to every enabled endpoint subscribed. */
             endpointId?: string;
         };
-        PostNoteList: {
-            data: components["schemas"]["PostNote"][];
-        };
-        PostNote: {
-            /** @example note_3kqZ7m0pL2aYbN4tR8cVxd */
+        Group: {
+            /** @example grp_4kq7Zm0pL2aYbN4tR8cVxd */
             id: string;
-            postId: string;
-            author: {
-                /** @enum {string} */
-                kind: "user" | "token" | "agent" | "review_link" | "system";
-                id: string | null;
-                /** @description Who it was, in words (a person, a token, an agent, a review link). */
-                name: string;
-            };
-            body: string;
-            /** @description User ids of the members mentioned. */
-            mentions: string[];
+            name: string;
+            color: string | null;
+            /** @description Posts to this group's accounts need an approval. */
+            approvalRequired: boolean;
+            accountIds: string[];
             /** Format: date-time */
             createdAt: string;
         };
-        CreatePostNote: {
-            /** @description The note, plain text. Never published. */
-            body: string;
-            /** @description User ids of members to notify (`GET /v1/members`). */
-            mentions?: string[];
+        CreateGroup: {
+            /** @example Acme Coffee */
+            name: string;
+            /**
+             * @description A colour as `#rrggbb`.
+             * @example #0ea5e9
+             */
+            color?: string | null;
+            approvalRequired?: boolean;
+            /** @description The group's accounts; replaces them all. An account of another workspace (or none) is 422 `account_not_found`. */
+            accountIds?: string[];
         };
-        DeletedPostNote: {
+        UpdateGroup: {
+            /** @example Acme Coffee */
+            name?: string;
+            /**
+             * @description A colour as `#rrggbb`.
+             * @example #0ea5e9
+             */
+            color?: string | null;
+            approvalRequired?: boolean;
+            /** @description The group's accounts; replaces them all. An account of another workspace (or none) is 422 `account_not_found`. */
+            accountIds?: string[];
+        };
+        DeletedGroup: {
             id: string;
             /** @enum {boolean} */
             deleted: true;
         };
-        MemberList: {
-            data: components["schemas"]["Member"][];
-        };
-        Member: {
-            /** @example usr_3kqZ7m0pL2aYbN4tR8cVxd */
-            userId: string;
-            name: string;
-            email: string;
-            /** @enum {string} */
-            role: "owner" | "admin" | "member" | "reviewer";
-            /** @description The account groups the member is limited to; null: the whole workspace. */
-            groupIds: string[] | null;
-        };
-        NotificationPage: {
-            data: components["schemas"]["Notification"][];
-            /** @description Pass it as `cursor` for the next page; null on the last page. */
-            nextCursor: string | null;
-        };
-        Notification: {
-            /** @example ntf_3kqZ7m0pL2aYbN4tR8cVxd */
+        Label: {
+            /** @example lbl_7Tq2v8LmN3pR5sW7yZa1bc */
             id: string;
-            /** @enum {string} */
-            kind: "review_requested" | "post_approved" | "changes_requested" | "target_failed" | "account_needs_reconnect" | "token_expires_before_post" | "mentioned";
-            title: string;
-            body: string;
-            /** @description What it is about (a post, an account). */
-            subject: {
-                type: string;
-                id: string | null;
-            };
-            /** @description The dashboard page about it (a path under /app). */
-            link: string | null;
-            read: boolean;
-            /** Format: date-time */
-            readAt: string | null;
+            name: string;
+            color: string;
             /** Format: date-time */
             createdAt: string;
         };
-        UnreadNotifications: {
-            unread: number;
+        CreateLabel: {
+            /** @example Spring sale */
+            name: string;
+            /**
+             * @description A colour as `#rrggbb`.
+             * @example #0ea5e9
+             */
+            color?: string;
         };
-        ReadAllNotifications: {
-            updated: number;
+        UpdateLabel: {
+            /** @example Acme Coffee */
+            name?: string;
+            /**
+             * @description A colour as `#rrggbb`.
+             * @example #0ea5e9
+             */
+            color?: string;
         };
-        NotificationPreferences: {
-            preferences: {
-                /** @enum {string} */
-                kind: "review_requested" | "post_approved" | "changes_requested" | "target_failed" | "account_needs_reconnect" | "token_expires_before_post" | "mentioned";
-                description: string;
-                /** @description Shown in the dashboard and the API. */
-                inApp: boolean;
-                /** @description Sent by email (when the service has SMTP_URL). */
-                email: boolean;
-            }[];
-        };
-        UpdateNotificationPreferences: {
-            preferences: {
-                /** @enum {string} */
-                kind: "review_requested" | "post_approved" | "changes_requested" | "target_failed" | "account_needs_reconnect" | "token_expires_before_post" | "mentioned";
-                /** @description Shown in the dashboard and the API. */
-                inApp?: boolean;
-                /** @description Sent by email (when the service has SMTP_URL). */
-                email?: boolean;
-            }[];
+        DeletedLabel: {
+            id: string;
+            /** @enum {boolean} */
+            deleted: true;
         };
     };
     responses: never;
@@ -4278,262 +4050,12 @@ export interface operations {
             };
         };
     };
-    getWorkspace: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The settings. */
-            200: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WorkspaceSettings"];
-                };
-            };
-            /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
-            400: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). Codes: unauthorized. */
-            401: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
-            404: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait. Codes: rate_limited. */
-            429: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A bug on our side (`internal_error`); the request id identifies it. Codes: internal_error. */
-            500: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
-            503: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    updateWorkspace: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["UpdateWorkspace"];
-            };
-        };
-        responses: {
-            /** @description The settings as saved. */
-            200: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WorkspaceSettings"];
-                };
-            };
-            /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
-            400: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). Codes: unauthorized. */
-            401: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
-            403: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
-            404: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body over the documented cap (`payload_too_large`). Codes: payload_too_large. */
-            413: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body without `Content-Type: application/json` (`unsupported_media_type`). Codes: unsupported_media_type. */
-            415: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait. Codes: rate_limited. */
-            429: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A bug on our side (`internal_error`); the request id identifies it. Codes: internal_error. */
-            500: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
-            503: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     listAccounts: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only the accounts of this group; an unknown group is 404. */
+                groupId?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4968,7 +4490,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, label_not_found, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5131,7 +4653,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, label_not_found, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5251,7 +4773,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, label_not_found, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5371,7 +4893,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, label_not_found, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5605,7 +5127,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, label_not_found, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5672,6 +5194,10 @@ export interface operations {
                 q?: string;
                 /** @description `service`: only posts written through this service; `external`: only posts published on the network outside it and imported (read-only). */
                 source?: "service" | "external";
+                /** @description Only posts with an account in this group; an unknown group is 404. */
+                groupId?: string;
+                /** @description Only posts with this label; an unknown label is 404. */
+                labelId?: string;
                 /** @description A field name orders newest (latest) first; a leading `-` reverses it (oldest first). Posts without that time come last. Default `createdAt`. */
                 sort?: "createdAt" | "-createdAt" | "scheduledAt" | "-scheduledAt" | "publishedAt" | "-publishedAt";
                 /** @description Starts at 1. With it the answer is an envelope. */
@@ -5890,7 +5416,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, label_not_found, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6544,7 +6070,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, approval_required, invalid_transition, post_changed, nothing_to_retry, idempotency_key_in_use, comment_gone, reply_unconfirmed. */
+            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, approval_required, invalid_transition, post_changed, nothing_to_retry, idempotency_key_in_use, name_taken, comment_gone, reply_unconfirmed. */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6583,7 +6109,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, label_not_found, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6720,7 +6246,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, approval_required, invalid_transition, post_changed, nothing_to_retry, idempotency_key_in_use, comment_gone, reply_unconfirmed. */
+            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, approval_required, invalid_transition, post_changed, nothing_to_retry, idempotency_key_in_use, name_taken, comment_gone, reply_unconfirmed. */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6759,7 +6285,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, label_not_found, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6896,7 +6422,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, approval_required, invalid_transition, post_changed, nothing_to_retry, idempotency_key_in_use, comment_gone, reply_unconfirmed. */
+            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, approval_required, invalid_transition, post_changed, nothing_to_retry, idempotency_key_in_use, name_taken, comment_gone, reply_unconfirmed. */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6909,7 +6435,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, label_not_found, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7046,536 +6572,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, approval_required, invalid_transition, post_changed, nothing_to_retry, idempotency_key_in_use, comment_gone, reply_unconfirmed. */
+            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, approval_required, invalid_transition, post_changed, nothing_to_retry, idempotency_key_in_use, name_taken, comment_gone, reply_unconfirmed. */
             409: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait. Codes: rate_limited. */
-            429: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A bug on our side (`internal_error`); the request id identifies it. Codes: internal_error. */
-            500: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
-            503: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    submitPost: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["SubmitPost"];
-            };
-        };
-        responses: {
-            /** @description The post, now in review. */
-            200: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Post"];
-                };
-            };
-            /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
-            400: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). Codes: unauthorized. */
-            401: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
-            403: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
-            404: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, approval_required, invalid_transition, post_changed, nothing_to_retry, idempotency_key_in_use, comment_gone, reply_unconfirmed. */
-            409: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body over the documented cap (`payload_too_large`). Codes: payload_too_large. */
-            413: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body without `Content-Type: application/json` (`unsupported_media_type`). Codes: unsupported_media_type. */
-            415: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
-            422: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait. Codes: rate_limited. */
-            429: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A bug on our side (`internal_error`); the request id identifies it. Codes: internal_error. */
-            500: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
-            503: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    approvePost: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["ApprovePost"];
-            };
-        };
-        responses: {
-            /** @description The approved post. */
-            200: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Post"];
-                };
-            };
-            /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
-            400: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). Codes: unauthorized. */
-            401: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
-            403: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
-            404: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, approval_required, invalid_transition, post_changed, nothing_to_retry, idempotency_key_in_use, comment_gone, reply_unconfirmed. */
-            409: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body over the documented cap (`payload_too_large`). Codes: payload_too_large. */
-            413: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body without `Content-Type: application/json` (`unsupported_media_type`). Codes: unsupported_media_type. */
-            415: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
-            422: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait. Codes: rate_limited. */
-            429: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A bug on our side (`internal_error`); the request id identifies it. Codes: internal_error. */
-            500: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
-            503: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    requestPostChanges: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["RequestPostChanges"];
-            };
-        };
-        responses: {
-            /** @description The post, with changes requested. */
-            200: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Post"];
-                };
-            };
-            /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
-            400: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). Codes: unauthorized. */
-            401: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
-            403: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
-            404: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, approval_required, invalid_transition, post_changed, nothing_to_retry, idempotency_key_in_use, comment_gone, reply_unconfirmed. */
-            409: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body over the documented cap (`payload_too_large`). Codes: payload_too_large. */
-            413: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body without `Content-Type: application/json` (`unsupported_media_type`). Codes: unsupported_media_type. */
-            415: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
-            422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
@@ -7739,7 +6737,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, label_not_found, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8016,7 +7014,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, label_not_found, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8286,7 +7284,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, label_not_found, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8453,7 +7451,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, label_not_found, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8773,6 +7771,10 @@ export interface operations {
                 accountId?: string;
                 /** @description Only the accounts of this network. */
                 platform?: "PHOTO_NET" | "SHORTVIDEO_NET" | "MICROBLOG_NET" | "MESSAGING_NET" | "SOCIALGRAPH_NET" | "PROFESSIONAL_NET" | "TEXTTHREAD_NET" | "OPENPROTOCOL_NET" | "VIDEOSHARE_NET" | "PINBOARD_NET" | "FEDERATED_NET" | "CHAT_NET" | "FORUM_NET" | "LOCAL_NET" | "BLOG_NET" | "WORKCHAT_NET" | "SITE_NET" | "COMMUNITY_NET" | "RELAY_NET" | "DEVBLOG_NET";
+                /** @description Only the accounts of this account group (404 when there is no such group). */
+                groupId?: string;
+                /** @description Only the targets of posts with this label (404 when there is no such label). */
+                labelId?: string;
             };
             header?: never;
             path?: never;
@@ -9143,6 +8145,10 @@ export interface operations {
                 postId?: string;
                 /** @description Only comments in this state: `unread`, `read`, `replied` or `hidden`. */
                 state?: "unread" | "read" | "replied" | "hidden";
+                /** @description Only the accounts of this account group; an unknown group is 404. */
+                groupId?: string;
+                /** @description Only the comments on posts with this label; an unknown label is 404. */
+                labelId?: string;
                 /** @description Page size, default 50, at most 100. */
                 limit?: number;
                 /** @description The `nextCursor` of the previous page, as given (opaque), with the same filters. */
@@ -9364,6 +8370,10 @@ export interface operations {
                 platform?: "PHOTO_NET" | "SHORTVIDEO_NET" | "MICROBLOG_NET" | "MESSAGING_NET" | "SOCIALGRAPH_NET" | "PROFESSIONAL_NET" | "TEXTTHREAD_NET" | "OPENPROTOCOL_NET" | "VIDEOSHARE_NET" | "PINBOARD_NET" | "FEDERATED_NET" | "CHAT_NET" | "FORUM_NET" | "LOCAL_NET" | "BLOG_NET" | "WORKCHAT_NET" | "SITE_NET" | "COMMUNITY_NET" | "RELAY_NET" | "DEVBLOG_NET";
                 /** @description Only comments in this state: `unread`, `read`, `replied` or `hidden`. */
                 state?: "unread" | "read" | "replied" | "hidden";
+                /** @description Only the accounts of this account group; an unknown group is 404. */
+                groupId?: string;
+                /** @description Only the mentions in replies to posts with this label; an unknown label is 404. */
+                labelId?: string;
                 /** @description Page size, default 50, at most 100. */
                 limit?: number;
                 /** @description The `nextCursor` of the previous page, as given (opaque), with the same filters. */
@@ -9563,7 +8573,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, label_not_found, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9805,7 +8815,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, approval_required, invalid_transition, post_changed, nothing_to_retry, idempotency_key_in_use, comment_gone, reply_unconfirmed. */
+            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, approval_required, invalid_transition, post_changed, nothing_to_retry, idempotency_key_in_use, name_taken, comment_gone, reply_unconfirmed. */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9818,7 +8828,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, label_not_found, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9960,7 +8970,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, approval_required, invalid_transition, post_changed, nothing_to_retry, idempotency_key_in_use, comment_gone, reply_unconfirmed. */
+            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, approval_required, invalid_transition, post_changed, nothing_to_retry, idempotency_key_in_use, name_taken, comment_gone, reply_unconfirmed. */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9999,7 +9009,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, label_not_found, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10133,7 +9143,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, approval_required, invalid_transition, post_changed, nothing_to_retry, idempotency_key_in_use, comment_gone, reply_unconfirmed. */
+            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, approval_required, invalid_transition, post_changed, nothing_to_retry, idempotency_key_in_use, name_taken, comment_gone, reply_unconfirmed. */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10146,7 +9156,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, label_not_found, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10280,7 +9290,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, approval_required, invalid_transition, post_changed, nothing_to_retry, idempotency_key_in_use, comment_gone, reply_unconfirmed. */
+            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, approval_required, invalid_transition, post_changed, nothing_to_retry, idempotency_key_in_use, name_taken, comment_gone, reply_unconfirmed. */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10293,7 +9303,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, label_not_found, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10427,7 +9437,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, approval_required, invalid_transition, post_changed, nothing_to_retry, idempotency_key_in_use, comment_gone, reply_unconfirmed. */
+            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, approval_required, invalid_transition, post_changed, nothing_to_retry, idempotency_key_in_use, name_taken, comment_gone, reply_unconfirmed. */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10440,7 +9450,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, label_not_found, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12050,7 +11060,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, label_not_found, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12256,18 +11266,16 @@ export interface operations {
             };
         };
     };
-    listPostNotes: {
+    listGroups: {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                id: string;
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The notes. */
+            /** @description The groups, by name. */
             200: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12277,7 +11285,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PostNoteList"];
+                    "application/json": components["schemas"]["Group"][];
                 };
             };
             /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
@@ -12301,19 +11309,6 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
-            403: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12376,22 +11371,20 @@ export interface operations {
             };
         };
     };
-    createPostNote: {
+    createGroup: {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                id: string;
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreatePostNote"];
+                "application/json": components["schemas"]["CreateGroup"];
             };
         };
         responses: {
-            /** @description The note as stored. */
+            /** @description The group created. */
             200: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12401,7 +11394,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PostNote"];
+                    "application/json": components["schemas"]["Group"];
                 };
             };
             /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
@@ -12457,6 +11450,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, approval_required, invalid_transition, post_changed, nothing_to_retry, idempotency_key_in_use, name_taken, comment_gone, reply_unconfirmed. */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Body over the documented cap (`payload_too_large`). Codes: payload_too_large. */
             413: {
                 headers: {
@@ -12483,7 +11489,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, label_not_found, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12539,607 +11545,7 @@ export interface operations {
             };
         };
     };
-    deletePostNote: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-                noteId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The note is deleted. */
-            200: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DeletedPostNote"];
-                };
-            };
-            /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
-            400: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). Codes: unauthorized. */
-            401: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
-            403: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
-            404: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait. Codes: rate_limited. */
-            429: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A bug on our side (`internal_error`); the request id identifies it. Codes: internal_error. */
-            500: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
-            503: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    listMembers: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The members, by name. */
-            200: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MemberList"];
-                };
-            };
-            /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
-            400: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). Codes: unauthorized. */
-            401: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
-            403: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
-            404: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait. Codes: rate_limited. */
-            429: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A bug on our side (`internal_error`); the request id identifies it. Codes: internal_error. */
-            500: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
-            503: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    listNotifications: {
-        parameters: {
-            query?: {
-                /** @description `true`: only unread notifications. */
-                unread?: "true" | "false";
-                /** @description Page size, default 20, at most 100. */
-                limit?: number;
-                /** @description The `nextCursor` of the previous page, as given. */
-                cursor?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of notifications. */
-            200: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NotificationPage"];
-                };
-            };
-            /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
-            400: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). Codes: unauthorized. */
-            401: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
-            403: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
-            404: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait. Codes: rate_limited. */
-            429: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A bug on our side (`internal_error`); the request id identifies it. Codes: internal_error. */
-            500: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
-            503: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    countUnreadNotifications: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The unread count. */
-            200: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnreadNotifications"];
-                };
-            };
-            /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
-            400: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). Codes: unauthorized. */
-            401: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
-            403: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
-            404: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait. Codes: rate_limited. */
-            429: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A bug on our side (`internal_error`); the request id identifies it. Codes: internal_error. */
-            500: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
-            503: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    markAllNotificationsRead: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description How many were unread. */
-            200: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ReadAllNotifications"];
-                };
-            };
-            /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
-            400: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). Codes: unauthorized. */
-            401: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
-            403: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
-            404: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait. Codes: rate_limited. */
-            429: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A bug on our side (`internal_error`); the request id identifies it. Codes: internal_error. */
-            500: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
-            503: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    markNotificationRead: {
+    getGroup: {
         parameters: {
             query?: never;
             header?: never;
@@ -13150,7 +11556,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The notification, read. */
+            /** @description The group. */
             200: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13160,7 +11566,114 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Notification"];
+                    "application/json": components["schemas"]["Group"];
+                };
+            };
+            /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). Codes: unauthorized. */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait. Codes: rate_limited. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side (`internal_error`); the request id identifies it. Codes: internal_error. */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group is gone. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedGroup"];
                 };
             };
             /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
@@ -13259,7 +11772,183 @@ export interface operations {
             };
         };
     };
-    getNotificationPreferences: {
+    updateGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateGroup"];
+            };
+        };
+        responses: {
+            /** @description The group as changed. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Group"];
+                };
+            };
+            /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). Codes: unauthorized. */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, approval_required, invalid_transition, post_changed, nothing_to_retry, idempotency_key_in_use, name_taken, comment_gone, reply_unconfirmed. */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over the documented cap (`payload_too_large`). Codes: payload_too_large. */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body without `Content-Type: application/json` (`unsupported_media_type`). Codes: unsupported_media_type. */
+            415: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, label_not_found, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
+            422: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait. Codes: rate_limited. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side (`internal_error`); the request id identifies it. Codes: internal_error. */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listLabels: {
         parameters: {
             query?: never;
             header?: never;
@@ -13268,7 +11957,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every kind with its channels (both on by default). */
+            /** @description The labels, by name. */
             200: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13278,7 +11967,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NotificationPreferences"];
+                    "application/json": components["schemas"]["Label"][];
                 };
             };
             /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
@@ -13302,19 +11991,6 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
-            403: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13377,7 +12053,7 @@ export interface operations {
             };
         };
     };
-    updateNotificationPreferences: {
+    createLabel: {
         parameters: {
             query?: never;
             header?: never;
@@ -13386,11 +12062,11 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UpdateNotificationPreferences"];
+                "application/json": components["schemas"]["CreateLabel"];
             };
         };
         responses: {
-            /** @description Every kind with its channels. */
+            /** @description The label created. */
             200: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13400,7 +12076,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NotificationPreferences"];
+                    "application/json": components["schemas"]["Label"];
                 };
             };
             /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
@@ -13445,6 +12121,302 @@ export interface operations {
             };
             /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
             404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, approval_required, invalid_transition, post_changed, nothing_to_retry, idempotency_key_in_use, name_taken, comment_gone, reply_unconfirmed. */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over the documented cap (`payload_too_large`). Codes: payload_too_large. */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body without `Content-Type: application/json` (`unsupported_media_type`). Codes: unsupported_media_type. */
+            415: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait. Codes: rate_limited. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side (`internal_error`); the request id identifies it. Codes: internal_error. */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteLabel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The label is gone. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedLabel"];
+                };
+            };
+            /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). Codes: unauthorized. */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait. Codes: rate_limited. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side (`internal_error`); the request id identifies it. Codes: internal_error. */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateLabel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateLabel"];
+            };
+        };
+        responses: {
+            /** @description The label as changed. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Label"];
+                };
+            };
+            /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). Codes: unauthorized. */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, approval_required, invalid_transition, post_changed, nothing_to_retry, idempotency_key_in_use, name_taken, comment_gone, reply_unconfirmed. */
+            409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];

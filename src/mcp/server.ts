@@ -18,6 +18,7 @@ import { PROMPTS } from './prompts'
 import { callTool, describeTool, type McpTool, type ToolContext } from './tool'
 import { ANALYTICS_TOOLS } from './tools/analytics'
 import { APPROVAL_TOOLS } from './tools/approvals'
+import { GROUP_TOOLS } from './tools/groups'
 import { INBOX_TOOLS } from './tools/inbox'
 import { NOTE_TOOLS } from './tools/notes'
 import { MEDIA_TOOLS } from './tools/media'
@@ -40,6 +41,7 @@ export const MCP_TOOLS: McpTool[] = [
   ...ANALYTICS_TOOLS,
   ...INBOX_TOOLS,
   ...NOTE_TOOLS,
+  ...GROUP_TOOLS,
 ]
 
 const INSTRUCTIONS = [

@@ -2,6 +2,7 @@ import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi'
 import { idempotent } from '../http/idempotency'
 import { documentOperation } from '../http/openapi'
 import { requirePermission } from '../http/permission'
+import { scopeGuard } from '../http/scope-guard'
 import type { RegisteredRoute, RouteModule } from '../http/route-meta'
 import type { AppEnv } from '../http/context'
 import * as listBoards from './accounts/boards'
@@ -74,6 +75,15 @@ import * as markNotificationRead from './notifications/read'
 import * as markAllNotificationsRead from './notifications/read-all'
 import * as getNotificationPreferences from './notifications/preferences-get'
 import * as updateNotificationPreferences from './notifications/preferences-put'
+import * as listGroups from './groups/list'
+import * as getGroup from './groups/get'
+import * as createGroup from './groups/create'
+import * as updateGroup from './groups/update'
+import * as deleteGroup from './groups/delete'
+import * as listLabels from './labels/list'
+import * as createLabel from './labels/create'
+import * as updateLabel from './labels/update'
+import * as deleteLabel from './labels/delete'
 
 /**
  * Registers one operation with the protection its file declares: the permission its caller's role
@@ -85,6 +95,7 @@ function register<R extends RouteConfig>(v1: OpenAPIHono<AppEnv>, mounted: Regis
   const method = m.route.method.toUpperCase()
   const path = m.route.getRoutingPath()
   v1.on(method, path, requirePermission(m.meta.permission))
+  if (m.meta.scope) v1.on(method, path, scopeGuard(m.meta.scope))
   if (m.meta.idempotent) v1.on(method, path, idempotent({ answerInTransaction: m.meta.answerInTransaction ?? false }))
   v1.openapi(documentOperation(m.route, m.meta), m.handler)
   mounted.push({ method, path: `/v1${path}`, meta: m.meta })
@@ -163,5 +174,14 @@ export function registerRoutes(v1: OpenAPIHono<AppEnv>): RegisteredRoute[] {
   register(v1, mounted, markNotificationRead)
   register(v1, mounted, getNotificationPreferences)
   register(v1, mounted, updateNotificationPreferences)
+  register(v1, mounted, listGroups)
+  register(v1, mounted, createGroup)
+  register(v1, mounted, getGroup)
+  register(v1, mounted, updateGroup)
+  register(v1, mounted, deleteGroup)
+  register(v1, mounted, listLabels)
+  register(v1, mounted, createLabel)
+  register(v1, mounted, updateLabel)
+  register(v1, mounted, deleteLabel)
   return mounted
 }

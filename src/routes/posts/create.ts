@@ -6,6 +6,7 @@ import { createPost } from '../../services/posts/write'
 import { unknownBodyFields } from './body-fields'
 import { CreatePostSchema, WrittenPostSchema } from '../../schemas/posts'
 import type { RouteMeta } from '../../http/route-meta'
+import { assertAccountsVisible } from '../../services/access/visibility'
 
 export const route = createRoute({
   method: 'post',
@@ -35,7 +36,9 @@ export const meta: RouteMeta = {
 }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
-  const { deps } = c.var
+  const { deps, auth } = c.var
   const warnings = await unknownBodyFields(c, CreatePostSchema)
-  return c.json(await createPost(deps, callerOf(c), c.req.valid('json'), warnings, c.var.idempotency), 200)
+  const body = c.req.valid('json')
+  await assertAccountsVisible(deps.db, auth, body.accountIds)
+  return c.json(await createPost(deps, callerOf(c), body, warnings, c.var.idempotency), 200)
 }

@@ -36,6 +36,8 @@ import { assertDestinationsOfAccounts } from '../destinations'
 import { newOutbox, sendOutbox } from '../webhooks/outbox'
 import { recordPostDeleted } from '../webhooks/publish-events'
 import { firstAnswerRecord, idempotencyKeyTaken, type IdempotentWrite } from '../idempotency'
+import { loadPostLabels, setPostLabels } from '../labels/labels'
+import { replacePostLabels } from '../../db/queries/labels'
 
 type PostDeps = Pick<
   Deps,
@@ -109,14 +111,26 @@ export async function createPost(
     }
     const targetValues = targetRows(id, workspaceId, accounts, timing.dueAt, now)
     const rows = postRowsAsInserted(postValues, targetValues)
+    const labels = await loadPostLabels(tx, workspaceId, input.labelIds ?? [])
     const expiring = await tokenExpiryWarnings({ db: tx, cipher: deps.cipher }, workspaceId, accounts, timing.dueAt)
     const answer: WrittenPost = {
-      ...toPostRecord(rows.post, rows.targets, await approvalRequiredOf(tx, workspaceId, accountIdsOf(accounts))),
+      ...toPostRecord(
+        rows.post,
+        rows.targets,
+        await approvalRequiredOf(tx, workspaceId, accountIdsOf(accounts)),
+        labels,
+      ),
       warnings: [...bodyWarnings, ...notApplicableWarnings(content, accounts), ...expiring],
     }
     const stored = idempotency && firstAnswerRecord(workspaceId, idempotency, answer, now)
     if (!(await insertPostWithTargets(tx, postValues, targetValues, stored))) throw idempotencyKeyTaken()
     await notifyExpiringTokens(tx, { workspaceId, postId: id, warnings: expiring, now })
+    await replacePostLabels(
+      tx,
+      workspaceId,
+      id,
+      labels.map((l) => l.id),
+    )
     return { ...rows, answer }
   })
   const { post, targets } = written
@@ -201,6 +215,7 @@ export async function updatePost(
       version: row.version + 1,
       updatedAt: now,
     })
+    await setPostLabels(tx, workspaceId, postId, input.labelIds)
     const keep = accounts.map((a) => a.id)
     await deleteTargetsOutside(tx, postId, keep)
     const existing = new Set(current.map((t) => t.accountId))
