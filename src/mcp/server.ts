@@ -16,6 +16,7 @@ import type { AppEnv } from '../http/context'
 import { describeError } from '../infra/logger'
 import { PROMPTS } from './prompts'
 import { callTool, describeTool, type McpTool, type ToolContext } from './tool'
+import { ACTIVITY_TOOLS } from './tools/activity'
 import { ANALYTICS_TOOLS } from './tools/analytics'
 import { INBOX_TOOLS } from './tools/inbox'
 import { MEDIA_TOOLS } from './tools/media'
@@ -36,6 +37,7 @@ export const MCP_TOOLS: McpTool[] = [
   ...PLANNING_TOOLS,
   ...ANALYTICS_TOOLS,
   ...INBOX_TOOLS,
+  ...ACTIVITY_TOOLS,
 ]
 
 const INSTRUCTIONS = [

@@ -22,6 +22,8 @@ import { oauthContext } from './oauth-context'
 import { isSettled, settlePost } from './publishing/aggregate'
 import { newOutbox, recordEvent, sendOutbox } from './webhooks/outbox'
 import { recordTargetSettled } from './webhooks/publish-events'
+import { recordAccountActivity } from './activity/accounts'
+import { callerOfScope, type WorkspaceScope } from './activity/scope'
 
 const DISCONNECTED_ERROR: TargetError = {
   code: 'account_disconnected',
@@ -39,9 +41,11 @@ export interface DisconnectResult {
 
 export async function disconnectAccount(
   deps: Pick<Deps, 'db' | 'cipher' | 'networks' | 'clock' | 'settings' | 'logger' | 'webhookQueue'>,
-  workspaceId: string,
+  scope: WorkspaceScope,
   accountId: string,
 ): Promise<DisconnectResult> {
+  const caller = callerOfScope(scope)
+  const { workspaceId } = caller
   const row = await getAccountRow(deps.db, workspaceId, accountId)
   if (row.status === 'DISCONNECTED')
     return { account: await getAccount(deps.db, workspaceId, accountId), revoked: false, failedTargets: 0 }
@@ -85,6 +89,13 @@ export async function disconnectAccount(
     await markAccountDisconnected(tx, accountId, reason)
     const record = toAccountRecord({ ...locked, status: 'DISCONNECTED', statusMessage: reason, updatedAt: now })
     await recordEvent(tx, outbox, { workspaceId, type: 'account.disconnected', data: { ...record }, now })
+    await recordAccountActivity(tx, caller, {
+      action: 'account.disconnected',
+      account: locked,
+      words: 'disconnected',
+      details: { failedTargets: failed, tokenRevoked: revoked },
+      now,
+    })
     return failed
   })
   await sendOutbox(deps, outbox)

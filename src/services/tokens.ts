@@ -6,7 +6,10 @@ import {
   touchTokenLastUsed,
 } from '../db/queries/tokens'
 import { selectGrantCoverage } from '../db/queries/agent-grants'
-import type { Db } from '../db/types'
+import type { Db, DbOrTx } from '../db/types'
+import { recordTokenActivity } from './activity/admin'
+import { callerOfScope, type WorkspaceScope } from './activity/scope'
+import { systemCaller } from './caller'
 import { constantTimeEqual, sha256Hex } from '../lib/crypto'
 import { newId, randomBase62 } from '../lib/ids'
 
@@ -24,14 +27,21 @@ export interface CreatedToken {
   createdAt: string
 }
 
-export async function createToken(db: Db, workspaceId: string, name: string): Promise<CreatedToken> {
+/** A new token (the secret answered once), with `token.created` in the activity log in the same transaction. */
+export async function createToken(db: DbOrTx, scope: WorkspaceScope, name: string): Promise<CreatedToken> {
+  const caller = callerOfScope(scope)
   const token = TOKEN_PREFIX + randomBase62(43)
-  const row = await insertToken(db, {
-    id: newId('token'),
-    workspaceId,
-    name,
-    tokenHash: await sha256Hex(token),
-    hint: token.slice(0, 8),
+  const tokenHash = await sha256Hex(token)
+  const row = await db.transaction(async (tx) => {
+    const inserted = await insertToken(tx, {
+      id: newId('token'),
+      workspaceId: caller.workspaceId,
+      name,
+      tokenHash,
+      hint: token.slice(0, 8),
+    })
+    await recordTokenActivity(tx, caller, { action: 'token.created', token: inserted, now: inserted.createdAt })
+    return inserted
   })
   return { id: row.id, name: row.name, token, createdAt: row.createdAt.toISOString() }
 }
@@ -74,12 +84,18 @@ export async function listTokens(db: Db, workspaceId: string): Promise<TokenView
 }
 
 /**
- * Revokes a token; returns false when no live token has that id (in `workspaceId` when given: the
- * dashboard never revokes another workspace's token).
+ * Revokes a token; returns false when no live token has that id (in the scope's workspace when given:
+ * the dashboard never revokes another workspace's token). `token.revoked` is in the activity log of
+ * that workspace (the operator's CLI: the token's own workspace, by the service).
  */
-export async function revokeToken(db: Db, tokenId: string, now: Date, workspaceId?: string): Promise<boolean> {
-  const rows = await revokeLiveToken(db, tokenId, now, workspaceId)
-  return rows.length > 0
+export async function revokeToken(db: Db, tokenId: string, now: Date, scope?: WorkspaceScope): Promise<boolean> {
+  const caller = scope === undefined ? undefined : callerOfScope(scope)
+  return db.transaction(async (tx) => {
+    const [row] = await revokeLiveToken(tx, tokenId, now, caller?.workspaceId)
+    if (!row) return false
+    await recordTokenActivity(tx, caller ?? systemCaller(row.workspaceId), { action: 'token.revoked', token: row, now })
+    return true
+  })
 }
 
 export const isWellFormedToken = (token: string): boolean => TOKEN_PATTERN.test(token)

@@ -1,6 +1,8 @@
 import {
   findPlanId,
   insertWorkspace,
+  findWorkspaceName,
+  lockWorkspaceRow,
   selectPlanIds,
   selectWorkspaceOverview,
   selectWorkspaces,
@@ -12,6 +14,9 @@ import type { Db, DbOrTx } from '../db/types'
 import { AppError } from '../domain/errors'
 import { newId } from '../lib/ids'
 import { isValidTimeZone } from '../lib/timezone'
+import { recordAdminActivity } from './activity/admin'
+import { callerOfScope, type WorkspaceScope } from './activity/scope'
+import { wordList } from './activity/words'
 
 export interface PlanView {
   id: string
@@ -92,12 +97,17 @@ export async function getWorkspaceOverview(db: Db, workspaceId: string, now: Dat
   }
 }
 
-/** Renames the workspace and sets its zone; 400 for an empty name or an unknown zone. */
+/**
+ * Renames the workspace and sets its zone; 400 for an empty name or an unknown zone. What changed is
+ * in the activity log (`workspace.updated`), in the same transaction.
+ */
 export async function updateWorkspaceSettings(
   db: DbOrTx,
-  workspaceId: string,
+  scope: WorkspaceScope,
   input: { name: string; timezone: string },
 ): Promise<void> {
+  const caller = callerOfScope(scope)
+  const { workspaceId } = caller
   const name = input.name.trim()
   if (name.length < 1 || name.length > 100)
     throw new AppError('invalid_request', 'Enter a workspace name (at most 100 characters).', {
@@ -111,6 +121,22 @@ export async function updateWorkspaceSettings(
         details: [{ path: 'timezone' }],
       },
     )
-  await setWorkspaceName(db, workspaceId, name)
-  await setWorkspaceTimezone(db, workspaceId, input.timezone)
+  await db.transaction(async (tx) => {
+    const locked = await lockWorkspaceRow(tx, workspaceId)
+    const before = locked && { name: await findWorkspaceName(tx, workspaceId), timezone: locked.timezone }
+    await setWorkspaceName(tx, workspaceId, name)
+    await setWorkspaceTimezone(tx, workspaceId, input.timezone)
+    const changes: Record<string, { from: string | null; to: string }> = {}
+    if (before?.name !== name) changes.name = { from: before?.name ?? null, to: name }
+    if (before?.timezone !== input.timezone) changes.timezone = { from: before?.timezone ?? null, to: input.timezone }
+    if (Object.keys(changes).length === 0) return
+    const words = Object.entries(changes).map(([field, c]) => `the ${field === 'name' ? 'name' : 'time zone'} to ${c.to}`)
+    await recordAdminActivity(tx, caller, {
+      action: 'workspace.updated',
+      subject: { type: 'workspace', id: workspaceId },
+      words: `changed ${wordList(words)}`,
+      details: { changes },
+      now: new Date(),
+    })
+  })
 }

@@ -7,6 +7,7 @@ import type { DashboardEnv } from '../env'
 import { workspacePage } from '../env'
 import { Csrf, Field, Message } from '../pages'
 import { formFields } from '../session'
+import { dashboardCaller } from '../caller'
 import { refuseUnlessManager } from '../workspace'
 import { SettingsPage } from './frame'
 
@@ -94,7 +95,7 @@ export function registerWorkspaceSettings(app: Hono<DashboardEnv>): void {
     const fields = await formFields(c)
     const values = { name: fields.name ?? '', timezone: (fields.timezone ?? '').trim() }
     try {
-      await updateWorkspaceSettings(c.var.deps.db, c.var.member.workspaceId, values)
+      await updateWorkspaceSettings(c.var.deps.db, dashboardCaller(c), values)
     } catch (err) {
       if (!(err instanceof AppError) || err.code !== 'invalid_request') throw err
       const path = err.details?.[0]?.path ?? 'name'

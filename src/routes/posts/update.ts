@@ -1,5 +1,6 @@
 import { createRoute, type RouteHandler } from '@hono/zod-openapi'
 import type { AppEnv } from '../../http/context'
+import { callerOf } from '../../http/caller'
 import { errorResponses, jsonResponse, SECURITY } from '../../http/openapi'
 import { updatePost } from '../../services/posts/write'
 import { unknownBodyFields } from './body-fields'
@@ -28,8 +29,8 @@ export const route = createRoute({
 export const meta: RouteMeta = { idempotent: false, rateLimit: 'default' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
-  const { deps, auth } = c.var
+  const { deps } = c.var
   const warnings = await unknownBodyFields(c, UpdatePostSchema)
-  const post = await updatePost(deps, auth.workspaceId, c.req.valid('param').id, c.req.valid('json') ?? {}, warnings)
+  const post = await updatePost(deps, callerOf(c), c.req.valid('param').id, c.req.valid('json') ?? {}, warnings)
   return c.json(post, 200)
 }

@@ -3,6 +3,7 @@ import type { Deps } from '../../deps'
 import { AppError, type ErrorCode, type ErrorDetail } from '../../domain/errors'
 import { describeError } from '../../infra/logger'
 import { createPost } from './write'
+import type { WorkspaceScope } from '../activity/scope'
 import type { CreatePostInput } from './types'
 
 /** Documented caps of POST /v1/posts/bulk (413 beyond either). */
@@ -168,11 +169,12 @@ function jsonCell(values: Partial<Record<Column, string>>, column: Column): unkn
 
 /**
  * Creates one post per CSV row through the same service as POST /v1/posts, each in its own
- * transaction, so one bad row never stops the others.
+ * transaction, so one bad row never stops the others; each is in the activity log as the caller's
+ * `post.created`.
  */
 export async function createPostsFromCsv(
   deps: Pick<Deps, 'db' | 'clock' | 'publishQueue' | 'logger' | 'cipher' | 'networks' | 'webhookQueue' | 'settings'>,
-  workspaceId: string,
+  scope: WorkspaceScope,
   csv: string,
   validate: (input: unknown) => { ok: true; value: CreatePostInput } | { ok: false; details: ErrorDetail[] },
 ): Promise<BulkReport> {
@@ -194,7 +196,7 @@ export async function createPostsFromCsv(
           `Invalid row: ${checked.details.map((d) => `${d.path}: ${d.message}`).join('; ')}`,
           { details: checked.details },
         )
-      const post = await createPost(deps, workspaceId, checked.value)
+      const post = await createPost(deps, scope, checked.value)
       reports.push({ line: row.line, ok: true, postId: post.id, error: null })
     } catch (err) {
       // Rows before this one are committed: an unexpected failure is this row's report, never the whole answer's.

@@ -32,6 +32,8 @@ import { assertDestinationsOfAccounts } from '../destinations'
 import { newOutbox, sendOutbox } from '../webhooks/outbox'
 import { recordPostDeleted } from '../webhooks/publish-events'
 import { firstAnswerRecord, idempotencyKeyTaken, type IdempotentWrite } from '../idempotency'
+import { changedFields, recordPostAction, recordPostCreated, recordPostEdited } from '../activity/posts'
+import { callerOfScope, type WorkspaceScope } from '../activity/scope'
 
 type PostDeps = Pick<
   Deps,
@@ -66,11 +68,13 @@ function targetRows(postId: string, workspaceId: string, accounts: ValidationAcc
  */
 export async function createPost(
   deps: PostDeps,
-  workspaceId: string,
+  scope: WorkspaceScope,
   input: CreatePostInput,
   bodyWarnings: PostWarning[] = [],
   idempotency?: IdempotentWrite,
 ): Promise<WrittenPost> {
+  const caller = callerOfScope(scope)
+  const { workspaceId } = caller
   const now = deps.clock.now()
   const draft = await resolveCreate(deps.db, workspaceId, input)
   // Before the transaction: for a real account the boards check may be a network call.
@@ -90,6 +94,7 @@ export async function createPost(
     }
     const stored = idempotency && firstAnswerRecord(workspaceId, idempotency, answer, now)
     if (!(await insertPostWithTargets(tx, postValues, targetValues, stored))) throw idempotencyKeyTaken()
+    await recordPostCreated(tx, caller, { postId: id, action: input.action, timing, now, accountIds: answer.accountIds })
     return { ...rows, answer }
   })
   const { post, targets } = written
@@ -137,11 +142,13 @@ async function assertEditable(tx: Tx, post: { id: string; status: string }): Pro
  */
 export async function updatePost(
   deps: PostDeps,
-  workspaceId: string,
+  scope: WorkspaceScope,
   postId: string,
   input: UpdatePostInput,
   bodyWarnings: PostWarning[] = [],
 ): Promise<WrittenPost> {
+  const caller = callerOfScope(scope)
+  const { workspaceId } = caller
   const now = deps.clock.now()
   await assertEditedBoards(deps, workspaceId, postId, input)
   const warnings = await deps.db.transaction(async (tx) => {
@@ -184,6 +191,7 @@ export async function updatePost(
       })
     }
     const expiring = await tokenExpiryWarnings({ db: tx, cipher: deps.cipher }, workspaceId, accounts, timing.dueAt)
+    await recordPostEdited(tx, caller, { postId, action: input.action, timing, now, changed: changedFields(input) })
     return [...notApplicableWarnings(content, accounts), ...expiring]
   })
   await dispatchPendingTargets(deps, postId)
@@ -217,12 +225,12 @@ async function assertEditedBoards(deps: PostDeps, workspaceId: string, postId: s
 /** POST /posts/{id}/schedule: the same edit path with only a new time. */
 export function reschedulePost(
   deps: PostDeps,
-  workspaceId: string,
+  scope: WorkspaceScope,
   postId: string,
   scheduledAt: string,
   bodyWarnings: PostWarning[] = [],
 ): Promise<WrittenPost> {
-  return updatePost(deps, workspaceId, postId, { action: 'schedule', scheduledAt }, bodyWarnings)
+  return updatePost(deps, scope, postId, { action: 'schedule', scheduledAt }, bodyWarnings)
 }
 
 /**
@@ -232,9 +240,11 @@ export function reschedulePost(
  */
 export async function deletePost(
   deps: PostDeps,
-  workspaceId: string,
+  scope: WorkspaceScope,
   postId: string,
 ): Promise<{ id: string; deleted: true }> {
+  const caller = callerOfScope(scope)
+  const { workspaceId } = caller
   const outbox = newOutbox()
   await deps.db.transaction(async (tx) => {
     // The post first, then its targets: the lock order of the engine.
@@ -243,7 +253,15 @@ export async function deletePost(
     assertServicePost(locked)
     const record = await getPost(tx, workspaceId, postId)
     if (!(await deleteWorkspacePost(tx, workspaceId, postId))) throw notFound('Post')
-    await recordPostDeleted(tx, outbox, workspaceId, record, deps.clock.now())
+    const now = deps.clock.now()
+    await recordPostDeleted(tx, outbox, workspaceId, record, now)
+    await recordPostAction(tx, caller, {
+      postId,
+      action: 'post.deleted',
+      words: `deleted post ${postId}`,
+      details: { status: record.status, accountIds: record.accountIds },
+      now,
+    })
   })
   await sendOutbox(deps, outbox)
   return { id: postId, deleted: true }

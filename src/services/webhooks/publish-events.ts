@@ -6,6 +6,7 @@ import { selectPostTargets, type PostRow, type TargetRow } from '../../db/querie
 import type { Tx } from '../../db/types'
 import { toPostRecord, toTargetRecord, type PostRecord } from '../posts/record'
 import { type NewEvent, recordEvent, recordEvents, type Outbox } from './outbox'
+import { recordEngineActivity } from '../activity/engine'
 
 /** An event of the engine, before it is recorded (with others of its transaction: `recordEvents`). */
 export type EngineEvent = Omit<NewEvent, 'workspaceId' | 'endpointIds'>
@@ -31,7 +32,9 @@ export async function recordTargetSettled(
 ): Promise<void> {
   const target = written ?? (await selectPostTargets(tx, post.id)).find((t) => t.id === targetId)
   const event = target ? targetSettledEvent(post.id, target, now) : null
-  if (event) await recordEvent(tx, outbox, { ...event, workspaceId: post.workspaceId })
+  if (!event) return
+  await recordEvent(tx, outbox, { ...event, workspaceId: post.workspaceId })
+  await recordEngineActivity(tx, post.workspaceId, [event])
 }
 
 /** `post.published` or `post.failed` if the post's status has just become that; else null. */
@@ -49,7 +52,9 @@ export async function postSettledEvent(
 /** `post.published` or `post.failed`, when the post's status has just become that. */
 export async function recordPostSettled(tx: Tx, outbox: Outbox, before: PostRow, after: PostRow, now: Date) {
   const event = await postSettledEvent(tx, before, after, now)
-  if (event) await recordEvents(tx, outbox, after.workspaceId, [event])
+  if (!event) return
+  await recordEvents(tx, outbox, after.workspaceId, [event])
+  await recordEngineActivity(tx, after.workspaceId, [event])
 }
 
 /** `post.deleted`, with the post as it was. */
