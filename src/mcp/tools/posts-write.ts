@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { toolCaller } from '../caller'
 import { unknownFieldWarnings } from '../../domain/post-validation'
 import {
   CreatePostSchema,
@@ -30,7 +31,7 @@ export const createPostTool = defineTool({
   input: CreatePostSchema,
   output: WrittenPostSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  run: (ctx, input, raw) => createPost(ctx.deps, ctx.workspaceId, input, unknownFieldWarnings(CreatePostSchema, raw)),
+  run: (ctx, input, raw) => createPost(ctx.deps, toolCaller(ctx), input, unknownFieldWarnings(CreatePostSchema, raw)),
 })
 
 const UpdateInput = z.object({
@@ -60,7 +61,7 @@ export const updatePostTool = defineTool({
   output: WrittenPostSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   run: (ctx, { id, changes }, raw) =>
-    updatePost(ctx.deps, ctx.workspaceId, id, changes, unknownFieldWarnings(UpdatePostSchema, raw.changes)),
+    updatePost(ctx.deps, toolCaller(ctx), id, changes, unknownFieldWarnings(UpdatePostSchema, raw.changes)),
 })
 
 export const schedulePostTool = defineTool({
@@ -75,7 +76,7 @@ export const schedulePostTool = defineTool({
   output: WrittenPostSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   run: (ctx, { id, scheduledAt }, { id: _id, ...body }) =>
-    reschedulePost(ctx.deps, ctx.workspaceId, id, scheduledAt, unknownFieldWarnings(SchedulePostSchema, body)),
+    reschedulePost(ctx.deps, toolCaller(ctx), id, scheduledAt, unknownFieldWarnings(SchedulePostSchema, body)),
 })
 
 export const publishPostTool = defineTool({
@@ -89,7 +90,7 @@ export const publishPostTool = defineTool({
   input: PostIdParam,
   output: PostSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  run: (ctx, { id }) => publishPostNow(ctx.deps, ctx.workspaceId, id),
+  run: (ctx, { id }) => publishPostNow(ctx.deps, toolCaller(ctx), id),
 })
 
 export const retryPostTool = defineTool({
@@ -103,7 +104,7 @@ export const retryPostTool = defineTool({
   input: PostIdParam,
   output: PostSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  run: (ctx, { id }) => retryFailedTargets(ctx.deps, ctx.workspaceId, id),
+  run: (ctx, { id }) => retryFailedTargets(ctx.deps, toolCaller(ctx), id),
 })
 
 export const deletePostTool = defineTool({
@@ -116,7 +117,7 @@ export const deletePostTool = defineTool({
   input: PostIdParam,
   output: DeletedPostSchema,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
-  run: (ctx, { id }) => deletePost(ctx.deps, ctx.workspaceId, id),
+  run: (ctx, { id }) => deletePost(ctx.deps, toolCaller(ctx), id),
 })
 
 export const deletePostFromNetworksTool = defineTool({
@@ -131,7 +132,7 @@ export const deletePostFromNetworksTool = defineTool({
   input: PostIdParam,
   output: PostNetworkDeletionSchema,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
-  run: (ctx, { id }) => deletePostFromNetworks(ctx.deps, ctx.workspaceId, id),
+  run: (ctx, { id }) => deletePostFromNetworks(ctx.deps, toolCaller(ctx), id),
 })
 
 export const POST_WRITE_TOOLS: McpTool[] = [
