@@ -147,7 +147,10 @@ export function registerInvitationPages(app: Hono<AppEnv>): void {
       // The account and its membership together: no account is left behind when the seats are taken.
       const { user, workspaceId } = await db.transaction(async (tx) => {
         const created = await insertPreparedUser(tx, prepared)
-        return { user: created, ...(await acceptInvitation(tx, token, created.id, clock.now(), { ip: c.var.clientIp })) }
+        return {
+          user: created,
+          ...(await acceptInvitation(tx, token, created.id, clock.now(), { ip: c.var.clientIp })),
+        }
       })
       await signInAs(c, user.id)
       return c.redirect(`/app/w/${workspaceId}`, 303)

@@ -65,7 +65,9 @@ export const ActivityEntrySchema = z
     id: z.string().openapi({ example: 'act_3kqZ7m0pL2aYbN4tR8cVxd' }),
     at: z.string().openapi({ format: 'date-time' }),
     actor: ActorSchema,
-    action: z.string().openapi({ description: 'Dotted: `post.created`, `account.disconnected`, ...', example: 'post.scheduled' }),
+    action: z
+      .string()
+      .openapi({ description: 'Dotted: `post.created`, `account.disconnected`, ...', example: 'post.scheduled' }),
     subject: z.object({ type: z.string(), id: z.string().nullable() }),
     summary: z.string().openapi({ description: 'What happened, in words.' }),
     details: z.record(z.string(), z.unknown()).openapi({ description: 'The structured facts of the entry.' }),

@@ -130,7 +130,9 @@ export async function updateWorkspaceSettings(
     if (before?.name !== name) changes.name = { from: before?.name ?? null, to: name }
     if (before?.timezone !== input.timezone) changes.timezone = { from: before?.timezone ?? null, to: input.timezone }
     if (Object.keys(changes).length === 0) return
-    const words = Object.entries(changes).map(([field, c]) => `the ${field === 'name' ? 'name' : 'time zone'} to ${c.to}`)
+    const words = Object.entries(changes).map(
+      ([field, c]) => `the ${field === 'name' ? 'name' : 'time zone'} to ${c.to}`,
+    )
     await recordAdminActivity(tx, caller, {
       action: 'workspace.updated',
       subject: { type: 'workspace', id: workspaceId },

@@ -40,7 +40,13 @@ describe('the activity log through MCP', () => {
     }
 
     const a = await account(t, 'MICROBLOG_NET')
-    const post = await ok('create_post', { type: 'IMAGE', accountIds: [a.id], mediaIds: [], action: 'draft', caption: 'hi' })
+    const post = await ok('create_post', {
+      type: 'IMAGE',
+      accountIds: [a.id],
+      mediaIds: [],
+      action: 'draft',
+      caption: 'hi',
+    })
     const log = await ok('list_activity', { subjectId: post.id })
     expect(log.data).toHaveLength(1)
     expect(log.data[0]).toMatchObject({

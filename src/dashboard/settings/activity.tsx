@@ -14,7 +14,17 @@ import { localDayOf, localTimeOf, zonedDay } from '../pages/zoned-time'
 import { refuseUnlessManager } from '../workspace'
 import { SettingsPage } from './frame'
 
-const ACTION_PREFIXES = ['post.', 'target.', 'account.', 'token.', 'member.', 'webhook.', 'workspace.', 'group.', 'review_link.']
+const ACTION_PREFIXES = [
+  'post.',
+  'target.',
+  'account.',
+  'token.',
+  'member.',
+  'webhook.',
+  'workspace.',
+  'group.',
+  'review_link.',
+]
 const ACTOR_LABELS: Record<string, string> = {
   user: 'Dashboard user',
   token: 'API token',
@@ -117,9 +127,7 @@ async function render(c: Context<DashboardEnv>) {
   const tz = member.timeZone
   return c.html(
     <SettingsPage title="Activity" section="/activity" member={member} csrfToken={csrfToken}>
-      <p class="muted">
-        Who did what, when and from where. Times are in the workspace time zone ({tz}).
-      </p>
+      <p class="muted">Who did what, when and from where. Times are in the workspace time zone ({tz}).</p>
       <Message kind="error" text={error} />
       <FilterForm action={base} filters={filters} />
       <p>

@@ -10,7 +10,13 @@ import { recordActivity } from './record'
 
 interface TargetData {
   postId: string
-  target: { id: string; accountId: string; platform: string; permalink: string | null; error: { code: string; message: string } | null }
+  target: {
+    id: string
+    accountId: string
+    platform: string
+    permalink: string | null
+    error: { code: string; message: string } | null
+  }
 }
 
 function targetEntry(type: string, data: TargetData) {
@@ -50,6 +56,13 @@ export async function recordEngineActivity(tx: Tx, workspaceId: string, events: 
     const entry = event.type.startsWith('target.')
       ? targetEntry(event.type, event.data as unknown as TargetData)
       : postEntry(event.type, event.data as unknown as { id: string; status: string })
-    await recordActivity(tx, { workspaceId, actor: SYSTEM_ACTOR, ip: null, action: event.type, ...entry, now: event.now })
+    await recordActivity(tx, {
+      workspaceId,
+      actor: SYSTEM_ACTOR,
+      ip: null,
+      action: event.type,
+      ...entry,
+      now: event.now,
+    })
   }
 }

@@ -121,9 +121,7 @@ export async function activityCsv(
 ): Promise<{ body: string; rows: number; leftOff: number; filename: string }> {
   const page = await listActivity(db, workspaceId, { ...query, limit: ACTIVITY_CSV_MAX_ROWS })
   const leftOff =
-    page.nextCursor === null
-      ? 0
-      : await countActivity(db, filterOf(workspaceId, query), { afterId: page.nextCursor })
+    page.nextCursor === null ? 0 : await countActivity(db, filterOf(workspaceId, query), { afterId: page.nextCursor })
   const lines = [ACTIVITY_CSV_COLUMNS.join(',')]
   for (const e of page.data) {
     lines.push(

@@ -140,7 +140,10 @@ function recordNetworkDeletion(tx: Tx, caller: Caller, answer: PostNetworkDeleti
     postId: answer.id,
     action: 'post.deleted_from_networks',
     words: `deleted post ${answer.id} from its networks (${removed} of ${answer.targets.length} targets removed)${tail}`,
-    details: { deleted: answer.deleted, outcomes: answer.targets.map((t) => ({ targetId: t.targetId, outcome: t.outcome })) },
+    details: {
+      deleted: answer.deleted,
+      outcomes: answer.targets.map((t) => ({ targetId: t.targetId, outcome: t.outcome })),
+    },
     now,
   })
 }

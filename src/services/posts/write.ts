@@ -94,7 +94,13 @@ export async function createPost(
     }
     const stored = idempotency && firstAnswerRecord(workspaceId, idempotency, answer, now)
     if (!(await insertPostWithTargets(tx, postValues, targetValues, stored))) throw idempotencyKeyTaken()
-    await recordPostCreated(tx, caller, { postId: id, action: input.action, timing, now, accountIds: answer.accountIds })
+    await recordPostCreated(tx, caller, {
+      postId: id,
+      action: input.action,
+      timing,
+      now,
+      accountIds: answer.accountIds,
+    })
     return { ...rows, answer }
   })
   const { post, targets } = written

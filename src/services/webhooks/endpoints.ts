@@ -167,7 +167,10 @@ export async function updateEndpoint(deps: EndpointDeps, scope: WorkspaceScope, 
         change.enabled === false && current.enabled
           ? `turned off the webhook endpoint ${updated!.url} (${id})`
           : `changed ${fields || 'nothing of'} the webhook endpoint ${updated!.url} (${id})`,
-      details: { changed: Object.keys(change).filter((k) => change[k as keyof EndpointChange] !== undefined), url: updated!.url },
+      details: {
+        changed: Object.keys(change).filter((k) => change[k as keyof EndpointChange] !== undefined),
+        url: updated!.url,
+      },
       now,
     })
     return updated!
