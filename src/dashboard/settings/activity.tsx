@@ -131,7 +131,11 @@ async function render(c: Context<DashboardEnv>) {
       <Message kind="error" text={error} />
       <FilterForm action={base} filters={filters} />
       <p>
-        <a href={`${workspacePage(member, '/settings/activity.csv')}${searchOf(filters)}`} download>
+        <a
+          class="btn btn-secondary"
+          href={`${workspacePage(member, '/settings/activity.csv')}${searchOf(filters)}`}
+          download
+        >
           Download CSV
         </a>
       </p>
