@@ -166,7 +166,7 @@ export async function updateEndpoint(deps: EndpointDeps, scope: WorkspaceScope, 
       words:
         change.enabled === false && current.enabled
           ? `turned off the webhook endpoint ${updated!.url} (${id})`
-          : `changed ${fields || 'nothing of'} the webhook endpoint ${updated!.url} (${id})`,
+          : `changed the ${fields || 'nothing'} of the webhook endpoint ${updated!.url} (${id})`,
       details: {
         changed: Object.keys(change).filter((k) => change[k as keyof EndpointChange] !== undefined),
         url: updated!.url,
