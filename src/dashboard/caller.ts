@@ -10,7 +10,7 @@ export function dashboardCaller(c: Context<DashboardEnv>): Caller {
   const member = c.var.member
   return {
     workspaceId: member.workspaceId,
-    access: { role: member.role, groupIds: member.groupIds ?? null },
+    access: { role: member.role, groupIds: member.groupIds },
     actor: { kind: 'user', id: member.userId, name: member.name },
     userId: member.userId,
     ip: c.var.clientIp ?? null,

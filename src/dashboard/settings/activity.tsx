@@ -11,7 +11,7 @@ import type { DashboardEnv } from '../env'
 import { workspacePage } from '../env'
 import { Message } from '../pages'
 import { localDayOf, localTimeOf, zonedDay } from '../pages/zoned-time'
-import { refuseUnlessManager } from '../workspace'
+import { permitted } from '../workspace'
 import { SettingsPage } from './frame'
 
 const ACTION_PREFIXES = [
@@ -182,11 +182,9 @@ async function render(c: Context<DashboardEnv>) {
 
 /** Registers `/settings/activity` and its CSV, for owners and admins. */
 export function registerActivityPages(app: Hono<DashboardEnv>): void {
-  app.get('/settings/activity', async (c) => refuseUnlessManager(c) ?? render(c))
+  app.get('/settings/activity', permitted('manage'), (c) => render(c))
 
-  app.get('/settings/activity.csv', async (c) => {
-    const refused = refuseUnlessManager(c)
-    if (refused) return refused
+  app.get('/settings/activity.csv', permitted('manage'), async (c) => {
     const { member, deps } = c.var
     const csv = await activityCsv(deps.db, member.workspaceId, queryOf(readFilters(c), member.timeZone, undefined))
     return c.body(csv.body, 200, {

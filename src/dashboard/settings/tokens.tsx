@@ -10,7 +10,7 @@ import { workspacePage } from '../env'
 import { Csrf, Field, Message } from '../pages'
 import { formFields } from '../session'
 import { dashboardCaller } from '../caller'
-import { refuseUnlessManager } from '../workspace'
+import { permitted, refuseUnlessManager } from '../workspace'
 import { SettingsPage } from './frame'
 
 const when = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace('T', ' ')} UTC` : 'never')
@@ -92,7 +92,7 @@ async function render(
 
 /** Registers `/settings/tokens` (GET, POST) and `/settings/tokens/{id}/revoke` (POST). */
 export function registerTokenPages(app: Hono<DashboardEnv>): void {
-  app.get('/settings/tokens', (c) => render(c))
+  app.get('/settings/tokens', permitted('write'), (c) => render(c))
 
   app.post('/settings/tokens', async (c) => {
     const refused = refuseUnlessManager(c)

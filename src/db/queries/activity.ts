@@ -1,11 +1,13 @@
+/** Queries of the activity log: who did what, when, from where. */
 import { and, eq, gte, like, lt, sql } from 'drizzle-orm'
 import { activityLog } from '../schema'
 import type { DbOrTx } from '../types'
 
 export type ActivityRow = typeof activityLog.$inferSelect
 
-export async function insertActivity(db: DbOrTx, values: typeof activityLog.$inferInsert): Promise<void> {
-  await db.insert(activityLog).values(values)
+/** Writes one entry (in the transaction of the change it reports). */
+export async function insertActivity(db: DbOrTx, row: typeof activityLog.$inferInsert): Promise<void> {
+  await db.insert(activityLog).values(row)
 }
 
 /** The filters of a page of the log; `actionPrefix` ends with a dot (`post.`). */

@@ -1,20 +1,26 @@
+/**
+ * Records one entry of the activity log, inside the transaction of the change it reports: a change
+ * that rolls back takes its entry with it.
+ */
 import { insertActivity } from '../../db/queries/activity'
 import type { DbOrTx } from '../../db/types'
 import type { ActorRef } from '../../domain/access'
 import { newId } from '../../lib/ids'
 
-export interface ActivityInput {
+export interface ActivityEntry {
   workspaceId: string
   actor: ActorRef
   ip: string | null
+  /** Dotted, e.g. `post.created`. */
   action: string
   subject: { type: string; id: string | null }
+  /** What happened, in words. */
   summary: string
   details?: Record<string, unknown>
   now: Date
 }
 
-export async function recordActivity(tx: DbOrTx, entry: ActivityInput): Promise<void> {
+export async function recordActivity(tx: DbOrTx, entry: ActivityEntry): Promise<void> {
   await insertActivity(tx, {
     id: newId('activity'),
     workspaceId: entry.workspaceId,
