@@ -52,6 +52,7 @@ const API_TAGS = [
     name: 'Webhooks',
     description: 'Signed pushes of every publish outcome and account change: endpoints, delivery log, events, replay.',
   },
+  { name: 'Activity', description: 'Who did what, when and from where: the activity log, as JSON or CSV.' },
 ]
 
 /** The top of the OpenAPI document; `serverUrl` is the public URL, else the origin the request came to. */

@@ -580,6 +580,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's activity log: who did what, when, from where
+         * @description Every change of state and administrative action, newest first: by a dashboard user, an API token, an agent's grant, a review link or the service itself. Entries are kept for the plan's retention (30, 90 or 365 days).
+         *
+         *     Filter by `actorKind`, `actorId`, `action` (exact, or a prefix ending with a dot such as `post.`), `subjectType`, `subjectId`, and `from`/`to`; pass `nextCursor` as `cursor` for the next page.
+         *
+         *     With `Accept: text/csv`: the same entries (from the cursor on, at most 10000; `X-Rows-Left-Off` is 1 when more matched), columns `id`, `at`, `actor_kind`, `actor_id`, `actor_name`, `action`, `subject_type`, `subject_id`, `summary`, `ip`, `details`. Text cells that a spreadsheet would read as a formula start with an apostrophe.
+         *
+         *     Requires the `manage` permission.
+         */
+        get: operations["listActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/analytics/refresh": {
         parameters: {
             query?: never;
@@ -3516,6 +3542,43 @@ export interface components {
             impressions: number | null;
             /** @description Distinct people the post was shown to; null when the network does not report it or it was not collected. Never 0 for "unknown". */
             reach: number | null;
+        };
+        ActivityPage: {
+            data: components["schemas"]["ActivityEntry"][];
+            /** @description Pass it as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
+        };
+        ActivityEntry: {
+            /** @example act_3kqZ7m0pL2aYbN4tR8cVxd */
+            id: string;
+            /** Format: date-time */
+            at: string;
+            actor: components["schemas"]["Actor"];
+            /**
+             * @description Dotted: `post.created`, `account.disconnected`, ...
+             * @example post.scheduled
+             */
+            action: string;
+            subject: {
+                type: string;
+                id: string | null;
+            };
+            /** @description What happened, in words. */
+            summary: string;
+            /** @description The structured facts of the entry. */
+            details: {
+                [key: string]: unknown;
+            };
+            /** @description The address the request came from; null for the service. */
+            ip: string | null;
+        };
+        Actor: {
+            /** @enum {string} */
+            kind: "user" | "token" | "agent" | "review_link" | "system";
+            /** @description The user, token or review link id; null for the service. */
+            id: string | null;
+            /** @description The name as it was when the entry was written. */
+            name: string;
         };
         AnalyticsRefresh: {
             /** Format: date-time */
@@ -7817,6 +7880,144 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait. Codes: rate_limited. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side (`internal_error`); the request id identifies it. Codes: internal_error. */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listActivity: {
+        parameters: {
+            query?: {
+                /** @description Only entries of this kind of actor: user, token, agent, review_link or system. */
+                actorKind?: "user" | "token" | "agent" | "review_link" | "system";
+                /** @description Only entries of this actor (a user id, an API token id, a review link id). */
+                actorId?: string;
+                /** @description Only this action (`post.created`), or every action under a prefix ending with a dot (`post.`). */
+                action?: string;
+                /** @description Only entries about this kind of thing: post, account, token, member, ... */
+                subjectType?: string;
+                /** @description Only entries about this one thing. */
+                subjectId?: string;
+                /** @description Only entries at or after this instant (ISO 8601 with offset). */
+                from?: string;
+                /** @description Only entries before this instant (ISO 8601 with offset). */
+                to?: string;
+                /** @description Page size, default 50, at most 200. */
+                limit?: number;
+                /** @description The `nextCursor` of the previous page (opaque). */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of entries (JSON), or the entries as CSV with `Accept: text/csv`. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivityPage"];
+                    "text/csv": string;
+                };
+            };
+            /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). Codes: unauthorized. */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -129,7 +129,7 @@ export function registerInvitationPages(app: Hono<AppEnv>): void {
       if (session) {
         if (!csrfMatches(session.csrfToken, fields._csrf))
           return forbiddenPage(c, 'This form expired; reload the page.')
-        const { workspaceId } = await acceptInvitation(db, token, session.userId, clock.now())
+        const { workspaceId } = await acceptInvitation(db, token, session.userId, clock.now(), { ip: c.var.clientIp })
         return c.redirect(`/app/w/${workspaceId}`, 303)
       }
       if (!publicFormValid(c, fields)) return forbiddenPage(c, 'This form expired; reload the page.')
@@ -147,7 +147,10 @@ export function registerInvitationPages(app: Hono<AppEnv>): void {
       // The account and its membership together: no account is left behind when the seats are taken.
       const { user, workspaceId } = await db.transaction(async (tx) => {
         const created = await insertPreparedUser(tx, prepared)
-        return { user: created, ...(await acceptInvitation(tx, token, created.id, clock.now())) }
+        return {
+          user: created,
+          ...(await acceptInvitation(tx, token, created.id, clock.now(), { ip: c.var.clientIp })),
+        }
       })
       await signInAs(c, user.id)
       return c.redirect(`/app/w/${workspaceId}`, 303)

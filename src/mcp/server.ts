@@ -16,6 +16,7 @@ import type { AppEnv } from '../http/context'
 import { describeError } from '../infra/logger'
 import { PROMPTS } from './prompts'
 import { callTool, describeTool, type McpTool, type ToolContext } from './tool'
+import { ACTIVITY_TOOLS } from './tools/activity'
 import { ANALYTICS_TOOLS } from './tools/analytics'
 import { APPROVAL_TOOLS } from './tools/approvals'
 import { GROUP_TOOLS } from './tools/groups'
@@ -42,6 +43,7 @@ export const MCP_TOOLS: McpTool[] = [
   ...INBOX_TOOLS,
   ...NOTE_TOOLS,
   ...GROUP_TOOLS,
+  ...ACTIVITY_TOOLS,
 ]
 
 const INSTRUCTIONS = [

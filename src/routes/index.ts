@@ -8,6 +8,7 @@ import type { AppEnv } from '../http/context'
 import * as listBoards from './accounts/boards'
 import * as listDestinations from './accounts/destinations'
 import * as getAnalytics from './analytics/get'
+import * as listActivity from './activity/list'
 import * as getPostAnalytics from './analytics/post'
 import * as refreshAnalytics from './analytics/refresh'
 import * as getBestTimes from './best-times/get'
@@ -138,6 +139,7 @@ export function registerRoutes(v1: OpenAPIHono<AppEnv>): RegisteredRoute[] {
   register(v1, mounted, getQueueSlots)
   register(v1, mounted, replaceQueueSlots)
   register(v1, mounted, getAnalytics)
+  register(v1, mounted, listActivity)
   register(v1, mounted, refreshAnalytics)
   register(v1, mounted, getPostAnalytics)
   register(v1, mounted, listInboxComments)

@@ -23,6 +23,8 @@ import { isSettled, settlePost } from './publishing/aggregate'
 import { newOutbox, recordEvent, sendOutbox } from './webhooks/outbox'
 import { recordTargetSettled } from './webhooks/publish-events'
 import { notifyAccountNeedsReconnect } from './notifications/triggers'
+import { recordAccountActivity } from './activity/accounts'
+import { callerOfScope, type WorkspaceScope } from './activity/scope'
 
 const DISCONNECTED_ERROR: TargetError = {
   code: 'account_disconnected',
@@ -40,9 +42,11 @@ export interface DisconnectResult {
 
 export async function disconnectAccount(
   deps: Pick<Deps, 'db' | 'cipher' | 'networks' | 'clock' | 'settings' | 'logger' | 'webhookQueue'>,
-  workspaceId: string,
+  scope: WorkspaceScope,
   accountId: string,
 ): Promise<DisconnectResult> {
+  const caller = callerOfScope(scope)
+  const { workspaceId } = caller
   const row = await getAccountRow(deps.db, workspaceId, accountId)
   if (row.status === 'DISCONNECTED')
     return { account: await getAccount(deps.db, workspaceId, accountId), revoked: false, failedTargets: 0 }
@@ -87,6 +91,13 @@ export async function disconnectAccount(
     const record = toAccountRecord({ ...locked, status: 'DISCONNECTED', statusMessage: reason, updatedAt: now })
     await recordEvent(tx, outbox, { workspaceId, type: 'account.disconnected', data: { ...record }, now })
     await notifyAccountNeedsReconnect(tx, { workspaceId, accountId, reason, now })
+    await recordAccountActivity(tx, caller, {
+      action: 'account.disconnected',
+      account: locked,
+      words: 'disconnected',
+      details: { failedTargets: failed, tokenRevoked: revoked },
+      now,
+    })
     return failed
   })
   await sendOutbox(deps, outbox)

@@ -18,6 +18,9 @@ import { newId } from '../lib/ids'
 import { lockWorkspace } from './workspace-lock'
 import { type AccountSyncHealth, syncHealthOf } from './account-sync-health'
 import { recordEvent, type Outbox } from './webhooks/outbox'
+import { recordAccountActivity } from './activity/accounts'
+import { callerOfScope } from './activity/scope'
+import { type Caller, systemCaller } from './caller'
 import type { AccountStatus, Connection, PlatformId, SandboxFailMode } from '../domain/vocabulary'
 import { notifyAccountNeedsReconnect } from './notifications/triggers'
 
@@ -128,6 +131,8 @@ export interface NewAccount {
   externalId?: string | null
   /** The caption budget the network reported for the account; null or absent: the platform's. */
   captionMaxLength?: number | null
+  /** Who connects it, for the activity log; absent: the service (a hosted link's holder, the CLI, the demo). */
+  caller?: Caller
 }
 
 /**
@@ -164,6 +169,12 @@ export async function insertSealedAccount(tx: Tx, id: string, sealed: string, in
     data: { ...toAccountRecord(row) },
     now: row.createdAt,
   })
+  await recordAccountActivity(tx, callerOfScope(input.caller ?? input.workspaceId), {
+    action: 'account.connected',
+    account: row,
+    words: 'connected',
+    now: row.createdAt,
+  })
   return row
 }
 
@@ -189,6 +200,13 @@ export async function expireAccount(
     now,
   })
   await notifyAccountNeedsReconnect(tx, { workspaceId: before.workspaceId, accountId, reason, now })
+  await recordAccountActivity(tx, systemCaller(before.workspaceId), {
+    action: 'account.expired',
+    account: before,
+    words: 'marked as expired',
+    details: { reason },
+    now,
+  })
 }
 
 /** One more connected account fits the plan's `socialAccounts` cap (checked under the workspace lock). */

@@ -13,6 +13,8 @@ import { newId } from '../lib/ids'
 import type { VerifiedAccount } from '../networks/adapter'
 import { assertRoomForAccount, insertSealedAccount, tokenExpiryOf } from './accounts'
 import { ConnectRefusal, type Connected } from './connect-refusal'
+import { recordAccountActivity } from './activity/accounts'
+import { systemCaller } from './caller'
 
 type StoreDeps = Pick<Deps, 'db' | 'cipher' | 'clock'>
 type One = Omit<Connected, 'accounts'>
@@ -54,6 +56,13 @@ async function storeOne(tx: Tx, deps: StoreDeps, link: ConnectLinkRow, verified:
         credentials: sealed,
         tokenExpiresAt: tokenExpiryOf(verified.credentials),
         captionMaxLength: verified.captionMaxLength ?? null,
+      })
+      await recordAccountActivity(tx, systemCaller(link.workspaceId), {
+        action: 'account.reconnected',
+        account: { id: accountId, platform: link.platform, username },
+        words: 'reconnected',
+        details: { connectLinkId: link.id },
+        now: deps.clock.now(),
       })
       return { accountId, username, platform: link.platform, redirectUrl: back, reconnected: true }
     }

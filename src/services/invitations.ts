@@ -15,7 +15,10 @@ import { AppError } from '../domain/errors'
 import type { MemberRole } from '../domain/people'
 import { sha256Hex } from '../lib/crypto'
 import { newId, randomBase62 } from '../lib/ids'
-import { addMember, assertFreeSeat } from './memberships'
+import { addMember, assertFreeSeat, memberName } from './memberships'
+import { recordAdminActivity } from './activity/admin'
+import { callerOfScope, type WorkspaceScope } from './activity/scope'
+import type { Caller } from './caller'
 
 /** How long an invitation link stays valid. */
 export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000
@@ -31,7 +34,7 @@ export interface CreatedInvitation {
 /** A new invitation for the role; 403 `plan_limit_reached` when no seat is free now. */
 export async function createInvitation(
   db: Db,
-  input: { workspaceId: string; role: MemberRole; invitedBy: string; now: Date },
+  input: { workspaceId: string; role: MemberRole; invitedBy: string; now: Date; caller?: Caller },
 ): Promise<CreatedInvitation> {
   const token = randomBase62(43)
   const id = newId('invitation')
@@ -45,6 +48,13 @@ export async function createInvitation(
       role: input.role,
       invitedBy: input.invitedBy,
       expiresAt,
+    })
+    await recordAdminActivity(tx, callerOfScope(input.caller ?? input.workspaceId), {
+      action: 'member.invited',
+      subject: { type: 'invitation', id },
+      words: `invited someone to join as ${input.role} (invitation ${id})`,
+      details: { role: input.role, expiresAt: expiresAt.toISOString() },
+      now: input.now,
     })
   })
   return { id, token, role: input.role, expiresAt: expiresAt.toISOString() }
@@ -86,6 +96,7 @@ export async function acceptInvitation(
   token: string,
   userId: string,
   now: Date,
+  options: { ip?: string | null } = {},
 ): Promise<{ workspaceId: string }> {
   const found = await inspectInvitation(db, token, now)
   if (found.state !== 'valid') throw new AppError('invalid_request', invitationProblem(found.state))
@@ -93,6 +104,21 @@ export async function acceptInvitation(
     await addMember(tx, found.workspaceId, userId, found.role)
     if (!(await markInvitationAccepted(tx, found.id, userId, now)))
       throw new AppError('invalid_request', invitationProblem('used'))
+    const name = await memberName(tx, userId)
+    const joiner: Caller = {
+      workspaceId: found.workspaceId,
+      access: { role: found.role, groupIds: null },
+      actor: { kind: 'user', id: userId, name },
+      userId,
+      ip: options.ip ?? null,
+    }
+    await recordAdminActivity(tx, joiner, {
+      action: 'member.joined',
+      subject: { type: 'member', id: userId },
+      words: `joined the workspace as ${found.role} (invitation ${found.id})`,
+      details: { role: found.role, invitationId: found.id },
+      now,
+    })
   })
   return { workspaceId: found.workspaceId }
 }
@@ -124,6 +150,16 @@ export async function listInvitations(db: Db, workspaceId: string, now: Date): P
 }
 
 /** Withdraws a pending invitation of the workspace; 404 when there is none with that id. */
-export async function revokeInvitation(db: Db, workspaceId: string, id: string, now: Date): Promise<void> {
-  if (!(await revokeInvitationRow(db, workspaceId, id, now))) throw new AppError('not_found', 'Invitation not found.')
+export async function revokeInvitation(db: Db, scope: WorkspaceScope, id: string, now: Date): Promise<void> {
+  const caller = callerOfScope(scope)
+  await db.transaction(async (tx) => {
+    if (!(await revokeInvitationRow(tx, caller.workspaceId, id, now)))
+      throw new AppError('not_found', 'Invitation not found.')
+    await recordAdminActivity(tx, caller, {
+      action: 'member.invitation_revoked',
+      subject: { type: 'invitation', id },
+      words: `withdrew the invitation ${id}`,
+      now,
+    })
+  })
 }

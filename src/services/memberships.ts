@@ -17,7 +17,10 @@ import { AppError } from '../domain/errors'
 import { accessOf } from '../domain/access'
 import { canManage, type MemberRole } from '../domain/people'
 import { selectMemberGroupIds } from '../db/queries/member-groups'
+import { findUserById } from '../db/queries/users'
 import { lockWorkspace } from './workspace-lock'
+import { recordAdminActivity } from './activity/admin'
+import { callerOfScope, type WorkspaceScope } from './activity/scope'
 
 export interface Membership {
   workspaceId: string
@@ -88,23 +91,48 @@ const lastOwner = () =>
   })
 
 /** Changes a member's role; 404 for someone who is not a member, 400 when it would leave no owner. */
-export async function changeMemberRole(db: Db, workspaceId: string, userId: string, role: MemberRole): Promise<void> {
+export async function changeMemberRole(db: Db, scope: WorkspaceScope, userId: string, role: MemberRole): Promise<void> {
+  const caller = callerOfScope(scope)
+  const { workspaceId } = caller
   await db.transaction(async (tx) => {
     await lockWorkspace(tx, workspaceId)
     const current = await findMembership(tx, workspaceId, userId)
     if (!current) throw new AppError('not_found', 'Member not found.')
     if (current.role === 'owner' && role !== 'owner' && (await countOwners(tx, workspaceId)) <= 1) throw lastOwner()
     await updateMemberRole(tx, workspaceId, userId, role)
+    if (current.role === role) return
+    await recordAdminActivity(tx, caller, {
+      action: 'member.role_changed',
+      subject: { type: 'member', id: userId },
+      words: `changed the role of ${await memberName(tx, userId)} from ${current.role} to ${role}`,
+      details: { from: current.role, to: role },
+      now: new Date(),
+    })
   })
 }
 
 /** Removes a member; 404 for someone who is not a member, 400 for the last owner. */
-export async function removeMember(db: Db, workspaceId: string, userId: string): Promise<void> {
+export async function removeMember(db: Db, scope: WorkspaceScope, userId: string): Promise<void> {
+  const caller = callerOfScope(scope)
+  const { workspaceId } = caller
   await db.transaction(async (tx) => {
     await lockWorkspace(tx, workspaceId)
     const current = await findMembership(tx, workspaceId, userId)
     if (!current) throw new AppError('not_found', 'Member not found.')
     if (current.role === 'owner' && (await countOwners(tx, workspaceId)) <= 1) throw lastOwner()
+    const name = await memberName(tx, userId)
     await deleteMembership(tx, workspaceId, userId)
+    await recordAdminActivity(tx, caller, {
+      action: 'member.removed',
+      subject: { type: 'member', id: userId },
+      words: `removed ${name} (${current.role}) from the workspace`,
+      details: { role: current.role },
+      now: new Date(),
+    })
   })
+}
+
+/** A user's name as the activity log writes it. */
+export async function memberName(db: DbOrTx, userId: string): Promise<string> {
+  return (await findUserById(db, userId))?.name ?? userId
 }

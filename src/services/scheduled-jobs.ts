@@ -7,6 +7,7 @@ import { sweepTargets } from './publishing/sweep'
 import { sweepWebhooks } from './webhooks/deliver'
 import { syncDueAccounts } from './inbox/sync'
 import { sendDueEmails } from './notifications/email-sender'
+import { purgeExpiredActivity } from './activity/retention'
 
 /** A periodic job: the Cron Trigger runs every job each minute on Workers, a timer does on Node. */
 export interface ScheduledJob {
@@ -77,6 +78,14 @@ export const SCHEDULED_JOBS: ReadonlyArray<ScheduledJob> = [
     run: async (deps) => {
       const deleted = await deleteEndedSessionsBefore(deps.db, deps.clock.now())
       if (deleted) deps.logger.info('sessions_cleanup', { deleted })
+    },
+  },
+  {
+    // Activity log entries older than the workspace's plan keeps (plans.activity_retention_days), in batches.
+    name: 'activity_cleanup',
+    run: async (deps) => {
+      const deleted = await purgeExpiredActivity(deps.db, { now: deps.clock.now() })
+      if (deleted) deps.logger.info('activity_cleanup', { deleted })
     },
   },
 ]

@@ -10,6 +10,9 @@ import { selectMemberAccess } from '../db/queries/member-groups'
 import type { Db, DbOrTx } from '../db/types'
 import { type Access, type ActorRef, accessOf } from '../domain/access'
 import type { MemberRole } from '../domain/people'
+import { recordTokenActivity } from './activity/admin'
+import { callerOfScope, type WorkspaceScope } from './activity/scope'
+import { systemCaller } from './caller'
 import { constantTimeEqual, sha256Hex } from '../lib/crypto'
 import { newId, randomBase62 } from '../lib/ids'
 
@@ -34,23 +37,30 @@ export interface TokenOptions {
   userId?: string | null
 }
 
+/** A new token (the secret answered once), with `token.created` in the activity log in the same transaction. */
 export async function createToken(
   db: DbOrTx,
-  workspaceId: string,
+  scope: WorkspaceScope,
   name: string,
   options: TokenOptions = {},
 ): Promise<CreatedToken> {
+  const caller = callerOfScope(scope)
   const token = TOKEN_PREFIX + randomBase62(43)
+  const tokenHash = await sha256Hex(token)
   const access = accessOf(options.role ?? 'owner', options.groupIds ?? null)
-  const row = await insertToken(db, {
-    id: newId('token'),
-    workspaceId,
-    name,
-    tokenHash: await sha256Hex(token),
-    hint: token.slice(0, 8),
-    role: access.role,
-    groupIds: access.groupIds === null ? null : [...access.groupIds],
-    userId: options.userId ?? null,
+  const row = await db.transaction(async (tx) => {
+    const inserted = await insertToken(tx, {
+      id: newId('token'),
+      workspaceId: caller.workspaceId,
+      name,
+      tokenHash,
+      hint: token.slice(0, 8),
+      role: access.role,
+      groupIds: access.groupIds === null ? null : [...access.groupIds],
+      userId: options.userId ?? null,
+    })
+    await recordTokenActivity(tx, caller, { action: 'token.created', token: inserted, now: inserted.createdAt })
+    return inserted
   })
   return { id: row.id, name: row.name, token, createdAt: row.createdAt.toISOString() }
 }
@@ -93,12 +103,18 @@ export async function listTokens(db: Db, workspaceId: string): Promise<TokenView
 }
 
 /**
- * Revokes a token; returns false when no live token has that id (in `workspaceId` when given: the
- * dashboard never revokes another workspace's token).
+ * Revokes a token; returns false when no live token has that id (in the scope's workspace when given:
+ * the dashboard never revokes another workspace's token). `token.revoked` is in the activity log of
+ * that workspace (the operator's CLI: the token's own workspace, by the service).
  */
-export async function revokeToken(db: Db, tokenId: string, now: Date, workspaceId?: string): Promise<boolean> {
-  const rows = await revokeLiveToken(db, tokenId, now, workspaceId)
-  return rows.length > 0
+export async function revokeToken(db: Db, tokenId: string, now: Date, scope?: WorkspaceScope): Promise<boolean> {
+  const caller = scope === undefined ? undefined : callerOfScope(scope)
+  return db.transaction(async (tx) => {
+    const [row] = await revokeLiveToken(tx, tokenId, now, caller?.workspaceId)
+    if (!row) return false
+    await recordTokenActivity(tx, caller ?? systemCaller(row.workspaceId), { action: 'token.revoked', token: row, now })
+    return true
+  })
 }
 
 export const isWellFormedToken = (token: string): boolean => TOKEN_PATTERN.test(token)

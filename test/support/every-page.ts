@@ -279,6 +279,7 @@ export const DASHBOARD_PAGES: DashboardPage[] = [
   { name: 'settings-members', visitor: 'owner', path: (_, w) => `${w}/settings/members` },
   { name: 'settings-tokens', visitor: 'owner', path: (_, w) => `${w}/settings/tokens`, shot: true },
   { name: 'settings-webhooks', visitor: 'owner', path: (_, w) => `${w}/settings/webhooks` },
+  { name: 'settings-activity', visitor: 'owner', path: (_, w) => `${w}/settings/activity` },
   { name: 'invitation-member', visitor: 'owner', path: (s) => `/app/invitations/${s.invitationToken}` },
   { name: 'agent-consent', visitor: 'owner', path: (s) => `/app/oauth/authorize?${s.consentQuery}` },
   { name: 'not-found', visitor: 'owner', path: (_, w) => `${w}/posts/post_doesNotExist`, status: 404 },

@@ -3,6 +3,7 @@
  * through the services of `POST /v1/accounts/connect`, `/{id}/reconnect` and `/{id}/disconnect`.
  * Connecting opens the hosted connect page, which sends the member back here.
  */
+import { dashboardCaller } from '../caller'
 import type { Hono } from 'hono'
 import { CONNECTIONS, type Connection, PLATFORM_IDS, type PlatformId } from '../../domain/vocabulary'
 import { disconnectAccount } from '../../services/account-disconnect'
@@ -239,7 +240,7 @@ export function registerAccounts(app: Hono<DashboardEnv>): void {
   app.post('/accounts/:accountId/disconnect', permitted('connect'), (c) =>
     orNotFound(c, async () => {
       const { member } = frame(c)
-      const result = await disconnectAccount(c.var.deps, member.workspaceId, c.req.param('accountId'))
+      const result = await disconnectAccount(c.var.deps, dashboardCaller(c), c.req.param('accountId'))
       const failed = result.failedTargets ? ` ${result.failedTargets} waiting publish(es) failed.` : ''
       return back(c, workspacePage(member, '/accounts'), {
         notice: `Account ${result.account.username} disconnected.${failed}`,

@@ -5,6 +5,7 @@
  * or by dragging it (calendar.js posts the same form); a failed target is retried with the service
  * behind `POST /v1/posts/{id}/retry`.
  */
+import { dashboardCaller } from '../caller'
 import { Onboarding } from '../ui/onboarding'
 import type { Hono } from 'hono'
 import { ClientScript } from '../assets/client-assets'
@@ -174,7 +175,7 @@ export function registerCalendar(app: Hono<DashboardEnv>): void {
       let problem: string | null = at ? null : 'Enter a date and time.'
       if (at) {
         try {
-          await reschedulePost(c.var.deps, member.workspaceId, c.req.param('postId'), at)
+          await reschedulePost(c.var.deps, dashboardCaller(c), c.req.param('postId'), at)
         } catch (err) {
           if (isNotFound(err)) throw err
           problem = refusalOf(err).message
@@ -190,7 +191,7 @@ export function registerCalendar(app: Hono<DashboardEnv>): void {
       const { member } = frame(c)
       const form = await c.req.parseBody()
       try {
-        await retryFailedTargets(c.var.deps, member.workspaceId, c.req.param('postId'))
+        await retryFailedTargets(c.var.deps, dashboardCaller(c), c.req.param('postId'))
       } catch (err) {
         if (isNotFound(err)) throw err
         return back(c, backOf(member, form), { problem: refusalOf(err).message })

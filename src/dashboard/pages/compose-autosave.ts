@@ -6,6 +6,7 @@
  * and nothing is created for a visit where nothing was written (the script sends nothing until then).
  * Only a draft is saved this way: a scheduled post changes when the member submits it.
  */
+import { dashboardCaller } from '../caller'
 import type { Hono } from 'hono'
 import { CreatePostSchema, UpdatePostSchema } from '../../schemas/posts'
 import { getPost } from '../../services/posts/read'
@@ -50,13 +51,12 @@ function savedAnswer(c: PageContext, postId: string): AutosaveAnswer {
 
 export function registerComposeAutosave(app: Hono<DashboardEnv>): void {
   app.post('/compose/autosave', permitted('write'), async (c) => {
-    const { member } = frame(c)
     const parsed = CreatePostSchema.safeParse(await draftBody(c))
     if (!parsed.success) {
       return c.json<AutosaveAnswer>({ saved: false, fields: problemsByField(schemaProblems(parsed.error)) }, 422)
     }
     try {
-      const post = await createPost(c.var.deps, member.workspaceId, parsed.data as CreatePostInput)
+      const post = await createPost(c.var.deps, dashboardCaller(c), parsed.data as CreatePostInput)
       return c.json(savedAnswer(c, post.id), 201)
     } catch (err) {
       return refused(c, err)
@@ -78,7 +78,7 @@ export function registerComposeAutosave(app: Hono<DashboardEnv>): void {
         return c.json<AutosaveAnswer>({ saved: false, fields: problemsByField(schemaProblems(parsed.error)) }, 422)
       }
       try {
-        await updatePost(c.var.deps, member.workspaceId, postId, parsed.data as UpdatePostInput)
+        await updatePost(c.var.deps, dashboardCaller(c), postId, parsed.data as UpdatePostInput)
         return c.json(savedAnswer(c, postId))
       } catch (err) {
         return refused(c, err)

@@ -4,6 +4,7 @@
  * its script asks `/compose/check` (the dry run behind `POST /v1/posts/validate`) for each
  * network's count, errors and warnings as the member types.
  */
+import { dashboardCaller } from '../caller'
 import type { Hono } from 'hono'
 import { CreatePostSchema, UpdatePostSchema } from '../../schemas/posts'
 import { type AccountRecord, listAccounts } from '../../services/accounts'
@@ -167,7 +168,7 @@ export function registerComposer(app: Hono<DashboardEnv>): void {
       return renderComposer(c, { values, errors: problemsByField(all), status: 422 })
     }
     try {
-      const post = await createPost(c.var.deps, member.workspaceId, parsed.data as CreatePostInput)
+      const post = await createPost(c.var.deps, dashboardCaller(c), parsed.data as CreatePostInput)
       return c.redirect(workspacePage(member, `/posts/${post.id}`), 303)
     } catch (err) {
       const refusal = refusalOf(err)
@@ -197,7 +198,7 @@ export function registerComposer(app: Hono<DashboardEnv>): void {
         return renderComposer(c, { values, errors: problemsByField(all), postId, status: 422 })
       }
       try {
-        await updatePost(c.var.deps, member.workspaceId, postId, parsed.data as UpdatePostInput)
+        await updatePost(c.var.deps, dashboardCaller(c), postId, parsed.data as UpdatePostInput)
         return c.redirect(workspacePage(member, `/posts/${postId}`), 303)
       } catch (err) {
         const refusal = refusalOf(err)

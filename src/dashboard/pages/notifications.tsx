@@ -14,7 +14,7 @@ import {
   updateNotificationPreferences,
 } from '../../services/notifications/inbox'
 import type { DashboardEnv, DashboardMember } from '../env'
-import { memberCaller } from '../member-caller'
+import { dashboardCaller } from '../caller'
 import { workspacePage } from '../env'
 import { Layout } from '../layout'
 import { Csrf, Message } from '../pages'
@@ -60,7 +60,7 @@ async function renderList(c: Context<DashboardEnv>) {
   const { member, csrfToken, deps } = c.var
   const unreadOnly = c.req.query('unread') === '1'
   const cursor = c.req.query('cursor') || undefined
-  const page = await listNotifications(deps, memberCaller(c), { unread: unreadOnly, cursor, limit: 30 })
+  const page = await listNotifications(deps, dashboardCaller(c), { unread: unreadOnly, cursor, limit: 30 })
   const base = workspacePage(member, '/notifications')
   return c.html(
     <Layout title="Notifications" member={member} csrfToken={csrfToken} current="notifications">
@@ -104,7 +104,7 @@ async function renderList(c: Context<DashboardEnv>) {
 
 async function renderPreferences(c: Context<DashboardEnv>, notice?: string) {
   const { member, csrfToken, deps } = c.var
-  const { preferences } = await getNotificationPreferences(deps, memberCaller(c))
+  const { preferences } = await getNotificationPreferences(deps, dashboardCaller(c))
   return c.html(
     <SettingsPage title="Your notifications" section="/notifications" personal member={member} csrfToken={csrfToken}>
       <Message kind="notice" text={notice} />
@@ -156,13 +156,13 @@ export function registerNotificationPages(app: Hono<DashboardEnv>): void {
   app.get('/notifications', (c) => renderList(c))
 
   app.post('/notifications/read-all', async (c) => {
-    await readAllNotifications(c.var.deps, memberCaller(c))
+    await readAllNotifications(c.var.deps, dashboardCaller(c))
     return c.redirect(workspacePage(c.var.member, '/notifications'), 303)
   })
 
   app.post('/notifications/:id/read', async (c) => {
     const fields = await formFields(c)
-    const n = await readNotification(c.var.deps, memberCaller(c), c.req.param('id'))
+    const n = await readNotification(c.var.deps, dashboardCaller(c), c.req.param('id'))
     const open = fields.open === '1' && n.link?.startsWith(`/app/w/${c.var.member.workspaceId}/`)
     return c.redirect(open ? n.link! : workspacePage(c.var.member, '/notifications'), 303)
   })
@@ -173,7 +173,7 @@ export function registerNotificationPages(app: Hono<DashboardEnv>): void {
     const fields = await formFields(c)
     await updateNotificationPreferences(
       c.var.deps,
-      memberCaller(c),
+      dashboardCaller(c),
       NOTIFICATION_KINDS.map((kind) => ({
         kind,
         inApp: fields[`inApp_${kind}`] === '1',

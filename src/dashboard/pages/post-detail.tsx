@@ -4,6 +4,7 @@
  * `POST /v1/posts/{id}/retry`, `/publish` and `DELETE /v1/posts/{id}` (with the opt-in removal
  * from the networks), through the same services.
  */
+import { dashboardCaller } from '../caller'
 import type { Hono } from 'hono'
 import { listAccounts } from '../../services/accounts'
 import { deletePostFromNetworks, type PostNetworkDeletion } from '../../services/posts/delete-from-networks'
@@ -252,11 +253,11 @@ export function registerPostDetail(app: Hono<DashboardEnv>): void {
     async (c, id) => {
       const form = await c.req.parseBody()
       const only = typeof form.targetId === 'string' ? [form.targetId] : undefined
-      await retryFailedTargets(c.var.deps, c.get('member').workspaceId, id, { only })
+      await retryFailedTargets(c.var.deps, dashboardCaller(c), id, { only })
     },
     'Publishing again.',
   )
-  act('publish', (c, id) => publishPostNow(c.var.deps, c.get('member').workspaceId, id), 'Publishing now.')
+  act('publish', (c, id) => publishPostNow(c.var.deps, dashboardCaller(c), id), 'Publishing now.')
 
   app.post('/posts/:postId/delete', permitted('write'), (c) =>
     orNotFound(c, async () => {
@@ -264,10 +265,10 @@ export function registerPostDetail(app: Hono<DashboardEnv>): void {
       const postId = c.req.param('postId')
       const form = await c.req.parseBody()
       if (form.fromNetworks !== 'true') {
-        await deletePost(c.var.deps, member.workspaceId, postId)
+        await deletePost(c.var.deps, dashboardCaller(c), postId)
         return back(c, workspacePage(member, '/calendar'), { notice: 'Post deleted.' })
       }
-      const result = await deletePostFromNetworks(c.var.deps, member.workspaceId, postId)
+      const result = await deletePostFromNetworks(c.var.deps, dashboardCaller(c), postId)
       return c.html(
         <Layout title="Post deleted" member={member} csrfToken={csrfToken} current="calendar">
           <DeletionResult c={c} result={result} />

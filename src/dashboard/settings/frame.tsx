@@ -12,6 +12,7 @@ const SECTIONS: Array<[string, string]> = [
   ['/tokens', 'API tokens'],
   ['/webhooks', 'Webhooks'],
   ['/notifications', 'Your notifications'],
+  ['/activity', 'Activity'],
 ]
 
 /** A settings page: the layout, the settings sections' navigation, and a note for members who cannot manage. */

@@ -1,6 +1,7 @@
 /** The settings pages of a workspace (`/app/w/{id}/settings/...`): members may look, owners and admins manage. */
 import type { Hono } from 'hono'
 import type { DashboardEnv } from '../env'
+import { registerActivityPages } from './activity'
 import { registerMemberPages } from './members'
 import { registerTokenPages } from './tokens'
 import { registerWebhookPages } from './webhooks'
@@ -12,4 +13,5 @@ export function registerSettingsPages(app: Hono<DashboardEnv>): void {
   registerMemberPages(app)
   registerTokenPages(app)
   registerWebhookPages(app)
+  registerActivityPages(app)
 }

@@ -8,6 +8,7 @@ import type { DashboardEnv } from '../env'
 import { workspacePage } from '../env'
 import { Csrf, Message } from '../pages'
 import { formFields } from '../session'
+import { dashboardCaller } from '../caller'
 import { permitted, refuseUnlessManager } from '../workspace'
 import { SettingsPage } from './frame'
 
@@ -165,6 +166,7 @@ export function registerMemberPages(app: Hono<DashboardEnv>): void {
         role,
         invitedBy: member.userId,
         now: deps.clock.now(),
+        caller: dashboardCaller(c),
       })
       const origin = deps.settings.publicUrl ?? new URL(c.req.url).origin
       return render(c, { link: `${origin}/app/invitations/${created.token}` })
@@ -176,9 +178,9 @@ export function registerMemberPages(app: Hono<DashboardEnv>): void {
   app.post('/settings/invitations/:invitationId/revoke', async (c) => {
     const refused = refuseUnlessManager(c)
     if (refused) return refused
-    const { deps, member } = c.var
+    const { deps } = c.var
     try {
-      await revokeInvitation(deps.db, member.workspaceId, c.req.param('invitationId'), deps.clock.now())
+      await revokeInvitation(deps.db, dashboardCaller(c), c.req.param('invitationId'), deps.clock.now())
       return render(c, { notice: 'Invitation withdrawn.' })
     } catch (err) {
       return refusal(c, err)
@@ -196,7 +198,7 @@ export function registerMemberPages(app: Hono<DashboardEnv>): void {
     if (target?.role === 'owner' && member.role !== 'owner')
       return render(c, { error: 'Only an owner can change an owner.' }, 403)
     try {
-      await changeMemberRole(deps.db, member.workspaceId, c.req.param('userId'), role)
+      await changeMemberRole(deps.db, dashboardCaller(c), c.req.param('userId'), role)
       return render(c, { notice: 'Role changed.' })
     } catch (err) {
       return refusal(c, err)
@@ -211,7 +213,7 @@ export function registerMemberPages(app: Hono<DashboardEnv>): void {
     if (target?.role === 'owner' && member.role !== 'owner')
       return render(c, { error: 'Only an owner can remove an owner.' }, 403)
     try {
-      await removeMember(deps.db, member.workspaceId, c.req.param('userId'))
+      await removeMember(deps.db, dashboardCaller(c), c.req.param('userId'))
       if (c.req.param('userId') === member.userId) return c.redirect('/app', 303)
       return render(c, { notice: 'Member removed.' })
     } catch (err) {

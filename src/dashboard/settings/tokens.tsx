@@ -9,6 +9,7 @@ import type { DashboardEnv } from '../env'
 import { workspacePage } from '../env'
 import { Csrf, Field, Message } from '../pages'
 import { formFields } from '../session'
+import { dashboardCaller } from '../caller'
 import { permitted, refuseUnlessManager } from '../workspace'
 import { SettingsPage } from './frame'
 
@@ -99,15 +100,15 @@ export function registerTokenPages(app: Hono<DashboardEnv>): void {
     const name = ((await formFields(c)).name ?? '').trim()
     if (name.length < 1 || name.length > 100)
       return render(c, { error: 'Give the token a name (at most 100 characters).' }, 400)
-    const created = await createToken(c.var.deps.db, c.var.member.workspaceId, name)
+    const created = await createToken(c.var.deps.db, dashboardCaller(c), name)
     return render(c, { secret: { name: created.name, token: created.token } })
   })
 
   app.post('/settings/tokens/:tokenId/revoke', async (c) => {
     const refused = refuseUnlessManager(c)
     if (refused) return refused
-    const { deps, member } = c.var
-    const revoked = await revokeToken(deps.db, c.req.param('tokenId'), deps.clock.now(), member.workspaceId)
+    const { deps } = c.var
+    const revoked = await revokeToken(deps.db, c.req.param('tokenId'), deps.clock.now(), dashboardCaller(c))
     if (!revoked) return render(c, { error: 'No live token with that id in this workspace.' }, 404)
     return render(c, { notice: 'Token revoked: requests with it are refused from now on.' })
   })

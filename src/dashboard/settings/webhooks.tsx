@@ -8,6 +8,7 @@ import { listDeliveries, replayEvent } from '../../services/webhooks/log'
 import type { DashboardEnv } from '../env'
 import { workspacePage } from '../env'
 import { Csrf, Field, Message } from '../pages'
+import { dashboardCaller } from '../caller'
 import { permitted, refuseUnlessManager } from '../workspace'
 import { SettingsPage } from './frame'
 
@@ -121,7 +122,7 @@ export function registerWebhookPages(app: Hono<DashboardEnv>): void {
     const events = WEBHOOK_EVENT_TYPES.filter((t) => picked.includes(t)) as WebhookEventType[]
     if (events.length === 0) return render(c, { error: 'Choose at least one event.', url }, 400)
     try {
-      const created = await createEndpoint(c.var.deps, c.var.member.workspaceId, { url, events })
+      const created = await createEndpoint(c.var.deps, dashboardCaller(c), { url, events })
       return render(c, { secret: created.secret, notice: 'Endpoint added.' })
     } catch (err) {
       return refusal(c, err, url)
@@ -132,7 +133,7 @@ export function registerWebhookPages(app: Hono<DashboardEnv>): void {
     const refused = refuseUnlessManager(c)
     if (refused) return refused
     try {
-      await deleteEndpoint(c.var.deps, c.var.member.workspaceId, c.req.param('endpointId'))
+      await deleteEndpoint(c.var.deps, dashboardCaller(c), c.req.param('endpointId'))
       return render(c, { notice: 'Endpoint deleted.' })
     } catch (err) {
       return refusal(c, err)

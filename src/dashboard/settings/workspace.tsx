@@ -2,13 +2,13 @@
 import type { Context, Hono } from 'hono'
 import { AppError } from '../../domain/errors'
 import { canManage } from '../../domain/people'
-import type { Caller } from '../../services/caller'
 import { updateWorkspaceSettings } from '../../services/workspace-settings'
 import { getWorkspaceOverview, type WorkspaceOverview } from '../../services/workspaces'
 import type { DashboardEnv } from '../env'
 import { workspacePage } from '../env'
 import { Csrf, Field, Message } from '../pages'
 import { formFields } from '../session'
+import { dashboardCaller } from '../caller'
 import { permitted, refuseUnlessManager } from '../workspace'
 import { SettingsPage } from './frame'
 
@@ -45,18 +45,6 @@ function PlanTable(props: { overview: WorkspaceOverview }) {
       </tbody>
     </table>
   )
-}
-
-/** The signed-in member as the caller of a service (the activity log names them). */
-function memberCaller(c: Context<DashboardEnv>): Caller {
-  const { member, clientIp } = c.var
-  return {
-    workspaceId: member.workspaceId,
-    access: { role: member.role, groupIds: null },
-    actor: { kind: 'user', id: member.userId, name: member.name },
-    userId: member.userId,
-    ip: clientIp ?? null,
-  }
 }
 
 /** Registers `/settings` (GET, POST): the same service as `PATCH /v1/workspace`. */
@@ -108,7 +96,7 @@ export function registerWorkspaceSettings(app: Hono<DashboardEnv>): void {
     const fields = await formFields(c)
     const values = { name: fields.name ?? '', timezone: (fields.timezone ?? '').trim() }
     try {
-      await updateWorkspaceSettings(c.var.deps, memberCaller(c), values)
+      await updateWorkspaceSettings(c.var.deps, dashboardCaller(c), values)
     } catch (err) {
       if (!(err instanceof AppError) || err.code !== 'invalid_request') throw err
       const path = err.details?.[0]?.path ?? 'name'

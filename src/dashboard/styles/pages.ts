@@ -63,4 +63,14 @@ table.cards-on-phone td.check-cell { display: flex; align-items: center; }
   table.cards-on-phone caption { display: block; }
   table.cards-on-phone td:empty { display: none; }
 }
+.activity-filters { display: flex; flex-wrap: wrap; gap: var(--space-3); align-items: end; margin: var(--space-3) 0; }
+.activity-filters label { display: grid; gap: 2px; font-size: var(--text-sm); font-weight: 600; }
+.activity-filters input, .activity-filters select { min-height: var(--touch); width: auto; max-width: 14rem; }
+.activity-log td { overflow-wrap: anywhere; }
+.pager { display: flex; gap: var(--space-4); margin: var(--space-3) 0; }
+.pager a { display: inline-flex; align-items: center; min-height: var(--touch); }
+@media (max-width: 40rem) {
+  .activity-filters { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); }
+  .activity-filters input, .activity-filters select { width: 100%; max-width: none; }
+}
 `

@@ -37,13 +37,13 @@ export async function insertToken(
   return row!
 }
 
-/** Revokes the token if it is still live; the ids of the rows it revoked (none or one). */
+/** Revokes the token if it is still live; the rows it revoked (none or one). */
 export function revokeLiveToken(
   db: DbOrTx,
   tokenId: string,
   now: Date,
   workspaceId?: string,
-): Promise<Array<{ id: string }>> {
+): Promise<Array<{ id: string; name: string; workspaceId: string }>> {
   return db
     .update(apiTokens)
     .set({ revokedAt: now })
@@ -54,7 +54,7 @@ export function revokeLiveToken(
         workspaceId === undefined ? undefined : reachesWorkspace(db, workspaceId),
       ),
     )
-    .returning({ id: apiTokens.id })
+    .returning({ id: apiTokens.id, name: apiTokens.name, workspaceId: apiTokens.workspaceId })
 }
 
 /** The token with this hash, revoked or not; null when there is none (every authenticated request). */

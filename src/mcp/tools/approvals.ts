@@ -8,17 +8,9 @@ import {
 import { PostIdParam, PostSchema } from '../../schemas/posts'
 import { approvePost, requestPostChanges, submitPost } from '../../services/posts/approval'
 import { updateWorkspaceSettings } from '../../services/workspace-settings'
-import type { Caller } from '../../services/caller'
-import { defineTool, type McpTool, type ToolContext } from '../tool'
+import { toolCaller } from '../caller'
+import { defineTool, type McpTool } from '../tool'
 
-/** The caller of a tool call, as a `/v1` request's (http/caller.ts). */
-export const toolCaller = (ctx: ToolContext): Caller => ({
-  workspaceId: ctx.workspaceId,
-  access: ctx.access,
-  actor: ctx.actor,
-  userId: ctx.userId,
-  ip: ctx.clientIp,
-})
 
 const WRITE = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } as const
 

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { toolCaller } from '../caller'
 import { CANVAS_NAMES } from '../../domain/rules/schema'
 import {
   CreateUploadSchema,
@@ -135,7 +136,7 @@ export const attachMediaTool = defineTool({
     const changes: UpdatePostInput = { mediaIds: [...new Set([...post.mediaIds, ...added])] }
     // The edit keeps the post where it was: an edit without an action would send it back to DRAFT.
     if (post.status === 'SCHEDULED') changes.action = 'schedule'
-    return updatePost(ctx.deps, ctx.workspaceId, postId, changes)
+    return updatePost(ctx.deps, toolCaller(ctx), postId, changes)
   },
 })
 

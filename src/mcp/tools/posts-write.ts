@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { toolCaller } from '../caller'
 import { unknownFieldWarnings } from '../../domain/post-validation'
 import {
   CreatePostSchema,
@@ -14,7 +15,6 @@ import { publishPostNow, retryFailedTargets } from '../../services/publishing/ac
 import { createPost, deletePost, reschedulePost, updatePost } from '../../services/posts/write'
 import { assertAccountsVisible, assertPostWritable } from '../../services/access/visibility'
 import { defineTool, type McpTool } from '../tool'
-import { toolCaller } from './approvals'
 
 const postId = PostIdParam.shape.id
 
@@ -69,7 +69,7 @@ export const updatePostTool = defineTool({
   run: async (ctx, { id, changes }, raw) => {
     await assertPostWritable(ctx.deps.db, ctx, id)
     await assertAccountsVisible(ctx.deps.db, ctx, changes.accountIds ?? [])
-    return updatePost(ctx.deps, ctx.workspaceId, id, changes, unknownFieldWarnings(UpdatePostSchema, raw.changes))
+    return updatePost(ctx.deps, toolCaller(ctx), id, changes, unknownFieldWarnings(UpdatePostSchema, raw.changes))
   },
 })
 
@@ -87,7 +87,7 @@ export const schedulePostTool = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   run: async (ctx, { id, scheduledAt }, { id: _id, ...body }) => {
     await assertPostWritable(ctx.deps.db, ctx, id)
-    return reschedulePost(ctx.deps, ctx.workspaceId, id, scheduledAt, unknownFieldWarnings(SchedulePostSchema, body))
+    return reschedulePost(ctx.deps, toolCaller(ctx), id, scheduledAt, unknownFieldWarnings(SchedulePostSchema, body))
   },
 })
 
@@ -105,7 +105,7 @@ export const publishPostTool = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   run: async (ctx, { id }) => {
     await assertPostWritable(ctx.deps.db, ctx, id)
-    return publishPostNow(ctx.deps, ctx.workspaceId, id)
+    return publishPostNow(ctx.deps, toolCaller(ctx), id)
   },
 })
 
@@ -123,7 +123,7 @@ export const retryPostTool = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   run: async (ctx, { id }) => {
     await assertPostWritable(ctx.deps.db, ctx, id)
-    return retryFailedTargets(ctx.deps, ctx.workspaceId, id)
+    return retryFailedTargets(ctx.deps, toolCaller(ctx), id)
   },
 })
 
@@ -140,7 +140,7 @@ export const deletePostTool = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   run: async (ctx, { id }) => {
     await assertPostWritable(ctx.deps.db, ctx, id)
-    return deletePost(ctx.deps, ctx.workspaceId, id)
+    return deletePost(ctx.deps, toolCaller(ctx), id)
   },
 })
 
@@ -159,7 +159,7 @@ export const deletePostFromNetworksTool = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   run: async (ctx, { id }) => {
     await assertPostWritable(ctx.deps.db, ctx, id)
-    return deletePostFromNetworks(ctx.deps, ctx.workspaceId, id)
+    return deletePostFromNetworks(ctx.deps, toolCaller(ctx), id)
   },
 })
 

@@ -1,5 +1,6 @@
 import { createRoute, z, type RouteHandler } from '@hono/zod-openapi'
 import type { AppEnv } from '../../http/context'
+import { callerOf } from '../../http/caller'
 import { errorResponses, jsonResponse, SECURITY } from '../../http/openapi'
 import type { RouteMeta } from '../../http/route-meta'
 import { disconnectAccount } from '../../services/account-disconnect'
@@ -35,7 +36,7 @@ export const route = createRoute({
 export const meta: RouteMeta = { idempotent: false, rateLimit: 'default', permission: 'connect', scope: 'account' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
-  const { deps, auth } = c.var
-  const result = await disconnectAccount(deps, auth.workspaceId, c.req.valid('param').id)
+  const { deps } = c.var
+  const result = await disconnectAccount(deps, callerOf(c), c.req.valid('param').id)
   return c.json({ account: result.account, tokenRevoked: result.revoked, failedTargets: result.failedTargets }, 200)
 }

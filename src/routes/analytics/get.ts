@@ -1,5 +1,6 @@
 import { createRoute, z, type RouteHandler } from '@hono/zod-openapi'
 import type { AppEnv } from '../../http/context'
+import { wantsCsv } from '../../http/accept'
 import { errorResponses, SECURITY } from '../../http/openapi'
 import { analyticsCsv, CSV_COLUMNS, CSV_MAX_ROWS } from '../../services/analytics/csv'
 import { MAX_PERIOD_DAYS } from '../../services/analytics/period'
@@ -42,15 +43,6 @@ export const route = createRoute({
 })
 
 export const meta: RouteMeta = { idempotent: false, rateLimit: 'default', permission: 'read' }
-
-/** Whether the client asked for CSV rather than JSON (the first of the two it names). */
-function wantsCsv(accept: string | undefined): boolean {
-  if (!accept) return false
-  const types = accept.split(',').map((t) => t.split(';')[0]!.trim().toLowerCase())
-  const csv = types.indexOf('text/csv')
-  const json = types.indexOf('application/json')
-  return csv >= 0 && (json < 0 || csv < json)
-}
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var

@@ -1,5 +1,6 @@
 import { createRoute, z, type RouteHandler } from '@hono/zod-openapi'
 import type { AppEnv } from '../../http/context'
+import { callerOf } from '../../http/caller'
 import { errorResponses, SECURITY } from '../../http/openapi'
 import { deletePostFromNetworks } from '../../services/posts/delete-from-networks'
 import { deletePost } from '../../services/posts/write'
@@ -35,9 +36,9 @@ export const route = createRoute({
 export const meta: RouteMeta = { idempotent: false, rateLimit: 'default', permission: 'write', scope: 'post-write' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
-  const { deps, auth } = c.var
+  const { deps } = c.var
   const { id } = c.req.valid('param')
   if (c.req.valid('query').fromNetworks === 'true')
-    return c.json(await deletePostFromNetworks(deps, auth.workspaceId, id), 200)
-  return c.json(await deletePost(deps, auth.workspaceId, id), 200)
+    return c.json(await deletePostFromNetworks(deps, callerOf(c), id), 200)
+  return c.json(await deletePost(deps, callerOf(c), id), 200)
 }

@@ -1,5 +1,6 @@
 import { createRoute, type RouteHandler } from '@hono/zod-openapi'
 import type { AppEnv } from '../../http/context'
+import { callerOf } from '../../http/caller'
 import { errorResponses, IdempotencyHeaders, jsonResponse, SECURITY } from '../../http/openapi'
 import { retryFailedTargets } from '../../services/publishing/actions'
 import { PostIdParam, PostSchema } from '../../schemas/posts'
@@ -21,6 +22,6 @@ export const route = createRoute({
 export const meta: RouteMeta = { idempotent: true, rateLimit: 'default', permission: 'publish', scope: 'post-write' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
-  const { deps, auth } = c.var
-  return c.json(await retryFailedTargets(deps, auth.workspaceId, c.req.valid('param').id), 200)
+  const { deps } = c.var
+  return c.json(await retryFailedTargets(deps, callerOf(c), c.req.valid('param').id), 200)
 }

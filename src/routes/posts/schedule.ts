@@ -1,5 +1,6 @@
 import { createRoute, type RouteHandler } from '@hono/zod-openapi'
 import type { AppEnv } from '../../http/context'
+import { callerOf } from '../../http/caller'
 import { errorResponses, jsonBody, jsonResponse, SECURITY } from '../../http/openapi'
 import { reschedulePost } from '../../services/posts/write'
 import { unknownBodyFields } from './body-fields'
@@ -25,8 +26,8 @@ export const route = createRoute({
 export const meta: RouteMeta = { idempotent: false, rateLimit: 'default', permission: 'publish', scope: 'post-write' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
-  const { deps, auth } = c.var
+  const { deps } = c.var
   const warnings = await unknownBodyFields(c, SchedulePostSchema)
   const { id } = c.req.valid('param')
-  return c.json(await reschedulePost(deps, auth.workspaceId, id, c.req.valid('json').scheduledAt, warnings), 200)
+  return c.json(await reschedulePost(deps, callerOf(c), id, c.req.valid('json').scheduledAt, warnings), 200)
 }

@@ -1,5 +1,6 @@
 import { createRoute, type RouteHandler } from '@hono/zod-openapi'
 import type { AppEnv } from '../../http/context'
+import { callerOf } from '../../http/caller'
 import { errorResponses, jsonResponse, SECURITY } from '../../http/openapi'
 import { updatePost } from '../../services/posts/write'
 import { unknownBodyFields } from './body-fields'
@@ -33,6 +34,6 @@ export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const warnings = await unknownBodyFields(c, UpdatePostSchema)
   const body = c.req.valid('json') ?? {}
   await assertAccountsVisible(deps.db, auth, body.accountIds ?? [])
-  const post = await updatePost(deps, auth.workspaceId, c.req.valid('param').id, body, warnings)
+  const post = await updatePost(deps, callerOf(c), c.req.valid('param').id, body, warnings)
   return c.json(post, 200)
 }

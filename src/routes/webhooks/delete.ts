@@ -1,5 +1,6 @@
 import { createRoute, z, type RouteHandler } from '@hono/zod-openapi'
 import type { AppEnv } from '../../http/context'
+import { callerOf } from '../../http/caller'
 import { errorResponses, jsonResponse, SECURITY } from '../../http/openapi'
 import type { RouteMeta } from '../../http/route-meta'
 import { deleteEndpoint } from '../../services/webhooks/endpoints'
@@ -26,6 +27,6 @@ export const route = createRoute({
 export const meta: RouteMeta = { idempotent: false, rateLimit: 'default', permission: 'manage' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
-  const { deps, auth } = c.var
-  return c.json(await deleteEndpoint(deps, auth.workspaceId, c.req.valid('param').id), 200)
+  const { deps } = c.var
+  return c.json(await deleteEndpoint(deps, callerOf(c), c.req.valid('param').id), 200)
 }

@@ -1,5 +1,6 @@
 import { createRoute, type RouteHandler } from '@hono/zod-openapi'
 import type { AppEnv } from '../../http/context'
+import { callerOf } from '../../http/caller'
 import { errorResponses, jsonBody, jsonResponse, SECURITY } from '../../http/openapi'
 import type { RouteMeta } from '../../http/route-meta'
 import { updateEndpoint } from '../../services/webhooks/endpoints'
@@ -22,6 +23,6 @@ export const route = createRoute({
 export const meta: RouteMeta = { idempotent: false, rateLimit: 'default', permission: 'manage' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
-  const { deps, auth } = c.var
-  return c.json(await updateEndpoint(deps, auth.workspaceId, c.req.valid('param').id, c.req.valid('json')), 200)
+  const { deps } = c.var
+  return c.json(await updateEndpoint(deps, callerOf(c), c.req.valid('param').id, c.req.valid('json')), 200)
 }

@@ -2,7 +2,8 @@ import { parse } from 'csv-parse/sync'
 import type { Deps } from '../../deps'
 import { AppError, type ErrorCode, type ErrorDetail } from '../../domain/errors'
 import { describeError } from '../../infra/logger'
-import { createPost, type PostWriter } from './write'
+import { createPost } from './write'
+import type { WorkspaceScope } from '../activity/scope'
 import type { CreatePostInput } from './types'
 
 /** Documented caps of POST /v1/posts/bulk (413 beyond either). */
@@ -170,11 +171,12 @@ type RowCheck = { ok: true; value: CreatePostInput } | { ok: false; details: Err
 
 /**
  * Creates one post per CSV row through the same service as POST /v1/posts, each in its own
- * transaction, so one bad row never stops the others.
+ * transaction, so one bad row never stops the others; each is in the activity log as the caller's
+ * `post.created`.
  */
 export async function createPostsFromCsv(
   deps: Pick<Deps, 'db' | 'clock' | 'publishQueue' | 'logger' | 'cipher' | 'networks' | 'webhookQueue' | 'settings'>,
-  writer: PostWriter,
+  scope: WorkspaceScope,
   csv: string,
   validate: (input: unknown) => Promise<RowCheck> | RowCheck,
 ): Promise<BulkReport> {
@@ -197,7 +199,7 @@ export async function createPostsFromCsv(
           `Invalid row: ${checked.details.map((d) => `${d.path}: ${d.message}`).join('; ')}`,
           { details: checked.details },
         )
-      const post = await createPost(deps, writer, checked.value)
+      const post = await createPost(deps, scope, checked.value)
       reports.push({ line: row.line, ok: true, postId: post.id, error: null })
     } catch (err) {
       // Rows before this one are committed: an unexpected failure is this row's report, never the whole answer's.

@@ -33,6 +33,9 @@ import type { PlatformId, TargetError } from '../../domain/vocabulary'
 import { refreshPostStatus } from '../publishing/aggregate'
 import { newOutbox, type Outbox, sendOutbox } from '../webhooks/outbox'
 import { recordPostDeleted } from '../webhooks/publish-events'
+import { recordPostAction } from '../activity/posts'
+import { callerOfScope, type WorkspaceScope } from '../activity/scope'
+import type { Caller } from '../caller'
 import { getPost } from './read'
 import { removeTargetPosts, type RemovalCall, type RemovalDeps } from './network-removal-calls'
 
@@ -72,21 +75,22 @@ const STOPPED: TargetError = {
 
 export async function deletePostFromNetworks(
   deps: RemovalDeps,
-  workspaceId: string,
+  scope: WorkspaceScope,
   postId: string,
 ): Promise<PostNetworkDeletion> {
   const outbox = newOutbox()
-  const answer = await removeFromNetworks(deps, workspaceId, postId, outbox)
+  const answer = await removeFromNetworks(deps, callerOfScope(scope), postId, outbox)
   await sendOutbox(deps, outbox)
   return answer
 }
 
 async function removeFromNetworks(
   deps: RemovalDeps,
-  workspaceId: string,
+  caller: Caller,
   postId: string,
   outbox: Outbox,
 ): Promise<PostNetworkDeletion> {
+  const { workspaceId } = caller
   const first = await deps.db.transaction(async (tx) => {
     const post = await lockWorkspacePost(tx, workspaceId, postId)
     if (!post) throw notFound('Post')
@@ -95,7 +99,9 @@ async function removeFromNetworks(
       .sort((a, b) => a.position - b.position)
       .map((row) => ({ row, plan: planRemoval(row) }))
     if (!planned.some((p) => p.plan.action === 'delete')) {
-      return { planned, answer: await finish(deps, tx, outbox, post, planned, new Map(), false) }
+      const answer = await finish(deps, tx, outbox, post, planned, new Map(), false)
+      await recordNetworkDeletion(tx, caller, answer, deps.clock.now())
+      return { planned, answer }
     }
     // A target waiting to publish (not one whose network is still at work) publishes nothing more.
     const waiting = planned.filter((p) => p.row.status === 'PENDING' && !isInProgress(p.plan))
@@ -120,7 +126,25 @@ async function removeFromNetworks(
     // Deleted meanwhile (by a plain delete): the answer is what the networks said.
     if (!post)
       return { id: postId, deleted: true, targets: first.planned.map((p) => answerFor(p, calls.get(p.row.id))) }
-    return finish(deps, tx, outbox, post, first.planned, calls, true)
+    const answer = await finish(deps, tx, outbox, post, first.planned, calls, true)
+    await recordNetworkDeletion(tx, caller, answer, deps.clock.now())
+    return answer
+  })
+}
+
+/** `post.deleted_from_networks`: what each target's network did, and whether our record went too. */
+function recordNetworkDeletion(tx: Tx, caller: Caller, answer: PostNetworkDeletion, now: Date) {
+  const removed = answer.targets.filter((t) => t.outcome === 'deleted').length
+  const tail = answer.deleted ? '; the post is deleted' : '; the post is kept for what is left'
+  return recordPostAction(tx, caller, {
+    postId: answer.id,
+    action: 'post.deleted_from_networks',
+    words: `deleted post ${answer.id} from its networks (${removed} of ${answer.targets.length} targets removed)${tail}`,
+    details: {
+      deleted: answer.deleted,
+      outcomes: answer.targets.map((t) => ({ targetId: t.targetId, outcome: t.outcome })),
+    },
+    now,
   })
 }
 

@@ -17,7 +17,6 @@ import { newId, newIds } from '../../lib/ids'
 import { notApplicableWarnings, type PostWarning, type ValidationAccount } from '../../domain/post-validation'
 import { mergeContent } from '../../domain/post-content'
 import type { StoredApproval } from '../../domain/approval'
-import type { Caller } from '../caller'
 import { approvalRequiredOf, assertGoOutGate } from './approval-gate'
 import { admitCreate, assertCreatable, resolveCreate } from './check'
 import { assertValidContent, contentOf } from './content'
@@ -38,6 +37,8 @@ import { recordPostDeleted } from '../webhooks/publish-events'
 import { firstAnswerRecord, idempotencyKeyTaken, type IdempotentWrite } from '../idempotency'
 import { loadPostLabels, setPostLabels } from '../labels/labels'
 import { replacePostLabels } from '../../db/queries/labels'
+import { changedFields, recordPostAction, recordPostCreated, recordPostEdited } from '../activity/posts'
+import { callerOfScope, type WorkspaceScope } from '../activity/scope'
 
 type PostDeps = Pick<
   Deps,
@@ -48,13 +49,6 @@ type PostDeps = Pick<
  * Who writes: a caller (the post records who created it), or only the workspace (the service's own
  * writes, the dashboard until it passes its member).
  */
-export type PostWriter = string | Caller
-
-const writerOf = (writer: PostWriter) =>
-  typeof writer === 'string'
-    ? { workspaceId: writer, createdBy: null }
-    : { workspaceId: writer.workspaceId, createdBy: writer.actor }
-
 const accountIdsOf = (accounts: ValidationAccount[]) => accounts.map((a) => a.id)
 
 const parseTime = (iso: string | null | undefined) => (iso ? new Date(iso) : null)
@@ -85,13 +79,15 @@ function targetRows(postId: string, workspaceId: string, accounts: ValidationAcc
  */
 export async function createPost(
   deps: PostDeps,
-  writer: PostWriter,
+  scope: WorkspaceScope,
   input: CreatePostInput,
   bodyWarnings: PostWarning[] = [],
   idempotency?: IdempotentWrite,
 ): Promise<WrittenPost> {
+  const caller = callerOfScope(scope)
+  const { workspaceId } = caller
   const now = deps.clock.now()
-  const { workspaceId, createdBy } = writerOf(writer)
+  const createdBy = typeof scope === 'string' ? null : scope.actor
   const draft = await resolveCreate(deps.db, workspaceId, input)
   // Before the transaction: for a real account the boards check may be a network call.
   await assertCreatable(deps, workspaceId, draft)
@@ -131,6 +127,13 @@ export async function createPost(
       id,
       labels.map((l) => l.id),
     )
+    await recordPostCreated(tx, caller, {
+      postId: id,
+      action: input.action,
+      timing,
+      now,
+      accountIds: answer.accountIds,
+    })
     return { ...rows, answer }
   })
   const { post, targets } = written
@@ -179,11 +182,13 @@ async function assertEditable(tx: Tx, post: { id: string; status: string }): Pro
  */
 export async function updatePost(
   deps: PostDeps,
-  workspaceId: string,
+  scope: WorkspaceScope,
   postId: string,
   input: UpdatePostInput,
   bodyWarnings: PostWarning[] = [],
 ): Promise<WrittenPost> {
+  const caller = callerOfScope(scope)
+  const { workspaceId } = caller
   const now = deps.clock.now()
   await assertEditedBoards(deps, workspaceId, postId, input)
   const warnings = await deps.db.transaction(async (tx) => {
@@ -236,6 +241,7 @@ export async function updatePost(
     }
     const expiring = await tokenExpiryWarnings({ db: tx, cipher: deps.cipher }, workspaceId, accounts, timing.dueAt)
     await notifyExpiringTokens(tx, { workspaceId, postId, warnings: expiring, now })
+    await recordPostEdited(tx, caller, { postId, action: input.action, timing, now, changed: changedFields(input) })
     return [...notApplicableWarnings(content, accounts), ...expiring]
   })
   await dispatchPendingTargets(deps, postId)
@@ -286,12 +292,12 @@ async function assertEditedBoards(deps: PostDeps, workspaceId: string, postId: s
 /** POST /posts/{id}/schedule: the same edit path with only a new time. */
 export function reschedulePost(
   deps: PostDeps,
-  workspaceId: string,
+  scope: WorkspaceScope,
   postId: string,
   scheduledAt: string,
   bodyWarnings: PostWarning[] = [],
 ): Promise<WrittenPost> {
-  return updatePost(deps, workspaceId, postId, { action: 'schedule', scheduledAt }, bodyWarnings)
+  return updatePost(deps, scope, postId, { action: 'schedule', scheduledAt }, bodyWarnings)
 }
 
 /**
@@ -301,9 +307,11 @@ export function reschedulePost(
  */
 export async function deletePost(
   deps: PostDeps,
-  workspaceId: string,
+  scope: WorkspaceScope,
   postId: string,
 ): Promise<{ id: string; deleted: true }> {
+  const caller = callerOfScope(scope)
+  const { workspaceId } = caller
   const outbox = newOutbox()
   await deps.db.transaction(async (tx) => {
     // The post first, then its targets: the lock order of the engine.
@@ -312,7 +320,15 @@ export async function deletePost(
     assertServicePost(locked)
     const record = await getPost(tx, workspaceId, postId)
     if (!(await deleteWorkspacePost(tx, workspaceId, postId))) throw notFound('Post')
-    await recordPostDeleted(tx, outbox, workspaceId, record, deps.clock.now())
+    const now = deps.clock.now()
+    await recordPostDeleted(tx, outbox, workspaceId, record, now)
+    await recordPostAction(tx, caller, {
+      postId,
+      action: 'post.deleted',
+      words: `deleted post ${postId}`,
+      details: { status: record.status, accountIds: record.accountIds },
+      now,
+    })
   })
   await sendOutbox(deps, outbox)
   return { id: postId, deleted: true }

@@ -10,6 +10,8 @@ import { loadPostAccounts, loadPostMedia } from '../posts/load'
 import { getPost } from '../posts/read'
 import type { PostRecord } from '../posts/record'
 import { dispatchPendingTargets } from './dispatch'
+import { recordPostAction } from '../activity/posts'
+import { callerOfScope, type WorkspaceScope } from '../activity/scope'
 
 type ActionDeps = Pick<Deps, 'db' | 'clock' | 'publishQueue' | 'logger' | 'settings'>
 
@@ -17,7 +19,9 @@ type ActionDeps = Pick<Deps, 'db' | 'clock' | 'publishQueue' | 'logger' | 'setti
  * POST /posts/{id}/publish: publishing starts now, whatever the post was scheduled for. Targets
  * already published are left alone; a post that is publishing is answered as it is.
  */
-export async function publishPostNow(deps: ActionDeps, workspaceId: string, postId: string): Promise<PostRecord> {
+export async function publishPostNow(deps: ActionDeps, scope: WorkspaceScope, postId: string): Promise<PostRecord> {
+  const caller = callerOfScope(scope)
+  const { workspaceId } = caller
   const now = deps.clock.now()
   const started = await deps.db.transaction(async (tx) => {
     const row = await lockWorkspacePost(tx, workspaceId, postId)
@@ -34,6 +38,13 @@ export async function publishPostNow(deps: ActionDeps, workspaceId: string, post
     await startPublishingNow(tx, postId, { version: row.version + 1, now })
     // A new round: the transient-retry budget counts from here.
     await restartOpenTargets(tx, postId, now)
+    await recordPostAction(tx, caller, {
+      postId,
+      action: 'post.publish_requested',
+      words: `asked to publish post ${postId} now`,
+      details: { previousStatus: row.status },
+      now,
+    })
     return true
   })
   if (started) await dispatchPendingTargets(deps, postId)
@@ -46,10 +57,12 @@ export async function publishPostNow(deps: ActionDeps, workspaceId: string, post
  */
 export async function retryFailedTargets(
   deps: ActionDeps,
-  workspaceId: string,
+  scope: WorkspaceScope,
   postId: string,
   options: { only?: string[] } = {},
 ): Promise<PostRecord> {
+  const caller = callerOfScope(scope)
+  const { workspaceId } = caller
   const now = deps.clock.now()
   await deps.db.transaction(async (tx) => {
     const row = await lockWorkspacePost(tx, workspaceId, postId)
@@ -64,6 +77,14 @@ export async function retryFailedTargets(
       failed.map((f) => f.id),
       now,
     )
+    const n = failed.length
+    await recordPostAction(tx, caller, {
+      postId,
+      action: 'post.retried',
+      words: `retried ${n === 1 ? 'the failed target' : `${n} failed targets`} of post ${postId}`,
+      details: { targetIds: failed.map((f) => f.id) },
+      now,
+    })
   })
   // Every PENDING target of the post: the version changed, so siblings waiting on a backoff need new deliveries too.
   await dispatchPendingTargets(deps, postId)

@@ -11,6 +11,7 @@ import { expireAccount } from '../accounts'
 import { newOutbox, recordEvents, sendOutbox } from '../webhooks/outbox'
 import { type EngineEvent, targetSettledEvent } from '../webhooks/publish-events'
 import { notifyTargetFailed } from '../notifications/triggers'
+import { recordEngineActivity } from '../activity/engine'
 
 export type PublishOutcome = 'published' | 'pending' | 'retrying' | 'failed' | 'skipped'
 
@@ -81,7 +82,9 @@ export async function recordResults(
       const expired = decisions[i]!.expiredAccountMessage
       if (row && expired !== null) {
         // The events in the order they happened: this target's before its account's.
-        await recordEvents(tx, outbox, locked.workspaceId, events.splice(0), endpoints)
+        const settled = events.splice(0)
+        await recordEvents(tx, outbox, locked.workspaceId, settled, endpoints)
+        await recordEngineActivity(tx, locked.workspaceId, settled)
         await expireAccount(tx, outbox, row.accountId, expired, now)
       }
     }
@@ -89,6 +92,7 @@ export async function recordResults(
     const nextPostId = await settlePost(tx, postId, now, outbox, locked, events)
     // The targets' events and the post's, in this transaction.
     await recordEvents(tx, outbox, locked.workspaceId, events, endpoints)
+    await recordEngineActivity(tx, locked.workspaceId, events)
     return { nextPostId, written }
   })
   if (followUp.written.some(Boolean)) await sendOutbox(deps, outbox)

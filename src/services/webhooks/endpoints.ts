@@ -20,6 +20,8 @@ import { newId } from '../../lib/ids'
 import { checkOutboundUrl } from '../../networks/outbound'
 import { lockWorkspace } from '../workspace-lock'
 import { newWebhookSecret, sealSecret } from './signing'
+import { givenFields, recordAdminActivity } from '../activity/admin'
+import { callerOfScope, type WorkspaceScope } from '../activity/scope'
 
 /** How long the secret a rotation replaced keeps signing alongside the new one. */
 export const ROTATION_OVERLAP_MS = 24 * 3_600_000
@@ -72,9 +74,11 @@ export interface NewEndpointInput {
 
 export async function createEndpoint(
   deps: EndpointDeps,
-  workspaceId: string,
+  scope: WorkspaceScope,
   input: NewEndpointInput,
 ): Promise<WebhookEndpointRecord & { secret: string }> {
+  const caller = callerOfScope(scope)
+  const { workspaceId } = caller
   await assertCallable(deps, input.url)
   const id = newId('webhookEndpoint')
   const secret = newWebhookSecret()
@@ -90,7 +94,7 @@ export async function createEndpoint(
         { details: [{ path: 'webhookEndpoints', limit: ws.webhookEndpoints, actual: used + 1 }] },
       )
     }
-    return insertEndpointRow(tx, {
+    const inserted = await insertEndpointRow(tx, {
       id,
       workspaceId,
       url: input.url,
@@ -100,6 +104,14 @@ export async function createEndpoint(
       createdAt: now,
       updatedAt: now,
     })
+    await recordAdminActivity(tx, caller, {
+      action: 'webhook.created',
+      subject: { type: 'webhook_endpoint', id },
+      words: `added the webhook endpoint ${input.url} (${id})`,
+      details: { url: input.url, events: inserted.events },
+      now,
+    })
+    return inserted
   })
   return { ...toEndpointRecord(row, now), secret }
 }
@@ -127,7 +139,9 @@ export interface EndpointChange {
 }
 
 /** Changes what is given; enabling again clears the failure record, so it gets five more days. */
-export async function updateEndpoint(deps: EndpointDeps, workspaceId: string, id: string, change: EndpointChange) {
+export async function updateEndpoint(deps: EndpointDeps, scope: WorkspaceScope, id: string, change: EndpointChange) {
+  const caller = callerOfScope(scope)
+  const { workspaceId } = caller
   if (change.url !== undefined) await assertCallable(deps, change.url)
   const now = deps.clock.now()
   const row = await deps.db.transaction(async (tx) => {
@@ -145,28 +159,64 @@ export async function updateEndpoint(deps: EndpointDeps, workspaceId: string, id
     })
     // A disabled endpoint is sent nothing more: what waited for it ends FAILED (a replay sends it again).
     if (change.enabled === false) await failPendingDeliveriesOf(tx, id, now)
+    const fields = givenFields(change)
+    await recordAdminActivity(tx, caller, {
+      action: change.enabled === false && current.enabled ? 'webhook.disabled' : 'webhook.updated',
+      subject: { type: 'webhook_endpoint', id },
+      words:
+        change.enabled === false && current.enabled
+          ? `turned off the webhook endpoint ${updated!.url} (${id})`
+          : `changed the ${fields || 'nothing'} of the webhook endpoint ${updated!.url} (${id})`,
+      details: {
+        changed: Object.keys(change).filter((k) => change[k as keyof EndpointChange] !== undefined),
+        url: updated!.url,
+      },
+      now,
+    })
     return updated!
   })
   return toEndpointRecord(row, now)
 }
 
-export async function deleteEndpoint(deps: Pick<Deps, 'db'>, workspaceId: string, id: string) {
-  if (!(await deleteWorkspaceEndpoint(deps.db, workspaceId, id))) throw notFound('Webhook endpoint')
+export async function deleteEndpoint(deps: Pick<Deps, 'db' | 'clock'>, scope: WorkspaceScope, id: string) {
+  const caller = callerOfScope(scope)
+  await deps.db.transaction(async (tx) => {
+    const current = await findWorkspaceEndpoint(tx, caller.workspaceId, id)
+    if (!current || !(await deleteWorkspaceEndpoint(tx, caller.workspaceId, id))) throw notFound('Webhook endpoint')
+    await recordAdminActivity(tx, caller, {
+      action: 'webhook.deleted',
+      subject: { type: 'webhook_endpoint', id },
+      words: `deleted the webhook endpoint ${current.url} (${id})`,
+      details: { url: current.url },
+      now: deps.clock.now(),
+    })
+  })
   return { id, deleted: true as const }
 }
 
 /** A new secret (answered once); the replaced one keeps signing alongside it for 24 hours. */
-export async function rotateSecret(deps: EndpointDeps, workspaceId: string, id: string) {
+export async function rotateSecret(deps: EndpointDeps, scope: WorkspaceScope, id: string) {
+  const caller = callerOfScope(scope)
+  const { workspaceId } = caller
   const current = await getEndpointRow(deps, workspaceId, id)
   const secret = newWebhookSecret()
   const sealed = await sealSecret(deps.cipher, secret, id)
   const now = deps.clock.now()
-  const row = await updateWorkspaceEndpoint(deps.db, workspaceId, id, {
-    secret: sealed,
-    previousSecret: current.secret,
-    previousSecretExpiresAt: new Date(now.getTime() + ROTATION_OVERLAP_MS),
-    updatedAt: now,
+  const row = await deps.db.transaction(async (tx) => {
+    const updated = await updateWorkspaceEndpoint(tx, workspaceId, id, {
+      secret: sealed,
+      previousSecret: current.secret,
+      previousSecretExpiresAt: new Date(now.getTime() + ROTATION_OVERLAP_MS),
+      updatedAt: now,
+    })
+    if (!updated) throw notFound('Webhook endpoint')
+    await recordAdminActivity(tx, caller, {
+      action: 'webhook.secret_rotated',
+      subject: { type: 'webhook_endpoint', id },
+      words: `rotated the signing secret of the webhook endpoint ${updated.url} (${id})`,
+      now,
+    })
+    return updated
   })
-  if (!row) throw notFound('Webhook endpoint')
   return { ...toEndpointRecord(row, now), secret }
 }

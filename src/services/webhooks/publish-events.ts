@@ -7,6 +7,7 @@ import type { Tx } from '../../db/types'
 import { toPostRecord, toTargetRecord, type PostRecord } from '../posts/record'
 import { type NewEvent, recordEvent, recordEvents, type Outbox } from './outbox'
 import { notifyTargetFailed } from '../notifications/triggers'
+import { recordEngineActivity } from '../activity/engine'
 
 /** An event of the engine, before it is recorded (with others of its transaction: `recordEvents`). */
 export type EngineEvent = Omit<NewEvent, 'workspaceId' | 'endpointIds'>
@@ -32,7 +33,9 @@ export async function recordTargetSettled(
 ): Promise<void> {
   const target = written ?? (await selectPostTargets(tx, post.id)).find((t) => t.id === targetId)
   const event = target ? targetSettledEvent(post.id, target, now) : null
-  if (event) await recordEvent(tx, outbox, { ...event, workspaceId: post.workspaceId })
+  if (!event) return
+  await recordEvent(tx, outbox, { ...event, workspaceId: post.workspaceId })
+  await recordEngineActivity(tx, post.workspaceId, [event])
   if (target?.status === 'FAILED') {
     await notifyTargetFailed(tx, { workspaceId: post.workspaceId, postId: post.id, target, now })
   }
@@ -53,7 +56,9 @@ export async function postSettledEvent(
 /** `post.published` or `post.failed`, when the post's status has just become that. */
 export async function recordPostSettled(tx: Tx, outbox: Outbox, before: PostRow, after: PostRow, now: Date) {
   const event = await postSettledEvent(tx, before, after, now)
-  if (event) await recordEvents(tx, outbox, after.workspaceId, [event])
+  if (!event) return
+  await recordEvents(tx, outbox, after.workspaceId, [event])
+  await recordEngineActivity(tx, after.workspaceId, [event])
 }
 
 /** `post.deleted`, with the post as it was. */

@@ -18,6 +18,8 @@ import { webhookRetryDelayMs, type WebhookPolicy } from '../../domain/webhooks/p
 import { newId } from '../../lib/ids'
 import type { AttemptResult } from './attempt'
 import { toEndpointRecord } from './endpoints'
+import { recordAdminActivity } from '../activity/admin'
+import { systemCaller } from '../caller'
 import { recordEvent, type Outbox } from './outbox'
 
 export type WebhookOutcome = 'delivered' | 'retrying' | 'failed' | 'skipped'
@@ -135,6 +137,13 @@ async function disableFailingEndpoint(
     workspaceId: endpoint.workspaceId,
     type: 'endpoint.disabled',
     data: { ...record },
+    now,
+  })
+  await recordAdminActivity(tx, systemCaller(endpoint.workspaceId), {
+    action: 'webhook.disabled',
+    subject: { type: 'webhook_endpoint', id: endpoint.id },
+    words: `turned off the webhook endpoint ${endpoint.url} (${endpoint.id}): ${reason}`,
+    details: { url: endpoint.url, reason },
     now,
   })
   await insertDeliveryRows(tx, [
