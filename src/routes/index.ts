@@ -58,6 +58,9 @@ import * as listWebhooks from './webhooks/list'
 import * as rotateWebhookSecret from './webhooks/rotate-secret'
 import * as testWebhook from './webhooks/test'
 import * as updateWebhook from './webhooks/update'
+import * as createReviewLink from './review-links/create'
+import * as listReviewLinks from './review-links/list'
+import * as revokeReviewLink from './review-links/revoke'
 
 /**
  * Registers one operation with the protection its file declares: an operation that takes an
@@ -130,5 +133,8 @@ export function registerRoutes(v1: OpenAPIHono<AppEnv>): RegisteredRoute[] {
   register(v1, mounted, listEvents)
   register(v1, mounted, streamEvents)
   register(v1, mounted, replayEvent)
+  register(v1, mounted, listReviewLinks)
+  register(v1, mounted, createReviewLink)
+  register(v1, mounted, revokeReviewLink)
   return mounted
 }
