@@ -11,6 +11,9 @@ import { networkName } from '../ui/network'
 /** A status as a person reads it. */
 export const STATUS_LABELS: Record<string, string> = {
   DRAFT: 'Draft',
+  IN_REVIEW: 'In review',
+  APPROVED: 'Approved',
+  CHANGES_REQUESTED: 'Changes requested',
   SCHEDULED: 'Scheduled',
   PUBLISHING: 'Publishing',
   PUBLISHED: 'Published',
