@@ -45,18 +45,20 @@ export function ReviewDocument(props: { title: string; children?: Child }) {
   )
 }
 
+const PROBLEMS: Record<'not_found' | 'expired' | 'revoked', [string, string]> = {
+  not_found: ['Review link not found', 'This address is not a review link, or it was mistyped.'],
+  expired: ['Review link expired', 'This review link has expired. Ask the team that sent it for a new one.'],
+  revoked: ['Review link withdrawn', 'This review link was withdrawn by the team that sent it. Ask them for a new one.'],
+}
+
 /** A link that does not open: unknown (404), expired or withdrawn (410). Nothing of the workspace is shown. */
 export function ProblemPage(props: { state: 'not_found' | 'expired' | 'revoked' }) {
-  const text = {
-    not_found: ['Review link not found', 'This address is not a review link, or it was mistyped.'],
-    expired: ['Review link expired', 'This review link has expired. Ask the team that sent it for a new one.'],
-    revoked: ['Review link withdrawn', 'This review link was withdrawn by the team that sent it. Ask them for a new one.'],
-  }[props.state]
+  const [title, text] = PROBLEMS[props.state]
   return (
-    <ReviewDocument title={text[0]}>
+    <ReviewDocument title={title}>
       <div class="narrow">
-        <h1>{text[0]}</h1>
-        <p role="alert">{text[1]}</p>
+        <h1>{title}</h1>
+        <p role="alert">{text}</p>
       </div>
     </ReviewDocument>
   )

@@ -11,6 +11,7 @@ const SECTIONS: Array<[string, string]> = [
   ['/members', 'Members and invitations'],
   ['/tokens', 'API tokens'],
   ['/webhooks', 'Webhooks'],
+  ['/review-links', 'Review links'],
 ]
 
 /** A settings page: the layout, the settings sections' navigation, and a note for members who cannot manage. */

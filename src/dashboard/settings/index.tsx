@@ -2,6 +2,7 @@
 import type { Hono } from 'hono'
 import type { DashboardEnv } from '../env'
 import { registerMemberPages } from './members'
+import { registerReviewLinkPages } from './review-links'
 import { registerTokenPages } from './tokens'
 import { registerWebhookPages } from './webhooks'
 import { registerWorkspaceSettings } from './workspace'
@@ -12,4 +13,5 @@ export function registerSettingsPages(app: Hono<DashboardEnv>): void {
   registerMemberPages(app)
   registerTokenPages(app)
   registerWebhookPages(app)
+  registerReviewLinkPages(app)
 }

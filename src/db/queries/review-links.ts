@@ -145,3 +145,12 @@ export async function selectPostsWithTargets(db: DbOrTx, workspaceId: string, id
   const postTargets = await db.select().from(targets).where(inArray(targets.postId, ids)).orderBy(asc(targets.position))
   return { rows, postTargets }
 }
+
+/** The workspace's account groups (what a link may be made for), by name. */
+export function selectWorkspaceGroups(db: DbOrTx, workspaceId: string) {
+  return db
+    .select({ id: accountGroups.id, name: accountGroups.name })
+    .from(accountGroups)
+    .where(eq(accountGroups.workspaceId, workspaceId))
+    .orderBy(sql`lower(${accountGroups.name})`, asc(accountGroups.id))
+}

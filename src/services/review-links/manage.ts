@@ -8,6 +8,7 @@ import {
   insertReviewLink,
   type ReviewLinkView,
   revokeWorkspaceReviewLink,
+  selectWorkspaceGroups,
   selectWorkspaceReviewLinks,
 } from '../../db/queries/review-links'
 import type { Deps } from '../../deps'
@@ -138,4 +139,9 @@ export async function revokeReviewLink(deps: Deps, caller: Caller, id: string): 
     return { ...revoked, groupName: found.groupName }
   })
   return toRecord(link, now)
+}
+
+/** The groups a link may be made for (the settings page's choice). */
+export function reviewLinkGroups(deps: Deps, caller: Caller): Promise<Array<{ id: string; name: string }>> {
+  return selectWorkspaceGroups(deps.db, caller.workspaceId)
 }
