@@ -13,6 +13,9 @@ export const WorkspaceSchema = z
     timezone: z
       .string()
       .openapi({ description: 'IANA zone of queue slots and best-time reports.', example: 'Europe/Berlin' }),
+    approvalRequired: z.boolean().openapi({
+      description: 'Every post must be approved before it is scheduled, queued or published (PATCH /v1/workspace).',
+    }),
     plan: z.object({
       id: z.string().openapi({ example: 'pro' }),
       name: z.string().openapi({ example: 'Pro' }),

@@ -4,8 +4,6 @@ import {
   selectPlanIds,
   selectWorkspaceOverview,
   selectWorkspaces,
-  setWorkspaceName,
-  setWorkspaceTimezone,
   workspaceExists,
 } from '../db/queries/workspaces'
 import type { Db, DbOrTx } from '../db/types'
@@ -23,6 +21,8 @@ export interface WorkspaceOverview {
   workspaceId: string
   name: string
   timezone: string
+  /** Every post must be approved before it goes out (docs/decisions.md, "Approvals"). */
+  approvalRequired: boolean
   plan: PlanView
   usage: { socialAccounts: number; postsThisMonth: number; seats: number }
   stats: { accounts: number; scheduled: number }
@@ -82,6 +82,7 @@ export async function getWorkspaceOverview(db: Db, workspaceId: string, now: Dat
     workspaceId,
     name: row.workspace.name,
     timezone: row.workspace.timezone,
+    approvalRequired: row.workspace.approvalRequired,
     plan: {
       id: row.plan.id,
       name: row.plan.name,
@@ -90,27 +91,4 @@ export async function getWorkspaceOverview(db: Db, workspaceId: string, now: Dat
     usage: { socialAccounts: row.connected, postsThisMonth: row.postsThisMonth, seats: row.members },
     stats: { accounts: row.allAccounts, scheduled: row.scheduled },
   }
-}
-
-/** Renames the workspace and sets its zone; 400 for an empty name or an unknown zone. */
-export async function updateWorkspaceSettings(
-  db: DbOrTx,
-  workspaceId: string,
-  input: { name: string; timezone: string },
-): Promise<void> {
-  const name = input.name.trim()
-  if (name.length < 1 || name.length > 100)
-    throw new AppError('invalid_request', 'Enter a workspace name (at most 100 characters).', {
-      details: [{ path: 'name' }],
-    })
-  if (!isValidTimeZone(input.timezone))
-    throw new AppError(
-      'invalid_request',
-      `Unknown time zone "${input.timezone}"; use an IANA name such as Europe/Berlin.`,
-      {
-        details: [{ path: 'timezone' }],
-      },
-    )
-  await setWorkspaceName(db, workspaceId, name)
-  await setWorkspaceTimezone(db, workspaceId, input.timezone)
 }

@@ -2,7 +2,9 @@
 import type { Context, Hono } from 'hono'
 import { AppError } from '../../domain/errors'
 import { canManage } from '../../domain/people'
-import { getWorkspaceOverview, updateWorkspaceSettings, type WorkspaceOverview } from '../../services/workspaces'
+import type { Caller } from '../../services/caller'
+import { updateWorkspaceSettings } from '../../services/workspace-settings'
+import { getWorkspaceOverview, type WorkspaceOverview } from '../../services/workspaces'
 import type { DashboardEnv } from '../env'
 import { workspacePage } from '../env'
 import { Csrf, Field, Message } from '../pages'
@@ -45,7 +47,19 @@ function PlanTable(props: { overview: WorkspaceOverview }) {
   )
 }
 
-/** Registers `/settings` (GET, POST). */
+/** The signed-in member as the caller of a service (the activity log names them). */
+function memberCaller(c: Context<DashboardEnv>): Caller {
+  const { member, clientIp } = c.var
+  return {
+    workspaceId: member.workspaceId,
+    access: { role: member.role, groupIds: null },
+    actor: { kind: 'user', id: member.userId, name: member.name },
+    userId: member.userId,
+    ip: clientIp ?? null,
+  }
+}
+
+/** Registers `/settings` (GET, POST): the same service as `PATCH /v1/workspace`. */
 export function registerWorkspaceSettings(app: Hono<DashboardEnv>): void {
   const render = async (
     c: Context<DashboardEnv>,
@@ -94,7 +108,7 @@ export function registerWorkspaceSettings(app: Hono<DashboardEnv>): void {
     const fields = await formFields(c)
     const values = { name: fields.name ?? '', timezone: (fields.timezone ?? '').trim() }
     try {
-      await updateWorkspaceSettings(c.var.deps.db, c.var.member.workspaceId, values)
+      await updateWorkspaceSettings(c.var.deps, memberCaller(c), values)
     } catch (err) {
       if (!(err instanceof AppError) || err.code !== 'invalid_request') throw err
       const path = err.details?.[0]?.path ?? 'name'

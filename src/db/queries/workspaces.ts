@@ -122,7 +122,7 @@ function buildWorkspaceOverview(db: Db) {
   return db
     .select({
       // Only the columns the overview shows: mapping whole rows cost more than the statement's counts.
-      workspace: { name: workspaces.name, timezone: workspaces.timezone },
+      workspace: { name: workspaces.name, timezone: workspaces.timezone, approvalRequired: workspaces.approvalRequired },
       plan: {
         id: plans.id,
         name: plans.name,
@@ -157,10 +157,6 @@ function buildWorkspaceOverview(db: Db) {
 }
 
 /** Renames the workspace. */
-export async function setWorkspaceName(db: DbOrTx, workspaceId: string, name: string): Promise<void> {
-  await db.update(workspaces).set({ name }).where(eq(workspaces.id, workspaceId))
-}
-
 /**
  * Makes the transaction `tx` the only one, across every server on this database, between this call and
  * its end that may create the first workspace (a transaction-level advisory lock): instances started
