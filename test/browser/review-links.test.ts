@@ -60,9 +60,10 @@ describe('client review link in chromium', () => {
     expect(url).toMatch(new RegExp(`^${t.baseUrl}/review/rvl_`))
     await owner.getByRole('button', { name: 'Copy' }).click()
     await expect(owner.evaluate(() => navigator.clipboard.readText())).resolves.toBe(url)
-    await owner.reload()
+    const settings = `${t.baseUrl}/app/w/${t.workspaceId}/settings/review-links`
+    await owner.goto(settings)
     await expect(owner.getByTestId('new-review-link').count()).resolves.toBe(0)
-    await expect(owner.getByRole('cell', { name: 'Acme marketing' }).isVisible()).resolves.toBe(true)
+    await expect(owner.getByRole('cell', { name: 'Acme marketing', exact: true }).isVisible()).resolves.toBe(true)
 
     const visitor = await (await browser.newContext()).newPage()
     await visitor.goto(url)
@@ -86,7 +87,7 @@ describe('client review link in chromium', () => {
     const b = await (await t.call('GET', `/v1/posts/${second.id}`)).json()
     expect(b).toMatchObject({ status: 'CHANGES_REQUESTED', approval: { comment: 'Use the new logo' } })
 
-    await owner.reload()
+    await owner.goto(settings)
     const row = owner.getByRole('row', { name: /Acme marketing/ })
     await expect(row.textContent()).resolves.not.toContain('never')
 
