@@ -74,7 +74,10 @@ export async function decide(c: ReviewContext) {
   const base = `/review/${token}`
   const fields = await c.req.parseBody()
   if (!sameSiteForm(c) || !formTokenMatches(c, fields._csrf))
-    return c.html(<RefusedPage reason="This form expired or came from another site; reload the page." back={base} />, 403)
+    return c.html(
+      <RefusedPage reason="This form expired or came from another site; reload the page." back={base} />,
+      403,
+    )
   const visitorName = visitorNameOf(c)
   if (!visitorName) return c.redirect(base, 303)
   const view = { link: visit.link, base, visitorName }

@@ -81,7 +81,10 @@ async function giveName(c: ReviewContext) {
   const base = reviewBase(token)
   const fields = await c.req.parseBody()
   if (!sameSiteForm(c) || !formTokenMatches(c, fields._csrf))
-    return c.html(<RefusedPage reason="This form expired or came from another site; reload the page." back={base} />, 403)
+    return c.html(
+      <RefusedPage reason="This form expired or came from another site; reload the page." back={base} />,
+      403,
+    )
   const raw = typeof fields.name === 'string' ? fields.name : ''
   const checked = checkVisitorName(raw)
   if ('problem' in checked)

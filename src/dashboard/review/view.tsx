@@ -48,7 +48,10 @@ export function ReviewDocument(props: { title: string; children?: Child }) {
 const PROBLEMS: Record<'not_found' | 'expired' | 'revoked', [string, string]> = {
   not_found: ['Review link not found', 'This address is not a review link, or it was mistyped.'],
   expired: ['Review link expired', 'This review link has expired. Ask the team that sent it for a new one.'],
-  revoked: ['Review link withdrawn', 'This review link was withdrawn by the team that sent it. Ask them for a new one.'],
+  revoked: [
+    'Review link withdrawn',
+    'This review link was withdrawn by the team that sent it. Ask them for a new one.',
+  ],
 }
 
 /** A link that does not open: unknown (404), expired or withdrawn (410). Nothing of the workspace is shown. */
@@ -108,8 +111,8 @@ const Intro = ({ link }: { link: OpenReviewLink }) => (
   <>
     <h1>Posts for {link.groupName}</h1>
     <p class="muted">
-      {link.workspaceName} asks you to review its upcoming posts for {link.groupName}. Times are in{' '}
-      {link.timezone}. This link works until {zonedText(link.expiresAt.toISOString(), link.timezone)}.
+      {link.workspaceName} asks you to review its upcoming posts for {link.groupName}. Times are in {link.timezone}.
+      This link works until {zonedText(link.expiresAt.toISOString(), link.timezone)}.
     </p>
   </>
 )

@@ -45,8 +45,8 @@ function CreatedLink({ link }: { link: CreatedReviewLink }) {
     <section class="notice" aria-labelledby="new-review-link">
       <h2 id="new-review-link">Review link “{link.name}” created</h2>
       <p>
-        Send this address to your client. Copy it now: it is shown only this once. It works until{' '}
-        {when(link.expiresAt)}.
+        Send this address to your client. Copy it now: it is shown only this once. It works until {when(link.expiresAt)}
+        .
       </p>
       <p class="secret">
         <label for="review-link-url" class="visually-hidden">
@@ -76,8 +76,8 @@ async function render(
   return c.html(
     <SettingsPage title="Client review links" section="/review-links" member={member} csrfToken={csrfToken}>
       <p class="muted">
-        A review link shows the upcoming posts of one account group to someone without an account, with their
-        network previews; they can approve a post in review or ask for changes after giving their name.
+        A review link shows the upcoming posts of one account group to someone without an account, with their network
+        previews; they can approve a post in review or ask for changes after giving their name.
       </p>
       <Message kind="notice" text={state.notice} />
       <Message kind="error" text={state.error} />

@@ -60,7 +60,8 @@ const toRecord = (link: ReviewLinkView, now: Date): ReviewLinkRecord => ({
 })
 
 /** The address of a review page: `<base URL>/review/<token>`. */
-export const reviewPageUrl = (baseUrl: string, token: string): string => `${baseUrl.replace(/\/+$/, '')}/review/${token}`
+export const reviewPageUrl = (baseUrl: string, token: string): string =>
+  `${baseUrl.replace(/\/+$/, '')}/review/${token}`
 
 /** Creates a link for one of the workspace's groups; its token is in `url` only in this answer. */
 export async function createReviewLink(
@@ -70,9 +71,13 @@ export async function createReviewLink(
 ): Promise<CreatedReviewLink> {
   const days = input.expiresInDays ?? REVIEW_LINK_DAYS.default
   if (!Number.isInteger(days) || days < REVIEW_LINK_DAYS.min || days > REVIEW_LINK_DAYS.max)
-    throw new AppError('invalid_request', `A review link lasts ${REVIEW_LINK_DAYS.min} to ${REVIEW_LINK_DAYS.max} days.`, {
-      details: [{ path: 'expiresInDays', message: `Between ${REVIEW_LINK_DAYS.min} and ${REVIEW_LINK_DAYS.max}.` }],
-    })
+    throw new AppError(
+      'invalid_request',
+      `A review link lasts ${REVIEW_LINK_DAYS.min} to ${REVIEW_LINK_DAYS.max} days.`,
+      {
+        details: [{ path: 'expiresInDays', message: `Between ${REVIEW_LINK_DAYS.min} and ${REVIEW_LINK_DAYS.max}.` }],
+      },
+    )
   const name = input.name.trim()
   if (name === '' || name.length > 100)
     throw new AppError('invalid_request', 'Give the link a name of 1 to 100 characters.', {

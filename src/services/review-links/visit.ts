@@ -129,7 +129,14 @@ export async function listReviewPosts(deps: Deps, link: OpenReviewLink): Promise
         media: row.mediaIds.flatMap((m) => {
           const asset = mediaById.get(m)
           return asset
-            ? [{ id: asset.id, type: asset.type === 'VIDEO' ? 'VIDEO' : 'IMAGE', url: asset.url, altText: asset.altText }]
+            ? [
+                {
+                  id: asset.id,
+                  type: asset.type === 'VIDEO' ? 'VIDEO' : 'IMAGE',
+                  url: asset.url,
+                  altText: asset.altText,
+                },
+              ]
             : []
         }) as ReviewMedia[],
       },

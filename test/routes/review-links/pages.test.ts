@@ -85,7 +85,11 @@ describe('review link pages', () => {
       .select()
       .from(activityLog)
       .where(and(eq(activityLog.workspaceId, t.workspaceId), eq(activityLog.actorKind, 'review_link')))
-    expect(entries.map((e) => e.action).sort()).toEqual(['post.approved', 'post.changes_requested', 'review_link.visited'])
+    expect(entries.map((e) => e.action).sort()).toEqual([
+      'post.approved',
+      'post.changes_requested',
+      'review_link.visited',
+    ])
     for (const e of entries) {
       expect(e.actorId).toBe(link.id)
       expect(e.ip).toBe(t.ip)
@@ -99,7 +103,10 @@ describe('review link pages', () => {
     const { t, path, first } = await setUp()
     const v = await named(t, path)
     const csrf = v.csrfOf(await (await v.get(path)).text())
-    const stale = await v.post(`${path}/posts/${first.id}/approve`, { _csrf: csrf, version: String(first.version - 1 || 99) })
+    const stale = await v.post(`${path}/posts/${first.id}/approve`, {
+      _csrf: csrf,
+      version: String(first.version - 1 || 99),
+    })
     expect(stale.status).toBe(409)
     const html = await stale.text()
     expect(html).toContain('This post changed since you opened the page')
