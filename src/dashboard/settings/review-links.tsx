@@ -171,8 +171,8 @@ export function registerReviewLinkPages(app: Hono<DashboardEnv>): void {
       })
       return render(c, { created })
     } catch (err) {
-      if (!(err instanceof AppError) || err.code !== 'invalid_request') throw err
-      return render(c, { error: err.message, values: fields }, 400)
+      if (!(err instanceof AppError) || (err.code !== 'invalid_request' && err.code !== 'not_found')) throw err
+      return render(c, { error: err.message, values: fields }, err.code === 'not_found' ? 404 : 400)
     }
   })
 

@@ -90,7 +90,7 @@ export async function createReviewLink(
   const link = await deps.db.transaction(async (tx) => {
     const group = await findWorkspaceGroup(tx, caller.workspaceId, input.groupId)
     if (!group)
-      throw new AppError('invalid_request', 'There is no account group with this id in the workspace.', {
+      throw new AppError('not_found', 'There is no account group with this id in the workspace.', {
         details: [{ path: 'groupId', message: `No group ${input.groupId}.` }],
       })
     const row = await insertReviewLink(tx, {

@@ -45,7 +45,7 @@ describe('/v1/review-links', () => {
     expect(actions.every((a) => a.actorKind === 'token' && a.ip === t.ip)).toBe(true)
   })
 
-  it('defaults to 14 days and refuses 0, 91 and an unknown or foreign group', async () => {
+  it('defaults to 14 days, refuses 0 and 91 days (400), an unknown or foreign group (404)', async () => {
     const t = await createTestApp()
     const other = await createTestApp()
     const group = await groupWithAccounts(t, 'Acme', [])
@@ -57,12 +57,17 @@ describe('/v1/review-links', () => {
       { groupId: group.id, name: 'x', expiresInDays: 0 },
       { groupId: group.id, name: 'x', expiresInDays: 91 },
       { groupId: group.id, name: '' },
-      { groupId: 'grp_unknown', name: 'x' },
-      { groupId: foreign.id, name: 'x' },
     ]) {
       const res = await t.call('POST', '/v1/review-links', { body })
       expect(res.status).toBe(400)
       expect((await res.json()).error.code).toBe('invalid_request')
+    }
+    for (const groupId of ['grp_unknown', foreign.id]) {
+      const res = await t.call('POST', '/v1/review-links', { body: { groupId, name: 'x' } })
+      expect(res.status).toBe(404)
+      const { error } = await res.json()
+      expect(error).toMatchObject({ code: 'not_found', details: [{ path: 'groupId' }] })
+      expect(JSON.stringify(error)).not.toContain('Theirs')
     }
   })
 
