@@ -49,10 +49,14 @@ function CreatedLink({ link }: { link: CreatedReviewLink }) {
         .
       </p>
       <p class="secret">
-        <label for="review-link-url" class="visually-hidden">
-          Review link address
-        </label>
-        <input id="review-link-url" data-testid="new-review-link" readonly value={link.url} size={60} />{' '}
+        <input
+          id="review-link-url"
+          data-testid="new-review-link"
+          aria-label="Review link address"
+          readonly
+          value={link.url}
+          size={60}
+        />{' '}
         <button type="button" class="btn btn-secondary" data-copy="review-link-url" hidden>
           Copy
         </button>
