@@ -203,8 +203,7 @@ function PostCard(props: {
   const { post, accounts, media } = props.item
   const values = valuesFromPost(post, props.timezone)
   const preview = previewPostOf(values, new Map(media.map((m) => [m.id, m])))
-  const approval = (post as { approval?: { comment: string | null; decidedBy: { name: string } | null } | null })
-    .approval
+  const { approval } = post
   return (
     <Card
       id={`post-${post.id}`}
