@@ -14,6 +14,8 @@ export interface paths {
         /**
          * The workspace of the token, its plan, usage and stats
          * @description The cheapest call to verify a token.
+         *
+         *     Requires the `read` permission.
          */
         get: operations["getMe"];
         put?: never;
@@ -22,30 +24,6 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
-        trace?: never;
-    };
-    "/v1/workspace": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The workspace's settings
-         * @description Its name, time zone, whether posts need approval, and its plan (usage: `GET /v1/me`).
-         */
-        get: operations["getWorkspace"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /**
-         * Change the workspace's settings
-         * @description Only the fields given change: `name` (1 to 100 characters), `timezone` (an IANA name), `approvalRequired` (every post then needs approval before it is scheduled, queued or published; posts already scheduled stay scheduled). Owners and admins only.
-         */
-        patch: operations["updateWorkspace"];
         trace?: never;
     };
     "/v1/accounts": {
@@ -58,6 +36,8 @@ export interface paths {
         /**
          * The connected accounts of the workspace
          * @description Access tokens and other credentials of connected accounts are never returned.
+         *
+         *     Requires the `read` permission.
          */
         get: operations["listAccounts"];
         put?: never;
@@ -78,6 +58,8 @@ export interface paths {
         /**
          * One connected account and its health
          * @description The account with its status, the reason when it is not `ACTIVE`, its token expiry, when it was connected and when it last published. Credentials are never returned.
+         *
+         *     Requires the `read` permission.
          */
         get: operations["getAccount"];
         put?: never;
@@ -85,6 +67,8 @@ export interface paths {
         /**
          * Disconnect an account
          * @description Revokes the token at the network where it has a revocation endpoint, wipes the stored credentials and keeps the account as `DISCONNECTED` for history. Its pending targets fail with `account_disconnected` in the same transaction and are never published. Disconnecting a disconnected account changes nothing. Reconnect it with `POST /v1/accounts/{id}/reconnect`.
+         *
+         *     Requires the `connect` permission.
          */
         delete: operations["disconnectAccount"];
         options?: never;
@@ -104,6 +88,8 @@ export interface paths {
         /**
          * A hosted connect link
          * @description A single-use link, valid 30 minutes, to our hosted connect page: the account owner signs in at the network and approves (or, for networks without OAuth, fills in a form), and the account appears in `GET /v1/accounts`. A network this deployment has no OAuth client for is 422 `invalid_option` naming the missing configuration keys (`<PLATFORM>_CLIENT_ID` / `_CLIENT_SECRET`); a `redirectUrl` outside the allowed origins is 422 too.
+         *
+         *     Requires the `connect` permission.
          */
         post: operations["createConnectLink"];
         delete?: never;
@@ -124,6 +110,8 @@ export interface paths {
         /**
          * A hosted link that renews an account
          * @description A single-use link, valid 30 minutes, that renews this account's credentials: the same account id, back to `ACTIVE` (an `EXPIRED` or `DISCONNECTED` account too). Signing in as another identity of the network is refused on the page, in words, and changes nothing.
+         *
+         *     Requires the `connect` permission.
          */
         post: operations["createReconnectLink"];
         delete?: never;
@@ -142,6 +130,8 @@ export interface paths {
         /**
          * The boards of a pinboard account
          * @description Lists the boards of a `PINBOARD_NET` account, as the network reports them now; a board `id` is the value of `pinboardNetBoards[accountId]` when posting. Any other account is 422 `invalid_option`.
+         *
+         *     Requires the `read` permission.
          */
         get: operations["listAccountBoards"];
         put?: never;
@@ -162,6 +152,8 @@ export interface paths {
         /**
          * The places an account publishes into
          * @description Lists where a post of this account can go, as the network reports them now (a pinboard account's boards, and whatever the platform's `options.destination.nounPlural` in GET /v1/platforms names); a destination `id` is the value of `destinations[accountId]` when posting. An account of a platform whose `options.destination` is null is 422 `invalid_option`.
+         *
+         *     Requires the `read` permission.
          */
         get: operations["listAccountDestinations"];
         put?: never;
@@ -182,6 +174,8 @@ export interface paths {
         /**
          * The rules registry: caption budgets, media rules, formats, thread caps, recommended specs
          * @description Exactly the object the validator and the publisher enforce, so clients can read limits here instead of hard-coding them. Keyed by platform id.
+         *
+         *     Requires the `read` permission.
          */
         get: operations["listPlatforms"];
         put?: never;
@@ -202,6 +196,8 @@ export interface paths {
         /**
          * Audio tracks for reels and short video
          * @description The tracks the platform's reel formats can take as `audio.audioId`. The catalogue is the network's and is read with one account's token: give `accountId` of an account connected the way `options.audio.catalogue` of the platform's rules names (today PHOTO_NET through SOCIALGRAPH_LOGIN), with `query` to search and `cursor` for the next page. Otherwise the list is empty and `reason` says why. Another workspace's account is 404; a refusal of the network is 422 `invalid_option` in its words (429 `rate_limited` when it asks to wait).
+         *
+         *     Requires the `read` permission.
          */
         get: operations["listPlatformAudio"];
         put?: never;
@@ -222,6 +218,8 @@ export interface paths {
         /**
          * List posts, newest first, with filters
          * @description Without `page`: a plain array of the first matching posts, at most `limit` of them (at most 1000 without `limit`; use `page` to walk more). With `page`: an envelope `{ data, page, limit, total, hasMore }`; `limit` defaults to 20, at most 100.
+         *
+         *     Requires the `read` permission.
          */
         get: operations["listPosts"];
         put?: never;
@@ -234,6 +232,8 @@ export interface paths {
          *     A draft saves without what can still be added later (media on a media-only network, a pinboard board); scheduling, queueing and publishing need it.
          *
          *     `warnings` (never blocking) names body fields that are not part of the API (`unknown_field`, e.g. a misspelt `capton`) and fields none of the chosen networks uses (`not_applicable`). An idempotent replay answers them again. `POST /v1/posts/validate` runs the same checks without writing.
+         *
+         *     Requires the `write` permission.
          */
         post: operations["createPost"];
         delete?: never;
@@ -260,6 +260,8 @@ export interface paths {
          *     What create would refuse comes back in the answer (200, `valid: false`), each problem as create would name it in its 422 `details`, instead of an error status. Create stops at the first step that fails and so does this: an account or media id not in this workspace (another workspace's ids look the same: not found) is the only error then, and `targets` is empty. A body the schema refuses is still 400 `invalid_request`.
          *
          *     Warnings are those create would answer. The answer is a snapshot: the plan cap, the queue and the boards can change before the create.
+         *
+         *     Requires the `read` permission.
          */
         post: operations["validatePost"];
         delete?: never;
@@ -282,6 +284,8 @@ export interface paths {
          * @description Columns (header row required, any order, no others): `accountIds`, `caption`, `type`, `action`, `scheduledAt`, `mediaIds`, `firstComment`, `linkUrl`, `threadParts`, `captionOverrides`, `title`, `destinations`, `targetOptions`. `accountIds`, `mediaIds` and `threadParts` are separated by `|`; `captionOverrides` (by platform id), `destinations` and `targetOptions` (by account id, as in POST /v1/posts) are JSON objects; `title` is the post title; `type` defaults to IMAGE; `action` defaults to `schedule` when `scheduledAt` is set, else `draft`.
          *
          *     Every row goes through the same checks as POST /v1/posts, in its own transaction: a bad row never stops the others, and the per-line report says which rows to fix and resend. At most 500 rows and 524288 bytes of CSV per request (413 beyond). Rate limit: 10 requests a minute.
+         *
+         *     Requires the `write` permission.
          */
         post: operations["createPostsInBulk"];
         delete?: never;
@@ -297,13 +301,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One post with every target's status, permalink and error */
+        /**
+         * One post with every target's status, permalink and error
+         * @description Requires the `read` permission.
+         */
         get: operations["getPost"];
         put?: never;
         post?: never;
         /**
          * Delete a post and cancel its pending publishes
          * @description Removes the service's copy. Anything already published on a network stays published, unless `fromNetworks=true`: then each published target is deleted from its network first (thread parts and album items too) and the answer says per target what happened. Networks without a delete endpoint keep the post; a target whose publish is unconfirmed or still running is not touched. Our record goes only when no target is left to act on; otherwise it keeps those targets, and deleting again retries only them.
+         *
+         *     Requires the `write` permission.
          */
         delete: operations["deletePost"];
         options?: never;
@@ -311,6 +320,8 @@ export interface paths {
         /**
          * Edit a post
          * @description Every field is optional; `null` clears one. Without `action` the post goes back to DRAFT (and gives up a queue slot); with `action` the edit comes first, then the action. A post that is publishing, or of which anything has been published, cannot be edited (409 `post_not_editable`). `warnings` (never blocking) names body fields that are not part of the API (`unknown_field`) and fields of the edited post that none of its networks uses (`not_applicable`).
+         *
+         *     Requires the `write` permission.
          */
         patch: operations["updatePost"];
         trace?: never;
@@ -327,6 +338,8 @@ export interface paths {
         /**
          * Move a post to a new time
          * @description The post becomes (or stays) SCHEDULED at `scheduledAt`, which must be in the future. Publishes planned for the old time are cancelled. `warnings` (never blocking) names body fields other than `scheduledAt` (`unknown_field`) and fields of the post that none of its networks uses (`not_applicable`).
+         *
+         *     Requires the `publish` permission.
          */
         post: operations["schedulePost"];
         delete?: never;
@@ -347,6 +360,8 @@ export interface paths {
         /**
          * Publish a post now, whatever it was scheduled for
          * @description The post becomes PUBLISHING at once and each target goes out asynchronously; read the post for each target's outcome. Targets already published are left alone. Publishing a post that is already publishing changes nothing; a published one is 409.
+         *
+         *     Requires the `publish` permission.
          */
         post: operations["publishPost"];
         delete?: never;
@@ -367,68 +382,10 @@ export interface paths {
         /**
          * Publish the failed targets again
          * @description Re-enqueues only FAILED targets; published ones are never touched, so nothing goes out twice. A thread resumes after the last part that went out. 409 `nothing_to_retry` when no target failed.
+         *
+         *     Requires the `publish` permission.
          */
         post: operations["retryPost"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/posts/{id}/submit": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Submit a post for review
-         * @description A DRAFT or CHANGES_REQUESTED post becomes IN_REVIEW (any workspace may ask for a review). With `action` (`schedule` with `scheduledAt`, `queue` or `now`), approval then does that at once; the post is checked now as scheduling it would be. Any other status: 409 `invalid_transition`.
-         */
-        post: operations["submitPost"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/posts/{id}/approve": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Approve a post in review
-         * @description An IN_REVIEW post becomes APPROVED, or, when it was submitted with an action, SCHEDULED (schedule, queue) or PUBLISHING (now) as that action would make it. Give `version` (the post's version you reviewed): if it changed since, 409 `post_changed` says what changed. Two approvals at once: one succeeds, the other is 409 `invalid_transition`.
-         */
-        post: operations["approvePost"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/posts/{id}/request-changes": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Send a post in review back with a comment
-         * @description An IN_REVIEW post becomes CHANGES_REQUESTED; `comment` (required) is kept in its `approval` for the submitter, who edits the post and submits it again. A stale `version`: 409 `post_changed`.
-         */
-        post: operations["requestPostChanges"];
         delete?: never;
         options?: never;
         head?: never;
@@ -452,6 +409,8 @@ export interface paths {
          *     3. `POST /v1/media` with `storageKey` and `url` registers the asset.
          *
          *     Accepted: JPEG, PNG, GIF, WebP, BMP, TIFF images; MP4, MOV, M4V, WebM videos; at most 2,000,000,000 bytes (2 GB). Rate limit: 60 requests/minute.
+         *
+         *     Requires the `write` permission.
          */
         post: operations["createMediaUpload"];
         delete?: never;
@@ -472,6 +431,8 @@ export interface paths {
          * @description Every asset, variants included, newest first (ties by id). `folderId` limits it to one folder (an unknown folder gives an empty list).
          *
          *     Without `limit` or `cursor`: a plain array of every asset. With either: a page `{ data, nextCursor }` of at most `limit` assets (default 50); pass `nextCursor` as `cursor` (with the same `folderId` and `limit`) for the next page, until it is null. Assets added meanwhile do not shift the pages. An unknown `cursor` is 400.
+         *
+         *     Requires the `read` permission.
          */
         get: operations["listMediaAssets"];
         put?: never;
@@ -494,6 +455,8 @@ export interface paths {
          *     - 422 `invalid_option`: `type` disagrees with the file (`details` name `type`), or `folderId` is unknown.
          *
          *     Each call fetches again and makes a new asset; send an `Idempotency-Key` to make a retry safe.
+         *
+         *     Requires the `write` permission.
          */
         post: operations["registerMediaAsset"];
         delete?: never;
@@ -512,6 +475,8 @@ export interface paths {
         /**
          * One media asset
          * @description An id that is not in your workspace is 404.
+         *
+         *     Requires the `read` permission.
          */
         get: operations["getMediaAsset"];
         put?: never;
@@ -522,6 +487,8 @@ export interface paths {
         /**
          * Change a file's alt text or folder
          * @description Every field is optional (an empty body changes nothing). The file itself never changes. A new alt text is also given to the asset's variants (they show the same picture); posts already published keep what the network received. An unknown `folderId` is 422 `invalid_option`; an id that is not in your workspace is 404.
+         *
+         *     Requires the `write` permission.
          */
         patch: operations["updateMediaAsset"];
         trace?: never;
@@ -545,6 +512,8 @@ export interface paths {
          *     Formats with the same dimensions share one file. Asking again for a variant already made (same source, format, fit and crop) returns it instead of making a new one.
          *
          *     Sources: JPEG (decoded at a reduced scale; baseline JPEGs up to about 24 MP, progressive ones up to about 12 MP) and PNG up to 6 MP. A video, or another image type, is 422 `media_not_supported`. Rate limit: 30 requests/minute.
+         *
+         *     Requires the `write` permission.
          */
         post: operations["createMediaVariants"];
         delete?: never;
@@ -563,11 +532,15 @@ export interface paths {
         /**
          * The weekly posting schedule that `action: queue` publishes into
          * @description Workspace-wide, shared by every account, in the workspace time zone; ordered by weekday then time. `nextFreeSlot` is the occurrence a post created now with `action: queue` would take.
+         *
+         *     Requires the `read` permission.
          */
         get: operations["getQueueSlots"];
         /**
          * Replace the weekly posting schedule
          * @description Replaces every slot at once (an empty list clears the schedule). Each slot occurrence holds one post. Posts already queued keep the time they were given.
+         *
+         *     Requires the `publish` permission.
          */
         put: operations["replaceQueueSlots"];
         post?: never;
@@ -595,6 +568,8 @@ export interface paths {
          *     `engagement` = likes + comments + shares + saves, summed over the figures the network reported; views, clicks, impressions and reach are exposure, not interactions, and are not part of it. `engagementRate` = `engagement` / `impressions`, or `engagement` / `views` where the network reports no impressions; a fraction rounded to 4 decimals (0.0425 = 4.25 %). Null when the engagement or that denominator is unknown, or the denominator is 0.
          *
          *     With `Accept: text/csv`: one row per post target published in the period, newest first (at most 10000; `X-Rows-Left-Off` counts the rest), columns `target_id`, `post_id`, `account_id`, `platform`, `username`, `source`, `published_at`, `permalink`, `caption`, `likes`, `comments`, `shares`, `views`, `saves`, `clicks`, `impressions`, `reach`, `engagement`, `engagement_rate`, `collected_at`. An empty cell is unknown. Text cells that a spreadsheet would read as a formula start with an apostrophe.
+         *
+         *     Requires the `read` permission.
          */
         get: operations["getAnalytics"];
         put?: never;
@@ -621,6 +596,8 @@ export interface paths {
          *     Answers 202 at once with what will be read; nothing is called on the network during the request. `GET /v1/analytics` says `refreshing: true` until it is done. An account that is not connected, or whose network reports nothing, is in `skipped` with why. Asking again while a refresh waits changes nothing. Another workspace's account is 404.
          *
          *     Rate limit: its own bucket, 6 requests a minute.
+         *
+         *     Requires the `write` permission.
          */
         post: operations["refreshAnalytics"];
         delete?: never;
@@ -645,6 +622,8 @@ export interface paths {
          *     `engagement` = likes + comments + shares + saves over the figures reported. `engagementRate` = `engagement` / `impressions`, or `engagement` / `views` where the network reports no impressions; a fraction rounded to 4 decimals (0.0425 = 4.25 %). Null when the engagement or that denominator is unknown, or the denominator is 0.
          *
          *     Works the same for an imported post (`source: external`). Another workspace's post is 404.
+         *
+         *     Requires the `read` permission.
          */
         get: operations["getPostAnalytics"];
         put?: never;
@@ -665,6 +644,8 @@ export interface paths {
         /**
          * Comments on your posts, newest first
          * @description What others wrote on the posts of your accounts (published through this service or imported), on every network whose API lists comments (`inbox.comments` in GET /v1/platforms), newest first (ties by id). Your own replies show in each comment’s thread (GET /v1/inbox/comments/{id}), not here. Filters: `accountId`, `platform`, `postId`, `state` (`unread`, `read`, `replied`, `hidden`; a hidden comment is `hidden` whatever else it is, then `replied`, then `read`). A page `{ data, nextCursor }`: pass `nextCursor` as `cursor` (with the same filters) until it is null; comments arriving meanwhile do not shift the pages. An unknown `cursor` is 400. A comment deleted on its network since it was read is listed with `gone: true`. The unread count is GET /v1/inbox/unread-count.
+         *
+         *     Requires the `read` permission.
          */
         get: operations["listInboxComments"];
         put?: never;
@@ -685,6 +666,8 @@ export interface paths {
         /**
          * How many comments and mentions are unread
          * @description Unread comments and mentions of the workspace (written by others, not deleted on their network), together and apart: what a navigation badge shows. A comment stops counting once it is read, replied to or hidden.
+         *
+         *     Requires the `read` permission.
          */
         get: operations["countInboxUnread"];
         put?: never;
@@ -705,6 +688,8 @@ export interface paths {
         /**
          * Where your accounts were mentioned, newest first
          * @description Posts and comments of others that mention one of your accounts, on the networks whose API lists mentions (`inbox.mentions` in GET /v1/platforms), newest first, paged like GET /v1/inbox/comments (`cursor`, `limit`; filters `accountId`, `platform`, `state`). A mention is answered with POST /v1/inbox/comments/{id}/reply, and read, hidden or liked through the same operations as a comment.
+         *
+         *     Requires the `read` permission.
          */
         get: operations["listInboxMentions"];
         put?: never;
@@ -727,6 +712,8 @@ export interface paths {
         /**
          * Mark several comments read or unread
          * @description Marks up to 100 comments (or mentions) read, or unread with `read: false`, all or none: an id that is not one of the workspace’s comments is 422 `invalid_option` naming it (`details[].path`: `commentIds.<i>`), and nothing is marked. Here only: networks are not told.
+         *
+         *     Requires the `read` permission.
          */
         post: operations["markInboxCommentsRead"];
         delete?: never;
@@ -745,6 +732,8 @@ export interface paths {
         /**
          * A comment with its thread
          * @description The comment (or mention), the comments it answers (`ancestors`, the first one first), the replies under it (`replies`, yours included with `fromAccount: true`, oldest first) and the replies sent to it through this service with their status (`sentReplies`: `SENT`, `FAILED`, or `UNCONFIRMED` when its outcome is unknown). Reading it does not mark it read (POST /v1/inbox/comments/{id}/read does). Another workspace’s comment is 404.
+         *
+         *     Requires the `read` permission.
          */
         get: operations["getInboxComment"];
         put?: never;
@@ -752,6 +741,8 @@ export interface paths {
         /**
          * Delete a comment on its network
          * @description Deletes the comment on its network (the account must be allowed to: a comment on its own post, or its own reply), then drops it and the replies under it from the inbox. 422 `action_not_supported` where the network does not allow it (`inbox.delete` in GET /v1/platforms); 409 `comment_gone` when it was already deleted there (it is then marked gone); the network asking to wait is 429 with its wait.
+         *
+         *     Requires the `write` permission.
          */
         delete: operations["deleteInboxComment"];
         options?: never;
@@ -773,6 +764,8 @@ export interface paths {
          * @description Sends `text` as the account’s reply under the comment (or mention) on its network. The text is counted as that network counts a caption, against its reply budget (`inbox.replyMaxLength` in GET /v1/platforms, else the caption budget): over it is 422 `caption_too_long` with `limit` and `actual`. A network whose API does not take replies is 422 `action_not_supported`; a comment deleted on the network meanwhile is 409 `comment_gone` (and it is marked gone).
          *
          *     A reply is sent at most once. Send an `Idempotency-Key`: a retry with it answers the first result. If the first request died while the network was being called, the retry does not call it again: it answers 409 `reply_unconfirmed` saying the reply may or may not be there (check the thread, then send it with a new key if it is not). The answer is the reply, `SENT`, with `comment`: the reply as it shows in the thread; the comment answered becomes `replied`.
+         *
+         *     Requires the `write` permission.
          */
         post: operations["replyToInboxComment"];
         delete?: never;
@@ -793,6 +786,8 @@ export interface paths {
         /**
          * Hide a comment on its network
          * @description Hides the comment from the post’s public view on its network (its author may still see it), and marks it `hidden`. 422 `action_not_supported` where the network does not allow it (`inbox.hide` in GET /v1/platforms); 409 `comment_gone` when the comment was deleted on the network meanwhile (it is then marked gone); the network asking to wait is 429 with its wait.
+         *
+         *     Requires the `write` permission.
          */
         post: operations["hideInboxComment"];
         delete?: never;
@@ -813,6 +808,8 @@ export interface paths {
         /**
          * Show a hidden comment again
          * @description Shows a hidden comment again on its network; its state goes back to `replied`, `read` or `unread`. 422 `action_not_supported` where the network does not allow it (`inbox.hide` in GET /v1/platforms); 409 `comment_gone` when the comment was deleted on the network meanwhile (it is then marked gone); the network asking to wait is 429 with its wait.
+         *
+         *     Requires the `write` permission.
          */
         post: operations["unhideInboxComment"];
         delete?: never;
@@ -833,6 +830,8 @@ export interface paths {
         /**
          * Like a comment as the account
          * @description Likes the comment as the account that received it (`liked: true`). 422 `action_not_supported` where the network does not allow it (`inbox.like` in GET /v1/platforms); 409 `comment_gone` when the comment was deleted on the network meanwhile (it is then marked gone); the network asking to wait is 429 with its wait.
+         *
+         *     Requires the `write` permission.
          */
         post: operations["likeInboxComment"];
         delete?: never;
@@ -853,6 +852,8 @@ export interface paths {
         /**
          * Mark a comment read
          * @description Marks the comment read (here only; networks are not told). A replied or hidden comment keeps that state.
+         *
+         *     Requires the `read` permission.
          */
         post: operations["markInboxCommentRead"];
         delete?: never;
@@ -873,6 +874,8 @@ export interface paths {
         /**
          * Mark a comment unread
          * @description Marks the comment unread again (here only). A replied or hidden comment keeps that state.
+         *
+         *     Requires the `read` permission.
          */
         post: operations["markInboxCommentUnread"];
         delete?: never;
@@ -897,6 +900,8 @@ export interface paths {
          *     **Score.** Each post is scored against its own account: engagement / typical, where typical is the median engagement of that account's posts (at least 1). A score of 1.8 means roughly 80% more than that account's typical post, so accounts of any size are pooled fairly.
          *
          *     **Slots.** Posts are grouped by the weekday and hour of their publication in the workspace time zone (local wall-clock time, so a post at 18:00 in winter and one at 18:00 in summer share a slot across daylight-saving changes). A slot's score is its posts' mean score shrunk toward 1 by a prior worth 5 typical posts: (sum of scores + 5) / (samples + 5). A slot with two lucky posts barely moves; one with twenty steady posts is close to their mean. Read `samples` as the confidence: a score resting on few samples says little.
+         *
+         *     Requires the `read` permission.
          */
         get: operations["getBestTimes"];
         put?: never;
@@ -917,12 +922,16 @@ export interface paths {
         /**
          * The workspace's webhook endpoints
          * @description Every endpoint, oldest first. Secrets are never listed.
+         *
+         *     Requires the `manage` permission.
          */
         get: operations["listWebhookEndpoints"];
         put?: never;
         /**
          * Add a webhook endpoint
          * @description Events of the chosen types are POSTed to `url`, signed as Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`) with the `secret` of this answer, which is never shown again. The URL must be https and resolve to public addresses only. The plan caps the endpoints of a workspace (403).
+         *
+         *     Requires the `manage` permission.
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -941,6 +950,8 @@ export interface paths {
         /**
          * One webhook endpoint
          * @description The endpoint without its secret. An id of another workspace is 404.
+         *
+         *     Requires the `manage` permission.
          */
         get: operations["getWebhookEndpoint"];
         put?: never;
@@ -948,6 +959,8 @@ export interface paths {
         /**
          * Delete a webhook endpoint
          * @description Nothing more is sent to it; its delivery log goes with it. The events stay.
+         *
+         *     Requires the `manage` permission.
          */
         delete: operations["deleteWebhookEndpoint"];
         options?: never;
@@ -955,6 +968,8 @@ export interface paths {
         /**
          * Change a webhook endpoint
          * @description Changes the fields given (`url`, `events`, `description`, `enabled`). Disabling fails what waits for it; enabling a disabled endpoint gives it five more days before it can be disabled again.
+         *
+         *     Requires the `manage` permission.
          */
         patch: operations["updateWebhookEndpoint"];
         trace?: never;
@@ -971,6 +986,8 @@ export interface paths {
         /**
          * Replace an endpoint's signing secret
          * @description Answers the new secret (shown once). For 24 hours the old secret keeps signing alongside it: `webhook-signature` then carries both signatures, so a receiver can switch without losing a message.
+         *
+         *     Requires the `manage` permission.
          */
         post: operations["rotateWebhookSecret"];
         delete?: never;
@@ -991,6 +1008,8 @@ export interface paths {
         /**
          * Send a ping to an endpoint
          * @description Sends a signed `ping` event now (also to a disabled endpoint) and answers the delivery with its first attempt: the receiver's status and the first KiB of its answer. A failed ping is retried like any delivery.
+         *
+         *     Requires the `manage` permission.
          */
         post: operations["testWebhookEndpoint"];
         delete?: never;
@@ -1009,6 +1028,8 @@ export interface paths {
         /**
          * An endpoint's delivery log
          * @description One entry per (event, endpoint), newest first, each with its attempts (status, duration, the first KiB of the answer, the class of a failure). Filter by `status` and `eventType`; pass `nextCursor` as `cursor` for the next page. An endpoint the service disabled has an `endpoint.disabled` entry.
+         *
+         *     Requires the `manage` permission.
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -1029,6 +1050,8 @@ export interface paths {
         /**
          * The workspace's events
          * @description Every event of the last 30 days, newest first, whether or not an endpoint subscribed to it; each as its deliveries carry it. Filter by `type`; pass `nextCursor` as `cursor` for the next page.
+         *
+         *     Requires the `manage` permission.
          */
         get: operations["listEvents"];
         put?: never;
@@ -1061,6 +1084,8 @@ export interface paths {
          *
          *     A stream ends after 10 minutes (the client reconnects with its last id); a workspace holds at most
          *     5 streams at once (429 `rate_limited` beyond).
+         *
+         *     Requires the `manage` permission.
          */
         get: operations["streamEvents"];
         put?: never;
@@ -1083,53 +1108,11 @@ export interface paths {
         /**
          * Send an event again
          * @description Sends the stored event again, unchanged (same `webhook-id`, so a receiver that de-duplicates sees it once), to `endpointId` or to every enabled endpoint subscribed to its type. Answers the new deliveries.
+         *
+         *     Requires the `manage` permission.
          */
         post: operations["replayEvent"];
         delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/review-links": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The workspace's client review links
-         * @description Every link, newest first, with its state (active, expired, revoked). Addresses are never listed.
-         */
-        get: operations["listReviewLinks"];
-        put?: never;
-        /**
-         * Create a client review link
-         * @description A signed, expiring address (`url`) where whoever holds it, without an account, sees the upcoming posts of one account group with their network previews and may approve them or ask for changes after giving a name. The `url` is in this answer only: the service keeps only a hash of its token. Owners and admins.
-         */
-        post: operations["createReviewLink"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/review-links/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /**
-         * Revoke a client review link
-         * @description The page says the link was withdrawn from now on, and shows nothing else. Revoking a revoked link answers it unchanged. The link stays listed, revoked.
-         */
-        delete: operations["revokeReviewLink"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2015,8 +1998,6 @@ export interface components {
              * @example Europe/Berlin
              */
             timezone: string;
-            /** @description Every post must be approved before it is scheduled, queued or published (PATCH /v1/workspace). */
-            approvalRequired: boolean;
             plan: {
                 /** @example pro */
                 id: string;
@@ -2070,26 +2051,6 @@ export interface components {
             actual?: number;
         } & {
             [key: string]: unknown;
-        };
-        WorkspaceSettings: {
-            /** @example ws_3kqZ7m0pL2aYbN4tR8cVxd */
-            id: string;
-            name: string;
-            /**
-             * @description IANA time zone of the workspace.
-             * @example Europe/Berlin
-             */
-            timezone: string;
-            /** @description Every post must be approved before it is scheduled, queued or published. */
-            approvalRequired: boolean;
-            /** @example pro */
-            plan: string;
-        };
-        UpdateWorkspace: {
-            name?: string;
-            /** @description An IANA name such as Europe/Berlin. */
-            timezone?: string;
-            approvalRequired?: boolean;
         };
         DisconnectedAccount: {
             account: components["schemas"]["Account"];
@@ -3020,31 +2981,6 @@ export interface components {
              */
             scheduledAt: string;
         };
-        SubmitPost: {
-            /**
-             * @description What approval should do: `schedule` (with a future `scheduledAt`), `queue` (the next free slot at approval) or `now`. Without it the post becomes APPROVED and is scheduled or published afterwards.
-             * @enum {string}
-             */
-            action?: "schedule" | "queue" | "now";
-            /**
-             * Format: date-time
-             * @example 2026-12-01T09:30:00Z
-             */
-            scheduledAt?: string;
-            /** @description A note to the reviewers. */
-            note?: string;
-        };
-        ApprovePost: {
-            /** @description The post version you reviewed; if the post changed since, 409 `post_changed` says what changed. */
-            version?: number;
-            comment?: string;
-        };
-        RequestPostChanges: {
-            /** @description What should change (shown to the submitter). */
-            comment: string;
-            /** @description The post version you reviewed; if the post changed since, 409 `post_changed` says what changed. */
-            version?: number;
-        };
         UploadTicket: {
             /** @description PUT the bytes here (straight to object storage, never through the API). */
             uploadUrl: string;
@@ -3763,57 +3699,6 @@ export interface components {
             /** @description Send to this endpoint only; without it, to every enabled endpoint subscribed. */
             endpointId?: string;
         };
-        ReviewLink: {
-            /** @example rvl_3kqZ7m0pL2aYbN4tR8cVxd */
-            id: string;
-            groupId: string;
-            groupName: string;
-            name: string;
-            /**
-             * @description Whether the link still opens.
-             * @enum {string}
-             */
-            state: "active" | "expired" | "revoked";
-            createdBy: components["schemas"]["ReviewLinkCreator"];
-            /** Format: date-time */
-            expiresAt: string;
-            /** Format: date-time */
-            revokedAt: string | null;
-            /**
-             * Format: date-time
-             * @description When the page was last opened (noted at most once a minute).
-             */
-            lastUsedAt: string | null;
-            /** Format: date-time */
-            createdAt: string;
-        };
-        ReviewLinkCreator: {
-            /** @enum {string} */
-            kind: "user" | "token" | "agent" | "review_link" | "system";
-            id: string | null;
-            name: string;
-        };
-        CreatedReviewLink: components["schemas"]["ReviewLink"] & {
-            /**
-             * @description The page to send: it carries the link’s token, shown only in this answer and never stored.
-             * @example https://social.example.com/review/rvl_3kqZ7m0pL2aYbN4tR8cVxd.1767225600.…
-             */
-            url: string;
-        };
-        CreateReviewLink: {
-            /**
-             * @description The account group whose upcoming posts the link shows.
-             * @example grp_3kqZ7m0pL2aYbN4tR8cVxd
-             */
-            groupId: string;
-            /**
-             * @description What the team calls the link (who it was sent to).
-             * @example Acme marketing team
-             */
-            name: string;
-            /** @description Days until the link stops working; 14 when absent. */
-            expiresInDays?: number;
-        };
     };
     responses: never;
     parameters: never;
@@ -3889,259 +3774,6 @@ export interface operations {
             };
             /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
             404: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait. Codes: rate_limited. */
-            429: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A bug on our side (`internal_error`); the request id identifies it. Codes: internal_error. */
-            500: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
-            503: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getWorkspace: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The settings. */
-            200: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WorkspaceSettings"];
-                };
-            };
-            /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
-            400: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). Codes: unauthorized. */
-            401: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
-            404: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait. Codes: rate_limited. */
-            429: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A bug on our side (`internal_error`); the request id identifies it. Codes: internal_error. */
-            500: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
-            503: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    updateWorkspace: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["UpdateWorkspace"];
-            };
-        };
-        responses: {
-            /** @description The settings as saved. */
-            200: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WorkspaceSettings"];
-                };
-            };
-            /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
-            400: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). Codes: unauthorized. */
-            401: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A plan cap would be exceeded (`plan_limit_reached`). Codes: forbidden, plan_limit_reached. */
-            403: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
-            404: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body over the documented cap (`payload_too_large`). Codes: payload_too_large. */
-            413: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body without `Content-Type: application/json` (`unsupported_media_type`). Codes: unsupported_media_type. */
-            415: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
@@ -4459,6 +4091,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
             404: {
                 headers: {
@@ -4562,6 +4207,19 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4712,6 +4370,19 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5464,7 +5135,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A plan cap would be exceeded (`plan_limit_reached`). Codes: forbidden, plan_limit_reached. */
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
             403: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5764,6 +5435,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
             404: {
                 headers: {
@@ -6007,6 +5691,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
             404: {
                 headers: {
@@ -6112,6 +5809,19 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6281,6 +5991,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
             404: {
                 headers: {
@@ -6444,6 +6167,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
             404: {
                 headers: {
@@ -6581,131 +6317,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
-            404: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, approval_required, invalid_transition, post_changed, nothing_to_retry, idempotency_key_in_use, comment_gone, reply_unconfirmed. */
-            409: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait. Codes: rate_limited. */
-            429: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A bug on our side (`internal_error`); the request id identifies it. Codes: internal_error. */
-            500: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
-            503: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    submitPost: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["SubmitPost"];
-            };
-        };
-        responses: {
-            /** @description The post, now in review. */
-            200: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Post"];
-                };
-            };
-            /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
-            400: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). Codes: unauthorized. */
-            401: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A plan cap would be exceeded (`plan_limit_reached`). Codes: forbidden, plan_limit_reached. */
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
             403: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6733,397 +6345,6 @@ export interface operations {
             };
             /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, approval_required, invalid_transition, post_changed, nothing_to_retry, idempotency_key_in_use, comment_gone, reply_unconfirmed. */
             409: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body over the documented cap (`payload_too_large`). Codes: payload_too_large. */
-            413: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body without `Content-Type: application/json` (`unsupported_media_type`). Codes: unsupported_media_type. */
-            415: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
-            422: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait. Codes: rate_limited. */
-            429: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A bug on our side (`internal_error`); the request id identifies it. Codes: internal_error. */
-            500: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
-            503: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    approvePost: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["ApprovePost"];
-            };
-        };
-        responses: {
-            /** @description The approved post. */
-            200: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Post"];
-                };
-            };
-            /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
-            400: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). Codes: unauthorized. */
-            401: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A plan cap would be exceeded (`plan_limit_reached`). Codes: forbidden, plan_limit_reached. */
-            403: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
-            404: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, approval_required, invalid_transition, post_changed, nothing_to_retry, idempotency_key_in_use, comment_gone, reply_unconfirmed. */
-            409: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body over the documented cap (`payload_too_large`). Codes: payload_too_large. */
-            413: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body without `Content-Type: application/json` (`unsupported_media_type`). Codes: unsupported_media_type. */
-            415: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
-            422: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait. Codes: rate_limited. */
-            429: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A bug on our side (`internal_error`); the request id identifies it. Codes: internal_error. */
-            500: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
-            503: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    requestPostChanges: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["RequestPostChanges"];
-            };
-        };
-        responses: {
-            /** @description The post, with changes requested. */
-            200: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Post"];
-                };
-            };
-            /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
-            400: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). Codes: unauthorized. */
-            401: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A plan cap would be exceeded (`plan_limit_reached`). Codes: forbidden, plan_limit_reached. */
-            403: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
-            404: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, approval_required, invalid_transition, post_changed, nothing_to_retry, idempotency_key_in_use, comment_gone, reply_unconfirmed. */
-            409: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body over the documented cap (`payload_too_large`). Codes: payload_too_large. */
-            413: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body without `Content-Type: application/json` (`unsupported_media_type`). Codes: unsupported_media_type. */
-            415: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A well-formed request that breaks a rule; `details` names each field and platform concerned. Codes: schedule_time_required, schedule_time_in_past, queue_not_configured, caption_too_long, thread_too_long, media_not_supported, media_not_found, account_not_found, account_not_connected, pin_title_too_long, title_too_long, invalid_option, action_not_supported, idempotency_key_reused. */
-            422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
@@ -7229,6 +6450,19 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7499,6 +6733,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
             404: {
                 headers: {
@@ -7756,6 +7003,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
             404: {
                 headers: {
@@ -7904,6 +7164,19 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8163,6 +7436,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
             404: {
                 headers: {
@@ -8407,6 +7693,19 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9249,6 +8548,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
             404: {
                 headers: {
@@ -9385,6 +8697,19 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9551,6 +8876,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
             404: {
                 headers: {
@@ -9685,6 +9023,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
             404: {
                 headers: {
@@ -9813,6 +9164,19 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10271,6 +9635,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
             404: {
                 headers: {
@@ -10380,7 +9757,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A plan cap would be exceeded (`plan_limit_reached`). Codes: forbidden, plan_limit_reached. */
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
             403: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10526,6 +9903,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
             404: {
                 headers: {
@@ -10627,6 +10017,19 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10738,6 +10141,19 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10877,6 +10293,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
             404: {
                 headers: {
@@ -10978,6 +10407,19 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11100,6 +10542,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
             404: {
                 headers: {
@@ -11206,6 +10661,19 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11319,6 +10787,19 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11449,260 +10930,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
-            404: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body over the documented cap (`payload_too_large`). Codes: payload_too_large. */
-            413: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body without `Content-Type: application/json` (`unsupported_media_type`). Codes: unsupported_media_type. */
-            415: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait. Codes: rate_limited. */
-            429: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A bug on our side (`internal_error`); the request id identifies it. Codes: internal_error. */
-            500: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
-            503: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    listReviewLinks: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The links. */
-            200: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ReviewLink"][];
-                };
-            };
-            /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
-            400: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). Codes: unauthorized. */
-            401: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A plan cap would be exceeded (`plan_limit_reached`). Codes: forbidden, plan_limit_reached. */
-            403: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
-            404: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait. Codes: rate_limited. */
-            429: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A bug on our side (`internal_error`); the request id identifies it. Codes: internal_error. */
-            500: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
-            503: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    createReviewLink: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CreateReviewLink"];
-            };
-        };
-        responses: {
-            /** @description The link, with its address (shown once). */
-            200: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CreatedReviewLink"];
-                };
-            };
-            /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
-            400: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). Codes: unauthorized. */
-            401: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A plan cap would be exceeded (`plan_limit_reached`). Codes: forbidden, plan_limit_reached. */
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
             403: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11743,126 +10971,6 @@ export interface operations {
             };
             /** @description Body without `Content-Type: application/json` (`unsupported_media_type`). Codes: unsupported_media_type. */
             415: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over the rate limit (`rate_limited`); `Retry-After` says how many seconds to wait. Codes: rate_limited. */
-            429: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A bug on our side (`internal_error`); the request id identifies it. Codes: internal_error. */
-            500: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The service cannot answer now: more requests arrived than it can answer in time (`service_unavailable`; Node on the embedded database; nothing of the request was done), its database cannot be reached (`service_unavailable`; PostgreSQL restarting, connections cut), the server's disk is full (`service_unavailable`; nothing of the request was stored), or the media store failed or did not answer in time (`storage_unavailable`; nothing was registered). `Retry-After` and `retryAfterSec` say how many seconds to wait. Codes: service_unavailable, storage_unavailable. */
-            503: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    revokeReviewLink: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The link, revoked. */
-            200: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ReviewLink"];
-                };
-            };
-            /** @description Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem. Codes: invalid_request. */
-            400: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked token (`unauthorized`). Codes: unauthorized. */
-            401: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A plan cap would be exceeded (`plan_limit_reached`). Codes: forbidden, plan_limit_reached. */
-            403: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
-            404: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];

@@ -1,6 +1,7 @@
 import type { RouteConfig, RouteHandler } from '@hono/zod-openapi'
 import { METHOD_NAME_ALL } from 'hono/router'
 import { TrieRouter } from 'hono/router/trie-router'
+import type { Permission } from '../domain/access'
 import type { RateLimitBucket } from '../infra/ratelimit/types'
 import type { AppEnv } from './context'
 
@@ -15,6 +16,8 @@ export interface RouteMeta {
   answerInTransaction?: boolean
   /** The rate limit the operation counts against (per client IP). */
   rateLimit: RateLimitBucket
+  /** What the caller's role must allow (domain/access.ts `ROLE_PERMISSIONS`); refused with 403 `forbidden`. */
+  permission: Permission
 }
 
 /** What every route file under src/routes exports. */

@@ -8,7 +8,7 @@ import type { DashboardEnv } from '../env'
 import { workspacePage } from '../env'
 import { Csrf, Message } from '../pages'
 import { formFields } from '../session'
-import { refuseUnlessManager } from '../workspace'
+import { permitted, refuseUnlessManager } from '../workspace'
 import { SettingsPage } from './frame'
 
 function RoleSelect(props: { id: string; value?: string; allowOwner: boolean }) {
@@ -150,7 +150,7 @@ function refusal(c: Context<DashboardEnv>, err: unknown) {
 
 /** Registers the members page and its actions. */
 export function registerMemberPages(app: Hono<DashboardEnv>): void {
-  app.get('/settings/members', (c) => render(c))
+  app.get('/settings/members', permitted('write'), (c) => render(c))
 
   app.post('/settings/invitations', async (c) => {
     const refused = refuseUnlessManager(c)

@@ -9,7 +9,7 @@ import type { DashboardEnv } from '../env'
 import { workspacePage } from '../env'
 import { Csrf, Field, Message } from '../pages'
 import { formFields } from '../session'
-import { refuseUnlessManager } from '../workspace'
+import { permitted, refuseUnlessManager } from '../workspace'
 import { SettingsPage } from './frame'
 
 const when = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace('T', ' ')} UTC` : 'never')
@@ -91,7 +91,7 @@ async function render(
 
 /** Registers `/settings/tokens` (GET, POST) and `/settings/tokens/{id}/revoke` (POST). */
 export function registerTokenPages(app: Hono<DashboardEnv>): void {
-  app.get('/settings/tokens', (c) => render(c))
+  app.get('/settings/tokens', permitted('write'), (c) => render(c))
 
   app.post('/settings/tokens', async (c) => {
     const refused = refuseUnlessManager(c)

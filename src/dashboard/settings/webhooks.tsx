@@ -8,7 +8,7 @@ import { listDeliveries, replayEvent } from '../../services/webhooks/log'
 import type { DashboardEnv } from '../env'
 import { workspacePage } from '../env'
 import { Csrf, Field, Message } from '../pages'
-import { refuseUnlessManager } from '../workspace'
+import { permitted, refuseUnlessManager } from '../workspace'
 import { SettingsPage } from './frame'
 
 async function render(
@@ -110,7 +110,7 @@ function refusal(c: Context<DashboardEnv>, err: unknown, url?: string) {
 
 /** Registers `/settings/webhooks` and its actions. */
 export function registerWebhookPages(app: Hono<DashboardEnv>): void {
-  app.get('/settings/webhooks', (c) => render(c))
+  app.get('/settings/webhooks', permitted('write'), (c) => render(c))
 
   app.post('/settings/webhooks', async (c) => {
     const refused = refuseUnlessManager(c)

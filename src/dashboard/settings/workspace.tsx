@@ -9,7 +9,7 @@ import type { DashboardEnv } from '../env'
 import { workspacePage } from '../env'
 import { Csrf, Field, Message } from '../pages'
 import { formFields } from '../session'
-import { refuseUnlessManager } from '../workspace'
+import { permitted, refuseUnlessManager } from '../workspace'
 import { SettingsPage } from './frame'
 
 const cap = (n: number) => (n < 0 ? 'unlimited' : String(n))
@@ -100,7 +100,7 @@ export function registerWorkspaceSettings(app: Hono<DashboardEnv>): void {
     )
   }
 
-  app.get('/settings', (c) => render(c))
+  app.get('/settings', permitted('write'), (c) => render(c))
 
   app.post('/settings', async (c) => {
     const refused = refuseUnlessManager(c)

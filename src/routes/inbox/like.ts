@@ -10,6 +10,6 @@ export const route = commentActionRoute({
   capability: 'inbox.like',
 })
 
-export const meta: RouteMeta = { idempotent: false, rateLimit: 'default' }
+export const meta: RouteMeta = { idempotent: false, rateLimit: 'default', permission: 'write' }
 
 export const handler = commentActionHandler(likeInboxComment)
