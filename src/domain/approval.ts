@@ -110,7 +110,8 @@ export function assertApproved(
 ): void {
   if (!post.required) return
   const step = missingApprovalStep(post.status, post.approval)
-  if (step) throw new AppError('approval_required', approvalRequiredMessage(step, what), { details: [{ path: 'status' }] })
+  if (step)
+    throw new AppError('approval_required', approvalRequiredMessage(step, what), { details: [{ path: 'status' }] })
 }
 
 /** A new post: where approval is required only a draft may be created. */
@@ -167,6 +168,11 @@ export function postChanged(seen: number, current: number, changes: string[]): A
   return new AppError(
     'post_changed',
     `This post changed since you saw it (version ${seen}, now ${current}); look at it again before deciding.${since}`,
-    { details: [{ path: 'version', expected: seen, actual: current }, ...changes.map((c) => ({ path: 'post', message: c }))] },
+    {
+      details: [
+        { path: 'version', expected: seen, actual: current },
+        ...changes.map((c) => ({ path: 'post', message: c })),
+      ],
+    },
   )
 }

@@ -23,7 +23,10 @@ export const ApprovalSchema = z
     note: z.string().nullable().openapi({ description: "The submitter's note to the reviewer." }),
     decidedBy: ActorSchema.nullable(),
     decidedAt: z.string().nullable().openapi({ format: 'date-time' }),
-    comment: z.string().nullable().openapi({ description: "The reviewer's comment (required when changes are requested)." }),
+    comment: z
+      .string()
+      .nullable()
+      .openapi({ description: "The reviewer's comment (required when changes are requested)." }),
     version: z.number().int().openapi({ description: 'The post version that was submitted.' }),
   })
   .openapi('Approval', {
@@ -34,7 +37,7 @@ export const SubmitPostSchema = z
   .object({
     action: z.enum(APPROVAL_ACTIONS).optional().openapi({
       description:
-        'What approval should do: `schedule` (with a future `scheduledAt`), `queue` (the next free slot at approval) or `now`. Without it the post becomes APPROVED and is scheduled or published afterwards.',
+        'What approval then does (`schedule` needs `scheduledAt`); without it the post becomes APPROVED.',
     }),
     scheduledAt: IsoInstantSchema.optional().meta({ example: '2026-12-01T09:30:00Z' }),
     note: z.string().max(2000).optional().openapi({ description: 'A note to the reviewers.' }),
@@ -44,7 +47,7 @@ export const SubmitPostSchema = z
 export const ApprovePostSchema = z
   .object({
     version: z.number().int().min(1).optional().openapi({
-      description: 'The post version you reviewed; if the post changed since, 409 `post_changed` says what changed.',
+      description: 'The version you reviewed; a newer one answers 409 `post_changed`.',
     }),
     comment: z.string().max(2000).optional(),
   })
@@ -52,9 +55,9 @@ export const ApprovePostSchema = z
 
 export const RequestPostChangesSchema = z
   .object({
-    comment: z.string().min(1).max(2000).openapi({ description: 'What should change (shown to the submitter).' }),
+    comment: z.string().min(1).max(2000).openapi({ description: 'What should change.' }),
     version: z.number().int().min(1).optional().openapi({
-      description: 'The post version you reviewed; if the post changed since, 409 `post_changed` says what changed.',
+      description: 'The version you reviewed; a newer one answers 409 `post_changed`.',
     }),
   })
   .openapi('RequestPostChanges')
@@ -74,7 +77,7 @@ export const WorkspaceSettingsSchema = z
 export const UpdateWorkspaceSchema = z
   .object({
     name: z.string().min(1).max(100).optional(),
-    timezone: z.string().min(1).max(64).optional().openapi({ description: 'An IANA name such as Europe/Berlin.' }),
+    timezone: z.string().min(1).max(64).optional().openapi({ description: 'IANA name.' }),
     approvalRequired: z.boolean().optional(),
   })
   .openapi('UpdateWorkspace')

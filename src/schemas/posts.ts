@@ -9,6 +9,7 @@ import {
 } from '../domain/vocabulary'
 import { IsoInstantSchema, POST_CONTENT_FIELDS, RecurrenceSchema } from '../domain/post-content'
 import { ERROR_CODES } from '../domain/errors'
+import { ActorSchema, ApprovalSchema } from './approvals'
 import { POST_ACTIONS, type CreatePostInput, type UpdatePostInput } from '../services/posts/types'
 
 const isoDateTime = IsoInstantSchema.meta({
@@ -106,6 +107,16 @@ export const PostSchema = z
         .openapi({ description: 'The previous occurrence, whose publication created this one.' }),
     }).nullable(),
     queued: z.boolean().openapi({ description: 'The time came from a queue slot.' }),
+    version: z.number().int().openapi({
+      description:
+        'Raised by every edit, publish and approval with an action; send the one you reviewed to approve or request changes.',
+    }),
+    approval: ApprovalSchema.nullable(),
+    approvalRequired: z.boolean().openapi({
+      description:
+        'The workspace, or an account group of one of its accounts, requires approval before the post is scheduled, queued or published.',
+    }),
+    createdBy: ActorSchema.nullable().openapi({ description: 'Who created the post (null for older posts).' }),
     createdAt: z.string().openapi({ format: 'date-time' }),
     updatedAt: z.string().openapi({ format: 'date-time' }),
     targets: z.array(TargetSchema),

@@ -2,11 +2,7 @@
  * A workspace's own settings (`GET/PATCH /v1/workspace`, the dashboard's settings page, MCP):
  * its name, its time zone and whether every post needs approval.
  */
-import {
-  selectWorkspaceSettings,
-  updateWorkspaceSettingsRow,
-  type WorkspaceSettingsRow,
-} from '../db/queries/approval'
+import { selectWorkspaceSettings, updateWorkspaceSettingsRow, type WorkspaceSettingsRow } from '../db/queries/approval'
 import type { Deps } from '../deps'
 import { AppError, notFound } from '../domain/errors'
 import { isValidTimeZone } from '../lib/timezone'
@@ -56,9 +52,13 @@ function checked(input: WorkspaceSettingsInput): WorkspaceSettingsInput {
   if (input.timezone !== undefined) {
     const timezone = input.timezone.trim()
     if (!isValidTimeZone(timezone)) {
-      throw new AppError('invalid_request', `Unknown time zone "${timezone}"; use an IANA name such as Europe/Berlin.`, {
-        details: [{ path: 'timezone' }],
-      })
+      throw new AppError(
+        'invalid_request',
+        `Unknown time zone "${timezone}"; use an IANA name such as Europe/Berlin.`,
+        {
+          details: [{ path: 'timezone' }],
+        },
+      )
     }
     out.timezone = timezone
   }

@@ -12,7 +12,7 @@ import {
   statusAfterApproval,
   transitionRefusal,
 } from '../../src/domain/approval'
-import { AppError } from '../../src/domain/errors'
+import type { AppError } from '../../src/domain/errors'
 
 const alice = { kind: 'user' as const, id: 'usr_a', name: 'Alice' }
 
@@ -53,9 +53,9 @@ describe('when approval is required', () => {
   it('by the workspace or by any group of the post', () => {
     expect(approvalRequiredFor({ approvalRequired: false }, [])).toBe(false)
     expect(approvalRequiredFor({ approvalRequired: true }, [])).toBe(true)
-    expect(approvalRequiredFor({ approvalRequired: false }, [{ approvalRequired: false }, { approvalRequired: true }])).toBe(
-      true,
-    )
+    expect(
+      approvalRequiredFor({ approvalRequired: false }, [{ approvalRequired: false }, { approvalRequired: true }]),
+    ).toBe(true)
   })
 
   it('names the missing step', () => {

@@ -122,7 +122,11 @@ function buildWorkspaceOverview(db: Db) {
   return db
     .select({
       // Only the columns the overview shows: mapping whole rows cost more than the statement's counts.
-      workspace: { name: workspaces.name, timezone: workspaces.timezone, approvalRequired: workspaces.approvalRequired },
+      workspace: {
+        name: workspaces.name,
+        timezone: workspaces.timezone,
+        approvalRequired: workspaces.approvalRequired,
+      },
       plan: {
         id: plans.id,
         name: plans.name,

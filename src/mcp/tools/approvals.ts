@@ -8,7 +8,17 @@ import {
 import { PostIdParam, PostSchema } from '../../schemas/posts'
 import { approvePost, requestPostChanges, submitPost } from '../../services/posts/approval'
 import { updateWorkspaceSettings } from '../../services/workspace-settings'
-import { defineTool, type McpTool, toolCaller } from '../tool'
+import type { Caller } from '../../services/caller'
+import { defineTool, type McpTool, type ToolContext } from '../tool'
+
+/** The caller of a tool call, as a `/v1` request's (http/caller.ts). */
+export const toolCaller = (ctx: ToolContext): Caller => ({
+  workspaceId: ctx.workspaceId,
+  access: ctx.access,
+  actor: ctx.actor,
+  userId: ctx.userId,
+  ip: ctx.clientIp,
+})
 
 const WRITE = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } as const
 
@@ -16,9 +26,8 @@ export const submitPostTool = defineTool({
   name: 'submit_post',
   title: 'Submit a post for review',
   description: [
-    'A DRAFT or CHANGES_REQUESTED post becomes IN_REVIEW. Optional `action` (schedule with `scheduledAt`, queue, now):',
-    'what approval then does; checked now as scheduling would. Where get_workspace says approvalRequired, posts',
-    'go out only once approved.',
+    'A DRAFT or CHANGES_REQUESTED post becomes IN_REVIEW; `action` is what approval then does, checked now as',
+    'scheduling would be. Where approvalRequired, posts go out only once approved.',
   ].join(' '),
   input: PostIdParam.extend(SubmitPostSchema.shape),
   output: PostSchema,
@@ -32,7 +41,7 @@ export const approvePostTool = defineTool({
   title: 'Approve a post in review',
   description: [
     'An IN_REVIEW post becomes APPROVED, or SCHEDULED/PUBLISHING when submitted with an action. Pass the `version`',
-    'you read: a post changed since answers `post_changed`.',
+    'you read: a post changed since is `post_changed`.',
   ].join(' '),
   input: PostIdParam.extend(ApprovePostSchema.shape),
   output: PostSchema,
@@ -45,8 +54,8 @@ export const requestPostChangesTool = defineTool({
   name: 'request_post_changes',
   title: 'Request changes to a post in review',
   description: [
-    'An IN_REVIEW post becomes CHANGES_REQUESTED; `comment` (required) tells its author what to change, who then',
-    'edits it and calls submit_post again. A stale `version`: `post_changed`.',
+    'An IN_REVIEW post becomes CHANGES_REQUESTED; `comment` tells its author what to change, who then edits it',
+    'and calls submit_post again. A stale `version`: `post_changed`.',
   ].join(' '),
   input: PostIdParam.extend(RequestPostChangesSchema.shape),
   output: PostSchema,
@@ -59,8 +68,8 @@ export const updateWorkspaceTool = defineTool({
   name: 'update_workspace',
   title: 'Change workspace settings',
   description: [
-    'Changes the workspace settings given: `name`, `timezone` (IANA, e.g. Europe/Berlin) or `approvalRequired`',
-    '(every post then needs approve_post before it is scheduled or published). Owners and admins only.',
+    'Changes the settings given: `name`, `timezone` (IANA, e.g. Europe/Berlin), `approvalRequired` (every post',
+    'then needs approve_post before it is scheduled or published). Owners and admins only.',
   ].join(' '),
   input: UpdateWorkspaceSchema,
   output: WorkspaceSettingsSchema,
@@ -70,4 +79,3 @@ export const updateWorkspaceTool = defineTool({
 })
 
 export const APPROVAL_TOOLS: McpTool[] = [submitPostTool, approvePostTool, requestPostChangesTool, updateWorkspaceTool]
-

@@ -13,6 +13,7 @@ import { deletePostFromNetworks } from '../../services/posts/delete-from-network
 import { publishPostNow, retryFailedTargets } from '../../services/publishing/actions'
 import { createPost, deletePost, reschedulePost, updatePost } from '../../services/posts/write'
 import { defineTool, type McpTool } from '../tool'
+import { toolCaller } from './approvals'
 
 const postId = PostIdParam.shape.id
 
@@ -31,7 +32,7 @@ export const createPostTool = defineTool({
   input: CreatePostSchema,
   output: WrittenPostSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  run: (ctx, input, raw) => createPost(ctx.deps, ctx.workspaceId, input, unknownFieldWarnings(CreatePostSchema, raw)),
+  run: (ctx, input, raw) => createPost(ctx.deps, toolCaller(ctx), input, unknownFieldWarnings(CreatePostSchema, raw)),
 })
 
 const UpdateInput = z.object({

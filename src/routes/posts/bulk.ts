@@ -1,5 +1,6 @@
 import { createRoute, z, type RouteHandler } from '@hono/zod-openapi'
 import type { AppEnv } from '../../http/context'
+import { callerOf } from '../../http/caller'
 import {
   ErrorDetailSchema,
   errorResponses,
@@ -58,12 +59,12 @@ export const route = createRoute({
 export const meta: RouteMeta = { idempotent: true, rateLimit: 'bulk', permission: 'write' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
-  const { deps, auth } = c.var
+  const { deps } = c.var
   const validate = (input: unknown) => {
     const result = (CreatePostSchema as z.ZodType<CreatePostInput>).safeParse(input)
     return result.success
       ? ({ ok: true, value: result.data } as const)
       : ({ ok: false, details: issuesToDetails(result.error.issues) } as const)
   }
-  return c.json(await createPostsFromCsv(deps, auth.workspaceId, c.req.valid('json').csv, validate), 200)
+  return c.json(await createPostsFromCsv(deps, callerOf(c), c.req.valid('json').csv, validate), 200)
 }

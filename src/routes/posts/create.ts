@@ -1,5 +1,6 @@
 import { createRoute, type RouteHandler } from '@hono/zod-openapi'
 import type { AppEnv } from '../../http/context'
+import { callerOf } from '../../http/caller'
 import { errorResponses, IdempotencyHeaders, jsonBody, jsonResponse, SECURITY } from '../../http/openapi'
 import { createPost } from '../../services/posts/write'
 import { unknownBodyFields } from './body-fields'
@@ -34,7 +35,7 @@ export const meta: RouteMeta = {
 }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
-  const { deps, auth } = c.var
+  const { deps } = c.var
   const warnings = await unknownBodyFields(c, CreatePostSchema)
-  return c.json(await createPost(deps, auth.workspaceId, c.req.valid('json'), warnings, c.var.idempotency), 200)
+  return c.json(await createPost(deps, callerOf(c), c.req.valid('json'), warnings, c.var.idempotency), 200)
 }

@@ -20,7 +20,14 @@ export async function getPost(db: DbOrTx, workspaceId: string, postId: string): 
   if (!row) throw notFound('Post')
   const postTargets = await selectPostTargets(db, postId)
   const scope = await approvalScopeOf(db, workspaceId)
-  return toPostRecord(row, postTargets, requiresApproval(scope, postTargets.map((t) => t.accountId)))
+  return toPostRecord(
+    row,
+    postTargets,
+    requiresApproval(
+      scope,
+      postTargets.map((t) => t.accountId),
+    ),
+  )
 }
 
 /** Without `page`, the plain array holds at most this many posts; a page answer says how many match. */
@@ -38,7 +45,14 @@ async function withTargets(db: DbOrTx, rows: PostRow[]): Promise<PostRecord[]> {
   for (const t of all) byPost.set(t.postId, [...(byPost.get(t.postId) ?? []), t])
   return rows.map((r) => {
     const postTargets = byPost.get(r.id) ?? []
-    return toPostRecord(r, postTargets, requiresApproval(scope, postTargets.map((t) => t.accountId)))
+    return toPostRecord(
+      r,
+      postTargets,
+      requiresApproval(
+        scope,
+        postTargets.map((t) => t.accountId),
+      ),
+    )
   })
 }
 

@@ -97,7 +97,15 @@ export async function createPost(
   // The rows are known before they are written, so the answer is too: nothing is read back.
   const written = await deps.db.transaction(async (tx) => {
     const timing = await admitCreate(tx, workspaceId, draft, now)
-    const postValues = { id, workspaceId, ...content, ...timingColumns(timing), createdBy, createdAt: now, updatedAt: now }
+    const postValues = {
+      id,
+      workspaceId,
+      ...content,
+      ...timingColumns(timing),
+      createdBy,
+      createdAt: now,
+      updatedAt: now,
+    }
     const targetValues = targetRows(id, workspaceId, accounts, timing.dueAt, now)
     const rows = postRowsAsInserted(postValues, targetValues)
     const expiring = await tokenExpiryWarnings({ db: tx, cipher: deps.cipher }, workspaceId, accounts, timing.dueAt)
@@ -218,7 +226,9 @@ export async function updatePost(
 
 /** An edit of what the post says or where it goes; an action with only a new time is not one. */
 const isContentEdit = (input: UpdatePostInput) =>
-  Object.keys(input).some((k) => k !== 'action' && k !== 'scheduledAt' && input[k as keyof UpdatePostInput] !== undefined)
+  Object.keys(input).some(
+    (k) => k !== 'action' && k !== 'scheduledAt' && input[k as keyof UpdatePostInput] !== undefined,
+  )
 
 /**
  * The approval an edit leaves: the last round stays readable (its comment) when the post goes back to

@@ -22,7 +22,7 @@ async function draft(t: TestApp, caption = 'For the client') {
 
 const refusal = async (res: TestResponse, status: number, code: string) => {
   expect(res.status).toBe(status)
-  const body = await res.json()
+  const body = (await res.json()).error
   expect(body.code).toBe(code)
   return body as { code: string; message: string; details?: any[] }
 }
@@ -74,7 +74,14 @@ describe('the approval path over HTTP', () => {
     const t = await gatedApp()
     const a = await account(t, 'MESSAGING_NET')
     const created = await t.call('POST', '/v1/posts', {
-      body: { type: 'IMAGE', accountIds: [a.id], mediaIds: [], action: 'schedule', scheduledAt: IN_A_DAY(), caption: 'x' },
+      body: {
+        type: 'IMAGE',
+        accountIds: [a.id],
+        mediaIds: [],
+        action: 'schedule',
+        scheduledAt: IN_A_DAY(),
+        caption: 'x',
+      },
     })
     expect((await refusal(created, 409, 'approval_required')).message).toContain('submit it for review first')
     const { post } = await draft(t)
@@ -111,7 +118,10 @@ describe('the approval path over HTTP', () => {
     const sent = await (
       await t.call('POST', `/v1/posts/${post.id}/request-changes`, { body: { comment: 'Shorter, please' } })
     ).json()
-    expect(sent).toMatchObject({ status: 'CHANGES_REQUESTED', approval: { state: 'CHANGES_REQUESTED', comment: 'Shorter, please' } })
+    expect(sent).toMatchObject({
+      status: 'CHANGES_REQUESTED',
+      approval: { state: 'CHANGES_REQUESTED', comment: 'Shorter, please' },
+    })
     const edited = await (await t.call('PATCH', `/v1/posts/${post.id}`, { body: { caption: 'Short' } })).json()
     expect(edited).toMatchObject({ status: 'DRAFT', approval: { comment: 'Shorter, please' } })
     const again = await t.call('POST', `/v1/posts/${post.id}/submit`)
@@ -180,7 +190,7 @@ describe('the approval path over HTTP', () => {
       t.call('POST', `/v1/posts/${post.id}/approve`, { body: { version: 1 } }),
     ])
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409])
-    const lost = await answers.find((r) => r.status === 409)!.json()
+    const lost = (await answers.find((r) => r.status === 409)!.json()).error
     expect(lost.code).toBe('invalid_transition')
   })
 
@@ -212,7 +222,11 @@ describe('GET/PATCH /v1/workspace', () => {
       await t.call('PATCH', '/v1/workspace', { body: { name: '  Agency  ', timezone: 'Europe/Berlin' } })
     ).json()
     expect(saved).toMatchObject({ name: 'Agency', timezone: 'Europe/Berlin', approvalRequired: false })
-    const blank = await refusal(await t.call('PATCH', '/v1/workspace', { body: { name: '   ' } }), 400, 'invalid_request')
+    const blank = await refusal(
+      await t.call('PATCH', '/v1/workspace', { body: { name: '   ' } }),
+      400,
+      'invalid_request',
+    )
     expect(blank.details?.[0]?.path).toBe('name')
     await refusal(await t.call('PATCH', '/v1/workspace', { body: { name: 'x'.repeat(101) } }), 400, 'invalid_request')
     const zone = await refusal(

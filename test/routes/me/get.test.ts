@@ -13,6 +13,7 @@ describe('GET /v1/me', () => {
       workspaceId: t.workspaceId,
       name: 'Test workspace',
       timezone: 'UTC',
+      approvalRequired: false,
       plan: { id: 'free', name: 'Free', limits: { socialAccounts: 3, seats: 1, monthlyPosts: 30 } },
       usage: { socialAccounts: 0, postsThisMonth: 0, seats: 0 },
       stats: { accounts: 0, scheduled: 0 },

@@ -40,6 +40,10 @@ describe('POST /v1/posts', () => {
       targetOptions: null,
       recurrence: null,
       queued: false,
+      version: 1,
+      approval: null,
+      approvalRequired: false,
+      createdBy: { kind: 'token', id: expect.any(String), name: expect.any(String) },
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       targets: [
