@@ -30,10 +30,9 @@ const STATE_WORDS = { active: 'Active', expired: 'Expired', revoked: 'Revoked' }
 /** The signed-in member as the services' caller. */
 function memberCaller(c: Context<DashboardEnv>): Caller {
   const { member, clientIp } = c.var
-  const groupIds = (member as { groupIds?: string[] | null }).groupIds ?? null
   return {
     workspaceId: member.workspaceId,
-    access: { role: member.role, groupIds: canManage(member.role) ? null : groupIds },
+    access: { role: member.role, groupIds: member.groupIds },
     actor: { kind: 'user', id: member.userId, name: member.name },
     userId: member.userId,
     ip: clientIp,
