@@ -24,6 +24,7 @@ import { sandboxSite } from './routes/sandbox'
 import { createDashboard } from './dashboard/app'
 import { faviconIco } from './dashboard/assets/favicon'
 import { dashboardErrorPage } from './dashboard/error-page'
+import { createReviewSite, reviewErrorPage } from './dashboard/review/site'
 import { agentOAuthSite, wellKnownSite } from './routes/agent-oauth'
 import { resourceMetadataUrlOf } from './routes/agent-oauth/metadata'
 
@@ -53,6 +54,10 @@ const API_TAGS = [
     description: 'Signed pushes of every publish outcome and account change: endpoints, delivery log, events, replay.',
   },
   { name: 'Activity', description: 'Who did what, when and from where: the activity log, as JSON or CSV.' },
+  {
+    name: 'Review links',
+    description: 'Signed, expiring pages where a client without an account reviews the upcoming posts of a group.',
+  },
 ]
 
 /** The top of the OpenAPI document; `serverUrl` is the public URL, else the origin the request came to. */
@@ -178,6 +183,9 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   // Hosted connect: pages for account owners, keyed by the link's own token, outside /v1.
   app.route('/connect', connectSite())
   app.route('/oauth', oauthCallbackSite())
+  // Client review links: pages keyed by the link's signed token, no session (src/dashboard/review/).
+  app.use('/review/*', limitBody(options.settings.maxBodyBytes))
+  app.route('/review', createReviewSite())
   // The web dashboard: its own session cookie, CSRF tokens and CSP, over the same services as /v1.
   app.use('/app/*', limitBody(options.settings.maxBodyBytes))
   app.route('/app', createDashboard())
@@ -216,7 +224,10 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
     )
   })
   // The dashboard answers in pages what is thrown before its own handlers (the per-IP limit's 429).
-  app.onError((err, c) => (isDashboardPath(c.req.path) ? dashboardErrorPage(c, err) : errorResponse(c, err)))
+  app.onError((err, c) => {
+    if (isDashboardPath(c.req.path)) return dashboardErrorPage(c, err)
+    return c.req.path.startsWith('/review/') ? reviewErrorPage(err, c) : errorResponse(c, err)
+  })
   return app
 }
 

@@ -85,6 +85,9 @@ import * as listLabels from './labels/list'
 import * as createLabel from './labels/create'
 import * as updateLabel from './labels/update'
 import * as deleteLabel from './labels/delete'
+import * as createReviewLink from './review-links/create'
+import * as listReviewLinks from './review-links/list'
+import * as revokeReviewLink from './review-links/revoke'
 
 /**
  * Registers one operation with the protection its file declares: the permission its caller's role
@@ -185,5 +188,8 @@ export function registerRoutes(v1: OpenAPIHono<AppEnv>): RegisteredRoute[] {
   register(v1, mounted, createLabel)
   register(v1, mounted, updateLabel)
   register(v1, mounted, deleteLabel)
+  register(v1, mounted, listReviewLinks)
+  register(v1, mounted, createReviewLink)
+  register(v1, mounted, revokeReviewLink)
   return mounted
 }

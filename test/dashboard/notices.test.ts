@@ -51,6 +51,7 @@ describe('notices', () => {
       '/settings/members',
       '/settings/tokens',
       '/settings/webhooks',
+      '/settings/review-links',
     ]
     for (const path of pages) {
       const res = await p.get(`${path}?${forged}`)

@@ -13,6 +13,7 @@ const SECTIONS: Array<[string, string]> = [
   ['/webhooks', 'Webhooks'],
   ['/notifications', 'Your notifications'],
   ['/activity', 'Activity'],
+  ['/review-links', 'Review links'],
 ]
 
 /** A settings page: the layout, the settings sections' navigation, and a note for members who cannot manage. */

@@ -3,6 +3,7 @@ import type { Hono } from 'hono'
 import type { DashboardEnv } from '../env'
 import { registerActivityPages } from './activity'
 import { registerMemberPages } from './members'
+import { registerReviewLinkPages } from './review-links'
 import { registerTokenPages } from './tokens'
 import { registerWebhookPages } from './webhooks'
 import { registerWorkspaceSettings } from './workspace'
@@ -14,4 +15,5 @@ export function registerSettingsPages(app: Hono<DashboardEnv>): void {
   registerTokenPages(app)
   registerWebhookPages(app)
   registerActivityPages(app)
+  registerReviewLinkPages(app)
 }

@@ -109,6 +109,7 @@ export function createRedisRateLimiter(redis: Redis, options: RedisRateLimiterOp
     signInIp: limiterFor('signInIp'),
     signInAccount: limiterFor('signInAccount'),
     sandboxComments: limiterFor('sandboxComments'),
+    reviewLink: limiterFor('reviewLink'),
   }
 
   /** The end of the window Redis counted in, on this process's clock (rounded: both clocks may differ a little). */

@@ -11,6 +11,7 @@ export type RateLimitBucket =
   | 'signInIp'
   | 'signInAccount'
   | 'sandboxComments'
+  | 'reviewLink'
 
 export interface RateLimitRule {
   limit: number
@@ -37,6 +38,8 @@ export const RATE_LIMIT_RULES: Record<RateLimitBucket, RateLimitRule> = {
   signInAccount: { limit: 10, windowSec: 900, whenUnavailable: 'refuse' },
   /** Visitors' comments on the sandbox network's post pages, per client IP. */
   sandboxComments: { limit: 10, windowSec: 60 },
+  /** Every request to a client review link's pages (`/review/{token}`), per client IP. */
+  reviewLink: { limit: 30, windowSec: 60 },
 }
 
 export interface RateLimitDecision {

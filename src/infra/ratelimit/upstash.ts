@@ -74,6 +74,7 @@ export function createUpstashRateLimiter(redis: Redis, options: UpstashRateLimit
     signInIp: limiterFor('signInIp'),
     signInAccount: limiterFor('signInAccount'),
     sandboxComments: limiterFor('sandboxComments'),
+    reviewLink: limiterFor('reviewLink'),
   }
 
   return {

@@ -105,6 +105,8 @@ export const PAGE_ROUTES: PageRoute[] = [
   session('POST', '/settings/webhooks', ['url', 'events']),
   session('POST', '/settings/webhooks/{hooks}/delete'),
   session('POST', '/settings/webhooks/{hooks}/replay/{events}'),
+  session('GET', '/settings/review-links'),
+  session('POST', '/settings/review-links', ['groupId', 'name', 'expiresInDays']),
   {
     family: 'oauth2',
     method: 'GET',
