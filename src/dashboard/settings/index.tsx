@@ -1,6 +1,8 @@
 /** The settings pages of a workspace (`/app/w/{id}/settings/...`): members may look, owners and admins manage. */
 import type { Hono } from 'hono'
 import type { DashboardEnv } from '../env'
+import { registerGroupPages } from './groups'
+import { registerLabelPages } from './labels'
 import { registerMemberPages } from './members'
 import { registerTokenPages } from './tokens'
 import { registerWebhookPages } from './webhooks'
@@ -10,6 +12,8 @@ import { registerWorkspaceSettings } from './workspace'
 export function registerSettingsPages(app: Hono<DashboardEnv>): void {
   registerWorkspaceSettings(app)
   registerMemberPages(app)
+  registerGroupPages(app)
+  registerLabelPages(app)
   registerTokenPages(app)
   registerWebhookPages(app)
 }
