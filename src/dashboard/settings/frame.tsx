@@ -5,8 +5,7 @@ import { canManage } from '../../domain/people'
 import type { DashboardEnv, DashboardMember } from '../env'
 import { workspacePage } from '../env'
 import { Layout } from '../layout'
-import { forbiddenPage } from '../pages'
-import { PageHeader } from '../ui'
+import { ButtonLink, PageHeader } from '../ui'
 
 /**
  * The settings sections in the order the navigation lists them: path under /settings, label. Each page
@@ -75,13 +74,26 @@ export function SettingsPage(props: {
 }
 
 /**
- * Refuses (403 page) a reviewer: reviewers read, comment on and review posts; the workspace's settings
- * (its members, groups, tokens, webhooks) are not theirs to see. Null when the member may go on.
+ * Refuses (403 page, in the workspace's frame so the navigation stays) a reviewer: reviewers read,
+ * comment on and review posts; the workspace's settings (its members, groups, tokens, webhooks) are not
+ * theirs to see. Null when the member may go on.
  */
 export function refuseReviewer(c: Context<DashboardEnv>): Response | null {
-  if (c.var.member.role !== 'reviewer') return null
-  return forbiddenPage(
-    c,
-    "Reviewers see and review the workspace's posts; its settings are for its owners, admins and members.",
+  const { member, csrfToken } = c.var
+  if (member.role !== 'reviewer') return null
+  return c.html(
+    <Layout title="Not allowed" member={member} csrfToken={csrfToken} current="settings">
+      <div class="error-view settings-refused" aria-labelledby="error-title">
+        <p class="error-view-status">Error 403</p>
+        <h1 id="error-title">Not allowed</h1>
+        <p role="alert">
+          Reviewers see and review the workspace's posts; its settings are for its owners, admins and members.
+        </p>
+        <div class="actions">
+          <ButtonLink href={workspacePage(member, '/calendar')}>Open the calendar</ButtonLink>
+        </div>
+      </div>
+    </Layout>,
+    403,
   ) as unknown as Response
 }

@@ -14,6 +14,7 @@ const FRAME = `
 .settings-nav a[aria-current="page"] { background: var(--color-accent-soft); color: var(--color-accent); }
 .settings-body { min-width: 0; max-width: 56rem; }
 .settings-readonly { padding: var(--space-3) var(--space-4); border-radius: var(--radius-md); background: var(--color-info-soft); color: var(--color-text); border: 1px solid var(--color-border); }
+.settings-refused { max-width: 34rem; margin: var(--space-6) auto; padding: var(--space-6); background: var(--color-surface); border: 1px solid var(--color-border); border-radius: var(--radius-lg); box-shadow: var(--shadow-1); }
 @media (min-width: 960px) {
   .settings { grid-template-columns: 12rem minmax(0, 1fr); gap: var(--space-6); align-items: start; }
   .settings-nav { position: sticky; top: 5rem; }
@@ -105,6 +106,7 @@ const GROUPS = `
 .confirm-delete[open] { flex-basis: 100%; }
 .confirm-delete .confirm-box { display: flex; flex-wrap: wrap; gap: var(--space-2); align-items: center; margin-top: var(--space-2); padding: var(--space-3); border-radius: var(--radius-md); background: var(--color-danger-soft); }
 .confirm-delete .confirm-box p { margin: 0; flex: 1 1 14rem; font-size: var(--text-sm); }
+.filter-chips .chip[aria-current="true"] { background: var(--color-accent-soft); border-color: var(--color-accent); color: var(--color-text); }
 .filter-chips { display: flex; flex-wrap: wrap; gap: var(--space-2); list-style: none; margin: 0 0 var(--space-4); padding: 0; }
 `
 
