@@ -10,6 +10,7 @@ import {
 import type { DbOrTx } from '../../db/types'
 import type { ScopeFilter } from '../../db/queries/scope'
 import { notFound } from '../../domain/errors'
+import { approvalScopeOf, requiresApproval } from './approval-gate'
 import { toPostRecord, type PostRecord } from './record'
 import { labelsOfPosts } from '../labels/labels'
 
@@ -19,8 +20,13 @@ export type ListPostsFilter = PostFilter
 export async function getPost(db: DbOrTx, workspaceId: string, postId: string): Promise<PostRecord> {
   const row = await findWorkspacePost(db, workspaceId, postId)
   if (!row) throw notFound('Post')
-  const labels = await labelsOfPosts(db, [postId])
-  return toPostRecord(row, await selectPostTargets(db, postId), labels.get(postId) ?? [])
+  const postTargets = await selectPostTargets(db, postId)
+  const [labels, scope] = await Promise.all([labelsOfPosts(db, [postId]), approvalScopeOf(db, workspaceId)])
+  const required = requiresApproval(
+    scope,
+    postTargets.map((t) => t.accountId),
+  )
+  return toPostRecord(row, postTargets, labels.get(postId) ?? [], required)
 }
 
 /** Without `page`, the plain array holds at most this many posts; a page answer says how many match. */
@@ -31,9 +37,17 @@ async function withTargets(db: DbOrTx, rows: PostRow[]): Promise<PostRecord[]> {
   if (rows.length === 0) return []
   const ids = rows.map((r) => r.id)
   const [all, labels] = await Promise.all([selectTargetsOfPosts(db, ids), labelsOfPosts(db, ids)])
+  const scope = await approvalScopeOf(db, rows[0]!.workspaceId)
   const byPost = new Map<string, (typeof all)[number][]>()
   for (const t of all) byPost.set(t.postId, [...(byPost.get(t.postId) ?? []), t])
-  return rows.map((r) => toPostRecord(r, byPost.get(r.id) ?? [], labels.get(r.id) ?? []))
+  return rows.map((r) => {
+    const postTargets = byPost.get(r.id) ?? []
+    const required = requiresApproval(
+      scope,
+      postTargets.map((t) => t.accountId),
+    )
+    return toPostRecord(r, postTargets, labels.get(r.id) ?? [], required)
+  })
 }
 
 /** Plain list: the first `limit` matching posts (at most UNPAGED_MAX), in two queries whatever their number. */
