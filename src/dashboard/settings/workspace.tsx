@@ -102,7 +102,7 @@ export function registerWorkspaceSettings(app: Hono<DashboardEnv>): void {
     const { member, csrfToken, deps } = c.var
     const [overview, settings] = await Promise.all([
       getWorkspaceOverview(deps.db, member.workspaceId, deps.clock.now()),
-      getWorkspaceSettings(deps, memberCaller(c)),
+      getWorkspaceSettings(deps.db, member.workspaceId),
     ])
     const values = state.values ?? { name: overview.name, timezone: overview.timezone }
     const errors = state.errors ?? {}
