@@ -7,7 +7,7 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { randomBase62 } from '../../src/lib/ids'
-import { addMember } from '../../src/services/memberships'
+import { addMember, listMemberGroupIds, listMembers } from '../../src/services/memberships'
 import { createUser } from '../../src/services/users'
 import { launchBrowser, type ServedApp, serveApp } from '../support/chromium'
 import { account } from '../support/fixtures'
@@ -147,14 +147,10 @@ describe.each(VIEWPORTS)('agency settings at $name', ({ name, options }) => {
     await expect(limited.locator('.member-scope').textContent()).resolves.toContain(`Acme ${tag}`)
     await fitsWidth(page)
     await shot(page, `settings-members-${name}`)
-    const members = await api<{ data: Array<{ email: string; role: string; groupIds: string[] | null }> }>(
-      'GET',
-      '/v1/members',
-    )
-    expect(members.data.find((m) => m.email === reviewerEmail)).toMatchObject({
-      role: 'reviewer',
-      groupIds: [group.id],
-    })
+    const joined = (await listMembers(t.deps.db, t.workspaceId)).find((m) => m.email === reviewerEmail)!
+    expect(joined.role).toBe('reviewer')
+    const limit = await listMemberGroupIds(t.deps.db, { workspaceId: t.workspaceId, role: 'reviewer' }, joined.userId)
+    expect(limit).toEqual([group.id])
 
     // The last owner cannot be demoted: the server refuses and the page says so.
     const ownerRow = page.locator('.member-row', { hasText: owner.email })

@@ -8,7 +8,13 @@ import { AppError } from '../../domain/errors'
 import { canManage, isMemberRole, MEMBER_ROLES, type MemberRole } from '../../domain/people'
 import { listGroups } from '../../services/groups/groups'
 import { createInvitation, listInvitations, revokeInvitation } from '../../services/invitations'
-import { changeMemberRole, listMembers, removeMember, setMemberGroups } from '../../services/memberships'
+import {
+  changeMemberRole,
+  listMemberGroupIds,
+  listMembers,
+  removeMember,
+  setMemberGroups,
+} from '../../services/memberships'
 import type { DashboardEnv } from '../env'
 import { workspacePage } from '../env'
 import { Csrf, Message } from '../pages'
@@ -85,6 +91,9 @@ async function render(
     listGroups(deps.db, memberCaller(c)),
   ])
   const groupsById = new Map<string, PickGroup>(groups.map((g) => [g.id, g]))
+  const limits = await Promise.all(
+    members.map((m) => listMemberGroupIds(deps.db, { workspaceId: member.workspaceId, role: m.role }, m.userId)),
+  )
   const path = (p: string) => workspacePage(member, `/settings/members${p}`)
   return c.html(
     <SettingsPage
@@ -108,7 +117,8 @@ async function render(
         </section>
       ) : null}
       <ul class="member-list" aria-label="Members">
-        {members.map((m) => {
+        {members.map((m, i) => {
+          const groupIds = limits[i] ?? null
           const limited = m.role === 'member' || m.role === 'reviewer'
           const mayChange = manager && (owner || m.role !== 'owner')
           return (
@@ -124,7 +134,7 @@ async function render(
               </div>
               <div>
                 <span class="badge badge-role">{ROLE_WORDS[m.role].name}</span>
-                <Scope role={m.role} groupIds={m.groupIds ?? null} groups={groupsById} />
+                <Scope role={m.role} groupIds={groupIds} groups={groupsById} />
               </div>
               {mayChange ? (
                 <div class="member-manage">
@@ -142,7 +152,7 @@ async function render(
                         <Csrf token={csrfToken} />
                         <GroupPicker
                           groups={groups}
-                          chosen={m.groupIds ?? []}
+                          chosen={groupIds ?? []}
                           legend={`Groups ${m.name} sees (none chosen: every account)`}
                         />
                         <button type="submit" class="secondary">
