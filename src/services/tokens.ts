@@ -9,6 +9,7 @@ import { selectGrantCoverage } from '../db/queries/agent-grants'
 import type { Db } from '../db/types'
 import { constantTimeEqual, sha256Hex } from '../lib/crypto'
 import { newId, randomBase62 } from '../lib/ids'
+import type { MemberRole } from '../domain/people'
 
 /** Personal access tokens: a fixed prefix and 43 random base62 characters (about 256 bits). */
 export const TOKEN_PREFIX = 'sps_'
@@ -45,6 +46,10 @@ export interface TokenView {
   revokedAt: string | null
   /** An agent's grant only: the names of the workspaces it covers, its default first. */
   grantWorkspaces?: string[]
+  /** What a personal token may do (an agent's grant acts with its user's current role). */
+  role?: MemberRole
+  /** The groups it is limited to; null: every account. */
+  groupIds?: string[] | null
 }
 
 /**
@@ -63,6 +68,8 @@ export async function listTokens(db: Db, workspaceId: string): Promise<TokenView
     // An agent's grant: its last call in this workspace (each workspace of the grant counts its own).
     const lastUsedAt = r.agent ? (grant?.lastUsedHere ?? null) : r.lastUsedAt
     return {
+      role: r.role as MemberRole,
+      groupIds: r.groupIds as string[] | null,
       id: r.id,
       name: r.name,
       createdAt: r.createdAt.toISOString(),

@@ -98,10 +98,11 @@ describe.each(VIEWPORTS)('agency settings at $name', ({ name, options }) => {
     await expect(card.textContent()).resolves.toContain('Requires approval')
     await fitsWidth(page)
     await shot(page, `settings-groups-${name}`)
-    const groups = await api<{
-      data: Array<{ id: string; name: string; accountIds: string[]; approvalRequired: boolean }>
-    }>('GET', '/v1/groups')
-    const group = groups.data.find((g) => g.name === `Acme ${tag}`)!
+    const groups = await api<Array<{ id: string; name: string; accountIds: string[]; approvalRequired: boolean }>>(
+      'GET',
+      '/v1/groups',
+    )
+    const group = groups.find((g) => g.name === `Acme ${tag}`)!
     expect(group.accountIds.sort()).toEqual([a1.id, a2.id].sort())
     expect(group.approvalRequired).toBe(true)
 
@@ -118,8 +119,8 @@ describe.each(VIEWPORTS)('agency settings at $name', ({ name, options }) => {
     }
     await fitsWidth(page)
     await shot(page, `settings-labels-${name}`)
-    const labels = await api<{ data: Array<{ name: string; color: string }> }>('GET', '/v1/labels')
-    expect(labels.data.find((l) => l.name === `Spring ${tag}`)?.color).toBe('#059669')
+    const labels = await api<Array<{ name: string; color: string }>>('GET', '/v1/labels')
+    expect(labels.find((l) => l.name === `Spring ${tag}`)?.color).toBe('#059669')
 
     // A reviewer, invited by link, then limited to the group.
     await page.goto(`${settings}/members`)
@@ -152,11 +153,14 @@ describe.each(VIEWPORTS)('agency settings at $name', ({ name, options }) => {
     const limit = await listMemberGroupIds(t.deps.db, { workspaceId: t.workspaceId, role: 'reviewer' }, joined.userId)
     expect(limit).toEqual([group.id])
 
-    // The last owner cannot be demoted: the server refuses and the page says so.
-    const ownerRow = page.locator('.member-row', { hasText: owner.email })
-    await ownerRow.getByLabel('Role of Olga Owner').selectOption('admin')
-    await ownerRow.getByRole('button', { name: 'Change role' }).click()
-    await expect(page.getByRole('alert').first().textContent()).resolves.toContain('at least one owner')
+    // The last owner cannot be demoted: the server refuses and the page says so (the first run only: the
+    // second one's workspace already has the first run's owner too).
+    if (name === 'wide') {
+      const ownerRow = page.locator('.member-row', { hasText: owner.email })
+      await ownerRow.getByLabel('Role of Olga Owner').selectOption('admin')
+      await ownerRow.getByRole('button', { name: 'Change role' }).click()
+      await expect(page.getByRole('alert').first().textContent()).resolves.toContain('at least one owner')
+    }
 
     // A token for a reviewer of the group.
     await page.goto(`${settings}/tokens`)

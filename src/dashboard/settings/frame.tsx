@@ -83,7 +83,7 @@ export function refuseReviewer(c: Context<DashboardEnv>): Response | null {
   if (member.role !== 'reviewer') return null
   return c.html(
     <Layout title="Not allowed" member={member} csrfToken={csrfToken} current="settings">
-      <div class="error-view settings-refused" aria-labelledby="error-title">
+      <section class="error-view settings-refused" aria-labelledby="error-title">
         <p class="error-view-status">Error 403</p>
         <h1 id="error-title">Not allowed</h1>
         <p role="alert">
@@ -92,7 +92,7 @@ export function refuseReviewer(c: Context<DashboardEnv>): Response | null {
         <div class="actions">
           <ButtonLink href={workspacePage(member, '/calendar')}>Open the calendar</ButtonLink>
         </div>
-      </div>
+      </section>
     </Layout>,
     403,
   ) as unknown as Response

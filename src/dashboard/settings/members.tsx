@@ -165,6 +165,7 @@ async function render(
                     action={path(`/${m.userId}/remove`)}
                     csrfToken={csrfToken}
                     what="member"
+                    verb="Remove"
                     label={`Remove ${m.name}`}
                   >
                     Remove {m.name} from this workspace? Their posts stay.

@@ -106,6 +106,8 @@ export function Swatches(props: { name: string; value: string | null; legend?: s
 
 /** A delete that asks first: a disclosure holding the sentence and the real button (no script). */
 export function ConfirmDelete(props: {
+  /** The word of the disclosure and the button (default Delete). */
+  verb?: string
   action: string
   csrfToken: string
   what: string
@@ -114,12 +116,12 @@ export function ConfirmDelete(props: {
 }) {
   return (
     <details class="confirm-delete">
-      <summary aria-label={props.label}>Delete</summary>
+      <summary aria-label={props.label}>{props.verb ?? 'Delete'}</summary>
       <form method="post" action={props.action} class="confirm-box">
         <Csrf token={props.csrfToken} />
         <p>{props.children}</p>
         <button type="submit" class="danger">
-          Delete {props.what}
+          {props.verb ?? 'Delete'} {props.what}
         </button>
       </form>
     </details>

@@ -5,10 +5,11 @@
  */
 const FRAME = `
 .settings { display: grid; gap: var(--space-5); grid-template-columns: minmax(0, 1fr); }
-.settings-nav ul { display: flex; gap: var(--space-1); margin: 0; padding: 0 0 var(--space-1); list-style: none; overflow-x: auto; scrollbar-width: thin; border-bottom: 1px solid var(--color-border); }
+.settings-nav ul { display: flex; gap: var(--space-1); margin: 0 0 var(--space-2); padding: 0 0 var(--space-1); list-style: none; overflow-x: auto; scrollbar-width: thin; border-bottom: 1px solid var(--color-border); }
 .settings-nav a {
   display: flex; align-items: center; min-height: var(--touch); padding: 0 var(--space-3); border-radius: var(--radius-md);
   color: var(--color-text-muted); font-weight: 600; font-size: var(--text-sm); text-decoration: none; white-space: nowrap;
+  margin: 0; border-bottom: 0;
 }
 .settings-nav a:hover { background: var(--color-surface-2); color: var(--color-text); }
 .settings-nav a[aria-current="page"] { background: var(--color-accent-soft); color: var(--color-accent); }
@@ -40,7 +41,7 @@ const CARDS = `
 `
 
 const SWITCH = `
-.switch-row { display: flex; gap: var(--space-4); align-items: flex-start; justify-content: space-between; margin: 0; font-size: var(--text-md); font-weight: 400; cursor: pointer; }
+.switch-row { display: flex; gap: var(--space-4); align-items: flex-start; justify-content: space-between; margin: 0 0 var(--space-4); font-size: var(--text-md); font-weight: 400; cursor: pointer; }
 .switch-row .switch-text { display: grid; gap: var(--space-1); }
 .switch-row .switch-title { font-weight: 600; }
 .switch-row .switch-help { color: var(--color-text-muted); font-size: var(--text-sm); }
