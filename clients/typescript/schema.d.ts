@@ -14,6 +14,8 @@ export interface paths {
         /**
          * The workspace of the token, its plan, usage and stats
          * @description The cheapest call to verify a token.
+         *
+         *     Requires the `read` permission.
          */
         get: operations["getMe"];
         put?: never;
@@ -34,6 +36,8 @@ export interface paths {
         /**
          * The connected accounts of the workspace
          * @description Access tokens and other credentials of connected accounts are never returned.
+         *
+         *     Requires the `read` permission.
          */
         get: operations["listAccounts"];
         put?: never;
@@ -54,6 +58,8 @@ export interface paths {
         /**
          * One connected account and its health
          * @description The account with its status, the reason when it is not `ACTIVE`, its token expiry, when it was connected and when it last published. Credentials are never returned.
+         *
+         *     Requires the `read` permission.
          */
         get: operations["getAccount"];
         put?: never;
@@ -61,6 +67,8 @@ export interface paths {
         /**
          * Disconnect an account
          * @description Revokes the token at the network where it has a revocation endpoint, wipes the stored credentials and keeps the account as `DISCONNECTED` for history. Its pending targets fail with `account_disconnected` in the same transaction and are never published. Disconnecting a disconnected account changes nothing. Reconnect it with `POST /v1/accounts/{id}/reconnect`.
+         *
+         *     Requires the `connect` permission.
          */
         delete: operations["disconnectAccount"];
         options?: never;
@@ -80,6 +88,8 @@ export interface paths {
         /**
          * A hosted connect link
          * @description A single-use link, valid 30 minutes, to our hosted connect page: the account owner signs in at the network and approves (or, for networks without OAuth, fills in a form), and the account appears in `GET /v1/accounts`. A network this deployment has no OAuth client for is 422 `invalid_option` naming the missing configuration keys (`<PLATFORM>_CLIENT_ID` / `_CLIENT_SECRET`); a `redirectUrl` outside the allowed origins is 422 too.
+         *
+         *     Requires the `connect` permission.
          */
         post: operations["createConnectLink"];
         delete?: never;
@@ -100,6 +110,8 @@ export interface paths {
         /**
          * A hosted link that renews an account
          * @description A single-use link, valid 30 minutes, that renews this account's credentials: the same account id, back to `ACTIVE` (an `EXPIRED` or `DISCONNECTED` account too). Signing in as another identity of the network is refused on the page, in words, and changes nothing.
+         *
+         *     Requires the `connect` permission.
          */
         post: operations["createReconnectLink"];
         delete?: never;
@@ -118,6 +130,8 @@ export interface paths {
         /**
          * The boards of a pinboard account
          * @description Lists the boards of a `PINBOARD_NET` account, as the network reports them now; a board `id` is the value of `pinboardNetBoards[accountId]` when posting. Any other account is 422 `invalid_option`.
+         *
+         *     Requires the `read` permission.
          */
         get: operations["listAccountBoards"];
         put?: never;
@@ -138,6 +152,8 @@ export interface paths {
         /**
          * The places an account publishes into
          * @description Lists where a post of this account can go, as the network reports them now (a pinboard account's boards, and whatever the platform's `options.destination.nounPlural` in GET /v1/platforms names); a destination `id` is the value of `destinations[accountId]` when posting. An account of a platform whose `options.destination` is null is 422 `invalid_option`.
+         *
+         *     Requires the `read` permission.
          */
         get: operations["listAccountDestinations"];
         put?: never;
@@ -158,6 +174,8 @@ export interface paths {
         /**
          * The rules registry: caption budgets, media rules, formats, thread caps, recommended specs
          * @description Exactly the object the validator and the publisher enforce, so clients can read limits here instead of hard-coding them. Keyed by platform id.
+         *
+         *     Requires the `read` permission.
          */
         get: operations["listPlatforms"];
         put?: never;
@@ -178,6 +196,8 @@ export interface paths {
         /**
          * Audio tracks for reels and short video
          * @description The tracks the platform's reel formats can take as `audio.audioId`. The catalogue is the network's and is read with one account's token: give `accountId` of an account connected the way `options.audio.catalogue` of the platform's rules names (today PHOTO_NET through SOCIALGRAPH_LOGIN), with `query` to search and `cursor` for the next page. Otherwise the list is empty and `reason` says why. Another workspace's account is 404; a refusal of the network is 422 `invalid_option` in its words (429 `rate_limited` when it asks to wait).
+         *
+         *     Requires the `read` permission.
          */
         get: operations["listPlatformAudio"];
         put?: never;
@@ -198,6 +218,8 @@ export interface paths {
         /**
          * List posts, newest first, with filters
          * @description Without `page`: a plain array of the first matching posts, at most `limit` of them (at most 1000 without `limit`; use `page` to walk more). With `page`: an envelope `{ data, page, limit, total, hasMore }`; `limit` defaults to 20, at most 100.
+         *
+         *     Requires the `read` permission.
          */
         get: operations["listPosts"];
         put?: never;
@@ -210,6 +232,8 @@ export interface paths {
          *     A draft saves without what can still be added later (media on a media-only network, a pinboard board); scheduling, queueing and publishing need it.
          *
          *     `warnings` (never blocking) names body fields that are not part of the API (`unknown_field`, e.g. a misspelt `capton`) and fields none of the chosen networks uses (`not_applicable`). An idempotent replay answers them again. `POST /v1/posts/validate` runs the same checks without writing.
+         *
+         *     Requires the `write` permission.
          */
         post: operations["createPost"];
         delete?: never;
@@ -236,6 +260,8 @@ export interface paths {
          *     What create would refuse comes back in the answer (200, `valid: false`), each problem as create would name it in its 422 `details`, instead of an error status. Create stops at the first step that fails and so does this: an account or media id not in this workspace (another workspace's ids look the same: not found) is the only error then, and `targets` is empty. A body the schema refuses is still 400 `invalid_request`.
          *
          *     Warnings are those create would answer. The answer is a snapshot: the plan cap, the queue and the boards can change before the create.
+         *
+         *     Requires the `read` permission.
          */
         post: operations["validatePost"];
         delete?: never;
@@ -258,6 +284,8 @@ export interface paths {
          * @description Columns (header row required, any order, no others): `accountIds`, `caption`, `type`, `action`, `scheduledAt`, `mediaIds`, `firstComment`, `linkUrl`, `threadParts`, `captionOverrides`, `title`, `destinations`, `targetOptions`. `accountIds`, `mediaIds` and `threadParts` are separated by `|`; `captionOverrides` (by platform id), `destinations` and `targetOptions` (by account id, as in POST /v1/posts) are JSON objects; `title` is the post title; `type` defaults to IMAGE; `action` defaults to `schedule` when `scheduledAt` is set, else `draft`.
          *
          *     Every row goes through the same checks as POST /v1/posts, in its own transaction: a bad row never stops the others, and the per-line report says which rows to fix and resend. At most 500 rows and 524288 bytes of CSV per request (413 beyond). Rate limit: 10 requests a minute.
+         *
+         *     Requires the `write` permission.
          */
         post: operations["createPostsInBulk"];
         delete?: never;
@@ -273,13 +301,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One post with every target's status, permalink and error */
+        /**
+         * One post with every target's status, permalink and error
+         * @description Requires the `read` permission.
+         */
         get: operations["getPost"];
         put?: never;
         post?: never;
         /**
          * Delete a post and cancel its pending publishes
          * @description Removes the service's copy. Anything already published on a network stays published, unless `fromNetworks=true`: then each published target is deleted from its network first (thread parts and album items too) and the answer says per target what happened. Networks without a delete endpoint keep the post; a target whose publish is unconfirmed or still running is not touched. Our record goes only when no target is left to act on; otherwise it keeps those targets, and deleting again retries only them.
+         *
+         *     Requires the `write` permission.
          */
         delete: operations["deletePost"];
         options?: never;
@@ -287,6 +320,8 @@ export interface paths {
         /**
          * Edit a post
          * @description Every field is optional; `null` clears one. Without `action` the post goes back to DRAFT (and gives up a queue slot); with `action` the edit comes first, then the action. A post that is publishing, or of which anything has been published, cannot be edited (409 `post_not_editable`). `warnings` (never blocking) names body fields that are not part of the API (`unknown_field`) and fields of the edited post that none of its networks uses (`not_applicable`).
+         *
+         *     Requires the `write` permission.
          */
         patch: operations["updatePost"];
         trace?: never;
@@ -303,6 +338,8 @@ export interface paths {
         /**
          * Move a post to a new time
          * @description The post becomes (or stays) SCHEDULED at `scheduledAt`, which must be in the future. Publishes planned for the old time are cancelled. `warnings` (never blocking) names body fields other than `scheduledAt` (`unknown_field`) and fields of the post that none of its networks uses (`not_applicable`).
+         *
+         *     Requires the `publish` permission.
          */
         post: operations["schedulePost"];
         delete?: never;
@@ -323,6 +360,8 @@ export interface paths {
         /**
          * Publish a post now, whatever it was scheduled for
          * @description The post becomes PUBLISHING at once and each target goes out asynchronously; read the post for each target's outcome. Targets already published are left alone. Publishing a post that is already publishing changes nothing; a published one is 409.
+         *
+         *     Requires the `publish` permission.
          */
         post: operations["publishPost"];
         delete?: never;
@@ -343,6 +382,8 @@ export interface paths {
         /**
          * Publish the failed targets again
          * @description Re-enqueues only FAILED targets; published ones are never touched, so nothing goes out twice. A thread resumes after the last part that went out. 409 `nothing_to_retry` when no target failed.
+         *
+         *     Requires the `publish` permission.
          */
         post: operations["retryPost"];
         delete?: never;
@@ -368,6 +409,8 @@ export interface paths {
          *     3. `POST /v1/media` with `storageKey` and `url` registers the asset.
          *
          *     Accepted: JPEG, PNG, GIF, WebP, BMP, TIFF images; MP4, MOV, M4V, WebM videos; at most 2,000,000,000 bytes (2 GB). Rate limit: 60 requests/minute.
+         *
+         *     Requires the `write` permission.
          */
         post: operations["createMediaUpload"];
         delete?: never;
@@ -388,6 +431,8 @@ export interface paths {
          * @description Every asset, variants included, newest first (ties by id). `folderId` limits it to one folder (an unknown folder gives an empty list).
          *
          *     Without `limit` or `cursor`: a plain array of every asset. With either: a page `{ data, nextCursor }` of at most `limit` assets (default 50); pass `nextCursor` as `cursor` (with the same `folderId` and `limit`) for the next page, until it is null. Assets added meanwhile do not shift the pages. An unknown `cursor` is 400.
+         *
+         *     Requires the `read` permission.
          */
         get: operations["listMediaAssets"];
         put?: never;
@@ -410,6 +455,8 @@ export interface paths {
          *     - 422 `invalid_option`: `type` disagrees with the file (`details` name `type`), or `folderId` is unknown.
          *
          *     Each call fetches again and makes a new asset; send an `Idempotency-Key` to make a retry safe.
+         *
+         *     Requires the `write` permission.
          */
         post: operations["registerMediaAsset"];
         delete?: never;
@@ -428,6 +475,8 @@ export interface paths {
         /**
          * One media asset
          * @description An id that is not in your workspace is 404.
+         *
+         *     Requires the `read` permission.
          */
         get: operations["getMediaAsset"];
         put?: never;
@@ -438,6 +487,8 @@ export interface paths {
         /**
          * Change a file's alt text or folder
          * @description Every field is optional (an empty body changes nothing). The file itself never changes. A new alt text is also given to the asset's variants (they show the same picture); posts already published keep what the network received. An unknown `folderId` is 422 `invalid_option`; an id that is not in your workspace is 404.
+         *
+         *     Requires the `write` permission.
          */
         patch: operations["updateMediaAsset"];
         trace?: never;
@@ -461,6 +512,8 @@ export interface paths {
          *     Formats with the same dimensions share one file. Asking again for a variant already made (same source, format, fit and crop) returns it instead of making a new one.
          *
          *     Sources: JPEG (decoded at a reduced scale; baseline JPEGs up to about 24 MP, progressive ones up to about 12 MP) and PNG up to 6 MP. A video, or another image type, is 422 `media_not_supported`. Rate limit: 30 requests/minute.
+         *
+         *     Requires the `write` permission.
          */
         post: operations["createMediaVariants"];
         delete?: never;
@@ -479,11 +532,15 @@ export interface paths {
         /**
          * The weekly posting schedule that `action: queue` publishes into
          * @description Workspace-wide, shared by every account, in the workspace time zone; ordered by weekday then time. `nextFreeSlot` is the occurrence a post created now with `action: queue` would take.
+         *
+         *     Requires the `read` permission.
          */
         get: operations["getQueueSlots"];
         /**
          * Replace the weekly posting schedule
          * @description Replaces every slot at once (an empty list clears the schedule). Each slot occurrence holds one post. Posts already queued keep the time they were given.
+         *
+         *     Requires the `publish` permission.
          */
         put: operations["replaceQueueSlots"];
         post?: never;
@@ -511,6 +568,8 @@ export interface paths {
          *     `engagement` = likes + comments + shares + saves, summed over the figures the network reported; views, clicks, impressions and reach are exposure, not interactions, and are not part of it. `engagementRate` = `engagement` / `impressions`, or `engagement` / `views` where the network reports no impressions; a fraction rounded to 4 decimals (0.0425 = 4.25 %). Null when the engagement or that denominator is unknown, or the denominator is 0.
          *
          *     With `Accept: text/csv`: one row per post target published in the period, newest first (at most 10000; `X-Rows-Left-Off` counts the rest), columns `target_id`, `post_id`, `account_id`, `platform`, `username`, `source`, `published_at`, `permalink`, `caption`, `likes`, `comments`, `shares`, `views`, `saves`, `clicks`, `impressions`, `reach`, `engagement`, `engagement_rate`, `collected_at`. An empty cell is unknown. Text cells that a spreadsheet would read as a formula start with an apostrophe.
+         *
+         *     Requires the `read` permission.
          */
         get: operations["getAnalytics"];
         put?: never;
@@ -537,6 +596,8 @@ export interface paths {
          *     Answers 202 at once with what will be read; nothing is called on the network during the request. `GET /v1/analytics` says `refreshing: true` until it is done. An account that is not connected, or whose network reports nothing, is in `skipped` with why. Asking again while a refresh waits changes nothing. Another workspace's account is 404.
          *
          *     Rate limit: its own bucket, 6 requests a minute.
+         *
+         *     Requires the `write` permission.
          */
         post: operations["refreshAnalytics"];
         delete?: never;
@@ -561,6 +622,8 @@ export interface paths {
          *     `engagement` = likes + comments + shares + saves over the figures reported. `engagementRate` = `engagement` / `impressions`, or `engagement` / `views` where the network reports no impressions; a fraction rounded to 4 decimals (0.0425 = 4.25 %). Null when the engagement or that denominator is unknown, or the denominator is 0.
          *
          *     Works the same for an imported post (`source: external`). Another workspace's post is 404.
+         *
+         *     Requires the `read` permission.
          */
         get: operations["getPostAnalytics"];
         put?: never;
@@ -581,6 +644,8 @@ export interface paths {
         /**
          * Comments on your posts, newest first
          * @description What others wrote on the posts of your accounts (published through this service or imported), on every network whose API lists comments (`inbox.comments` in GET /v1/platforms), newest first (ties by id). Your own replies show in each comment’s thread (GET /v1/inbox/comments/{id}), not here. Filters: `accountId`, `platform`, `postId`, `state` (`unread`, `read`, `replied`, `hidden`; a hidden comment is `hidden` whatever else it is, then `replied`, then `read`). A page `{ data, nextCursor }`: pass `nextCursor` as `cursor` (with the same filters) until it is null; comments arriving meanwhile do not shift the pages. An unknown `cursor` is 400. A comment deleted on its network since it was read is listed with `gone: true`. The unread count is GET /v1/inbox/unread-count.
+         *
+         *     Requires the `read` permission.
          */
         get: operations["listInboxComments"];
         put?: never;
@@ -601,6 +666,8 @@ export interface paths {
         /**
          * How many comments and mentions are unread
          * @description Unread comments and mentions of the workspace (written by others, not deleted on their network), together and apart: what a navigation badge shows. A comment stops counting once it is read, replied to or hidden.
+         *
+         *     Requires the `read` permission.
          */
         get: operations["countInboxUnread"];
         put?: never;
@@ -621,6 +688,8 @@ export interface paths {
         /**
          * Where your accounts were mentioned, newest first
          * @description Posts and comments of others that mention one of your accounts, on the networks whose API lists mentions (`inbox.mentions` in GET /v1/platforms), newest first, paged like GET /v1/inbox/comments (`cursor`, `limit`; filters `accountId`, `platform`, `state`). A mention is answered with POST /v1/inbox/comments/{id}/reply, and read, hidden or liked through the same operations as a comment.
+         *
+         *     Requires the `read` permission.
          */
         get: operations["listInboxMentions"];
         put?: never;
@@ -643,6 +712,8 @@ export interface paths {
         /**
          * Mark several comments read or unread
          * @description Marks up to 100 comments (or mentions) read, or unread with `read: false`, all or none: an id that is not one of the workspace’s comments is 422 `invalid_option` naming it (`details[].path`: `commentIds.<i>`), and nothing is marked. Here only: networks are not told.
+         *
+         *     Requires the `read` permission.
          */
         post: operations["markInboxCommentsRead"];
         delete?: never;
@@ -661,6 +732,8 @@ export interface paths {
         /**
          * A comment with its thread
          * @description The comment (or mention), the comments it answers (`ancestors`, the first one first), the replies under it (`replies`, yours included with `fromAccount: true`, oldest first) and the replies sent to it through this service with their status (`sentReplies`: `SENT`, `FAILED`, or `UNCONFIRMED` when its outcome is unknown). Reading it does not mark it read (POST /v1/inbox/comments/{id}/read does). Another workspace’s comment is 404.
+         *
+         *     Requires the `read` permission.
          */
         get: operations["getInboxComment"];
         put?: never;
@@ -668,6 +741,8 @@ export interface paths {
         /**
          * Delete a comment on its network
          * @description Deletes the comment on its network (the account must be allowed to: a comment on its own post, or its own reply), then drops it and the replies under it from the inbox. 422 `action_not_supported` where the network does not allow it (`inbox.delete` in GET /v1/platforms); 409 `comment_gone` when it was already deleted there (it is then marked gone); the network asking to wait is 429 with its wait.
+         *
+         *     Requires the `write` permission.
          */
         delete: operations["deleteInboxComment"];
         options?: never;
@@ -689,6 +764,8 @@ export interface paths {
          * @description Sends `text` as the account’s reply under the comment (or mention) on its network. The text is counted as that network counts a caption, against its reply budget (`inbox.replyMaxLength` in GET /v1/platforms, else the caption budget): over it is 422 `caption_too_long` with `limit` and `actual`. A network whose API does not take replies is 422 `action_not_supported`; a comment deleted on the network meanwhile is 409 `comment_gone` (and it is marked gone).
          *
          *     A reply is sent at most once. Send an `Idempotency-Key`: a retry with it answers the first result. If the first request died while the network was being called, the retry does not call it again: it answers 409 `reply_unconfirmed` saying the reply may or may not be there (check the thread, then send it with a new key if it is not). The answer is the reply, `SENT`, with `comment`: the reply as it shows in the thread; the comment answered becomes `replied`.
+         *
+         *     Requires the `write` permission.
          */
         post: operations["replyToInboxComment"];
         delete?: never;
@@ -709,6 +786,8 @@ export interface paths {
         /**
          * Hide a comment on its network
          * @description Hides the comment from the post’s public view on its network (its author may still see it), and marks it `hidden`. 422 `action_not_supported` where the network does not allow it (`inbox.hide` in GET /v1/platforms); 409 `comment_gone` when the comment was deleted on the network meanwhile (it is then marked gone); the network asking to wait is 429 with its wait.
+         *
+         *     Requires the `write` permission.
          */
         post: operations["hideInboxComment"];
         delete?: never;
@@ -729,6 +808,8 @@ export interface paths {
         /**
          * Show a hidden comment again
          * @description Shows a hidden comment again on its network; its state goes back to `replied`, `read` or `unread`. 422 `action_not_supported` where the network does not allow it (`inbox.hide` in GET /v1/platforms); 409 `comment_gone` when the comment was deleted on the network meanwhile (it is then marked gone); the network asking to wait is 429 with its wait.
+         *
+         *     Requires the `write` permission.
          */
         post: operations["unhideInboxComment"];
         delete?: never;
@@ -749,6 +830,8 @@ export interface paths {
         /**
          * Like a comment as the account
          * @description Likes the comment as the account that received it (`liked: true`). 422 `action_not_supported` where the network does not allow it (`inbox.like` in GET /v1/platforms); 409 `comment_gone` when the comment was deleted on the network meanwhile (it is then marked gone); the network asking to wait is 429 with its wait.
+         *
+         *     Requires the `write` permission.
          */
         post: operations["likeInboxComment"];
         delete?: never;
@@ -769,6 +852,8 @@ export interface paths {
         /**
          * Mark a comment read
          * @description Marks the comment read (here only; networks are not told). A replied or hidden comment keeps that state.
+         *
+         *     Requires the `read` permission.
          */
         post: operations["markInboxCommentRead"];
         delete?: never;
@@ -789,6 +874,8 @@ export interface paths {
         /**
          * Mark a comment unread
          * @description Marks the comment unread again (here only). A replied or hidden comment keeps that state.
+         *
+         *     Requires the `read` permission.
          */
         post: operations["markInboxCommentUnread"];
         delete?: never;
@@ -813,6 +900,8 @@ export interface paths {
          *     **Score.** Each post is scored against its own account: engagement / typical, where typical is the median engagement of that account's posts (at least 1). A score of 1.8 means roughly 80% more than that account's typical post, so accounts of any size are pooled fairly.
          *
          *     **Slots.** Posts are grouped by the weekday and hour of their publication in the workspace time zone (local wall-clock time, so a post at 18:00 in winter and one at 18:00 in summer share a slot across daylight-saving changes). A slot's score is its posts' mean score shrunk toward 1 by a prior worth 5 typical posts: (sum of scores + 5) / (samples + 5). A slot with two lucky posts barely moves; one with twenty steady posts is close to their mean. Read `samples` as the confidence: a score resting on few samples says little.
+         *
+         *     Requires the `read` permission.
          */
         get: operations["getBestTimes"];
         put?: never;
@@ -833,12 +922,16 @@ export interface paths {
         /**
          * The workspace's webhook endpoints
          * @description Every endpoint, oldest first. Secrets are never listed.
+         *
+         *     Requires the `manage` permission.
          */
         get: operations["listWebhookEndpoints"];
         put?: never;
         /**
          * Add a webhook endpoint
          * @description Events of the chosen types are POSTed to `url`, signed as Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`) with the `secret` of this answer, which is never shown again. The URL must be https and resolve to public addresses only. The plan caps the endpoints of a workspace (403).
+         *
+         *     Requires the `manage` permission.
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -857,6 +950,8 @@ export interface paths {
         /**
          * One webhook endpoint
          * @description The endpoint without its secret. An id of another workspace is 404.
+         *
+         *     Requires the `manage` permission.
          */
         get: operations["getWebhookEndpoint"];
         put?: never;
@@ -864,6 +959,8 @@ export interface paths {
         /**
          * Delete a webhook endpoint
          * @description Nothing more is sent to it; its delivery log goes with it. The events stay.
+         *
+         *     Requires the `manage` permission.
          */
         delete: operations["deleteWebhookEndpoint"];
         options?: never;
@@ -871,6 +968,8 @@ export interface paths {
         /**
          * Change a webhook endpoint
          * @description Changes the fields given (`url`, `events`, `description`, `enabled`). Disabling fails what waits for it; enabling a disabled endpoint gives it five more days before it can be disabled again.
+         *
+         *     Requires the `manage` permission.
          */
         patch: operations["updateWebhookEndpoint"];
         trace?: never;
@@ -887,6 +986,8 @@ export interface paths {
         /**
          * Replace an endpoint's signing secret
          * @description Answers the new secret (shown once). For 24 hours the old secret keeps signing alongside it: `webhook-signature` then carries both signatures, so a receiver can switch without losing a message.
+         *
+         *     Requires the `manage` permission.
          */
         post: operations["rotateWebhookSecret"];
         delete?: never;
@@ -907,6 +1008,8 @@ export interface paths {
         /**
          * Send a ping to an endpoint
          * @description Sends a signed `ping` event now (also to a disabled endpoint) and answers the delivery with its first attempt: the receiver's status and the first KiB of its answer. A failed ping is retried like any delivery.
+         *
+         *     Requires the `manage` permission.
          */
         post: operations["testWebhookEndpoint"];
         delete?: never;
@@ -925,6 +1028,8 @@ export interface paths {
         /**
          * An endpoint's delivery log
          * @description One entry per (event, endpoint), newest first, each with its attempts (status, duration, the first KiB of the answer, the class of a failure). Filter by `status` and `eventType`; pass `nextCursor` as `cursor` for the next page. An endpoint the service disabled has an `endpoint.disabled` entry.
+         *
+         *     Requires the `manage` permission.
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -945,6 +1050,8 @@ export interface paths {
         /**
          * The workspace's events
          * @description Every event of the last 30 days, newest first, whether or not an endpoint subscribed to it; each as its deliveries carry it. Filter by `type`; pass `nextCursor` as `cursor` for the next page.
+         *
+         *     Requires the `manage` permission.
          */
         get: operations["listEvents"];
         put?: never;
@@ -977,6 +1084,8 @@ export interface paths {
          *
          *     A stream ends after 10 minutes (the client reconnects with its last id); a workspace holds at most
          *     5 streams at once (429 `rate_limited` beyond).
+         *
+         *     Requires the `manage` permission.
          */
         get: operations["streamEvents"];
         put?: never;
@@ -999,6 +1108,8 @@ export interface paths {
         /**
          * Send an event again
          * @description Sends the stored event again, unchanged (same `webhook-id`, so a receiver that de-duplicates sees it once), to `endpointId` or to every enabled endpoint subscribed to its type. Answers the new deliveries.
+         *
+         *     Requires the `manage` permission.
          */
         post: operations["replayEvent"];
         delete?: never;
@@ -1103,6 +1214,66 @@ export interface webhooks {
          * @description POSTed to each enabled endpoint subscribed to this type, signed as Standard Webhooks. Answer 2xx within 10 s; anything else (a redirect too) is retried with backoff for about three days.
          */
         post: operations["webhookPostDeletedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "post.submitted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The post was submitted for review (`IN_REVIEW`).
+         * @description POSTed to each enabled endpoint subscribed to this type, signed as Standard Webhooks. Answer 2xx within 10 s; anything else (a redirect too) is retried with backoff for about three days.
+         */
+        post: operations["webhookPostSubmittedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "post.approved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A reviewer approved the post (`APPROVED`).
+         * @description POSTed to each enabled endpoint subscribed to this type, signed as Standard Webhooks. Answer 2xx within 10 s; anything else (a redirect too) is retried with backoff for about three days.
+         */
+        post: operations["webhookPostApprovedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "post.changes_requested": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A reviewer asked for changes to the post (`CHANGES_REQUESTED`), with a comment.
+         * @description POSTed to each enabled endpoint subscribed to this type, signed as Standard Webhooks. Answer 2xx within 10 s; anything else (a redirect too) is retried with backoff for about three days.
+         */
+        post: operations["webhookPostChangesRequestedEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1336,7 +1507,7 @@ export interface components {
         Post: {
             id: string;
             /** @enum {string} */
-            status: "DRAFT" | "SCHEDULED" | "PUBLISHING" | "PUBLISHED" | "FAILED";
+            status: "DRAFT" | "IN_REVIEW" | "APPROVED" | "CHANGES_REQUESTED" | "SCHEDULED" | "PUBLISHING" | "PUBLISHED" | "FAILED";
             /**
              * @description `service`: made through this service; `external`: published on the network some other way and imported with its metrics (read-only here).
              * @enum {string}
@@ -1488,6 +1659,57 @@ export interface components {
             workspaceId: string;
             /** @enum {string} */
             type: "post.deleted";
+            data: components["schemas"]["Post"];
+        };
+        /** @description The post was submitted for review (`IN_REVIEW`). */
+        PostSubmittedEvent: {
+            /**
+             * @description The event id; also the `webhook-id` header, the same on every attempt and replay.
+             * @example evt_3kqZ7m0pL2aYbN4tR8cVxd
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change it reports was committed.
+             */
+            createdAt: string;
+            workspaceId: string;
+            /** @enum {string} */
+            type: "post.submitted";
+            data: components["schemas"]["Post"];
+        };
+        /** @description A reviewer approved the post (`APPROVED`). */
+        PostApprovedEvent: {
+            /**
+             * @description The event id; also the `webhook-id` header, the same on every attempt and replay.
+             * @example evt_3kqZ7m0pL2aYbN4tR8cVxd
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change it reports was committed.
+             */
+            createdAt: string;
+            workspaceId: string;
+            /** @enum {string} */
+            type: "post.approved";
+            data: components["schemas"]["Post"];
+        };
+        /** @description A reviewer asked for changes to the post (`CHANGES_REQUESTED`), with a comment. */
+        PostChangesRequestedEvent: {
+            /**
+             * @description The event id; also the `webhook-id` header, the same on every attempt and replay.
+             * @example evt_3kqZ7m0pL2aYbN4tR8cVxd
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change it reports was committed.
+             */
+            createdAt: string;
+            workspaceId: string;
+            /** @enum {string} */
+            type: "post.changes_requested";
             data: components["schemas"]["Post"];
         };
         /** @description An account was connected. */
@@ -1663,7 +1885,7 @@ export interface components {
             updatedAt: string;
         };
         /** @enum {string} */
-        WebhookEventType: "target.published" | "target.failed" | "post.published" | "post.failed" | "post.deleted" | "account.connected" | "account.expired" | "account.disconnected" | "endpoint.disabled" | "comment.received" | "mention.received";
+        WebhookEventType: "target.published" | "target.failed" | "post.published" | "post.failed" | "post.deleted" | "post.submitted" | "post.approved" | "post.changes_requested" | "account.connected" | "account.expired" | "account.disconnected" | "endpoint.disabled" | "comment.received" | "mention.received";
         /** @description A comment on one of the account's posts was read from the network for the first time (never the account's own). */
         CommentReceivedEvent: {
             /**
@@ -1808,7 +2030,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "invalid_request" | "unauthorized" | "plan_limit_reached" | "not_found" | "method_not_allowed" | "post_not_editable" | "nothing_to_retry" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "schedule_time_required" | "schedule_time_in_past" | "queue_not_configured" | "caption_too_long" | "thread_too_long" | "media_not_supported" | "media_not_found" | "account_not_found" | "account_not_connected" | "pin_title_too_long" | "title_too_long" | "invalid_option" | "action_not_supported" | "comment_gone" | "reply_unconfirmed" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable" | "storage_unavailable";
+                code: "invalid_request" | "unauthorized" | "forbidden" | "plan_limit_reached" | "not_found" | "method_not_allowed" | "post_not_editable" | "approval_required" | "invalid_transition" | "post_changed" | "nothing_to_retry" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "schedule_time_required" | "schedule_time_in_past" | "queue_not_configured" | "caption_too_long" | "thread_too_long" | "media_not_supported" | "media_not_found" | "account_not_found" | "account_not_connected" | "pin_title_too_long" | "title_too_long" | "invalid_option" | "action_not_supported" | "comment_gone" | "reply_unconfirmed" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable" | "storage_unavailable";
                 /** @description What went wrong, in words a person can act on. */
                 message: string;
                 /** @description One entry per problem. */
@@ -2592,7 +2814,7 @@ export interface components {
         /** @description One thing create would refuse: one `details` entry of its error answer. */
         PostIssue: {
             /** @enum {string} */
-            code: "invalid_request" | "unauthorized" | "plan_limit_reached" | "not_found" | "method_not_allowed" | "post_not_editable" | "nothing_to_retry" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "schedule_time_required" | "schedule_time_in_past" | "queue_not_configured" | "caption_too_long" | "thread_too_long" | "media_not_supported" | "media_not_found" | "account_not_found" | "account_not_connected" | "pin_title_too_long" | "title_too_long" | "invalid_option" | "action_not_supported" | "comment_gone" | "reply_unconfirmed" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable" | "storage_unavailable";
+            code: "invalid_request" | "unauthorized" | "forbidden" | "plan_limit_reached" | "not_found" | "method_not_allowed" | "post_not_editable" | "approval_required" | "invalid_transition" | "post_changed" | "nothing_to_retry" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "schedule_time_required" | "schedule_time_in_past" | "queue_not_configured" | "caption_too_long" | "thread_too_long" | "media_not_supported" | "media_not_found" | "account_not_found" | "account_not_connected" | "pin_title_too_long" | "title_too_long" | "invalid_option" | "action_not_supported" | "comment_gone" | "reply_unconfirmed" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable" | "storage_unavailable";
             message: string;
             /** @description The body field, dotted; '' when it concerns the whole post. */
             path: string;
@@ -3425,7 +3647,7 @@ export interface components {
             createdAt: string;
         };
         /** @enum {string} */
-        WebhookAnyEventType: "target.published" | "target.failed" | "post.published" | "post.failed" | "post.deleted" | "account.connected" | "account.expired" | "account.disconnected" | "endpoint.disabled" | "comment.received" | "mention.received" | "ping";
+        WebhookAnyEventType: "target.published" | "target.failed" | "post.published" | "post.failed" | "post.deleted" | "post.submitted" | "post.approved" | "post.changes_requested" | "account.connected" | "account.expired" | "account.disconnected" | "endpoint.disabled" | "comment.received" | "mention.received" | "ping";
         WebhookAttempt: {
             attempt: number;
             /** @description The receiver's HTTP status; null without one. */
@@ -3869,6 +4091,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
             404: {
                 headers: {
@@ -3972,6 +4207,19 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4122,6 +4370,19 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4700,7 +4961,7 @@ export interface operations {
     listPosts: {
         parameters: {
             query?: {
-                status?: "DRAFT" | "SCHEDULED" | "PUBLISHING" | "PUBLISHED" | "FAILED";
+                status?: "DRAFT" | "IN_REVIEW" | "APPROVED" | "CHANGES_REQUESTED" | "SCHEDULED" | "PUBLISHING" | "PUBLISHED" | "FAILED";
                 /** @description Only posts with a target on this platform. */
                 platform?: "PHOTO_NET" | "SHORTVIDEO_NET" | "MICROBLOG_NET" | "MESSAGING_NET" | "SOCIALGRAPH_NET" | "PROFESSIONAL_NET" | "TEXTTHREAD_NET" | "OPENPROTOCOL_NET" | "VIDEOSHARE_NET" | "PINBOARD_NET" | "FEDERATED_NET" | "CHAT_NET" | "FORUM_NET" | "LOCAL_NET" | "BLOG_NET" | "WORKCHAT_NET" | "SITE_NET" | "COMMUNITY_NET" | "RELAY_NET" | "DEVBLOG_NET";
                 type?: "IMAGE" | "CAROUSEL" | "REEL" | "STORY";
@@ -4874,7 +5135,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A plan cap would be exceeded (`plan_limit_reached`). Codes: plan_limit_reached. */
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
             403: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5174,6 +5435,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
             404: {
                 headers: {
@@ -5417,6 +5691,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
             404: {
                 headers: {
@@ -5528,6 +5815,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
             404: {
                 headers: {
@@ -5541,7 +5841,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, nothing_to_retry, idempotency_key_in_use, comment_gone, reply_unconfirmed. */
+            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, approval_required, invalid_transition, post_changed, nothing_to_retry, idempotency_key_in_use, comment_gone, reply_unconfirmed. */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5691,6 +5991,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
             404: {
                 headers: {
@@ -5704,7 +6017,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, nothing_to_retry, idempotency_key_in_use, comment_gone, reply_unconfirmed. */
+            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, approval_required, invalid_transition, post_changed, nothing_to_retry, idempotency_key_in_use, comment_gone, reply_unconfirmed. */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5854,6 +6167,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
             404: {
                 headers: {
@@ -5867,7 +6193,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, nothing_to_retry, idempotency_key_in_use, comment_gone, reply_unconfirmed. */
+            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, approval_required, invalid_transition, post_changed, nothing_to_retry, idempotency_key_in_use, comment_gone, reply_unconfirmed. */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5991,6 +6317,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
             404: {
                 headers: {
@@ -6004,7 +6343,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, nothing_to_retry, idempotency_key_in_use, comment_gone, reply_unconfirmed. */
+            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, approval_required, invalid_transition, post_changed, nothing_to_retry, idempotency_key_in_use, comment_gone, reply_unconfirmed. */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6111,6 +6450,19 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6381,6 +6733,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
             404: {
                 headers: {
@@ -6638,6 +7003,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
             404: {
                 headers: {
@@ -6786,6 +7164,19 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7045,6 +7436,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
             404: {
                 headers: {
@@ -7289,6 +7693,19 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8131,6 +8548,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
             404: {
                 headers: {
@@ -8144,7 +8574,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, nothing_to_retry, idempotency_key_in_use, comment_gone, reply_unconfirmed. */
+            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, approval_required, invalid_transition, post_changed, nothing_to_retry, idempotency_key_in_use, comment_gone, reply_unconfirmed. */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8273,6 +8703,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
             404: {
                 headers: {
@@ -8286,7 +8729,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, nothing_to_retry, idempotency_key_in_use, comment_gone, reply_unconfirmed. */
+            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, approval_required, invalid_transition, post_changed, nothing_to_retry, idempotency_key_in_use, comment_gone, reply_unconfirmed. */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8433,6 +8876,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
             404: {
                 headers: {
@@ -8446,7 +8902,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, nothing_to_retry, idempotency_key_in_use, comment_gone, reply_unconfirmed. */
+            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, approval_required, invalid_transition, post_changed, nothing_to_retry, idempotency_key_in_use, comment_gone, reply_unconfirmed. */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8567,6 +9023,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
             404: {
                 headers: {
@@ -8580,7 +9049,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, nothing_to_retry, idempotency_key_in_use, comment_gone, reply_unconfirmed. */
+            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, approval_required, invalid_transition, post_changed, nothing_to_retry, idempotency_key_in_use, comment_gone, reply_unconfirmed. */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8701,6 +9170,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
             404: {
                 headers: {
@@ -8714,7 +9196,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, nothing_to_retry, idempotency_key_in_use, comment_gone, reply_unconfirmed. */
+            /** @description The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Codes: post_not_editable, approval_required, invalid_transition, post_changed, nothing_to_retry, idempotency_key_in_use, comment_gone, reply_unconfirmed. */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9153,6 +9635,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
             404: {
                 headers: {
@@ -9262,7 +9757,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A plan cap would be exceeded (`plan_limit_reached`). Codes: plan_limit_reached. */
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
             403: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9408,6 +9903,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
             404: {
                 headers: {
@@ -9509,6 +10017,19 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9620,6 +10141,19 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9759,6 +10293,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
             404: {
                 headers: {
@@ -9860,6 +10407,19 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9982,6 +10542,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unknown route, or an id that is not in your workspace (`not_found`). Codes: not_found. */
             404: {
                 headers: {
@@ -10088,6 +10661,19 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10201,6 +10787,19 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10325,6 +10924,19 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`). Codes: forbidden, plan_limit_reached. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10546,6 +11158,93 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PostDeletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookPostSubmittedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (the same on every attempt and replay): de-duplicate on it. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when the attempt was signed; refuse one far from now. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` per live secret, space-separated (two during the 24 h after a rotation). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PostSubmittedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookPostApprovedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (the same on every attempt and replay): de-duplicate on it. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when the attempt was signed; refuse one far from now. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` per live secret, space-separated (two during the 24 h after a rotation). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PostApprovedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookPostChangesRequestedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (the same on every attempt and replay): de-duplicate on it. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when the attempt was signed; refuse one far from now. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` per live secret, space-separated (two during the 24 h after a rotation). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PostChangesRequestedEvent"];
             };
         };
         responses: {

@@ -14,6 +14,8 @@ export interface DashboardMember {
   /** The workspace time zone (IANA), the zone every date on a page is shown in. */
   timeZone: string
   role: MemberRole
+  /** The account groups the member is limited to; null: the whole workspace (owners and admins always). */
+  groupIds: string[] | null
   /** Every workspace the user belongs to (the layout's switcher); absent where a page is rendered alone. */
   workspaces?: Array<{ workspaceId: string; name: string }>
   /** Comments and mentions not read yet (the navigation's Inbox badge); absent where a page is rendered alone. */

@@ -5,8 +5,9 @@
  * state-changing request.
  */
 import type { Context, MiddlewareHandler } from 'hono'
+import { can, forbiddenMessage, type Permission } from '../domain/access'
 import { canManage } from '../domain/people'
-import { getMembership, listUserWorkspaces } from '../services/memberships'
+import { getMembership, listMemberGroupIds, listUserWorkspaces } from '../services/memberships'
 import { rememberWorkspace, resolveSession } from '../services/sessions'
 import type { DashboardEnv } from './env'
 import { unreadCount } from './pages/inbox/data'
@@ -32,9 +33,10 @@ export const workspaceMember = (): MiddlewareHandler<DashboardEnv> => async (c, 
     if (!sameOrigin(c, settings.publicUrl) || !csrfMatches(session.csrfToken, await submittedCsrf(c)))
       return forbiddenPage(c, 'This form expired or did not come from this site. Reload the page and try again.')
   }
-  const [workspaces, unreadInbox] = await Promise.all([
+  const [workspaces, unreadInbox, groupIds] = await Promise.all([
     listUserWorkspaces(db, session.userId),
     unreadCount({ db }, membership.workspaceId),
+    listMemberGroupIds(db, membership, session.userId),
   ])
   c.set('member', {
     userId: session.userId,
@@ -44,6 +46,7 @@ export const workspaceMember = (): MiddlewareHandler<DashboardEnv> => async (c, 
     workspaceName: membership.workspaceName,
     timeZone: membership.timeZone,
     role: membership.role,
+    groupIds,
     workspaces: workspaces.map((w) => ({ workspaceId: w.workspaceId, name: w.name })),
     unreadInbox,
   })
@@ -57,3 +60,22 @@ export function refuseUnlessManager(c: Context<DashboardEnv>): Response | null {
   if (canManage(c.var.member.role)) return null
   return forbiddenPage(c, 'Only owners and admins of this workspace can do this.') as unknown as Response
 }
+
+/** Refuses (403 page) a member whose role lacks the permission; null when they may go on. */
+export function requirePermission(c: Context<DashboardEnv>, permission: Permission): Response | null {
+  const { role } = c.var.member
+  if (can(role, permission)) return null
+  return forbiddenPage(c, forbiddenMessage(role, permission)) as unknown as Response
+}
+
+/**
+ * The same check in front of a page's handler (`app.post(path, permitted('write'), handler)`);
+ * `permission` may depend on the request (an inbox action: reading or writing).
+ */
+export const permitted =
+  (permission: Permission | ((c: Context<DashboardEnv>) => Permission)): MiddlewareHandler<DashboardEnv> =>
+  async (c, next) => {
+    const refused = requirePermission(c, typeof permission === 'function' ? permission(c) : permission)
+    if (refused) return refused
+    await next()
+  }

@@ -65,3 +65,12 @@ export interface ActorRef {
 
 /** The service itself as an actor (scheduled work, retries). */
 export const SYSTEM_ACTOR: ActorRef = { kind: 'system', id: null, name: 'Service' }
+
+/**
+ * The access of a role limited to some groups: owners and admins always reach the whole workspace,
+ * and no group (null or none listed) means the whole workspace too.
+ */
+export function accessOf(role: MemberRole, groupIds: readonly string[] | null): Access {
+  const limited = role !== 'owner' && role !== 'admin' && groupIds !== null && groupIds.length > 0
+  return { role, groupIds: limited ? [...groupIds] : null }
+}

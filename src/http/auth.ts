@@ -51,6 +51,13 @@ export const requireToken =
       challenge(true)
       throw new AppError('unauthorized', REFUSALS[check.refusal])
     }
-    c.set('auth', { workspaceId: check.workspaceId, tokenId: check.tokenId, agent: check.agent })
+    c.set('auth', {
+      workspaceId: check.workspaceId,
+      tokenId: check.tokenId,
+      agent: check.agent,
+      access: check.access,
+      actor: check.actor,
+      userId: check.userId,
+    })
     await next()
   }

@@ -1,4 +1,5 @@
 import type { Deps } from '../deps'
+import type { Access, ActorRef } from '../domain/access'
 import type { IdempotentWrite } from '../services/idempotency'
 
 export interface AuthContext {
@@ -7,6 +8,12 @@ export interface AuthContext {
   tokenId: string
   /** An agent's OAuth grant, which may cover several workspaces of its user (`/mcp` only). */
   agent: boolean
+  /** What the caller may do: the token's role and groups (an agent's: its user's membership now). */
+  access: Access
+  /** Who is calling, as the activity log names them. */
+  actor: ActorRef
+  /** The person behind the token (a personal token's creator, an agent grant's user), when known. */
+  userId: string | null
 }
 
 /** Hono environment of every route: the deps, the request id, the client address, and (behind auth) the caller's workspace. */

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import type { Hook, OpenAPIHono, RouteConfig } from '@hono/zod-openapi'
+import type { Permission } from '../domain/access'
 import { AppError, ERROR_CODES, type ErrorDetail } from '../domain/errors'
 import { ERROR_STATUS } from './errors'
 import type { AppEnv } from './context'
@@ -37,7 +38,7 @@ export const ErrorSchema = z
 const STATUS_TEXT: Record<number, string> = {
   400: 'Malformed JSON, wrong type, unknown enum value or missing field (`invalid_request`), one `details` entry per problem.',
   401: 'Missing, malformed, unknown or revoked token (`unauthorized`).',
-  403: 'A plan cap would be exceeded (`plan_limit_reached`).',
+  403: "A plan cap would be exceeded (`plan_limit_reached`), or the token's role lacks the operation's permission (`forbidden`).",
   404: 'Unknown route, or an id that is not in your workspace (`not_found`).',
   405: 'A known path with another method (`method_not_allowed`); `Allow` lists the methods it takes.',
   409: 'The resource is in a state that does not allow this, or a request with the same Idempotency-Key is still running.',
@@ -113,11 +114,16 @@ export const jsonResponse = <T extends z.ZodType>(schema: T, description: string
  * What the app adds to every operation's description when it registers it (routes/index.ts), so a
  * route file cannot forget it: 413 and 415 where the operation takes a body, the headers every
  * answer carries on every response, and `Idempotent-Replayed` on the 200 of an operation that
- * takes an `Idempotency-Key`.
+ * takes an `Idempotency-Key`, and the permission it requires (with 403 where a role may lack it).
  */
-export function documentOperation<R extends RouteConfig>(route: R, options: { idempotent: boolean }): R {
+export function documentOperation<R extends RouteConfig>(
+  route: R,
+  options: { idempotent: boolean; permission: Permission },
+): R {
   const responses: RouteConfig['responses'] = { ...route.responses }
   if (route.request?.body) Object.assign(responses, errorResponses(413, 415))
+  // Every role may read; any other permission is refused to some role (403 `forbidden`).
+  if (options.permission !== 'read') responses[403] ??= errorResponse(403)
   for (const [status, response] of Object.entries(responses)) {
     const names = [...EVERY_ANSWER, ...(EXTRA_HEADERS[Number(status)] ?? [])]
     if (status === '200' && options.idempotent) names.push('Idempotent-Replayed')
@@ -125,7 +131,9 @@ export function documentOperation<R extends RouteConfig>(route: R, options: { id
     responses[status] = { ...response, headers: { ...own, ...headers(...names) } } as typeof response
   }
   const sorted = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)))
-  return { ...route, responses: sorted }
+  const required = `Requires the \`${options.permission}\` permission.`
+  const description = route.description ? `${route.description}\n\n${required}` : required
+  return { ...route, description, responses: sorted }
 }
 
 export const jsonBody = <T extends z.ZodType>(schema: T, description?: string) => ({

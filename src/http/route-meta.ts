@@ -1,6 +1,7 @@
 import type { RouteConfig, RouteHandler } from '@hono/zod-openapi'
 import { METHOD_NAME_ALL } from 'hono/router'
 import { TrieRouter } from 'hono/router/trie-router'
+import type { Permission } from '../domain/access'
 import type { RateLimitBucket } from '../infra/ratelimit/types'
 import type { AppEnv } from './context'
 
@@ -15,6 +16,8 @@ export interface RouteMeta {
   answerInTransaction?: boolean
   /** The rate limit the operation counts against (per client IP). */
   rateLimit: RateLimitBucket
+  /** What the caller's role must allow (domain/access.ts `ROLE_PERMISSIONS`); refused with 403 `forbidden`. */
+  permission: Permission
   /**
    * What the path's `{id}` names, checked against a caller limited to some account groups before
    * the handler runs (http/scope-guard.ts): `account`, `post` and `comment` are 404 when outside

@@ -138,7 +138,8 @@ export function mcpEndpoint(version = '1.0.0'): Handler<AppEnv> {
     // Where links to this service's own pages point (connect links): as the REST route answers them.
     const baseUrl = deps.settings.publicUrl ?? new URL(c.req.url).origin
     const token = { tokenId: auth.tokenId, agent: auth.agent }
-    const ctx = { deps, workspaceId: auth.workspaceId, token, clientIp, requestId, baseUrl }
+    const { access, actor, userId } = auth
+    const ctx = { deps, workspaceId: auth.workspaceId, token, clientIp, requestId, baseUrl, access, actor, userId }
     const server = createMcpServer(ctx, version, listed)
     await server.connect(transport)
     try {

@@ -2,6 +2,7 @@ import { getOpenApiMetadata } from '@asteasolutions/zod-to-openapi'
 import { z } from '@hono/zod-openapi'
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js'
 import type { Deps } from '../deps'
+import { type Access, type ActorRef, can, forbiddenMessage, type Permission } from '../domain/access'
 import { AppError } from '../domain/errors'
 import { toAppError } from '../http/error-response'
 import { errorBody } from '../http/errors'
@@ -25,6 +26,12 @@ export interface ToolContext {
   requestId: string
   /** This service's public base URL (PUBLIC_URL, else the request's origin), for links to its pages. */
   baseUrl: string
+  /** What the caller may do in `workspaceId` (an agent's: its user's membership there, read again per call). */
+  access: Access
+  /** Who is calling, as the activity log names them. */
+  actor: ActorRef
+  /** The person behind the token, when known. */
+  userId: string | null
 }
 
 /** The MCP tool annotations (hints for the client; the service enforces its rules itself). */
@@ -48,6 +55,8 @@ export interface McpTool<I extends z.ZodType = z.ZodType, O extends z.ZodType = 
   input: I
   output: O
   annotations: ToolHints
+  /** What the caller's role must allow (domain/access.ts); refused with the `forbidden` error result. */
+  permission: Permission
   /** True for a tool that works in no workspace: it takes no `workspaceId`. */
   noWorkspace?: boolean
   /**
@@ -164,6 +173,8 @@ export async function callTool(tool: McpTool, called: ToolContext, args: unknown
     const raw = chosen.args
     const input = tool.input.safeParse(raw)
     if (!input.success) throw invalidRequest(issuesToDetails(input.error.issues))
+    if (!can(ctx.access.role, tool.permission))
+      throw new AppError('forbidden', forbiddenMessage(ctx.access.role, tool.permission))
     if (tool.rateLimit) await countAgainst(ctx, tool.rateLimit)
     const result = await tool.run(ctx, input.data, raw)
     const output = tool.output.safeParse(result)

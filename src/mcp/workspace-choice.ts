@@ -5,7 +5,9 @@
  * checked at each call (services/agent-oauth/grants.ts).
  */
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
+import { AppError } from '../domain/errors'
 import { invalidRequest } from '../http/openapi'
+import { agentHolder } from '../services/tokens'
 import { chooseWorkspace, type TokenHolder } from '../services/agent-oauth/grants'
 import type { McpTool, ToolContext } from './tool'
 
@@ -27,8 +29,9 @@ export const tokenHolderOf = (ctx: ToolContext): TokenHolder => ({
 })
 
 /**
- * The call's context in the workspace it chose, and its arguments without `workspaceId` (the tool's
- * own schema never sees it). A workspace the token does not reach is `not_found`.
+ * The call's context in the workspace it chose (an agent's with its user's access there), and its
+ * arguments without `workspaceId` (the tool's own schema never sees it). A workspace the token does
+ * not reach is `not_found`.
  */
 export async function inChosenWorkspace(
   tool: McpTool,
@@ -40,5 +43,9 @@ export async function inChosenWorkspace(
   if (requested !== undefined && typeof requested !== 'string')
     throw invalidRequest([{ path: 'workspaceId', message: 'Expected a workspace id from list_workspaces.' }])
   const workspaceId = await chooseWorkspace(ctx.deps, tokenHolderOf(ctx), requested)
-  return { ctx: { ...ctx, workspaceId }, args }
+  if (!ctx.token?.agent) return { ctx: { ...ctx, workspaceId }, args }
+  // An agent acts with its user's role and groups in the workspace chosen, as they are now.
+  const holder = await agentHolder(ctx.deps.db, ctx.token.tokenId, workspaceId)
+  if (!holder) throw new AppError('not_found', 'This grant reaches no workspace.')
+  return { ctx: { ...ctx, workspaceId, ...holder }, args }
 }

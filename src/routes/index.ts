@@ -1,6 +1,7 @@
 import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi'
 import { idempotent } from '../http/idempotency'
 import { documentOperation } from '../http/openapi'
+import { requirePermission } from '../http/permission'
 import { scopeGuard } from '../http/scope-guard'
 import type { RegisteredRoute, RouteModule } from '../http/route-meta'
 import type { AppEnv } from '../http/context'
@@ -75,13 +76,15 @@ import * as updateLabel from './labels/update'
 import * as deleteLabel from './labels/delete'
 
 /**
- * Registers one operation with the protection its file declares: an operation that takes an
- * `Idempotency-Key` gets the idempotency middleware on its own method and path only. Its
+ * Registers one operation with the protection its file declares: the permission its caller's role
+ * must have (403 `forbidden` otherwise, before anything is done) and, for an operation that takes an
+ * `Idempotency-Key`, the idempotency middleware on its own method and path only. Its
  * description gets what every operation has (http/openapi.ts `documentOperation`).
  */
 function register<R extends RouteConfig>(v1: OpenAPIHono<AppEnv>, mounted: RegisteredRoute[], m: RouteModule<R>): void {
   const method = m.route.method.toUpperCase()
   const path = m.route.getRoutingPath()
+  v1.on(method, path, requirePermission(m.meta.permission))
   if (m.meta.scope) v1.on(method, path, scopeGuard(m.meta.scope))
   if (m.meta.idempotent) v1.on(method, path, idempotent({ answerInTransaction: m.meta.answerInTransaction ?? false }))
   v1.openapi(documentOperation(m.route, m.meta), m.handler)

@@ -14,7 +14,9 @@ import {
 } from '../db/queries/memberships'
 import type { Db, DbOrTx, Tx } from '../db/types'
 import { AppError } from '../domain/errors'
-import type { MemberRole } from '../domain/people'
+import { accessOf } from '../domain/access'
+import { canManage, type MemberRole } from '../domain/people'
+import { selectMemberGroupIds } from '../db/queries/member-groups'
 import { lockWorkspace } from './workspace-lock'
 
 export interface Membership {
@@ -27,6 +29,17 @@ export interface Membership {
 /** The user's membership of the workspace, or null when they are not a member (pages then answer 404). */
 export function getMembership(db: DbOrTx, workspaceId: string, userId: string): Promise<Membership | null> {
   return findMembership(db, workspaceId, userId)
+}
+
+/** The groups the member is limited to: null for the whole workspace (owners and admins, or no group given). */
+export async function listMemberGroupIds(
+  db: DbOrTx,
+  membership: { workspaceId: string; role: MemberRole },
+  userId: string,
+): Promise<string[] | null> {
+  if (canManage(membership.role)) return null
+  const ids = await selectMemberGroupIds(db, membership.workspaceId, userId)
+  return accessOf(membership.role, ids).groupIds as string[] | null
 }
 
 /** Every workspace the user belongs to (the switcher). */

@@ -5,8 +5,11 @@ import {
   selectWorkspaceTokens,
   touchTokenLastUsed,
 } from '../db/queries/tokens'
-import { selectGrantCoverage } from '../db/queries/agent-grants'
-import type { Db } from '../db/types'
+import { selectGrantCoverage, selectGrantHolder } from '../db/queries/agent-grants'
+import { selectMemberAccess } from '../db/queries/member-groups'
+import type { Db, DbOrTx } from '../db/types'
+import { type Access, type ActorRef, accessOf } from '../domain/access'
+import type { MemberRole } from '../domain/people'
 import { constantTimeEqual, sha256Hex } from '../lib/crypto'
 import { newId, randomBase62 } from '../lib/ids'
 import type { MemberRole } from '../domain/people'
@@ -25,14 +28,30 @@ export interface CreatedToken {
   createdAt: string
 }
 
-export async function createToken(db: Db, workspaceId: string, name: string): Promise<CreatedToken> {
+/** What a new personal token may do: its role ('owner' by default), its groups (null: all), who made it. */
+export interface TokenOptions {
+  role?: MemberRole
+  groupIds?: string[] | null
+  userId?: string | null
+}
+
+export async function createToken(
+  db: DbOrTx,
+  workspaceId: string,
+  name: string,
+  options: TokenOptions = {},
+): Promise<CreatedToken> {
   const token = TOKEN_PREFIX + randomBase62(43)
+  const access = accessOf(options.role ?? 'owner', options.groupIds ?? null)
   const row = await insertToken(db, {
     id: newId('token'),
     workspaceId,
     name,
     tokenHash: await sha256Hex(token),
     hint: token.slice(0, 8),
+    role: access.role,
+    groupIds: access.groupIds === null ? null : [...access.groupIds],
+    userId: options.userId ?? null,
   })
   return { id: row.id, name: row.name, token, createdAt: row.createdAt.toISOString() }
 }
@@ -96,7 +115,18 @@ export const isWellFormedToken = (token: string): boolean => TOKEN_PATTERN.test(
  * was refused: `invalid` (malformed, unknown, revoked or expired) or `agent_token`.
  */
 export type TokenCheck =
-  | { accepted: true; workspaceId: string; tokenId: string; agent: boolean }
+  | {
+      accepted: true
+      workspaceId: string
+      tokenId: string
+      agent: boolean
+      /** What the token may do in `workspaceId`: a personal token's own role and groups, an agent's its user's. */
+      access: Access
+      actor: ActorRef
+      /** The person behind the token: a personal token's creator, an agent grant's user. */
+      userId: string | null
+      tokenName: string
+    }
   | { accepted: false; refusal: 'invalid' | 'agent_token' }
 
 const INVALID: TokenCheck = { accepted: false, refusal: 'invalid' }
@@ -123,5 +153,32 @@ export async function authenticateToken(
     const stale = new Date(now.getTime() - LAST_USED_RESOLUTION_MS)
     await touchTokenLastUsed(db, row.id, now, stale)
   }
-  return { accepted: true, workspaceId: row.workspaceId, tokenId: row.id, agent: row.agentClientId !== null }
+  const base = { accepted: true as const, workspaceId: row.workspaceId, tokenId: row.id, tokenName: row.name }
+  if (row.agentClientId === null) {
+    const actor: ActorRef = { kind: 'token', id: row.id, name: row.name }
+    return { ...base, agent: false, access: accessOf(row.role, row.groupIds), actor, userId: row.userId }
+  }
+  const holder = await agentHolder(db, row.id, row.workspaceId)
+  return holder ? { ...base, agent: true, ...holder } : INVALID
 }
+
+/**
+ * An agent's grant acts as its user, with the role and groups of their membership now: in the grant's
+ * default workspace here (each MCP call reads it again in the workspace it chose). A user who left that
+ * workspace keeps the grant for their other ones: it then sees nothing by default.
+ */
+export async function agentHolder(
+  db: DbOrTx,
+  tokenId: string,
+  workspaceId: string,
+): Promise<{ access: Access; actor: ActorRef; userId: string } | null> {
+  const grant = await selectGrantHolder(db, tokenId)
+  if (!grant) return null
+  const actor: ActorRef = { kind: 'agent', id: tokenId, name: `${grant.clientName} for ${grant.userName}` }
+  const member = await selectMemberAccess(db, workspaceId, grant.userId)
+  const access: Access = member ? accessOf(member.role, member.groupIds) : NO_ACCESS
+  return { access, actor, userId: grant.userId }
+}
+
+/** An agent whose user left the workspace: the narrowest role, limited to no group. */
+const NO_ACCESS: Access = { role: 'reviewer', groupIds: [] }

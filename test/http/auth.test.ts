@@ -1,11 +1,14 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { insertAgentGrant } from '../../src/db/queries/agent-grants'
 import { insertAgentToken } from '../../src/db/queries/agent-oauth'
 import { apiTokens } from '../../src/db/schema'
 import { sha256Hex } from '../../src/lib/crypto'
 import { newId, randomBase62 } from '../../src/lib/ids'
 import { registerAgentClient } from '../../src/services/agent-oauth/clients'
+import { addMember } from '../../src/services/memberships'
 import { createToken, revokeToken, TOKEN_PREFIX } from '../../src/services/tokens'
+import { createUser } from '../../src/services/users'
 import { createTestApp, type TestApp, type TestResponse } from '../support/test-app'
 
 const API_ROUTES: Array<[string, string]> = [
@@ -71,7 +74,10 @@ describe('authentication', () => {
     expect((await t.call('GET', '/v1/me')).status).toBe(200)
   })
 
-  /** An access token issued to an agent through OAuth, as the token endpoint stores it, expiring at `expiresAt`. */
+  /**
+   * An access token issued to an agent through OAuth, as the token endpoint stores it, expiring at
+   * `expiresAt`, with its grant: a member of the workspace who allowed it.
+   */
   async function agentToken(t: TestApp, expiresAt: Date): Promise<string> {
     const client = await registerAgentClient(t.deps.db, {
       client_name: 'Desk agent',
@@ -87,6 +93,17 @@ describe('authentication', () => {
       hint: token.slice(0, 8),
       expiresAt,
     })
+    const user = await createUser(t.deps, {
+      email: `agent-${randomBase62(8)}@example.test`,
+      name: 'Ada',
+      password: 'correct horse battery staple',
+    })
+    await t.deps.db.transaction((tx) => addMember(tx, t.workspaceId, user.id, 'member'))
+    const [row] = await t.deps.db
+      .select({ id: apiTokens.id })
+      .from(apiTokens)
+      .where(eq(apiTokens.hint, token.slice(0, 8)))
+    await insertAgentGrant(t.deps.db, { tokenId: row!.id, userId: user.id, workspaceIds: [t.workspaceId] })
     return token
   }
 

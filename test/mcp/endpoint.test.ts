@@ -7,6 +7,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { FULL_ACCESS, SYSTEM_ACTOR } from '../../src/domain/access'
 import { createDrizzleSandboxStore } from '../../src/db/queries/sandbox-posts'
 import { createMcpServer } from '../../src/mcp/server'
 import { createNetworkRegistry } from '../../src/networks/create-registry'
@@ -336,7 +337,15 @@ describe('POST /mcp', () => {
   it('answers a failure outside a tool (listing) as internal_error with the request id, never its message', async () => {
     const lines: string[] = []
     const broken = await createTestApp({ logLines: lines })
-    const ctx = { deps: broken.deps, workspaceId: broken.workspaceId, clientIp: '10.0.0.1', requestId: 'req_listing' }
+    const ctx = {
+      deps: broken.deps,
+      workspaceId: broken.workspaceId,
+      clientIp: '10.0.0.1',
+      requestId: 'req_listing',
+      access: FULL_ACCESS,
+      actor: SYSTEM_ACTOR,
+      userId: null,
+    }
     const server = createMcpServer({ ...ctx, baseUrl: 'http://localhost' }, '1.0.0', () => {
       throw new TypeError('schemas exploded near /srv/secret-path')
     })

@@ -26,6 +26,7 @@ import {
   StatusBadge,
   ZonedTime,
 } from './shared'
+import { permitted } from '../workspace'
 
 /** Where the hosted connect page lives (the API's own address), as the connect route finds it. */
 const baseUrlOf = (c: PageContext) => c.var.deps.settings.publicUrl ?? new URL(c.req.url).origin
@@ -181,7 +182,7 @@ export function registerAccounts(app: Hono<DashboardEnv>): void {
     )
   })
 
-  app.post('/accounts/connect', async (c) => {
+  app.post('/accounts/connect', permitted('connect'), async (c) => {
     const { member } = frame(c)
     const form = await c.req.parseBody()
     const platform = PLATFORM_IDS.find((p) => p === form.platform) as PlatformId | undefined
@@ -204,7 +205,7 @@ export function registerAccounts(app: Hono<DashboardEnv>): void {
     }
   })
 
-  app.post('/accounts/:accountId/reconnect', (c) =>
+  app.post('/accounts/:accountId/reconnect', permitted('connect'), (c) =>
     orNotFound(c, async () => {
       const { member } = frame(c)
       try {
@@ -224,7 +225,7 @@ export function registerAccounts(app: Hono<DashboardEnv>): void {
     }),
   )
 
-  app.get('/accounts/:accountId/disconnect', (c) =>
+  app.get('/accounts/:accountId/disconnect', permitted('connect'), (c) =>
     orNotFound(c, async () => {
       const { member, csrfToken } = frame(c)
       const account = await getAccount(c.var.deps.db, member.workspaceId, c.req.param('accountId'))
@@ -251,7 +252,7 @@ export function registerAccounts(app: Hono<DashboardEnv>): void {
     }),
   )
 
-  app.post('/accounts/:accountId/disconnect', (c) =>
+  app.post('/accounts/:accountId/disconnect', permitted('connect'), (c) =>
     orNotFound(c, async () => {
       const { member } = frame(c)
       const result = await disconnectAccount(c.var.deps, member.workspaceId, c.req.param('accountId'))

@@ -27,6 +27,7 @@ import { excerpt } from './calendar-post'
 import { type GridContext, WEEK_PER_SLOT, WeekGrid } from './calendar-week'
 import { back, frame, isNotFound, Notice, orNotFound, type PageContext, refusalOf } from './shared'
 import { calendarDays, dayKeyOf, fromLocalInput, toLocalInput, zonedDay } from './zoned-time'
+import { permitted } from '../workspace'
 
 const DAY_LABEL = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' })
 const MONTH_LABEL = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' })
@@ -164,7 +165,7 @@ export function registerCalendar(app: Hono<DashboardEnv>): void {
   app.get('/', calendarPage)
   app.get('/calendar', calendarPage)
 
-  app.post('/posts/:postId/reschedule', (c) =>
+  app.post('/posts/:postId/reschedule', permitted('publish'), (c) =>
     orNotFound(c, async () => {
       const { member } = frame(c)
       const form = await c.req.parseBody()
@@ -184,7 +185,7 @@ export function registerCalendar(app: Hono<DashboardEnv>): void {
     }),
   )
 
-  app.post('/calendar/posts/:postId/retry', (c) =>
+  app.post('/calendar/posts/:postId/retry', permitted('publish'), (c) =>
     orNotFound(c, async () => {
       const { member } = frame(c)
       const form = await c.req.parseBody()

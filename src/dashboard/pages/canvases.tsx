@@ -13,6 +13,7 @@ import { createVariants } from '../../services/media-variants'
 import { type DashboardEnv, workspacePage } from '../env'
 import { Layout } from '../layout'
 import { back, CsrfField, frame, Notice, orNotFound, refusalOf } from './shared'
+import { permitted } from '../workspace'
 
 /** For each canvas, the networks whose recommended sizes name it. */
 const NETWORKS_BY_CANVAS = Object.fromEntries(
@@ -23,7 +24,7 @@ const NETWORKS_BY_CANVAS = Object.fromEntries(
 )
 
 export function registerCanvases(app: Hono<DashboardEnv>): void {
-  app.get('/media/:mediaId/canvases', (c) =>
+  app.get('/media/:mediaId/canvases', permitted('write'), (c) =>
     orNotFound(c, async () => {
       const { member, csrfToken } = frame(c)
       const { db } = c.var.deps
@@ -80,7 +81,7 @@ export function registerCanvases(app: Hono<DashboardEnv>): void {
     }),
   )
 
-  app.post('/media/:mediaId/canvases', (c) =>
+  app.post('/media/:mediaId/canvases', permitted('write'), (c) =>
     orNotFound(c, async () => {
       const { member } = frame(c)
       const id = c.req.param('mediaId')

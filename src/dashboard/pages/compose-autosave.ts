@@ -14,6 +14,7 @@ import { createPost, updatePost } from '../../services/posts/write'
 import { type DashboardEnv, workspacePage } from '../env'
 import { bodyOfValues, problemsByField, schemaProblems, valuesFromForm } from './compose-form'
 import { frame, orNotFound, type PageContext, refusalOf } from './shared'
+import { permitted } from '../workspace'
 
 /** What the script is told after a save attempt. */
 interface AutosaveAnswer {
@@ -48,7 +49,7 @@ function savedAnswer(c: PageContext, postId: string): AutosaveAnswer {
 }
 
 export function registerComposeAutosave(app: Hono<DashboardEnv>): void {
-  app.post('/compose/autosave', async (c) => {
+  app.post('/compose/autosave', permitted('write'), async (c) => {
     const { member } = frame(c)
     const parsed = CreatePostSchema.safeParse(await draftBody(c))
     if (!parsed.success) {
@@ -62,7 +63,7 @@ export function registerComposeAutosave(app: Hono<DashboardEnv>): void {
     }
   })
 
-  app.post('/posts/:postId/autosave', (c) =>
+  app.post('/posts/:postId/autosave', permitted('write'), (c) =>
     orNotFound(c, async () => {
       const { member } = frame(c)
       const postId = c.req.param('postId')

@@ -34,6 +34,7 @@ import { registerComposeAutosave } from './compose-autosave'
 import { bestTimeHint, type ScheduleHints, slotLabel } from './compose-schedule'
 import { frame, orNotFound, type PageContext, refusalOf } from './shared'
 import { fromLocalInput, toLocalInput } from './zoned-time'
+import { permitted } from '../workspace'
 
 const ACTIONS = new Set(['draft', 'now', 'schedule', 'queue'])
 
@@ -151,13 +152,13 @@ async function readForm(c: PageContext) {
 /** Registers the composer's pages, its submit actions, the live check and the draft autosave. */
 export function registerComposer(app: Hono<DashboardEnv>): void {
   registerComposeAutosave(app)
-  app.get('/compose', (c) => {
+  app.get('/compose', permitted('write'), (c) => {
     const at = c.req.query('at')
     const values = { ...EMPTY_VALUES, scheduledAt: at && fromLocalInput(at, c.get('member').timeZone) ? at : '' }
     return renderComposer(c, { values })
   })
 
-  app.post('/compose', async (c) => {
+  app.post('/compose', permitted('write'), async (c) => {
     const { member } = frame(c)
     const { values, body, problems } = await readForm(c)
     const parsed = CreatePostSchema.safeParse(body)
@@ -175,7 +176,7 @@ export function registerComposer(app: Hono<DashboardEnv>): void {
     }
   })
 
-  app.get('/posts/:postId/edit', (c) =>
+  app.get('/posts/:postId/edit', permitted('write'), (c) =>
     orNotFound(c, async () => {
       const { member } = frame(c)
       const post = await getPost(c.var.deps.db, member.workspaceId, c.req.param('postId'))
@@ -184,7 +185,7 @@ export function registerComposer(app: Hono<DashboardEnv>): void {
     }),
   )
 
-  app.post('/posts/:postId/edit', (c) =>
+  app.post('/posts/:postId/edit', permitted('write'), (c) =>
     orNotFound(c, async () => {
       const { member } = frame(c)
       const postId = c.req.param('postId')
@@ -207,7 +208,7 @@ export function registerComposer(app: Hono<DashboardEnv>): void {
   )
 
   /** The live check: per network, the caption's length as it counts it, its budget, errors and warnings. */
-  app.post('/compose/check', async (c) => {
+  app.post('/compose/check', permitted('write'), async (c) => {
     const { member } = frame(c)
     const values = valuesFromForm(await c.req.parseBody({ all: true }))
     const { body, problems } = bodyOfValues(values, 'now', member.timeZone)

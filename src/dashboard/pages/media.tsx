@@ -16,6 +16,7 @@ import { EmptyState, PageHeader } from '../ui'
 import { UploadControl } from './compose-media'
 import { AssetEditor } from './media-editor'
 import { back, frame, isNotFound, Notice, notFoundPage, type PageContext, refusalOf } from './shared'
+import { permitted } from '../workspace'
 
 /** A script's JSON request: the body parsed with the API's schema, the service's answer or its refusal. */
 async function jsonAction<T>(
@@ -111,7 +112,7 @@ export function registerMedia(app: Hono<DashboardEnv>): void {
     )
   })
 
-  app.post('/media/:mediaId/edit', async (c) => {
+  app.post('/media/:mediaId/edit', permitted('write'), async (c) => {
     const { member } = frame(c)
     const form = await c.req.parseBody()
     const text = (name: string) => (typeof form[name] === 'string' ? (form[name] as string) : '')
@@ -132,10 +133,10 @@ export function registerMedia(app: Hono<DashboardEnv>): void {
     return back(c, library, { notice: 'File details saved.' })
   })
 
-  app.post('/media/uploads', (c) =>
+  app.post('/media/uploads', permitted('write'), (c) =>
     jsonAction(c, CreateUploadSchema, (input) => createUpload(c.var.deps, c.get('member').workspaceId, input)),
   )
-  app.post('/media/register', (c) =>
+  app.post('/media/register', permitted('write'), (c) =>
     jsonAction(c, RegisterMediaSchema, (input) => registerAsset(c.var.deps, c.get('member').workspaceId, input)),
   )
 }

@@ -32,6 +32,7 @@ import { PostComments } from './post-comments'
 import { type InboxComment, listPostComments } from './inbox/data'
 import { networkName, StatusBadge } from '../ui'
 import { deletionNote, postSummary, STATUS_LABELS } from './post-wording'
+import { permitted } from '../workspace'
 
 const EDITABLE = new Set(['DRAFT', 'SCHEDULED'])
 
@@ -233,7 +234,7 @@ export function registerPostDetail(app: Hono<DashboardEnv>): void {
   )
 
   const act = (path: string, run: (c: PageContext, postId: string) => Promise<unknown>, done: string) =>
-    app.post(`/posts/:postId/${path}`, (c) =>
+    app.post(`/posts/:postId/${path}`, permitted('publish'), (c) =>
       orNotFound(c, async () => {
         const postId = c.req.param('postId')
         const page = workspacePage(c.get('member'), `/posts/${postId}`)
@@ -257,7 +258,7 @@ export function registerPostDetail(app: Hono<DashboardEnv>): void {
   )
   act('publish', (c, id) => publishPostNow(c.var.deps, c.get('member').workspaceId, id), 'Publishing now.')
 
-  app.post('/posts/:postId/delete', (c) =>
+  app.post('/posts/:postId/delete', permitted('write'), (c) =>
     orNotFound(c, async () => {
       const { member, csrfToken } = frame(c)
       const postId = c.req.param('postId')

@@ -9,6 +9,7 @@ import { type DashboardEnv, workspacePage } from '../env'
 import { Layout } from '../layout'
 import { PageHeader } from '../ui'
 import { back, CsrfField, frame, Notice, refusalOf, ZonedTime } from './shared'
+import { permitted } from '../workspace'
 
 /** Weekday names by the API's numbers (0 = Sunday). */
 export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
@@ -82,7 +83,7 @@ export function registerQueue(app: Hono<DashboardEnv>): void {
     )
   })
 
-  app.post('/queue', async (c) => {
+  app.post('/queue', permitted('publish'), async (c) => {
     const { member } = frame(c)
     const form = await c.req.parseBody()
     const slots: Array<{ weekday: number; time: string }> = []

@@ -1,6 +1,15 @@
 /** Queries of agents' grants: the workspaces a grant covers, its user, and their live memberships there. */
 import { and, asc, eq, inArray, isNull, lt, or } from 'drizzle-orm'
-import { agentAuthorizationWorkspaces, agentGrants, agentGrantWorkspaces, memberships, workspaces } from '../schema'
+import {
+  agentAuthorizationWorkspaces,
+  agentClients,
+  agentGrants,
+  agentGrantWorkspaces,
+  apiTokens,
+  memberships,
+  users,
+  workspaces,
+} from '../schema'
 import type { DbOrTx } from '../types'
 
 /** Records the workspaces chosen at consent, in the order given (the first is the default). */
@@ -111,4 +120,20 @@ export async function selectGrantCoverage(
     coverage.set(r.tokenId, grant)
   }
   return coverage
+}
+
+/** Who an agent's token acts for: the grant's user (id and name) and the client's name; null without a grant. */
+export async function selectGrantHolder(
+  db: DbOrTx,
+  tokenId: string,
+): Promise<{ userId: string; userName: string; clientName: string } | null> {
+  const [row] = await db
+    .select({ userId: agentGrants.userId, userName: users.name, clientName: agentClients.name })
+    .from(agentGrants)
+    .innerJoin(users, eq(users.id, agentGrants.userId))
+    .innerJoin(apiTokens, eq(apiTokens.id, agentGrants.tokenId))
+    .innerJoin(agentClients, eq(agentClients.id, apiTokens.agentClientId))
+    .where(eq(agentGrants.tokenId, tokenId))
+    .limit(1)
+  return row ?? null
 }

@@ -1,5 +1,6 @@
 /** Queries of personal access tokens: stored by SHA-256 only, found by that hash. */
 import { and, asc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm'
+import type { MemberRole } from '../../domain/people'
 import { executePrepared } from '../prepared'
 import { agentGrantWorkspaces, apiTokens } from '../schema'
 import type { Db, DbOrTx } from '../types'
@@ -21,7 +22,16 @@ export type TokenRow = typeof apiTokens.$inferSelect
 
 export async function insertToken(
   db: DbOrTx,
-  values: { id: string; workspaceId: string; name: string; tokenHash: string; hint: string },
+  values: {
+    id: string
+    workspaceId: string
+    name: string
+    tokenHash: string
+    hint: string
+    role?: MemberRole
+    groupIds?: string[] | null
+    userId?: string | null
+  },
 ): Promise<TokenRow> {
   const [row] = await db.insert(apiTokens).values(values).returning()
   return row!
@@ -63,6 +73,10 @@ const selectTokenByHash = (db: Db) =>
       lastUsedAt: apiTokens.lastUsedAt,
       expiresAt: apiTokens.expiresAt,
       agentClientId: apiTokens.agentClientId,
+      name: apiTokens.name,
+      role: apiTokens.role,
+      groupIds: apiTokens.groupIds,
+      userId: apiTokens.userId,
     })
     .from(apiTokens)
     .where(eq(apiTokens.tokenHash, sql.placeholder('tokenHash')))

@@ -8,6 +8,7 @@ import { assertPostVisible } from '../../services/access/visibility'
 
 export const getPostAnalyticsTool = defineTool({
   name: 'get_post_analytics',
+  permission: 'read',
   title: "One post's figures",
   description:
     'Per target of a post (id from list_posts): latest figures, `engagementRate` (engagement / impressions, else views), `timeline` of readings; null: not reported or not read yet.',
@@ -22,6 +23,7 @@ export const getPostAnalyticsTool = defineTool({
 
 export const refreshAnalyticsTool = defineTool({
   name: 'refresh_analytics',
+  permission: 'write',
   title: 'Read figures again now',
   description:
     'Reads every account (or `accountId`) again now: figures of 90 days, posts, comments. Answers what will be read; get_analytics says `refreshing` until done.',

@@ -13,6 +13,7 @@ const commentId = z.string().min(1).max(64)
 
 export const listCommentsTool = defineTool({
   name: 'list_comments',
+  permission: 'read',
   title: 'Comments on your posts',
   description:
     'Comments on your posts, newest first (GET /v1/inbox/comments): filters accountId, postId, state, groupId; ' +
@@ -36,6 +37,7 @@ export const listCommentsTool = defineTool({
 
 export const replyToCommentTool = defineTool({
   name: 'reply_to_comment',
+  permission: 'write',
   title: 'Reply to a comment',
   description:
     'Replies under a comment or mention, at most once; text counted like a caption (caption_too_long). ' +
@@ -56,6 +58,7 @@ export const replyToCommentTool = defineTool({
 
 export const hideCommentTool = defineTool({
   name: 'hide_comment',
+  permission: 'write',
   title: 'Hide or show a comment',
   description:
     'Hides a comment (id from list_comments) on its network; `hidden: false` shows it again. A network that cannot hide: 422 `action_not_supported`; a comment deleted there: 409 `comment_gone`.',

@@ -32,6 +32,7 @@ const FORMATS = 'JPEG, PNG, GIF, WebP, BMP, TIFF images; MP4, MOV, M4V, WebM vid
 
 export const uploadFromUrlTool = defineTool({
   name: 'upload_media_from_url',
+  permission: 'write',
   title: 'Add media from a URL',
   description: [
     'Adds an image or video from a URL: the service fetches `sourceUrl` (public http(s) only, 30 s), stores it and',
@@ -47,6 +48,7 @@ export const uploadFromUrlTool = defineTool({
 
 export const uploadMediaTool = defineTool({
   name: 'upload_media',
+  permission: 'write',
   title: 'Add media from base64 bytes',
   description: [
     'For a file you hold: send it as base64 in `data` with its `contentType`; answers the asset (id for `mediaIds`).',
@@ -62,6 +64,7 @@ export const uploadMediaTool = defineTool({
 
 export const createUploadTool = defineTool({
   name: 'create_media_upload',
+  permission: 'write',
   title: 'Upload a local file, step 1',
   description: [
     'For a file you hold (no public URL), step 1: answers a presigned `uploadUrl`. (2) PUT the bytes there with',
@@ -77,6 +80,7 @@ export const createUploadTool = defineTool({
 
 export const registerMediaTool = defineTool({
   name: 'register_media',
+  permission: 'write',
   title: 'Upload a local file, step 3',
   description: [
     'Step 3, after create_media_upload and the PUT: makes the stored file an asset and answers its `id`. Type,',
@@ -114,6 +118,7 @@ async function cutToCanvas(
 
 export const attachMediaTool = defineTool({
   name: 'attach_media',
+  permission: 'write',
   title: 'Attach media to a post',
   description: [
     "Adds assets after a post's media (a DRAFT, or a SCHEDULED post not yet going out: it keeps its status and",
@@ -136,6 +141,7 @@ export const attachMediaTool = defineTool({
 
 export const listMediaTool = defineTool({
   name: 'list_media',
+  permission: 'read',
   title: 'The media library',
   description: [
     'The media library, newest first, variants included (id, type, dimensions, duration, size, alt text), to reuse',
@@ -150,6 +156,7 @@ export const listMediaTool = defineTool({
 
 export const createVariantsTool = defineTool({
   name: 'create_variants',
+  permission: 'write',
   title: 'Cut an image to platform canvases',
   description: [
     'Cuts new image assets to exact canvases from one image: `feed_portrait` 1080x1350, `feed_square` 1080x1080,',
@@ -166,6 +173,7 @@ export const createVariantsTool = defineTool({
 
 export const editMediaTool = defineTool({
   name: 'edit_media',
+  permission: 'write',
   title: "Change an asset's alt text or folder",
   description: [
     'Sets `altText` (null or blank removes it; the variants cut from the asset take it too) and/or moves the asset',

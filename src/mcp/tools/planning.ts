@@ -19,6 +19,7 @@ const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true,
 
 export const getQueueSlotsTool = defineTool({
   name: 'get_queue_slots',
+  permission: 'read',
   title: 'Weekly queue slots',
   description: [
     'The weekly slots `action: "queue"` fills: weekday (0 = Sunday) and local `HH:MM` in the workspace `timezone`,',
@@ -33,6 +34,7 @@ export const getQueueSlotsTool = defineTool({
 
 export const setQueueSlotsTool = defineTool({
   name: 'set_queue_slots',
+  permission: 'publish',
   title: 'Replace the weekly queue slots',
   description: [
     `Replaces every slot at once (at most ${MAX_QUEUE_SLOTS}; [] clears them) and, with \`timezone\` (IANA), the`,
@@ -47,6 +49,7 @@ export const setQueueSlotsTool = defineTool({
 
 export const getAnalyticsTool = defineTool({
   name: 'get_analytics',
+  permission: 'read',
   title: 'Followers and post engagement',
   description: [
     'Per account: the latest follower count, `followersChange` over the last 30 days and the totals of the posts',
@@ -67,6 +70,7 @@ export const getAnalyticsTool = defineTool({
 
 export const bestTimesTool = defineTool({
   name: 'best_times',
+  permission: 'read',
   title: 'Best times to post',
   description: [
     "When this workspace's posts do best (its last 180 days): the top weekday/hour `slots` (`minutes` after local",

@@ -17,6 +17,7 @@ const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true,
 
 export const listPostsTool = defineTool({
   name: 'list_posts',
+  permission: 'read',
   title: 'List posts',
   description: [
     'Posts of the workspace with every target (status, permalink, error). Filter by `status`, `platform`, `type`',
@@ -34,6 +35,7 @@ export const listPostsTool = defineTool({
 
 export const getPostTool = defineTool({
   name: 'get_post',
+  permission: 'read',
   title: 'One post and its targets',
   description: [
     'One post by id with each target: status (PENDING, PUBLISHING, PUBLISHED, FAILED), `permalink` once published,',
@@ -51,6 +53,7 @@ export const getPostTool = defineTool({
 
 export const previewPostTool = defineTool({
   name: 'preview_post',
+  permission: 'read',
   title: 'Dry run of create_post',
   description: [
     'Dry run of create_post with the same arguments: the same checks, nothing written (no post; the monthly count',

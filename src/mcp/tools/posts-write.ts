@@ -19,6 +19,7 @@ const postId = PostIdParam.shape.id
 
 export const createPostTool = defineTool({
   name: 'create_post',
+  permission: 'write',
   title: 'Create a post',
   description: [
     'Writes one post to one or more accounts (`accountIds` from list_accounts; one target each) and by `action`:',
@@ -47,6 +48,7 @@ const UpdateInput = z.object({
 
 export const updatePostTool = defineTool({
   name: 'update_post',
+  permission: 'write',
   title: 'Edit a post',
   description: [
     'Edits a post not yet going out (DRAFT, SCHEDULED, or FAILED with nothing published). Without `changes.action`',
@@ -72,6 +74,7 @@ export const updatePostTool = defineTool({
 
 export const schedulePostTool = defineTool({
   name: 'schedule_post',
+  permission: 'publish',
   title: 'Schedule or reschedule a post',
   description: [
     'Sets when a post goes out: SCHEDULED at `scheduledAt` (future, with an offset or Z); what was planned for the',
@@ -89,6 +92,7 @@ export const schedulePostTool = defineTool({
 
 export const publishPostTool = defineTool({
   name: 'publish_post',
+  permission: 'publish',
   title: 'Publish a post now',
   description: [
     'Publishes a post now, whatever its schedule: it becomes PUBLISHING and each target goes out asynchronously',
@@ -106,6 +110,7 @@ export const publishPostTool = defineTool({
 
 export const retryPostTool = defineTool({
   name: 'retry_post',
+  permission: 'publish',
   title: 'Retry the failed targets',
   description: [
     'Publishes again only the FAILED targets of a post. Check `error.retryable` in get_post first: `auth_expired`',
@@ -123,6 +128,7 @@ export const retryPostTool = defineTool({
 
 export const deletePostTool = defineTool({
   name: 'delete_post',
+  permission: 'write',
   title: 'Delete a post',
   description: [
     "Deletes the service's copy of a post and cancels what is still to be published. What a network already",
@@ -139,6 +145,7 @@ export const deletePostTool = defineTool({
 
 export const deletePostFromNetworksTool = defineTool({
   name: 'delete_post_from_networks',
+  permission: 'write',
   title: 'Delete a post from the networks too',
   description: [
     "Deletes what each published target put on its network (thread parts too), then the service's copy, and answers",

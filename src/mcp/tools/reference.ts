@@ -8,6 +8,7 @@ const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true,
 
 export const imageFormatsTool = defineTool({
   name: 'image_formats',
+  permission: 'read',
   title: 'Image canvases and where they are used',
   description:
     'The canvases of create_variants and attach_media `format` (size, aspect ratio) and the platform formats each suits, plus recommended sizes no canvas makes.',
@@ -19,6 +20,7 @@ export const imageFormatsTool = defineTool({
 
 export const listAudioTool = defineTool({
   name: 'list_audio',
+  permission: 'read',
   title: 'Audio tracks for reels',
   description:
     "Tracks a platform's reels can take (`audio.audioId` of create_post), read from the network with an account's token (`accountId`; PHOTO_NET through SOCIALGRAPH_LOGIN), or an empty list and the reason.",

@@ -27,6 +27,7 @@ const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true,
 
 export const listWorkspacesTool = defineTool({
   name: 'list_workspaces',
+  permission: 'read',
   title: 'Workspaces this token reaches',
   description: [
     'The workspaces your token works in, the default first, with your role in each (null for a personal API token,',
@@ -52,6 +53,7 @@ export const listWorkspacesTool = defineTool({
 
 export const getWorkspaceTool = defineTool({
   name: 'get_workspace',
+  permission: 'read',
   title: 'Workspace, plan and usage',
   description: [
     'The workspace (the default, or `workspaceId`): name, time zone (queue slots and best times use it), plan limits (accounts,',
@@ -66,6 +68,7 @@ export const getWorkspaceTool = defineTool({
 
 export const listAccountsTool = defineTool({
   name: 'list_accounts',
+  permission: 'read',
   title: 'Connected social accounts',
   description: [
     'Connected social accounts, oldest first: `id` (for `accountIds`), platform, username, status. Only ACTIVE',
@@ -82,6 +85,7 @@ export const listAccountsTool = defineTool({
 
 export const getAccountTool = defineTool({
   name: 'get_account',
+  permission: 'read',
   title: 'One connected account',
   description:
     'One account of the workspace by id (as list_accounts shows it), to check it is still ACTIVE before publishing. ' +
@@ -97,6 +101,7 @@ export const getAccountTool = defineTool({
 
 export const platformLimitsTool = defineTool({
   name: 'platform_limits',
+  permission: 'read',
   title: 'What each network accepts',
   description: [
     'The rules every post is checked against, per platform (the object the validator enforces): caption budget and',
@@ -123,6 +128,7 @@ export const platformLimitsTool = defineTool({
 
 export const listBoardsTool = defineTool({
   name: 'list_boards',
+  permission: 'read',
   title: 'Boards of a pinboard account',
   description: [
     'The boards of a PINBOARD_NET account, as the network reports them now. A pinboard post needs one per pinboard',
@@ -139,6 +145,7 @@ export const listBoardsTool = defineTool({
 
 export const listDestinationsTool = defineTool({
   name: 'list_destinations',
+  permission: 'read',
   title: 'Where an account can post',
   description: [
     "The places an account publishes into (a board, or what its platform's `options.destination.nounPlural` in",
@@ -156,6 +163,7 @@ export const listDestinationsTool = defineTool({
 
 export const connectAccountTool = defineTool({
   name: 'connect_account',
+  permission: 'connect',
   title: 'A link to connect a social account',
   description: [
     "A single-use link (30 minutes) to this service's connect page for the person who owns the social account:",

@@ -12,13 +12,14 @@ export const route = createRoute({
   operationId: 'listAccounts',
   tags: ['Accounts'],
   summary: 'The connected accounts of the workspace',
-  description: 'Access tokens and other credentials of connected accounts are never returned. `groupId` narrows the list to one account group; a member limited to some groups sees their accounts only.',
+  description:
+    'Access tokens and other credentials of connected accounts are never returned. `groupId` narrows the list to one account group; a member limited to some groups sees their accounts only.',
   security: SECURITY,
   request: { query: ListAccountsQuery },
   responses: { ...jsonResponse(z.array(AccountSchema), 'Every account, oldest first.'), ...errorResponses() },
 })
 
-export const meta: RouteMeta = { idempotent: false, rateLimit: 'default' }
+export const meta: RouteMeta = { idempotent: false, rateLimit: 'default', permission: 'read' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var

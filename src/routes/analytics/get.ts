@@ -41,7 +41,7 @@ export const route = createRoute({
   },
 })
 
-export const meta: RouteMeta = { idempotent: false, rateLimit: 'default' }
+export const meta: RouteMeta = { idempotent: false, rateLimit: 'default', permission: 'read' }
 
 /** Whether the client asked for CSV rather than JSON (the first of the two it names). */
 function wantsCsv(accept: string | undefined): boolean {

@@ -31,7 +31,7 @@ export const route = createRoute({
   },
 })
 
-export const meta: RouteMeta = { idempotent: false, rateLimit: 'analyticsRefresh' }
+export const meta: RouteMeta = { idempotent: false, rateLimit: 'analyticsRefresh', permission: 'write' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var

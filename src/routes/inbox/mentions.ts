@@ -22,7 +22,7 @@ export const route = createRoute({
   responses: { ...jsonResponse(InboxPageSchema, 'A page of mentions, newest first.'), ...errorResponses() },
 })
 
-export const meta: RouteMeta = { idempotent: false, rateLimit: 'default' }
+export const meta: RouteMeta = { idempotent: false, rateLimit: 'default', permission: 'read' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var

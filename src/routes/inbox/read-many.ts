@@ -20,7 +20,7 @@ export const route = createRoute({
   responses: { ...jsonResponse(MarkReadAnswerSchema, 'The comments found and marked.'), ...errorResponses(422) },
 })
 
-export const meta: RouteMeta = { idempotent: false, rateLimit: 'default' }
+export const meta: RouteMeta = { idempotent: false, rateLimit: 'default', permission: 'read' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var

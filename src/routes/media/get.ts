@@ -17,7 +17,7 @@ export const route = createRoute({
   responses: { ...jsonResponse(MediaAssetSchema, 'The asset.'), ...errorResponses() },
 })
 
-export const meta: RouteMeta = { idempotent: false, rateLimit: 'default' }
+export const meta: RouteMeta = { idempotent: false, rateLimit: 'default', permission: 'read' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var

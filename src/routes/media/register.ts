@@ -34,7 +34,7 @@ Each call fetches again and makes a new asset; send an \`Idempotency-Key\` to ma
   responses: { ...jsonResponse(MediaAssetSchema, 'The asset; its `id` goes in `mediaIds`.'), ...errorResponses(422) },
 })
 
-export const meta: RouteMeta = { idempotent: true, rateLimit: 'default' }
+export const meta: RouteMeta = { idempotent: true, rateLimit: 'default', permission: 'write' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var

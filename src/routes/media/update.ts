@@ -21,7 +21,7 @@ export const route = createRoute({
   responses: { ...jsonResponse(MediaAssetSchema, 'The asset as it is now.'), ...errorResponses(422) },
 })
 
-export const meta: RouteMeta = { idempotent: false, rateLimit: 'default' }
+export const meta: RouteMeta = { idempotent: false, rateLimit: 'default', permission: 'write' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var

@@ -22,7 +22,7 @@ Accepted: JPEG, PNG, GIF, WebP, BMP, TIFF images; MP4, MOV, M4V, WebM videos; at
   responses: { ...jsonResponse(UploadTicketSchema, 'Where and how to PUT the bytes.'), ...errorResponses(422) },
 })
 
-export const meta: RouteMeta = { idempotent: true, rateLimit: 'uploads' }
+export const meta: RouteMeta = { idempotent: true, rateLimit: 'uploads', permission: 'write' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var

@@ -27,7 +27,7 @@ Sources: JPEG (decoded at a reduced scale; baseline JPEGs up to about 24 MP, pro
   },
 })
 
-export const meta: RouteMeta = { idempotent: true, rateLimit: 'variants' }
+export const meta: RouteMeta = { idempotent: true, rateLimit: 'variants', permission: 'write' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var

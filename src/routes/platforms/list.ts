@@ -17,6 +17,6 @@ export const route = createRoute({
   responses: { ...jsonResponse(RulesRegistrySchema, 'Rules of all twenty platform ids.'), ...errorResponses() },
 })
 
-export const meta: RouteMeta = { idempotent: false, rateLimit: 'default' }
+export const meta: RouteMeta = { idempotent: false, rateLimit: 'default', permission: 'read' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = (c) => c.json(RULES, 200)

@@ -56,7 +56,7 @@ export const route = createRoute({
   responses: { ...jsonResponse(BulkReportSchema, 'One report per row.'), ...errorResponses() },
 })
 
-export const meta: RouteMeta = { idempotent: true, rateLimit: 'bulk' }
+export const meta: RouteMeta = { idempotent: true, rateLimit: 'bulk', permission: 'write' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var

@@ -27,7 +27,12 @@ export const route = createRoute({
   },
 })
 
-export const meta: RouteMeta = { idempotent: true, answerInTransaction: true, rateLimit: 'default' }
+export const meta: RouteMeta = {
+  idempotent: true,
+  answerInTransaction: true,
+  rateLimit: 'default',
+  permission: 'write',
+}
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var

@@ -18,7 +18,7 @@ export const route = createRoute({
   responses: { ...jsonResponse(QueueScheduleSchema, 'The schedule.'), ...errorResponses() },
 })
 
-export const meta: RouteMeta = { idempotent: false, rateLimit: 'default' }
+export const meta: RouteMeta = { idempotent: false, rateLimit: 'default', permission: 'read' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var

@@ -25,7 +25,7 @@ export const route = createRoute({
   responses: { ...jsonResponse(WebhookDeliveryPageSchema, 'A page of deliveries.'), ...errorResponses() },
 })
 
-export const meta: RouteMeta = { idempotent: false, rateLimit: 'default' }
+export const meta: RouteMeta = { idempotent: false, rateLimit: 'default', permission: 'manage' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var

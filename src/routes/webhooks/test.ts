@@ -19,7 +19,7 @@ export const route = createRoute({
   responses: { ...jsonResponse(WebhookDeliverySchema, 'The ping and its first attempt.'), ...errorResponses() },
 })
 
-export const meta: RouteMeta = { idempotent: false, rateLimit: 'default' }
+export const meta: RouteMeta = { idempotent: false, rateLimit: 'default', permission: 'manage' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var

@@ -4,12 +4,14 @@
  * like, read, unread) through the services `/v1/inbox` calls. Another workspace's comment is the 404
  * page; a refusal comes back as a notice in words on the page the member came from.
  */
-import type { Hono } from 'hono'
+import type { Context, Hono } from 'hono'
+import type { Permission } from '../../../domain/access'
 import { AppError } from '../../../domain/errors'
 import { statusOf } from '../../../http/errors'
 import { listAccounts } from '../../../services/accounts'
 import { getPost } from '../../../services/posts/read'
 import { type DashboardEnv, workspacePage } from '../../env'
+import { permitted } from '../../workspace'
 import { Layout } from '../../layout'
 import { waitInWords } from '../../ui/error-view'
 import { networkName } from '../../ui'
@@ -27,6 +29,10 @@ import {
 import { InboxView, type OpenComment } from './view'
 
 const ACTIONS = new Set(['reply', 'hide', 'unhide', 'delete', 'like', 'read', 'unread'])
+
+/** Marking read or unread is reading; replying, hiding, liking and deleting write on the network. */
+const actionPermission = (c: Context<DashboardEnv>): Permission =>
+  ['read', 'unread'].includes(c.req.param('action') ?? '') ? 'read' : 'write'
 
 /** The post a comment is on, when it is this workspace's: its page and the start of its caption. */
 async function postOf(c: PageContext, comment: InboxComment): Promise<OpenComment['post']> {
@@ -149,7 +155,7 @@ const DONE: Record<string, string> = {
 export function registerInbox(app: Hono<DashboardEnv>): void {
   app.get('/inbox', (c) => orNotFound(c, () => inboxPage(c, null)))
   app.get('/inbox/:commentId', (c) => orNotFound(c, () => inboxPage(c, c.req.param('commentId'))))
-  app.post('/inbox/:commentId/:action', (c) =>
+  app.post('/inbox/:commentId/:action', permitted(actionPermission), (c) =>
     orNotFound(c, async () => {
       const action = c.req.param('action')
       if (!ACTIONS.has(action)) throw new AppError('not_found', 'No such action.')
