@@ -12,7 +12,6 @@ import { type Access, type ActorRef, accessOf } from '../domain/access'
 import type { MemberRole } from '../domain/people'
 import { constantTimeEqual, sha256Hex } from '../lib/crypto'
 import { newId, randomBase62 } from '../lib/ids'
-import type { MemberRole } from '../domain/people'
 
 /** Personal access tokens: a fixed prefix and 43 random base62 characters (about 256 bits). */
 export const TOKEN_PREFIX = 'sps_'
