@@ -157,7 +157,7 @@ function NavLinks(props: { member: DashboardMember; current?: string; label: str
   return (
     <nav aria-label={props.label} class="nav">
       <ul>
-        {NAVIGATION.map((n) => (
+        {NAVIGATION.filter((n) => n.key !== 'settings' || props.member.role !== 'reviewer').map((n) => (
           <li>
             <a href={workspacePage(props.member, n.path)} aria-current={props.current === n.key ? 'page' : undefined}>
               <Icon d={n.icon} />

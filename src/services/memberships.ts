@@ -16,7 +16,8 @@ import type { Db, DbOrTx, Tx } from '../db/types'
 import { AppError } from '../domain/errors'
 import { accessOf } from '../domain/access'
 import { canManage, type MemberRole } from '../domain/people'
-import { selectMemberGroupIds } from '../db/queries/member-groups'
+import { replaceMemberGroups, selectMemberGroupIds } from '../db/queries/member-groups'
+import { selectExistingGroupIds } from '../db/queries/groups'
 import { findUserById } from '../db/queries/users'
 import { lockWorkspace } from './workspace-lock'
 import { recordAdminActivity } from './activity/admin'
@@ -100,6 +101,8 @@ export async function changeMemberRole(db: Db, scope: WorkspaceScope, userId: st
     if (!current) throw new AppError('not_found', 'Member not found.')
     if (current.role === 'owner' && role !== 'owner' && (await countOwners(tx, workspaceId)) <= 1) throw lastOwner()
     await updateMemberRole(tx, workspaceId, userId, role)
+    // Owners and admins see the whole workspace: a limit kept from before would come back on a demotion.
+    if (canManage(role)) await replaceMemberGroups(tx, { workspaceId, userId }, [])
     if (current.role === role) return
     await recordAdminActivity(tx, caller, {
       action: 'member.role_changed',
@@ -135,4 +138,45 @@ export async function removeMember(db: Db, scope: WorkspaceScope, userId: string
 /** A user's name as the activity log writes it. */
 export async function memberName(db: DbOrTx, userId: string): Promise<string> {
   return (await findUserById(db, userId))?.name ?? userId
+}
+
+/**
+ * Limits a member or reviewer to some account groups (null or none: the whole workspace). 404 for
+ * someone who is not a member; 409 for an owner or admin, who always see the whole workspace; 422
+ * naming a group that is not this workspace's.
+ */
+export async function setMemberGroups(
+  db: Db,
+  scope: WorkspaceScope,
+  userId: string,
+  groupIds: readonly string[] | null,
+): Promise<void> {
+  const caller = callerOfScope(scope)
+  const { workspaceId } = caller
+  const wanted = [...new Set(groupIds ?? [])].sort()
+  await db.transaction(async (tx) => {
+    await lockWorkspace(tx, workspaceId)
+    const current = await findMembership(tx, workspaceId, userId)
+    if (!current) throw new AppError('not_found', 'Member not found.')
+    if (canManage(current.role)) {
+      throw new AppError('invalid_transition', `An ${current.role} always sees the whole workspace; only members and reviewers can be limited to groups.`)
+    }
+    const known = new Set(await selectExistingGroupIds(tx, workspaceId, wanted))
+    const unknown = wanted.find((id) => !known.has(id))
+    if (unknown) {
+      throw new AppError('not_found', `Group ${unknown} is not one of this workspace's.`, { details: [{ path: 'groupIds' }] })
+    }
+    const before = await selectMemberGroupIds(tx, workspaceId, userId)
+    if (before.join() === wanted.join()) return
+    await replaceMemberGroups(tx, { workspaceId, userId }, wanted)
+    await recordAdminActivity(tx, caller, {
+      action: 'member.groups_changed',
+      subject: { type: 'member', id: userId },
+      words: wanted.length
+        ? `limited ${await memberName(tx, userId)} to ${wanted.length} group${wanted.length === 1 ? '' : 's'}`
+        : `gave ${await memberName(tx, userId)} the whole workspace`,
+      details: { from: before, to: wanted },
+      now: new Date(),
+    })
+  })
 }

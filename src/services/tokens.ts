@@ -74,6 +74,10 @@ export interface TokenView {
   revokedAt: string | null
   /** An agent's grant only: the names of the workspaces it covers, its default first. */
   grantWorkspaces?: string[]
+  /** What a personal token may do (an agent's grant acts with its user's current role). */
+  role?: MemberRole
+  /** The groups it is limited to; null: every account. */
+  groupIds?: string[] | null
 }
 
 /**
@@ -92,6 +96,8 @@ export async function listTokens(db: Db, workspaceId: string): Promise<TokenView
     // An agent's grant: its last call in this workspace (each workspace of the grant counts its own).
     const lastUsedAt = r.agent ? (grant?.lastUsedHere ?? null) : r.lastUsedAt
     return {
+      role: r.role as MemberRole,
+      groupIds: r.groupIds as string[] | null,
       id: r.id,
       name: r.name,
       createdAt: r.createdAt.toISOString(),

@@ -104,7 +104,7 @@ describe('dashboard in chromium', () => {
       )
     }
     await owner.goto(`${t.baseUrl}/app/w/${t.workspaceId}/settings/members`)
-    await expect(owner.locator('table').first().locator('tbody tr').count()).resolves.toBe(3)
+    await expect(owner.locator('.member-row').count()).resolves.toBe(3)
     await owner.getByRole('button', { name: 'Create invitation link' }).click()
     await expect(owner.getByRole('alert').textContent()).resolves.toContain('Your plan allows 3 seats')
   })

@@ -8,9 +8,11 @@ import type { Hono } from 'hono'
 import { CONNECTIONS, type Connection, PLATFORM_IDS, type PlatformId } from '../../domain/vocabulary'
 import { disconnectAccount } from '../../services/account-disconnect'
 import { getAccount, listAccounts } from '../../services/accounts'
+import { type GroupRecord, listGroups } from '../../services/groups/groups'
 import { createConnectLink, createReconnectLink } from '../../services/connect-links'
 import { type DashboardEnv, workspacePage } from '../env'
 import { connectRefusalMessage } from './connect-messages'
+import { AccountGroupChips, GroupFilter } from './account-groups'
 import { Layout } from '../layout'
 import { EmptyState, NetworkMark, networkName, PageHeader } from '../ui'
 import {
@@ -52,7 +54,13 @@ const CONNECTION_CHOICES: Record<Exclude<Connection, 'SANDBOX'>, string> = {
 export function registerAccounts(app: Hono<DashboardEnv>): void {
   app.get('/accounts', async (c) => {
     const { member, csrfToken } = frame(c)
-    const accounts = await listAccounts(c.var.deps.db, member.workspaceId)
+    const viewer = { workspaceId: member.workspaceId, access: { role: member.role, groupIds: member.groupIds ?? null } }
+    const groups: GroupRecord[] = await listGroups(c.var.deps.db, viewer)
+    const groupId = groups.find((g) => g.id === c.req.query('groupId'))?.id
+    const accounts = await listAccounts(c.var.deps.db, member.workspaceId, {
+      groupId,
+      visibleGroupIds: member.groupIds ?? null,
+    })
     const url = (path: string) => workspacePage(member, path)
     const connected = c.req.query('accountId')
     return c.html(
@@ -95,7 +103,14 @@ export function registerAccounts(app: Hono<DashboardEnv>): void {
           <button type="submit">Connect an account</button>
         </form>
         <h2 id="connected-accounts">Connected accounts</h2>
-        {accounts.length === 0 ? (
+        <GroupFilter
+          groups={groups}
+          current={groupId}
+          href={(id) => url(id ? `/accounts?groupId=${id}` : '/accounts')}
+        />
+        {accounts.length === 0 && groupId ? (
+          <EmptyState title="No account in this group">Add accounts to it from Settings, Groups.</EmptyState>
+        ) : accounts.length === 0 ? (
           <EmptyState title="No account is connected yet">
             Choose a network above and connect the first one; posts go to the accounts connected here.
           </EmptyState>
@@ -111,6 +126,7 @@ export function registerAccounts(app: Hono<DashboardEnv>): void {
               <p class="account-network">
                 {networkName(a.platform)} <span class="muted">· {a.connection.toLowerCase()}</span>
               </p>
+              <AccountGroupChips groups={groups} groupIds={a.groupIds} />
               {a.statusReason ? <p class="account-reason">{a.statusReason}</p> : null}
               {a.sync?.lastError ? (
                 <p class="account-reason">

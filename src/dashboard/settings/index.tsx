@@ -2,6 +2,8 @@
 import type { Hono } from 'hono'
 import type { DashboardEnv } from '../env'
 import { registerActivityPages } from './activity'
+import { registerGroupPages } from './groups'
+import { registerLabelPages } from './labels'
 import { registerMemberPages } from './members'
 import { registerReviewLinkPages } from './review-links'
 import { registerTokenPages } from './tokens'
@@ -12,6 +14,8 @@ import { registerWorkspaceSettings } from './workspace'
 export function registerSettingsPages(app: Hono<DashboardEnv>): void {
   registerWorkspaceSettings(app)
   registerMemberPages(app)
+  registerGroupPages(app)
+  registerLabelPages(app)
   registerTokenPages(app)
   registerWebhookPages(app)
   registerActivityPages(app)

@@ -28,7 +28,7 @@ const when = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace('T', ' '
 const STATE_WORDS = { active: 'Active', expired: 'Expired', revoked: 'Revoked' }
 
 /** The signed-in member as the services' caller. */
-function memberCaller(c: Context<DashboardEnv>): Caller {
+function dashboardCaller(c: Context<DashboardEnv>): Caller {
   const { member, clientIp } = c.var
   return {
     workspaceId: member.workspaceId,
@@ -72,7 +72,7 @@ async function render(
 ) {
   const { member, csrfToken, deps } = c.var
   const manager = canManage(member.role)
-  const caller = memberCaller(c)
+  const caller = dashboardCaller(c)
   const links = manager ? await listReviewLinks(deps, caller) : []
   const groups = manager ? await reviewLinkGroups(deps, caller) : []
   const v = state.values ?? {}
@@ -166,7 +166,7 @@ export function registerReviewLinkPages(app: Hono<DashboardEnv>): void {
     const fields = await formFields(c)
     const days = Number(fields.expiresInDays ?? REVIEW_LINK_DAYS.default)
     try {
-      const created = await createReviewLink(c.var.deps, memberCaller(c), {
+      const created = await createReviewLink(c.var.deps, dashboardCaller(c), {
         groupId: fields.groupId ?? '',
         name: fields.name ?? '',
         expiresInDays: days,
@@ -183,7 +183,7 @@ export function registerReviewLinkPages(app: Hono<DashboardEnv>): void {
     const refused = refuseUnlessManager(c)
     if (refused) return refused
     try {
-      await revokeReviewLink(c.var.deps, memberCaller(c), c.req.param('linkId'))
+      await revokeReviewLink(c.var.deps, dashboardCaller(c), c.req.param('linkId'))
     } catch (err) {
       if (!(err instanceof AppError) || err.code !== 'not_found') throw err
       return render(c, { error: 'No review link with that id in this workspace.' }, 404)

@@ -1,19 +1,40 @@
 /**
- * API tokens of the workspace: create (the secret is shown once), list with last use and, for an
- * agent's grant, the workspaces it covers (listed and revocable in each), revoke. Owners and admins only.
+ * API tokens of the workspace: create one for a role and, for a member's or a reviewer's, some groups
+ * (the secret is shown once); list with role, groups, last use and, for an agent's grant, the
+ * workspaces it covers (listed and revocable in each); revoke. Owners and admins only.
  */
 import type { Context, Hono } from 'hono'
-import { canManage } from '../../domain/people'
+import { canManage, isMemberRole, MEMBER_ROLES, type MemberRole } from '../../domain/people'
+import { listGroups } from '../../services/groups/groups'
 import { createToken, listTokens, revokeToken } from '../../services/tokens'
 import type { DashboardEnv } from '../env'
 import { workspacePage } from '../env'
 import { Csrf, Field, Message } from '../pages'
-import { formFields } from '../session'
+import { TableScroll } from '../ui'
+import { refuseUnlessManager } from '../workspace'
 import { dashboardCaller } from '../caller'
-import { permitted, refuseUnlessManager } from '../workspace'
-import { SettingsPage } from './frame'
+import { refuseReviewer, SettingsPage } from './frame'
+import { allValues, Dot, GroupPicker, type PickGroup, ROLE_WORDS, Setting } from './parts'
 
 const when = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace('T', ' ')} UTC` : 'never')
+
+/** The groups a token reaches, as chips; every account when it is not limited. */
+function TokenScope(props: { role: MemberRole; groupIds: readonly string[] | null; groups: Map<string, PickGroup> }) {
+  if (!props.groupIds) return <span class="muted">All accounts</span>
+  return (
+    <span class="token-role">
+      {props.groupIds.map((id) => {
+        const g = props.groups.get(id)
+        return (
+          <span class="chip chip-group">
+            <Dot color={g?.color ?? null} />
+            {g?.name ?? 'deleted group'}
+          </span>
+        )
+      })}
+    </span>
+  )
+}
 
 async function render(
   c: Context<DashboardEnv>,
@@ -22,69 +43,133 @@ async function render(
 ) {
   const { member, csrfToken, deps } = c.var
   const manager = canManage(member.role)
-  const tokens = manager ? await listTokens(deps.db, member.workspaceId) : []
+  const [tokens, groups] = await Promise.all([
+    manager ? listTokens(deps.db, member.workspaceId) : Promise.resolve([]),
+    listGroups(deps.db, dashboardCaller(c)),
+  ])
+  const groupsById = new Map<string, PickGroup>(groups.map((g) => [g.id, g]))
+  const roles = MEMBER_ROLES.filter((r) => r !== 'owner' || member.role === 'owner')
   return c.html(
-    <SettingsPage title="API tokens" section="/tokens" member={member} csrfToken={csrfToken}>
+    <SettingsPage
+      title="API tokens"
+      section="/tokens"
+      member={member}
+      csrfToken={csrfToken}
+      description="Keys for scripts and tools that call the API: each acts with its role, and only on its groups when limited."
+    >
       <Message kind="notice" text={state.notice} />
       <Message kind="error" text={state.error} />
       {state.secret ? (
         <section class="notice" aria-labelledby="new-token">
-          <h2 id="new-token">Token “{state.secret.name}” created</h2>
-          <p>Copy it now: it is shown only this once.</p>
-          <p class="secret" data-testid="new-token">
-            {state.secret.token}
-          </p>
+          <div>
+            <h2 id="new-token">Token “{state.secret.name}” created</h2>
+            <p>Copy it now: it is shown only this once.</p>
+            <p class="secret" data-testid="new-token">
+              {state.secret.token}
+            </p>
+          </div>
         </section>
       ) : null}
       {manager ? (
         <>
-          <form method="post" action={workspacePage(member, '/settings/tokens')}>
-            <Csrf token={csrfToken} />
-            <Field name="name" label="Token name" />
-            <button type="submit">Create token</button>
+          <form
+            method="post"
+            action={workspacePage(member, '/settings/tokens')}
+            class="setting"
+            aria-labelledby="new-token-title"
+          >
+            <div class="setting-head">
+              <h2 id="new-token-title">New token</h2>
+              <p>Give it the least it needs: a reviewer's token can approve but never publish.</p>
+            </div>
+            <div class="setting-body">
+              <Csrf token={csrfToken} />
+              <div class="form-grid">
+                <div>
+                  <Field name="name" label="Token name" hint="Where it is used, e.g. “CI” or “Client portal”." />
+                </div>
+                <div>
+                  <label for="token-role">Role</label>
+                  <select id="token-role" name="role">
+                    {roles.map((r) => (
+                      <option value={r} selected={r === (member.role === 'owner' ? 'owner' : 'admin')}>
+                        {ROLE_WORDS[r].name}: {ROLE_WORDS[r].line}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              </div>
+              {groups.length ? (
+                <details class="limit">
+                  <summary>Limit to groups (members' and reviewers' tokens)</summary>
+                  <GroupPicker
+                    groups={groups}
+                    chosen={[]}
+                    legend="Groups this token reaches (none chosen: every account)"
+                  />
+                </details>
+              ) : null}
+            </div>
+            <div class="setting-foot">
+              <button type="submit">Create token</button>
+            </div>
           </form>
-          <table class="cards-on-phone">
-            <caption>Tokens</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Workspaces</th>
-                <th scope="col">Created</th>
-                <th scope="col">Last used</th>
-                <th scope="col">State</th>
-              </tr>
-            </thead>
-            <tbody>
-              {tokens.map((t) => (
+          <TableScroll label="Tokens">
+            <table class="cards-on-phone">
+              <caption>Tokens</caption>
+              <thead>
                 <tr>
-                  <td data-label="Name">{t.name}</td>
-                  <td data-label="Workspaces">
-                    {t.grantWorkspaces ? `Agent grant: ${t.grantWorkspaces.join(', ')}` : 'This one'}
-                  </td>
-                  <td data-label="Created">{when(t.createdAt)}</td>
-                  <td data-label="Last used">{when(t.lastUsedAt)}</td>
-                  <td data-label="State">
-                    {t.revokedAt ? (
-                      `revoked ${when(t.revokedAt)}`
-                    ) : (
-                      <form
-                        method="post"
-                        action={workspacePage(member, `/settings/tokens/${t.id}/revoke`)}
-                        class="inline"
-                      >
-                        <Csrf token={csrfToken} />
-                        <button type="submit" class="danger" aria-label={`Revoke ${t.name}`}>
-                          Revoke
-                        </button>
-                      </form>
-                    )}
-                  </td>
+                  <th scope="col">Name</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">Reaches</th>
+                  <th scope="col">Created</th>
+                  <th scope="col">Last used</th>
+                  <th scope="col">State</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {tokens.map((t) => (
+                  <tr>
+                    <td data-label="Name">{t.name}</td>
+                    <td data-label="Role">
+                      <span class="badge badge-role">{ROLE_WORDS[t.role ?? 'owner'].name}</span>
+                    </td>
+                    <td data-label="Reaches">
+                      {t.grantWorkspaces ? (
+                        `Agent grant: ${t.grantWorkspaces.join(', ')}`
+                      ) : (
+                        <TokenScope role={t.role ?? 'owner'} groupIds={t.groupIds ?? null} groups={groupsById} />
+                      )}
+                    </td>
+                    <td data-label="Created">{when(t.createdAt)}</td>
+                    <td data-label="Last used">{when(t.lastUsedAt)}</td>
+                    <td data-label="State">
+                      {t.revokedAt ? (
+                        `revoked ${when(t.revokedAt)}`
+                      ) : (
+                        <form
+                          method="post"
+                          action={workspacePage(member, `/settings/tokens/${t.id}/revoke`)}
+                          class="inline"
+                        >
+                          <Csrf token={csrfToken} />
+                          <button type="submit" class="danger btn-small" aria-label={`Revoke ${t.name}`}>
+                            Revoke
+                          </button>
+                        </form>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         </>
-      ) : null}
+      ) : (
+        <Setting title="Tokens">
+          <p class="muted">Owners and admins create and revoke the workspace's tokens.</p>
+        </Setting>
+      )}
     </SettingsPage>,
     status,
   )
@@ -92,15 +177,28 @@ async function render(
 
 /** Registers `/settings/tokens` (GET, POST) and `/settings/tokens/{id}/revoke` (POST). */
 export function registerTokenPages(app: Hono<DashboardEnv>): void {
-  app.get('/settings/tokens', permitted('write'), (c) => render(c))
+  app.get('/settings/tokens', (c) => refuseReviewer(c) ?? render(c))
 
   app.post('/settings/tokens', async (c) => {
     const refused = refuseUnlessManager(c)
     if (refused) return refused
-    const name = ((await formFields(c)).name ?? '').trim()
+    const body = await c.req.parseBody({ all: true })
+    const { deps, member } = c.var
+    const name = (typeof body.name === 'string' ? body.name : '').trim()
     if (name.length < 1 || name.length > 100)
       return render(c, { error: 'Give the token a name (at most 100 characters).' }, 400)
-    const created = await createToken(c.var.deps.db, dashboardCaller(c), name)
+    const chosen = typeof body.role === 'string' ? body.role : member.role === 'owner' ? 'owner' : 'admin'
+    if (!isMemberRole(chosen) || (chosen === 'owner' && member.role !== 'owner'))
+      return render(c, { error: 'Choose a role you may give.' }, 400)
+    const limited = chosen === 'member' || chosen === 'reviewer'
+    const groupIds = limited ? allValues(body, 'groupIds') : []
+    const known = new Set((await listGroups(deps.db, dashboardCaller(c))).map((g) => g.id))
+    if (groupIds.some((id) => !known.has(id))) return render(c, { error: 'Choose groups of this workspace.' }, 400)
+    const created = await createToken(deps.db, dashboardCaller(c), name, {
+      role: chosen,
+      groupIds: groupIds.length ? groupIds : null,
+      userId: member.userId,
+    })
     return render(c, { secret: { name: created.name, token: created.token } })
   })
 

@@ -9,8 +9,8 @@ import type { DashboardEnv } from '../env'
 import { workspacePage } from '../env'
 import { Csrf, Field, Message } from '../pages'
 import { dashboardCaller } from '../caller'
-import { permitted, refuseUnlessManager } from '../workspace'
-import { SettingsPage } from './frame'
+import { refuseUnlessManager } from '../workspace'
+import { refuseReviewer, SettingsPage } from './frame'
 
 async function render(
   c: Context<DashboardEnv>,
@@ -111,7 +111,7 @@ function refusal(c: Context<DashboardEnv>, err: unknown, url?: string) {
 
 /** Registers `/settings/webhooks` and its actions. */
 export function registerWebhookPages(app: Hono<DashboardEnv>): void {
-  app.get('/settings/webhooks', permitted('write'), (c) => render(c))
+  app.get('/settings/webhooks', (c) => refuseReviewer(c) ?? render(c))
 
   app.post('/settings/webhooks', async (c) => {
     const refused = refuseUnlessManager(c)

@@ -6,6 +6,7 @@ import { FIRST_RUN_CSS } from './first-run'
 import { INBOX_CSS } from './inbox'
 import { PAGES_CSS } from './pages'
 import { POST_CSS } from './post'
+import { SETTINGS_CSS } from './settings'
 import { TOKENS_CSS } from './tokens'
 
 /** Every dashboard page's stylesheet after the frame's base rules: tokens first, then components, then each page's. */
@@ -18,5 +19,6 @@ export const DESIGN_CSS = [
   ANALYTICS_CSS,
   INBOX_CSS,
   PAGES_CSS,
+  SETTINGS_CSS,
   FIRST_RUN_CSS,
 ].join('\n')

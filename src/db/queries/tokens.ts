@@ -102,6 +102,8 @@ export function selectWorkspaceTokens(db: DbOrTx, workspaceId: string) {
       createdAt: apiTokens.createdAt,
       lastUsedAt: apiTokens.lastUsedAt,
       revokedAt: apiTokens.revokedAt,
+      role: apiTokens.role,
+      groupIds: apiTokens.groupIds,
       agent: sql<boolean>`${apiTokens.agentClientId} is not null`,
     })
     .from(apiTokens)
