@@ -13,6 +13,9 @@ import { getPost } from '../../services/posts/read'
 import { type DashboardEnv, type DashboardMember, workspacePage } from '../env'
 import { Layout } from '../layout'
 import { BarChart, LineChart } from './analytics-chart'
+import { listGroups } from '../../services/groups'
+import { listLabels } from '../../services/labels'
+import { dashboardCaller } from '../caller'
 import { FilterForm, filtersOf, registerAnalyticsCsv, type PageFilters, queryOf, searchOf } from './analytics-filters'
 import { FOLLOWERS_WHEN, NetworkComparison, POST_FIGURES_WHEN, TopPosts, Totals } from './analytics-sections'
 import { byNetwork, engagementByDay, periodTotals, topPosts } from './analytics-summary'
@@ -120,10 +123,13 @@ export function registerAnalytics(app: Hono<DashboardEnv>): void {
     const { member, csrfToken } = frame(c)
     const now = c.var.deps.clock.now()
     const filters = filtersOf((name) => c.req.query(name))
-    const [{ analytics, problem }, best, all] = await Promise.all([
+    const caller = dashboardCaller(c)
+    const [{ analytics, problem }, best, all, groups, labels] = await Promise.all([
       analyticsFor(c, filters, now),
       getBestTimes(c.var.deps.db, member.workspaceId, now),
       getAnalytics(c.var.deps.db, member.workspaceId, now, { days: 1, maxPosts: 0 }),
+      listGroups(c.var.deps, caller),
+      listLabels(c.var.deps, caller),
     ])
     const days = (Date.parse(analytics.period.to) - Date.parse(analytics.period.from)) / 86_400_000 + 1
     const top = topPosts(analytics)
@@ -138,7 +144,7 @@ export function registerAnalytics(app: Hono<DashboardEnv>): void {
           <h1>Analytics</h1>
           <PeriodPicker member={member} filters={filters} />
         </header>
-        <FilterForm member={member} filters={filters} accounts={all.accounts} />
+        <FilterForm member={member} filters={filters} accounts={all.accounts} groups={groups} labels={labels} />
         {problem ? (
           <p class="notice notice-problem" role="alert">
             {problem} Showing the last {filters.days} days instead.

@@ -8,6 +8,7 @@ import type { PlatformId } from '../../domain/vocabulary'
 import type { CalendarPostRow } from '../../services/posts/calendar'
 import { type DashboardMember, workspacePage } from '../env'
 import { NetworkMark } from '../ui'
+import { STATUS_LABELS } from './post-wording'
 import { CsrfField } from './shared'
 
 const RESCHEDULABLE = new Set(['DRAFT', 'SCHEDULED', 'FAILED'])
@@ -72,6 +73,9 @@ function PostActions({ post, member, csrfToken, here, size }: CalendarPostProps)
   )
 }
 
+/** A status as a person reads it ("Changes requested"), the API's word when it is not one we know. */
+const statusWord = (status: string) => STATUS_LABELS[status] ?? status
+
 export function CalendarPost(props: CalendarPostProps) {
   const { post, member, size } = props
   const movable = RESCHEDULABLE.has(post.status) && post.scheduledAt !== null
@@ -92,7 +96,9 @@ export function CalendarPost(props: CalendarPostProps) {
       <span class="cal-post-meta">
         <NetworkMarks platforms={post.platforms} />
         <span class={`cal-status status-${post.status.toLowerCase()}`}>
-          {failed && post.status !== 'FAILED' ? `${post.status}, ${post.failedTargets} failed` : post.status}
+          {failed && post.status !== 'FAILED'
+            ? `${statusWord(post.status)}, ${post.failedTargets} failed`
+            : statusWord(post.status)}
         </span>
       </span>
       <PostActions {...props} />

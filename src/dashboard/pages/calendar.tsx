@@ -5,7 +5,12 @@
  * or by dragging it (calendar.js posts the same form); a failed target is retried with the service
  * behind `POST /v1/posts/{id}/retry`.
  */
+import { can } from '../../domain/access'
 import { Onboarding } from '../ui/onboarding'
+import { listGroups } from '../../services/groups'
+import { listLabels } from '../../services/labels'
+import { dashboardCaller } from '../caller'
+import { requirePermission } from '../workspace'
 import type { Hono } from 'hono'
 import { ClientScript } from '../assets/client-assets'
 import { retryFailedTargets } from '../../services/publishing/actions'
@@ -20,6 +25,7 @@ import { reschedulePost } from '../../services/posts/write'
 import { type DashboardEnv, type DashboardMember, workspacePage } from '../env'
 import { Layout } from '../layout'
 import { CalendarFilters, CalendarToolbar, StatusTabs } from './calendar-filters'
+import { CalendarLegend } from './calendar-legend'
 import { CalendarList, LIST_PAGE_SIZE } from './calendar-list'
 import { MONTH_PER_DAY, MonthGrid } from './calendar-month'
 import { type CalendarParams, readCalendarParams } from './calendar-params'
@@ -81,11 +87,18 @@ async function calendarPage(c: PageContext) {
   const tz = member.timeZone
   const nowLocal = toLocalInput(c.var.deps.clock.now(), tz)
   const today = nowLocal.slice(0, 10)
-  const accounts = await calendarAccounts(c.var.deps.db, member.workspaceId)
+  const caller = dashboardCaller(c)
+  const [accounts, groups, labels] = await Promise.all([
+    calendarAccounts(c.var.deps.db, member.workspaceId),
+    listGroups(c.var.deps, caller),
+    listLabels(c.var.deps, caller),
+  ])
   const params = readCalendarParams((name) => c.req.query(name), {
     timeZone: tz,
     today,
     accountIds: new Set(accounts.map((a) => a.id)),
+    groupIds: new Set(groups.map((g) => g.id)),
+    labelIds: new Set(labels.map((l) => l.id)),
   })
   const [{ days, posts, list }, drafts] = await Promise.all([
     loadView(c, member, params),
@@ -101,7 +114,7 @@ async function calendarPage(c: PageContext) {
     today,
     nowHour: nowLocal.slice(0, 13),
     moreHref: (day) => workspacePage(member, `/calendar?view=list&on=${day}`),
-    composeHref: (at) => workspacePage(member, `/compose?at=${at}`),
+    composeHref: can(member.role, 'write') ? (at) => workspacePage(member, `/compose?at=${at}`) : null,
     dayLabel: (day) => DAY_LABEL.format(utcOf(day)),
   }
   const step =
@@ -121,8 +134,8 @@ async function calendarPage(c: PageContext) {
           </h1>
           <CalendarToolbar member={member} params={params} step={step} today={today} />
         </header>
-        <CalendarFilters member={member} params={params} accounts={accounts} />
-        {params.view === 'list' ? <StatusTabs member={member} params={params} /> : null}
+        <CalendarFilters member={member} params={params} accounts={accounts} groups={groups} labels={labels} />
+        {params.view === 'list' ? <StatusTabs member={member} params={params} /> : <CalendarLegend />}
         <p id="calendar-status" class="cal-live" role="status"></p>
         <input type="hidden" name="_csrf" value={csrfToken} />
         {params.view === 'week' ? (
@@ -166,6 +179,8 @@ export function registerCalendar(app: Hono<DashboardEnv>): void {
 
   app.post('/posts/:postId/reschedule', (c) =>
     orNotFound(c, async () => {
+      const refused = requirePermission(c, 'publish')
+      if (refused) return refused
       const { member } = frame(c)
       const form = await c.req.parseBody()
       const wantsJson = (c.req.header('accept') ?? '').includes('application/json')
@@ -186,6 +201,8 @@ export function registerCalendar(app: Hono<DashboardEnv>): void {
 
   app.post('/calendar/posts/:postId/retry', (c) =>
     orNotFound(c, async () => {
+      const refused = requirePermission(c, 'publish')
+      if (refused) return refused
       const { member } = frame(c)
       const form = await c.req.parseBody()
       try {

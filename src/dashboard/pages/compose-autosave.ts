@@ -6,6 +6,7 @@
  * and nothing is created for a visit where nothing was written (the script sends nothing until then).
  * Only a draft is saved this way: a scheduled post changes when the member submits it.
  */
+import { requirePermission } from '../workspace'
 import type { Hono } from 'hono'
 import { CreatePostSchema, UpdatePostSchema } from '../../schemas/posts'
 import { getPost } from '../../services/posts/read'
@@ -49,6 +50,8 @@ function savedAnswer(c: PageContext, postId: string): AutosaveAnswer {
 
 export function registerComposeAutosave(app: Hono<DashboardEnv>): void {
   app.post('/compose/autosave', async (c) => {
+    const denied = requirePermission(c, 'write')
+    if (denied) return denied
     const { member } = frame(c)
     const parsed = CreatePostSchema.safeParse(await draftBody(c))
     if (!parsed.success) {
@@ -64,6 +67,8 @@ export function registerComposeAutosave(app: Hono<DashboardEnv>): void {
 
   app.post('/posts/:postId/autosave', (c) =>
     orNotFound(c, async () => {
+      const denied = requirePermission(c, 'write')
+      if (denied) return denied
       const { member } = frame(c)
       const postId = c.req.param('postId')
       const post = await getPost(c.var.deps.db, member.workspaceId, postId)

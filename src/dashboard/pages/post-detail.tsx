@@ -15,6 +15,8 @@ import { publishPostNow, retryFailedTargets } from '../../services/publishing/ac
 import { deletePost } from '../../services/posts/write'
 import { type DashboardEnv, workspacePage } from '../env'
 import { Layout } from '../layout'
+import { ClientScript } from '../assets/client-assets'
+import { requirePermission } from '../workspace'
 import {
   back,
   CsrfField,
@@ -32,8 +34,15 @@ import { PostComments } from './post-comments'
 import { type InboxComment, listPostComments } from './inbox/data'
 import { networkName, StatusBadge } from '../ui'
 import { deletionNote, postSummary, STATUS_LABELS } from './post-wording'
+import { can } from '../../domain/access'
+import { ApprovalPanel } from './post-approval'
+import { NotesPanel } from './post-notes'
+import { loadPostReview, type PostReviewData } from './post-review-data'
 
-const EDITABLE = new Set(['DRAFT', 'SCHEDULED'])
+const EDITABLE = new Set(['DRAFT', 'SCHEDULED', 'IN_REVIEW', 'APPROVED', 'CHANGES_REQUESTED'])
+/** Where approval is required, a post goes out only once approved (the server refuses anyway). */
+const publishable = (post: PostRecord) =>
+  (post.status === 'DRAFT' || post.status === 'SCHEDULED') && !post.approvalRequired ? true : post.status === 'APPROVED'
 
 interface PostPageData {
   post: PostRecord
@@ -41,6 +50,7 @@ interface PostPageData {
   media: PostMedia[]
   metrics: Map<string, TargetMetrics>
   comments: InboxComment[]
+  review: PostReviewData
 }
 
 /** What the post page shows, read through the services (404 for another workspace's post). */
@@ -48,7 +58,7 @@ async function loadPostPage(c: PageContext, postId: string): Promise<PostPageDat
   const { db, clock } = c.var.deps
   const workspaceId = c.get('member').workspaceId
   const post = await getPost(db, workspaceId, postId)
-  const [accounts, media, metrics, comments] = await Promise.all([
+  const [accounts, media, metrics, comments, review] = await Promise.all([
     listAccounts(db, workspaceId),
     Promise.all(
       post.mediaIds.map(async (id) => ({
@@ -63,23 +73,25 @@ async function loadPostPage(c: PageContext, postId: string): Promise<PostPageDat
     post.targets.some((t) => t.platformPostId !== null)
       ? listPostComments(c.var.deps, workspaceId, post.id)
       : Promise.resolve([]),
+    loadPostReview(c, post.id),
   ])
-  return { post, names: new Map(accounts.map((a) => [a.id, a.username])), media, metrics, comments }
+  return { post, names: new Map(accounts.map((a) => [a.id, a.username])), media, metrics, comments, review }
 }
 
 function PostActions({ c, post }: { c: PageContext; post: PostRecord }) {
   const { member, csrfToken } = frame(c)
   const url = (path = '') => workspacePage(member, `/posts/${post.id}${path}`)
-  const failed = post.targets.filter((t) => t.status === 'FAILED').length
-  if (post.source === 'external' || (!EDITABLE.has(post.status) && failed < 2)) return null
+  const failed = can(member.role, 'publish') ? post.targets.filter((t) => t.status === 'FAILED').length : 0
+  const editable = can(member.role, 'write') && EDITABLE.has(post.status)
+  if (post.source === 'external' || (!editable && failed < 2)) return null
   return (
     <div class="actions post-actions">
-      {EDITABLE.has(post.status) ? (
+      {editable ? (
         <a class="btn btn-secondary" href={url('/edit')}>
           Edit
         </a>
       ) : null}
-      {EDITABLE.has(post.status) ? (
+      {can(member.role, 'publish') && publishable(post) ? (
         <form method="post" action={url('/publish')}>
           <CsrfField token={csrfToken} />
           <button type="submit">Publish now</button>
@@ -114,6 +126,14 @@ function PostDetail({ c, data }: { c: PageContext; data: PostPageData }) {
       <Notice c={c} />
       <div class="post-layout">
         <div class="post-main">
+          <ApprovalPanel
+            post={post}
+            role={member.role}
+            timeZone={member.timeZone}
+            csrfToken={csrfToken}
+            url={url}
+            defaultLocal={data.review.defaultLocal}
+          />
           <PostTargets
             post={post}
             wording={wording}
@@ -135,6 +155,7 @@ function PostDetail({ c, data }: { c: PageContext; data: PostPageData }) {
           <PostMediaList media={data.media} />
         </div>
         <aside class="post-side">
+          <NotesPanel {...data.review.notes} back={url()} />
           <PostOptions options={postOptions(post, accountName)} />
           <section class="post-section" aria-labelledby="post-times-title">
             <h2 id="post-times-title">Times ({member.timeZone})</h2>
@@ -165,7 +186,7 @@ function PostDetail({ c, data }: { c: PageContext; data: PostPageData }) {
               </div>
             </dl>
           </section>
-          {post.source === 'external' ? (
+          {!can(member.role, 'write') ? null : post.source === 'external' ? (
             <section class="post-section" aria-labelledby="post-external-title">
               <h2 id="post-external-title">Imported post</h2>
               <p>
@@ -227,6 +248,7 @@ export function registerPostDetail(app: Hono<DashboardEnv>): void {
       return c.html(
         <Layout title="Post" member={member} csrfToken={csrfToken} current="calendar">
           <PostDetail c={c} data={data} />
+          <ClientScript page="notes" />
         </Layout>,
       )
     }),
@@ -235,6 +257,8 @@ export function registerPostDetail(app: Hono<DashboardEnv>): void {
   const act = (path: string, run: (c: PageContext, postId: string) => Promise<unknown>, done: string) =>
     app.post(`/posts/:postId/${path}`, (c) =>
       orNotFound(c, async () => {
+        const refused = requirePermission(c, 'publish')
+        if (refused) return refused
         const postId = c.req.param('postId')
         const page = workspacePage(c.get('member'), `/posts/${postId}`)
         try {
@@ -259,6 +283,8 @@ export function registerPostDetail(app: Hono<DashboardEnv>): void {
 
   app.post('/posts/:postId/delete', (c) =>
     orNotFound(c, async () => {
+      const refused = requirePermission(c, 'write')
+      if (refused) return refused
       const { member, csrfToken } = frame(c)
       const postId = c.req.param('postId')
       const form = await c.req.parseBody()

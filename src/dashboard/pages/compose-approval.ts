@@ -1,0 +1,76 @@
+/**
+ * The composer's side of review and labels: whether the post needs a reviewer's approval and why
+ * (the workspace's setting, or a group of a chosen account), the labels to offer, the new label a
+ * member named (created through the labels service), and "Submit for review" once the post is saved.
+ */
+import { can } from '../../domain/access'
+import { listGroups } from '../../services/groups'
+import { createLabel, listLabels } from '../../services/labels'
+import { submitPost } from '../../services/posts/approval'
+import { getWorkspaceSettings } from '../../services/workspace-settings'
+import { dashboardCaller } from '../caller'
+import type { ComposeValues } from './compose-form'
+import type { ComposeReview, LabelOption } from './compose-review'
+import type { PageContext } from './shared'
+import { fromLocalInput } from './zoned-time'
+
+export interface ComposeExtras {
+  labels: LabelOption[]
+  canCreateLabel: boolean
+  review: ComposeReview
+}
+
+/** Labels, and whether (and why) the post needs approval, for the accounts chosen so far. */
+export async function composeExtras(
+  c: PageContext,
+  values: ComposeValues,
+  post: { approvalRequired: boolean } | null,
+): Promise<ComposeExtras> {
+  const caller = dashboardCaller(c)
+  const [labels, groups, settings] = await Promise.all([
+    listLabels(c.var.deps, caller),
+    listGroups(c.var.deps, caller),
+    getWorkspaceSettings(c.var.deps, caller),
+  ])
+  const strict = groups.filter((g) => g.approvalRequired && g.accountIds.some((id) => values.accountIds.includes(id)))
+  const requiredBecause = settings.approvalRequired
+    ? 'This workspace publishes a post only once a reviewer approves it; it then goes out as you choose here.'
+    : strict.length > 0
+      ? `${strict.map((g) => g.name).join(' and ')} ${strict.length === 1 ? 'needs' : 'need'} a reviewer's approval before a post goes out.`
+      : post?.approvalRequired
+        ? 'A reviewer must approve this post before it goes out.'
+        : null
+  return {
+    labels: labels.map((l) => ({ id: l.id, name: l.name, color: l.color })),
+    canCreateLabel: can(c.get('member').role, 'write'),
+    review: { requiredBecause },
+  }
+}
+
+/** The form's values with the label it named created (or found, when one has that name) and ticked. */
+export async function withNewLabel(c: PageContext, values: ComposeValues): Promise<ComposeValues> {
+  const name = values.newLabel.trim()
+  if (!name) return values
+  const caller = dashboardCaller(c)
+  const existing = (await listLabels(c.var.deps, caller)).find((l) => l.name.toLowerCase() === name.toLowerCase())
+  const label = existing ?? (await createLabel(c.var.deps, caller, { name }))
+  const labelIds = values.labelIds.includes(label.id) ? values.labelIds : [...values.labelIds, label.id]
+  return { ...values, labelIds, newLabel: '' }
+}
+
+/** The action the composer's "Submit for review" asked for once approved. */
+export function reviewIntentOf(form: Record<string, unknown>, values: ComposeValues, timeZone: string) {
+  const action = form.reviewAction
+  if (action === 'queue' || action === 'now') return { action } as const
+  const at = values.scheduledAt ? fromLocalInput(values.scheduledAt, timeZone) : null
+  return { action: 'schedule', scheduledAt: at ?? undefined } as const
+}
+
+/** Submits the saved post for review with the intent the form chose. */
+export async function submitFromComposer(
+  c: PageContext,
+  postId: string,
+  intent: ReturnType<typeof reviewIntentOf>,
+): Promise<void> {
+  await submitPost(c.var.deps, dashboardCaller(c), postId, intent)
+}
