@@ -4,6 +4,7 @@
  * moved carries what the drag-and-drop script needs (`data-post`, `data-time`, `data-reschedule`)
  * and its time form (the keyboard way); a post with a failed target carries its retry button.
  */
+import { can } from '../../domain/access'
 import type { PlatformId } from '../../domain/vocabulary'
 import type { CalendarPostRow } from '../../services/posts/calendar'
 import { type DashboardMember, workspacePage } from '../env'
@@ -42,11 +43,12 @@ export interface CalendarPostProps {
  * keyboard way to move it (a month chip leaves it to the day's list, where "+N more" leads).
  */
 function PostActions({ post, member, csrfToken, here, size }: CalendarPostProps) {
-  const movable = size === 'card' && RESCHEDULABLE.has(post.status) && post.scheduledAt !== null
+  const publishes = can(member.role, 'publish')
+  const movable = size === 'card' && publishes && RESCHEDULABLE.has(post.status) && post.scheduledAt !== null
   const inputId = `at-${post.id}`
   return (
     <>
-      {post.failedTargets > 0 ? (
+      {publishes && post.failedTargets > 0 ? (
         <form class="cal-retry" method="post" action={workspacePage(member, `/calendar/posts/${post.id}/retry`)}>
           <CsrfField token={csrfToken} />
           <input type="hidden" name="back" value={here} />
@@ -78,7 +80,7 @@ const statusWord = (status: string) => STATUS_LABELS[status] ?? status
 
 export function CalendarPost(props: CalendarPostProps) {
   const { post, member, size } = props
-  const movable = RESCHEDULABLE.has(post.status) && post.scheduledAt !== null
+  const movable = can(member.role, 'publish') && RESCHEDULABLE.has(post.status) && post.scheduledAt !== null
   const failed = post.failedTargets > 0 || post.status === 'FAILED'
   return (
     <li
