@@ -1,7 +1,10 @@
 /** The dashboard's people: roles in a workspace and what each may do. */
-export const MEMBER_ROLES = ['owner', 'admin', 'member'] as const
+export const MEMBER_ROLES = ['owner', 'admin', 'member', 'reviewer'] as const
 
-/** What a member may do in a workspace: owners and admins manage members, tokens, webhooks and settings. */
+/**
+ * What a member may do in a workspace: owners and admins manage members, tokens, webhooks and settings;
+ * members write and publish; reviewers read, comment and review (domain/access.ts `ROLE_PERMISSIONS`).
+ */
 export type MemberRole = (typeof MEMBER_ROLES)[number]
 
 /** Whether the role manages the workspace (members, invitations, tokens, webhooks, settings). */

@@ -45,7 +45,16 @@ export type AccountStatus = (typeof ACCOUNT_STATUSES)[number]
 export const POST_TYPES = ['IMAGE', 'CAROUSEL', 'REEL', 'STORY'] as const
 export type PostType = (typeof POST_TYPES)[number]
 
-export const POST_STATUSES = ['DRAFT', 'SCHEDULED', 'PUBLISHING', 'PUBLISHED', 'FAILED'] as const
+export const POST_STATUSES = [
+  'DRAFT',
+  'IN_REVIEW',
+  'APPROVED',
+  'CHANGES_REQUESTED',
+  'SCHEDULED',
+  'PUBLISHING',
+  'PUBLISHED',
+  'FAILED',
+] as const
 export type PostStatus = (typeof POST_STATUSES)[number]
 
 export const TARGET_STATUSES = ['PENDING', 'PUBLISHING', 'PUBLISHED', 'FAILED'] as const

@@ -37,6 +37,13 @@ export const ID_PREFIX = {
   agentAuthorization: 'aga',
   inboxComment: 'cmt',
   inboxReply: 'rpl',
+  group: 'grp',
+  label: 'lbl',
+  note: 'note',
+  reviewLink: 'rvl',
+  activity: 'act',
+  notification: 'ntf',
+  email: 'eml',
 } as const
 
 export type IdKind = keyof typeof ID_PREFIX

@@ -51,6 +51,21 @@ export const EVENT_PAYLOADS = {
     name: 'PostFailedEvent',
   },
   'post.deleted': { summary: 'The post was deleted; the post as it was.', data: PostSchema, name: 'PostDeletedEvent' },
+  'post.submitted': {
+    summary: 'The post was submitted for review (`IN_REVIEW`).',
+    data: PostSchema,
+    name: 'PostSubmittedEvent',
+  },
+  'post.approved': {
+    summary: 'A reviewer approved the post (`APPROVED`).',
+    data: PostSchema,
+    name: 'PostApprovedEvent',
+  },
+  'post.changes_requested': {
+    summary: 'A reviewer asked for changes to the post (`CHANGES_REQUESTED`), with a comment.',
+    data: PostSchema,
+    name: 'PostChangesRequestedEvent',
+  },
   'account.connected': { summary: 'An account was connected.', data: AccountSchema, name: 'AccountConnectedEvent' },
   'account.expired': {
     summary: "The network refused the account's token; reconnect it.",

@@ -1,6 +1,7 @@
 import { index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
 import { users } from './people'
-import { apiTokens, ts, workspaces } from './workspaces'
+import { apiTokens } from './tokens'
+import { ts, workspaces } from './workspaces'
 
 /**
  * An MCP client registered through dynamic client registration (RFC 7591): public clients only

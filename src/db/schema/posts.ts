@@ -1,3 +1,5 @@
+import type { ActorRef } from '../../domain/access'
+import type { StoredApproval } from '../../domain/approval'
 import type { ContentFieldName, ContentFields, StoredRecurrence } from '../../domain/post-content'
 import type { PlatformId, PostSource, PostStatus, PostType, TargetError, TargetStatus } from '../../domain/vocabulary'
 import { sql } from 'drizzle-orm'
@@ -44,6 +46,10 @@ export const posts = pgTable(
     queueSlotAt: ts('queue_slot_at'),
     /** Bumped by every edit, reschedule and publish: deliveries made for an older version do nothing. */
     version: integer('version').notNull().default(1),
+    /** The post's review: submitted, approved or changes requested; null when never submitted. */
+    approval: jsonb('approval').$type<StoredApproval>(),
+    /** Who created the post (null for posts made before this was kept). */
+    createdBy: jsonb('created_by').$type<ActorRef>(),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
