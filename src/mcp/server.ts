@@ -17,6 +17,7 @@ import { describeError } from '../infra/logger'
 import { PROMPTS } from './prompts'
 import { callTool, describeTool, type McpTool, type ToolContext } from './tool'
 import { ANALYTICS_TOOLS } from './tools/analytics'
+import { APPROVAL_TOOLS } from './tools/approvals'
 import { INBOX_TOOLS } from './tools/inbox'
 import { MEDIA_TOOLS } from './tools/media'
 import { PLANNING_TOOLS } from './tools/planning'
@@ -31,6 +32,7 @@ export const MCP_TOOLS: McpTool[] = [
   ...WORKSPACE_TOOLS,
   ...POST_READ_TOOLS,
   ...POST_WRITE_TOOLS,
+  ...APPROVAL_TOOLS,
   ...MEDIA_TOOLS,
   ...REFERENCE_TOOLS,
   ...PLANNING_TOOLS,

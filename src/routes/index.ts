@@ -42,6 +42,11 @@ import * as publishPost from './posts/publish'
 import * as retryPost from './posts/retry'
 import * as schedulePost from './posts/schedule'
 import * as updatePost from './posts/update'
+import * as submitPost from './posts/submit'
+import * as approvePost from './posts/approve'
+import * as requestPostChanges from './posts/request-changes'
+import * as getWorkspace from './workspace/get'
+import * as updateWorkspace from './workspace/update'
 import * as validatePost from './posts/validate'
 import * as listPlatforms from './platforms/list'
 import * as listPlatformAudio from './platforms/audio'
@@ -76,6 +81,8 @@ function register<R extends RouteConfig>(v1: OpenAPIHono<AppEnv>, mounted: Regis
 export function registerRoutes(v1: OpenAPIHono<AppEnv>): RegisteredRoute[] {
   const mounted: RegisteredRoute[] = []
   register(v1, mounted, getMe)
+  register(v1, mounted, getWorkspace)
+  register(v1, mounted, updateWorkspace)
   register(v1, mounted, listAccounts)
   register(v1, mounted, getAccount)
   register(v1, mounted, disconnectAccount)
@@ -95,6 +102,9 @@ export function registerRoutes(v1: OpenAPIHono<AppEnv>): RegisteredRoute[] {
   register(v1, mounted, schedulePost)
   register(v1, mounted, publishPost)
   register(v1, mounted, retryPost)
+  register(v1, mounted, submitPost)
+  register(v1, mounted, approvePost)
+  register(v1, mounted, requestPostChanges)
   register(v1, mounted, createUpload)
   register(v1, mounted, registerMedia)
   register(v1, mounted, listMedia)

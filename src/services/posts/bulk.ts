@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync'
 import type { Deps } from '../../deps'
 import { AppError, type ErrorCode, type ErrorDetail } from '../../domain/errors'
 import { describeError } from '../../infra/logger'
-import { createPost } from './write'
+import { createPost, type PostWriter } from './write'
 import type { CreatePostInput } from './types'
 
 /** Documented caps of POST /v1/posts/bulk (413 beyond either). */
@@ -172,7 +172,7 @@ function jsonCell(values: Partial<Record<Column, string>>, column: Column): unkn
  */
 export async function createPostsFromCsv(
   deps: Pick<Deps, 'db' | 'clock' | 'publishQueue' | 'logger' | 'cipher' | 'networks' | 'webhookQueue' | 'settings'>,
-  workspaceId: string,
+  writer: PostWriter,
   csv: string,
   validate: (input: unknown) => { ok: true; value: CreatePostInput } | { ok: false; details: ErrorDetail[] },
 ): Promise<BulkReport> {
@@ -194,7 +194,7 @@ export async function createPostsFromCsv(
           `Invalid row: ${checked.details.map((d) => `${d.path}: ${d.message}`).join('; ')}`,
           { details: checked.details },
         )
-      const post = await createPost(deps, workspaceId, checked.value)
+      const post = await createPost(deps, writer, checked.value)
       reports.push({ line: row.line, ok: true, postId: post.id, error: null })
     } catch (err) {
       // Rows before this one are committed: an unexpected failure is this row's report, never the whole answer's.

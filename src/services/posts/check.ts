@@ -6,8 +6,9 @@
  *    unless it is a draft, every account able to publish (422 `account_not_connected` naming an
  *    EXPIRED or DISCONNECTED one);
  * 2. `assertCreatable`: every rule of the registry, then the pinboard boards and the destinations;
- * 3. `admitCreate`, inside the write's transaction: the plan's monthly cap and where the action
- *    puts the post (a `schedule` in the past, an empty queue).
+ * 3. `admitCreate`, inside the write's transaction: approval (where it is required, only a draft
+ *    may be created: 409 `approval_required`), the plan's monthly cap and where the action puts the
+ *    post (a `schedule` in the past, an empty queue).
  */
 import type { Tx } from '../../db/types'
 import type { Deps } from '../../deps'
@@ -16,6 +17,7 @@ import type { ValidationIntent, ValidationMedia } from '../../domain/post-valida
 import { assertBoardsOfAccounts } from '../boards'
 import { assertDestinationsOfAccounts } from '../destinations'
 import { assertMonthlyPostQuota, lockWorkspace } from '../workspace-lock'
+import { assertCreateGate } from './approval-gate'
 import { assertValidContent } from './content'
 import { loadPostAccounts, loadPostMedia, type PostAccount } from './load'
 import { type PostTiming, timingFor } from './timing'
@@ -61,6 +63,12 @@ export async function assertCreatable(
 /** Locks the workspace for the rest of `tx`, checks the plan's monthly cap, and times the post. */
 export async function admitCreate(tx: Tx, workspaceId: string, draft: CreateDraft, now: Date): Promise<PostTiming> {
   const ws = await lockWorkspace(tx, workspaceId)
+  await assertCreateGate(
+    tx,
+    workspaceId,
+    draft.accounts.map((a) => a.id),
+    draft.action,
+  )
   await assertMonthlyPostQuota(tx, ws, now)
   return timingFor(tx, {
     action: draft.action,

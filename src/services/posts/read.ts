@@ -9,6 +9,7 @@ import {
 } from '../../db/queries/posts'
 import type { DbOrTx } from '../../db/types'
 import { notFound } from '../../domain/errors'
+import { approvalScopeOf, requiresApproval } from './approval-gate'
 import { toPostRecord, type PostRecord } from './record'
 
 export type { PostSort } from '../../db/queries/posts'
@@ -17,7 +18,9 @@ export type ListPostsFilter = PostFilter
 export async function getPost(db: DbOrTx, workspaceId: string, postId: string): Promise<PostRecord> {
   const row = await findWorkspacePost(db, workspaceId, postId)
   if (!row) throw notFound('Post')
-  return toPostRecord(row, await selectPostTargets(db, postId))
+  const postTargets = await selectPostTargets(db, postId)
+  const scope = await approvalScopeOf(db, workspaceId)
+  return toPostRecord(row, postTargets, requiresApproval(scope, postTargets.map((t) => t.accountId)))
 }
 
 /** Without `page`, the plain array holds at most this many posts; a page answer says how many match. */
@@ -30,9 +33,13 @@ async function withTargets(db: DbOrTx, rows: PostRow[]): Promise<PostRecord[]> {
     db,
     rows.map((r) => r.id),
   )
+  const scope = await approvalScopeOf(db, rows[0]!.workspaceId)
   const byPost = new Map<string, (typeof all)[number][]>()
   for (const t of all) byPost.set(t.postId, [...(byPost.get(t.postId) ?? []), t])
-  return rows.map((r) => toPostRecord(r, byPost.get(r.id) ?? []))
+  return rows.map((r) => {
+    const postTargets = byPost.get(r.id) ?? []
+    return toPostRecord(r, postTargets, requiresApproval(scope, postTargets.map((t) => t.accountId)))
+  })
 }
 
 /** Plain list: the first `limit` matching posts (at most UNPAGED_MAX), in two queries whatever their number. */

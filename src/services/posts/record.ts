@@ -1,5 +1,7 @@
 import type { PostRow, TargetRow } from '../../db/queries/posts'
 import type { ContentFields, Recurrence } from '../../domain/post-content'
+import type { ActorRef } from '../../domain/access'
+import type { StoredApproval } from '../../domain/approval'
 import type { PlatformId, PostSource, PostStatus, PostType, TargetError, TargetStatus } from '../../domain/vocabulary'
 import { contentFieldsOf } from './content'
 
@@ -30,6 +32,13 @@ export interface PostRecord extends Omit<ContentFields, 'recurrence'> {
   publishedAt: string | null
   recurrence: (Recurrence & { occurrence: number; parentId: string | null }) | null
   queued: boolean
+  /** Raised by every edit, publish and approval with an action; a reviewer sends back the one seen. */
+  version: number
+  /** The last approval round (kept after an edit sends the post back to DRAFT). */
+  approval: StoredApproval | null
+  /** The workspace, or a group of one of the post's accounts, requires approval. */
+  approvalRequired: boolean
+  createdBy: ActorRef | null
   createdAt: string
   updatedAt: string
   targets: TargetRecord[]
@@ -57,8 +66,11 @@ export function toTargetRecord(t: TargetRow): TargetRecord {
   }
 }
 
-/** The API's post record: every field present, `null` where unset, targets in the caller's order. */
-export function toPostRecord(p: PostRow, postTargets: TargetRow[]): PostRecord {
+/**
+ * The API's post record: every field present, `null` where unset, targets in the caller's order.
+ * `approvalRequired`: from the workspace's approval scope (posts/approval-gate.ts).
+ */
+export function toPostRecord(p: PostRow, postTargets: TargetRow[], approvalRequired = false): PostRecord {
   const ordered = [...postTargets].sort((a, b) => a.position - b.position)
   return {
     id: p.id,
@@ -72,6 +84,10 @@ export function toPostRecord(p: PostRow, postTargets: TargetRow[]): PostRecord {
     publishedAt: iso(p.publishedAt),
     recurrence: p.recurrence ? recurrenceRecord(p) : null,
     queued: p.queued,
+    version: p.version,
+    approval: (p.approval as StoredApproval | null) ?? null,
+    approvalRequired,
+    createdBy: (p.createdBy as ActorRef | null) ?? null,
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
     targets: ordered.map(toTargetRecord),

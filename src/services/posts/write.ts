@@ -16,6 +16,9 @@ import { AppError, notFound } from '../../domain/errors'
 import { newId, newIds } from '../../lib/ids'
 import { notApplicableWarnings, type PostWarning, type ValidationAccount } from '../../domain/post-validation'
 import { mergeContent } from '../../domain/post-content'
+import type { StoredApproval } from '../../domain/approval'
+import type { Caller } from '../caller'
+import { approvalRequiredOf, assertGoOutGate } from './approval-gate'
 import { admitCreate, assertCreatable, resolveCreate } from './check'
 import { assertValidContent, contentOf } from './content'
 import { assertServicePost } from './external'
@@ -37,6 +40,19 @@ type PostDeps = Pick<
   Deps,
   'db' | 'clock' | 'publishQueue' | 'logger' | 'cipher' | 'networks' | 'webhookQueue' | 'settings'
 >
+
+/**
+ * Who writes: a caller (the post records who created it), or only the workspace (the service's own
+ * writes, the dashboard until it passes its member).
+ */
+export type PostWriter = string | Caller
+
+const writerOf = (writer: PostWriter) =>
+  typeof writer === 'string'
+    ? { workspaceId: writer, createdBy: null }
+    : { workspaceId: writer.workspaceId, createdBy: writer.actor }
+
+const accountIdsOf = (accounts: ValidationAccount[]) => accounts.map((a) => a.id)
 
 const parseTime = (iso: string | null | undefined) => (iso ? new Date(iso) : null)
 
@@ -66,12 +82,13 @@ function targetRows(postId: string, workspaceId: string, accounts: ValidationAcc
  */
 export async function createPost(
   deps: PostDeps,
-  workspaceId: string,
+  writer: PostWriter,
   input: CreatePostInput,
   bodyWarnings: PostWarning[] = [],
   idempotency?: IdempotentWrite,
 ): Promise<WrittenPost> {
   const now = deps.clock.now()
+  const { workspaceId, createdBy } = writerOf(writer)
   const draft = await resolveCreate(deps.db, workspaceId, input)
   // Before the transaction: for a real account the boards check may be a network call.
   await assertCreatable(deps, workspaceId, draft)
@@ -80,12 +97,12 @@ export async function createPost(
   // The rows are known before they are written, so the answer is too: nothing is read back.
   const written = await deps.db.transaction(async (tx) => {
     const timing = await admitCreate(tx, workspaceId, draft, now)
-    const postValues = { id, workspaceId, ...content, ...timingColumns(timing), createdAt: now, updatedAt: now }
+    const postValues = { id, workspaceId, ...content, ...timingColumns(timing), createdBy, createdAt: now, updatedAt: now }
     const targetValues = targetRows(id, workspaceId, accounts, timing.dueAt, now)
     const rows = postRowsAsInserted(postValues, targetValues)
     const expiring = await tokenExpiryWarnings({ db: tx, cipher: deps.cipher }, workspaceId, accounts, timing.dueAt)
     const answer: WrittenPost = {
-      ...toPostRecord(rows.post, rows.targets),
+      ...toPostRecord(rows.post, rows.targets, await approvalRequiredOf(tx, workspaceId, accountIdsOf(accounts))),
       warnings: [...bodyWarnings, ...notApplicableWarnings(content, accounts), ...expiring],
     }
     const stored = idempotency && firstAnswerRecord(workspaceId, idempotency, answer, now)
@@ -130,8 +147,9 @@ async function assertEditable(tx: Tx, post: { id: string; status: string }): Pro
 }
 
 /**
- * Edits a post. Without `action` it goes back to DRAFT (and gives up its queue slot); with one,
- * the edit comes first and then the action. Every edit bumps the version, so deliveries
+ * Edits a post. Without `action` it goes back to DRAFT (and gives up its queue slot; a post in review,
+ * approved or with changes requested too); with one, the edit comes first and then the action, which
+ * where approval is required needs an approved post and no edit of its content (approval-gate.ts). Every edit bumps the version, so deliveries
  * scheduled for the old version do nothing. Answers the post with `bodyWarnings` and the fields of
  * the edited post that none of its networks uses.
  */
@@ -150,6 +168,8 @@ export async function updatePost(
     await assertEditable(tx, row)
     const current = await selectPostTargets(tx, postId)
     const accountIds = input.accountIds ?? [...current].sort((a, b) => a.position - b.position).map((t) => t.accountId)
+    const goesOut = input.action !== undefined && input.action !== 'draft'
+    if (goesOut) await assertGoOutGate(tx, row, accountIds, { edited: isContentEdit(input) })
     const accounts = await loadPostAccounts(tx, workspaceId, accountIds)
     const content = mergeContent(contentOf(row), input)
     const media = await loadPostMedia(tx, workspaceId, content.mediaIds)
@@ -164,7 +184,13 @@ export async function updatePost(
     // Release the post's own slot first, so re-queueing may take the same occurrence again.
     await updatePostRow(tx, postId, { queueSlotAt: null })
     const timing = await timingFor(tx, { action: input.action, scheduledAt, workspaceId, timezone: ws.timezone, now })
-    await updatePostRow(tx, postId, { ...content, ...timingColumns(timing), version: row.version + 1, updatedAt: now })
+    await updatePostRow(tx, postId, {
+      ...content,
+      ...timingColumns(timing),
+      ...approvalAfterEdit(row, input, goesOut),
+      version: row.version + 1,
+      updatedAt: now,
+    })
     const keep = accounts.map((a) => a.id)
     await deleteTargetsOutside(tx, postId, keep)
     const existing = new Set(current.map((t) => t.accountId))
@@ -188,6 +214,21 @@ export async function updatePost(
   })
   await dispatchPendingTargets(deps, postId)
   return { ...(await getPost(deps.db, workspaceId, postId)), warnings: [...bodyWarnings, ...warnings] }
+}
+
+/** An edit of what the post says or where it goes; an action with only a new time is not one. */
+const isContentEdit = (input: UpdatePostInput) =>
+  Object.keys(input).some((k) => k !== 'action' && k !== 'scheduledAt' && input[k as keyof UpdatePostInput] !== undefined)
+
+/**
+ * The approval an edit leaves: the last round stays readable (its comment) when the post goes back to
+ * DRAFT; when an edit sends the post out without a review (no approval required), a round in review or
+ * approved no longer describes it and is dropped, so it can never pass for an approval of what goes out.
+ */
+function approvalAfterEdit(row: { approval: unknown }, input: UpdatePostInput, goesOut: boolean) {
+  const round = row.approval as StoredApproval | null
+  if (!goesOut || !round || !isContentEdit(input) || round.state === 'CHANGES_REQUESTED') return {}
+  return { approval: null }
 }
 
 /**

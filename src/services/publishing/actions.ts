@@ -3,6 +3,7 @@ import { restartPublishing, startPublishingNow } from '../../db/queries/publishi
 import { listFailedTargetIds, listPostTargets, restartOpenTargets, restartTargets } from '../../db/queries/targets'
 import type { Deps } from '../../deps'
 import { AppError, notFound } from '../../domain/errors'
+import { assertGoOutGate } from '../posts/approval-gate'
 import { assertValidContent, contentOf } from '../posts/content'
 import { assertServicePost } from '../posts/external'
 import { loadPostAccounts, loadPostMedia } from '../posts/load'
@@ -25,11 +26,9 @@ export async function publishPostNow(deps: ActionDeps, workspaceId: string, post
     if (row.status === 'PUBLISHING') return false
     if (row.status === 'PUBLISHED') throw new AppError('post_not_editable', 'The post is already published.')
     const current = await listPostTargets(tx, postId)
-    const accounts = await loadPostAccounts(
-      tx,
-      workspaceId,
-      [...current].sort((a, b) => a.position - b.position).map((t) => t.accountId),
-    )
+    const accountIds = [...current].sort((a, b) => a.position - b.position).map((t) => t.accountId)
+    await assertGoOutGate(tx, row, accountIds, { what: 'published' })
+    const accounts = await loadPostAccounts(tx, workspaceId, accountIds)
     const media = await loadPostMedia(tx, workspaceId, row.mediaIds)
     assertValidContent(contentOf(row), accounts, media, 'publish', now)
     await startPublishingNow(tx, postId, { version: row.version + 1, now })
