@@ -26,6 +26,8 @@ export const ERROR_CODES = [
   'media_not_found',
   'account_not_found',
   'account_not_connected',
+  'label_not_found',
+  'name_taken',
   'pin_title_too_long',
   'title_too_long',
   'invalid_option',

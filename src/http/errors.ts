@@ -28,6 +28,8 @@ export const ERROR_STATUS = {
   media_not_found: 422,
   account_not_found: 422,
   account_not_connected: 422,
+  label_not_found: 422,
+  name_taken: 409,
   pin_title_too_long: 422,
   title_too_long: 422,
   invalid_option: 422,

@@ -15,7 +15,15 @@ export interface RouteMeta {
   answerInTransaction?: boolean
   /** The rate limit the operation counts against (per client IP). */
   rateLimit: RateLimitBucket
+  /**
+   * What the path's `{id}` names, checked against a caller limited to some account groups before
+   * the handler runs (http/scope-guard.ts): `account`, `post` and `comment` are 404 when outside
+   * their groups; `post-write` also 403 when the post goes to accounts outside them too.
+   */
+  scope?: ScopeSubject
 }
+
+export type ScopeSubject = 'account' | 'post' | 'post-write' | 'comment'
 
 /** What every route file under src/routes exports. */
 export interface RouteModule<R extends RouteConfig> {

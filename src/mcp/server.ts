@@ -18,6 +18,7 @@ import { PROMPTS } from './prompts'
 import { callTool, describeTool, type McpTool, type ToolContext } from './tool'
 import { ANALYTICS_TOOLS } from './tools/analytics'
 import { APPROVAL_TOOLS } from './tools/approvals'
+import { GROUP_TOOLS } from './tools/groups'
 import { INBOX_TOOLS } from './tools/inbox'
 import { MEDIA_TOOLS } from './tools/media'
 import { PLANNING_TOOLS } from './tools/planning'
@@ -38,6 +39,7 @@ export const MCP_TOOLS: McpTool[] = [
   ...PLANNING_TOOLS,
   ...ANALYTICS_TOOLS,
   ...INBOX_TOOLS,
+  ...GROUP_TOOLS,
 ]
 
 const INSTRUCTIONS = [

@@ -1,6 +1,7 @@
 import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi'
 import { idempotent } from '../http/idempotency'
 import { documentOperation } from '../http/openapi'
+import { scopeGuard } from '../http/scope-guard'
 import type { RegisteredRoute, RouteModule } from '../http/route-meta'
 import type { AppEnv } from '../http/context'
 import * as listBoards from './accounts/boards'
@@ -63,6 +64,15 @@ import * as listWebhooks from './webhooks/list'
 import * as rotateWebhookSecret from './webhooks/rotate-secret'
 import * as testWebhook from './webhooks/test'
 import * as updateWebhook from './webhooks/update'
+import * as listGroups from './groups/list'
+import * as getGroup from './groups/get'
+import * as createGroup from './groups/create'
+import * as updateGroup from './groups/update'
+import * as deleteGroup from './groups/delete'
+import * as listLabels from './labels/list'
+import * as createLabel from './labels/create'
+import * as updateLabel from './labels/update'
+import * as deleteLabel from './labels/delete'
 
 /**
  * Registers one operation with the protection its file declares: an operation that takes an
@@ -72,6 +82,7 @@ import * as updateWebhook from './webhooks/update'
 function register<R extends RouteConfig>(v1: OpenAPIHono<AppEnv>, mounted: RegisteredRoute[], m: RouteModule<R>): void {
   const method = m.route.method.toUpperCase()
   const path = m.route.getRoutingPath()
+  if (m.meta.scope) v1.on(method, path, scopeGuard(m.meta.scope))
   if (m.meta.idempotent) v1.on(method, path, idempotent({ answerInTransaction: m.meta.answerInTransaction ?? false }))
   v1.openapi(documentOperation(m.route, m.meta), m.handler)
   mounted.push({ method, path: `/v1${path}`, meta: m.meta })
@@ -140,5 +151,14 @@ export function registerRoutes(v1: OpenAPIHono<AppEnv>): RegisteredRoute[] {
   register(v1, mounted, listEvents)
   register(v1, mounted, streamEvents)
   register(v1, mounted, replayEvent)
+  register(v1, mounted, listGroups)
+  register(v1, mounted, createGroup)
+  register(v1, mounted, getGroup)
+  register(v1, mounted, updateGroup)
+  register(v1, mounted, deleteGroup)
+  register(v1, mounted, listLabels)
+  register(v1, mounted, createLabel)
+  register(v1, mounted, updateLabel)
+  register(v1, mounted, deleteLabel)
   return mounted
 }

@@ -67,8 +67,18 @@ export const AccountSchema = z
       description:
         'How reading its posts, comments and mentions goes (the inbox sync); null when its network offers nothing to read or it was not read yet.',
     }),
+    groupIds: z.array(z.string()).openapi({ description: 'The account groups it is in (`GET /v1/groups`).' }),
   })
   .openapi('Account')
+
+export const ListAccountsQuery = z.object({
+  groupId: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .openapi({ description: 'Only the accounts of this group; an unknown group is 404.' }),
+})
 
 export const BoardSchema = z
   .object({

@@ -58,6 +58,8 @@ export const AnalyticsSchema = z
         to: z.string().openapi({ example: '2026-03-10' }),
         accountId: z.string().nullable(),
         platform: z.enum(PLATFORM_IDS).nullable(),
+        groupId: z.string().nullable(),
+        labelId: z.string().nullable(),
       })
       .openapi({
         description: 'The period and filters this answer covers (calendar days of `timezone`, both included).',
@@ -76,6 +78,19 @@ export const AnalyticsSchema = z
         }),
       )
       .openapi({ description: 'The totals per network, for the networks with a target published in the period.' }),
+    byLabel: z
+      .array(
+        z.object({
+          labelId: z.string(),
+          name: z.string(),
+          color: z.string(),
+          ...TotalsFields,
+        }),
+      )
+      .openapi({
+        description:
+          "The totals per label of the targets' posts, by label name, for the labels with a target published in the period. A target whose post has two labels counts in both; one without a label in none.",
+      }),
     accounts: z.array(
       z.object({
         accountId: z.string(),
@@ -159,6 +174,18 @@ export const AnalyticsQuerySchema = z.object({
     .optional()
     .openapi({ description: "Only this account (404 when it is not the workspace's)." }),
   platform: z.enum(PLATFORM_IDS).optional().openapi({ description: 'Only the accounts of this network.' }),
+  groupId: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .openapi({ description: 'Only the accounts of this account group (404 when there is no such group).' }),
+  labelId: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .openapi({ description: 'Only the targets of posts with this label (404 when there is no such label).' }),
 })
 
 const nullableMetric = MetricsSchema

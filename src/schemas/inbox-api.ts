@@ -62,6 +62,13 @@ const stateFilter = z
     description: 'Only comments in this state: `unread`, `read`, `replied` or `hidden`.',
   })
 
+const groupFilter = z
+  .string()
+  .min(1)
+  .max(64)
+  .optional()
+  .openapi({ description: 'Only the accounts of this account group; an unknown group is 404.' })
+
 export const ListCommentsQuery = z.object({
   accountId: accountFilter,
   platform: platformFilter,
@@ -72,6 +79,13 @@ export const ListCommentsQuery = z.object({
     .optional()
     .openapi({ param: { name: 'postId', in: 'query' }, description: 'Only the comments on this post.' }),
   state: stateFilter,
+  groupId: groupFilter,
+  labelId: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .openapi({ description: 'Only the comments on posts with this label; an unknown label is 404.' }),
   ...pageFields,
 })
 
@@ -79,6 +93,13 @@ export const ListMentionsQuery = z.object({
   accountId: accountFilter,
   platform: platformFilter,
   state: stateFilter,
+  groupId: groupFilter,
+  labelId: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .openapi({ description: 'Only the mentions in replies to posts with this label; an unknown label is 404.' }),
   ...pageFields,
 })
 

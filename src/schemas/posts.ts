@@ -26,6 +26,7 @@ export const CreatePostSchema = z
     type: z.enum(POST_TYPES),
     accountIds: ids('Destination accounts; each distinct account becomes one target.').min(1).max(100),
     mediaIds: ids('Media asset ids, in order; [] for a text-only post.').max(35),
+    labelIds: ids('Labels of the post (`GET /v1/labels`); an unknown id is 422 `label_not_found`.').max(50).optional(),
     action: z.enum(POST_ACTIONS),
     ...Object.fromEntries(Object.entries(contentFields).map(([k, v]) => [k, v.optional()])),
   })
@@ -46,6 +47,7 @@ export const UpdatePostSchema = z
     type: z.enum(POST_TYPES).optional(),
     accountIds: ids('Replaces the destinations.').min(1).max(100).optional(),
     mediaIds: ids('Replaces the media.').max(35).optional(),
+    labelIds: ids('Replaces the labels; [] removes them all.').max(50).optional(),
     action: z
       .enum(POST_ACTIONS)
       .optional()
@@ -81,6 +83,10 @@ export const TargetSchema = z
   })
   .openapi('Target')
 
+export const PostLabelSchema = z
+  .object({ id: z.string(), name: z.string(), color: z.string() })
+  .openapi('PostLabel')
+
 /** The record shows every content field as stored; the series carries its place in it. */
 const { recurrence: _recurrence, ...recordContentFields } = POST_CONTENT_FIELDS
 
@@ -109,6 +115,9 @@ export const PostSchema = z
     createdAt: z.string().openapi({ format: 'date-time' }),
     updatedAt: z.string().openapi({ format: 'date-time' }),
     targets: z.array(TargetSchema),
+    labels: z
+      .array(PostLabelSchema)
+      .openapi({ description: 'Its labels (`labelIds` on create and edit), by name.' }),
   })
   .openapi('Post')
 
@@ -142,6 +151,18 @@ export const ListPostsQuery = z.object({
     description:
       '`service`: only posts written through this service; `external`: only posts published on the network outside it and imported (read-only).',
   }),
+  groupId: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .openapi({ description: 'Only posts with an account in this group; an unknown group is 404.' }),
+  labelId: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .openapi({ description: 'Only posts with this label; an unknown label is 404.' }),
   sort: z.enum(POST_SORTS).default('createdAt').openapi({
     description:
       'A field name orders newest (latest) first; a leading `-` reverses it (oldest first). Posts without that time come last. Default `createdAt`.',

@@ -9,6 +9,8 @@ import {
   markAccountExpired,
 } from '../db/queries/accounts'
 import { selectSyncRows } from '../db/queries/sync'
+import { selectGroupIdsOfAccounts } from '../db/queries/groups'
+import type { ScopeFilter } from '../db/queries/scope'
 import type { Db, Tx } from '../db/types'
 import { AppError } from '../domain/errors'
 import type { CredentialCipher } from '../infra/credential-cipher'
@@ -37,13 +39,15 @@ export interface AccountRecord {
   createdAt: string
   /** Its inbox sync in words; null when nothing is read from it (or it was not read yet). */
   sync: AccountSyncHealth | null
+  /** The account groups it is in (`GET /v1/groups`). */
+  groupIds: string[]
 }
 
 export function toAccountRecord(
   row: AccountRow,
-  lastPublished: Date | null = null,
-  sync: AccountSyncHealth | null = null,
+  extra: { lastPublished?: Date | null; sync?: AccountSyncHealth | null; groupIds?: string[] } = {},
 ): AccountRecord {
+  const { lastPublished = null, sync = null, groupIds = [] } = extra
   return {
     id: row.id,
     platform: row.platform,
@@ -58,6 +62,7 @@ export function toAccountRecord(
     lastPublishedAt: lastPublished?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     sync,
+    groupIds,
   }
 }
 
@@ -75,20 +80,30 @@ export function tokenExpiryOf(credentials: Record<string, unknown>): Date | null
   return Number.isNaN(date.getTime()) ? null : date
 }
 
-export async function listAccounts(db: Db, workspaceId: string): Promise<AccountRecord[]> {
-  const rows = await listWorkspaceAccounts(db, workspaceId)
+/** The workspace's accounts, oldest first; `scope` narrows them to a group, and to a limited caller's groups. */
+export async function listAccounts(db: Db, workspaceId: string, scope: ScopeFilter = {}): Promise<AccountRecord[]> {
+  const rows = await listWorkspaceAccounts(db, workspaceId, scope)
+  return recordsOf(db, rows)
+}
+
+async function recordsOf(db: Db, rows: AccountRow[]): Promise<AccountRecord[]> {
   const ids = rows.map((r) => r.id)
   const published = await lastPublishedAt(db, ids)
   const sync = await syncHealthByAccount(db, ids)
-  return rows.map((r) => toAccountRecord(r, published.get(r.id) ?? null, sync.get(r.id) ?? null))
+  const groups = await selectGroupIdsOfAccounts(db, ids)
+  return rows.map((r) =>
+    toAccountRecord(r, {
+      lastPublished: published.get(r.id) ?? null,
+      sync: sync.get(r.id) ?? null,
+      groupIds: groups.get(r.id) ?? [],
+    }),
+  )
 }
 
 /** One account of the workspace with its health, or 404. */
 export async function getAccount(db: Db, workspaceId: string, accountId: string): Promise<AccountRecord> {
   const row = await getAccountRow(db, workspaceId, accountId)
-  const published = await lastPublishedAt(db, [row.id])
-  const sync = await syncHealthByAccount(db, [row.id])
-  return toAccountRecord(row, published.get(row.id) ?? null, sync.get(row.id) ?? null)
+  return (await recordsOf(db, [row]))[0]!
 }
 
 /** The workspace an account belongs to, for the operator's CLI, which names an account by its id alone; null when there is none. */

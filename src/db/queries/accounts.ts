@@ -6,6 +6,7 @@ import { and, asc, count, eq, inArray, max, ne, sql } from 'drizzle-orm'
 import { accounts, targets } from '../schema'
 import { selectTableRows } from '../table-rows'
 import type { DbOrTx, Tx } from '../types'
+import { accountScopeConditions, type ScopeFilter } from './scope'
 
 export type AccountRow = typeof accounts.$inferSelect
 
@@ -20,12 +21,12 @@ export async function lastPublishedAt(db: DbOrTx, accountIds: string[]): Promise
   return new Map(rows.filter((r) => r.at !== null).map((r) => [r.accountId, r.at as Date]))
 }
 
-/** The workspace's accounts, oldest first. */
-export function listWorkspaceAccounts(db: DbOrTx, workspaceId: string): Promise<AccountRow[]> {
+/** The workspace's accounts, oldest first (with `scope`: those of a group, or of a limited caller's groups). */
+export function listWorkspaceAccounts(db: DbOrTx, workspaceId: string, scope: ScopeFilter = {}): Promise<AccountRow[]> {
   return db
     .select()
     .from(accounts)
-    .where(eq(accounts.workspaceId, workspaceId))
+    .where(and(eq(accounts.workspaceId, workspaceId), ...accountScopeConditions(sql`${accounts.id}`, scope)))
     .orderBy(asc(accounts.createdAt), asc(accounts.id))
 }
 

@@ -4,12 +4,13 @@
  */
 import { and, desc, eq, gte, inArray, isNotNull, lt, type SQLWrapper, sql } from 'drizzle-orm'
 import { accountSync } from '../schema/inbox'
-import { accounts, posts, targets } from '../schema'
+import { accounts, labels, postLabels, posts, targets } from '../schema'
 import type { DbOrTx } from '../types'
 import { latestTargetSnapshot } from './analytics'
 import type { PlatformId } from '../../domain/vocabulary'
+import { accountScopeConditions, postHasLabel, type ScopeFilter } from './scope'
 
-export interface PeriodFilter {
+export interface PeriodFilter extends ScopeFilter {
   workspaceId: string
   /** Published at or after this instant. */
   from: Date
@@ -27,6 +28,8 @@ const inPeriod = (f: PeriodFilter) =>
     lt(targets.publishedAt, f.until),
     f.accountId ? eq(targets.accountId, f.accountId) : undefined,
     f.platform ? eq(targets.platform, f.platform) : undefined,
+    ...accountScopeConditions(sql`${targets.accountId}`, f),
+    f.labelId ? postHasLabel(sql`${targets.postId}`, f.labelId) : undefined,
   )
 
 /** The period's published targets, newest first, each with its latest snapshot (if any), its post's caption and source. */
@@ -41,6 +44,8 @@ export function selectPeriodTargets(db: DbOrTx, filter: PeriodFilter, limit: num
       username: accounts.username,
       source: posts.source,
       caption: posts.caption,
+      labels: sql<string | null>`(select string_agg(l.name, '|' order by lower(l.name)) from post_labels pl
+        join labels l on l.id = pl.label_id where pl.post_id = ${targets.postId})`,
       publishedAt: targets.publishedAt,
       permalink: targets.permalink,
       collectedAt: last.collectedAt,
@@ -100,4 +105,37 @@ export function selectPeriodTotals(db: DbOrTx, filter: PeriodFilter) {
     .where(inPeriod(filter))
     .groupBy(targets.platform)
     .orderBy(targets.platform)
+}
+
+/**
+ * The period's totals per label of the targets' posts (a target whose post has two labels counts
+ * in both; one without a label in none), as `selectPeriodTotals` sums them per network.
+ */
+export function selectPeriodLabelTotals(db: DbOrTx, filter: PeriodFilter) {
+  const last = latestTargetSnapshot(db)
+  const sum = (c: SQLWrapper) => sql<number | null>`sum(${c})::float8`
+  return db
+    .select({
+      labelId: labels.id,
+      name: labels.name,
+      color: labels.color,
+      platforms: sql<string[]>`array_agg(distinct ${targets.platform})`,
+      posts: sql<number>`count(*)::int`,
+      collected: sql<number>`count(${last.collectedAt})::int`,
+      likes: sum(last.likes),
+      comments: sum(last.comments),
+      shares: sum(last.shares),
+      views: sum(last.views),
+      saves: sum(last.saves),
+      clicks: sum(last.clicks),
+      impressions: sum(last.impressions),
+      reach: sum(last.reach),
+    })
+    .from(targets)
+    .innerJoin(postLabels, eq(postLabels.postId, targets.postId))
+    .innerJoin(labels, eq(labels.id, postLabels.labelId))
+    .leftJoinLateral(last, sql`true`)
+    .where(inPeriod(filter))
+    .groupBy(labels.id, labels.name, labels.color)
+    .orderBy(sql`lower(${labels.name})`, labels.id)
 }

@@ -6,15 +6,16 @@ import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm'
 import { accounts, followerSnapshots, targetMetricSnapshots, targets } from '../schema'
 import type { DbOrTx } from '../types'
 import type { PlatformId } from '../../domain/vocabulary'
+import { accountScopeConditions, type ScopeFilter } from './scope'
 
 export type FollowerSnapshotRow = typeof followerSnapshots.$inferSelect
 
-/** The workspace's accounts as analytics lists them, oldest first. */
-export function listAnalyticsAccounts(db: DbOrTx, workspaceId: string) {
+/** The workspace's accounts as analytics lists them, oldest first (with `scope`: a group's, a limited caller's). */
+export function listAnalyticsAccounts(db: DbOrTx, workspaceId: string, scope: ScopeFilter = {}) {
   return db
     .select({ id: accounts.id, platform: accounts.platform, username: accounts.username, status: accounts.status })
     .from(accounts)
-    .where(eq(accounts.workspaceId, workspaceId))
+    .where(and(eq(accounts.workspaceId, workspaceId), ...accountScopeConditions(sql`${accounts.id}`, scope)))
     .orderBy(asc(accounts.createdAt), asc(accounts.id))
 }
 

@@ -8,9 +8,10 @@ import { type SQL, sql } from 'drizzle-orm'
 import type { PlatformId, PostStatus } from '../../domain/vocabulary'
 import { resultRows } from '../table-rows'
 import type { DbOrTx } from '../types'
+import { postScopeConditions, type ScopeFilter } from './scope'
 
 /** Narrows the posts a calendar shows; every field optional, all of them applied together. */
-export interface CalendarPostFilter {
+export interface CalendarPostFilter extends ScopeFilter {
   accountId?: string | undefined
   platform?: PlatformId | undefined
   statuses?: readonly PostStatus[] | undefined
@@ -59,6 +60,7 @@ function filterOf(f: CalendarPostFilter): SQL[] {
   if (f.accountId)
     out.push(sql`exists (select 1 from targets t where t.post_id = p.id and t.account_id = ${f.accountId})`)
   if (f.platform) out.push(sql`exists (select 1 from targets t where t.post_id = p.id and t.platform = ${f.platform})`)
+  out.push(...postScopeConditions(sql`p.id`, f))
   return out
 }
 

@@ -8,11 +8,12 @@ import { inboxComments, inboxReplies } from '../schema'
 import { resultRows } from '../table-rows'
 import type { DbOrTx } from '../types'
 import type { InboxState, PlatformId } from '../../domain/vocabulary'
+import { accountScopeConditions, postHasLabel, type ScopeFilter } from './scope'
 
 export type InboxCommentRow = typeof inboxComments.$inferSelect
 export type InboxReplyRow = typeof inboxReplies.$inferSelect
 
-export interface InboxPageQuery {
+export interface InboxPageQuery extends ScopeFilter {
   kind: 'comment' | 'mention'
   accountId?: string | undefined
   platform?: PlatformId | undefined
@@ -50,6 +51,8 @@ export function selectInboxPage(db: DbOrTx, workspaceId: string, q: InboxPageQue
     q.platform !== undefined ? eq(inboxComments.platform, q.platform) : undefined,
     q.postId !== undefined ? eq(inboxComments.postId, q.postId) : undefined,
     q.state !== undefined ? eq(inboxComments.state, q.state) : undefined,
+    ...accountScopeConditions(sql`${inboxComments.accountId}`, q),
+    q.labelId ? postHasLabel(sql`${inboxComments.postId}`, q.labelId) : undefined,
     after,
   ]
   return db
@@ -129,6 +132,7 @@ export function selectRepliesOf(db: DbOrTx, workspaceId: string, commentId: stri
 export async function countUnreadByKind(
   db: DbOrTx,
   workspaceId: string,
+  scope: ScopeFilter = {},
 ): Promise<{ comment: number; mention: number }> {
   const rows = await db
     .select({ kind: inboxComments.kind, n: sql<number>`count(*)::int` })
@@ -139,6 +143,7 @@ export async function countUnreadByKind(
         eq(inboxComments.state, 'unread'),
         eq(inboxComments.fromAccount, false),
         isNull(inboxComments.goneAt),
+        ...accountScopeConditions(sql`${inboxComments.accountId}`, scope),
       ),
     )
     .groupBy(inboxComments.kind)

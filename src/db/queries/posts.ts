@@ -7,6 +7,7 @@ import { executePrepared } from '../prepared'
 import { selectTableRows } from '../table-rows'
 import type { DbOrTx, Tx } from '../types'
 import { type IdempotencyKeyRecord, insertRecordUnlessTakenStatement } from './idempotency'
+import { postScopeConditions, type ScopeFilter } from './scope'
 
 export type PostRow = typeof posts.$inferSelect
 export type NewPostRow = typeof posts.$inferInsert
@@ -15,7 +16,7 @@ export type NewTargetRow = typeof targets.$inferInsert
 
 export type PostSort = 'createdAt' | '-createdAt' | 'scheduledAt' | '-scheduledAt' | 'publishedAt' | '-publishedAt'
 
-export interface PostFilter {
+export interface PostFilter extends ScopeFilter {
   status?: PostStatus | undefined
   platform?: PlatformId | undefined
   type?: PostType | undefined
@@ -191,6 +192,7 @@ function whereOf(workspaceId: string, f: PostFilter): SQL {
   if (f.platform) {
     conditions.push(sql`exists (select 1 from targets t where t.post_id = "posts"."id" and t.platform = ${f.platform})`)
   }
+  conditions.push(...postScopeConditions(sql`"posts"."id"`, f))
   return and(...conditions)!
 }
 

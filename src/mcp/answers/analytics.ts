@@ -88,6 +88,8 @@ export const AnalyticsInputSchema = z.object({
     description:
       "`followers`: adds each account's `series` (30 daily counts); `posts`: adds `recentPosts` (the newest 100 with their figures); `all`: both.",
   }),
+  groupId: z.string().min(1).max(64).optional().openapi({ description: 'Only this group (list_groups).' }),
+  labelId: z.string().min(1).max(64).optional().openapi({ description: 'Only posts with this label (list_labels).' }),
 })
 
 /** A sum over the figures that are known; null when none is. */

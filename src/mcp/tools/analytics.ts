@@ -4,6 +4,7 @@ import { PostIdParam } from '../../schemas/posts'
 import { getPostAnalytics } from '../../services/analytics/post-analytics'
 import { requestAnalyticsRefresh } from '../../services/analytics/refresh'
 import { defineTool, type McpTool } from '../tool'
+import { assertPostVisible } from '../../services/access/visibility'
 
 export const getPostAnalyticsTool = defineTool({
   name: 'get_post_analytics',
@@ -13,7 +14,10 @@ export const getPostAnalyticsTool = defineTool({
   input: PostIdParam,
   output: PostAnalyticsSchema,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  run: ({ deps, workspaceId }, { id }) => getPostAnalytics(deps.db, workspaceId, id, deps.clock.now()),
+  run: async (ctx, { id }) => {
+    await assertPostVisible(ctx.deps.db, ctx, id)
+    return getPostAnalytics(ctx.deps.db, ctx.workspaceId, id, ctx.deps.clock.now())
+  },
 })
 
 export const refreshAnalyticsTool = defineTool({

@@ -6,6 +6,7 @@ import { listInboxComments } from '../../services/inbox/comments'
 import { setCommentHidden } from '../../services/inbox/actions'
 import { replyToComment } from '../../services/inbox/reply'
 import { defineTool, type McpTool } from '../tool'
+import { assertCommentVisible, scopeOf } from '../../services/access/visibility'
 
 const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const
 const commentId = z.string().min(1).max(64)
@@ -14,19 +15,23 @@ export const listCommentsTool = defineTool({
   name: 'list_comments',
   title: 'Comments on your posts',
   description:
-    'Comments on your posts, newest first (GET /v1/inbox/comments): filters accountId, postId, state; ' +
+    'Comments on your posts, newest first (GET /v1/inbox/comments): filters accountId, postId, state, groupId; ' +
     'pass nextCursor as cursor for more. Then reply_to_comment or hide_comment.',
   // Lean on purpose (tools/list is counted): the REST query without its descriptions and platform filter.
   input: z.object({
     accountId: z.string().min(1).max(64).optional(),
     postId: z.string().min(1).max(64).optional(),
     state: z.enum(INBOX_STATES).optional(),
+    groupId: z.string().min(1).max(64).optional(),
     cursor: z.string().min(1).max(100).optional(),
     limit: z.number().int().min(1).max(100).optional(),
   }),
   output: InboxPageSchema,
   annotations: READ,
-  run: ({ deps, workspaceId }, filters) => listInboxComments(deps.db, workspaceId, filters),
+  run: async (ctx, { groupId, ...filters }) => {
+    const scope = await scopeOf(ctx.deps.db, ctx, { groupId })
+    return listInboxComments(ctx.deps.db, ctx.workspaceId, { ...filters, ...scope })
+  },
 })
 
 export const replyToCommentTool = defineTool({
@@ -42,8 +47,11 @@ export const replyToCommentTool = defineTool({
   }),
   output: InboxReplySchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  run: ({ deps, workspaceId }, { id, text, idempotencyKey }) =>
-    replyToComment(deps, { workspaceId, commentId: id, text, now: deps.clock.now(), idempotencyKey }),
+  run: async (ctx, { id, text, idempotencyKey }) => {
+    await assertCommentVisible(ctx.deps.db, ctx, id)
+    const { deps, workspaceId } = ctx
+    return replyToComment(deps, { workspaceId, commentId: id, text, now: deps.clock.now(), idempotencyKey })
+  },
 })
 
 export const hideCommentTool = defineTool({
@@ -54,7 +62,10 @@ export const hideCommentTool = defineTool({
   input: z.object({ id: commentId, hidden: z.boolean().default(true) }),
   output: InboxCommentSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  run: ({ deps, workspaceId }, { id, hidden }) => setCommentHidden(deps, { workspaceId, commentId: id, hidden }),
+  run: async (ctx, { id, hidden }) => {
+    await assertCommentVisible(ctx.deps.db, ctx, id)
+    return setCommentHidden(ctx.deps, { workspaceId: ctx.workspaceId, commentId: id, hidden })
+  },
 })
 
 export const INBOX_TOOLS: McpTool[] = [listCommentsTool, replyToCommentTool, hideCommentTool]

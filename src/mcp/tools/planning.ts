@@ -12,6 +12,7 @@ import {
 } from '../answers/analytics'
 import { BestTimesAnswerSchema, BestTimesInputSchema, bestTimesAnswer } from '../answers/best-times'
 import { defineTool, type McpTool } from '../tool'
+import { scopeOf } from '../../services/access/visibility'
 
 const NO_INPUT = z.object({})
 const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const
@@ -57,11 +58,11 @@ export const getAnalyticsTool = defineTool({
   output: AnalyticsAnswerSchema,
   annotations: READ,
   listOutput: true,
-  run: async ({ deps, workspaceId }, { detail }) =>
-    analyticsAnswer(
-      await getAnalytics(deps.db, workspaceId, deps.clock.now(), { maxPosts: SUMMARY_MAX_POSTS }),
-      detail,
-    ),
+  run: async (ctx, { detail, groupId, labelId }) => {
+    const scope = await scopeOf(ctx.deps.db, ctx, { groupId, labelId })
+    const query = { ...scope, maxPosts: SUMMARY_MAX_POSTS }
+    return analyticsAnswer(await getAnalytics(ctx.deps.db, ctx.workspaceId, ctx.deps.clock.now(), query), detail)
+  },
 })
 
 export const bestTimesTool = defineTool({

@@ -11,6 +11,7 @@ import {
 import { DEFAULT_PAGE_SIZE, getPost, listPostPage } from '../../services/posts/read'
 import { validateNewPost } from '../../services/posts/validate'
 import { defineTool, type McpTool } from '../tool'
+import { assertAccountsVisible, assertPostVisible, scopeOf } from '../../services/access/visibility'
 
 const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const
 
@@ -20,13 +21,15 @@ export const listPostsTool = defineTool({
   description: [
     'Posts of the workspace with every target (status, permalink, error). Filter by `status`, `platform`, `type`',
     `or \`q\` (caption text); \`page\` from 1, \`limit\` default ${DEFAULT_PAGE_SIZE} (at most 100), then read \`hasMore\`.`,
-    'Use it to find a post id, or the FAILED posts to retry.',
+    'Use it to find a post id, or the FAILED posts to retry. `groupId` (list_groups), `labelId` (list_labels) narrow it.',
   ].join(' '),
   input: ListPostsQuery,
   output: PostPageSchema,
   annotations: READ,
-  run: ({ deps, workspaceId }, { page, limit, ...filter }) =>
-    listPostPage(deps.db, workspaceId, filter, page ?? 1, limit ?? DEFAULT_PAGE_SIZE),
+  run: async (ctx, { page, limit, groupId, labelId, ...rest }) => {
+    const filter = { ...rest, ...(await scopeOf(ctx.deps.db, ctx, { groupId, labelId })) }
+    return listPostPage(ctx.deps.db, ctx.workspaceId, filter, page ?? 1, limit ?? DEFAULT_PAGE_SIZE)
+  },
 })
 
 export const getPostTool = defineTool({
@@ -40,7 +43,10 @@ export const getPostTool = defineTool({
   input: PostIdParam,
   output: PostSchema,
   annotations: READ,
-  run: ({ deps, workspaceId }, { id }) => getPost(deps.db, workspaceId, id),
+  run: async (ctx, { id }) => {
+    await assertPostVisible(ctx.deps.db, ctx, id)
+    return getPost(ctx.deps.db, ctx.workspaceId, id)
+  },
 })
 
 export const previewPostTool = defineTool({
@@ -57,8 +63,10 @@ export const previewPostTool = defineTool({
   listedInput: z.looseObject({}).meta({ description: "Exactly create_post's arguments (see its input schema)." }),
   output: PostValidationSchema,
   annotations: READ,
-  run: (ctx, input, raw) =>
-    validateNewPost(ctx.deps, ctx.workspaceId, input, unknownFieldWarnings(CreatePostSchema, raw)),
+  run: async (ctx, input, raw) => {
+    await assertAccountsVisible(ctx.deps.db, ctx, input.accountIds)
+    return validateNewPost(ctx.deps, ctx.workspaceId, input, unknownFieldWarnings(CreatePostSchema, raw))
+  },
 })
 
 export const POST_READ_TOOLS: McpTool[] = [listPostsTool, getPostTool, previewPostTool]

@@ -12,6 +12,7 @@ import { DeletedPostSchema, PostNetworkDeletionSchema } from '../../schemas/post
 import { deletePostFromNetworks } from '../../services/posts/delete-from-networks'
 import { publishPostNow, retryFailedTargets } from '../../services/publishing/actions'
 import { createPost, deletePost, reschedulePost, updatePost } from '../../services/posts/write'
+import { assertAccountsVisible, assertPostWritable } from '../../services/access/visibility'
 import { defineTool, type McpTool } from '../tool'
 
 const postId = PostIdParam.shape.id
@@ -30,7 +31,10 @@ export const createPostTool = defineTool({
   input: CreatePostSchema,
   output: WrittenPostSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  run: (ctx, input, raw) => createPost(ctx.deps, ctx.workspaceId, input, unknownFieldWarnings(CreatePostSchema, raw)),
+  run: async (ctx, input, raw) => {
+    await assertAccountsVisible(ctx.deps.db, ctx, input.accountIds)
+    return createPost(ctx.deps, ctx.workspaceId, input, unknownFieldWarnings(CreatePostSchema, raw))
+  },
 })
 
 const UpdateInput = z.object({
@@ -59,8 +63,11 @@ export const updatePostTool = defineTool({
   }),
   output: WrittenPostSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  run: (ctx, { id, changes }, raw) =>
-    updatePost(ctx.deps, ctx.workspaceId, id, changes, unknownFieldWarnings(UpdatePostSchema, raw.changes)),
+  run: async (ctx, { id, changes }, raw) => {
+    await assertPostWritable(ctx.deps.db, ctx, id)
+    await assertAccountsVisible(ctx.deps.db, ctx, changes.accountIds ?? [])
+    return updatePost(ctx.deps, ctx.workspaceId, id, changes, unknownFieldWarnings(UpdatePostSchema, raw.changes))
+  },
 })
 
 export const schedulePostTool = defineTool({
@@ -74,8 +81,10 @@ export const schedulePostTool = defineTool({
   input: PostIdParam.extend(SchedulePostSchema.shape),
   output: WrittenPostSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  run: (ctx, { id, scheduledAt }, { id: _id, ...body }) =>
-    reschedulePost(ctx.deps, ctx.workspaceId, id, scheduledAt, unknownFieldWarnings(SchedulePostSchema, body)),
+  run: async (ctx, { id, scheduledAt }, { id: _id, ...body }) => {
+    await assertPostWritable(ctx.deps.db, ctx, id)
+    return reschedulePost(ctx.deps, ctx.workspaceId, id, scheduledAt, unknownFieldWarnings(SchedulePostSchema, body))
+  },
 })
 
 export const publishPostTool = defineTool({
@@ -89,7 +98,10 @@ export const publishPostTool = defineTool({
   input: PostIdParam,
   output: PostSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  run: (ctx, { id }) => publishPostNow(ctx.deps, ctx.workspaceId, id),
+  run: async (ctx, { id }) => {
+    await assertPostWritable(ctx.deps.db, ctx, id)
+    return publishPostNow(ctx.deps, ctx.workspaceId, id)
+  },
 })
 
 export const retryPostTool = defineTool({
@@ -103,7 +115,10 @@ export const retryPostTool = defineTool({
   input: PostIdParam,
   output: PostSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  run: (ctx, { id }) => retryFailedTargets(ctx.deps, ctx.workspaceId, id),
+  run: async (ctx, { id }) => {
+    await assertPostWritable(ctx.deps.db, ctx, id)
+    return retryFailedTargets(ctx.deps, ctx.workspaceId, id)
+  },
 })
 
 export const deletePostTool = defineTool({
@@ -116,7 +131,10 @@ export const deletePostTool = defineTool({
   input: PostIdParam,
   output: DeletedPostSchema,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
-  run: (ctx, { id }) => deletePost(ctx.deps, ctx.workspaceId, id),
+  run: async (ctx, { id }) => {
+    await assertPostWritable(ctx.deps.db, ctx, id)
+    return deletePost(ctx.deps, ctx.workspaceId, id)
+  },
 })
 
 export const deletePostFromNetworksTool = defineTool({
@@ -131,7 +149,10 @@ export const deletePostFromNetworksTool = defineTool({
   input: PostIdParam,
   output: PostNetworkDeletionSchema,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
-  run: (ctx, { id }) => deletePostFromNetworks(ctx.deps, ctx.workspaceId, id),
+  run: async (ctx, { id }) => {
+    await assertPostWritable(ctx.deps.db, ctx, id)
+    return deletePostFromNetworks(ctx.deps, ctx.workspaceId, id)
+  },
 })
 
 export const POST_WRITE_TOOLS: McpTool[] = [

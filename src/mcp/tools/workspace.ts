@@ -18,6 +18,7 @@ import { listAccountDestinations } from '../../services/destinations'
 import { getWorkspaceOverview } from '../../services/workspaces'
 import { MEMBER_ROLES } from '../../domain/people'
 import { reachableWorkspaces } from '../../services/agent-oauth/grants'
+import { assertAccountVisible } from '../../services/access/visibility'
 import { defineTool, type McpTool } from '../tool'
 import { tokenHolderOf } from '../workspace-choice'
 
@@ -74,7 +75,9 @@ export const listAccountsTool = defineTool({
   input: NO_INPUT,
   output: z.object({ accounts: z.array(AccountSchema) }),
   annotations: READ,
-  run: async ({ deps, workspaceId }) => ({ accounts: await listAccounts(deps.db, workspaceId) }),
+  run: async (ctx) => ({
+    accounts: await listAccounts(ctx.deps.db, ctx.workspaceId, { visibleGroupIds: ctx.access.groupIds }),
+  }),
 })
 
 export const getAccountTool = defineTool({
@@ -86,7 +89,10 @@ export const getAccountTool = defineTool({
   input: z.object({ id: AccountIdParam.shape.id.openapi({ description: 'An account id from list_accounts.' }) }),
   output: AccountSchema,
   annotations: READ,
-  run: ({ deps, workspaceId }, { id }) => getAccount(deps.db, workspaceId, id),
+  run: async (ctx, { id }) => {
+    await assertAccountVisible(ctx.deps.db, ctx, id)
+    return getAccount(ctx.deps.db, ctx.workspaceId, id)
+  },
 })
 
 export const platformLimitsTool = defineTool({
@@ -125,7 +131,10 @@ export const listBoardsTool = defineTool({
   input: AccountIdParam,
   output: BoardsSchema,
   annotations: { ...READ, openWorldHint: true },
-  run: async (ctx, { id }) => ({ boards: await listAccountBoards(ctx.deps, ctx.workspaceId, id) }),
+  run: async (ctx, { id }) => {
+    await assertAccountVisible(ctx.deps.db, ctx, id)
+    return { boards: await listAccountBoards(ctx.deps, ctx.workspaceId, id) }
+  },
 })
 
 export const listDestinationsTool = defineTool({
@@ -139,7 +148,10 @@ export const listDestinationsTool = defineTool({
   input: AccountIdParam,
   output: DestinationsSchema,
   annotations: { ...READ, openWorldHint: true },
-  run: async (ctx, { id }) => ({ destinations: await listAccountDestinations(ctx.deps, ctx.workspaceId, id) }),
+  run: async (ctx, { id }) => {
+    await assertAccountVisible(ctx.deps.db, ctx, id)
+    return { destinations: await listAccountDestinations(ctx.deps, ctx.workspaceId, id) }
+  },
 })
 
 export const connectAccountTool = defineTool({

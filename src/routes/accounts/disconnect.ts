@@ -32,7 +32,7 @@ export const route = createRoute({
   responses: { ...jsonResponse(DisconnectedAccountSchema, 'The account, now disconnected.'), ...errorResponses() },
 })
 
-export const meta: RouteMeta = { idempotent: false, rateLimit: 'default' }
+export const meta: RouteMeta = { idempotent: false, rateLimit: 'default', scope: 'account' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var

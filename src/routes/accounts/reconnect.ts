@@ -19,7 +19,7 @@ export const route = createRoute({
   responses: { ...jsonResponse(ConnectLinkSchema, 'The link.'), ...errorResponses(422) },
 })
 
-export const meta: RouteMeta = { idempotent: false, rateLimit: 'default' }
+export const meta: RouteMeta = { idempotent: false, rateLimit: 'default', scope: 'account' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var

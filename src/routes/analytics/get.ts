@@ -6,6 +6,7 @@ import { MAX_PERIOD_DAYS } from '../../services/analytics/period'
 import { getAnalytics } from '../../services/analytics/read'
 import { AnalyticsQuerySchema, AnalyticsSchema, ENGAGEMENT_RATE_RULE } from '../../schemas/analytics'
 import type { RouteMeta } from '../../http/route-meta'
+import { scopeOf } from '../../services/access/visibility'
 
 export const route = createRoute({
   method: 'get',
@@ -15,7 +16,7 @@ export const route = createRoute({
   summary: 'Followers per account, the figures of the posts of a period, their totals per network, or CSV',
   description: [
     'The period is `from` to `to`, calendar days of the workspace time zone, both included (default: the last 30 days, ending today); at most ' +
-      `${MAX_PERIOD_DAYS} days, and \`from\` after \`to\` is 400. \`accountId\` and \`platform\` narrow it to one account or one network.`,
+      `${MAX_PERIOD_DAYS} days, and \`from\` after \`to\` is 400. \`accountId\`, \`platform\`, \`groupId\` and \`labelId\` narrow it to one account, network, account group or label (\`byLabel\` gives the totals per label). A member limited to some groups sees their accounts only.`,
     '',
     "Figures are collected by a background pass, not read live: each account's follower count once a day (the workspace's calendar day), and each published target's metrics hourly during its first 24 hours, daily until it is 7 days old, weekly until 30 days, then no more (its last figures stand). `POST /v1/analytics/refresh` reads them now; `refreshing` is true until it has.",
     '',
@@ -53,7 +54,8 @@ function wantsCsv(accept: string | undefined): boolean {
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var
-  const query = c.req.valid('query')
+  const { groupId, labelId, ...rest } = c.req.valid('query')
+  const query = { ...rest, ...(await scopeOf(deps.db, auth, { groupId, labelId })) }
   if (wantsCsv(c.req.header('Accept'))) {
     const csv = await analyticsCsv(deps.db, auth.workspaceId, deps.clock.now(), query)
     return c.body(csv.body, 200, {

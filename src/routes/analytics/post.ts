@@ -26,7 +26,7 @@ export const route = createRoute({
   responses: { ...jsonResponse(PostAnalyticsSchema, "The post's figures per target."), ...errorResponses() },
 })
 
-export const meta: RouteMeta = { idempotent: false, rateLimit: 'default' }
+export const meta: RouteMeta = { idempotent: false, rateLimit: 'default', scope: 'post' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var

@@ -23,7 +23,7 @@ export const route = createRoute({
   responses: { ...jsonResponse(DeletedSchema, 'The comment is deleted.'), ...errorResponses(409, 422) },
 })
 
-export const meta: RouteMeta = { idempotent: false, rateLimit: 'default' }
+export const meta: RouteMeta = { idempotent: false, rateLimit: 'default', scope: 'comment' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var

@@ -21,7 +21,7 @@ export const route = createRoute({
   responses: { ...jsonResponse(CommentThreadSchema, 'The comment and its thread.'), ...errorResponses() },
 })
 
-export const meta: RouteMeta = { idempotent: false, rateLimit: 'default' }
+export const meta: RouteMeta = { idempotent: false, rateLimit: 'default', scope: 'comment' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var

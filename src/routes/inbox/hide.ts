@@ -11,6 +11,6 @@ export const route = commentActionRoute({
   capability: 'inbox.hide',
 })
 
-export const meta: RouteMeta = { idempotent: false, rateLimit: 'default' }
+export const meta: RouteMeta = { idempotent: false, rateLimit: 'default', scope: 'comment' }
 
 export const handler = commentActionHandler((deps, target) => setCommentHidden(deps, { ...target, hidden: true }))

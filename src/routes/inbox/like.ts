@@ -10,6 +10,6 @@ export const route = commentActionRoute({
   capability: 'inbox.like',
 })
 
-export const meta: RouteMeta = { idempotent: false, rateLimit: 'default' }
+export const meta: RouteMeta = { idempotent: false, rateLimit: 'default', scope: 'comment' }
 
 export const handler = commentActionHandler(likeInboxComment)

@@ -4,6 +4,7 @@ import { errorResponses, jsonResponse, SECURITY } from '../../http/openapi'
 import { listInboxComments } from '../../services/inbox/comments'
 import { InboxPageSchema, ListCommentsQuery } from '../../schemas/inbox-api'
 import type { RouteMeta } from '../../http/route-meta'
+import { scopeOf } from '../../services/access/visibility'
 
 export const route = createRoute({
   method: 'get',
@@ -29,5 +30,7 @@ export const meta: RouteMeta = { idempotent: false, rateLimit: 'default' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var
-  return c.json(await listInboxComments(deps.db, auth.workspaceId, c.req.valid('query')), 200)
+  const { groupId, labelId, ...filters } = c.req.valid('query')
+  const scope = await scopeOf(deps.db, auth, { groupId, labelId })
+  return c.json(await listInboxComments(deps.db, auth.workspaceId, { ...filters, ...scope }), 200)
 }

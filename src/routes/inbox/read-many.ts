@@ -30,6 +30,7 @@ export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
     ids: commentIds,
     read,
     now: deps.clock.now(),
+    visibleGroupIds: auth.access.groupIds,
   })
   return c.json({ updated }, 200)
 }

@@ -10,7 +10,7 @@ export const route = commentActionRoute({
     'Marks the comment read (here only; networks are not told). A replied or hidden comment keeps that state.',
 })
 
-export const meta: RouteMeta = { idempotent: false, rateLimit: 'default' }
+export const meta: RouteMeta = { idempotent: false, rateLimit: 'default', scope: 'comment' }
 
 export const handler = commentActionHandler((deps, target) =>
   markCommentRead(deps.db, {

@@ -31,7 +31,7 @@ export const route = createRoute({
   responses: { ...jsonResponse(InboxReplySchema, 'The reply, sent.'), ...errorResponses(409, 422) },
 })
 
-export const meta: RouteMeta = { idempotent: true, rateLimit: 'default' }
+export const meta: RouteMeta = { idempotent: true, rateLimit: 'default', scope: 'comment' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var

@@ -22,5 +22,5 @@ export const meta: RouteMeta = { idempotent: false, rateLimit: 'default' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var
-  return c.json(await countUnread(deps.db, auth.workspaceId), 200)
+  return c.json(await countUnread(deps.db, auth.workspaceId, { visibleGroupIds: auth.access.groupIds }), 200)
 }

@@ -9,7 +9,7 @@ export const route = commentActionRoute({
   description: 'Marks the comment unread again (here only). A replied or hidden comment keeps that state.',
 })
 
-export const meta: RouteMeta = { idempotent: false, rateLimit: 'default' }
+export const meta: RouteMeta = { idempotent: false, rateLimit: 'default', scope: 'comment' }
 
 export const handler = commentActionHandler((deps, target) =>
   markCommentRead(deps.db, {

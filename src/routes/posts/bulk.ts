@@ -13,6 +13,7 @@ import { BULK_COLUMNS, BULK_MAX_CSV_BYTES, BULK_MAX_ROWS, createPostsFromCsv } f
 import type { CreatePostInput } from '../../services/posts/types'
 import { CreatePostSchema } from '../../schemas/posts'
 import type { RouteMeta } from '../../http/route-meta'
+import { assertAccountsVisible } from '../../services/access/visibility'
 
 const BulkBody = z
   .object({ csv: z.string().min(1).openapi({ description: 'The CSV document itself (RFC 4180), header row first.' }) })
@@ -59,11 +60,11 @@ export const meta: RouteMeta = { idempotent: true, rateLimit: 'bulk' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var
-  const validate = (input: unknown) => {
+  const validate = async (input: unknown) => {
     const result = (CreatePostSchema as z.ZodType<CreatePostInput>).safeParse(input)
-    return result.success
-      ? ({ ok: true, value: result.data } as const)
-      : ({ ok: false, details: issuesToDetails(result.error.issues) } as const)
+    if (!result.success) return { ok: false, details: issuesToDetails(result.error.issues) } as const
+    await assertAccountsVisible(deps.db, auth, result.data.accountIds)
+    return { ok: true, value: result.data } as const
   }
   return c.json(await createPostsFromCsv(deps, auth.workspaceId, c.req.valid('json').csv, validate), 200)
 }

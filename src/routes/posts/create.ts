@@ -5,6 +5,7 @@ import { createPost } from '../../services/posts/write'
 import { unknownBodyFields } from './body-fields'
 import { CreatePostSchema, WrittenPostSchema } from '../../schemas/posts'
 import type { RouteMeta } from '../../http/route-meta'
+import { assertAccountsVisible } from '../../services/access/visibility'
 
 export const route = createRoute({
   method: 'post',
@@ -31,5 +32,7 @@ export const meta: RouteMeta = { idempotent: true, answerInTransaction: true, ra
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var
   const warnings = await unknownBodyFields(c, CreatePostSchema)
-  return c.json(await createPost(deps, auth.workspaceId, c.req.valid('json'), warnings, c.var.idempotency), 200)
+  const body = c.req.valid('json')
+  await assertAccountsVisible(deps.db, auth, body.accountIds)
+  return c.json(await createPost(deps, auth.workspaceId, body, warnings, c.var.idempotency), 200)
 }

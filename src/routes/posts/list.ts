@@ -4,6 +4,7 @@ import { errorResponses, SECURITY } from '../../http/openapi'
 import { DEFAULT_PAGE_SIZE, listPostPage, listPosts, UNPAGED_MAX } from '../../services/posts/read'
 import { ListPostsQuery, PostPageSchema, PostSchema } from '../../schemas/posts'
 import type { RouteMeta } from '../../http/route-meta'
+import { scopeOf } from '../../services/access/visibility'
 
 export const route = createRoute({
   method: 'get',
@@ -30,7 +31,8 @@ export const meta: RouteMeta = { idempotent: false, rateLimit: 'default' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var
-  const { page, limit, ...filter } = c.req.valid('query')
+  const { page, limit, groupId, labelId, ...rest } = c.req.valid('query')
+  const filter = { ...rest, ...(await scopeOf(deps.db, auth, { groupId, labelId })) }
   if (page === undefined) return c.json(await listPosts(deps.db, auth.workspaceId, filter, limit ?? UNPAGED_MAX), 200)
   return c.json(await listPostPage(deps.db, auth.workspaceId, filter, page, limit ?? DEFAULT_PAGE_SIZE), 200)
 }

@@ -18,7 +18,7 @@ export const route = createRoute({
   responses: { ...jsonResponse(PostSchema, 'The post, publishing its failed targets again.'), ...errorResponses(409) },
 })
 
-export const meta: RouteMeta = { idempotent: true, rateLimit: 'default' }
+export const meta: RouteMeta = { idempotent: true, rateLimit: 'default', scope: 'post-write' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var

@@ -5,6 +5,7 @@ import { updatePost } from '../../services/posts/write'
 import { unknownBodyFields } from './body-fields'
 import { PostIdParam, UpdatePostSchema, WrittenPostSchema } from '../../schemas/posts'
 import type { RouteMeta } from '../../http/route-meta'
+import { assertAccountsVisible } from '../../services/access/visibility'
 
 export const route = createRoute({
   method: 'patch',
@@ -25,11 +26,13 @@ export const route = createRoute({
   },
 })
 
-export const meta: RouteMeta = { idempotent: false, rateLimit: 'default' }
+export const meta: RouteMeta = { idempotent: false, rateLimit: 'default', scope: 'post-write' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var
   const warnings = await unknownBodyFields(c, UpdatePostSchema)
-  const post = await updatePost(deps, auth.workspaceId, c.req.valid('param').id, c.req.valid('json') ?? {}, warnings)
+  const body = c.req.valid('json') ?? {}
+  await assertAccountsVisible(deps.db, auth, body.accountIds ?? [])
+  const post = await updatePost(deps, auth.workspaceId, c.req.valid('param').id, body, warnings)
   return c.json(post, 200)
 }

@@ -2,6 +2,7 @@ import { createRoute, type RouteHandler } from '@hono/zod-openapi'
 import type { AppEnv } from '../../http/context'
 import { errorResponses, jsonBody, jsonResponse, SECURITY } from '../../http/openapi'
 import type { RouteMeta } from '../../http/route-meta'
+import { assertAccountsVisible } from '../../services/access/visibility'
 import { validateNewPost } from '../../services/posts/validate'
 import { unknownBodyFields } from './body-fields'
 import { CreatePostSchema, PostValidationSchema } from '../../schemas/posts'
@@ -28,5 +29,7 @@ export const meta: RouteMeta = { idempotent: false, rateLimit: 'default' }
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var
   const warnings = await unknownBodyFields(c, CreatePostSchema)
-  return c.json(await validateNewPost(deps, auth.workspaceId, c.req.valid('json'), warnings), 200)
+  const body = c.req.valid('json')
+  await assertAccountsVisible(deps.db, auth, body.accountIds)
+  return c.json(await validateNewPost(deps, auth.workspaceId, body, warnings), 200)
 }

@@ -29,6 +29,7 @@ export const CSV_COLUMNS = [
   'engagement',
   'engagement_rate',
   'collected_at',
+  'labels',
 ] as const
 
 const FORMULA_START = /^[=+\-@\t\r]/
@@ -69,6 +70,9 @@ export async function analyticsCsv(
     until: period.until,
     accountId: query.accountId,
     platform: query.platform,
+    groupId: query.groupId,
+    labelId: query.labelId,
+    visibleGroupIds: query.visibleGroupIds,
   }
   const rows = await selectPeriodTargets(db, filter, CSV_MAX_ROWS)
   const lines = [CSV_COLUMNS.join(',')]
@@ -89,10 +93,11 @@ export async function analyticsCsv(
         csvCell(p.engagement),
         csvCell(p.engagementRate),
         csvCell(p.collectedAt),
+        textCell(row.labels),
       ].join(','),
     )
   }
-  const scope = (query.accountId ?? query.platform?.toLowerCase() ?? 'workspace').replace(/[^A-Za-z0-9_-]/g, '_')
+  const scope = (query.accountId ?? query.groupId ?? query.labelId ?? query.platform?.toLowerCase() ?? 'workspace').replace(/[^A-Za-z0-9_-]/g, '_')
   return {
     body: `${lines.join('\r\n')}\r\n`,
     rows: rows.length,

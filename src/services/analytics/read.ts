@@ -13,6 +13,7 @@ import { selectPeriodTargets, selectRefreshingAccounts, type PeriodTargetRow } f
 import { findWorkspaceTimezone } from '../../db/queries/workspaces'
 import type { Db } from '../../db/types'
 import { notFound } from '../../domain/errors'
+import type { ScopeFilter } from '../../db/queries/scope'
 import type { PlatformId } from '../../domain/vocabulary'
 import { rulesFor } from '../../domain/rules/index'
 import type { PostMetric } from '../../domain/rules/schema'
@@ -50,13 +51,20 @@ export interface PostAnalytics {
 export interface Analytics extends PeriodTotals {
   timezone: string
   generatedAt: string
-  period: { from: string; to: string; accountId: string | null; platform: PlatformId | null }
+  period: {
+    from: string
+    to: string
+    accountId: string | null
+    platform: PlatformId | null
+    groupId: string | null
+    labelId: string | null
+  }
   refreshing: boolean
   accounts: AccountAnalytics[]
   recentPosts: PostAnalytics[]
 }
 
-export interface AnalyticsQuery {
+export interface AnalyticsQuery extends ScopeFilter {
   /** First calendar day (`YYYY-MM-DD`, workspace time zone). */
   from?: string
   /** Last calendar day, included. */
@@ -87,7 +95,8 @@ export async function getAnalytics(
   const period = periodOf({ from, to }, now, timezone)
   const days = period.days
 
-  const all = await listAnalyticsAccounts(db, workspaceId)
+  const scope = { groupId: query.groupId, visibleGroupIds: query.visibleGroupIds }
+  const all = await listAnalyticsAccounts(db, workspaceId, scope)
   if (query.accountId && !all.some((a) => a.id === query.accountId)) throw notFound('Account')
   const accountRows = all.filter(
     (a) => (!query.accountId || a.id === query.accountId) && (!query.platform || a.platform === query.platform),
@@ -122,12 +131,21 @@ export async function getAnalytics(
     until: period.until,
     accountId: query.accountId,
     platform: query.platform,
+    ...scope,
+    labelId: query.labelId,
   }
   const rows = await selectPeriodTargets(db, filter, query.maxPosts ?? RECENT_POSTS_MAX)
   return {
     timezone,
     generatedAt: now.toISOString(),
-    period: { from: days[0]!, to: days.at(-1)!, accountId: query.accountId ?? null, platform: query.platform ?? null },
+    period: {
+      from: days[0]!,
+      to: days.at(-1)!,
+      accountId: query.accountId ?? null,
+      platform: query.platform ?? null,
+      groupId: query.groupId ?? null,
+      labelId: query.labelId ?? null,
+    },
     refreshing: refreshing.size > 0,
     ...(await periodTotals(db, filter)),
     accounts: accountList,

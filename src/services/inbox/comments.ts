@@ -16,6 +16,7 @@ import {
 } from '../../db/queries/inbox-read'
 import { updateReadMarks } from '../../db/queries/inbox-actions'
 import type { DbOrTx } from '../../db/types'
+import { type ScopeFilter, selectVisibleCommentIds } from '../../db/queries/scope'
 import { AppError } from '../../domain/errors'
 import type { InboxState, PlatformId } from '../../domain/vocabulary'
 import { toInboxCommentRecord, type InboxCommentRecord } from './record'
@@ -27,7 +28,8 @@ export const INBOX_PAGE_MAX = 100
 const THREAD_DEPTH = 20
 const THREAD_REPLIES = 200
 
-export interface InboxFilters {
+/** `groupId`, `labelId` (of the post commented on) and a limited caller's groups narrow the list. */
+export interface InboxFilters extends ScopeFilter {
   accountId?: string | undefined
   platform?: PlatformId | undefined
   postId?: string | undefined
@@ -69,6 +71,9 @@ async function listKind(
     postId: filters.postId,
     state: filters.state,
     afterId: filters.cursor,
+    groupId: filters.groupId,
+    labelId: filters.labelId,
+    visibleGroupIds: filters.visibleGroupIds,
     limit: limit + 1,
   })
   // An empty page after a cursor: the cursor may be one this list never gave (checked only then).
@@ -122,10 +127,15 @@ export async function getInboxComment(db: DbOrTx, workspaceId: string, id: strin
  */
 export async function markCommentsRead(
   db: DbOrTx,
-  input: { workspaceId: string; ids: string[]; read: boolean; now: Date },
+  input: { workspaceId: string; ids: string[]; read: boolean; now: Date; visibleGroupIds?: readonly string[] | null },
 ): Promise<InboxCommentRecord[]> {
   const ids = [...new Set(input.ids)]
-  const found = new Set((await selectInboxComments(db, input.workspaceId, ids)).map((r) => r.id))
+  const groups = input.visibleGroupIds ?? null
+  const found = new Set(
+    groups === null
+      ? (await selectInboxComments(db, input.workspaceId, ids)).map((r) => r.id)
+      : await selectVisibleCommentIds(db, input.workspaceId, ids, groups),
+  )
   const details = input.ids.flatMap((id, i) =>
     found.has(id) ? [] : [{ path: `commentIds.${i}`, message: `No comment ${id} in this workspace.` }],
   )
@@ -148,7 +158,8 @@ export async function markCommentRead(
 export async function countUnread(
   db: DbOrTx,
   workspaceId: string,
+  scope: ScopeFilter = {},
 ): Promise<{ unread: number; comments: number; mentions: number }> {
-  const counts = await countUnreadByKind(db, workspaceId)
+  const counts = await countUnreadByKind(db, workspaceId, scope)
   return { unread: counts.comment + counts.mention, comments: counts.comment, mentions: counts.mention }
 }

@@ -104,7 +104,9 @@ async function getPostRow(deps: ApprovalDeps, workspaceId: string, postId: strin
 
 /** The round under decision; a post put IN_REVIEW before rounds were stored gets one from its row. */
 function roundOf(row: PostRow, now: Date, by: Caller['actor']): StoredApproval {
-  return (row.approval as StoredApproval | null) ?? openApproval({ by, now, intent: null, note: null, version: row.version })
+  return (
+    (row.approval as StoredApproval | null) ?? openApproval({ by, now, intent: null, note: null, version: row.version })
+  )
 }
 
 /** 409 `post_changed` when the reviewer saw another version, naming what happened since. */

@@ -166,6 +166,8 @@ function jsonCell(values: Partial<Record<Column, string>>, column: Column): unkn
   }
 }
 
+type RowCheck = { ok: true; value: CreatePostInput } | { ok: false; details: ErrorDetail[] }
+
 /**
  * Creates one post per CSV row through the same service as POST /v1/posts, each in its own
  * transaction, so one bad row never stops the others.
@@ -174,7 +176,7 @@ export async function createPostsFromCsv(
   deps: Pick<Deps, 'db' | 'clock' | 'publishQueue' | 'logger' | 'cipher' | 'networks' | 'webhookQueue' | 'settings'>,
   writer: PostWriter,
   csv: string,
-  validate: (input: unknown) => { ok: true; value: CreatePostInput } | { ok: false; details: ErrorDetail[] },
+  validate: (input: unknown) => Promise<RowCheck> | RowCheck,
 ): Promise<BulkReport> {
   const rows = readCsv(csv)
   const reports: BulkRowReport[] = []
@@ -187,7 +189,8 @@ export async function createPostsFromCsv(
           { details: [{ path: 'csv', line: row.line }] },
         )
       }
-      const checked = validate(rowToInput(row.values))
+      // The caller's checks (its schema; a limited member's groups, refused as this row's error).
+      const checked = await validate(rowToInput(row.values))
       if (!checked.ok)
         throw new AppError(
           'invalid_request',

@@ -8,6 +8,7 @@ import { TZDate } from '@date-fns/tz'
 import { type CalendarPostFilter, type CalendarPostRow, selectCalendarPosts } from '../../db/queries/calendar'
 import { listWorkspaceAccounts } from '../../db/queries/accounts'
 import type { DbOrTx } from '../../db/types'
+import type { ScopeFilter } from '../../db/queries/scope'
 import type { PlatformId, PostStatus } from '../../domain/vocabulary'
 
 export type { CalendarPostRow }
@@ -22,13 +23,17 @@ export const STATUS_GROUPS = {
 export type StatusGroup = keyof typeof STATUS_GROUPS
 export const STATUS_GROUP_NAMES = Object.keys(STATUS_GROUPS) as StatusGroup[]
 
-export interface CalendarFilter {
+/** `groupId`, `labelId` and a limited member's groups (`visibleGroupIds`) narrow it as on `GET /v1/posts`. */
+export interface CalendarFilter extends ScopeFilter {
   accountId?: string | undefined
   platform?: PlatformId | undefined
   status?: StatusGroup | undefined
 }
 
 const toQueryFilter = (f: CalendarFilter): CalendarPostFilter => ({
+  groupId: f.groupId,
+  labelId: f.labelId,
+  visibleGroupIds: f.visibleGroupIds,
   accountId: f.accountId,
   platform: f.platform,
   statuses: f.status ? STATUS_GROUPS[f.status] : undefined,
@@ -123,11 +128,12 @@ export async function calendarListPage(
   return { posts, page, pageSize: q.pageSize, total, hasMore: page * q.pageSize < total }
 }
 
-/** The workspace's accounts a calendar filters by (id, network, name), oldest first. */
+/** The workspace's accounts a calendar filters by (id, network, name), oldest first; a limited member's only. */
 export async function calendarAccounts(
   db: DbOrTx,
   workspaceId: string,
+  scope: ScopeFilter = {},
 ): Promise<Array<{ id: string; platform: PlatformId; username: string }>> {
-  const rows = await listWorkspaceAccounts(db, workspaceId)
+  const rows = await listWorkspaceAccounts(db, workspaceId, scope)
   return rows.map((a) => ({ id: a.id, platform: a.platform, username: a.username }))
 }

@@ -8,9 +8,11 @@ import {
   selectTargetsOfPosts,
 } from '../../db/queries/posts'
 import type { DbOrTx } from '../../db/types'
+import type { ScopeFilter } from '../../db/queries/scope'
 import { notFound } from '../../domain/errors'
 import { approvalScopeOf, requiresApproval } from './approval-gate'
 import { toPostRecord, type PostRecord } from './record'
+import { labelsOfPosts } from '../labels/labels'
 
 export type { PostSort } from '../../db/queries/posts'
 export type ListPostsFilter = PostFilter
@@ -18,9 +20,17 @@ export type ListPostsFilter = PostFilter
 export async function getPost(db: DbOrTx, workspaceId: string, postId: string): Promise<PostRecord> {
   const row = await findWorkspacePost(db, workspaceId, postId)
   if (!row) throw notFound('Post')
-  const postTargets = await selectPostTargets(db, postId)
+  const [postTargets, labels] = await Promise.all([selectPostTargets(db, postId), labelsOfPosts(db, [postId])])
   const scope = await approvalScopeOf(db, workspaceId)
-  return toPostRecord(row, postTargets, requiresApproval(scope, postTargets.map((t) => t.accountId)))
+  return toPostRecord(
+    row,
+    postTargets,
+    requiresApproval(
+      scope,
+      postTargets.map((t) => t.accountId),
+    ),
+    labels.get(postId) ?? [],
+  )
 }
 
 /** Without `page`, the plain array holds at most this many posts; a page answer says how many match. */
@@ -29,16 +39,18 @@ export const DEFAULT_PAGE_SIZE = 20
 
 async function withTargets(db: DbOrTx, rows: PostRow[]): Promise<PostRecord[]> {
   if (rows.length === 0) return []
-  const all = await selectTargetsOfPosts(
-    db,
-    rows.map((r) => r.id),
-  )
+  const ids = rows.map((r) => r.id)
+  const [all, labels] = await Promise.all([selectTargetsOfPosts(db, ids), labelsOfPosts(db, ids)])
   const scope = await approvalScopeOf(db, rows[0]!.workspaceId)
   const byPost = new Map<string, (typeof all)[number][]>()
   for (const t of all) byPost.set(t.postId, [...(byPost.get(t.postId) ?? []), t])
   return rows.map((r) => {
     const postTargets = byPost.get(r.id) ?? []
-    return toPostRecord(r, postTargets, requiresApproval(scope, postTargets.map((t) => t.accountId)))
+    const approvalRequired = requiresApproval(
+      scope,
+      postTargets.map((t) => t.accountId),
+    )
+    return toPostRecord(r, postTargets, approvalRequired, labels.get(r.id) ?? [])
   })
 }
 
@@ -54,8 +66,14 @@ export async function listPosts(
 }
 
 /** The posts whose time (published, else scheduled) falls in `[from, to)`, earliest first (a calendar's range). */
-export function listPostsBetween(db: DbOrTx, workspaceId: string, from: Date, to: Date): Promise<PostRecord[]> {
-  return listPosts(db, workspaceId, { between: { from, to }, sort: '-scheduledAt' })
+export function listPostsBetween(
+  db: DbOrTx,
+  workspaceId: string,
+  from: Date,
+  to: Date,
+  scope: ScopeFilter = {},
+): Promise<PostRecord[]> {
+  return listPosts(db, workspaceId, { ...scope, between: { from, to }, sort: '-scheduledAt' })
 }
 
 export interface PostPage {

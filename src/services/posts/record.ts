@@ -4,6 +4,7 @@ import type { ActorRef } from '../../domain/access'
 import type { StoredApproval } from '../../domain/approval'
 import type { PlatformId, PostSource, PostStatus, PostType, TargetError, TargetStatus } from '../../domain/vocabulary'
 import { contentFieldsOf } from './content'
+import type { PostLabel } from '../labels/labels'
 
 export type { PostRow, TargetRow }
 
@@ -42,6 +43,8 @@ export interface PostRecord extends Omit<ContentFields, 'recurrence'> {
   createdAt: string
   updatedAt: string
   targets: TargetRecord[]
+  /** Its labels, by name. */
+  labels: PostLabel[]
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
@@ -68,9 +71,14 @@ export function toTargetRecord(t: TargetRow): TargetRecord {
 
 /**
  * The API's post record: every field present, `null` where unset, targets in the caller's order.
- * `approvalRequired`: from the workspace's approval scope (posts/approval-gate.ts).
+ * `approvalRequired`: from the workspace's approval scope (posts/approval-gate.ts); `labels`: the post's labels.
  */
-export function toPostRecord(p: PostRow, postTargets: TargetRow[], approvalRequired = false): PostRecord {
+export function toPostRecord(
+  p: PostRow,
+  postTargets: TargetRow[],
+  approvalRequired = false,
+  labels: PostLabel[] = [],
+): PostRecord {
   const ordered = [...postTargets].sort((a, b) => a.position - b.position)
   return {
     id: p.id,
@@ -91,5 +99,6 @@ export function toPostRecord(p: PostRow, postTargets: TargetRow[], approvalRequi
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
     targets: ordered.map(toTargetRecord),
+    labels,
   }
 }

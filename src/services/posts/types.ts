@@ -15,6 +15,8 @@ export interface CreatePostInput extends PostContentInput {
   type: PostType
   accountIds: string[]
   mediaIds: string[]
+  /** The post's labels; absent: none. */
+  labelIds?: string[] | undefined
   action: PostAction
 }
 
@@ -22,6 +24,8 @@ export interface UpdatePostInput extends PostContentInput {
   type?: PostType
   accountIds?: string[]
   mediaIds?: string[]
+  /** Replaces the labels; absent: unchanged. */
+  labelIds?: string[] | undefined
   action?: PostAction
 }
 

@@ -35,6 +35,8 @@ import { assertDestinationsOfAccounts } from '../destinations'
 import { newOutbox, sendOutbox } from '../webhooks/outbox'
 import { recordPostDeleted } from '../webhooks/publish-events'
 import { firstAnswerRecord, idempotencyKeyTaken, type IdempotentWrite } from '../idempotency'
+import { loadPostLabels, setPostLabels } from '../labels/labels'
+import { replacePostLabels } from '../../db/queries/labels'
 
 type PostDeps = Pick<
   Deps,
@@ -97,16 +99,36 @@ export async function createPost(
   // The rows are known before they are written, so the answer is too: nothing is read back.
   const written = await deps.db.transaction(async (tx) => {
     const timing = await admitCreate(tx, workspaceId, draft, now)
-    const postValues = { id, workspaceId, ...content, ...timingColumns(timing), createdBy, createdAt: now, updatedAt: now }
+    const postValues = {
+      id,
+      workspaceId,
+      ...content,
+      ...timingColumns(timing),
+      createdBy,
+      createdAt: now,
+      updatedAt: now,
+    }
     const targetValues = targetRows(id, workspaceId, accounts, timing.dueAt, now)
     const rows = postRowsAsInserted(postValues, targetValues)
+    const labels = await loadPostLabels(tx, workspaceId, input.labelIds ?? [])
     const expiring = await tokenExpiryWarnings({ db: tx, cipher: deps.cipher }, workspaceId, accounts, timing.dueAt)
     const answer: WrittenPost = {
-      ...toPostRecord(rows.post, rows.targets, await approvalRequiredOf(tx, workspaceId, accountIdsOf(accounts))),
+      ...toPostRecord(
+        rows.post,
+        rows.targets,
+        await approvalRequiredOf(tx, workspaceId, accountIdsOf(accounts)),
+        labels,
+      ),
       warnings: [...bodyWarnings, ...notApplicableWarnings(content, accounts), ...expiring],
     }
     const stored = idempotency && firstAnswerRecord(workspaceId, idempotency, answer, now)
     if (!(await insertPostWithTargets(tx, postValues, targetValues, stored))) throw idempotencyKeyTaken()
+    await replacePostLabels(
+      tx,
+      workspaceId,
+      id,
+      labels.map((l) => l.id),
+    )
     return { ...rows, answer }
   })
   const { post, targets } = written
@@ -191,6 +213,7 @@ export async function updatePost(
       version: row.version + 1,
       updatedAt: now,
     })
+    await setPostLabels(tx, workspaceId, postId, input.labelIds)
     const keep = accounts.map((a) => a.id)
     await deleteTargetsOutside(tx, postId, keep)
     const existing = new Set(current.map((t) => t.accountId))
@@ -218,7 +241,9 @@ export async function updatePost(
 
 /** An edit of what the post says or where it goes; an action with only a new time is not one. */
 const isContentEdit = (input: UpdatePostInput) =>
-  Object.keys(input).some((k) => k !== 'action' && k !== 'scheduledAt' && input[k as keyof UpdatePostInput] !== undefined)
+  Object.keys(input).some(
+    (k) => k !== 'action' && k !== 'scheduledAt' && input[k as keyof UpdatePostInput] !== undefined,
+  )
 
 /**
  * The approval an edit leaves: the last round stays readable (its comment) when the post goes back to

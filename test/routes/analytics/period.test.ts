@@ -28,7 +28,14 @@ describe('GET /v1/analytics over a period', () => {
   it('keeps its answer of old by default, and adds the period, totals per network and refreshing', async () => {
     const { t, photo } = await history()
     const body = await (await t.call('GET', '/v1/analytics')).json()
-    expect(body.period).toEqual({ from: '2026-02-09', to: '2026-03-10', accountId: null, platform: null })
+    expect(body.period).toEqual({
+      from: '2026-02-09',
+      to: '2026-03-10',
+      accountId: null,
+      platform: null,
+      groupId: null,
+      labelId: null,
+    })
     expect(body.refreshing).toBe(false)
     expect(body.accounts[0].series).toHaveLength(30)
     expect(body.recentPosts).toHaveLength(4)
@@ -93,7 +100,7 @@ describe('GET /v1/analytics over a period', () => {
     const text = await res.text()
     const lines = text.split('\r\n')
     expect(lines[0]).toBe(
-      'target_id,post_id,account_id,platform,username,source,published_at,permalink,caption,likes,comments,shares,views,saves,clicks,impressions,reach,engagement,engagement_rate,collected_at',
+      'target_id,post_id,account_id,platform,username,source,published_at,permalink,caption,likes,comments,shares,views,saves,clicks,impressions,reach,engagement,engagement_rate,collected_at,labels',
     )
     expect(lines.at(-1)).toBe('')
     // Newest first; the formula is defused and quoted (it holds quotes and a comma).
