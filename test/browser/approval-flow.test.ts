@@ -113,7 +113,9 @@ describe.each([1280, 390])('the approval path at %i px', (width) => {
     // The reviewer opens it; the member changes it again meanwhile: the reviewer's approval is stale.
     await reviewer.goto(`${workspace}/posts/${postId}`)
     await member.goto(`${workspace}/posts/${postId}/edit`)
-    await member.getByLabel('Caption', { exact: true }).fill(`Spring menu for two, 30 euros, drinks included (${width})`)
+    await member
+      .getByLabel('Caption', { exact: true })
+      .fill(`Spring menu for two, 30 euros, drinks included (${width})`)
     await member.getByRole('button', { name: 'Submit for review' }).click()
     await member.waitForURL(/\/posts\/post_[^/]+$/)
     await reviewer.getByRole('button', { name: 'Approve' }).click()

@@ -153,7 +153,8 @@ export function registerAnalyticsCsv(app: Hono<DashboardEnv>): void {
     const member = c.get('member')
     const f = filtersOf((name) => c.req.query(name))
     try {
-      const csv = await analyticsCsv(c.var.deps.db, member.workspaceId, c.var.deps.clock.now(), queryOf(f))
+      const query = { ...queryOf(f), visibleGroupIds: member.groupIds }
+      const csv = await analyticsCsv(c.var.deps.db, member.workspaceId, c.var.deps.clock.now(), query)
       return c.body(csv.body, 200, {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="${csv.filename}"`,

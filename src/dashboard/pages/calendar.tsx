@@ -7,10 +7,11 @@
  */
 import { can } from '../../domain/access'
 import { Onboarding } from '../ui/onboarding'
-import { listGroups } from '../../services/groups'
-import { listLabels } from '../../services/labels'
+import { listGroups } from '../../services/groups/groups'
+import { listLabels } from '../../services/labels/labels'
 import { dashboardCaller } from '../caller'
 import { requirePermission } from '../workspace'
+import { assertPostWritable } from '../../services/access/visibility'
 import type { Hono } from 'hono'
 import { ClientScript } from '../assets/client-assets'
 import { retryFailedTargets } from '../../services/publishing/actions'
@@ -63,7 +64,7 @@ async function loadView(c: PageContext, member: DashboardMember, params: Calenda
       workspaceId: member.workspaceId,
       timeZone: tz,
       now: clock.now(),
-      filter: params.filter,
+      filter: { ...params.filter, visibleGroupIds: member.groupIds },
       page: params.page,
       pageSize: LIST_PAGE_SIZE,
       day: day && { from: new Date(day.from.getTime()), to: new Date(day.to.getTime()) },
@@ -75,7 +76,7 @@ async function loadView(c: PageContext, member: DashboardMember, params: Calenda
     workspaceId: member.workspaceId,
     timeZone: tz,
     days,
-    filter: params.filter,
+    filter: { ...params.filter, visibleGroupIds: member.groupIds },
     slot: params.view === 'week' ? 'hour' : 'day',
     perSlot: params.view === 'week' ? WEEK_PER_SLOT : MONTH_PER_DAY,
   })
@@ -89,9 +90,9 @@ async function calendarPage(c: PageContext) {
   const today = nowLocal.slice(0, 10)
   const caller = dashboardCaller(c)
   const [accounts, groups, labels] = await Promise.all([
-    calendarAccounts(c.var.deps.db, member.workspaceId),
-    listGroups(c.var.deps, caller),
-    listLabels(c.var.deps, caller),
+    calendarAccounts(c.var.deps.db, member.workspaceId, { visibleGroupIds: member.groupIds }),
+    listGroups(c.var.deps.db, caller),
+    listLabels(c.var.deps.db, member.workspaceId),
   ])
   const params = readCalendarParams((name) => c.req.query(name), {
     timeZone: tz,
@@ -104,7 +105,12 @@ async function calendarPage(c: PageContext) {
     loadView(c, member, params),
     params.view === 'list'
       ? []
-      : listPosts(c.var.deps.db, member.workspaceId, { status: 'DRAFT', sort: 'createdAt' }, 10),
+      : listPosts(
+          c.var.deps.db,
+          member.workspaceId,
+          { status: 'DRAFT', sort: 'createdAt', visibleGroupIds: member.groupIds },
+          10,
+        ),
   ])
   const here = c.req.url.slice(c.req.url.indexOf(workspacePage(member)))
   const ctx: GridContext = {
@@ -188,6 +194,7 @@ export function registerCalendar(app: Hono<DashboardEnv>): void {
       let problem: string | null = at ? null : 'Enter a date and time.'
       if (at) {
         try {
+          await assertPostWritable(c.var.deps.db, dashboardCaller(c), c.req.param('postId'))
           await reschedulePost(c.var.deps, member.workspaceId, c.req.param('postId'), at)
         } catch (err) {
           if (isNotFound(err)) throw err
@@ -206,6 +213,7 @@ export function registerCalendar(app: Hono<DashboardEnv>): void {
       const { member } = frame(c)
       const form = await c.req.parseBody()
       try {
+        await assertPostWritable(c.var.deps.db, dashboardCaller(c), c.req.param('postId'))
         await retryFailedTargets(c.var.deps, member.workspaceId, c.req.param('postId'))
       } catch (err) {
         if (isNotFound(err)) throw err

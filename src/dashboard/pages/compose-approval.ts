@@ -4,8 +4,8 @@
  * member named (created through the labels service), and "Submit for review" once the post is saved.
  */
 import { can } from '../../domain/access'
-import { listGroups } from '../../services/groups'
-import { createLabel, listLabels } from '../../services/labels'
+import { listGroups } from '../../services/groups/groups'
+import { createLabel, listLabels } from '../../services/labels/labels'
 import { submitPost } from '../../services/posts/approval'
 import { getWorkspaceSettings } from '../../services/workspace-settings'
 import { dashboardCaller } from '../caller'
@@ -26,11 +26,12 @@ export async function composeExtras(
   values: ComposeValues,
   post: { approvalRequired: boolean } | null,
 ): Promise<ComposeExtras> {
+  const { db } = c.var.deps
   const caller = dashboardCaller(c)
   const [labels, groups, settings] = await Promise.all([
-    listLabels(c.var.deps, caller),
-    listGroups(c.var.deps, caller),
-    getWorkspaceSettings(c.var.deps, caller),
+    listLabels(db, caller.workspaceId),
+    listGroups(db, caller),
+    getWorkspaceSettings(db, caller.workspaceId),
   ])
   const strict = groups.filter((g) => g.approvalRequired && g.accountIds.some((id) => values.accountIds.includes(id)))
   const requiredBecause = settings.approvalRequired
@@ -51,9 +52,10 @@ export async function composeExtras(
 export async function withNewLabel(c: PageContext, values: ComposeValues): Promise<ComposeValues> {
   const name = values.newLabel.trim()
   if (!name) return values
-  const caller = dashboardCaller(c)
-  const existing = (await listLabels(c.var.deps, caller)).find((l) => l.name.toLowerCase() === name.toLowerCase())
-  const label = existing ?? (await createLabel(c.var.deps, caller, { name }))
+  const workspaceId = c.get('member').workspaceId
+  const labels = await listLabels(c.var.deps.db, workspaceId)
+  const existing = labels.find((l) => l.name.toLowerCase() === name.toLowerCase())
+  const label = existing ?? (await createLabel(c.var.deps, workspaceId, { name }))
   const labelIds = values.labelIds.includes(label.id) ? values.labelIds : [...values.labelIds, label.id]
   return { ...values, labelIds, newLabel: '' }
 }

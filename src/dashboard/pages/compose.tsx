@@ -38,6 +38,8 @@ import { NotesPanel } from './post-notes'
 import { loadPostReview } from './post-review-data'
 import { ClientScript } from '../assets/client-assets'
 import { requirePermission } from '../workspace'
+import { dashboardCaller } from '../caller'
+import { assertAccountsVisible, assertPostWritable } from '../../services/access/visibility'
 import { fromLocalInput, toLocalInput } from './zoned-time'
 
 const ACTIONS = new Set(['draft', 'now', 'schedule', 'queue', 'review'])
@@ -210,7 +212,9 @@ export function registerComposer(app: Hono<DashboardEnv>): void {
       return renderComposer(c, { values, errors: problemsByField(all), status: 422 })
     }
     try {
-      const post = await createPost(c.var.deps, member.workspaceId, parsed.data as CreatePostInput)
+      const caller = dashboardCaller(c)
+      await assertAccountsVisible(c.var.deps.db, caller, parsed.data.accountIds)
+      const post = await createPost(c.var.deps, caller, parsed.data as CreatePostInput)
       if (review) return submitted(c, post.id, review)
       return c.redirect(workspacePage(member, `/posts/${post.id}`), 303)
     } catch (err) {
@@ -225,6 +229,7 @@ export function registerComposer(app: Hono<DashboardEnv>): void {
       const refused = requirePermission(c, 'write')
       if (refused) return refused
       const { member } = frame(c)
+      await assertPostWritable(c.var.deps.db, dashboardCaller(c), c.req.param('postId'))
       const post = await getPost(c.var.deps.db, member.workspaceId, c.req.param('postId'))
       const values = valuesFromPost(post, member.timeZone)
       return renderComposer(c, {
@@ -245,7 +250,7 @@ export function registerComposer(app: Hono<DashboardEnv>): void {
       const { values, action, review, body, problems } = await readForm(c)
       const refused = refusedFor(c, action)
       if (refused) return refused
-      await getPost(c.var.deps.db, member.workspaceId, postId)
+      await assertPostWritable(c.var.deps.db, dashboardCaller(c), postId)
       const parsed = UpdatePostSchema.safeParse({ ...body, action: action === 'draft' ? undefined : action })
       if (!parsed.success || problems.length > 0) {
         const all = [...problems, ...(parsed.success ? [] : schemaProblems(parsed.error))]

@@ -17,6 +17,8 @@ import { type DashboardEnv, workspacePage } from '../env'
 import { Layout } from '../layout'
 import { ClientScript } from '../assets/client-assets'
 import { requirePermission } from '../workspace'
+import { dashboardCaller } from '../caller'
+import { assertPostVisible, assertPostWritable } from '../../services/access/visibility'
 import {
   back,
   CsrfField,
@@ -57,6 +59,7 @@ interface PostPageData {
 async function loadPostPage(c: PageContext, postId: string): Promise<PostPageData> {
   const { db, clock } = c.var.deps
   const workspaceId = c.get('member').workspaceId
+  await assertPostVisible(db, dashboardCaller(c), postId)
   const post = await getPost(db, workspaceId, postId)
   const [accounts, media, metrics, comments, review] = await Promise.all([
     listAccounts(db, workspaceId),
@@ -262,6 +265,7 @@ export function registerPostDetail(app: Hono<DashboardEnv>): void {
         const postId = c.req.param('postId')
         const page = workspacePage(c.get('member'), `/posts/${postId}`)
         try {
+          await assertPostWritable(c.var.deps.db, dashboardCaller(c), postId)
           await run(c, postId)
         } catch (err) {
           if (isNotFound(err)) throw err
@@ -287,6 +291,7 @@ export function registerPostDetail(app: Hono<DashboardEnv>): void {
       if (refused) return refused
       const { member, csrfToken } = frame(c)
       const postId = c.req.param('postId')
+      await assertPostWritable(c.var.deps.db, dashboardCaller(c), postId)
       const form = await c.req.parseBody()
       if (form.fromNetworks !== 'true') {
         await deletePost(c.var.deps, member.workspaceId, postId)

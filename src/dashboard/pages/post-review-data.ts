@@ -3,7 +3,7 @@
  * members to mention, and the time a "Submit for review" form offers to schedule at.
  */
 import { can } from '../../domain/access'
-import { listMembers } from '../../services/members'
+import { listMembers } from '../../services/memberships'
 import { listNotes } from '../../services/notes/notes'
 import { dashboardCaller } from '../caller'
 import { workspacePage } from '../env'
@@ -20,7 +20,10 @@ export interface PostReviewData {
 export async function loadPostReview(c: PageContext, postId: string): Promise<PostReviewData> {
   const member = c.get('member')
   const caller = dashboardCaller(c)
-  const [notes, members] = await Promise.all([listNotes(c.var.deps, caller, postId), listMembers(c.var.deps, caller)])
+  const [notes, members] = await Promise.all([
+    listNotes(c.var.deps, caller, postId),
+    listMembers(c.var.deps.db, member.workspaceId),
+  ])
   const now = c.var.deps.clock.now()
   return {
     defaultLocal: toLocalInput(new Date(now.getTime() + 3600_000), member.timeZone),
@@ -28,7 +31,7 @@ export async function loadPostReview(c: PageContext, postId: string): Promise<Po
       notes: notes.map((n) => ({
         id: n.id,
         author: { name: n.author.name },
-        authorUserId: n.authorUserId,
+        authorUserId: n.author.kind === 'user' ? n.author.id : null,
         body: n.body,
         mentions: n.mentions,
         createdAt: n.createdAt,

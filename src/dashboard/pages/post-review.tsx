@@ -10,14 +10,14 @@ import type { Hono } from 'hono'
 import { AppError } from '../../domain/errors'
 import type { Permission } from '../../domain/access'
 import { createNote, deleteNote } from '../../services/notes/notes'
-import { listMembers } from '../../services/members'
+import { listMembers } from '../../services/memberships'
 import { approvePost, requestPostChanges, submitPost } from '../../services/posts/approval'
 import { dashboardCaller } from '../caller'
 import { type DashboardEnv, workspacePage } from '../env'
 import { requirePermission } from '../workspace'
 import { fromLocalInput } from './zoned-time'
 import { mentionsIn } from './post-notes'
-import { back, frame, isNotFound, orNotFound, type PageContext, refusalOf } from './shared'
+import { back, isNotFound, orNotFound, type PageContext, refusalOf } from './shared'
 
 type Form = Record<string, string | File | (string | File)[]>
 
@@ -94,14 +94,14 @@ export function registerPostReview(app: Hono<DashboardEnv>): void {
   })
   act(app, 'request-changes', 'review', async (c, postId, form) => {
     const comment = text(form, 'comment')
-    if (!comment) throw new AppError('validation_failed', 'Say what should change: the comment is required.')
+    if (!comment) throw new AppError('invalid_request', 'Say what should change: the comment is required.')
     await requestPostChanges(c.var.deps, dashboardCaller(c), postId, { comment, version: versionOf(form) })
     return 'Changes requested. The author is told.'
   })
   act(app, 'notes', 'comment', async (c, postId, form) => {
     const body = text(form, 'body')
-    if (!body) throw new AppError('validation_failed', 'Write something in the note first.')
-    const members = await listMembers(c.var.deps, dashboardCaller(c))
+    if (!body) throw new AppError('invalid_request', 'Write something in the note first.')
+    const members = await listMembers(c.var.deps.db, c.get('member').workspaceId)
     await createNote(c.var.deps, dashboardCaller(c), postId, { body, mentions: mentionsIn(body, members) })
     return 'Note added.'
   })
@@ -109,10 +109,4 @@ export function registerPostReview(app: Hono<DashboardEnv>): void {
     await deleteNote(c.var.deps, dashboardCaller(c), postId, c.req.param('noteId') ?? '')
     return 'Note deleted.'
   })
-}
-
-/** The composer's and post page's note data, from the member's point of view. */
-export const noteFormOf = (c: PageContext, postId: string) => {
-  const { member } = frame(c)
-  return { action: workspacePage(member, `/posts/${postId}/notes`) }
 }

@@ -51,7 +51,12 @@ export function registerReview(app: Hono<DashboardEnv>): void {
   app.get('/review', async (c) => {
     const { member, csrfToken } = frame(c)
     const state = stateOf(c.req.query('state'))
-    const posts = await listPosts(c.var.deps.db, member.workspaceId, { status: state, sort: 'createdAt' }, 100)
+    const posts = await listPosts(
+      c.var.deps.db,
+      member.workspaceId,
+      { status: state, sort: 'createdAt', visibleGroupIds: member.groupIds },
+      100,
+    )
     const reviews = can(member.role, 'review')
     return c.html(
       <Layout title="Review" member={member} csrfToken={csrfToken} current="review">
