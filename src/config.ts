@@ -95,6 +95,13 @@ const shared = {
    * and the owner sees our own result page.
    */
   CONNECT_REDIRECT_ORIGINS: corsOrigins.default([]),
+  /**
+   * `smtp://user:password@host:587` or `smtps://...:465`: notification emails go through this server
+   * (Node). Unset: no email is sent; notifications stay in the app.
+   */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  /** The sender of notification emails, `Name <address>` or an address. */
+  MAIL_FROM: z.string().min(3).max(200).default('Social Publishing <notifications@localhost>'),
   ...oauthClientKeys,
   ...(Object.fromEntries(Object.entries(DEFAULT_NETWORK_ORIGINS).map(([k, v]) => [k, z.url().default(v)])) as {
     [K in NetworkOriginKey]: z.ZodDefault<z.ZodURL>

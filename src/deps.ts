@@ -16,6 +16,7 @@ import type { EventStreamPolicy } from './domain/webhooks/event-stream'
 import type { InboxSyncPolicy } from './domain/inbox-sync-policy'
 import type { WebhookQueue } from './infra/webhook-queue/types'
 import type { SyncQueue } from './infra/sync-queue/types'
+import type { Mailer } from './infra/mailer/types'
 
 /** Settings the app reads at request time (a subset of either runtime's configuration). */
 export interface AppSettings {
@@ -97,4 +98,9 @@ export interface Deps {
    * on the first password set and stay with it.
    */
   readonly passwordStrength: StrengthEstimator
+  /**
+   * Email of notifications: SMTP through nodemailer on Node when SMTP_URL is set; null otherwise
+   * and on Workers, where the outbox rows wait (docs/notifications.md).
+   */
+  readonly mailer: Mailer | null
 }

@@ -47,6 +47,8 @@ export interface DepsParts extends Pick<Deps, 'settings' | 'db' | 'cipher' | 'lo
    * deps per request and loads the dictionaries once; tests share one per file. Absent: a new one.
    */
   passwordStrength?: Deps['passwordStrength']
+  /** The notifications' mailer (Node with SMTP_URL); absent: none, and emails wait in the outbox. */
+  mailer?: Deps['mailer']
 }
 
 /** What tests and benchmarks replace: the clock, the network adapters, or the fetch the adapters use. */
@@ -69,6 +71,7 @@ export function buildDeps(parts: DepsParts, overrides: DepsOverrides = {}): Deps
     openSocket,
     webhookQueue,
     passwordStrength,
+    mailer,
     ...clients
   } = parts
   const networks =
@@ -90,6 +93,7 @@ export function buildDeps(parts: DepsParts, overrides: DepsOverrides = {}): Deps
     clock,
     networks,
     passwordStrength: passwordStrength ?? createStrengthEstimator(),
+    mailer: mailer ?? null,
     // The in-process queue calls back into the engine with these same deps, once they exist.
     publishQueue:
       typeof publishQueue === 'function'

@@ -21,6 +21,8 @@ import type { ObjectStorage } from '../infra/storage/types'
 import { nodeImageCodecs } from '../media/codecs-node'
 import { nodeDocsAssets } from './node-docs-assets'
 import { buildDeps } from './build-deps'
+import { createSmtpMailer } from '../infra/mailer/nodemailer'
+import type { Mailer } from '../infra/mailer/types'
 import { type StrandedDeliveries, strandedDeliveries, watchedRuns } from '../services/publishing/stranded'
 import type { WebhookDeliverer } from '../services/webhooks/deliver'
 import { claimLeaseHolder } from './lease-holder'
@@ -172,13 +174,14 @@ export async function openNodeRuntime(
       webhookQueue: webhooks.bind,
       resolveHost: nodeResolveHost,
       openSocket: nodeOpenSocket,
+      mailer: nodeMailer(config),
     },
     { clock, ...(options.networks ? { networks: options.networks } : {}) },
   )
   // The queues first: their runs in flight still need the database.
   const close = () =>
     Promise.all([queue.queue.close(), webhooks.queue.close()])
-      .then(() => undefined)
+      .then(() => deps.mailer?.close())
       .finally(() =>
         Promise.all([limits.close(), media.close()]).finally(() => database.close().finally(lease.release)),
       )
@@ -258,6 +261,11 @@ function inProcessWebhooks({ logger, clock }: { logger: Logger; clock: Clock }) 
 }
 
 /** The settings of the Node runtime, from its configuration. */
+/** The notifications' mailer: SMTP_URL through nodemailer, or none. */
+export function nodeMailer(config: NodeConfig): Mailer | null {
+  return config.SMTP_URL ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM }) : null
+}
+
 export function nodeSettings(config: NodeConfig): AppSettings {
   return {
     maxBodyBytes: config.MAX_BODY_BYTES,

@@ -22,6 +22,7 @@ import { oauthContext } from './oauth-context'
 import { isSettled, settlePost } from './publishing/aggregate'
 import { newOutbox, recordEvent, sendOutbox } from './webhooks/outbox'
 import { recordTargetSettled } from './webhooks/publish-events'
+import { notifyAccountNeedsReconnect } from './notifications/triggers'
 
 const DISCONNECTED_ERROR: TargetError = {
   code: 'account_disconnected',
@@ -85,6 +86,7 @@ export async function disconnectAccount(
     await markAccountDisconnected(tx, accountId, reason)
     const record = toAccountRecord({ ...locked, status: 'DISCONNECTED', statusMessage: reason, updatedAt: now })
     await recordEvent(tx, outbox, { workspaceId, type: 'account.disconnected', data: { ...record }, now })
+    await notifyAccountNeedsReconnect(tx, { workspaceId, accountId, reason, now })
     return failed
   })
   await sendOutbox(deps, outbox)

@@ -19,6 +19,7 @@ import { lockWorkspace } from './workspace-lock'
 import { type AccountSyncHealth, syncHealthOf } from './account-sync-health'
 import { recordEvent, type Outbox } from './webhooks/outbox'
 import type { AccountStatus, Connection, PlatformId, SandboxFailMode } from '../domain/vocabulary'
+import { notifyAccountNeedsReconnect } from './notifications/triggers'
 
 export interface AccountRecord {
   id: string
@@ -187,6 +188,7 @@ export async function expireAccount(
     data: { ...record, reason },
     now,
   })
+  await notifyAccountNeedsReconnect(tx, { workspaceId: before.workspaceId, accountId, reason, now })
 }
 
 /** One more connected account fits the plan's `socialAccounts` cap (checked under the workspace lock). */

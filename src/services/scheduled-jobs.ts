@@ -6,6 +6,7 @@ import { deleteEndedSessionsBefore } from './sessions'
 import { sweepTargets } from './publishing/sweep'
 import { sweepWebhooks } from './webhooks/deliver'
 import { syncDueAccounts } from './inbox/sync'
+import { sendDueEmails } from './notifications/email-sender'
 
 /** A periodic job: the Cron Trigger runs every job each minute on Workers, a timer does on Node. */
 export interface ScheduledJob {
@@ -60,6 +61,14 @@ export const SCHEDULED_JOBS: ReadonlyArray<ScheduledJob> = [
       const choices = await deleteExpiredConnectChoices(deps.db, now, 500)
       const deleted = await deleteEndedConnectLinks(deps.db, new Date(now.getTime() - 24 * 3600_000), 500)
       if (deleted || choices) deps.logger.info('connect_links_cleanup', { deleted, choices })
+    },
+  },
+  {
+    // Notification emails due (docs/notifications.md): sent, retried with backoff, or FAILED at last.
+    name: 'email_send',
+    run: async (deps) => {
+      const report = await sendDueEmails(deps)
+      if (report.sent || report.retrying || report.failed) deps.logger.info('email_send', { ...report })
     },
   },
   {

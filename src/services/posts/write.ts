@@ -28,6 +28,7 @@ import { getPost } from './read'
 import { toPostRecord } from './record'
 import { timingFor } from './timing'
 import { tokenExpiryWarnings } from './token-warnings'
+import { notifyExpiringTokens } from '../notifications/triggers'
 import type { CreatePostInput, UpdatePostInput, WrittenPost } from './types'
 import { lockWorkspace } from '../workspace-lock'
 import { assertBoardsOfAccounts } from '../boards'
@@ -129,6 +130,7 @@ export async function createPost(
       id,
       labels.map((l) => l.id),
     )
+    await notifyExpiringTokens(tx, { workspaceId, postId: id, warnings: expiring, now })
     return { ...rows, answer }
   })
   const { post, targets } = written
@@ -233,6 +235,7 @@ export async function updatePost(
       })
     }
     const expiring = await tokenExpiryWarnings({ db: tx, cipher: deps.cipher }, workspaceId, accounts, timing.dueAt)
+    await notifyExpiringTokens(tx, { workspaceId, postId, warnings: expiring, now })
     return [...notApplicableWarnings(content, accounts), ...expiring]
   })
   await dispatchPendingTargets(deps, postId)

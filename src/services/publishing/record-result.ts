@@ -10,6 +10,7 @@ import { dispatchPendingTargets } from './dispatch'
 import { expireAccount } from '../accounts'
 import { newOutbox, recordEvents, sendOutbox } from '../webhooks/outbox'
 import { type EngineEvent, targetSettledEvent } from '../webhooks/publish-events'
+import { notifyTargetFailed } from '../notifications/triggers'
 
 export type PublishOutcome = 'published' | 'pending' | 'retrying' | 'failed' | 'skipped'
 
@@ -74,6 +75,9 @@ export async function recordResults(
     for (const [i, row] of rows.entries()) {
       const event = row ? targetSettledEvent(postId, row, now) : null
       if (event) events.push(event)
+      if (row?.status === 'FAILED') {
+        await notifyTargetFailed(tx, { workspaceId: locked.workspaceId, postId, target: row, now })
+      }
       const expired = decisions[i]!.expiredAccountMessage
       if (row && expired !== null) {
         // The events in the order they happened: this target's before its account's.

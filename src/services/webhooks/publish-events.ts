@@ -6,6 +6,7 @@ import { selectPostTargets, type PostRow, type TargetRow } from '../../db/querie
 import type { Tx } from '../../db/types'
 import { toPostRecord, toTargetRecord, type PostRecord } from '../posts/record'
 import { type NewEvent, recordEvent, recordEvents, type Outbox } from './outbox'
+import { notifyTargetFailed } from '../notifications/triggers'
 
 /** An event of the engine, before it is recorded (with others of its transaction: `recordEvents`). */
 export type EngineEvent = Omit<NewEvent, 'workspaceId' | 'endpointIds'>
@@ -32,6 +33,9 @@ export async function recordTargetSettled(
   const target = written ?? (await selectPostTargets(tx, post.id)).find((t) => t.id === targetId)
   const event = target ? targetSettledEvent(post.id, target, now) : null
   if (event) await recordEvent(tx, outbox, { ...event, workspaceId: post.workspaceId })
+  if (target?.status === 'FAILED') {
+    await notifyTargetFailed(tx, { workspaceId: post.workspaceId, postId: post.id, target, now })
+  }
 }
 
 /** `post.published` or `post.failed` if the post's status has just become that; else null. */
