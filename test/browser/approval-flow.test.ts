@@ -104,7 +104,7 @@ describe.each([1280, 390])('the approval path at %i px', (width) => {
     // The member reads the comment, edits and resubmits.
     await member.reload()
     expect(await member.locator('.approval-comment').textContent()).toContain('Say the price is for two.')
-    await member.getByRole('link', { name: 'Edit' }).click()
+    await member.getByRole('link', { name: 'Edit the post' }).click()
     await member.getByLabel('Caption', { exact: true }).fill(`Spring menu for two, 30 euros (${width})`)
     await member.getByRole('button', { name: 'Submit for review' }).click()
     await member.waitForURL(/\/posts\/post_[^/]+$/)

@@ -12,6 +12,8 @@ import { registerAgentClient } from '../../src/services/agent-oauth/clients'
 import { createInvitation } from '../../src/services/invitations'
 import { editAsset } from '../../src/services/media-edit'
 import { addMember } from '../../src/services/memberships'
+import type { Caller } from '../../src/services/caller'
+import { createNote } from '../../src/services/notes/notes'
 import { createUser } from '../../src/services/users'
 import { scoredPost, writeHistory } from './analytics-history'
 import { runDue } from './engine'
@@ -181,7 +183,12 @@ export async function seedWorkspace(t: TestApp, baseUrl: string): Promise<Seeded
   })
   const failed = await post({ accountIds: [micro.id, broken.id], caption: 'Tonight: latte art night.', action: 'now' })
   await runDue(t, t.publishQueue)
-  const { inReview, changesRequested } = await seedReview(t, [micro.id, photos.id], at(2 * DAY))
+  const { inReview, changesRequested } = await seedReview(t, {
+    accountIds: [micro.id, photos.id],
+    mediaIds: [cups],
+    scheduledAt: at(2 * DAY),
+    author: { id: editor.id, name: 'Mika Member' },
+  })
   const commentId = await seedInbox(t, micro, published.id)
 
   const now = Date.now()
@@ -241,13 +248,18 @@ export async function seedWorkspace(t: TestApp, baseUrl: string): Promise<Seeded
   }
 }
 
-/** A label, a post in review with a note, and one sent back with a comment (the review states' pages). */
-async function seedReview(t: TestApp, accountIds: string[], scheduledAt: string) {
+/** A group, a label, a post in review with a note, and one sent back with a comment (the review states' pages). */
+async function seedReview(
+  t: TestApp,
+  post: { accountIds: string[]; mediaIds: string[]; scheduledAt: string; author: { id: string; name: string } },
+) {
+  const { accountIds, mediaIds, scheduledAt } = post
   const label = await api<{ id: string }>(t, 'POST', '/v1/labels', { name: 'Spring campaign', color: '#2f855a' })
+  await api(t, 'POST', '/v1/groups', { name: 'Northwind café', accountIds })
   const draft = (caption: string) =>
     api<{ id: string }>(t, 'POST', '/v1/posts', {
       type: 'IMAGE',
-      mediaIds: [],
+      mediaIds,
       accountIds,
       caption,
       labelIds: [label.id],
@@ -259,7 +271,14 @@ async function seedReview(t: TestApp, accountIds: string[], scheduledAt: string)
     scheduledAt,
     note: 'First post of the spring campaign; the price is on the board.',
   })
-  await api(t, 'POST', `/v1/posts/${inReview.id}/notes`, { body: 'Photo comes from the Tuesday shoot.' })
+  const author: Caller = {
+    workspaceId: t.workspaceId,
+    access: { role: 'member', groupIds: null },
+    actor: { kind: 'user', ...post.author },
+    userId: post.author.id,
+    ip: null,
+  }
+  await createNote(t.deps, author, inReview.id, { body: 'Photo is from the Tuesday shoot; the cups are ours.' })
   const changes = await draft('Spring hours: open until 8pm.')
   await api(t, 'POST', `/v1/posts/${changes.id}/submit`, { action: 'queue' })
   await api(t, 'POST', `/v1/posts/${changes.id}/request-changes`, {

@@ -21,6 +21,7 @@ const STATUS_LABELS: Record<StatusGroup, string> = {
   published: 'Published',
   failed: 'Failed',
   draft: 'Drafts',
+  review: 'In review',
 }
 const VIEW_LABELS: Record<CalendarView, string> = { week: 'Week', month: 'Month', list: 'List' }
 

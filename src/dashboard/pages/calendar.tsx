@@ -21,16 +21,15 @@ import {
   calendarListPage,
   type CalendarPostRow,
 } from '../../services/posts/calendar'
-import { listPosts } from '../../services/posts/read'
 import { reschedulePost } from '../../services/posts/write'
 import { type DashboardEnv, type DashboardMember, workspacePage } from '../env'
 import { Layout } from '../layout'
 import { CalendarFilters, CalendarToolbar, StatusTabs } from './calendar-filters'
 import { CalendarLegend } from './calendar-legend'
+import { loadUnscheduled, UnscheduledPosts } from './calendar-unscheduled'
 import { CalendarList, LIST_PAGE_SIZE } from './calendar-list'
 import { MONTH_PER_DAY, MonthGrid } from './calendar-month'
 import { type CalendarParams, readCalendarParams } from './calendar-params'
-import { excerpt } from './calendar-post'
 import { type GridContext, WEEK_PER_SLOT, WeekGrid } from './calendar-week'
 import { back, frame, isNotFound, Notice, orNotFound, type PageContext, refusalOf } from './shared'
 import { calendarDays, dayKeyOf, fromLocalInput, toLocalInput, zonedDay } from './zoned-time'
@@ -50,7 +49,13 @@ function headingOf(params: CalendarParams, days: string[]): string {
   if (params.view === 'month') return MONTH_LABEL.format(utcOf(params.day))
   if (params.view === 'week') return `Week of ${DAY_LABEL.format(utcOf(days[0]!))}`
   if (params.on) return `Posts of ${DAY_LABEL.format(utcOf(params.on))}`
-  const names = { upcoming: 'Upcoming posts', published: 'Published posts', failed: 'Failed posts', draft: 'Drafts' }
+  const names = {
+    upcoming: 'Upcoming posts',
+    published: 'Published posts',
+    failed: 'Failed posts',
+    draft: 'Drafts',
+    review: 'Posts in review',
+  }
   return params.filter.status ? names[params.filter.status] : 'All posts'
 }
 
@@ -103,14 +108,7 @@ async function calendarPage(c: PageContext) {
   })
   const [{ days, posts, list }, drafts] = await Promise.all([
     loadView(c, member, params),
-    params.view === 'list'
-      ? []
-      : listPosts(
-          c.var.deps.db,
-          member.workspaceId,
-          { status: 'DRAFT', sort: 'createdAt', visibleGroupIds: member.groupIds },
-          10,
-        ),
+    params.view === 'list' ? [] : loadUnscheduled(c, member),
   ])
   const here = c.req.url.slice(c.req.url.indexOf(workspacePage(member)))
   const ctx: GridContext = {
@@ -153,18 +151,7 @@ async function calendarPage(c: PageContext) {
           <MonthGrid days={days} month={params.day.slice(0, 7)} posts={posts} ctx={ctx} />
         ) : null}
         {list ? <CalendarList list={list} params={params} ctx={ctx} /> : null}
-        {drafts.length > 0 ? (
-          <section class="cal-drafts" aria-labelledby="cal-drafts-title">
-            <h2 id="cal-drafts-title">Drafts</h2>
-            <ul>
-              {drafts.map((d) => (
-                <li>
-                  <a href={workspacePage(member, `/posts/${d.id}`)}>{excerpt(d.caption)}</a>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
+        <UnscheduledPosts posts={drafts} member={member} />
       </div>
       <ClientScript page="calendar" />
     </Layout>,

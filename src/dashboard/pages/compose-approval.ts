@@ -11,7 +11,8 @@ import { getWorkspaceSettings } from '../../services/workspace-settings'
 import { dashboardCaller } from '../caller'
 import type { ComposeValues } from './compose-form'
 import type { ComposeReview, LabelOption } from './compose-review'
-import type { PageContext } from './shared'
+import { workspacePage } from '../env'
+import { back, type PageContext, refusalOf } from './shared'
 import { fromLocalInput } from './zoned-time'
 
 export interface ComposeExtras {
@@ -24,7 +25,7 @@ export interface ComposeExtras {
 export async function composeExtras(
   c: PageContext,
   values: ComposeValues,
-  post: { approvalRequired: boolean } | null,
+  post: { approvalRequired: boolean; status: string; intentAction?: 'schedule' | 'queue' | 'now' | null } | null,
 ): Promise<ComposeExtras> {
   const { db } = c.var.deps
   const caller = dashboardCaller(c)
@@ -40,11 +41,13 @@ export async function composeExtras(
       ? `${strict.map((g) => g.name).join(' and ')} ${strict.length === 1 ? 'needs' : 'need'} a reviewer's approval before a post goes out.`
       : post?.approvalRequired
         ? 'A reviewer must approve this post before it goes out.'
-        : null
+        : post?.status === 'CHANGES_REQUESTED'
+          ? 'A reviewer asked for changes: submit it again once they are made.'
+          : null
   return {
     labels: labels.map((l) => ({ id: l.id, name: l.name, color: l.color })),
     canCreateLabel: can(c.get('member').role, 'write'),
-    review: { requiredBecause },
+    review: { requiredBecause, action: post?.intentAction ?? 'schedule' },
   }
 }
 
@@ -60,19 +63,28 @@ export async function withNewLabel(c: PageContext, values: ComposeValues): Promi
   return { ...values, labelIds, newLabel: '' }
 }
 
-/** The action the composer's "Submit for review" asked for once approved. */
+/**
+ * The action the composer's "Submit for review" asked for once approved, or the problem with it (to
+ * schedule, a time is needed).
+ */
 export function reviewIntentOf(form: Record<string, unknown>, values: ComposeValues, timeZone: string) {
   const action = form.reviewAction
-  if (action === 'queue' || action === 'now') return { action } as const
+  if (action === 'queue' || action === 'now') return { intent: { action } as const, problem: null }
   const at = values.scheduledAt ? fromLocalInput(values.scheduledAt, timeZone) : null
-  return { action: 'schedule', scheduledAt: at ?? undefined } as const
+  if (at) return { intent: { action: 'schedule', scheduledAt: at } as const, problem: null }
+  const problem = { path: 'scheduledAt', message: 'Pick the time to schedule at once approved, or choose the queue.' }
+  return { intent: {}, problem }
 }
 
-/** Submits the saved post for review with the intent the form chose. */
-export async function submitFromComposer(
-  c: PageContext,
-  postId: string,
-  intent: ReturnType<typeof reviewIntentOf>,
-): Promise<void> {
-  await submitPost(c.var.deps, dashboardCaller(c), postId, intent)
+export type ReviewIntent = ReturnType<typeof reviewIntentOf>['intent']
+
+/** Submits the saved post for review and opens its page, saying how it went (a refusal leaves it a draft). */
+export async function submitAndOpen(c: PageContext, postId: string, intent: ReviewIntent): Promise<Response> {
+  const page = workspacePage(c.get('member'), `/posts/${postId}`)
+  try {
+    await submitPost(c.var.deps, dashboardCaller(c), postId, intent)
+  } catch (err) {
+    return back(c, page, { problem: `Saved as a draft, not submitted: ${refusalOf(err).message}` })
+  }
+  return back(c, page, { notice: 'Submitted for review. Reviewers are told.' })
 }

@@ -111,6 +111,9 @@ export function valuesFromForm(body: FormBody): ComposeValues {
   }
 }
 
+/** The post's time, or the time its review round asked for (a post in review has none of its own yet). */
+const scheduledOf = (post: PostRecord): string | null => post.scheduledAt ?? post.approval?.intent?.scheduledAt ?? null
+
 /** A stored post as the form's values (editing a draft or a scheduled post). */
 export function valuesFromPost(post: PostRecord, timeZone: string): ComposeValues {
   const privacy: Record<string, string> = {}
@@ -129,7 +132,7 @@ export function valuesFromPost(post: PostRecord, timeZone: string): ComposeValue
     pinTitle: post.pinboardNetOptions?.title ?? '',
     boards: { ...(post.pinboardNetBoards ?? {}) },
     privacy,
-    scheduledAt: post.scheduledAt ? toLocalInput(post.scheduledAt, timeZone) : '',
+    scheduledAt: scheduledOf(post) ? toLocalInput(scheduledOf(post)!, timeZone) : '',
     title: post.title ?? '',
     destinations: { ...(post.destinations ?? {}) },
     options: optionInputsFromPost(post.targetOptions, timeZone),

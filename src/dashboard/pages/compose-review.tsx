@@ -17,6 +17,8 @@ export interface LabelOption {
 export interface ComposeReview {
   /** Why a reviewer must approve it (null: no approval needed, the usual buttons). */
   requiredBecause: string | null
+  /** What "Once approved" starts at: the action the last review round asked for, else schedule. */
+  action: 'schedule' | 'queue' | 'now'
 }
 
 /**
@@ -96,9 +98,15 @@ export function ComposeActions(p: { review: ComposeReview }) {
       <div class="review-intent">
         <label for="reviewAction">Once approved</label>
         <select id="reviewAction" name="reviewAction" aria-describedby="review-why">
-          <option value="schedule">Schedule at the time above</option>
-          <option value="queue">Add to the queue</option>
-          <option value="now">Publish right away</option>
+          <option value="schedule" selected={p.review.action === 'schedule'}>
+            Schedule at the time above
+          </option>
+          <option value="queue" selected={p.review.action === 'queue'}>
+            Add to the queue
+          </option>
+          <option value="now" selected={p.review.action === 'now'}>
+            Publish right away
+          </option>
         </select>
       </div>
       <button type="submit" name="action" value="draft" class="secondary">

@@ -32,8 +32,8 @@ import {
 import { type BoardChoices, ComposeView } from './compose-view'
 import { registerComposeAutosave } from './compose-autosave'
 import { bestTimeHint, type ScheduleHints, slotLabel } from './compose-schedule'
-import { back, frame, orNotFound, type PageContext, refusalOf } from './shared'
-import { composeExtras, reviewIntentOf, submitFromComposer, withNewLabel } from './compose-approval'
+import { frame, orNotFound, type PageContext, refusalOf } from './shared'
+import { composeExtras, reviewIntentOf, submitAndOpen, withNewLabel } from './compose-approval'
 import { NotesPanel } from './post-notes'
 import { loadPostReview } from './post-review-data'
 import { ClientScript } from '../assets/client-assets'
@@ -103,8 +103,8 @@ async function renderComposer(
     postId?: string
     /** The post being edited is a draft: the script saves it as the member writes. */
     draft?: boolean
-    /** The post being edited needs approval (its record says so). */
-    approvalRequired?: boolean
+    /** The post being edited: whether it needs approval, and its status (changes requested: submit again). */
+    post?: { approvalRequired: boolean; status: string; intentAction?: 'schedule' | 'queue' | 'now' | null }
     status?: 200 | 422
   },
 ) {
@@ -114,7 +114,7 @@ async function renderComposer(
     listAccounts(deps.db, member.workspaceId),
     listAssets(deps.db, member.workspaceId),
     scheduleHints(c),
-    composeExtras(c, opts.values, opts.postId ? { approvalRequired: opts.approvalRequired ?? false } : null),
+    composeExtras(c, opts.values, opts.post ?? null),
     opts.postId ? loadPostReview(c, opts.postId) : null,
   ])
   const accounts = all.filter((a) => a.status !== 'DISCONNECTED' || opts.values.accountIds.includes(a.id))
@@ -168,24 +168,15 @@ async function readForm(c: PageContext) {
   const raw = form.action
   const action = typeof raw === 'string' && ACTIONS.has(raw) ? raw : 'draft'
   const tz = c.get('member').timeZone
-  const review = action === 'review' ? reviewIntentOf(form, values, tz) : null
-  return { values, action: review ? 'draft' : action, review, ...bodyOfValues(values, review ? 'draft' : action, tz) }
+  const asked = action === 'review' ? reviewIntentOf(form, values, tz) : null
+  const { body, problems } = bodyOfValues(values, asked ? 'draft' : action, tz)
+  if (asked?.problem) problems.push(asked.problem)
+  return { values, action: asked ? 'draft' : action, review: asked?.intent ?? null, body, problems }
 }
 
 /** The role may write posts, and publish them unless it only saves a draft or submits it. */
 function refusedFor(c: PageContext, action: string): Response | null {
   return requirePermission(c, 'write') ?? (action === 'draft' ? null : requirePermission(c, 'publish'))
-}
-
-/** Submits the saved post for review and opens its page, saying how it went (a refusal leaves it a draft). */
-async function submitted(c: PageContext, postId: string, intent: ReturnType<typeof reviewIntentOf>) {
-  const page = workspacePage(c.get('member'), `/posts/${postId}`)
-  try {
-    await submitFromComposer(c, postId, intent)
-  } catch (err) {
-    return back(c, page, { problem: `Saved as a draft, not submitted: ${refusalOf(err).message}` })
-  }
-  return back(c, page, { notice: 'Submitted for review. Reviewers are told.' })
 }
 
 /** Registers the composer's pages, its submit actions, the live check and the draft autosave. */
@@ -215,7 +206,7 @@ export function registerComposer(app: Hono<DashboardEnv>): void {
       const caller = dashboardCaller(c)
       await assertAccountsVisible(c.var.deps.db, caller, parsed.data.accountIds)
       const post = await createPost(c.var.deps, caller, parsed.data as CreatePostInput)
-      if (review) return submitted(c, post.id, review)
+      if (review) return submitAndOpen(c, post.id, review)
       return c.redirect(workspacePage(member, `/posts/${post.id}`), 303)
     } catch (err) {
       const refusal = refusalOf(err)
@@ -236,7 +227,11 @@ export function registerComposer(app: Hono<DashboardEnv>): void {
         values,
         postId: post.id,
         draft: post.status === 'DRAFT',
-        approvalRequired: post.approvalRequired,
+        post: {
+          approvalRequired: post.approvalRequired,
+          status: post.status,
+          intentAction: post.approval?.intent?.action ?? null,
+        },
       })
     }),
   )
@@ -258,7 +253,7 @@ export function registerComposer(app: Hono<DashboardEnv>): void {
       }
       try {
         await updatePost(c.var.deps, member.workspaceId, postId, parsed.data as UpdatePostInput)
-        if (review) return submitted(c, postId, review)
+        if (review) return submitAndOpen(c, postId, review)
         return c.redirect(workspacePage(member, `/posts/${postId}`), 303)
       } catch (err) {
         const refusal = refusalOf(err)

@@ -42,12 +42,12 @@ export interface ApprovalPanelProps {
 
 const SUBMITTABLE = new Set(['DRAFT', 'CHANGES_REQUESTED'])
 
-/** What the submitter asked for, in words. */
+/** What happens once approved, as the submitter asked, in words. */
 export function intentText(intent: ApprovalView['intent'], timeZone: string): string {
-  if (!intent) return 'Stay a draft once approved.'
-  if (intent.action === 'now') return 'Publish as soon as it is approved.'
-  if (intent.action === 'queue') return 'Take the next free queue slot once approved.'
-  return intent.scheduledAt ? `Go out ${zonedText(intent.scheduledAt, timeZone)} once approved.` : 'Be scheduled.'
+  if (!intent) return 'Stays approved, to be scheduled by hand.'
+  if (intent.action === 'now') return 'Published right away.'
+  if (intent.action === 'queue') return 'Takes the next free queue slot.'
+  return intent.scheduledAt ? `Goes out ${zonedText(intent.scheduledAt, timeZone)}.` : 'Scheduled.'
 }
 
 const HEADINGS: Record<ApprovalView['state'], string> = {
@@ -59,9 +59,6 @@ const HEADINGS: Record<ApprovalView['state'], string> = {
 function ApprovalState({ approval, timeZone }: { approval: ApprovalView; timeZone: string }) {
   return (
     <>
-      <p class={`approval-state approval-${approval.state.toLowerCase()}`}>
-        <strong>{HEADINGS[approval.state]}</strong>
-      </p>
       <dl class="approval-facts">
         <div>
           <dt>Submitted</dt>
@@ -70,12 +67,12 @@ function ApprovalState({ approval, timeZone }: { approval: ApprovalView; timeZon
           </dd>
         </div>
         <div>
-          <dt>Then</dt>
+          <dt>Once approved</dt>
           <dd>{intentText(approval.intent, timeZone)}</dd>
         </div>
         {approval.decidedBy && approval.decidedAt ? (
           <div>
-            <dt>{approval.state === 'APPROVED' ? 'Approved' : 'Decided'}</dt>
+            <dt>{approval.state === 'APPROVED' ? 'Approved' : 'Sent back'}</dt>
             <dd>
               by {approval.decidedBy.name}, <ZonedTime at={approval.decidedAt} timeZone={timeZone} />
             </dd>
@@ -104,25 +101,20 @@ export function SubmitForm(props: ApprovalPanelProps) {
   return (
     <form method="post" action={props.url('/submit')} class="approval-form">
       <CsrfField token={props.csrfToken} />
-      <fieldset class="approval-intent">
-        <legend>Once approved</legend>
-        <label class="radio">
-          <input type="radio" name="action" value="schedule" checked />
-          <span>Schedule at</span>
-        </label>
-        <label for={id('at')} class="visually-hidden">
-          Time ({props.timeZone})
-        </label>
-        <input type="datetime-local" id={id('at')} name="scheduledAt" value={props.defaultLocal} />
-        <label class="radio">
-          <input type="radio" name="action" value="queue" />
-          <span>Add to the queue</span>
-        </label>
-        <label class="radio">
-          <input type="radio" name="action" value="now" />
-          <span>Publish now</span>
-        </label>
-      </fieldset>
+      <div class="approval-intent">
+        <div>
+          <label for={id('action')}>Once approved</label>
+          <select id={id('action')} name="action">
+            <option value="schedule">Schedule at</option>
+            <option value="queue">Add to the queue</option>
+            <option value="now">Publish right away</option>
+          </select>
+        </div>
+        <div>
+          <label for={id('at')}>Time ({props.timeZone})</label>
+          <input type="datetime-local" id={id('at')} name="scheduledAt" value={props.defaultLocal} />
+        </div>
+      </div>
       <label for={id('note')}>Note for the reviewer (optional)</label>
       <textarea id={id('note')} name="note" rows={2} maxLength={2000}></textarea>
       <button type="submit">Submit for review</button>
@@ -173,9 +165,13 @@ export function ApprovalPanel(props: ApprovalPanelProps) {
   const mayReview = can(role, 'review') && post.status === 'IN_REVIEW'
   const maySubmit = can(role, 'write') && SUBMITTABLE.has(post.status)
   if (!post.approval && !maySubmit) return null
+  const state = post.approval?.state
   return (
-    <section class="post-section approval-panel" aria-labelledby="approval-title">
-      <h2 id="approval-title">Review</h2>
+    <section
+      class={`post-section approval-panel${state ? ` approval-${state.toLowerCase()}` : ''}`}
+      aria-labelledby="approval-title"
+    >
+      <h2 id="approval-title">{state ? HEADINGS[state] : 'Review'}</h2>
       {post.approval ? (
         <ApprovalState approval={post.approval} timeZone={props.timeZone} />
       ) : (
@@ -186,7 +182,19 @@ export function ApprovalPanel(props: ApprovalPanelProps) {
         </p>
       )}
       {mayReview ? <ReviewForms {...props} /> : null}
-      {maySubmit ? <SubmitForm {...props} /> : null}
+      {maySubmit && post.status === 'CHANGES_REQUESTED' ? (
+        <>
+          <a class="btn approval-edit" href={props.url('/edit')}>
+            Edit the post
+          </a>
+          <details class="approval-resubmit">
+            <summary>Submit it again as it is</summary>
+            <SubmitForm {...props} />
+          </details>
+        </>
+      ) : maySubmit ? (
+        <SubmitForm {...props} />
+      ) : null}
     </section>
   )
 }

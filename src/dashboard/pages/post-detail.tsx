@@ -38,13 +38,9 @@ import { networkName, StatusBadge } from '../ui'
 import { deletionNote, postSummary, STATUS_LABELS } from './post-wording'
 import { can } from '../../domain/access'
 import { ApprovalPanel } from './post-approval'
+import { PostActions } from './post-actions'
 import { NotesPanel } from './post-notes'
 import { loadPostReview, type PostReviewData } from './post-review-data'
-
-const EDITABLE = new Set(['DRAFT', 'SCHEDULED', 'IN_REVIEW', 'APPROVED', 'CHANGES_REQUESTED'])
-/** Where approval is required, a post goes out only once approved (the server refuses anyway). */
-const publishable = (post: PostRecord) =>
-  (post.status === 'DRAFT' || post.status === 'SCHEDULED') && !post.approvalRequired ? true : post.status === 'APPROVED'
 
 interface PostPageData {
   post: PostRecord
@@ -81,35 +77,6 @@ async function loadPostPage(c: PageContext, postId: string): Promise<PostPageDat
   return { post, names: new Map(accounts.map((a) => [a.id, a.username])), media, metrics, comments, review }
 }
 
-function PostActions({ c, post }: { c: PageContext; post: PostRecord }) {
-  const { member, csrfToken } = frame(c)
-  const url = (path = '') => workspacePage(member, `/posts/${post.id}${path}`)
-  const failed = can(member.role, 'publish') ? post.targets.filter((t) => t.status === 'FAILED').length : 0
-  const editable = can(member.role, 'write') && EDITABLE.has(post.status)
-  if (post.source === 'external' || (!editable && failed < 2)) return null
-  return (
-    <div class="actions post-actions">
-      {editable ? (
-        <a class="btn btn-secondary" href={url('/edit')}>
-          Edit
-        </a>
-      ) : null}
-      {can(member.role, 'publish') && publishable(post) ? (
-        <form method="post" action={url('/publish')}>
-          <CsrfField token={csrfToken} />
-          <button type="submit">Publish now</button>
-        </form>
-      ) : null}
-      {failed > 1 ? (
-        <form method="post" action={url('/retry')}>
-          <CsrfField token={csrfToken} />
-          <button type="submit">Retry failed targets</button>
-        </form>
-      ) : null}
-    </div>
-  )
-}
-
 function PostDetail({ c, data }: { c: PageContext; data: PostPageData }) {
   const { member, csrfToken } = frame(c)
   const { post } = data
@@ -129,14 +96,8 @@ function PostDetail({ c, data }: { c: PageContext; data: PostPageData }) {
       <Notice c={c} />
       <div class="post-layout">
         <div class="post-main">
-          <ApprovalPanel
-            post={post}
-            role={member.role}
-            timeZone={member.timeZone}
-            csrfToken={csrfToken}
-            url={url}
-            defaultLocal={data.review.defaultLocal}
-          />
+          <PostText post={post} />
+          <PostMediaList media={data.media} />
           <PostTargets
             post={post}
             wording={wording}
@@ -154,10 +115,16 @@ function PostDetail({ c, data }: { c: PageContext; data: PostPageData }) {
             returnTo={url()}
             label={wording.label}
           />
-          <PostText post={post} />
-          <PostMediaList media={data.media} />
         </div>
         <aside class="post-side">
+          <ApprovalPanel
+            post={post}
+            role={member.role}
+            timeZone={member.timeZone}
+            csrfToken={csrfToken}
+            url={url}
+            defaultLocal={data.review.defaultLocal}
+          />
           <NotesPanel {...data.review.notes} back={url()} />
           <PostOptions options={postOptions(post, accountName)} />
           <section class="post-section" aria-labelledby="post-times-title">

@@ -87,6 +87,8 @@ main:has(.cal-page) { max-width: var(--content-width); }
 .cal-add:hover { background: var(--color-accent-soft); color: var(--color-accent); }
 .cal-more { display: inline-block; font-size: var(--text-xs); font-weight: 600; color: var(--color-accent); }
 .cal-drafts ul { padding-left: var(--space-5); }
+.cal-drafts li { margin: var(--space-1) 0; }
+.cal-drafts li .badge { margin-left: var(--space-2); vertical-align: middle; }
 .cal-drop { outline: 2px dashed var(--color-accent); outline-offset: -2px; background: var(--color-accent-soft) !important; }
 `
 
