@@ -1,19 +1,18 @@
 /**
- * The caller of a dashboard request, for the services that record who did what: the signed-in
- * member of the page's workspace (set by `workspaceMember` in ./workspace.ts) and the request's address.
+ * The signed-in member as the services' `Caller`: their workspace, role and groups (what they may
+ * see and do), themselves as the actor the activity log and approvals name, and their address.
  */
-import type { Context } from 'hono'
 import { accessOf } from '../domain/access'
 import type { Caller } from '../services/caller'
-import type { DashboardEnv } from './env'
+import type { PageContext } from './pages/shared'
 
-export function dashboardCaller(c: Context<DashboardEnv>): Caller {
-  const member = c.var.member
+export function dashboardCaller(c: PageContext): Caller {
+  const member = c.get('member')
   return {
     workspaceId: member.workspaceId,
     access: accessOf(member.role, member.groupIds ?? null),
     actor: { kind: 'user', id: member.userId, name: member.name },
     userId: member.userId,
-    ip: c.var.clientIp ?? null,
+    ip: c.get('clientIp') ?? null,
   }
 }

@@ -8,7 +8,9 @@ import { registerComposer } from './pages/compose'
 import { registerInbox } from './pages/inbox/routes'
 import { registerMedia } from './pages/media'
 import { registerPostDetail } from './pages/post-detail'
+import { registerPostReview } from './pages/post-review'
 import { registerQueue } from './pages/queue'
+import { registerReview } from './pages/review'
 
 /**
  * The workspace's working pages (calendar, composer, post detail, accounts, media, queue slots,
@@ -18,6 +20,8 @@ export function registerContentPages(app: Hono<DashboardEnv>): void {
   registerCalendar(app)
   registerComposer(app)
   registerPostDetail(app)
+  registerPostReview(app)
+  registerReview(app)
   registerMedia(app)
   registerCanvases(app)
   registerAccounts(app)

@@ -1,5 +1,6 @@
 import { raw } from 'hono/html'
 import type { Child } from 'hono/jsx'
+import { can, type Permission } from '../domain/access'
 import type { DashboardMember } from './env'
 import { workspacePage } from './env'
 import { CONTENT_ASSETS } from './assets/content-assets'
@@ -22,26 +23,47 @@ interface NavEntry {
   label: string
   path: string
   icon: string
+  /** What the member's role must allow for the entry to show (the page refuses anyway). */
+  permission?: Permission
 }
 
 /** The navigation of every workspace page. */
 const NAVIGATION: NavEntry[] = [
   { key: 'calendar', label: 'Calendar', path: '/calendar', icon: 'M4 5h16v15H4zM4 10h16M8 3v4M16 3v4' },
-  { key: 'compose', label: 'Compose', path: '/compose', icon: 'M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4' },
+  {
+    key: 'compose',
+    label: 'Compose',
+    path: '/compose',
+    icon: 'M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4',
+    permission: 'write',
+  },
+  { key: 'review', label: 'Review', path: '/review', icon: 'M4 12l5 5L20 6M4 5h7M4 19h3' },
   {
     key: 'inbox',
     label: 'Inbox',
     path: '/inbox',
     icon: 'M3 13l3-8h12l3 8M3 13v6h18v-6M3 13h5l1 3h6l1-3h5',
   },
-  { key: 'queue', label: 'Queue', path: '/queue', icon: 'M8 6h12M8 12h12M8 18h12M4 6h.01M4 12h.01M4 18h.01' },
+  {
+    key: 'queue',
+    label: 'Queue',
+    path: '/queue',
+    icon: 'M8 6h12M8 12h12M8 18h12M4 6h.01M4 12h.01M4 18h.01',
+    permission: 'publish',
+  },
   {
     key: 'accounts',
     label: 'Accounts',
     path: '/accounts',
     icon: 'M9 4a3.5 3.5 0 1 0 0 7a3.5 3.5 0 1 0 0-7zM3 20c0-3.5 2.7-6 6-6s6 2.5 6 6M16 4.5a3.5 3.5 0 0 1 0 6.5M18 14c2 .7 3 2.8 3 6',
   },
-  { key: 'media', label: 'Media', path: '/media', icon: 'M3 5h18v14H3zM3 16l5-5 4 4 3-3 6 6M15.5 8.5h.01' },
+  {
+    key: 'media',
+    label: 'Media',
+    path: '/media',
+    icon: 'M3 5h18v14H3zM3 16l5-5 4 4 3-3 6 6M15.5 8.5h.01',
+    permission: 'write',
+  },
   {
     key: 'analytics',
     label: 'Analytics',
@@ -157,7 +179,9 @@ function NavLinks(props: { member: DashboardMember; current?: string; label: str
   return (
     <nav aria-label={props.label} class="nav">
       <ul>
-        {NAVIGATION.filter((n) => n.key !== 'settings' || props.member.role !== 'reviewer').map((n) => (
+        {NAVIGATION.filter(
+          (n) => (!n.permission || can(props.member.role, n.permission)) && (n.key !== 'settings' || props.member.role !== 'reviewer'),
+        ).map((n) => (
           <li>
             <a href={workspacePage(props.member, n.path)} aria-current={props.current === n.key ? 'page' : undefined}>
               <Icon d={n.icon} />
@@ -228,10 +252,12 @@ export function Layout(props: LayoutProps) {
         <header class="topbar">
           <Brand />
           <Switcher member={member} />
-          <a class="btn topbar-compose" href={workspacePage(member, '/compose')}>
-            <Icon d="M12 5v14M5 12h14" />
-            <span>New post</span>
-          </a>
+          {can(member.role, 'write') ? (
+            <a class="btn topbar-compose" href={workspacePage(member, '/compose')}>
+              <Icon d="M12 5v14M5 12h14" />
+              <span>New post</span>
+            </a>
+          ) : null}
           <details class="menu">
             <summary class="btn btn-secondary">
               <Icon d="M4 7h16M4 12h16M4 17h16" />

@@ -12,6 +12,8 @@ import { registerAgentClient } from '../../src/services/agent-oauth/clients'
 import { createInvitation } from '../../src/services/invitations'
 import { editAsset } from '../../src/services/media-edit'
 import { addMember } from '../../src/services/memberships'
+import type { Caller } from '../../src/services/caller'
+import { createNote } from '../../src/services/notes/notes'
 import { createUser } from '../../src/services/users'
 import { scoredPost, writeHistory } from './analytics-history'
 import { runDue } from './engine'
@@ -24,7 +26,16 @@ export interface Seeded {
   owner: { email: string; password: string }
   accountId: string
   mediaId: string
-  posts: { draft: string; scheduled: string; queued: string; published: string; failed: string; thread: string }
+  posts: {
+    draft: string
+    scheduled: string
+    queued: string
+    published: string
+    failed: string
+    thread: string
+    inReview: string
+    changesRequested: string
+  }
   invitationToken: string
   consentQuery: string
   /** A comment on the published post (the inbox's opened view). */
@@ -172,6 +183,12 @@ export async function seedWorkspace(t: TestApp, baseUrl: string): Promise<Seeded
   })
   const failed = await post({ accountIds: [micro.id, broken.id], caption: 'Tonight: latte art night.', action: 'now' })
   await runDue(t, t.publishQueue)
+  const { inReview, changesRequested } = await seedReview(t, {
+    accountIds: [micro.id, photos.id],
+    mediaIds: [cups],
+    scheduledAt: at(2 * DAY),
+    author: { id: editor.id, name: 'Mika Member' },
+  })
   const commentId = await seedInbox(t, micro, published.id)
 
   const now = Date.now()
@@ -222,11 +239,52 @@ export async function seedWorkspace(t: TestApp, baseUrl: string): Promise<Seeded
       published: published.id,
       failed: failed.id,
       thread: thread.id,
+      inReview,
+      changesRequested,
     },
     invitationToken: invitation.token,
     consentQuery,
     commentId,
   }
+}
+
+/** A group, a label, a post in review with a note, and one sent back with a comment (the review states' pages). */
+async function seedReview(
+  t: TestApp,
+  post: { accountIds: string[]; mediaIds: string[]; scheduledAt: string; author: { id: string; name: string } },
+) {
+  const { accountIds, mediaIds, scheduledAt } = post
+  const label = await api<{ id: string }>(t, 'POST', '/v1/labels', { name: 'Spring campaign', color: '#2f855a' })
+  await api(t, 'POST', '/v1/groups', { name: 'Northwind café', accountIds })
+  const draft = (caption: string) =>
+    api<{ id: string }>(t, 'POST', '/v1/posts', {
+      type: 'IMAGE',
+      mediaIds,
+      accountIds,
+      caption,
+      labelIds: [label.id],
+      action: 'draft',
+    })
+  const inReview = await draft('Spring menu: cherry blossom latte, from Monday. #spring')
+  await api(t, 'POST', `/v1/posts/${inReview.id}/submit`, {
+    action: 'schedule',
+    scheduledAt,
+    note: 'First post of the spring campaign; the price is on the board.',
+  })
+  const author: Caller = {
+    workspaceId: t.workspaceId,
+    access: { role: 'member', groupIds: null },
+    actor: { kind: 'user', ...post.author },
+    userId: post.author.id,
+    ip: null,
+  }
+  await createNote(t.deps, author, inReview.id, { body: 'Photo is from the Tuesday shoot; the cups are ours.' })
+  const changes = await draft('Spring hours: open until 8pm.')
+  await api(t, 'POST', `/v1/posts/${changes.id}/submit`, { action: 'queue' })
+  await api(t, 'POST', `/v1/posts/${changes.id}/request-changes`, {
+    comment: 'We close at 7 on Sundays; say "until 8pm, Monday to Saturday".',
+  })
+  return { inReview: inReview.id, changesRequested: changes.id }
 }
 
 /** Who visits a page: nobody signed in, the workspace's owner, or anyone on an app whose database fails. */
@@ -257,6 +315,10 @@ export const DASHBOARD_PAGES: DashboardPage[] = [
   { name: 'composer', visitor: 'owner', path: (_, w) => `${w}/compose`, shot: true },
   { name: 'composer-edit', visitor: 'owner', path: (s, w) => `${w}/posts/${s.posts.scheduled}/edit`, shot: true },
   { name: 'post-draft', visitor: 'owner', path: (s, w) => `${w}/posts/${s.posts.draft}` },
+  { name: 'post-in-review', visitor: 'owner', path: (s, w) => `${w}/posts/${s.posts.inReview}`, shot: true },
+  { name: 'post-changes-requested', visitor: 'owner', path: (s, w) => `${w}/posts/${s.posts.changesRequested}` },
+  { name: 'composer-changes', visitor: 'owner', path: (s, w) => `${w}/posts/${s.posts.changesRequested}/edit` },
+  { name: 'review', visitor: 'owner', path: (_, w) => `${w}/review`, shot: true },
   { name: 'post-scheduled', visitor: 'owner', path: (s, w) => `${w}/posts/${s.posts.scheduled}` },
   { name: 'post-queued', visitor: 'owner', path: (s, w) => `${w}/posts/${s.posts.queued}` },
   { name: 'post-thread', visitor: 'owner', path: (s, w) => `${w}/posts/${s.posts.thread}` },

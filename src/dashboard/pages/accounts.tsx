@@ -4,6 +4,7 @@
  * Connecting opens the hosted connect page, which sends the member back here.
  */
 import { dashboardCaller } from '../caller'
+import { can } from '../../domain/access'
 import type { Hono } from 'hono'
 import { CONNECTIONS, type Connection, PLATFORM_IDS, type PlatformId } from '../../domain/vocabulary'
 import { disconnectAccount } from '../../services/account-disconnect'
@@ -63,6 +64,7 @@ export function registerAccounts(app: Hono<DashboardEnv>): void {
     })
     const url = (path: string) => workspacePage(member, path)
     const connected = c.req.query('accountId')
+    const connects = can(member.role, 'connect')
     return c.html(
       <Layout title="Accounts" member={member} csrfToken={csrfToken} current="accounts">
         <PageHeader
@@ -80,28 +82,30 @@ export function registerAccounts(app: Hono<DashboardEnv>): void {
           </p>
         ) : null}
         <Notice c={c} />
-        <form method="post" action={url('/accounts/connect')} class="connect-form">
-          <CsrfField token={csrfToken} />
-          <div class="connect-field">
-            <label for="platform">Network</label>
-            <select name="platform" id="platform" required>
-              {PLATFORM_IDS.map((p) => (
-                <option value={p}>{networkName(p)}</option>
-              ))}
-            </select>
-          </div>
-          <div class="connect-field">
-            <label for="connection">Connect through</label>
-            <select name="connection" id="connection">
-              <option value="">The network's usual way</option>
-              {Object.entries(CONNECTION_CHOICES).map(([value, label]) => (
-                <option value={value}>{label}</option>
-              ))}
-              <option value="SANDBOX">Sandbox (simulated network)</option>
-            </select>
-          </div>
-          <button type="submit">Connect an account</button>
-        </form>
+        {connects ? (
+          <form method="post" action={url('/accounts/connect')} class="connect-form">
+            <CsrfField token={csrfToken} />
+            <div class="connect-field">
+              <label for="platform">Network</label>
+              <select name="platform" id="platform" required>
+                {PLATFORM_IDS.map((p) => (
+                  <option value={p}>{networkName(p)}</option>
+                ))}
+              </select>
+            </div>
+            <div class="connect-field">
+              <label for="connection">Connect through</label>
+              <select name="connection" id="connection">
+                <option value="">The network's usual way</option>
+                {Object.entries(CONNECTION_CHOICES).map(([value, label]) => (
+                  <option value={value}>{label}</option>
+                ))}
+                <option value="SANDBOX">Sandbox (simulated network)</option>
+              </select>
+            </div>
+            <button type="submit">Connect an account</button>
+          </form>
+        ) : null}
         <h2 id="connected-accounts">Connected accounts</h2>
         <GroupFilter
           groups={groups}
@@ -155,27 +159,29 @@ export function registerAccounts(app: Hono<DashboardEnv>): void {
                   </div>
                 ) : null}
               </dl>
-              <div class="card-actions">
-                <form method="post" action={url(`/accounts/${a.id}/reconnect`)}>
-                  <CsrfField token={csrfToken} />
-                  <button
-                    type="submit"
-                    class="secondary"
-                    aria-label={`Reconnect ${a.username} (${networkName(a.platform)})`}
-                  >
-                    Reconnect
-                  </button>
-                </form>
-                {a.status !== 'DISCONNECTED' ? (
-                  <a
-                    class="action-link"
-                    href={url(`/accounts/${a.id}/disconnect`)}
-                    aria-label={`Disconnect ${a.username} (${networkName(a.platform)})`}
-                  >
-                    Disconnect
-                  </a>
-                ) : null}
-              </div>
+              {connects ? (
+                <div class="card-actions">
+                  <form method="post" action={url(`/accounts/${a.id}/reconnect`)}>
+                    <CsrfField token={csrfToken} />
+                    <button
+                      type="submit"
+                      class="secondary"
+                      aria-label={`Reconnect ${a.username} (${networkName(a.platform)})`}
+                    >
+                      Reconnect
+                    </button>
+                  </form>
+                  {a.status !== 'DISCONNECTED' ? (
+                    <a
+                      class="action-link"
+                      href={url(`/accounts/${a.id}/disconnect`)}
+                      aria-label={`Disconnect ${a.username} (${networkName(a.platform)})`}
+                    >
+                      Disconnect
+                    </a>
+                  ) : null}
+                </div>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -1,5 +1,5 @@
 /**
- * The analytics page's filters (`?days=` or `?from=&to=`, `accountId`, `platform`), read from the
+ * The analytics page's filters (`?days=` or `?from=&to=`, `accountId`, `platform`, `groupId`, `labelId`), read from the
  * address and drawn as a GET form, and the CSV download of the same selection (`/analytics.csv`,
  * the service of `GET /v1/analytics` with `Accept: text/csv`).
  */
@@ -19,7 +19,11 @@ export interface PageFilters {
   to?: string
   accountId?: string
   platform?: PlatformId
+  groupId?: string
+  labelId?: string
 }
+
+const idOf = (v: string | undefined) => (v && v.length <= 64 ? v : undefined)
 
 /** The filters of the address; anything malformed is left out (the page then shows its default). */
 export function filtersOf(q: (name: string) => string | undefined): PageFilters {
@@ -37,6 +41,8 @@ export function filtersOf(q: (name: string) => string | undefined): PageFilters 
     to: day('to'),
     accountId: accountId && accountId.length <= 64 ? accountId : undefined,
     platform: (PLATFORM_IDS as readonly string[]).includes(platform ?? '') ? (platform as PlatformId) : undefined,
+    groupId: idOf(q('groupId')),
+    labelId: idOf(q('labelId')),
   }
 }
 
@@ -46,6 +52,8 @@ export function queryOf(f: PageFilters): AnalyticsQuery {
     ...(f.from || f.to ? { from: f.from, to: f.to } : { days: f.days }),
     accountId: f.accountId,
     platform: f.platform,
+    groupId: f.groupId,
+    labelId: f.labelId,
   }
 }
 
@@ -58,6 +66,8 @@ export function searchOf(f: PageFilters, extra: Record<string, string> = {}): st
   } else params.set('days', String(f.days))
   if (f.accountId) params.set('accountId', f.accountId)
   if (f.platform) params.set('platform', f.platform)
+  if (f.groupId) params.set('groupId', f.groupId)
+  if (f.labelId) params.set('labelId', f.labelId)
   for (const [k, v] of Object.entries(extra)) params.set(k, v)
   return params.toString()
 }
@@ -66,6 +76,8 @@ export function FilterForm(props: {
   member: DashboardMember
   filters: PageFilters
   accounts: Array<{ accountId: string; username: string; platform: PlatformId }>
+  groups: Array<{ id: string; name: string }>
+  labels: Array<{ id: string; name: string }>
 }) {
   const { member, filters: f } = props
   const platforms = [...new Set(props.accounts.map((a) => a.platform))]
@@ -99,6 +111,32 @@ export function FilterForm(props: {
           ))}
         </select>
       </label>
+      {props.groups.length > 0 ? (
+        <label>
+          Group{' '}
+          <select name="groupId">
+            <option value="">All groups</option>
+            {props.groups.map((g) => (
+              <option value={g.id} selected={g.id === f.groupId}>
+                {g.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      {props.labels.length > 0 ? (
+        <label>
+          Label{' '}
+          <select name="labelId">
+            <option value="">Any label</option>
+            {props.labels.map((l) => (
+              <option value={l.id} selected={l.id === f.labelId}>
+                {l.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
       <button type="submit" class="btn btn-secondary">
         Apply
       </button>
@@ -115,7 +153,8 @@ export function registerAnalyticsCsv(app: Hono<DashboardEnv>): void {
     const member = c.get('member')
     const f = filtersOf((name) => c.req.query(name))
     try {
-      const csv = await analyticsCsv(c.var.deps.db, member.workspaceId, c.var.deps.clock.now(), queryOf(f))
+      const query = { ...queryOf(f), visibleGroupIds: member.groupIds }
+      const csv = await analyticsCsv(c.var.deps.db, member.workspaceId, c.var.deps.clock.now(), query)
       return c.body(csv.body, 200, {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="${csv.filename}"`,

@@ -13,6 +13,9 @@ import { getPost } from '../../services/posts/read'
 import { type DashboardEnv, type DashboardMember, workspacePage } from '../env'
 import { Layout } from '../layout'
 import { BarChart, LineChart } from './analytics-chart'
+import { listGroups } from '../../services/groups/groups'
+import { listLabels } from '../../services/labels/labels'
+import { dashboardCaller } from '../caller'
 import { FilterForm, filtersOf, registerAnalyticsCsv, type PageFilters, queryOf, searchOf } from './analytics-filters'
 import { FOLLOWERS_WHEN, NetworkComparison, POST_FIGURES_WHEN, TopPosts, Totals } from './analytics-sections'
 import { byNetwork, engagementByDay, periodTotals, topPosts } from './analytics-summary'
@@ -82,12 +85,14 @@ function PeriodPicker({ member, filters }: { member: DashboardMember; filters: P
 /** The analytics of the filters; a period the service refuses (from after to, too long) falls back to the default, with why. */
 async function analyticsFor(c: PageContext, filters: PageFilters, now: Date) {
   const { db } = c.var.deps
-  const workspaceId = c.get('member').workspaceId
+  const { workspaceId, groupIds: visibleGroupIds } = c.get('member')
   try {
-    return { analytics: await getAnalytics(db, workspaceId, now, { ...queryOf(filters), maxPosts: PAGE_POSTS_MAX }) }
+    const query = { ...queryOf(filters), visibleGroupIds, maxPosts: PAGE_POSTS_MAX }
+    return { analytics: await getAnalytics(db, workspaceId, now, query) }
   } catch (err) {
     if (!(err instanceof AppError)) throw err
-    const analytics = await getAnalytics(db, workspaceId, now, { days: filters.days, maxPosts: PAGE_POSTS_MAX })
+    const query = { days: filters.days, visibleGroupIds, maxPosts: PAGE_POSTS_MAX }
+    const analytics = await getAnalytics(db, workspaceId, now, query)
     return { analytics, problem: err.code === 'not_found' ? 'That account is not in this workspace.' : err.message }
   }
 }
@@ -120,10 +125,13 @@ export function registerAnalytics(app: Hono<DashboardEnv>): void {
     const { member, csrfToken } = frame(c)
     const now = c.var.deps.clock.now()
     const filters = filtersOf((name) => c.req.query(name))
-    const [{ analytics, problem }, best, all] = await Promise.all([
+    const caller = dashboardCaller(c)
+    const [{ analytics, problem }, best, all, groups, labels] = await Promise.all([
       analyticsFor(c, filters, now),
       getBestTimes(c.var.deps.db, member.workspaceId, now),
-      getAnalytics(c.var.deps.db, member.workspaceId, now, { days: 1, maxPosts: 0 }),
+      getAnalytics(c.var.deps.db, member.workspaceId, now, { days: 1, maxPosts: 0, visibleGroupIds: member.groupIds }),
+      listGroups(c.var.deps.db, caller),
+      listLabels(c.var.deps.db, member.workspaceId),
     ])
     const days = (Date.parse(analytics.period.to) - Date.parse(analytics.period.from)) / 86_400_000 + 1
     const top = topPosts(analytics)
@@ -138,7 +146,7 @@ export function registerAnalytics(app: Hono<DashboardEnv>): void {
           <h1>Analytics</h1>
           <PeriodPicker member={member} filters={filters} />
         </header>
-        <FilterForm member={member} filters={filters} accounts={all.accounts} />
+        <FilterForm member={member} filters={filters} accounts={all.accounts} groups={groups} labels={labels} />
         {problem ? (
           <p class="notice notice-problem" role="alert">
             {problem} Showing the last {filters.days} days instead.

@@ -3,6 +3,7 @@
  * filters by account, network and status, a GET form that works without JavaScript and keeps the
  * view and day it was shown with.
  */
+import { can } from '../../domain/access'
 import type { PlatformId } from '../../domain/vocabulary'
 import type { StatusGroup } from '../../services/posts/calendar'
 import { type DashboardMember, workspacePage } from '../env'
@@ -20,6 +21,7 @@ const STATUS_LABELS: Record<StatusGroup, string> = {
   published: 'Published',
   failed: 'Failed',
   draft: 'Drafts',
+  review: 'In review',
 }
 const VIEW_LABELS: Record<CalendarView, string> = { week: 'Week', month: 'Month', list: 'List' }
 
@@ -60,18 +62,58 @@ export function CalendarToolbar(props: {
           </a>
         ))}
       </nav>
-      <a class="cal-new button" href={workspacePage(member, '/compose')}>
-        New post
-      </a>
+      {can(member.role, 'write') ? (
+        <a class="cal-new button" href={workspacePage(member, '/compose')}>
+          New post
+        </a>
+      ) : null}
     </div>
   )
 }
 
-export function CalendarFilters(props: { member: DashboardMember; params: CalendarParams; accounts: FilterAccount[] }) {
+/** A group or label to filter by. */
+export interface FilterOption {
+  id: string
+  name: string
+}
+
+/** A select of groups or labels; nothing when the workspace has none. */
+export function OptionFilter(props: {
+  id: string
+  name: string
+  label: string
+  any: string
+  options: FilterOption[]
+  selected: string | undefined
+  class?: string
+}) {
+  if (props.options.length === 0) return null
+  return (
+    <div class={props.class ?? 'cal-filter'}>
+      <label for={props.id}>{props.label}</label>
+      <select id={props.id} name={props.name}>
+        <option value="">{props.any}</option>
+        {props.options.map((o) => (
+          <option value={o.id} selected={props.selected === o.id}>
+            {o.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}
+
+export function CalendarFilters(props: {
+  member: DashboardMember
+  params: CalendarParams
+  accounts: FilterAccount[]
+  groups: FilterOption[]
+  labels: FilterOption[]
+}) {
   const { member, params, accounts } = props
   const networks = [...new Set(accounts.map((a) => a.platform))]
   const { filter } = params
-  const active = Boolean(filter.accountId || filter.platform || filter.status)
+  const active = Boolean(filter.accountId || filter.platform || filter.status || filter.groupId || filter.labelId)
   return (
     <form class="cal-filters" method="get" action={workspacePage(member, '/calendar')}>
       <input type="hidden" name="view" value={params.view} />
@@ -80,6 +122,14 @@ export function CalendarFilters(props: { member: DashboardMember; params: Calend
       ) : (
         <input type="hidden" name="day" value={params.day} />
       )}
+      <OptionFilter
+        id="cal-group"
+        name="group"
+        label="Group"
+        any="All groups"
+        options={props.groups}
+        selected={filter.groupId}
+      />
       <div class="cal-filter">
         <label for="cal-account">Account</label>
         <select id="cal-account" name="account">
@@ -113,13 +163,27 @@ export function CalendarFilters(props: { member: DashboardMember; params: Calend
           ))}
         </select>
       </div>
+      <OptionFilter
+        id="cal-label"
+        name="label"
+        label="Label"
+        any="Any label"
+        options={props.labels}
+        selected={filter.labelId}
+      />
       <div class="cal-filter-actions">
         <button type="submit">Apply filters</button>
         {active ? (
           <a
             href={calendarHref(member, params, {
               page: 1,
-              filter: { accountId: undefined, platform: undefined, status: undefined },
+              filter: {
+                accountId: undefined,
+                platform: undefined,
+                status: undefined,
+                groupId: undefined,
+                labelId: undefined,
+              },
             })}
           >
             Clear

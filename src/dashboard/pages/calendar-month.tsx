@@ -44,9 +44,15 @@ export function MonthGrid(props: { days: string[]; month: string; posts: Calenda
                   {ctx.dayLabel(day)}: {total === 0 ? 'no posts' : `${total} post${total === 1 ? '' : 's'}`}
                 </span>
               </a>
-              <a class="cal-add" href={ctx.composeHref(`${day}T09:00`)} aria-label={`New post on ${ctx.dayLabel(day)}`}>
-                +
-              </a>
+              {ctx.composeHref ? (
+                <a
+                  class="cal-add"
+                  href={ctx.composeHref(`${day}T09:00`)}
+                  aria-label={`New post on ${ctx.dayLabel(day)}`}
+                >
+                  +
+                </a>
+              ) : null}
             </h2>
             <SlotPosts day={day} posts={posts} total={total} ctx={ctx} size="chip" />
           </section>

@@ -1,6 +1,6 @@
 /**
  * What a calendar address asks for (`?view=week|month|list&day=YYYY-MM-DD&account=…&network=…&status=…
- * &page=N&on=YYYY-MM-DD`), read leniently: an unknown value is ignored, never an error, and the
+ * &group=…&label=…&page=N&on=YYYY-MM-DD`), read leniently: an unknown value is ignored, never an error, and the
  * links of the page keep the filters it was asked with.
  */
 import { PLATFORM_IDS, type PlatformId } from '../../domain/vocabulary'
@@ -28,13 +28,21 @@ export const validDay = (value: string | undefined, timeZone: string): string | 
   value && DAY.test(value) && fromLocalInput(`${value}T00:00`, timeZone) ? value : null
 
 /**
- * The calendar's parameters. `accountIds` are the workspace's accounts: an account id that is not
- * one of them (another workspace's) is dropped, so the filter cannot reach outside the workspace.
+ * The calendar's parameters. `accountIds`, `groupIds` and `labelIds` are the workspace's: an id that
+ * is not one of them (another workspace's) is dropped, so the filter cannot reach outside the workspace.
  */
 export function readCalendarParams(
   query: (name: string) => string | undefined,
-  ctx: { timeZone: string; today: string; accountIds: ReadonlySet<string> },
+  ctx: {
+    timeZone: string
+    today: string
+    accountIds: ReadonlySet<string>
+    groupIds?: ReadonlySet<string>
+    labelIds?: ReadonlySet<string>
+  },
 ): CalendarParams {
+  const group = query('group')
+  const label = query('label')
   const view = query('view')
   const account = query('account')
   const network = query('network')
@@ -47,6 +55,8 @@ export function readCalendarParams(
       accountId: account && ctx.accountIds.has(account) ? account : undefined,
       platform: PLATFORM_IDS.includes(network as PlatformId) ? (network as PlatformId) : undefined,
       status: STATUS_GROUP_NAMES.includes(status as StatusGroup) ? (status as StatusGroup) : undefined,
+      groupId: group && ctx.groupIds?.has(group) ? group : undefined,
+      labelId: label && ctx.labelIds?.has(label) ? label : undefined,
     },
     page: Number.isFinite(page) && page > 0 ? Math.min(page, 10_000) : 1,
     on: validDay(query('on'), ctx.timeZone),
@@ -61,6 +71,8 @@ export function calendarHref(member: DashboardMember, params: CalendarParams, ch
   if (p.filter.accountId) search.set('account', p.filter.accountId)
   if (p.filter.platform) search.set('network', p.filter.platform)
   if (p.filter.status) search.set('status', p.filter.status)
+  if (p.filter.groupId) search.set('group', p.filter.groupId)
+  if (p.filter.labelId) search.set('label', p.filter.labelId)
   if (p.view === 'list' && p.on) search.set('on', p.on)
   if (p.view === 'list' && p.page > 1) search.set('page', String(p.page))
   return workspacePage(member, `/calendar?${search.toString()}`)

@@ -4,10 +4,12 @@
  * moved carries what the drag-and-drop script needs (`data-post`, `data-time`, `data-reschedule`)
  * and its time form (the keyboard way); a post with a failed target carries its retry button.
  */
+import { can } from '../../domain/access'
 import type { PlatformId } from '../../domain/vocabulary'
 import type { CalendarPostRow } from '../../services/posts/calendar'
 import { type DashboardMember, workspacePage } from '../env'
 import { NetworkMark } from '../ui'
+import { STATUS_LABELS } from './post-wording'
 import { CsrfField } from './shared'
 
 const RESCHEDULABLE = new Set(['DRAFT', 'SCHEDULED', 'FAILED'])
@@ -41,11 +43,12 @@ export interface CalendarPostProps {
  * keyboard way to move it (a month chip leaves it to the day's list, where "+N more" leads).
  */
 function PostActions({ post, member, csrfToken, here, size }: CalendarPostProps) {
-  const movable = size === 'card' && RESCHEDULABLE.has(post.status) && post.scheduledAt !== null
+  const publishes = can(member.role, 'publish')
+  const movable = size === 'card' && publishes && RESCHEDULABLE.has(post.status) && post.scheduledAt !== null
   const inputId = `at-${post.id}`
   return (
     <>
-      {post.failedTargets > 0 ? (
+      {publishes && post.failedTargets > 0 ? (
         <form class="cal-retry" method="post" action={workspacePage(member, `/calendar/posts/${post.id}/retry`)}>
           <CsrfField token={csrfToken} />
           <input type="hidden" name="back" value={here} />
@@ -72,9 +75,12 @@ function PostActions({ post, member, csrfToken, here, size }: CalendarPostProps)
   )
 }
 
+/** A status as a person reads it ("Changes requested"), the API's word when it is not one we know. */
+const statusWord = (status: string) => STATUS_LABELS[status] ?? status
+
 export function CalendarPost(props: CalendarPostProps) {
   const { post, member, size } = props
-  const movable = RESCHEDULABLE.has(post.status) && post.scheduledAt !== null
+  const movable = can(member.role, 'publish') && RESCHEDULABLE.has(post.status) && post.scheduledAt !== null
   const failed = post.failedTargets > 0 || post.status === 'FAILED'
   return (
     <li
@@ -92,7 +98,9 @@ export function CalendarPost(props: CalendarPostProps) {
       <span class="cal-post-meta">
         <NetworkMarks platforms={post.platforms} />
         <span class={`cal-status status-${post.status.toLowerCase()}`}>
-          {failed && post.status !== 'FAILED' ? `${post.status}, ${post.failedTargets} failed` : post.status}
+          {failed && post.status !== 'FAILED'
+            ? `${statusWord(post.status)}, ${post.failedTargets} failed`
+            : statusWord(post.status)}
         </span>
       </span>
       <PostActions {...props} />

@@ -23,8 +23,8 @@ export interface GridContext {
   nowHour: string
   /** Where "+N more" of a day leads (the list of that day). */
   moreHref(day: string): string
-  /** The composer at a day and hour. */
-  composeHref(localTime: string): string
+  /** The composer at a day and hour; null when the member's role cannot write posts. */
+  composeHref: ((localTime: string) => string) | null
   /** The day as the page says it ("Monday 14 January"). */
   dayLabel(day: string): string
 }
@@ -90,9 +90,15 @@ export function WeekGrid(props: { days: string[]; posts: CalendarPostRow[]; ctx:
                   .replace(/^(\w{3})\w*/, '$1')}
               </span>
               {day === ctx.today ? <span class="cal-today-tag">Today</span> : null}
-              <a class="cal-add" href={ctx.composeHref(`${day}T09:00`)} aria-label={`New post on ${ctx.dayLabel(day)}`}>
-                +
-              </a>
+              {ctx.composeHref ? (
+                <a
+                  class="cal-add"
+                  href={ctx.composeHref(`${day}T09:00`)}
+                  aria-label={`New post on ${ctx.dayLabel(day)}`}
+                >
+                  +
+                </a>
+              ) : null}
             </h2>
             <p class="cal-day-empty">No posts</p>
             <ol class="cal-slots">

@@ -6,7 +6,12 @@
  * behind `POST /v1/posts/{id}/retry`.
  */
 import { dashboardCaller } from '../caller'
+import { can } from '../../domain/access'
 import { Onboarding } from '../ui/onboarding'
+import { listGroups } from '../../services/groups/groups'
+import { listLabels } from '../../services/labels/labels'
+import { requirePermission } from '../workspace'
+import { assertPostWritable } from '../../services/access/visibility'
 import type { Hono } from 'hono'
 import { ClientScript } from '../assets/client-assets'
 import { retryFailedTargets } from '../../services/publishing/actions'
@@ -16,19 +21,18 @@ import {
   calendarListPage,
   type CalendarPostRow,
 } from '../../services/posts/calendar'
-import { listPosts } from '../../services/posts/read'
 import { reschedulePost } from '../../services/posts/write'
 import { type DashboardEnv, type DashboardMember, workspacePage } from '../env'
 import { Layout } from '../layout'
 import { CalendarFilters, CalendarToolbar, StatusTabs } from './calendar-filters'
+import { CalendarLegend } from './calendar-legend'
+import { loadUnscheduled, UnscheduledPosts } from './calendar-unscheduled'
 import { CalendarList, LIST_PAGE_SIZE } from './calendar-list'
 import { MONTH_PER_DAY, MonthGrid } from './calendar-month'
 import { type CalendarParams, readCalendarParams } from './calendar-params'
-import { excerpt } from './calendar-post'
 import { type GridContext, WEEK_PER_SLOT, WeekGrid } from './calendar-week'
 import { back, frame, isNotFound, Notice, orNotFound, type PageContext, refusalOf } from './shared'
 import { calendarDays, dayKeyOf, fromLocalInput, toLocalInput, zonedDay } from './zoned-time'
-import { permitted } from '../workspace'
 
 const DAY_LABEL = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' })
 const MONTH_LABEL = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' })
@@ -45,7 +49,13 @@ function headingOf(params: CalendarParams, days: string[]): string {
   if (params.view === 'month') return MONTH_LABEL.format(utcOf(params.day))
   if (params.view === 'week') return `Week of ${DAY_LABEL.format(utcOf(days[0]!))}`
   if (params.on) return `Posts of ${DAY_LABEL.format(utcOf(params.on))}`
-  const names = { upcoming: 'Upcoming posts', published: 'Published posts', failed: 'Failed posts', draft: 'Drafts' }
+  const names = {
+    upcoming: 'Upcoming posts',
+    published: 'Published posts',
+    failed: 'Failed posts',
+    draft: 'Drafts',
+    review: 'Posts in review',
+  }
   return params.filter.status ? names[params.filter.status] : 'All posts'
 }
 
@@ -59,7 +69,7 @@ async function loadView(c: PageContext, member: DashboardMember, params: Calenda
       workspaceId: member.workspaceId,
       timeZone: tz,
       now: clock.now(),
-      filter: params.filter,
+      filter: { ...params.filter, visibleGroupIds: member.groupIds },
       page: params.page,
       pageSize: LIST_PAGE_SIZE,
       day: day && { from: new Date(day.from.getTime()), to: new Date(day.to.getTime()) },
@@ -71,7 +81,7 @@ async function loadView(c: PageContext, member: DashboardMember, params: Calenda
     workspaceId: member.workspaceId,
     timeZone: tz,
     days,
-    filter: params.filter,
+    filter: { ...params.filter, visibleGroupIds: member.groupIds },
     slot: params.view === 'week' ? 'hour' : 'day',
     perSlot: params.view === 'week' ? WEEK_PER_SLOT : MONTH_PER_DAY,
   })
@@ -83,17 +93,22 @@ async function calendarPage(c: PageContext) {
   const tz = member.timeZone
   const nowLocal = toLocalInput(c.var.deps.clock.now(), tz)
   const today = nowLocal.slice(0, 10)
-  const accounts = await calendarAccounts(c.var.deps.db, member.workspaceId)
+  const caller = dashboardCaller(c)
+  const [accounts, groups, labels] = await Promise.all([
+    calendarAccounts(c.var.deps.db, member.workspaceId, { visibleGroupIds: member.groupIds }),
+    listGroups(c.var.deps.db, caller),
+    listLabels(c.var.deps.db, member.workspaceId),
+  ])
   const params = readCalendarParams((name) => c.req.query(name), {
     timeZone: tz,
     today,
     accountIds: new Set(accounts.map((a) => a.id)),
+    groupIds: new Set(groups.map((g) => g.id)),
+    labelIds: new Set(labels.map((l) => l.id)),
   })
   const [{ days, posts, list }, drafts] = await Promise.all([
     loadView(c, member, params),
-    params.view === 'list'
-      ? []
-      : listPosts(c.var.deps.db, member.workspaceId, { status: 'DRAFT', sort: 'createdAt' }, 10),
+    params.view === 'list' ? [] : loadUnscheduled(c, member),
   ])
   const here = c.req.url.slice(c.req.url.indexOf(workspacePage(member)))
   const ctx: GridContext = {
@@ -103,7 +118,7 @@ async function calendarPage(c: PageContext) {
     today,
     nowHour: nowLocal.slice(0, 13),
     moreHref: (day) => workspacePage(member, `/calendar?view=list&on=${day}`),
-    composeHref: (at) => workspacePage(member, `/compose?at=${at}`),
+    composeHref: can(member.role, 'write') ? (at) => workspacePage(member, `/compose?at=${at}`) : null,
     dayLabel: (day) => DAY_LABEL.format(utcOf(day)),
   }
   const step =
@@ -123,8 +138,8 @@ async function calendarPage(c: PageContext) {
           </h1>
           <CalendarToolbar member={member} params={params} step={step} today={today} />
         </header>
-        <CalendarFilters member={member} params={params} accounts={accounts} />
-        {params.view === 'list' ? <StatusTabs member={member} params={params} /> : null}
+        <CalendarFilters member={member} params={params} accounts={accounts} groups={groups} labels={labels} />
+        {params.view === 'list' ? <StatusTabs member={member} params={params} /> : <CalendarLegend />}
         <p id="calendar-status" class="cal-live" role="status"></p>
         <input type="hidden" name="_csrf" value={csrfToken} />
         {params.view === 'week' ? (
@@ -136,18 +151,7 @@ async function calendarPage(c: PageContext) {
           <MonthGrid days={days} month={params.day.slice(0, 7)} posts={posts} ctx={ctx} />
         ) : null}
         {list ? <CalendarList list={list} params={params} ctx={ctx} /> : null}
-        {drafts.length > 0 ? (
-          <section class="cal-drafts" aria-labelledby="cal-drafts-title">
-            <h2 id="cal-drafts-title">Drafts</h2>
-            <ul>
-              {drafts.map((d) => (
-                <li>
-                  <a href={workspacePage(member, `/posts/${d.id}`)}>{excerpt(d.caption)}</a>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
+        <UnscheduledPosts posts={drafts} member={member} />
       </div>
       <ClientScript page="calendar" />
     </Layout>,
@@ -166,8 +170,10 @@ export function registerCalendar(app: Hono<DashboardEnv>): void {
   app.get('/', calendarPage)
   app.get('/calendar', calendarPage)
 
-  app.post('/posts/:postId/reschedule', permitted('publish'), (c) =>
+  app.post('/posts/:postId/reschedule', (c) =>
     orNotFound(c, async () => {
+      const refused = requirePermission(c, 'publish')
+      if (refused) return refused
       const { member } = frame(c)
       const form = await c.req.parseBody()
       const wantsJson = (c.req.header('accept') ?? '').includes('application/json')
@@ -175,6 +181,7 @@ export function registerCalendar(app: Hono<DashboardEnv>): void {
       let problem: string | null = at ? null : 'Enter a date and time.'
       if (at) {
         try {
+          await assertPostWritable(c.var.deps.db, dashboardCaller(c), c.req.param('postId'))
           await reschedulePost(c.var.deps, dashboardCaller(c), c.req.param('postId'), at)
         } catch (err) {
           if (isNotFound(err)) throw err
@@ -186,11 +193,14 @@ export function registerCalendar(app: Hono<DashboardEnv>): void {
     }),
   )
 
-  app.post('/calendar/posts/:postId/retry', permitted('publish'), (c) =>
+  app.post('/calendar/posts/:postId/retry', (c) =>
     orNotFound(c, async () => {
+      const refused = requirePermission(c, 'publish')
+      if (refused) return refused
       const { member } = frame(c)
       const form = await c.req.parseBody()
       try {
+        await assertPostWritable(c.var.deps.db, dashboardCaller(c), c.req.param('postId'))
         await retryFailedTargets(c.var.deps, dashboardCaller(c), c.req.param('postId'))
       } catch (err) {
         if (isNotFound(err)) throw err

@@ -7,6 +7,8 @@
  * Only a draft is saved this way: a scheduled post changes when the member submits it.
  */
 import { dashboardCaller } from '../caller'
+import { requirePermission } from '../workspace'
+import { assertAccountsVisible, assertPostWritable } from '../../services/access/visibility'
 import type { Hono } from 'hono'
 import { CreatePostSchema, UpdatePostSchema } from '../../schemas/posts'
 import { getPost } from '../../services/posts/read'
@@ -15,7 +17,6 @@ import { createPost, updatePost } from '../../services/posts/write'
 import { type DashboardEnv, workspacePage } from '../env'
 import { bodyOfValues, problemsByField, schemaProblems, valuesFromForm } from './compose-form'
 import { frame, orNotFound, type PageContext, refusalOf } from './shared'
-import { permitted } from '../workspace'
 
 /** What the script is told after a save attempt. */
 interface AutosaveAnswer {
@@ -50,23 +51,30 @@ function savedAnswer(c: PageContext, postId: string): AutosaveAnswer {
 }
 
 export function registerComposeAutosave(app: Hono<DashboardEnv>): void {
-  app.post('/compose/autosave', permitted('write'), async (c) => {
+  app.post('/compose/autosave', async (c) => {
+    const denied = requirePermission(c, 'write')
+    if (denied) return denied
     const parsed = CreatePostSchema.safeParse(await draftBody(c))
     if (!parsed.success) {
       return c.json<AutosaveAnswer>({ saved: false, fields: problemsByField(schemaProblems(parsed.error)) }, 422)
     }
     try {
-      const post = await createPost(c.var.deps, dashboardCaller(c), parsed.data as CreatePostInput)
+      const caller = dashboardCaller(c)
+      await assertAccountsVisible(c.var.deps.db, caller, parsed.data.accountIds)
+      const post = await createPost(c.var.deps, caller, parsed.data as CreatePostInput)
       return c.json(savedAnswer(c, post.id), 201)
     } catch (err) {
       return refused(c, err)
     }
   })
 
-  app.post('/posts/:postId/autosave', permitted('write'), (c) =>
+  app.post('/posts/:postId/autosave', (c) =>
     orNotFound(c, async () => {
+      const denied = requirePermission(c, 'write')
+      if (denied) return denied
       const { member } = frame(c)
       const postId = c.req.param('postId')
+      await assertPostWritable(c.var.deps.db, dashboardCaller(c), postId)
       const post = await getPost(c.var.deps.db, member.workspaceId, postId)
       if (post.status !== 'DRAFT') {
         const message = 'Only a draft is saved as you write; submit the form to change this post.'

@@ -40,6 +40,9 @@ export interface ComposeValues {
   destinations: Record<string, string>
   /** Per-target options as typed (compose-target-form.ts). */
   options: OptionInputs
+  /** The post's labels (campaigns), and a new one to create by name. */
+  labelIds: string[]
+  newLabel: string
 }
 
 export const EMPTY_VALUES: ComposeValues = {
@@ -60,6 +63,8 @@ export const EMPTY_VALUES: ComposeValues = {
   title: '',
   destinations: {},
   options: { values: {}, types: {} },
+  labelIds: [],
+  newLabel: '',
 }
 
 /** The line that separates thread parts in the thread textarea. */
@@ -101,8 +106,13 @@ export function valuesFromForm(body: FormBody): ComposeValues {
     title: text(body.title),
     destinations: keyed(body, 'destination'),
     options: optionInputsFromForm(Object.entries(body).map(([name, value]) => [name, text(value)])),
+    labelIds: all(body.labelIds),
+    newLabel: text(body.newLabel).trim(),
   }
 }
+
+/** The post's time, or the time its review round asked for (a post in review has none of its own yet). */
+const scheduledOf = (post: PostRecord): string | null => post.scheduledAt ?? post.approval?.intent?.scheduledAt ?? null
 
 /** A stored post as the form's values (editing a draft or a scheduled post). */
 export function valuesFromPost(post: PostRecord, timeZone: string): ComposeValues {
@@ -122,10 +132,12 @@ export function valuesFromPost(post: PostRecord, timeZone: string): ComposeValue
     pinTitle: post.pinboardNetOptions?.title ?? '',
     boards: { ...(post.pinboardNetBoards ?? {}) },
     privacy,
-    scheduledAt: post.scheduledAt ? toLocalInput(post.scheduledAt, timeZone) : '',
+    scheduledAt: scheduledOf(post) ? toLocalInput(scheduledOf(post)!, timeZone) : '',
     title: post.title ?? '',
     destinations: { ...(post.destinations ?? {}) },
     options: optionInputsFromPost(post.targetOptions, timeZone),
+    labelIds: (post.labels ?? []).map((l) => l.id),
+    newLabel: '',
   }
 }
 
@@ -170,6 +182,7 @@ export function bodyOfValues(
     title: orNull(v.title.trim()),
     destinations: recordOrNull(v.destinations),
     targetOptions: targetOptionsOf(v.options, timeZone),
+    labelIds: v.labelIds,
   }
   if (action === 'schedule' && v.scheduledAt !== '') {
     const at = fromLocalInput(v.scheduledAt, timeZone)

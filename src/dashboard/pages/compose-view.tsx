@@ -17,6 +17,7 @@ import { networkMark, networkName } from '../client/composer/preview-tree'
 import { PreviewColumn, previewAccountsOf, toJsx } from './compose-previews'
 import { type ScheduleHints, ScheduleField } from './compose-schedule'
 import { CsrfField } from './shared'
+import { ComposeActions, type ComposeReview, LabelPicker, type LabelOption } from './compose-review'
 
 export type { BoardChoices } from './compose-fields'
 export type { DestinationChoices } from './compose-target-options'
@@ -40,6 +41,9 @@ export interface ComposeViewProps {
   errors: Record<string, string[]>
   editing: boolean
   schedule: ScheduleHints
+  labels: LabelOption[]
+  canCreateLabel: boolean
+  review: ComposeReview
 }
 
 function AccountPicker({
@@ -214,22 +218,9 @@ export function ComposeView(p: ComposeViewProps) {
           </select>
           <FieldErrors field="type" errors={p.errors} />
         </div>
+        <LabelPicker labels={p.labels} values={v} canCreate={p.canCreateLabel} />
         <ScheduleField value={v.scheduledAt} timeZone={p.timeZone} hints={p.schedule} errors={p.errors} />
-        <div class="composer-actions">
-          <button type="submit" name="action" value="draft" class="secondary">
-            Save as draft
-          </button>
-          <button type="submit" name="action" value="schedule">
-            Schedule
-          </button>
-          <button type="submit" name="action" value="queue" class="secondary">
-            Add to queue
-          </button>
-          <button type="submit" name="action" value="now" class="secondary">
-            Publish now
-          </button>
-          <p class="autosave-status hint" id="autosave-status" role="status"></p>
-        </div>
+        <ComposeActions review={p.review} />
       </div>
       <PreviewColumn cards={previewAccounts} />
       <ClientScript page="composer" />

@@ -34,10 +34,15 @@ import { type BoardChoices, ComposeView } from './compose-view'
 import { registerComposeAutosave } from './compose-autosave'
 import { bestTimeHint, type ScheduleHints, slotLabel } from './compose-schedule'
 import { frame, orNotFound, type PageContext, refusalOf } from './shared'
+import { composeExtras, reviewIntentOf, submitAndOpen, withNewLabel } from './compose-approval'
+import { NotesPanel } from './post-notes'
+import { loadPostReview } from './post-review-data'
+import { ClientScript } from '../assets/client-assets'
+import { requirePermission } from '../workspace'
+import { assertAccountsVisible, assertPostWritable } from '../../services/access/visibility'
 import { fromLocalInput, toLocalInput } from './zoned-time'
-import { permitted } from '../workspace'
 
-const ACTIONS = new Set(['draft', 'now', 'schedule', 'queue'])
+const ACTIONS = new Set(['draft', 'now', 'schedule', 'queue', 'review'])
 
 /** The queue's next free slot and the best-times hint, from the services behind the API's queue and analytics. */
 async function scheduleHints(c: PageContext): Promise<ScheduleHints> {
@@ -98,15 +103,19 @@ async function renderComposer(
     postId?: string
     /** The post being edited is a draft: the script saves it as the member writes. */
     draft?: boolean
+    /** The post being edited: whether it needs approval, and its status (changes requested: submit again). */
+    post?: { approvalRequired: boolean; status: string; intentAction?: 'schedule' | 'queue' | 'now' | null }
     status?: 200 | 422
   },
 ) {
   const { member, csrfToken } = frame(c)
   const { deps } = c.var
-  const [all, media, schedule] = await Promise.all([
+  const [all, media, schedule, extras, review] = await Promise.all([
     listAccounts(deps.db, member.workspaceId),
     listAssets(deps.db, member.workspaceId),
     scheduleHints(c),
+    composeExtras(c, opts.values, opts.post ?? null),
+    opts.postId ? loadPostReview(c, opts.postId) : null,
   ])
   const accounts = all.filter((a) => a.status !== 'DISCONNECTED' || opts.values.accountIds.includes(a.id))
   const [boards, destinations] = await Promise.all([boardChoices(c, accounts), destinationChoices(c, accounts)])
@@ -136,39 +145,68 @@ async function renderComposer(
         values={opts.values}
         errors={opts.errors ?? {}}
         editing={opts.postId !== undefined}
+        {...extras}
       />
+      {review && opts.postId ? (
+        <div class="composer-notes">
+          <NotesPanel {...review.notes} back={workspacePage(member, `/posts/${opts.postId}/edit`)} />
+        </div>
+      ) : null}
+      {review ? <ClientScript page="notes" /> : null}
     </Layout>,
     opts.status ?? 200,
   )
 }
 
-/** The submitted form: its values, the action, and the body it means. */
+/**
+ * The submitted form: its values (with the new label it named created), the action, the body it
+ * means (a post for review is saved as a draft) and, for review, what to do once approved.
+ */
 async function readForm(c: PageContext) {
-  const values = valuesFromForm(await c.req.parseBody({ all: true }))
-  const raw = (await c.req.parseBody()).action
+  const form = await c.req.parseBody()
+  const values = await withNewLabel(c, valuesFromForm(await c.req.parseBody({ all: true })))
+  const raw = form.action
   const action = typeof raw === 'string' && ACTIONS.has(raw) ? raw : 'draft'
-  return { values, action, ...bodyOfValues(values, action, c.get('member').timeZone) }
+  const tz = c.get('member').timeZone
+  const asked = action === 'review' ? reviewIntentOf(form, values, tz) : null
+  const { body, problems } = bodyOfValues(values, asked ? 'draft' : action, tz)
+  if (asked?.problem) problems.push(asked.problem)
+  return { values, action: asked ? 'draft' : action, review: asked?.intent ?? null, body, problems }
+}
+
+/** The role may write posts, and publish them unless it only saves a draft or submits it. */
+function refusedFor(c: PageContext, action: string): Response | null {
+  return requirePermission(c, 'write') ?? (action === 'draft' ? null : requirePermission(c, 'publish'))
 }
 
 /** Registers the composer's pages, its submit actions, the live check and the draft autosave. */
 export function registerComposer(app: Hono<DashboardEnv>): void {
   registerComposeAutosave(app)
-  app.get('/compose', permitted('write'), (c) => {
+  app.get('/compose', (c) => {
+    const refused = requirePermission(c, 'write')
+    if (refused) return refused
     const at = c.req.query('at')
     const values = { ...EMPTY_VALUES, scheduledAt: at && fromLocalInput(at, c.get('member').timeZone) ? at : '' }
     return renderComposer(c, { values })
   })
 
-  app.post('/compose', permitted('write'), async (c) => {
+  app.post('/compose', async (c) => {
     const { member } = frame(c)
-    const { values, body, problems } = await readForm(c)
+    const mayWrite = requirePermission(c, 'write')
+    if (mayWrite) return mayWrite
+    const { values, action, review, body, problems } = await readForm(c)
+    const refused = refusedFor(c, action)
+    if (refused) return refused
     const parsed = CreatePostSchema.safeParse(body)
     if (!parsed.success || problems.length > 0) {
       const all = [...problems, ...(parsed.success ? [] : schemaProblems(parsed.error))]
       return renderComposer(c, { values, errors: problemsByField(all), status: 422 })
     }
     try {
-      const post = await createPost(c.var.deps, dashboardCaller(c), parsed.data as CreatePostInput)
+      const caller = dashboardCaller(c)
+      await assertAccountsVisible(c.var.deps.db, caller, parsed.data.accountIds)
+      const post = await createPost(c.var.deps, caller, parsed.data as CreatePostInput)
+      if (review) return submitAndOpen(c, post.id, review)
       return c.redirect(workspacePage(member, `/posts/${post.id}`), 303)
     } catch (err) {
       const refusal = refusalOf(err)
@@ -177,21 +215,37 @@ export function registerComposer(app: Hono<DashboardEnv>): void {
     }
   })
 
-  app.get('/posts/:postId/edit', permitted('write'), (c) =>
+  app.get('/posts/:postId/edit', (c) =>
     orNotFound(c, async () => {
+      const refused = requirePermission(c, 'write')
+      if (refused) return refused
       const { member } = frame(c)
+      await assertPostWritable(c.var.deps.db, dashboardCaller(c), c.req.param('postId'))
       const post = await getPost(c.var.deps.db, member.workspaceId, c.req.param('postId'))
       const values = valuesFromPost(post, member.timeZone)
-      return renderComposer(c, { values, postId: post.id, draft: post.status === 'DRAFT' })
+      return renderComposer(c, {
+        values,
+        postId: post.id,
+        draft: post.status === 'DRAFT',
+        post: {
+          approvalRequired: post.approvalRequired,
+          status: post.status,
+          intentAction: post.approval?.intent?.action ?? null,
+        },
+      })
     }),
   )
 
-  app.post('/posts/:postId/edit', permitted('write'), (c) =>
+  app.post('/posts/:postId/edit', (c) =>
     orNotFound(c, async () => {
       const { member } = frame(c)
       const postId = c.req.param('postId')
-      await getPost(c.var.deps.db, member.workspaceId, postId)
-      const { values, action, body, problems } = await readForm(c)
+      const mayWrite = requirePermission(c, 'write')
+      if (mayWrite) return mayWrite
+      const { values, action, review, body, problems } = await readForm(c)
+      const refused = refusedFor(c, action)
+      if (refused) return refused
+      await assertPostWritable(c.var.deps.db, dashboardCaller(c), postId)
       const parsed = UpdatePostSchema.safeParse({ ...body, action: action === 'draft' ? undefined : action })
       if (!parsed.success || problems.length > 0) {
         const all = [...problems, ...(parsed.success ? [] : schemaProblems(parsed.error))]
@@ -199,6 +253,7 @@ export function registerComposer(app: Hono<DashboardEnv>): void {
       }
       try {
         await updatePost(c.var.deps, dashboardCaller(c), postId, parsed.data as UpdatePostInput)
+        if (review) return submitAndOpen(c, postId, review)
         return c.redirect(workspacePage(member, `/posts/${postId}`), 303)
       } catch (err) {
         const refusal = refusalOf(err)
@@ -209,7 +264,9 @@ export function registerComposer(app: Hono<DashboardEnv>): void {
   )
 
   /** The live check: per network, the caption's length as it counts it, its budget, errors and warnings. */
-  app.post('/compose/check', permitted('write'), async (c) => {
+  app.post('/compose/check', async (c) => {
+    const refused = requirePermission(c, 'write')
+    if (refused) return refused
     const { member } = frame(c)
     const values = valuesFromForm(await c.req.parseBody({ all: true }))
     const { body, problems } = bodyOfValues(values, 'now', member.timeZone)

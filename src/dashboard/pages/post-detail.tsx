@@ -16,6 +16,9 @@ import { publishPostNow, retryFailedTargets } from '../../services/publishing/ac
 import { deletePost } from '../../services/posts/write'
 import { type DashboardEnv, workspacePage } from '../env'
 import { Layout } from '../layout'
+import { ClientScript } from '../assets/client-assets'
+import { requirePermission } from '../workspace'
+import { assertPostVisible, assertPostWritable } from '../../services/access/visibility'
 import {
   back,
   CsrfField,
@@ -33,9 +36,11 @@ import { PostComments } from './post-comments'
 import { type InboxComment, listPostComments } from './inbox/data'
 import { networkName, StatusBadge } from '../ui'
 import { deletionNote, postSummary, STATUS_LABELS } from './post-wording'
-import { permitted } from '../workspace'
-
-const EDITABLE = new Set(['DRAFT', 'SCHEDULED'])
+import { can } from '../../domain/access'
+import { ApprovalPanel } from './post-approval'
+import { PostActions } from './post-actions'
+import { NotesPanel } from './post-notes'
+import { loadPostReview, type PostReviewData } from './post-review-data'
 
 interface PostPageData {
   post: PostRecord
@@ -43,14 +48,16 @@ interface PostPageData {
   media: PostMedia[]
   metrics: Map<string, TargetMetrics>
   comments: InboxComment[]
+  review: PostReviewData
 }
 
 /** What the post page shows, read through the services (404 for another workspace's post). */
 async function loadPostPage(c: PageContext, postId: string): Promise<PostPageData> {
   const { db, clock } = c.var.deps
   const workspaceId = c.get('member').workspaceId
+  await assertPostVisible(db, dashboardCaller(c), postId)
   const post = await getPost(db, workspaceId, postId)
-  const [accounts, media, metrics, comments] = await Promise.all([
+  const [accounts, media, metrics, comments, review] = await Promise.all([
     listAccounts(db, workspaceId),
     Promise.all(
       post.mediaIds.map(async (id) => ({
@@ -65,36 +72,9 @@ async function loadPostPage(c: PageContext, postId: string): Promise<PostPageDat
     post.targets.some((t) => t.platformPostId !== null)
       ? listPostComments(c.var.deps, workspaceId, post.id)
       : Promise.resolve([]),
+    loadPostReview(c, post.id),
   ])
-  return { post, names: new Map(accounts.map((a) => [a.id, a.username])), media, metrics, comments }
-}
-
-function PostActions({ c, post }: { c: PageContext; post: PostRecord }) {
-  const { member, csrfToken } = frame(c)
-  const url = (path = '') => workspacePage(member, `/posts/${post.id}${path}`)
-  const failed = post.targets.filter((t) => t.status === 'FAILED').length
-  if (post.source === 'external' || (!EDITABLE.has(post.status) && failed < 2)) return null
-  return (
-    <div class="actions post-actions">
-      {EDITABLE.has(post.status) ? (
-        <a class="btn btn-secondary" href={url('/edit')}>
-          Edit
-        </a>
-      ) : null}
-      {EDITABLE.has(post.status) ? (
-        <form method="post" action={url('/publish')}>
-          <CsrfField token={csrfToken} />
-          <button type="submit">Publish now</button>
-        </form>
-      ) : null}
-      {failed > 1 ? (
-        <form method="post" action={url('/retry')}>
-          <CsrfField token={csrfToken} />
-          <button type="submit">Retry failed targets</button>
-        </form>
-      ) : null}
-    </div>
-  )
+  return { post, names: new Map(accounts.map((a) => [a.id, a.username])), media, metrics, comments, review }
 }
 
 function PostDetail({ c, data }: { c: PageContext; data: PostPageData }) {
@@ -116,6 +96,8 @@ function PostDetail({ c, data }: { c: PageContext; data: PostPageData }) {
       <Notice c={c} />
       <div class="post-layout">
         <div class="post-main">
+          <PostText post={post} />
+          <PostMediaList media={data.media} />
           <PostTargets
             post={post}
             wording={wording}
@@ -133,10 +115,17 @@ function PostDetail({ c, data }: { c: PageContext; data: PostPageData }) {
             returnTo={url()}
             label={wording.label}
           />
-          <PostText post={post} />
-          <PostMediaList media={data.media} />
         </div>
         <aside class="post-side">
+          <ApprovalPanel
+            post={post}
+            role={member.role}
+            timeZone={member.timeZone}
+            csrfToken={csrfToken}
+            url={url}
+            defaultLocal={data.review.defaultLocal}
+          />
+          <NotesPanel {...data.review.notes} back={url()} />
           <PostOptions options={postOptions(post, accountName)} />
           <section class="post-section" aria-labelledby="post-times-title">
             <h2 id="post-times-title">Times ({member.timeZone})</h2>
@@ -167,7 +156,7 @@ function PostDetail({ c, data }: { c: PageContext; data: PostPageData }) {
               </div>
             </dl>
           </section>
-          {post.source === 'external' ? (
+          {!can(member.role, 'write') ? null : post.source === 'external' ? (
             <section class="post-section" aria-labelledby="post-external-title">
               <h2 id="post-external-title">Imported post</h2>
               <p>
@@ -229,17 +218,21 @@ export function registerPostDetail(app: Hono<DashboardEnv>): void {
       return c.html(
         <Layout title="Post" member={member} csrfToken={csrfToken} current="calendar">
           <PostDetail c={c} data={data} />
+          <ClientScript page="notes" />
         </Layout>,
       )
     }),
   )
 
   const act = (path: string, run: (c: PageContext, postId: string) => Promise<unknown>, done: string) =>
-    app.post(`/posts/:postId/${path}`, permitted('publish'), (c) =>
+    app.post(`/posts/:postId/${path}`, (c) =>
       orNotFound(c, async () => {
+        const refused = requirePermission(c, 'publish')
+        if (refused) return refused
         const postId = c.req.param('postId')
         const page = workspacePage(c.get('member'), `/posts/${postId}`)
         try {
+          await assertPostWritable(c.var.deps.db, dashboardCaller(c), postId)
           await run(c, postId)
         } catch (err) {
           if (isNotFound(err)) throw err
@@ -259,10 +252,13 @@ export function registerPostDetail(app: Hono<DashboardEnv>): void {
   )
   act('publish', (c, id) => publishPostNow(c.var.deps, dashboardCaller(c), id), 'Publishing now.')
 
-  app.post('/posts/:postId/delete', permitted('write'), (c) =>
+  app.post('/posts/:postId/delete', (c) =>
     orNotFound(c, async () => {
+      const refused = requirePermission(c, 'write')
+      if (refused) return refused
       const { member, csrfToken } = frame(c)
       const postId = c.req.param('postId')
+      await assertPostWritable(c.var.deps.db, dashboardCaller(c), postId)
       const form = await c.req.parseBody()
       if (form.fromNetworks !== 'true') {
         await deletePost(c.var.deps, dashboardCaller(c), postId)

@@ -57,6 +57,14 @@ export function postSummary(post: PostRecord, w: Wording): string {
       return post.scheduledAt
         ? `Scheduled for ${zonedText(post.scheduledAt, w.timeZone)} on ${accountsWord(n)}; nothing is published yet.`
         : `Scheduled on ${accountsWord(n)}; nothing is published yet.`
+    case 'IN_REVIEW':
+      return `Waiting for review: nothing goes out until a reviewer approves it (${accountsWord(n)} chosen).`
+    case 'APPROVED':
+      return post.scheduledAt
+        ? `Approved; goes out ${zonedText(post.scheduledAt, w.timeZone)} on ${accountsWord(n)}.`
+        : `Approved: ready to schedule, queue or publish on ${accountsWord(n)}.`
+    case 'CHANGES_REQUESTED':
+      return 'Changes requested: edit the post, then submit it for review again. Nothing is published.'
     case 'PUBLISHING': {
       const done = by('PUBLISHED').length
       return `Going out now to ${accountsWord(n)}: ${done} of ${n} published so far.`
@@ -87,6 +95,8 @@ export function targetStatusText(post: PostRecord, t: TargetRecord, w: Wording):
       break
   }
   if (post.status === 'DRAFT') return 'Not published: the post is a draft.'
+  if (post.status === 'IN_REVIEW') return 'Not published: waiting for review.'
+  if (post.status === 'CHANGES_REQUESTED') return 'Not published: changes were requested.'
   if (post.status === 'SCHEDULED')
     return post.scheduledAt ? `Goes out ${zonedText(post.scheduledAt, w.timeZone)}.` : 'Goes out when scheduled.'
   if (t.error) return 'Waiting to try again (the last attempt did not go through).'

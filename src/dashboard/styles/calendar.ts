@@ -11,6 +11,9 @@ const POST = `
 .cal-post.status-scheduled { --cal-status: var(--status-scheduled); }
 .cal-post.status-publishing { --cal-status: var(--status-publishing); }
 .cal-post.status-published { --cal-status: var(--status-published); }
+.cal-post.status-in_review { --cal-status: var(--status-in-review); }
+.cal-post.status-approved { --cal-status: var(--status-approved); }
+.cal-post.status-changes_requested { --cal-status: var(--status-changes-requested); border-left-style: double; border-left-width: 5px; }
 .cal-post.status-failed, .cal-post.has-failed { --cal-status: var(--status-failed); background: var(--color-danger-soft); }
 .cal-post[draggable="true"] { cursor: grab; }
 .cal-post.is-dragging { opacity: .5; }
@@ -66,12 +69,26 @@ main:has(.cal-page) { max-width: var(--content-width); }
 .cal-filter-actions a { display: inline-flex; align-items: center; min-height: var(--touch); }
 .cal-tabs { margin: var(--space-3) 0; }
 .cal-live:empty { display: none; }
+.cal-legend { display: flex; flex-wrap: wrap; gap: var(--space-2) var(--space-4); list-style: none; margin: 0 0 var(--space-3); padding: 0;
+  font-size: var(--text-xs); color: var(--color-text-muted); }
+.cal-legend-item { display: inline-flex; align-items: center; gap: var(--space-2); }
+.cal-legend-item::before { content: ""; width: .75rem; height: .75rem; border-radius: 3px; background: var(--cal-status, var(--status-draft)); }
+.cal-legend-item.status-draft { --cal-status: var(--status-draft); }
+.cal-legend-item.status-in_review { --cal-status: var(--status-in-review); }
+.cal-legend-item.status-changes_requested { --cal-status: var(--status-changes-requested); }
+.cal-legend-item.status-approved { --cal-status: var(--status-approved); }
+.cal-legend-item.status-scheduled { --cal-status: var(--status-scheduled); }
+.cal-legend-item.status-publishing { --cal-status: var(--status-publishing); }
+.cal-legend-item.status-published { --cal-status: var(--status-published); }
+.cal-legend-item.status-failed { --cal-status: var(--status-failed); }
 .cal-live { margin: var(--space-2) 0; padding: var(--space-2) var(--space-3); border-radius: var(--radius-md); background: var(--color-info-soft); color: var(--color-text); }
 .cal-add { display: inline-grid; place-items: center; width: 1.75rem; height: 1.75rem; margin-left: auto; border-radius: var(--radius-full);
   color: var(--color-text-muted); text-decoration: none; font-weight: 700; }
 .cal-add:hover { background: var(--color-accent-soft); color: var(--color-accent); }
 .cal-more { display: inline-block; font-size: var(--text-xs); font-weight: 600; color: var(--color-accent); }
 .cal-drafts ul { padding-left: var(--space-5); }
+.cal-drafts li { margin: var(--space-1) 0; }
+.cal-drafts li .badge { margin-left: var(--space-2); vertical-align: middle; }
 .cal-drop { outline: 2px dashed var(--color-accent); outline-offset: -2px; background: var(--color-accent-soft) !important; }
 `
 

@@ -87,6 +87,9 @@ a.chip, label.chip, button.chip { min-height: var(--touch); }
 .badge-publishing { --badge: var(--status-publishing); }
 .badge-published, .badge-active { --badge: var(--status-published); }
 .badge-failed, .badge-expired, .badge-disconnected { --badge: var(--status-failed); }
+.badge-in_review { --badge: var(--status-in-review); }
+.badge-approved { --badge: var(--status-approved); }
+.badge-changes_requested { --badge: var(--status-changes-requested); }
 `
 
 const SURFACES = `

@@ -107,6 +107,24 @@ const SCHEDULE = `
   padding: var(--space-3) 0; background: var(--color-bg); border-top: 1px solid var(--color-border); }
 .composer-actions button { margin: 0; }
 .autosave-status { margin: 0 0 0 auto; font-size: var(--text-sm); }
+.composer-actions-review { display: grid; grid-template-columns: 1fr auto auto; align-items: end; }
+.composer-actions-review .review-why { grid-column: 1 / -1; margin: 0; padding: var(--space-2) var(--space-3); border-radius: var(--radius-md);
+  background: color-mix(in srgb, var(--status-in-review) 12%, var(--color-surface)); border-left: 3px solid var(--status-in-review); font-size: var(--text-sm); }
+.review-intent { display: grid; gap: var(--space-1); min-width: 0; }
+.review-intent label { font-size: var(--text-sm); font-weight: 600; }
+.review-intent select { min-height: var(--touch); }
+.composer-actions-review .autosave-status { grid-column: 1 / -1; margin: 0; }
+@media (max-width: 40rem) {
+  .composer-actions-review { grid-template-columns: 1fr 1fr; }
+  .composer-actions-review .review-intent { grid-column: 1 / -1; }
+}
+.label-picker .chips { margin-bottom: var(--space-3); }
+.label-chip { display: inline-flex; align-items: center; gap: var(--space-2); cursor: pointer; }
+.label-chip input { margin: 0; }
+.label-dot { width: .625rem; height: .625rem; flex: none; }
+.label-new { display: grid; gap: var(--space-1); max-width: 24rem; }
+.label-new .hint { margin: 0; }
+.composer-notes { margin-top: var(--space-5); max-width: 48rem; }
 `
 
 const PREVIEWS = `

@@ -73,4 +73,12 @@ table.cards-on-phone td.check-cell { display: flex; align-items: center; }
   .activity-filters { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); }
   .activity-filters input, .activity-filters select { width: 100%; max-width: none; }
 }
+.review-tabs { margin: var(--space-3) 0 var(--space-4); }
+.review-list { list-style: none; margin: 0; padding: 0; display: grid; gap: var(--space-3); }
+.review-item { display: grid; gap: var(--space-2); padding: var(--space-4); background: var(--color-surface); border: 1px solid var(--color-border);
+  border-left: 4px solid var(--status-in-review); border-radius: var(--radius-lg); box-shadow: var(--shadow-1); color: var(--color-text); }
+.review-link { font-weight: 600; color: var(--color-text); overflow-wrap: anywhere; min-height: var(--touch); display: flex; align-items: center; }
+.review-meta { display: flex; flex-wrap: wrap; align-items: center; gap: var(--space-2); }
+.review-who, .review-comment { margin: 0; font-size: var(--text-sm); color: var(--color-text-muted); }
+.review-comment { font-style: italic; }
 `

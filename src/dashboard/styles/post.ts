@@ -63,4 +63,73 @@ export const POST_CSS = `
 .post-side .danger p { font-size: var(--text-sm); color: var(--color-text-muted); }
 .removals { overflow-wrap: anywhere; }
 @media (max-width: 40rem) { .post-section { padding: var(--space-3); } .post-target { padding: var(--space-3); } }
+.approval-panel { display: grid; gap: var(--space-3); border-top: 4px solid var(--status-draft); }
+.approval-panel.approval-in_review { border-top-color: var(--status-in-review); }
+.approval-panel.approval-approved { border-top-color: var(--status-approved); }
+.approval-panel.approval-changes_requested { border-top-color: var(--status-changes-requested); }
+.approval-panel h2, .notes-panel h2 { margin: 0; }
+.approval-lead { margin: 0; color: var(--color-text-muted); }
+.approval-facts { margin: 0; display: grid; gap: var(--space-1); font-size: var(--text-sm); }
+.approval-facts div { display: grid; grid-template-columns: 7.5rem minmax(0, 1fr); gap: var(--space-2); }
+.approval-facts dt { color: var(--color-text-muted); }
+.approval-facts dd { margin: 0; overflow-wrap: anywhere; }
+.approval-note, .approval-comment { margin: 0; padding: var(--space-3); border-radius: var(--radius-md); background: var(--color-surface-2);
+  border-left: 3px solid var(--color-border); overflow-wrap: anywhere; white-space: pre-wrap; }
+.approval-comment { background: color-mix(in srgb, var(--status-changes-requested) 10%, var(--color-surface));
+  border-left-color: var(--status-changes-requested); }
+.approval-note p, .approval-comment p { margin: 0; }
+.approval-quote-who { font-size: var(--text-xs); color: var(--color-text-muted); font-weight: 600; margin-bottom: var(--space-1) !important; }
+.approval-form { display: grid; gap: var(--space-2); margin: 0; }
+.approval-form textarea { width: 100%; }
+.approval-intent { display: grid; gap: var(--space-2); grid-template-columns: repeat(auto-fit, minmax(10rem, 1fr)); }
+.approval-intent > div { display: grid; gap: var(--space-1); min-width: 0; }
+.approval-intent select, .approval-intent input { width: 100%; min-height: var(--touch); }
+.approval-form label { font-size: var(--text-sm); font-weight: 600; }
+.approval-form button { justify-self: start; }
+.approval-edit { justify-self: start; }
+.approval-resubmit summary { cursor: pointer; min-height: var(--touch); display: flex; align-items: center; color: var(--color-accent); font-size: var(--text-sm); }
+.approval-resubmit[open] summary { margin-bottom: var(--space-2); }
+.approval-decide { display: grid; gap: var(--space-3); }
+.approval-decide form { margin: 0; }
+.approval-decide .button-approve { width: 100%; background: var(--status-approved); border-color: var(--status-approved); color: var(--color-surface); }
+.approval-changes summary { width: 100%; justify-content: center; list-style: none; }
+.approval-changes summary::-webkit-details-marker { display: none; }
+.approval-changes[open] summary { margin-bottom: var(--space-3); }
+.notes-panel { display: grid; gap: var(--space-3); }
+.notes-panel h2 .muted { font-size: var(--text-sm); font-weight: 400; color: var(--color-text-muted); }
+.notes-empty { margin: 0; color: var(--color-text-muted); font-size: var(--text-sm); }
+.notes { list-style: none; margin: 0; padding: 0; display: grid; gap: var(--space-3); }
+.note { display: grid; grid-template-columns: minmax(0, 1fr) auto; gap: var(--space-1) var(--space-2); padding: var(--space-3);
+  border-radius: var(--radius-md); background: var(--color-surface-2); }
+.note-own { background: var(--color-accent-soft); }
+.note-head { margin: 0; font-size: var(--text-sm); display: flex; flex-wrap: wrap; gap: var(--space-2); align-items: baseline; }
+.note-head time { color: var(--color-text-muted); font-size: var(--text-xs); }
+.note-body { grid-column: 1 / -1; margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; }
+.note-delete { grid-row: 1; grid-column: 2; margin: 0; }
+.note-delete button { min-height: 2rem; padding: 0 var(--space-2); font-size: var(--text-sm); }
+.mention { background: color-mix(in srgb, var(--color-accent) 18%, transparent); color: var(--color-text); border-radius: var(--radius-sm);
+  padding: 0 .15em; font-weight: 600; }
+.note-form { display: grid; gap: var(--space-2); margin: 0; }
+.note-form > label { font-size: var(--text-sm); font-weight: 600; }
+.note-form button { justify-self: end; }
+.note-form textarea { width: 100%; }
+.note-form .hint { margin: 0; }
+.mention-field { position: relative; }
+.mention-list { position: absolute; left: 0; right: 0; top: 100%; z-index: 5; list-style: none; margin: var(--space-1) 0 0; padding: var(--space-1);
+  background: var(--color-surface); border: 1px solid var(--color-border); border-radius: var(--radius-md); box-shadow: var(--shadow-2);
+  max-height: 14rem; overflow: auto; }
+.mention-list [role=option] { padding: var(--space-2) var(--space-3); border-radius: var(--radius-sm); cursor: pointer; min-height: var(--touch);
+  display: flex; align-items: center; }
+.mention-list [role=option][aria-selected="true"] { background: var(--color-accent-soft); outline: 2px solid var(--color-accent); outline-offset: -2px; }
+.mention-list [role=option][hidden] { display: none; }
+@media (max-width: 59.99rem) {
+  .post-layout .post-main, .post-layout .post-side { display: contents; }
+  .post-layout .post-section { order: 7; }
+  .post-layout [aria-labelledby="post-text-title"] { order: 1; }
+  .post-layout [aria-labelledby="post-media-title"] { order: 2; }
+  .post-layout .approval-panel { order: 3; }
+  .post-layout [aria-labelledby="post-targets-title"] { order: 4; }
+  .post-layout .notes-panel { order: 5; }
+  .post-layout .post-comments { order: 6; }
+}
 `

@@ -11,6 +11,7 @@ const LIGHT = `
   --color-warning: #8a5a00; --color-warning-soft: #fdf3dc; --color-info: #1e4fa8; --color-info-soft: #e6eefb;
   --status-draft: #5b6472; --status-scheduled: #2251cc; --status-publishing: #8a5a00;
   --status-published: #1e6b33; --status-failed: #b42318;
+  --status-in-review: #6a3fc1; --status-approved: #0b6b66; --status-changes-requested: #a3246b;
   --shadow-1: 0 1px 2px rgb(16 24 40 / 8%); --shadow-2: 0 4px 12px rgb(16 24 40 / 12%);
   --shadow-3: 0 12px 32px rgb(16 24 40 / 18%);
   color-scheme: light;`
@@ -23,6 +24,7 @@ const DARK = `
   --color-warning: #f2c46d; --color-warning-soft: #3a2d12; --color-info: #8fb4ff; --color-info-soft: #172544;
   --status-draft: #a6afbf; --status-scheduled: #7ea2ff; --status-publishing: #f2c46d;
   --status-published: #7bd88f; --status-failed: #ff8a80;
+  --status-in-review: #c3a6ff; --status-approved: #5fd3c6; --status-changes-requested: #ff9ccf;
   --shadow-1: 0 1px 2px rgb(0 0 0 / 40%); --shadow-2: 0 4px 12px rgb(0 0 0 / 45%);
   --shadow-3: 0 12px 32px rgb(0 0 0 / 55%);
   color-scheme: dark;`

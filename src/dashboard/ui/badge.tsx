@@ -4,6 +4,9 @@ import type { Child } from 'hono/jsx'
 /** The statuses a badge knows: a post's or target's, and an account's or invitation's. */
 export type BadgeStatus =
   | 'draft'
+  | 'in_review'
+  | 'approved'
+  | 'changes_requested'
   | 'scheduled'
   | 'publishing'
   | 'published'
@@ -15,6 +18,9 @@ export type BadgeStatus =
 
 const LABELS: Record<BadgeStatus, string> = {
   draft: 'Draft',
+  in_review: 'In review',
+  approved: 'Approved',
+  changes_requested: 'Changes requested',
   scheduled: 'Scheduled',
   publishing: 'Publishing',
   published: 'Published',

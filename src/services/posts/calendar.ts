@@ -19,6 +19,7 @@ export const STATUS_GROUPS = {
   published: ['PUBLISHED'],
   failed: ['FAILED'],
   draft: ['DRAFT'],
+  review: ['IN_REVIEW', 'CHANGES_REQUESTED', 'APPROVED'],
 } as const satisfies Record<string, readonly PostStatus[]>
 export type StatusGroup = keyof typeof STATUS_GROUPS
 export const STATUS_GROUP_NAMES = Object.keys(STATUS_GROUPS) as StatusGroup[]
