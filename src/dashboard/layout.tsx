@@ -180,7 +180,9 @@ function NavLinks(props: { member: DashboardMember; current?: string; label: str
     <nav aria-label={props.label} class="nav">
       <ul>
         {NAVIGATION.filter(
-          (n) => (!n.permission || can(props.member.role, n.permission)) && (n.key !== 'settings' || props.member.role !== 'reviewer'),
+          (n) =>
+            (!n.permission || can(props.member.role, n.permission)) &&
+            (n.key !== 'settings' || props.member.role !== 'reviewer'),
         ).map((n) => (
           <li>
             <a href={workspacePage(props.member, n.path)} aria-current={props.current === n.key ? 'page' : undefined}>

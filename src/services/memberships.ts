@@ -159,12 +159,17 @@ export async function setMemberGroups(
     const current = await findMembership(tx, workspaceId, userId)
     if (!current) throw new AppError('not_found', 'Member not found.')
     if (canManage(current.role)) {
-      throw new AppError('invalid_transition', `An ${current.role} always sees the whole workspace; only members and reviewers can be limited to groups.`)
+      throw new AppError(
+        'invalid_transition',
+        `An ${current.role} always sees the whole workspace; only members and reviewers can be limited to groups.`,
+      )
     }
     const known = new Set(await selectExistingGroupIds(tx, workspaceId, wanted))
     const unknown = wanted.find((id) => !known.has(id))
     if (unknown) {
-      throw new AppError('not_found', `Group ${unknown} is not one of this workspace's.`, { details: [{ path: 'groupIds' }] })
+      throw new AppError('not_found', `Group ${unknown} is not one of this workspace's.`, {
+        details: [{ path: 'groupIds' }],
+      })
     }
     const before = await selectMemberGroupIds(tx, workspaceId, userId)
     if (before.join() === wanted.join()) return

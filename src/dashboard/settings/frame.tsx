@@ -31,16 +31,18 @@ function SettingsNav(props: { member: DashboardMember; section: string }) {
   return (
     <nav aria-label="Settings" class="settings-nav">
       <ul>
-        {SECTIONS.filter(([path]) => props.member.role !== 'reviewer' || PERSONAL_SECTIONS.has(path)).map(([path, label]) => (
-          <li>
-            <a
-              href={workspacePage(props.member, `/settings${path}`)}
-              aria-current={path === props.section ? 'page' : undefined}
-            >
-              {label}
-            </a>
-          </li>
-        ))}
+        {SECTIONS.filter(([path]) => props.member.role !== 'reviewer' || PERSONAL_SECTIONS.has(path)).map(
+          ([path, label]) => (
+            <li>
+              <a
+                href={workspacePage(props.member, `/settings${path}`)}
+                aria-current={path === props.section ? 'page' : undefined}
+              >
+                {label}
+              </a>
+            </li>
+          ),
+        )}
       </ul>
     </nav>
   )

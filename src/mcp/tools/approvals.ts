@@ -11,7 +11,6 @@ import { updateWorkspaceSettings } from '../../services/workspace-settings'
 import { toolCaller } from '../caller'
 import { defineTool, type McpTool } from '../tool'
 
-
 const WRITE = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } as const
 
 export const submitPostTool = defineTool({
