@@ -78,27 +78,34 @@ export async function selectRefreshingAccounts(db: DbOrTx, accountIds: string[])
   return new Set(rows.map((r) => r.accountId))
 }
 
+/** The targets with figures, and each figure's sum over their latest snapshots (null when none has it). */
+function figureSums(last: ReturnType<typeof latestTargetSnapshot>) {
+  const sum = (c: SQLWrapper) => sql<number | null>`sum(${c})::float8`
+  return {
+    collected: sql<number>`count(${last.collectedAt})::int`,
+    likes: sum(last.likes),
+    comments: sum(last.comments),
+    shares: sum(last.shares),
+    views: sum(last.views),
+    saves: sum(last.saves),
+    clicks: sum(last.clicks),
+    impressions: sum(last.impressions),
+    reach: sum(last.reach),
+  }
+}
+
 /**
  * The period's totals per platform: the targets published, those with figures, and each figure's
  * sum over the latest snapshots (null when no target has that figure).
  */
 export function selectPeriodTotals(db: DbOrTx, filter: PeriodFilter) {
   const last = latestTargetSnapshot(db)
-  const sum = (c: SQLWrapper) => sql<number | null>`sum(${c})::float8`
   return db
     .select({
       platform: targets.platform,
       accounts: sql<number>`count(distinct ${targets.accountId})::int`,
       posts: sql<number>`count(*)::int`,
-      collected: sql<number>`count(${last.collectedAt})::int`,
-      likes: sum(last.likes),
-      comments: sum(last.comments),
-      shares: sum(last.shares),
-      views: sum(last.views),
-      saves: sum(last.saves),
-      clicks: sum(last.clicks),
-      impressions: sum(last.impressions),
-      reach: sum(last.reach),
+      ...figureSums(last),
     })
     .from(targets)
     .leftJoinLateral(last, sql`true`)
@@ -113,7 +120,6 @@ export function selectPeriodTotals(db: DbOrTx, filter: PeriodFilter) {
  */
 export function selectPeriodLabelTotals(db: DbOrTx, filter: PeriodFilter) {
   const last = latestTargetSnapshot(db)
-  const sum = (c: SQLWrapper) => sql<number | null>`sum(${c})::float8`
   return db
     .select({
       labelId: labels.id,
@@ -121,15 +127,7 @@ export function selectPeriodLabelTotals(db: DbOrTx, filter: PeriodFilter) {
       color: labels.color,
       platforms: sql<string[]>`array_agg(distinct ${targets.platform})`,
       posts: sql<number>`count(*)::int`,
-      collected: sql<number>`count(${last.collectedAt})::int`,
-      likes: sum(last.likes),
-      comments: sum(last.comments),
-      shares: sum(last.shares),
-      views: sum(last.views),
-      saves: sum(last.saves),
-      clicks: sum(last.clicks),
-      impressions: sum(last.impressions),
-      reach: sum(last.reach),
+      ...figureSums(last),
     })
     .from(targets)
     .innerJoin(postLabels, eq(postLabels.postId, targets.postId))
