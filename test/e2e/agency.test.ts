@@ -3,8 +3,9 @@
  * group of the demo SANDBOX accounts, a label, a draft refused scheduling until approved, submitted
  * with the intent to schedule, a client review link opened in chromium where a visitor gives a name
  * and approves, the post then scheduled, the approval in the activity log under the review link, a
- * note mentioning the demo user, and the approval tools over MCP. The workspace's setting is put back
- * afterwards: the other files publish without review.
+ * note mentioning the demo user (who finds it among their notifications in the dashboard), and the
+ * approval tools over MCP. The workspace's setting is put back afterwards: the other files publish
+ * without review.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
@@ -128,6 +129,20 @@ describe('npm start: approval through a client review link', () => {
     expect(note.body).toMatchObject({ postId, mentions: [demoUser], author: { kind: 'token' } })
     const notes = await api('GET', `/v1/posts/${postId}/notes`)
     expect(notes.body.data.map((n: { id: string }) => n.id)).toEqual([note.body.id])
+
+    // The demo user, signed in to the dashboard, has the mention among their notifications.
+    const member = await watchedContext(browser!, address)
+    const dashboard = await member.context.newPage()
+    await dashboard.goto(`${product.baseUrl}/app/sign-in`)
+    await dashboard.getByLabel('Email').fill(product.email!)
+    await dashboard.getByLabel('Password').fill(product.password!)
+    await dashboard.getByRole('button', { name: 'Sign in' }).click()
+    await dashboard.waitForURL(/\/app\/w\/ws_[0-9A-Za-z]+/)
+    const workspace = /^(.*\/app\/w\/ws_[0-9A-Za-z]+)/.exec(dashboard.url())![1]!
+    await dashboard.goto(`${workspace}/notifications`)
+    expect(await dashboard.textContent('main')).toContain('mentioned you in a note')
+    expect(member.problems).toEqual([])
+    await member.context.close()
   })
 
   it('submits and approves a post with the MCP tools', async () => {
