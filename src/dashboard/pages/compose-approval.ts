@@ -58,7 +58,7 @@ export async function withNewLabel(c: PageContext, values: ComposeValues): Promi
   const workspaceId = c.get('member').workspaceId
   const labels = await listLabels(c.var.deps.db, workspaceId)
   const existing = labels.find((l) => l.name.toLowerCase() === name.toLowerCase())
-  const label = existing ?? (await createLabel(c.var.deps, workspaceId, { name }))
+  const label = existing ?? (await createLabel(c.var.deps, dashboardCaller(c), { name }))
   const labelIds = values.labelIds.includes(label.id) ? values.labelIds : [...values.labelIds, label.id]
   return { ...values, labelIds, newLabel: '' }
 }

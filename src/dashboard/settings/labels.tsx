@@ -5,6 +5,7 @@
 import type { Context, Hono } from 'hono'
 import { can } from '../../domain/access'
 import { AppError } from '../../domain/errors'
+import { dashboardCaller } from '../caller'
 import { createLabel, deleteLabel, listLabels, updateLabel } from '../../services/labels/labels'
 import type { DashboardEnv } from '../env'
 import { workspacePage } from '../env'
@@ -125,7 +126,7 @@ export function registerLabelPages(app: Hono<DashboardEnv>): void {
     if (stop) return stop
     const values = await readValues(c)
     try {
-      const label = await createLabel(c.var.deps, c.var.member.workspaceId, values)
+      const label = await createLabel(c.var.deps, dashboardCaller(c), values)
       return back(c, path(c), { notice: `Label “${label.name}” created.` })
     } catch (err) {
       const r = refused(err)
@@ -139,7 +140,7 @@ export function registerLabelPages(app: Hono<DashboardEnv>): void {
       if (stop) return stop
       const values = await readValues(c)
       try {
-        const label = await updateLabel(c.var.deps, c.var.member.workspaceId, c.req.param('labelId'), values)
+        const label = await updateLabel(c.var.deps, dashboardCaller(c), c.req.param('labelId'), values)
         return back(c, path(c), { notice: `Label “${label.name}” saved.` })
       } catch (err) {
         const r = refused(err)
@@ -152,7 +153,7 @@ export function registerLabelPages(app: Hono<DashboardEnv>): void {
     orNotFound(c, async () => {
       const stop = refuseUnlessWriter(c)
       if (stop) return stop
-      await deleteLabel(c.var.deps, c.var.member.workspaceId, c.req.param('labelId'))
+      await deleteLabel(c.var.deps, dashboardCaller(c), c.req.param('labelId'))
       return back(c, path(c), { notice: 'Label deleted.' })
     }),
   )

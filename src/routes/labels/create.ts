@@ -1,5 +1,6 @@
 import { createRoute, type RouteHandler } from '@hono/zod-openapi'
 import type { AppEnv } from '../../http/context'
+import { callerOf } from '../../http/caller'
 import { errorResponses, jsonBody, jsonResponse, SECURITY } from '../../http/openapi'
 import type { RouteMeta } from '../../http/route-meta'
 import { createLabel } from '../../services/labels/labels'
@@ -21,5 +22,5 @@ export const route = createRoute({
 export const meta: RouteMeta = { idempotent: false, rateLimit: 'default', permission: 'write' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
-  return c.json(await createLabel(c.var.deps, c.var.auth.workspaceId, c.req.valid('json')), 200)
+  return c.json(await createLabel(c.var.deps, callerOf(c), c.req.valid('json')), 200)
 }

@@ -1,5 +1,6 @@
 import { createRoute, type RouteHandler } from '@hono/zod-openapi'
 import type { AppEnv } from '../../http/context'
+import { callerOf } from '../../http/caller'
 import { errorResponses, jsonBody, jsonResponse, SECURITY } from '../../http/openapi'
 import type { RouteMeta } from '../../http/route-meta'
 import { updateLabel } from '../../services/labels/labels'
@@ -20,6 +21,6 @@ export const route = createRoute({
 export const meta: RouteMeta = { idempotent: false, rateLimit: 'default', permission: 'write' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
-  const { deps, auth } = c.var
-  return c.json(await updateLabel(deps, auth.workspaceId, c.req.valid('param').id, c.req.valid('json')), 200)
+  const { deps } = c.var
+  return c.json(await updateLabel(deps, callerOf(c), c.req.valid('param').id, c.req.valid('json')), 200)
 }

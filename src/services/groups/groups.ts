@@ -2,7 +2,8 @@
  * Account groups (a client, a brand): their CRUD and their accounts. A group's `accountIds` are
  * replaced as a whole, in the transaction of the change; an account of another workspace (or
  * none) is 422 `account_not_found`. Deleting a group takes its memberships, member limits and
- * review links with it (foreign keys), never its accounts.
+ * review links with it (foreign keys), never its accounts. Each change is in the activity log
+ * (`group.created`, `group.updated`, `group.deleted`, with the accounts added and removed).
  */
 import { selectWorkspaceAccountsByIds } from '../../db/queries/posts'
 import {
@@ -20,6 +21,8 @@ import type { Deps } from '../../deps'
 import { AppError, type ErrorDetail, notFound } from '../../domain/errors'
 import { newId } from '../../lib/ids'
 import type { Viewer } from '../access/visibility'
+import { accountMoves, recordGroupActivity } from '../activity/catalog'
+import type { Caller } from '../caller'
 
 type GroupDeps = Pick<Deps, 'db' | 'clock'>
 
@@ -80,9 +83,10 @@ async function assertWorkspaceAccounts(db: DbOrTx, workspaceId: string, accountI
   )
 }
 
-export async function createGroup(deps: GroupDeps, viewer: Viewer, input: GroupInput): Promise<GroupRecord> {
-  const { workspaceId } = viewer
+export async function createGroup(deps: GroupDeps, caller: Caller, input: GroupInput): Promise<GroupRecord> {
+  const { workspaceId } = caller
   const id = newId('group')
+  const now = deps.clock.now()
   await deps.db.transaction(async (tx) => {
     if (input.accountIds) await assertWorkspaceAccounts(tx, workspaceId, input.accountIds)
     const inserted = await insertGroup(tx, {
@@ -91,39 +95,59 @@ export async function createGroup(deps: GroupDeps, viewer: Viewer, input: GroupI
       name: input.name,
       color: input.color ?? null,
       approvalRequired: input.approvalRequired ?? false,
-      now: deps.clock.now(),
+      now,
     })
     if (!inserted) throw nameTaken(input.name)
-    if (input.accountIds) await replaceGroupAccounts(tx, workspaceId, id, [...new Set(input.accountIds)])
+    const accountIds = [...new Set(input.accountIds ?? [])]
+    if (input.accountIds) await replaceGroupAccounts(tx, workspaceId, id, accountIds)
+    await recordGroupActivity(tx, caller, { verb: 'created', group: { id, name: input.name }, added: accountIds, now })
   })
-  return getGroup(deps.db, viewer, id)
+  return getGroup(deps.db, caller, id)
 }
 
 export async function updateGroup(
   deps: GroupDeps,
-  viewer: Viewer,
+  caller: Caller,
   groupId: string,
   patch: GroupPatch,
 ): Promise<GroupRecord> {
-  const { workspaceId } = viewer
+  const { workspaceId } = caller
   await deps.db.transaction(async (tx) => {
-    if (!(await selectGroup(tx, workspaceId, groupId))) throw notFound('Group')
+    const before = await selectGroup(tx, workspaceId, groupId)
+    if (!before) throw notFound('Group')
     if (patch.name !== undefined && (await groupNameTaken(tx, workspaceId, patch.name, groupId))) {
       throw nameTaken(patch.name)
     }
     if (patch.accountIds) await assertWorkspaceAccounts(tx, workspaceId, patch.accountIds)
     await updateGroupRow(tx, workspaceId, groupId, patch)
-    if (patch.accountIds) await replaceGroupAccounts(tx, workspaceId, groupId, [...new Set(patch.accountIds)])
+    const accountIds = patch.accountIds && [...new Set(patch.accountIds)]
+    if (accountIds) await replaceGroupAccounts(tx, workspaceId, groupId, accountIds)
+    await recordGroupActivity(tx, caller, {
+      verb: 'updated',
+      group: { id: groupId, name: patch.name ?? before.name },
+      ...accountMoves(before.accountIds, accountIds),
+      fields: patch,
+      now: deps.clock.now(),
+    })
   })
-  return getGroup(deps.db, viewer, groupId)
+  return getGroup(deps.db, caller, groupId)
 }
 
 /** Deletes the group; its accounts stay. */
 export async function deleteGroup(
   deps: GroupDeps,
-  viewer: Viewer,
+  caller: Caller,
   groupId: string,
 ): Promise<{ id: string; deleted: true }> {
-  if (!(await deleteGroupRow(deps.db, viewer.workspaceId, groupId))) throw notFound('Group')
+  await deps.db.transaction(async (tx) => {
+    const before = await selectGroup(tx, caller.workspaceId, groupId)
+    if (!before || !(await deleteGroupRow(tx, caller.workspaceId, groupId))) throw notFound('Group')
+    await recordGroupActivity(tx, caller, {
+      verb: 'deleted',
+      group: { id: groupId, name: before.name },
+      removed: before.accountIds,
+      now: deps.clock.now(),
+    })
+  })
   return { id: groupId, deleted: true }
 }

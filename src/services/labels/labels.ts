@@ -2,6 +2,7 @@
  * Labels (a campaign, a theme) and the labels of a post. `labelIds` on a post's create or edit
  * replaces its labels in the transaction of the post's write; an id that is not a label of the
  * workspace is 422 `label_not_found`. Deleting a label takes it off its posts, never the posts.
+ * Creating, changing and deleting a label is in the activity log (`label.created`, ...).
  */
 import {
   deleteLabelRow,
@@ -19,6 +20,8 @@ import type { DbOrTx } from '../../db/types'
 import type { Deps } from '../../deps'
 import { AppError, type ErrorDetail, notFound } from '../../domain/errors'
 import { newId } from '../../lib/ids'
+import { recordLabelActivity } from '../activity/catalog'
+import type { Caller } from '../caller'
 
 type LabelDeps = Pick<Deps, 'db' | 'clock'>
 
@@ -57,38 +60,51 @@ export async function getLabel(db: DbOrTx, workspaceId: string, labelId: string)
 
 export async function createLabel(
   deps: LabelDeps,
-  workspaceId: string,
+  caller: Caller,
   input: { name: string; color?: string | undefined },
 ): Promise<LabelRecord> {
   const id = newId('label')
   const now = deps.clock.now()
   const color = input.color ?? DEFAULT_LABEL_COLOR
-  if (!(await insertLabel(deps.db, { id, workspaceId, name: input.name, color, now }))) throw nameTaken(input.name)
+  await deps.db.transaction(async (tx) => {
+    const { workspaceId } = caller
+    if (!(await insertLabel(tx, { id, workspaceId, name: input.name, color, now }))) throw nameTaken(input.name)
+    await recordLabelActivity(tx, caller, { verb: 'created', label: { id, name: input.name }, now })
+  })
   return { id, name: input.name, color, createdAt: now.toISOString() }
 }
 
 export async function updateLabel(
   deps: LabelDeps,
-  workspaceId: string,
+  caller: Caller,
   labelId: string,
   patch: { name?: string | undefined; color?: string | undefined },
 ): Promise<LabelRecord> {
+  const { workspaceId } = caller
   await deps.db.transaction(async (tx) => {
-    if (!(await selectLabel(tx, workspaceId, labelId))) throw notFound('Label')
+    const before = await selectLabel(tx, workspaceId, labelId)
+    if (!before) throw notFound('Label')
     if (patch.name !== undefined && (await labelNameTaken(tx, workspaceId, patch.name, labelId))) {
       throw nameTaken(patch.name)
     }
     await updateLabelRow(tx, workspaceId, labelId, patch)
+    const label = { id: labelId, name: patch.name ?? before.name }
+    await recordLabelActivity(tx, caller, { verb: 'updated', label, fields: patch, now: deps.clock.now() })
   })
   return getLabel(deps.db, workspaceId, labelId)
 }
 
 export async function deleteLabel(
   deps: LabelDeps,
-  workspaceId: string,
+  caller: Caller,
   labelId: string,
 ): Promise<{ id: string; deleted: true }> {
-  if (!(await deleteLabelRow(deps.db, workspaceId, labelId))) throw notFound('Label')
+  await deps.db.transaction(async (tx) => {
+    const before = await selectLabel(tx, caller.workspaceId, labelId)
+    if (!before || !(await deleteLabelRow(tx, caller.workspaceId, labelId))) throw notFound('Label')
+    const label = { id: labelId, name: before.name }
+    await recordLabelActivity(tx, caller, { verb: 'deleted', label, now: deps.clock.now() })
+  })
   return { id: labelId, deleted: true }
 }
 

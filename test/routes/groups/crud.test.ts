@@ -117,3 +117,59 @@ describe('/v1/labels', () => {
     expect((await other.call('PATCH', `/v1/labels/${spring.id}`, { body: { name: 'x' } })).status).toBe(404)
   })
 })
+
+describe('activity of groups and labels', () => {
+  /** The workspace's entries about `subjectType`, oldest first: action, summary, details. */
+  async function entries(t: Awaited<ReturnType<typeof createTestApp>>, subjectType: string) {
+    const res = await t.call('GET', `/v1/activity?subjectType=${subjectType}`)
+    expect(res.status).toBe(200)
+    return ((await res.json()).data as any[]).reverse()
+  }
+
+  it('records each change of a group with the accounts added and removed, and each change of a label', async () => {
+    const t = await createTestApp({ plan: 'agency' })
+    const a = await account(t, 'PHOTO_NET')
+    const b = await account(t, 'MICROBLOG_NET')
+    const c = await account(t, 'CHAT_NET')
+    const g = await group(t, 'Acme', [a.id, b.id])
+    await t.call('PATCH', `/v1/groups/${g.id}`, { body: { name: 'Acme Coffee', accountIds: [b.id, c.id] } })
+    await t.call('PATCH', `/v1/groups/${g.id}`, { body: { approvalRequired: true } })
+    // A refused change leaves no entry: it rolled back with its transaction.
+    expect((await t.call('PATCH', `/v1/groups/${g.id}`, { body: { accountIds: ['acc_nope'] } })).status).toBe(422)
+    await t.call('DELETE', `/v1/groups/${g.id}`)
+
+    const groups = await entries(t, 'group')
+    const sorted = (ids: string[]) => [...ids].sort()
+    expect(
+      groups.map((e) => [e.action, e.subject.id, sorted(e.details.accountsAdded), sorted(e.details.accountsRemoved)]),
+    ).toEqual([
+      ['group.created', g.id, sorted([a.id, b.id]), []],
+      ['group.updated', g.id, [c.id], [a.id]],
+      ['group.updated', g.id, [], []],
+      ['group.deleted', g.id, [], sorted([b.id, c.id])],
+    ])
+    expect(groups.map((e) => e.summary.replace(/^.*? (created|updated|deleted) /, '$1 '))).toEqual([
+      `created the account group "Acme" (${g.id}) with 2 accounts`,
+      `updated the account group "Acme Coffee" (${g.id}): changed its name; added 1 account; removed 1 account`,
+      `updated the account group "Acme Coffee" (${g.id}): changed its approvalRequired`,
+      `deleted the account group "Acme Coffee" (${g.id}), which had 2 accounts`,
+    ])
+    expect(groups.every((e) => e.actor.kind === 'token')).toBe(true)
+
+    const l = await label(t, 'Spring')
+    await t.call('PATCH', `/v1/labels/${l.id}`, { body: { color: '#ef4444' } })
+    await t.call('DELETE', `/v1/labels/${l.id}`)
+    expect((await t.call('POST', '/v1/labels', { body: { name: 'SPRING' } })).status).toBe(200)
+    const labels = await entries(t, 'label')
+    expect(labels.map((e) => [e.action, e.details.name])).toEqual([
+      ['label.created', 'Spring'],
+      ['label.updated', 'Spring'],
+      ['label.deleted', 'Spring'],
+      ['label.created', 'SPRING'],
+    ])
+    expect(labels[1].summary).toMatch(/ updated the label "Spring" \(lbl_\w+\): changed its color$/)
+    // Another workspace sees none of it.
+    const other = await createTestApp({ plan: 'agency' })
+    expect(await entries(other, 'group')).toEqual([])
+  })
+})
