@@ -136,12 +136,19 @@ describe('POST /v1/posts/validate', () => {
     expect(report.targets).toEqual([expect.objectContaining({ accountId: a.id, errors: [] })])
   })
 
-  it("reports a label not in the workspace as create refuses it: 422 `label_not_found` naming the id", async () => {
+  it('reports a label not in the workspace as create refuses it: 422 `label_not_found` naming the id', async () => {
     const t = await createTestApp()
     const other = await createTestApp()
     const a = await account(t, 'MESSAGING_NET')
     const theirs = await (await other.call('POST', '/v1/labels', { body: { name: 'Theirs' } })).json()
-    const body = { type: 'IMAGE', accountIds: [a.id], mediaIds: [], action: 'draft', caption: 'hi', labelIds: [theirs.id] }
+    const body = {
+      type: 'IMAGE',
+      accountIds: [a.id],
+      mediaIds: [],
+      action: 'draft',
+      caption: 'hi',
+      labelIds: [theirs.id],
+    }
     const created = await t.call('POST', '/v1/posts', { body })
     expect(created.status).toBe(422)
     const error = (await created.json()).error
