@@ -104,7 +104,10 @@ describe('the role matrix of MCP', () => {
       caption: 'an agent of a reviewer tries to write',
     })
     expect(created.isError).toBe(true)
-    expect(errorOf(created)).toMatchObject({ code: 'forbidden', message: 'Your role (reviewer) cannot create or change posts.' })
+    expect(errorOf(created)).toMatchObject({
+      code: 'forbidden',
+      message: 'Your role (reviewer) cannot create or change posts.',
+    })
     const listed = await t.call('GET', '/v1/posts')
     expect(await listed.json()).toEqual([])
 
