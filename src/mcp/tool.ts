@@ -171,10 +171,11 @@ export async function callTool(tool: McpTool, called: ToolContext, args: unknown
     const chosen = await inChosenWorkspace(tool, called, sent)
     ctx = chosen.ctx
     const raw = chosen.args
-    const input = tool.input.safeParse(raw)
-    if (!input.success) throw invalidRequest(issuesToDetails(input.error.issues))
+    // As on /v1: a role without the tool's permission is refused before its arguments are read.
     if (!can(ctx.access.role, tool.permission))
       throw new AppError('forbidden', forbiddenMessage(ctx.access.role, tool.permission))
+    const input = tool.input.safeParse(raw)
+    if (!input.success) throw invalidRequest(issuesToDetails(input.error.issues))
     if (tool.rateLimit) await countAgainst(ctx, tool.rateLimit)
     const result = await tool.run(ctx, input.data, raw)
     const output = tool.output.safeParse(result)

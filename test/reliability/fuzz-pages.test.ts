@@ -92,7 +92,7 @@ describe('fuzz: every page and form outside /v1', () => {
     )
     if (process.env.PAGES_FUZZ_REPORT) for (const [route, seen] of perRoute) console.log(route, list(seen))
     expect(requests).toBeGreaterThanOrEqual(Math.min(numRuns, 5000))
-    expect([...perFamily.keys()].sort()).toEqual(['connect', 'dashboard', 'oauth2', 'sandbox', 'sign-in/up'])
+    expect([...perFamily.keys()].sort()).toEqual(['connect', 'dashboard', 'oauth2', 'review', 'sandbox', 'sign-in/up'])
     expect(leaks.leaks()).toEqual([])
   })
 })

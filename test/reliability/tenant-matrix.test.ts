@@ -30,9 +30,11 @@ import { createLeakWatch } from './support/leaks'
 import { type Answer, createTenantWorkspace, neverIssued, stable, stringsOf, viewOf } from './support/tenant-fixtures'
 
 /** The codes an id outside the workspace may be refused with (docs/decisions.md, "Workspace isolation"). */
-const REFUSALS = ['not_found', 'account_not_found', 'media_not_found', 'invalid_option']
-const NOT_FOUND = ['not_found', 'account_not_found', 'media_not_found']
+const REFUSALS = ['not_found', 'account_not_found', 'media_not_found', 'label_not_found', 'invalid_option']
+const NOT_FOUND = ['not_found', 'account_not_found', 'media_not_found', 'label_not_found']
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:\d{2})$/
+/** The client addresses the test gives each request (the activity log's `ip`): one may be a prefix of another. */
+const IP_ADDRESS = /^\d+\.\d+\.\d+\.\d+$/
 const TRACE = process.env.TENANT_MATRIX_TRACE === '1'
 const METHOD_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
 
@@ -96,15 +98,24 @@ describe('tenant matrix: another workspace ids, in every id place of every opera
     const victimRows = await snapshot(db, victim.t.workspaceId)
     const attackerStrings = stringsOf(await viewOf(attacker, ops, kindOfPath))
     const victimStrings = [...stringsOf(victimView)].filter(
-      (s) => s.length >= 6 && !ISO_TIME.test(s) && !attackerStrings.has(s),
+      (s) => s.length >= 6 && !ISO_TIME.test(s) && !IP_ADDRESS.test(s) && !attackerStrings.has(s),
     )
     for (const ids of Object.values(victim.ids)) victimStrings.push(...ids.filter((id) => !attackerStrings.has(id)))
 
     /** The attacker's own ids for the spots a case does not test; a post is a fresh draft each time. */
     const drafts: string[] = []
-    const host = (kind: string) => (kind === 'post' ? drafts.shift()! : (attacker.ids[kind]?.[0] ?? `none-${kind}`))
+    // An operation on one note of one post (`/posts/{id}/notes/{noteId}`) gets a fresh note and its own post.
+    const notes: Array<{ postId: string; noteId: string }> = []
+    const onNote = (op: Operation) => op.path.includes('{noteId}')
     const send = async (op: Operation, places: IdPlace[], place: IdPlace | null, value: string | null) => {
       while (drafts.length < 3) drafts.push(await attacker.freshDraft())
+      const pair = onNote(op) ? (notes.shift() ?? (await attacker.freshNote())) : null
+      const host = (kind: string) =>
+        pair && (kind === 'post' || kind === 'note')
+          ? pair[kind === 'post' ? 'postId' : 'noteId']
+          : kind === 'post'
+            ? drafts.shift()!
+            : (attacker.ids[kind]?.[0] ?? `none-${kind}`)
       const req = requestFor(doc, op, places, host, place, value)
       const answer = await attacker.call(req.method, req.url, { body: req.body, headers: req.headers })
       watch.record(`${op.key} ${req.url}`, answer.text)
@@ -118,6 +129,16 @@ describe('tenant matrix: another workspace ids, in every id place of every opera
     const expectVictimRowsUnchanged = async (where: string) =>
       expect(await snapshot(db, victim.t.workspaceId), `${where}: the victim's rows changed`).toBe(victimRows)
 
+    /** The attacker's own value for the control: a fresh draft, note (and its post) or link, or its i-th id. */
+    const ownTwin = async (op: Operation, place: IdPlace, own: string[], i: number) => {
+      if (onNote(op) && (place.kind === 'post' || place.kind === 'note')) {
+        const pair = await attacker.freshNote()
+        notes.unshift(pair)
+        return place.kind === 'post' ? pair.postId : pair.noteId
+      }
+      if (place.kind === 'reviewLink') return attacker.freshReviewLink()
+      return place.kind === 'post' ? await attacker.freshDraft() : own[i % own.length]!
+    }
     const casesPerOp = new Map<string, number>()
     const pairs = new Map<string, string>()
     const spent = new Set<string>()
@@ -154,7 +175,7 @@ describe('tenant matrix: another workspace ids, in every id place of every opera
           // One never-issued twin per value, so both carry the same history on A's side (a header key A sent before).
           const fresh = pairs.get(value) ?? pairs.set(value, neverIssued(value)).get(value)!
           const never = await send(op, places, place, fresh)
-          const twin = place.kind === 'post' ? await attacker.freshDraft() : own[i % own.length]!
+          const twin = await ownTwin(op, place, own, i)
           const control = await send(op, places, place, twin)
           counts.requests += 3
           if (TRACE)

@@ -8,6 +8,7 @@ import { can } from '../../domain/access'
 import type { Hono } from 'hono'
 import { CONNECTIONS, type Connection, PLATFORM_IDS, type PlatformId } from '../../domain/vocabulary'
 import { disconnectAccount } from '../../services/account-disconnect'
+import { assertAccountVisible } from '../../services/access/visibility'
 import { getAccount, listAccounts } from '../../services/accounts'
 import { type GroupRecord, listGroups } from '../../services/groups/groups'
 import { createConnectLink, createReconnectLink } from '../../services/connect-links'
@@ -215,6 +216,7 @@ export function registerAccounts(app: Hono<DashboardEnv>): void {
   app.post('/accounts/:accountId/reconnect', permitted('connect'), (c) =>
     orNotFound(c, async () => {
       const { member } = frame(c)
+      await assertAccountVisible(c.var.deps.db, dashboardCaller(c), c.req.param('accountId'))
       try {
         const input = { redirectUrl: returnUrl(c) }
         const link = await createReconnectLink(
@@ -235,6 +237,7 @@ export function registerAccounts(app: Hono<DashboardEnv>): void {
   app.get('/accounts/:accountId/disconnect', permitted('connect'), (c) =>
     orNotFound(c, async () => {
       const { member, csrfToken } = frame(c)
+      await assertAccountVisible(c.var.deps.db, dashboardCaller(c), c.req.param('accountId'))
       const account = await getAccount(c.var.deps.db, member.workspaceId, c.req.param('accountId'))
       return c.html(
         <Layout title="Disconnect account" member={member} csrfToken={csrfToken} current="accounts">
@@ -262,6 +265,7 @@ export function registerAccounts(app: Hono<DashboardEnv>): void {
   app.post('/accounts/:accountId/disconnect', permitted('connect'), (c) =>
     orNotFound(c, async () => {
       const { member } = frame(c)
+      await assertAccountVisible(c.var.deps.db, dashboardCaller(c), c.req.param('accountId'))
       const result = await disconnectAccount(c.var.deps, dashboardCaller(c), c.req.param('accountId'))
       const failed = result.failedTargets ? ` ${result.failedTargets} waiting publish(es) failed.` : ''
       return back(c, workspacePage(member, '/accounts'), {

@@ -11,7 +11,7 @@ import { Onboarding } from '../ui/onboarding'
 import { listGroups } from '../../services/groups/groups'
 import { listLabels } from '../../services/labels/labels'
 import { requirePermission } from '../workspace'
-import { assertPostWritable } from '../../services/access/visibility'
+import { assertPostVisible, assertPostWritable } from '../../services/access/visibility'
 import type { Hono } from 'hono'
 import { ClientScript } from '../assets/client-assets'
 import { retryFailedTargets } from '../../services/publishing/actions'
@@ -175,6 +175,8 @@ export function registerCalendar(app: Hono<DashboardEnv>): void {
       const refused = requirePermission(c, 'publish')
       if (refused) return refused
       const { member } = frame(c)
+      // Outside the member's groups: not found, before the form is read.
+      await assertPostVisible(c.var.deps.db, dashboardCaller(c), c.req.param('postId'))
       const form = await c.req.parseBody()
       const wantsJson = (c.req.header('accept') ?? '').includes('application/json')
       const at = typeof form.scheduledAt === 'string' ? fromLocalInput(form.scheduledAt, member.timeZone) : null

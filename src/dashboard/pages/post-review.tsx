@@ -13,6 +13,7 @@ import { createNote, deleteNote } from '../../services/notes/notes'
 import { listMembers } from '../../services/memberships'
 import { approvePost, requestPostChanges, submitPost } from '../../services/posts/approval'
 import { dashboardCaller } from '../caller'
+import { assertPostVisible } from '../../services/access/visibility'
 import { type DashboardEnv, workspacePage } from '../env'
 import { requirePermission } from '../workspace'
 import { fromLocalInput } from './zoned-time'
@@ -63,6 +64,8 @@ function act(
       const refused = requirePermission(c, permission)
       if (refused) return refused
       const postId = c.req.param('postId')
+      // Outside the member's groups: not found, before the form is read.
+      await assertPostVisible(c.var.deps.db, dashboardCaller(c), postId)
       const form = (await c.req.parseBody()) as Form
       const page = path.startsWith('notes')
         ? backOf(c, form, postId)

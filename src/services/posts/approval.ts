@@ -19,6 +19,7 @@ import {
   transitionRefusal,
 } from '../../domain/approval'
 import { AppError, notFound } from '../../domain/errors'
+import { assertPostVisible, assertPostWritable } from '../access/visibility'
 import type { Caller } from '../caller'
 import { dispatchPendingTargets } from '../publishing/dispatch'
 import { newOutbox, sendOutbox } from '../webhooks/outbox'
@@ -79,6 +80,8 @@ export async function submitPost(
   postId: string,
   input: SubmitPostInput,
 ): Promise<PostRecord> {
+  // A caller limited to some groups: 404 outside them, 403 for a post that also goes elsewhere.
+  await assertPostWritable(deps.db, caller, postId)
   const now = deps.clock.now()
   const intent = intentOf(input)
   if (intent) {
@@ -126,6 +129,7 @@ export async function approvePost(
   postId: string,
   input: DecidePostInput,
 ): Promise<PostRecord> {
+  await assertPostVisible(deps.db, caller, postId)
   const now = deps.clock.now()
   const outbox = newOutbox()
   const dispatch = await deps.db.transaction(async (tx) => {
@@ -162,6 +166,7 @@ export async function requestPostChanges(
   postId: string,
   input: DecidePostInput & { comment: string },
 ): Promise<PostRecord> {
+  await assertPostVisible(deps.db, caller, postId)
   const now = deps.clock.now()
   const comment = input.comment.trim()
   if (comment.length === 0) {

@@ -15,6 +15,7 @@ import {
   type ValidationAccount,
 } from '../../domain/post-validation'
 import type { PlatformId } from '../../domain/vocabulary'
+import { assertLabels } from '../labels/labels'
 import { admitCreate, assertCreatable, type CreateDraft, resolveCreate } from './check'
 import type { CreatePostInput } from './types'
 
@@ -68,6 +69,8 @@ export async function validateNewPost(
     await assertCreatable(deps, workspaceId, draft)
     await deps.db.transaction(async (tx) => {
       await admitCreate(tx, workspaceId, draft, deps.clock.now())
+      // Create checks the labels last, in its transaction: a label not in the workspace is 422 `label_not_found`.
+      await assertLabels(tx, workspaceId, input.labelIds ?? [])
       throw new DryRunDone()
     })
   })

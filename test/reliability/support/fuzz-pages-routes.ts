@@ -1,9 +1,9 @@
 /**
  * Every page and form outside `/v1` the pages fuzz reaches, with the fields each reads: the dashboard
  * (public and signed-in), the agents' OAuth endpoints and consent page, hosted connect and the sandbox
- * network's pages.
+ * network's pages, and the public pages of a client review link.
  */
-export type Family = 'dashboard' | 'sign-in/up' | 'oauth2' | 'connect' | 'sandbox'
+export type Family = 'dashboard' | 'sign-in/up' | 'oauth2' | 'connect' | 'sandbox' | 'review'
 
 /** A route: `{pool}` segments take an id of the world's pool (or an odd segment). */
 export interface PageRoute {
@@ -107,6 +107,41 @@ export const PAGE_ROUTES: PageRoute[] = [
   session('POST', '/settings/webhooks/{hooks}/replay/{events}'),
   session('GET', '/settings/review-links'),
   session('POST', '/settings/review-links', ['groupId', 'name', 'expiresInDays']),
+  session('POST', '/settings/review-links/{reviewLinks}/revoke'),
+  session('POST', '/settings/approval', ['approvalRequired']),
+  session('POST', '/settings/members/{members}/groups', ['groupIds']),
+  session('GET', '/settings/groups'),
+  session('GET', '/settings/groups/new'),
+  session('POST', '/settings/groups', ['name', 'color', 'approvalRequired', 'accountIds']),
+  session('GET', '/settings/groups/{groups}'),
+  session('POST', '/settings/groups/{groups}', ['name', 'color', 'approvalRequired', 'accountIds']),
+  session('GET', '/settings/labels'),
+  session('POST', '/settings/labels', ['name', 'color']),
+  session('POST', '/settings/labels/{labels}', ['name', 'color']),
+  session('GET', '/settings/activity', undefined, ['actorKind', 'action', 'subjectId', 'from', 'to', 'cursor']),
+  session('GET', '/settings/activity.csv', undefined, ['actorKind', 'action', 'from', 'to']),
+  session('GET', '/notifications', undefined, ['unread', 'cursor']),
+  session('POST', '/notifications/read-all'),
+  session('GET', '/settings/notifications'),
+  session('POST', '/settings/notifications', ['in_app.review_requested', 'email.mentioned']),
+  session('POST', '/posts/{posts}/submit', ['action', 'scheduledAt', 'note']),
+  session('POST', '/posts/{posts}/approve', ['version', 'comment']),
+  session('POST', '/posts/{posts}/request-changes', ['version', 'comment']),
+  session('POST', '/posts/{posts}/notes', ['body', 'back']),
+  { family: 'review', method: 'GET', path: '/review/{reviewTokens}' },
+  { family: 'review', method: 'POST', path: '/review/{reviewTokens}/name', fields: ['name'] },
+  {
+    family: 'review',
+    method: 'POST',
+    path: '/review/{reviewTokens}/posts/{posts}/approve',
+    fields: ['version', 'comment'],
+  },
+  {
+    family: 'review',
+    method: 'POST',
+    path: '/review/{reviewTokens}/posts/{posts}/request-changes',
+    fields: ['version', 'comment'],
+  },
   {
     family: 'oauth2',
     method: 'GET',

@@ -141,6 +141,10 @@ export async function createPagesWorld(logLines: string[]): Promise<PagesWorld> 
   const formPage = await t.app.request('/app/sign-in', { headers: { 'x-forwarded-for': '10.254.1.1' } })
   const formToken = cookiesOf(formPage).sps_form!
 
+  // The agency workflow: a group (with the chat account), a label and a client review link of the group.
+  const group = await call('POST', '/v1/groups', { name: 'Fuzz brand', accountIds: [chat.id] })
+  const label = await call('POST', '/v1/labels', { name: 'Fuzz campaign' })
+  const review = await call('POST', '/v1/review-links', { groupId: group.id, name: 'Fuzz client' })
   const pools: Record<string, string[]> = {
     workspace: [t.workspaceId],
     posts: [draft.id, scheduled.id, published.id, titled.id],
@@ -151,6 +155,10 @@ export async function createPagesWorld(logLines: string[]): Promise<PagesWorld> 
     tokens: [],
     invitations: [invitation.id],
     invitationTokens: [invitation.token],
+    groups: [group.id],
+    labels: [label.id],
+    reviewLinks: [review.id],
+    reviewTokens: [new URL(review.url).pathname.split('/')[2]!],
     members: [other.id],
     links: links.map((l: { url: string }) => new URL(l.url).pathname.split('/')[2]!),
     clients: [client.client_id],

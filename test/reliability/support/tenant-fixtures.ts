@@ -6,16 +6,23 @@
  * and a connected one, media (an upload in a folder, a video, a
  * variant, an upload not yet registered), queue slots, posts in every state (draft, scheduled,
  * queued, published, failed with targets, recurring, with a title, destinations and target options)
- * sent with idempotency keys, and analytics.
+ * sent with idempotency keys, and analytics; and the agency workflow's own: an account group, a label
+ * on a post, a note, a review link, a notification for the token's user (its owner, mentioned by a
+ * reviewer) and the activity entries all of that recorded.
  */
+import { eq } from 'drizzle-orm'
+import { apiTokens } from '../../../src/db/schema'
 import type { PlatformId } from '../../../src/domain/vocabulary'
 import { randomBase62 } from '../../../src/lib/ids'
 import { addSandboxAccount } from '../../../src/services/accounts'
 import { collectAnalytics } from '../../../src/services/analytics/collect'
+import { addMember } from '../../../src/services/memberships'
+import { createUser } from '../../../src/services/users'
 import { runDue } from '../../support/engine'
 import { seedComments } from '../../support/inbox-seed'
 import { connectedAccount, media } from '../../support/fixtures'
 import { jpeg, paint, upload, uploadAsset } from '../../support/media'
+import { memberWithToken } from '../../support/people'
 import { createTestApp, type TestApp } from '../../support/test-app'
 import type { Operation } from './openapi-operations'
 import { isEventStream, streamOpening } from './stream-opening'
@@ -36,6 +43,10 @@ export interface TenantWorkspace {
   call(method: string, url: string, init?: { body?: unknown; headers?: Record<string, string> }): Promise<Answer>
   /** A new draft of its own (for operations that would change the post they are given). */
   freshDraft(): Promise<string>
+  /** A new note on a new draft (for the operations on one note of one post). */
+  freshNote(): Promise<{ postId: string; noteId: string }>
+  /** A new review link of a new group (deleting a group, as the matrix does, takes its links). */
+  freshReviewLink(): Promise<string>
 }
 
 let addresses = 0
@@ -203,6 +214,7 @@ export async function createTenantWorkspace(label: string, logLines: string[]): 
     add('webhookEndpoint', (await ok('POST', '/v1/webhooks', { url: 'http://127.0.0.1:9/hooks', events })).id)
   }
   add('webhookEvent', ...(await ok('GET', '/v1/events')).data.map((e: { id: string }) => e.id))
+  await addAgencyWork(t, { ok, add, ids, label })
 
   return {
     label,
@@ -213,7 +225,61 @@ export async function createTenantWorkspace(label: string, logLines: string[]): 
       const body = { type: 'IMAGE', accountIds: [pin], mediaIds: [], action: 'draft', caption: `${label} host` }
       return (await ok('POST', '/v1/posts', body)).id
     },
+    async freshNote() {
+      const body = { type: 'IMAGE', accountIds: [pin], mediaIds: [], action: 'draft', caption: `${label} host` }
+      const postId = (await ok('POST', '/v1/posts', body)).id
+      return { postId, noteId: (await ok('POST', `/v1/posts/${postId}/notes`, { body: `${label} host note` })).id }
+    },
+    async freshReviewLink() {
+      const group = await ok('POST', '/v1/groups', { name: `${label} host ${randomBase62(6)}` })
+      return (await ok('POST', '/v1/review-links', { groupId: group.id, name: `${label} host client` })).id
+    },
   }
+}
+
+interface AgencySetup {
+  ok: (method: string, url: string, body?: unknown) => Promise<any>
+  add: (kind: string, ...values: Array<string | null | undefined>) => void
+  ids: Record<string, string[]>
+  label: string
+}
+
+/**
+ * The workspace's token gets a user (its owner, so the notification routes answer it), then: a group
+ * of two accounts, a label on the first post, a note on it, a review link of the group, and a
+ * reviewer's note mentioning the owner (the owner's notification). Activity entries record it all.
+ */
+async function addAgencyWork(t: TestApp, { ok, add, ids, label }: AgencySetup) {
+  const owner = await createUser(t.deps, {
+    email: `${label}-owner-${randomBase62(8)}@example.com`,
+    name: `${label} owner`,
+    password: 'a long enough password 7',
+  })
+  await t.deps.db.transaction((tx) => addMember(tx, t.workspaceId, owner.id, 'owner'))
+  await t.deps.db.update(apiTokens).set({ userId: owner.id }).where(eq(apiTokens.workspaceId, t.workspaceId))
+  const [chat, microblog] = [ids.account![3]!, ids.account![4]!]
+  const group = await ok('POST', '/v1/groups', { name: `${label} brand`, accountIds: [chat, microblog] })
+  add('group', group.id)
+  const tag = await ok('POST', '/v1/labels', { name: `${label} campaign` })
+  add('label', tag.id)
+  const post = ids.post![0]!
+  await ok('PATCH', `/v1/posts/${post}`, { labelIds: [tag.id] })
+  add('note', (await ok('POST', `/v1/posts/${post}/notes`, { body: `${label} note text` })).id)
+  add('reviewLink', (await ok('POST', '/v1/review-links', { groupId: group.id, name: `${label} client` })).id)
+  const reviewer = await memberWithToken(t, 'reviewer', `${label} reviewer`)
+  const mention = await t.call('POST', `/v1/posts/${post}/notes`, {
+    token: reviewer.token,
+    body: { body: `${label} asks the owner`, mentions: [owner.id] },
+  })
+  if (mention.status !== 200) throw new Error(`${label} setup mention: ${mention.status} ${await mention.text()}`)
+  add('user', owner.id, reviewer.id)
+  // GET /v1/activity's filters: an actor (a user) and a subject (the post) of the entries.
+  add('actor', owner.id, reviewer.id)
+  add('subject', post)
+  add('notification', ...(await ok('GET', '/v1/notifications')).data.map((n: { id: string }) => n.id))
+  if (!ids.notification?.length) throw new Error(`${label} setup: the owner has no notification`)
+  const activity = (await ok('GET', '/v1/activity')).data as Array<{ id: string; subject: { id: string | null } }>
+  add('activity', ...activity.map((a) => a.id))
 }
 
 /** A workspace's own view: every GET operation of the document, once or per id of its path's kind. */

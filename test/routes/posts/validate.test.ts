@@ -136,6 +136,31 @@ describe('POST /v1/posts/validate', () => {
     expect(report.targets).toEqual([expect.objectContaining({ accountId: a.id, errors: [] })])
   })
 
+  it('reports a label not in the workspace as create refuses it: 422 `label_not_found` naming the id', async () => {
+    const t = await createTestApp()
+    const other = await createTestApp()
+    const a = await account(t, 'MESSAGING_NET')
+    const theirs = await (await other.call('POST', '/v1/labels', { body: { name: 'Theirs' } })).json()
+    const body = {
+      type: 'IMAGE',
+      accountIds: [a.id],
+      mediaIds: [],
+      action: 'draft',
+      caption: 'hi',
+      labelIds: [theirs.id],
+    }
+    const created = await t.call('POST', '/v1/posts', { body })
+    expect(created.status).toBe(422)
+    const error = (await created.json()).error
+    expect(error.code).toBe('label_not_found')
+    const report = await (await t.call('POST', '/v1/posts/validate', { body })).json()
+    expect(report).toMatchObject({
+      valid: false,
+      errors: [{ code: 'label_not_found', path: 'labelIds.0', message: error.details[0].message }],
+    })
+    expect(JSON.stringify(report)).not.toContain('Theirs')
+  })
+
   it('writes nothing: no post, no target, no idempotency record, no change to the month count', async () => {
     const t = await createTestApp()
     const a = await account(t, 'MESSAGING_NET')

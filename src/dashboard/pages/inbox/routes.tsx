@@ -8,7 +8,9 @@ import type { Context, Hono } from 'hono'
 import type { Permission } from '../../../domain/access'
 import { AppError } from '../../../domain/errors'
 import { statusOf } from '../../../http/errors'
+import { assertCommentVisible } from '../../../services/access/visibility'
 import { listAccounts } from '../../../services/accounts'
+import { dashboardCaller } from '../../caller'
 import { getPost } from '../../../services/posts/read'
 import { type DashboardEnv, workspacePage } from '../../env'
 import { permitted } from '../../workspace'
@@ -53,6 +55,8 @@ async function postOf(c: PageContext, comment: InboxComment): Promise<OpenCommen
 async function openComment(c: PageContext, id: string): Promise<OpenComment> {
   const { deps } = c.var
   const { workspaceId } = frame(c).member
+  // A member limited to some groups: a comment on an account outside them is not found.
+  await assertCommentVisible(deps.db, dashboardCaller(c), id)
   let { comment, thread } = await readComment(deps, workspaceId, id)
   if (comment.state === 'unread') {
     await markRead(deps, workspaceId, [id], true)
