@@ -34,11 +34,12 @@ export const workspaceMember = (): MiddlewareHandler<DashboardEnv> => async (c, 
     if (!sameOrigin(c, settings.publicUrl) || !csrfMatches(session.csrfToken, await submittedCsrf(c)))
       return forbiddenPage(c, 'This form expired or did not come from this site. Reload the page and try again.')
   }
-  const [workspaces, unreadInbox, unreadNotifications, groupIds] = await Promise.all([
+  // The groups first: a member limited to some counts only their groups' unread comments.
+  const groupIds = await listMemberGroupIds(db, membership, session.userId)
+  const [workspaces, unreadInbox, unreadNotifications] = await Promise.all([
     listUserWorkspaces(db, session.userId),
-    unreadCount({ db }, membership.workspaceId),
+    unreadCount({ db }, membership.workspaceId, groupIds),
     countUnreadNotificationsOf({ db }, session.userId, membership.workspaceId),
-    listMemberGroupIds(db, membership, session.userId),
   ])
   c.set('member', {
     userId: session.userId,

@@ -35,6 +35,8 @@ export interface InboxFilters {
   kind?: (typeof INBOX_KINDS)[number]
   postId?: string
   cursor?: string
+  /** The member's groups (null: the whole workspace): never a query parameter, set from the session. */
+  visibleGroupIds?: readonly string[] | null
 }
 
 export interface InboxPage {
@@ -80,7 +82,14 @@ async function sourcePage(
   const { filters, cursor, limit } = input
   if (cursor === null || (filters.kind && filters.kind !== kind)) return null
   if (kind === 'mention' && filters.postId) return null
-  const query = { accountId: filters.accountId, platform: filters.platform, state: filters.state, cursor, limit }
+  const query = {
+    accountId: filters.accountId,
+    platform: filters.platform,
+    state: filters.state,
+    cursor,
+    limit,
+    visibleGroupIds: filters.visibleGroupIds ?? null,
+  }
   const page =
     kind === 'comment'
       ? await listInboxComments(deps.db, workspaceId, { ...query, postId: filters.postId })
@@ -134,12 +143,18 @@ export async function readComment(
 }
 
 /** Marks comments read (or unread again). */
-export const markRead = (deps: Deps, workspaceId: string, ids: string[], read: boolean) =>
-  markCommentsRead(deps.db, { workspaceId, ids, read, now: deps.clock.now() })
+export const markRead = (
+  deps: Deps,
+  workspaceId: string,
+  change: { ids: string[]; read: boolean; visibleGroupIds: readonly string[] | null },
+) => markCommentsRead(deps.db, { workspaceId, ...change, now: deps.clock.now() })
 
 /** The workspace's unread comments and mentions. */
-export const unreadCount = async (deps: Pick<Deps, 'db'>, workspaceId: string): Promise<number> =>
-  (await countUnread(deps.db, workspaceId)).unread
+export const unreadCount = async (
+  deps: Pick<Deps, 'db'>,
+  workspaceId: string,
+  visibleGroupIds: readonly string[] | null = null,
+): Promise<number> => (await countUnread(deps.db, workspaceId, { visibleGroupIds })).unread
 
 export type InboxAction = 'reply' | 'hide' | 'unhide' | 'delete' | 'like'
 

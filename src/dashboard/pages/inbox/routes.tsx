@@ -59,7 +59,7 @@ async function openComment(c: PageContext, id: string): Promise<OpenComment> {
   await assertCommentVisible(deps.db, dashboardCaller(c), id)
   let { comment, thread } = await readComment(deps, workspaceId, id)
   if (comment.state === 'unread') {
-    await markRead(deps, workspaceId, [id], true)
+    await markRead(deps, workspaceId, { ids: [id], read: true, visibleGroupIds: null })
     ;({ comment, thread } = await readComment(deps, workspaceId, id))
   }
   return { comment, thread, post: await postOf(c, comment) }
@@ -71,9 +71,9 @@ async function inboxPage(c: PageContext, openId: string | null): Promise<Respons
   const filters = filtersOf(c.req.query())
   const open = openId ? await openComment(c, openId) : null
   const [page, accounts, unread] = await Promise.all([
-    listInbox(deps, member.workspaceId, filters),
-    listAccounts(deps.db, member.workspaceId),
-    unreadCount(deps, member.workspaceId),
+    listInbox(deps, member.workspaceId, { ...filters, visibleGroupIds: member.groupIds ?? null }),
+    listAccounts(deps.db, member.workspaceId, { visibleGroupIds: member.groupIds ?? null }),
+    unreadCount(deps, member.workspaceId, member.groupIds ?? null),
   ])
   const shown = { ...member, unreadInbox: unread }
   const props = {
@@ -124,7 +124,11 @@ async function act(c: PageContext, id: string, action: string): Promise<Response
   const { comment } = await readComment(deps, member.workspaceId, id)
   try {
     if (action === 'read' || action === 'unread') {
-      await markRead(deps, member.workspaceId, [id], action === 'read')
+      await markRead(deps, member.workspaceId, {
+        ids: [id],
+        read: action === 'read',
+        visibleGroupIds: member.groupIds ?? null,
+      })
       return back(c, action === 'unread' ? inboxUrl : to, {
         notice: action === 'unread' ? 'Marked unread.' : 'Marked read.',
       })
