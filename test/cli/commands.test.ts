@@ -102,6 +102,8 @@ describe('npm run cli', () => {
         createdAt: token.json.createdAt,
         lastUsedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         revokedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        role: 'owner',
+        groupIds: null,
       },
     ])
     expect(tokens.stdout).not.toContain(token.json.token)

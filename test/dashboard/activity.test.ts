@@ -27,13 +27,15 @@ describe('the activity log in the dashboard', () => {
     expect(mine.map((r) => r.action).sort()).toEqual(['token.created', 'workspace.updated'])
     for (const r of mine) expect(r.actor).toEqual({ kind: 'user', id: owner.userId, name: 'Test member' })
     const settings = mine.find((r) => r.action === 'workspace.updated')!
-    expect(settings.summary).toBe('Test member changed the name to Agency One and the time zone to Europe/Paris')
-    expect(settings.details).toMatchObject({ changes: { timezone: { to: 'Europe/Paris' } } })
+    expect(settings.summary).toBe(
+      'Test member changed the workspace settings: name "Agency One", time zone Europe/Paris.',
+    )
+    expect(settings.details).toMatchObject({ changes: { name: 'Agency One', timezone: 'Europe/Paris' } })
 
     const page = await t.app.request(`${base}/activity?actorKind=user`, { headers: { cookie: owner.cookie } })
     expect(page.status).toBe(200)
     const html = await page.text()
-    expect(html).toContain('changed the name to Agency One')
+    expect(html).toContain('changed the workspace settings: name')
     expect(html).toContain('Download CSV')
     expect(html).not.toContain('account.connected')
     const csv = await t.app.request(`${base}/activity.csv?action=token.`, { headers: { cookie: owner.cookie } })

@@ -18,6 +18,12 @@ import { mcpSession, serveApp } from '../support/mcp'
 import { createTestApp, type TestApp } from '../support/test-app'
 
 const TOOLS = [
+  'add_post_note',
+  'list_activity',
+  'list_groups',
+  'list_labels',
+  'list_notifications',
+  'list_post_notes',
   'list_workspaces',
   'get_workspace',
   'list_accounts',
@@ -61,6 +67,11 @@ const TOOLS = [
   'hide_comment',
 ]
 const READ_ONLY = [
+  'list_post_notes',
+  'list_notifications',
+  'list_groups',
+  'list_labels',
+  'list_activity',
   'list_workspaces',
   'get_workspace',
   'list_accounts',

@@ -10,7 +10,8 @@ const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true,
 export const listGroupsTool = defineTool({
   name: 'list_groups',
   title: 'Account groups',
-  description: 'Account groups (clients, brands) with their accountIds; `groupId` for list_posts and get_analytics.',
+  description:
+    "Account groups (clients, brands) with their accountIds and whether they require approval. Pass a group's id as `groupId` to list_posts, list_comments and get_analytics.",
   input: z.object({}),
   output: z.object({ groups: z.array(GroupSchema) }),
   annotations: READ,
@@ -21,7 +22,8 @@ export const listGroupsTool = defineTool({
 export const listLabelsTool = defineTool({
   name: 'list_labels',
   title: 'Post labels',
-  description: 'Labels (campaigns); `labelIds` on create_post, `labelId` for list_posts and get_analytics.',
+  description:
+    'Labels (campaigns) with their names and colors. Tag posts with `labelIds` on create_post or update_post, and filter with `labelId` on list_posts and get_analytics.',
   input: z.object({}),
   output: z.object({ labels: z.array(LabelSchema) }),
   annotations: READ,

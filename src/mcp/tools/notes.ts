@@ -20,7 +20,8 @@ const callerOf = (ctx: ToolContext): Caller => ({
 export const listPostNotesTool = defineTool({
   name: 'list_post_notes',
   title: 'Notes on a post',
-  description: "The team's internal notes on a post (never published), oldest first.",
+  description:
+    "The team's internal notes on a post, oldest first: who wrote each, when, and whom it mentions. Notes are never published; read them before approving or editing.",
   input: z.object({ postId: id }),
   output: PostNoteListSchema,
   annotations: READ,
@@ -31,7 +32,8 @@ export const listPostNotesTool = defineTool({
 export const addPostNoteTool = defineTool({
   name: 'add_post_note',
   title: 'Add a note to a post',
-  description: 'Adds an internal note to a post; mentions are member user ids, each notified.',
+  description:
+    "Adds an internal note to a post (never published). `mentions` are user ids from the workspace's members; each mentioned member is notified in the app and by email.",
   input: z.object({
     postId: id,
     body: z.string().min(1).max(NOTE_MAX_LENGTH),
@@ -46,7 +48,8 @@ export const addPostNoteTool = defineTool({
 export const listNotificationsTool = defineTool({
   name: 'list_notifications',
   title: 'Your notifications',
-  description: 'Your notifications here, newest first (unread: true for unread only); nextCursor as cursor.',
+  description:
+    'Your notifications in this workspace, newest first: review requested, approved, changes requested, failures, reconnects. `unread: true` for unread only; pass nextCursor as cursor.',
   input: z.object({
     unread: z.boolean().optional(),
     cursor: z.string().min(1).max(64).optional(),

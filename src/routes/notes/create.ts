@@ -25,7 +25,7 @@ export const route = createRoute({
   responses: { ...jsonResponse(PostNoteSchema, 'The note as stored.'), ...errorResponses(403, 413, 415, 422) },
 })
 
-export const meta: RouteMeta = { idempotent: false, rateLimit: 'default', permission: 'comment' }
+export const meta: RouteMeta = { idempotent: false, rateLimit: 'default', permission: 'comment', scope: 'post' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps } = c.var

@@ -17,7 +17,7 @@ export const route = createRoute({
   responses: { ...jsonResponse(DeletedNoteSchema, 'The note is deleted.'), ...errorResponses(403) },
 })
 
-export const meta: RouteMeta = { idempotent: false, rateLimit: 'default', permission: 'comment' }
+export const meta: RouteMeta = { idempotent: false, rateLimit: 'default', permission: 'comment', scope: 'post' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps } = c.var

@@ -19,7 +19,7 @@ export const route = createRoute({
   responses: { ...jsonResponse(PostNoteListSchema, 'The notes.'), ...errorResponses(403) },
 })
 
-export const meta: RouteMeta = { idempotent: false, rateLimit: 'default', permission: 'read' }
+export const meta: RouteMeta = { idempotent: false, rateLimit: 'default', permission: 'read', scope: 'post' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps } = c.var

@@ -20,7 +20,7 @@ export const route = createRoute({
   responses: { ...jsonResponse(PostSchema, 'The post, with changes requested.'), ...errorResponses(403, 409, 422) },
 })
 
-export const meta: RouteMeta = { idempotent: false, rateLimit: 'default', permission: 'review' }
+export const meta: RouteMeta = { idempotent: false, rateLimit: 'default', permission: 'review', scope: 'post' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps } = c.var

@@ -23,7 +23,7 @@ export const route = createRoute({
   responses: { ...jsonResponse(PostSchema, 'The post, now in review.'), ...errorResponses(403, 409, 422) },
 })
 
-export const meta: RouteMeta = { idempotent: false, rateLimit: 'default', permission: 'write' }
+export const meta: RouteMeta = { idempotent: false, rateLimit: 'default', permission: 'write', scope: 'post-write' }
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps } = c.var

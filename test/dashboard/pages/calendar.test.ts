@@ -35,7 +35,7 @@ describe('calendar', () => {
       expect(cell).toContain('21:00')
       expect(cell).toContain('Evening &lt;post&gt;')
       expect(cell).toContain(`aria-label="${networkName('MICROBLOG_NET')}"`)
-      expect(cell).toContain('SCHEDULED')
+      expect(cell).toContain('status-scheduled">Scheduled<')
       expect(dayCell(html, `${YEAR}-01-15`)).not.toContain(post.id)
       expect(html).toMatch(/src="\/app\/assets\/calendar\.[0-9a-f]{12}\.js"/)
     }

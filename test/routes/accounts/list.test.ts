@@ -27,6 +27,7 @@ describe('GET /v1/accounts', () => {
         statusMessage: null,
         tokenExpiresAt: null,
         captionMaxLength: null,
+        groupIds: [],
         connectedAt: expect.any(String),
         lastPublishedAt: null,
         createdAt: expect.any(String),

@@ -28,6 +28,7 @@ describe('POST /v1/posts', () => {
       publishedAt: null,
       threadParts: null,
       firstComment: null,
+      labels: [],
       replyToMicropostId: null,
       quoteMicropostId: null,
       videoNetOptions: null,
