@@ -31,7 +31,7 @@ describe('crops page', () => {
     expect(canvasItem(after, 'story')).not.toContain('Not made yet.')
     const composer = await (await p.get('/compose')).text()
     for (const crop of crops) expect(composer).toContain(`id="media-${crop.id}"`)
-  })
+  }, 120_000)
 
   it("says why a video has no crops, and answers 404 for another workspace's image", async () => {
     const p = await mountContentPages()
