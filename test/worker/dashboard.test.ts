@@ -55,7 +55,9 @@ describe('dashboard in workerd', () => {
     })
     expect(settings.status).toBe(200)
     expect(settings.headers.get('Content-Security-Policy')).toContain("default-src 'none'")
-    expect(await settings.text()).toContain('Workspace settings')
+    const page = await settings.text()
+    expect(page).toContain('<title>Workspace · ')
+    expect(page).toContain('Its name, its clock, how posts get approved, and what the plan allows.')
 
     const signedIn = await post('/app/sign-in', { _csrf: formToken, email, password }, `sps_form=${formToken}`)
     expect(signedIn.status).toBe(303)
