@@ -45,7 +45,9 @@ describe(`/mcp in workerd (database: ${fixture.database})`, () => {
     const { body } = await rpc('tools/list', {})
     // Every tool of the Node server is listed in workerd too (the agency tools included).
     expect(body.result.tools.length).toBe(47)
-    expect(body.result.tools.map((t: any) => t.name)).toEqual(expect.arrayContaining(['submit_post', 'approve_post', 'list_activity']))
+    expect(body.result.tools.map((t: any) => t.name)).toEqual(
+      expect.arrayContaining(['submit_post', 'approve_post', 'list_activity']),
+    )
     expect(body.result.tools.every((t: any) => t.inputSchema.type === 'object')).toBe(true)
     expect(body.result.tools.filter((t: any) => t.outputSchema).map((t: any) => t.name)).toEqual([
       'get_analytics',
