@@ -10,10 +10,10 @@ import { sha256Hex } from '../src/lib/crypto'
 import { createMemoryRateLimiter } from '../src/infra/ratelimit/memory'
 import { nodeClientIp } from '../src/runtime/client-ip'
 import { openNodeRuntime } from '../src/runtime/node-deps'
-import { addSandboxAccount } from '../src/services/accounts'
+import { addSandboxAccount } from '../src/services/accounts/accounts'
 import { listInboxComments } from '../src/services/inbox/comments'
 import { createToken } from '../src/services/tokens'
-import { createWorkspace } from '../src/services/workspaces'
+import { createWorkspace } from '../src/services/workspace/workspaces'
 import { type Benchmark, percentile, round, timeInterleaved } from './types'
 
 const COMMENTS = 100_000

@@ -12,7 +12,7 @@ import { openNodeRuntime } from '../src/runtime/node-deps'
 import { deliverWebhook, sweepWebhooks } from '../src/services/webhooks/deliver'
 import { createEndpoint } from '../src/services/webhooks/endpoints'
 import { newOutbox, recordEvent, sendOutbox } from '../src/services/webhooks/outbox'
-import { createWorkspace } from '../src/services/workspaces'
+import { createWorkspace } from '../src/services/workspace/workspaces'
 import { startTestServices } from '../test/support/services'
 import { percentile, round, type Benchmark } from './types'
 

@@ -41,7 +41,7 @@ export interface AppSettings {
    */
   readonly leaseHolder?: string
   /**
-   * Media from a URL (`POST /v1/media` with `sourceUrl`, services/media-from-url.ts): the fetch's
+   * Media from a URL (`POST /v1/media` with `sourceUrl`, services/media/from-url.ts): the fetch's
    * time limit (default 30 s) and size cap (default the upload cap); lowered by tests.
    */
   readonly mediaFromUrl?: { readonly timeoutMs?: number; readonly maxSizeBytes?: number }

@@ -19,8 +19,8 @@ import {
   pendingAgentAuthorization,
   UnsafeAuthorizationRequest,
 } from '../services/agent-oauth/authorize'
-import { listUserWorkspaces } from '../services/memberships'
-import { resolveSession } from '../services/sessions'
+import { listUserWorkspaces } from '../services/people/memberships'
+import { resolveSession } from '../services/people/sessions'
 import { Csrf, Message, PublicPage } from './pages'
 import { contentSecurityPolicy, csrfMatches, sessionToken } from './session'
 

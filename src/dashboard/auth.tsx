@@ -2,8 +2,8 @@
 import type { Context, Hono } from 'hono'
 import { AppError } from '../domain/errors'
 import type { AppEnv } from '../http/context'
-import { resolveSession, endSession, startSession } from '../services/sessions'
-import { checkPassword, signUp } from '../services/users'
+import { resolveSession, endSession, startSession } from '../services/people/sessions'
+import { checkPassword, signUp } from '../services/people/users'
 import { Csrf, Field, forbiddenPage, Message, PublicPage } from './pages'
 import { countSignInAttempt } from './sign-in-limit'
 import {

@@ -8,7 +8,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { AppEnv } from '../http/context'
 import { constantTimeEqual } from '../lib/crypto'
 import { randomBase62 } from '../lib/ids'
-import type { StartedSession } from '../services/sessions'
+import type { StartedSession } from '../services/people/sessions'
 
 export const SESSION_COOKIE = 'sps_session'
 /** Double-submit token of the forms shown before a session exists (sign-in, sign-up, invitation). */

@@ -6,7 +6,7 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { AppEnv } from '../http/context'
-import { resolveSession } from '../services/sessions'
+import { resolveSession } from '../services/people/sessions'
 import { safeNext } from './auth'
 import { forbiddenPage } from './pages'
 import { cookieIsSecure, csrfMatches, FORM_COOKIE, formFields, sameOrigin, sessionToken } from './session'

@@ -1,12 +1,12 @@
 import { countWorkspaces, lockFirstWorkspaceCreation } from '../db/queries/workspaces'
 import type { Deps } from '../deps'
 import { PLATFORM_IDS } from '../domain/vocabulary'
-import { addSandboxAccount } from './accounts'
+import { addSandboxAccount } from './accounts/accounts'
 import { randomBase62 } from '../lib/ids'
-import { addMember } from './memberships'
+import { addMember } from './people/memberships'
 import { createToken } from './tokens'
-import { insertPreparedUser, prepareUser } from './users'
-import { createWorkspace } from './workspaces'
+import { insertPreparedUser, prepareUser } from './people/users'
+import { createWorkspace } from './workspace/workspaces'
 
 export interface DemoWorkspace {
   workspaceId: string

@@ -5,7 +5,7 @@ import { AppError, type ErrorDetail } from '../domain/errors'
 import { newId } from '../lib/ids'
 import { isValidTimeZone } from '../lib/timezone'
 import { findFreeQueueOccurrence } from './posts/queue'
-import { lockWorkspace } from './workspace-lock'
+import { lockWorkspace } from './workspace/lock'
 
 export interface QueueSlotView {
   id: string

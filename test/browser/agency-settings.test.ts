@@ -7,8 +7,8 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { randomBase62 } from '../../src/lib/ids'
-import { addMember, listMemberGroupIds, listMembers } from '../../src/services/memberships'
-import { createUser } from '../../src/services/users'
+import { addMember, listMemberGroupIds, listMembers } from '../../src/services/people/memberships'
+import { createUser } from '../../src/services/people/users'
 import { launchBrowser, type ServedApp, serveApp } from '../support/chromium'
 import { account } from '../support/fixtures'
 

@@ -7,8 +7,8 @@
 import type { Browser } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { randomBase62 } from '../../src/lib/ids'
-import { addMember } from '../../src/services/memberships'
-import { createUser } from '../../src/services/users'
+import { addMember } from '../../src/services/people/memberships'
+import { createUser } from '../../src/services/people/users'
 import { startDevblogFake } from '../fakes/devblog'
 import { launchBrowser, type ServedApp, serveApp } from '../support/chromium'
 

@@ -6,8 +6,8 @@
 import type { Browser, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { randomBase62 } from '../../src/lib/ids'
-import { addMember } from '../../src/services/memberships'
-import { createUser } from '../../src/services/users'
+import { addMember } from '../../src/services/people/memberships'
+import { createUser } from '../../src/services/people/users'
 import { startForumFake, type ForumFake } from '../fakes/forum'
 import { launchBrowser, type ServedApp, serveApp } from '../support/chromium'
 

@@ -6,8 +6,8 @@
 import type { Browser, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { randomBase62 } from '../../src/lib/ids'
-import { addMember } from '../../src/services/memberships'
-import { createUser, signUp } from '../../src/services/users'
+import { addMember } from '../../src/services/people/memberships'
+import { createUser, signUp } from '../../src/services/people/users'
 import { launchBrowser, type ServedApp, serveApp } from '../support/chromium'
 
 const CALLER = 'http://caller.test'

@@ -5,8 +5,8 @@
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { randomBase62 } from '../../src/lib/ids'
-import { addMember } from '../../src/services/memberships'
-import { createUser } from '../../src/services/users'
+import { addMember } from '../../src/services/people/memberships'
+import { createUser } from '../../src/services/people/users'
 import { launchBrowser, type ServedApp, serveApp } from '../support/chromium'
 import { account } from '../support/fixtures'
 

@@ -9,9 +9,9 @@ import { createRequire } from 'node:module'
 import type { Browser, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { randomBase62 } from '../../src/lib/ids'
-import { addMember } from '../../src/services/memberships'
+import { addMember } from '../../src/services/people/memberships'
 import { notify } from '../../src/services/notifications/notify'
-import { createUser } from '../../src/services/users'
+import { createUser } from '../../src/services/people/users'
 import { launchBrowser, type ServedApp, serveApp } from '../support/chromium'
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')

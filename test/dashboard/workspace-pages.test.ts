@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { signUp } from '../../src/services/users'
+import { signUp } from '../../src/services/people/users'
 import { randomBase62 } from '../../src/lib/ids'
 import { signInMember } from '../support/dashboard'
 import { createTestApp } from '../support/test-app'

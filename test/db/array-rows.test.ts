@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { insertFromArrays, rowAsInserted, updateFromArrays } from '../../src/db/array-rows'
 import { plans, posts } from '../../src/db/schema'
 import { newId } from '../../src/lib/ids'
-import { createWorkspace } from '../../src/services/workspaces'
+import { createWorkspace } from '../../src/services/workspace/workspaces'
 import { closeTestDatabase, testDatabase } from '../support/database'
 
 afterAll(closeTestDatabase)

@@ -3,7 +3,7 @@ import { appOptions, createApp } from '../../src/app'
 import { parseNodeConfig } from '../../src/config'
 import { createAdmission, createLoopLagMeter } from '../../src/infra/admission'
 import { nodeClientIp } from '../../src/runtime/client-ip'
-import { addSandboxAccount } from '../../src/services/accounts'
+import { addSandboxAccount } from '../../src/services/accounts/accounts'
 import { createTestApp } from '../support/test-app'
 
 describe('admission (createAdmission)', () => {

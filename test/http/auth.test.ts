@@ -6,9 +6,9 @@ import { apiTokens } from '../../src/db/schema'
 import { sha256Hex } from '../../src/lib/crypto'
 import { newId, randomBase62 } from '../../src/lib/ids'
 import { registerAgentClient } from '../../src/services/agent-oauth/clients'
-import { addMember } from '../../src/services/memberships'
+import { addMember } from '../../src/services/people/memberships'
 import { createToken, revokeToken, TOKEN_PREFIX } from '../../src/services/tokens'
-import { createUser } from '../../src/services/users'
+import { createUser } from '../../src/services/people/users'
 import { createTestApp, type TestApp, type TestResponse } from '../support/test-app'
 
 const API_ROUTES: Array<[string, string]> = [

@@ -5,7 +5,7 @@
  * registry says it and at publish where the options depend on each other.
  */
 import { describe, expect, it } from 'vitest'
-import { connectAccount } from '../../src/services/account-connection'
+import { connectAccount } from '../../src/services/accounts/connection'
 import { runDue } from '../support/engine'
 import { storedMedia } from '../support/fixtures'
 import { mp4 } from '../support/media'

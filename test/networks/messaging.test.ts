@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { accounts, targets } from '../../src/db/schema'
-import { connectAccount } from '../../src/services/account-connection'
+import { connectAccount } from '../../src/services/accounts/connection'
 import { claimTarget } from '../../src/services/publishing/claim'
 import { sweepTargets } from '../../src/services/publishing/sweep'
 import { startMessagingFake, type MessagingFakeOptions } from '../fakes/messaging'

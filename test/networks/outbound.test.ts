@@ -16,7 +16,7 @@ import {
   OutboundRefused,
   type ResolveHost,
 } from '../../src/networks/outbound'
-import { connectAccount } from '../../src/services/account-connection'
+import { connectAccount } from '../../src/services/accounts/connection'
 import { startChatFake } from '../fakes/chat'
 import { startFakeServer } from '../fakes/fake-server'
 import { startFederatedFake } from '../fakes/federated'

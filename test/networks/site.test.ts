@@ -8,7 +8,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { accounts, targets } from '../../src/db/schema'
-import { connectAccount } from '../../src/services/account-connection'
+import { connectAccount } from '../../src/services/accounts/connection'
 import { startSiteFake } from '../fakes/site'
 import { jpeg, paint } from '../support/media'
 import { runDue } from '../support/engine'

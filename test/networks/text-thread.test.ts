@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { accounts, targets } from '../../src/db/schema'
-import { connectAccount } from '../../src/services/account-connection'
+import { connectAccount } from '../../src/services/accounts/connection'
 import { startTextThreadFake } from '../fakes/text-thread'
 import { runDue } from '../support/engine'
 import { fixedClock, realAccount, storedMedia } from '../support/fixtures'

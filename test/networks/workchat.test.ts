@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { mediaAssets } from '../../src/db/schema'
 import { checkCredentials } from '../../src/networks/credentials'
-import { connectAccount } from '../../src/services/account-connection'
+import { connectAccount } from '../../src/services/accounts/connection'
 import { runDue } from '../support/engine'
 import { clip, createPost, getPost, photo, setup, storedCredentials } from './workchat-support'
 

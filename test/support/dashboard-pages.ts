@@ -6,8 +6,8 @@
 import type { MemberRole } from '../../src/domain/people'
 import { signInMember } from './dashboard'
 import { createTestApp, type TestApp, type TestAppOptions, type TestResponse } from './test-app'
-import { addSandboxAccount } from '../../src/services/accounts'
-import { createWorkspace } from '../../src/services/workspaces'
+import { addSandboxAccount } from '../../src/services/accounts/accounts'
+import { createWorkspace } from '../../src/services/workspace/workspaces'
 
 export interface PagesApp {
   t: TestApp

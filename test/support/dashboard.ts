@@ -7,8 +7,8 @@ import type { createApp } from '../../src/app'
 import type { Deps } from '../../src/deps'
 import type { MemberRole } from '../../src/domain/people'
 import { randomBase62 } from '../../src/lib/ids'
-import { addMember } from '../../src/services/memberships'
-import { createUser } from '../../src/services/users'
+import { addMember } from '../../src/services/people/memberships'
+import { createUser } from '../../src/services/people/users'
 
 type App = ReturnType<typeof createApp>
 

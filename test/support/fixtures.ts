@@ -1,7 +1,7 @@
 import { mediaAssets } from '../../src/db/schema'
 import { newId } from '../../src/lib/ids'
 import type { Connection, PlatformId } from '../../src/domain/vocabulary'
-import { addSandboxAccount, insertAccount } from '../../src/services/accounts'
+import { addSandboxAccount, insertAccount } from '../../src/services/accounts/accounts'
 import type { TestApp } from './test-app'
 
 /** A SANDBOX account of the test workspace. */

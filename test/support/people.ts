@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm'
 import { apiTokens } from '../../src/db/schema'
 import type { MemberRole } from '../../src/domain/people'
 import { randomBase62 } from '../../src/lib/ids'
-import { addMember } from '../../src/services/memberships'
+import { addMember } from '../../src/services/people/memberships'
 import { createToken } from '../../src/services/tokens'
-import { createUser } from '../../src/services/users'
+import { createUser } from '../../src/services/people/users'
 import type { TestApp } from './test-app'
 
 export interface TestMember {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addSandboxAccount, expireAccount } from '../../src/services/accounts'
+import { addSandboxAccount, expireAccount } from '../../src/services/accounts/accounts'
 import { sweepWebhooks } from '../../src/services/webhooks/deliver'
 import { newOutbox, sendOutbox } from '../../src/services/webhooks/outbox'
 import { account } from '../support/fixtures'

@@ -1,5 +1,5 @@
 import { createToken, listTokens, revokeToken } from '../../services/tokens'
-import { workspaceExists } from '../../services/workspaces'
+import { workspaceExists } from '../../services/workspace/workspaces'
 import { CliError } from '../args'
 import { type CliDeps, defineCommand } from '../command'
 

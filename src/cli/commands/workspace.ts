@@ -1,4 +1,4 @@
-import { createWorkspace, listWorkspaces, toWorkspaceView } from '../../services/workspaces'
+import { createWorkspace, listWorkspaces, toWorkspaceView } from '../../services/workspace/workspaces'
 import { defineCommand } from '../command'
 
 export const workspaceCreate = defineCommand({

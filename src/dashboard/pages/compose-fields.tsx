@@ -1,6 +1,6 @@
 /** The composer's small form parts: a field's problems beside it, a text field, a pinboard account's board. */
-import type { AccountRecord } from '../../services/accounts'
-import type { listAccountBoards } from '../../services/boards'
+import type { AccountRecord } from '../../services/accounts/accounts'
+import type { listAccountBoards } from '../../services/accounts/boards'
 
 /** Per pinboard account: its boards, or why they could not be listed. */
 export type BoardChoices = Record<string, Awaited<ReturnType<typeof listAccountBoards>> | string>

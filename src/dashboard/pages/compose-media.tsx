@@ -3,7 +3,7 @@
  * they are published (the form posts `mediaIds` in the grid's order). With the script, a tile can be
  * dragged to a new place, or moved with its "earlier" / "later" buttons from the keyboard.
  */
-import type { MediaAsset } from '../../services/media-assets'
+import type { MediaAsset } from '../../services/media/assets'
 import { FieldErrors } from './compose-fields'
 
 /** The library with the chosen items first, in the order chosen. */

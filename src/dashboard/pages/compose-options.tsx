@@ -5,7 +5,7 @@
 import { RULES } from '../../domain/rules/index'
 import { type PostOptionsRules, VIDEO_NET_PRIVACY_LEVELS } from '../../domain/rules/schema'
 import type { PlatformId } from '../../domain/vocabulary'
-import type { AccountRecord } from '../../services/accounts'
+import type { AccountRecord } from '../../services/accounts/accounts'
 import type { ComposeValues } from './compose-form'
 import { BoardField, type BoardChoices, FieldErrors, TextField } from './compose-fields'
 import { networkName } from '../client/composer/preview-tree'

@@ -1,8 +1,8 @@
 /** The composer's preview column, rendered on the server from the same tree the script draws. */
 import { jsx } from 'hono/jsx'
 import { type NetworkPreview, previewOn } from '../../domain/post-preview'
-import type { AccountRecord } from '../../services/accounts'
-import type { MediaAsset } from '../../services/media-assets'
+import type { AccountRecord } from '../../services/accounts/accounts'
+import type { MediaAsset } from '../../services/media/assets'
 import type { ComposeValues } from './compose-form'
 import type { BoardChoices } from './compose-fields'
 import {

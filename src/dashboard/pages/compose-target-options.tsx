@@ -6,7 +6,7 @@
 import { RULES } from '../../domain/rules/index'
 import type { OptionField } from '../../domain/rules/schema'
 import type { Destination } from '../../networks/adapter'
-import type { AccountRecord } from '../../services/accounts'
+import type { AccountRecord } from '../../services/accounts/accounts'
 import type { ComposeValues } from './compose-form'
 import { FieldErrors, ListedPlaceField } from './compose-fields'
 import { optionId, optionName } from './compose-target-form'

@@ -1,5 +1,5 @@
 /** The form under each file of the library: its alt text and its folder (an existing one, none, or a new name). */
-import type { MediaAsset } from '../../services/media-assets'
+import type { MediaAsset } from '../../services/media/assets'
 import { CsrfField } from './shared'
 
 export function AssetEditor(p: {

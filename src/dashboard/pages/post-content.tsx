@@ -3,7 +3,7 @@
  * override per network, the thread's parts in order, and every option the post carries.
  */
 import type { PlatformId } from '../../domain/vocabulary'
-import type { MediaAsset } from '../../services/media-assets'
+import type { MediaAsset } from '../../services/media/assets'
 import type { PostRecord } from '../../services/posts/record'
 import { NetworkMark, networkName } from '../ui/network'
 

@@ -6,10 +6,10 @@
  */
 import { dashboardCaller } from '../caller'
 import type { Hono } from 'hono'
-import { listAccounts } from '../../services/accounts'
+import { listAccounts } from '../../services/accounts/accounts'
 import { deletePostFromNetworks, type PostNetworkDeletion } from '../../services/posts/delete-from-networks'
 import { getPostMetrics, type TargetMetrics } from '../../services/analytics/post-metrics'
-import { getAsset } from '../../services/media-assets'
+import { getAsset } from '../../services/media/assets'
 import { getPost } from '../../services/posts/read'
 import type { PostRecord } from '../../services/posts/record'
 import { publishPostNow, retryFailedTargets } from '../../services/publishing/actions'

@@ -3,7 +3,7 @@
  * members to mention, and the time a "Submit for review" form offers to schedule at.
  */
 import { can } from '../../domain/access'
-import { listMembers } from '../../services/memberships'
+import { listMembers } from '../../services/people/memberships'
 import { listNotes } from '../../services/notes/notes'
 import { dashboardCaller } from '../caller'
 import { workspacePage } from '../env'

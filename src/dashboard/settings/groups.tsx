@@ -6,7 +6,7 @@
 import type { Context, Hono } from 'hono'
 import { AppError } from '../../domain/errors'
 import { canManage } from '../../domain/people'
-import { listAccounts } from '../../services/accounts'
+import { listAccounts } from '../../services/accounts/accounts'
 import { createGroup, deleteGroup, getGroup, listGroups, updateGroup } from '../../services/groups/groups'
 import type { DashboardEnv } from '../env'
 import { workspacePage } from '../env'

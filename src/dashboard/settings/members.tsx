@@ -7,14 +7,14 @@ import type { Context, Hono } from 'hono'
 import { AppError } from '../../domain/errors'
 import { canManage, isMemberRole, MEMBER_ROLES, type MemberRole } from '../../domain/people'
 import { listGroups } from '../../services/groups/groups'
-import { createInvitation, listInvitations, revokeInvitation } from '../../services/invitations'
+import { createInvitation, listInvitations, revokeInvitation } from '../../services/people/invitations'
 import {
   changeMemberRole,
   listMemberGroupIds,
   listMembers,
   removeMember,
   setMemberGroups,
-} from '../../services/memberships'
+} from '../../services/people/memberships'
 import type { DashboardEnv } from '../env'
 import { workspacePage } from '../env'
 import { Csrf, Message } from '../pages'

@@ -1,10 +1,10 @@
 /**
  * The first-run checklist on the workspace's home (the calendar): connect an account, compose a
  * post, schedule one, reach the workspace from code. Each step is ticked from the workspace's data
- * (services/onboarding.ts) and links to the page that does it; once every step is done the list is
+ * (services/workspace/onboarding.ts) and links to the page that does it; once every step is done the list is
  * no longer shown.
  */
-import { type FirstStep, firstStepsProgress } from '../../services/onboarding'
+import { type FirstStep, firstStepsProgress } from '../../services/workspace/onboarding'
 import { workspacePage } from '../env'
 import type { PageContext } from '../pages/shared'
 

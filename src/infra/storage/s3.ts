@@ -71,7 +71,7 @@ const isMissing = (sdk: Sdk, err: unknown) =>
   serviceError(sdk, err) &&
   (err.name === 'NotFound' || err.name === 'NoSuchKey' || err.$metadata?.httpStatusCode === 404)
 
-/** Keys are made of safe characters only (see services/media-uploads), but encode each segment anyway. */
+/** Keys are made of safe characters only (see services/media/uploads), but encode each segment anyway. */
 const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('/')
 
 /**

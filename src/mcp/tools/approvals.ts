@@ -7,7 +7,7 @@ import {
 } from '../../schemas/approvals'
 import { PostIdParam, PostSchema } from '../../schemas/posts'
 import { approvePost, requestPostChanges, submitPost } from '../../services/posts/approval'
-import { updateWorkspaceSettings } from '../../services/workspace-settings'
+import { updateWorkspaceSettings } from '../../services/workspace/settings'
 import { toolCaller } from '../caller'
 import { defineTool, type McpTool } from '../tool'
 

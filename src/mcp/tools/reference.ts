@@ -1,5 +1,5 @@
 import { canvasUsage } from '../../domain/rules/canvas-usage'
-import { listAudio } from '../../services/audio'
+import { listAudio } from '../../services/accounts/audio'
 import { AudioCatalogueSchema, AudioQuerySchema, ImageFormatsSchema, PlatformParam } from '../../schemas/platforms'
 import { z } from '@hono/zod-openapi'
 import { defineTool, type McpTool } from '../tool'

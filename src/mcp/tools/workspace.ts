@@ -10,12 +10,12 @@ import {
   ConnectLinkSchema,
   ConnectRequestSchema,
 } from '../../schemas/accounts'
-import { createConnectLink } from '../../services/connect-links'
+import { createConnectLink } from '../../services/connect/links'
 import { WorkspaceSchema } from '../../schemas/me'
-import { getAccount, listAccounts } from '../../services/accounts'
-import { listAccountBoards } from '../../services/boards'
-import { listAccountDestinations } from '../../services/destinations'
-import { getWorkspaceOverview } from '../../services/workspaces'
+import { getAccount, listAccounts } from '../../services/accounts/accounts'
+import { listAccountBoards } from '../../services/accounts/boards'
+import { listAccountDestinations } from '../../services/accounts/destinations'
+import { getWorkspaceOverview } from '../../services/workspace/workspaces'
 import { MEMBER_ROLES } from '../../domain/people'
 import { reachableWorkspaces } from '../../services/agent-oauth/grants'
 import { assertAccountVisible } from '../../services/access/visibility'

@@ -1,7 +1,7 @@
 import { createRoute, type RouteHandler } from '@hono/zod-openapi'
 import type { AppEnv } from '../../http/context'
 import { errorResponses, jsonResponse, SECURITY } from '../../http/openapi'
-import { listAccountBoards } from '../../services/boards'
+import { listAccountBoards } from '../../services/accounts/boards'
 import type { RouteMeta } from '../../http/route-meta'
 import { AccountIdParam, BoardsSchema } from '../../schemas/accounts'
 

@@ -2,7 +2,7 @@ import { createRoute, type RouteHandler } from '@hono/zod-openapi'
 import type { AppEnv } from '../../http/context'
 import { errorResponses, jsonBody, jsonResponse, SECURITY } from '../../http/openapi'
 import type { RouteMeta } from '../../http/route-meta'
-import { createConnectLink } from '../../services/connect-links'
+import { createConnectLink } from '../../services/connect/links'
 import { baseUrlOf } from '../../http/base-url'
 import { ConnectLinkSchema, ConnectRequestSchema } from '../../schemas/accounts'
 

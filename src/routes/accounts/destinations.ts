@@ -1,7 +1,7 @@
 import { createRoute, type RouteHandler } from '@hono/zod-openapi'
 import type { AppEnv } from '../../http/context'
 import { errorResponses, jsonResponse, SECURITY } from '../../http/openapi'
-import { listAccountDestinations } from '../../services/destinations'
+import { listAccountDestinations } from '../../services/accounts/destinations'
 import type { RouteMeta } from '../../http/route-meta'
 import { AccountIdParam, DestinationsSchema } from '../../schemas/accounts'
 

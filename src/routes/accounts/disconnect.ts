@@ -3,7 +3,7 @@ import type { AppEnv } from '../../http/context'
 import { callerOf } from '../../http/caller'
 import { errorResponses, jsonResponse, SECURITY } from '../../http/openapi'
 import type { RouteMeta } from '../../http/route-meta'
-import { disconnectAccount } from '../../services/account-disconnect'
+import { disconnectAccount } from '../../services/accounts/disconnect'
 import { AccountIdParam, AccountSchema } from '../../schemas/accounts'
 
 const DisconnectedAccountSchema = z

@@ -2,7 +2,7 @@ import { createRoute, type RouteHandler } from '@hono/zod-openapi'
 import type { AppEnv } from '../../http/context'
 import { errorResponses, jsonResponse, SECURITY } from '../../http/openapi'
 import type { RouteMeta } from '../../http/route-meta'
-import { getAccount } from '../../services/accounts'
+import { getAccount } from '../../services/accounts/accounts'
 import { AccountIdParam, AccountSchema } from '../../schemas/accounts'
 
 export const route = createRoute({

@@ -1,7 +1,7 @@
 import { createRoute, z, type RouteHandler } from '@hono/zod-openapi'
 import type { AppEnv } from '../../http/context'
 import { errorResponses, jsonResponse, SECURITY } from '../../http/openapi'
-import { listAccounts } from '../../services/accounts'
+import { listAccounts } from '../../services/accounts/accounts'
 import { AccountSchema, ListAccountsQuery } from '../../schemas/accounts'
 import { scopeOf } from '../../services/access/visibility'
 import type { RouteMeta } from '../../http/route-meta'

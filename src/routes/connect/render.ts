@@ -8,7 +8,7 @@ import type { Context } from 'hono'
 import { html, raw } from 'hono/html'
 import type { HtmlEscapedString } from 'hono/utils/html'
 import { toBase64 } from '../../lib/crypto'
-import type { FormField } from '../../services/connect-form'
+import type { FormField } from '../../services/connect/form'
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>
 

@@ -1,7 +1,7 @@
 import { createRoute, type RouteHandler } from '@hono/zod-openapi'
 import type { AppEnv } from '../../http/context'
 import { errorResponses, jsonResponse, SECURITY } from '../../http/openapi'
-import { getWorkspaceOverview } from '../../services/workspaces'
+import { getWorkspaceOverview } from '../../services/workspace/workspaces'
 import { WorkspaceSchema } from '../../schemas/me'
 import type { RouteMeta } from '../../http/route-meta'
 

@@ -1,7 +1,7 @@
 import { createRoute, type RouteHandler } from '@hono/zod-openapi'
 import type { AppEnv } from '../../http/context'
 import { errorResponses, jsonResponse, SECURITY } from '../../http/openapi'
-import { getAsset } from '../../services/media-assets'
+import { getAsset } from '../../services/media/assets'
 import { MediaAssetSchema, MediaIdParam } from '../../schemas/media'
 import type { RouteMeta } from '../../http/route-meta'
 

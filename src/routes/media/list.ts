@@ -1,7 +1,7 @@
 import { createRoute, z, type RouteHandler } from '@hono/zod-openapi'
 import type { AppEnv } from '../../http/context'
 import { errorResponses, SECURITY } from '../../http/openapi'
-import { listAssetPage, listAssets } from '../../services/media-assets'
+import { listAssetPage, listAssets } from '../../services/media/assets'
 import { ListMediaQuery, MEDIA_PAGE_DEFAULT, MediaAssetSchema, MediaPageSchema } from '../../schemas/media'
 import type { RouteMeta } from '../../http/route-meta'
 

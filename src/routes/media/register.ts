@@ -1,8 +1,8 @@
 import { createRoute, type RouteHandler } from '@hono/zod-openapi'
 import type { AppEnv } from '../../http/context'
 import { errorResponses, IdempotencyHeaders, jsonBody, jsonResponse, SECURITY } from '../../http/openapi'
-import { registerAsset } from '../../services/media-assets'
-import { registerAssetFromUrl } from '../../services/media-from-url'
+import { registerAsset } from '../../services/media/assets'
+import { registerAssetFromUrl } from '../../services/media/from-url'
 import { MediaAssetSchema, RegisterMediaBodySchema } from '../../schemas/media'
 import type { RouteMeta } from '../../http/route-meta'
 

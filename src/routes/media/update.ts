@@ -2,7 +2,7 @@ import { createRoute, type RouteHandler } from '@hono/zod-openapi'
 import type { AppEnv } from '../../http/context'
 import { errorResponses, jsonResponse, SECURITY } from '../../http/openapi'
 import type { RouteMeta } from '../../http/route-meta'
-import { editAsset } from '../../services/media-edit'
+import { editAsset } from '../../services/media/edit'
 import { MediaAssetSchema, MediaIdParam, UpdateMediaSchema } from '../../schemas/media'
 
 export const route = createRoute({

@@ -1,7 +1,7 @@
 import { createRoute, type RouteHandler } from '@hono/zod-openapi'
 import type { AppEnv } from '../../http/context'
 import { errorResponses, IdempotencyHeaders, jsonBody, jsonResponse, SECURITY } from '../../http/openapi'
-import { createVariants } from '../../services/media-variants'
+import { createVariants } from '../../services/media/variants'
 import { CreateVariantsSchema, MediaIdParam, VariantsResultSchema } from '../../schemas/media'
 import type { RouteMeta } from '../../http/route-meta'
 

@@ -3,7 +3,7 @@ import type { AppEnv } from '../../http/context'
 import { errorResponses, jsonResponse, SECURITY } from '../../http/openapi'
 import type { RouteMeta } from '../../http/route-meta'
 import { AudioCatalogueSchema, AudioQuerySchema, PlatformParam } from '../../schemas/platforms'
-import { listAudio } from '../../services/audio'
+import { listAudio } from '../../services/accounts/audio'
 
 export const route = createRoute({
   method: 'get',

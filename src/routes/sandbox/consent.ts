@@ -6,7 +6,7 @@
 import type { Context } from 'hono'
 import { PLATFORM_IDS } from '../../domain/vocabulary'
 import type { AppEnv } from '../../http/context'
-import { callbackUrl, sandboxCode } from '../../services/hosted-connect'
+import { callbackUrl, sandboxCode } from '../../services/connect/hosted'
 import { baseUrlOf } from '../../http/base-url'
 import { refusedPage, sandboxConsentPage, sendPage } from '../connect/render'
 

@@ -3,7 +3,7 @@ import type { AppEnv } from '../../http/context'
 import { errorResponses, jsonResponse, SECURITY } from '../../http/openapi'
 import type { RouteMeta } from '../../http/route-meta'
 import { WorkspaceSettingsSchema } from '../../schemas/approvals'
-import { getWorkspaceSettings } from '../../services/workspace-settings'
+import { getWorkspaceSettings } from '../../services/workspace/settings'
 
 export const route = createRoute({
   method: 'get',

@@ -4,7 +4,7 @@ import { callerOf } from '../../http/caller'
 import { errorResponses, jsonBody, jsonResponse, SECURITY } from '../../http/openapi'
 import type { RouteMeta } from '../../http/route-meta'
 import { UpdateWorkspaceSchema, WorkspaceSettingsSchema } from '../../schemas/approvals'
-import { updateWorkspaceSettings } from '../../services/workspace-settings'
+import { updateWorkspaceSettings } from '../../services/workspace/settings'
 
 export const route = createRoute({
   method: 'patch',

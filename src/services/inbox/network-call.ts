@@ -15,8 +15,8 @@ import type { AccountCallInput, CommentRef } from '../../networks/adapter'
 import type { NetworkAdapter } from '../../networks/adapter'
 import { NetworkFailure } from '../../networks/http'
 import { CommentGone } from '../../networks/inbox-adapter'
-import { getAccountRow } from '../accounts'
-import { usableCredentials } from '../network-credentials'
+import { getAccountRow } from '../accounts/accounts'
+import { usableCredentials } from '../accounts/credentials'
 import { commentRow } from './comments'
 
 export type InboxAction = (typeof INBOX_ACTIONS)[number]

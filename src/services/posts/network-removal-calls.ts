@@ -10,7 +10,7 @@ import { RECONNECT_MESSAGE } from '../../domain/publishing/decision'
 import type { FailureKind } from '../../networks/adapter'
 import { NetworkFailure } from '../../networks/http'
 import { describeError } from '../../infra/logger'
-import { usableCredentials } from '../network-credentials'
+import { usableCredentials } from '../accounts/credentials'
 
 export type RemovalDeps = Pick<Deps, 'db' | 'cipher' | 'networks' | 'clock' | 'logger' | 'webhookQueue'>
 

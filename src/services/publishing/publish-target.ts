@@ -10,7 +10,7 @@ import { claimTarget, type ClaimedTarget } from './claim'
 import { DEFAULT_PUBLISH_POLICY, type PublishPolicy } from '../../domain/publishing/policy'
 import { recordResult, type PublishOutcome } from './record-result'
 import { buildTargetContent, missingDestination } from './target-content'
-import { usableCredentials, type UsableCredentials } from '../network-credentials'
+import { usableCredentials, type UsableCredentials } from '../accounts/credentials'
 
 export type { PublishOutcome }
 

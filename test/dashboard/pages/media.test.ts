@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createWorkspace } from '../../../src/services/workspaces'
+import { createWorkspace } from '../../../src/services/workspace/workspaces'
 import { account, storedMedia } from '../../support/fixtures'
 import { jpeg, paint } from '../../support/media'
 import { mountContentPages, type PagesApp } from '../../support/dashboard-pages'

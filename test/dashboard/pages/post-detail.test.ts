@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addSandboxAccount } from '../../../src/services/accounts'
+import { addSandboxAccount } from '../../../src/services/accounts/accounts'
 import { getPost } from '../../../src/services/posts/read'
 import { createPost } from '../../../src/services/posts/write'
 import { runDue } from '../../support/engine'

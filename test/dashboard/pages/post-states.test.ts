@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { mediaAssets } from '../../../src/db/schema'
 import { eq } from 'drizzle-orm'
-import { addSandboxAccount } from '../../../src/services/accounts'
+import { addSandboxAccount } from '../../../src/services/accounts/accounts'
 import { collectAnalytics } from '../../../src/services/analytics/collect'
 import { getPostMetrics } from '../../../src/services/analytics/post-metrics'
 import { getPost } from '../../../src/services/posts/read'

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../../src/db/types'
 import type { PlatformId } from '../../../src/domain/vocabulary'
-import { addSandboxAccount } from '../../../src/services/accounts'
+import { addSandboxAccount } from '../../../src/services/accounts/accounts'
 import { seedComments } from '../../support/inbox-seed'
 import { runDue } from '../../support/engine'
 import { account, connectedAccount, media, storedMedia } from '../../support/fixtures'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { posts } from '../../../src/db/schema'
 import { newId } from '../../../src/lib/ids'
-import { addSandboxAccount } from '../../../src/services/accounts'
+import { addSandboxAccount } from '../../../src/services/accounts/accounts'
 import { createTestApp } from '../../support/test-app'
 
 describe('GET /v1/me', () => {

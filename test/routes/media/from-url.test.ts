@@ -1,5 +1,5 @@
 /**
- * POST /v1/media with `sourceUrl` (src/services/media-from-url.ts): the service fetches the file
+ * POST /v1/media with `sourceUrl` (src/services/media/from-url.ts): the service fetches the file
  * from a real loopback HTTP server, streams it into the test's object store and registers it like
  * an upload. Refusals: the outbound guard (loopback without ALLOW_PRIVATE_URLS, a redirect to a
  * private address, after DNS), schemes, statuses, the size cap while streaming, HTML, a timeout.

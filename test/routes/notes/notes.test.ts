@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addSandboxAccount } from '../../../src/services/accounts'
+import { addSandboxAccount } from '../../../src/services/accounts/accounts'
 import { memberWithToken } from '../../support/people'
 import { createTestApp, type TestApp } from '../../support/test-app'
 

@@ -4,10 +4,10 @@ import { selectWorkspaceEmails } from '../../../src/db/queries/notifications'
 import { EMAIL_MAX_ATTEMPTS } from '../../../src/domain/notifications'
 import { createSmtpMailer } from '../../../src/infra/mailer/nodemailer'
 import { randomBase62 } from '../../../src/lib/ids'
-import { addMember } from '../../../src/services/memberships'
+import { addMember } from '../../../src/services/people/memberships'
 import { sendDueEmails } from '../../../src/services/notifications/email-sender'
 import { notify } from '../../../src/services/notifications/notify'
-import { createUser } from '../../../src/services/users'
+import { createUser } from '../../../src/services/people/users'
 import { createTestApp } from '../../support/test-app'
 
 interface Received {

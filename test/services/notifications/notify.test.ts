@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { selectNotifications, selectWorkspaceEmails, upsertPreferences } from '../../../src/db/queries/notifications'
 import { randomBase62 } from '../../../src/lib/ids'
-import { addMember } from '../../../src/services/memberships'
+import { addMember } from '../../../src/services/people/memberships'
 import { notify, type NotifyInput } from '../../../src/services/notifications/notify'
-import { createUser } from '../../../src/services/users'
+import { createUser } from '../../../src/services/people/users'
 import { createTestApp, type TestApp } from '../../support/test-app'
 
 async function member(t: TestApp, name: string, role: 'owner' | 'admin' | 'member' | 'reviewer') {

@@ -4,7 +4,7 @@ import { posts, targets, webhookDeliveries, webhookEvents } from '../../../src/d
 import { createRecordingPublishQueue } from '../../../src/infra/publish-queue/recording'
 import { claimTargetBatch } from '../../../src/services/publishing/claim'
 import { createToken } from '../../../src/services/tokens'
-import { createWorkspace } from '../../../src/services/workspaces'
+import { createWorkspace } from '../../../src/services/workspace/workspaces'
 import { publishTargets } from '../../../src/services/publishing/publish-batch'
 import { fakeNetwork } from '../../support/engine'
 import { account, fixedClock } from '../../support/fixtures'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createInProcessPublishQueue, type InProcessPublishQueue } from '../../../src/infra/publish-queue/in-process'
-import { addSandboxAccount } from '../../../src/services/accounts'
+import { addSandboxAccount } from '../../../src/services/accounts/accounts'
 import { publishTarget } from '../../../src/services/publishing/publish-target'
 import { requeuePendingTargets } from '../../../src/services/publishing/sweep'
 import { account } from '../../support/fixtures'

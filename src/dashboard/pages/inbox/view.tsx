@@ -4,7 +4,7 @@
  * back. Everything a stranger wrote is a text node (escaped by hono/jsx).
  */
 import type { PlatformId } from '../../../domain/vocabulary'
-import type { AccountRecord } from '../../../services/accounts'
+import type { AccountRecord } from '../../../services/accounts/accounts'
 import { ClientScript } from '../../assets/client-assets'
 import { networkName } from '../../ui'
 import { AllowedNote, type ActionsProps, CommentButtons, ReplyForm } from './actions'
