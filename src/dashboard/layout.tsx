@@ -94,8 +94,12 @@ export const Icon = (props: { d: string; class?: string }) => (
 /** The product's own mark: a paper sheet sent along an arc, drawn for this project (also the favicon). */
 const BRAND_MARK = BRAND_MARK_PATH
 
-/** The document around every dashboard page (in standards mode): our stylesheets, a skip link, the page's title. */
-export function Document(props: { title: string; children?: Child }) {
+/**
+ * The HTML document of every page we render, in standards mode: a head with the page's title, our icon
+ * and our stylesheets (all served from `/app/assets`, so a strict policy allows them), `head` adding
+ * what a page needs besides; then the body.
+ */
+export function HtmlDocument(props: { title: string; head?: Child; children?: Child }) {
   return (
     <>
       {raw('<!DOCTYPE html>')}
@@ -104,21 +108,27 @@ export function Document(props: { title: string; children?: Child }) {
           <meta charset="utf-8" />
           <meta name="viewport" content="width=device-width, initial-scale=1" />
           <meta name="color-scheme" content="light dark" />
+          {props.head}
           <title>{`${props.title} · ${PRODUCT_NAME}`}</title>
           <link rel="icon" href="/app/assets/icon.svg" type="image/svg+xml" />
           {CONTENT_ASSETS['content.css'] ? <link rel="stylesheet" href="/app/assets/content.css" /> : null}
           <link rel="stylesheet" href="/app/assets/app.css" />
         </head>
-        <body>
-          <a class="skip" href="#main">
-            Skip to content
-          </a>
-          {props.children}
-        </body>
+        <body>{props.children}</body>
       </html>
     </>
   )
 }
+
+/** The document around every dashboard page: a skip link, then the page. */
+export const Document = (props: { title: string; children?: Child }) => (
+  <HtmlDocument title={props.title}>
+    <a class="skip" href="#main">
+      Skip to content
+    </a>
+    {props.children}
+  </HtmlDocument>
+)
 
 /** The product name with its mark, linking to the dashboard's home. */
 export const Brand = () => (

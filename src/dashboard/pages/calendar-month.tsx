@@ -4,7 +4,7 @@
  * phone the chips shrink to coloured dots and the day number leads to the day's list.
  */
 import type { CalendarPostRow } from '../../services/posts/calendar'
-import { type GridContext, SlotPosts } from './calendar-week'
+import { type GridContext, NewPostLink, SlotPosts } from './calendar-week'
 
 /** Chips shown per day before "+N more". */
 export const MONTH_PER_DAY = 3
@@ -44,15 +44,7 @@ export function MonthGrid(props: { days: string[]; month: string; posts: Calenda
                   {ctx.dayLabel(day)}: {total === 0 ? 'no posts' : `${total} post${total === 1 ? '' : 's'}`}
                 </span>
               </a>
-              {ctx.composeHref ? (
-                <a
-                  class="cal-add"
-                  href={ctx.composeHref(`${day}T09:00`)}
-                  aria-label={`New post on ${ctx.dayLabel(day)}`}
-                >
-                  +
-                </a>
-              ) : null}
+              <NewPostLink day={day} ctx={ctx} />
             </h2>
             <SlotPosts day={day} posts={posts} total={total} ctx={ctx} size="chip" />
           </section>

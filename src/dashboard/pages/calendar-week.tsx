@@ -90,15 +90,7 @@ export function WeekGrid(props: { days: string[]; posts: CalendarPostRow[]; ctx:
                   .replace(/^(\w{3})\w*/, '$1')}
               </span>
               {day === ctx.today ? <span class="cal-today-tag">Today</span> : null}
-              {ctx.composeHref ? (
-                <a
-                  class="cal-add"
-                  href={ctx.composeHref(`${day}T09:00`)}
-                  aria-label={`New post on ${ctx.dayLabel(day)}`}
-                >
-                  +
-                </a>
-              ) : null}
+              <NewPostLink day={day} ctx={ctx} />
             </h2>
             <p class="cal-day-empty">No posts</p>
             <ol class="cal-slots">
@@ -116,6 +108,17 @@ export function WeekGrid(props: { days: string[]; posts: CalendarPostRow[]; ctx:
         )
       })}
     </div>
+  )
+}
+
+/** The "+" of a day's heading: the composer at 09:00 that day; nothing when the member cannot write posts. */
+export function NewPostLink(props: { day: string; ctx: GridContext }) {
+  const { day, ctx } = props
+  if (!ctx.composeHref) return null
+  return (
+    <a class="cal-add" href={ctx.composeHref(`${day}T09:00`)} aria-label={`New post on ${ctx.dayLabel(day)}`}>
+      +
+    </a>
   )
 }
 

@@ -4,46 +4,35 @@
  * and the pages of a link that is unknown, expired or withdrawn, which show nothing else.
  */
 import type { Child } from 'hono/jsx'
-import { raw } from 'hono/html'
 import { DECIDABLE_STATUS, REVIEW_COMMENT_MAX, VISITOR_NAME_MAX } from '../../domain/review-links'
 import type { OpenReviewLink, ReviewPost } from '../../services/review-links/visit'
 import { previewCard, previewPostOf } from '../client/composer/preview-tree'
-import { PRODUCT_NAME } from '../layout'
+import { HtmlDocument, PRODUCT_NAME } from '../layout'
 import { valuesFromPost } from '../pages/compose-form'
 import { toJsx } from '../pages/compose-previews'
 import { zonedText } from '../pages/post-wording'
 import { Button, Card, EmptyState, StatusBadge, Toast } from '../ui'
 import { previewOn } from '../../domain/post-preview'
 
-/** The document of every review page: our stylesheets, no index, no link to the dashboard. */
-export function ReviewDocument(props: { title: string; children?: Child }) {
-  return (
-    <>
-      {raw('<!DOCTYPE html>')}
-      <html lang="en">
-        <head>
-          <meta charset="utf-8" />
-          <meta name="viewport" content="width=device-width, initial-scale=1" />
-          <meta name="color-scheme" content="light dark" />
-          <meta name="robots" content="noindex, nofollow" />
-          <meta name="referrer" content="no-referrer" />
-          <title>{`${props.title} · ${PRODUCT_NAME}`}</title>
-          <link rel="icon" href="/app/assets/icon.svg" type="image/svg+xml" />
-          <link rel="stylesheet" href="/app/assets/content.css" />
-          <link rel="stylesheet" href="/app/assets/app.css" />
-        </head>
-        <body>
-          <header class="public-top">
-            <span class="brand">{PRODUCT_NAME}</span>
-          </header>
-          <main id="main" class="review">
-            {props.children}
-          </main>
-        </body>
-      </html>
-    </>
-  )
-}
+/** The document of every review page: our stylesheets, no index, no referrer, no link to the dashboard. */
+export const ReviewDocument = (props: { title: string; children?: Child }) => (
+  <HtmlDocument
+    title={props.title}
+    head={
+      <>
+        <meta name="robots" content="noindex, nofollow" />
+        <meta name="referrer" content="no-referrer" />
+      </>
+    }
+  >
+    <header class="public-top">
+      <span class="brand">{PRODUCT_NAME}</span>
+    </header>
+    <main id="main" class="review">
+      {props.children}
+    </main>
+  </HtmlDocument>
+)
 
 const PROBLEMS: Record<'not_found' | 'expired' | 'revoked', [string, string]> = {
   not_found: ['Review link not found', 'This address is not a review link, or it was mistyped.'],

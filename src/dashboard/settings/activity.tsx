@@ -13,6 +13,7 @@ import { Message } from '../pages'
 import { localDayOf, localTimeOf, zonedDay } from '../pages/zoned-time'
 import { permitted } from '../workspace'
 import { SettingsPage } from './frame'
+import { ListTable } from './parts'
 
 const ACTION_PREFIXES = [
   'post.',
@@ -142,35 +143,29 @@ async function render(c: Context<DashboardEnv>) {
       {page.data.length === 0 ? (
         <p>No activity matches.</p>
       ) : (
-        <table class="cards-on-phone activity-log" data-testid="activity">
-          <caption>Activity, newest first</caption>
-          <thead>
+        <ListTable
+          caption="Activity, newest first"
+          columns={['When', 'Who', 'What', 'Address']}
+          class="activity-log"
+          testId="activity"
+        >
+          {page.data.map((e) => (
             <tr>
-              <th scope="col">When</th>
-              <th scope="col">Who</th>
-              <th scope="col">What</th>
-              <th scope="col">Address</th>
+              <td data-label="When">
+                <time datetime={e.at}>
+                  {localDayOf(e.at, tz)} {localTimeOf(e.at, tz)}
+                </time>
+              </td>
+              <td data-label="Who">
+                {e.actor.name} <span class="muted">({ACTOR_LABELS[e.actor.kind] ?? e.actor.kind})</span>
+              </td>
+              <td data-label="What">
+                {e.summary} <span class="muted">· {e.action}</span>
+              </td>
+              <td data-label="Address">{e.ip ?? '—'}</td>
             </tr>
-          </thead>
-          <tbody>
-            {page.data.map((e) => (
-              <tr>
-                <td data-label="When">
-                  <time datetime={e.at}>
-                    {localDayOf(e.at, tz)} {localTimeOf(e.at, tz)}
-                  </time>
-                </td>
-                <td data-label="Who">
-                  {e.actor.name} <span class="muted">({ACTOR_LABELS[e.actor.kind] ?? e.actor.kind})</span>
-                </td>
-                <td data-label="What">
-                  {e.summary} <span class="muted">· {e.action}</span>
-                </td>
-                <td data-label="Address">{e.ip ?? '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </ListTable>
       )}
       <nav aria-label="Pages" class="pager">
         {cursor ? <a href={`${base}${searchOf(filters)}`}>Newest</a> : null}{' '}

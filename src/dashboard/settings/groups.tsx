@@ -4,7 +4,6 @@
  * The services of `/v1/groups`; owners and admins only.
  */
 import type { Context, Hono } from 'hono'
-import { AppError } from '../../domain/errors'
 import { canManage } from '../../domain/people'
 import { listAccounts } from '../../services/accounts/accounts'
 import { createGroup, deleteGroup, getGroup, listGroups, updateGroup } from '../../services/groups/groups'
@@ -25,6 +24,7 @@ import {
   type PickGroup,
   parseColor,
   Swatches,
+  saveThenBack,
   Switch,
 } from './parts'
 
@@ -163,12 +163,8 @@ async function formPage(
   )
 }
 
-/** A refusal of the groups service as the form's message; anything else goes on. */
-function refused(err: unknown): { message: string; status: 400 | 409 } {
-  if (!(err instanceof AppError) || !['invalid_request', 'name_taken', 'account_not_found'].includes(err.code))
-    throw err
-  return { message: err.message, status: err.code === 'name_taken' ? 409 : 400 }
-}
+/** The refusals of the groups service the form shows with its message; anything else goes on. */
+const FIXABLE = ['invalid_request', 'name_taken', 'account_not_found']
 
 /** Registers `/settings/groups` and its pages and actions. */
 export function registerGroupPages(app: Hono<DashboardEnv>): void {
@@ -235,13 +231,13 @@ export function registerGroupPages(app: Hono<DashboardEnv>): void {
     const stop = refuseUnlessManager(c)
     if (stop) return stop
     const values = await readValues(c)
-    try {
-      const group = await createGroup(c.var.deps, dashboardCaller(c), values)
-      return back(c, path(c), { notice: `Group “${group.name}” created.` })
-    } catch (err) {
-      const r = refused(err)
-      return formPage(c, { values, error: r.message }, r.status)
-    }
+    return saveThenBack(c, {
+      save: () => createGroup(c.var.deps, dashboardCaller(c), values),
+      list: path(c),
+      saved: (group) => `Group “${group.name}” created.`,
+      fixable: FIXABLE,
+      showAgain: (r) => formPage(c, { values, error: r.message }, r.status),
+    })
   })
 
   app.get('/settings/groups/:groupId', (c) =>
@@ -262,13 +258,13 @@ export function registerGroupPages(app: Hono<DashboardEnv>): void {
       if (stop) return stop
       const values = await readValues(c)
       const groupId = c.req.param('groupId')
-      try {
-        const group = await updateGroup(c.var.deps, dashboardCaller(c), groupId, values)
-        return back(c, path(c), { notice: `Group “${group.name}” saved.` })
-      } catch (err) {
-        const r = refused(err)
-        return formPage(c, { groupId, values, error: r.message }, r.status)
-      }
+      return saveThenBack(c, {
+        save: () => updateGroup(c.var.deps, dashboardCaller(c), groupId, values),
+        list: path(c),
+        saved: (group) => `Group “${group.name}” saved.`,
+        fixable: FIXABLE,
+        showAgain: (r) => formPage(c, { groupId, values, error: r.message }, r.status),
+      })
     }),
   )
 

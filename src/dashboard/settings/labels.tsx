@@ -4,7 +4,6 @@
  */
 import type { Context, Hono } from 'hono'
 import { can } from '../../domain/access'
-import { AppError } from '../../domain/errors'
 import { dashboardCaller } from '../caller'
 import { createLabel, deleteLabel, listLabels, updateLabel } from '../../services/labels/labels'
 import type { DashboardEnv } from '../env'
@@ -14,7 +13,7 @@ import { back, Notice, orNotFound } from '../pages/shared'
 import { forbiddenPage } from '../pages'
 import { EmptyState } from '../ui'
 import { refuseReviewer, SettingsPage } from './frame'
-import { ConfirmDelete, Dot, parseColor, Swatches } from './parts'
+import { ConfirmDelete, Dot, parseColor, saveThenBack, Swatches } from './parts'
 
 const path = (c: Context<DashboardEnv>, p = '') => workspacePage(c.var.member, `/settings/labels${p}`)
 
@@ -111,11 +110,8 @@ async function render(
   )
 }
 
-/** A refusal of the labels service as the page's message; anything else goes on. */
-function refused(err: unknown): { message: string; status: 400 | 409 } {
-  if (!(err instanceof AppError) || !['invalid_request', 'name_taken'].includes(err.code)) throw err
-  return { message: err.message, status: err.code === 'name_taken' ? 409 : 400 }
-}
+/** The refusals of the labels service the page shows with its message; anything else goes on. */
+const FIXABLE = ['invalid_request', 'name_taken']
 
 /** Registers `/settings/labels` and its actions. */
 export function registerLabelPages(app: Hono<DashboardEnv>): void {
@@ -125,13 +121,13 @@ export function registerLabelPages(app: Hono<DashboardEnv>): void {
     const stop = refuseUnlessWriter(c)
     if (stop) return stop
     const values = await readValues(c)
-    try {
-      const label = await createLabel(c.var.deps, dashboardCaller(c), values)
-      return back(c, path(c), { notice: `Label “${label.name}” created.` })
-    } catch (err) {
-      const r = refused(err)
-      return render(c, { error: r.message, values }, r.status)
-    }
+    return saveThenBack(c, {
+      save: () => createLabel(c.var.deps, dashboardCaller(c), values),
+      list: path(c),
+      saved: (label) => `Label “${label.name}” created.`,
+      fixable: FIXABLE,
+      showAgain: (r) => render(c, { error: r.message, values }, r.status),
+    })
   })
 
   app.post('/settings/labels/:labelId', (c) =>
@@ -139,13 +135,13 @@ export function registerLabelPages(app: Hono<DashboardEnv>): void {
       const stop = refuseUnlessWriter(c)
       if (stop) return stop
       const values = await readValues(c)
-      try {
-        const label = await updateLabel(c.var.deps, dashboardCaller(c), c.req.param('labelId'), values)
-        return back(c, path(c), { notice: `Label “${label.name}” saved.` })
-      } catch (err) {
-        const r = refused(err)
-        return render(c, { error: r.message }, r.status)
-      }
+      return saveThenBack(c, {
+        save: () => updateLabel(c.var.deps, dashboardCaller(c), c.req.param('labelId'), values),
+        list: path(c),
+        saved: (label) => `Label “${label.name}” saved.`,
+        fixable: FIXABLE,
+        showAgain: (r) => render(c, { error: r.message }, r.status),
+      })
     }),
   )
 

@@ -1,12 +1,15 @@
 /**
  * Pieces the settings pages share: a setting card, the switch, colour dots and swatches (drawn as SVG
  * fills: the CSP allows no inline style), the delete that asks first (no script), the account and group
- * pickers (large rows that work by touch), and the roles in words.
+ * pickers (large rows that work by touch), the list tables and their one-button actions, the save of a
+ * form that goes back to its list, and the roles in words.
  */
 import type { Child } from 'hono/jsx'
+import { AppError } from '../../domain/errors'
 import type { MemberRole } from '../../domain/people'
 import type { PlatformId } from '../../domain/vocabulary'
 import { Csrf } from '../pages'
+import { back, type PageContext } from '../pages/shared'
 import { NetworkMark, networkName } from '../ui'
 
 /** The colours offered for groups and labels (any `#rrggbb` is kept as sent by the API). */
@@ -192,4 +195,84 @@ export function GroupPicker(props: { groups: PickGroup[]; chosen: readonly strin
 export function allValues(body: Record<string, unknown>, name: string): string[] {
   const v = body[name] ?? body[`${name}[]`]
   return ([] as unknown[]).concat(v ?? []).filter((x): x is string => typeof x === 'string')
+}
+
+/** A time of a list (created, last used, expires) in UTC to the minute; `never` when there is none. */
+export const whenUtc = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace('T', ' ')} UTC` : 'never')
+
+/**
+ * A list as a table whose rows become cards on a phone: its caption, the column headings and the rows
+ * (each cell with `data-label`, its column's heading).
+ */
+export function ListTable(props: {
+  caption: string
+  columns: string[]
+  /** Classes besides `cards-on-phone`. */
+  class?: string
+  testId?: string
+  children?: Child
+}) {
+  return (
+    <table class={props.class ? `cards-on-phone ${props.class}` : 'cards-on-phone'} data-testid={props.testId}>
+      <caption>{props.caption}</caption>
+      <thead>
+        <tr>
+          {props.columns.map((column) => (
+            <th scope="col">{column}</th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>{props.children}</tbody>
+    </table>
+  )
+}
+
+/** A form of one button posting to `action` (revoke, delete, replay a row), with the form token. */
+export function ActionButton(props: {
+  action: string
+  csrfToken: string
+  /** The button's classes, e.g. `danger` or `secondary`. */
+  class: string
+  /** What the button does to which row, for screen readers (its word alone names no row). */
+  label?: string
+  children?: Child
+}) {
+  return (
+    <form method="post" action={props.action} class="inline">
+      <Csrf token={props.csrfToken} />
+      <button type="submit" class={props.class} aria-label={props.label}>
+        {props.children}
+      </button>
+    </form>
+  )
+}
+
+/** A refusal the member can fix, to show with the form again: its words, 409 for a name taken, else 400. */
+export interface FormRefusal {
+  message: string
+  status: 400 | 409
+}
+
+/**
+ * The save of a settings form: once saved, back to `list` with the notice `saved` words; a refusal whose
+ * code is among `fixable` shows the form again with it (`showAgain`); anything else goes on.
+ */
+export async function saveThenBack<T>(
+  c: PageContext,
+  form: {
+    save: () => Promise<T>
+    list: string
+    saved: (result: T) => string
+    fixable: readonly string[]
+    showAgain: (refusal: FormRefusal) => Response | Promise<Response>
+  },
+): Promise<Response> {
+  let result: T
+  try {
+    result = await form.save()
+  } catch (err) {
+    if (!(err instanceof AppError) || !form.fixable.includes(err.code)) throw err
+    return form.showAgain({ message: err.message, status: err.code === 'name_taken' ? 409 : 400 })
+  }
+  return back(c, form.list, { notice: form.saved(result) })
 }

@@ -22,8 +22,7 @@ import { Csrf, Field, Message } from '../pages'
 import { formFields } from '../session'
 import { refuseUnlessManager } from '../workspace'
 import { SettingsPage } from './frame'
-
-const when = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace('T', ' ')} UTC` : 'never')
+import { ActionButton, ListTable, whenUtc } from './parts'
 
 const STATE_WORDS = { active: 'Active', expired: 'Expired', revoked: 'Revoked' }
 
@@ -44,8 +43,8 @@ function CreatedLink({ link }: { link: CreatedReviewLink }) {
     <section class="notice" aria-labelledby="new-review-link">
       <h2 id="new-review-link">Review link “{link.name}” created</h2>
       <p>
-        Send this address to your client. Copy it now: it is shown only this once. It works until {when(link.expiresAt)}
-        .
+        Send this address to your client. Copy it now: it is shown only this once. It works until{' '}
+        {whenUtc(link.expiresAt)}.
       </p>
       <p class="secret">
         <input
@@ -110,45 +109,30 @@ async function render(
               <button type="submit">Create review link</button>
             </form>
           )}
-          <table class="cards-on-phone">
-            <caption>Review links</caption>
-            <thead>
+          <ListTable caption="Review links" columns={['Name', 'Group', 'Created by', 'Expires', 'Last used', 'State']}>
+            {links.map((l) => (
               <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Group</th>
-                <th scope="col">Created by</th>
-                <th scope="col">Expires</th>
-                <th scope="col">Last used</th>
-                <th scope="col">State</th>
+                <td data-label="Name">{l.name}</td>
+                <td data-label="Group">{l.groupName}</td>
+                <td data-label="Created by">{l.createdBy.name}</td>
+                <td data-label="Expires">{whenUtc(l.expiresAt)}</td>
+                <td data-label="Last used">{whenUtc(l.lastUsedAt)}</td>
+                <td data-label="State">
+                  {STATE_WORDS[l.state]}
+                  {l.state === 'active' ? (
+                    <ActionButton
+                      action={workspacePage(member, `/settings/review-links/${l.id}/revoke`)}
+                      csrfToken={csrfToken}
+                      class="danger"
+                      label={`Revoke ${l.name}`}
+                    >
+                      Revoke
+                    </ActionButton>
+                  ) : null}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {links.map((l) => (
-                <tr>
-                  <td data-label="Name">{l.name}</td>
-                  <td data-label="Group">{l.groupName}</td>
-                  <td data-label="Created by">{l.createdBy.name}</td>
-                  <td data-label="Expires">{when(l.expiresAt)}</td>
-                  <td data-label="Last used">{when(l.lastUsedAt)}</td>
-                  <td data-label="State">
-                    {STATE_WORDS[l.state]}
-                    {l.state === 'active' ? (
-                      <form
-                        method="post"
-                        action={workspacePage(member, `/settings/review-links/${l.id}/revoke`)}
-                        class="inline"
-                      >
-                        <Csrf token={csrfToken} />{' '}
-                        <button type="submit" class="danger" aria-label={`Revoke ${l.name}`}>
-                          Revoke
-                        </button>
-                      </form>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </ListTable>
         </>
       ) : null}
     </SettingsPage>,

@@ -14,9 +14,17 @@ import { TableScroll } from '../ui'
 import { refuseUnlessManager } from '../workspace'
 import { dashboardCaller } from '../caller'
 import { refuseReviewer, SettingsPage } from './frame'
-import { allValues, Dot, GroupPicker, type PickGroup, ROLE_WORDS, Setting } from './parts'
-
-const when = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace('T', ' ')} UTC` : 'never')
+import {
+  ActionButton,
+  allValues,
+  Dot,
+  GroupPicker,
+  ListTable,
+  type PickGroup,
+  ROLE_WORDS,
+  Setting,
+  whenUtc,
+} from './parts'
 
 /** The groups a token reaches, as chips; every account when it is not limited. */
 function TokenScope(props: { role: MemberRole; groupIds: readonly string[] | null; groups: Map<string, PickGroup> }) {
@@ -115,54 +123,39 @@ async function render(
             </div>
           </form>
           <TableScroll label="Tokens">
-            <table class="cards-on-phone">
-              <caption>Tokens</caption>
-              <thead>
+            <ListTable caption="Tokens" columns={['Name', 'Role', 'Reaches', 'Created', 'Last used', 'State']}>
+              {tokens.map((t) => (
                 <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Reaches</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Last used</th>
-                  <th scope="col">State</th>
+                  <td data-label="Name">{t.name}</td>
+                  <td data-label="Role">
+                    <span class="badge badge-role">{ROLE_WORDS[t.role ?? 'owner'].name}</span>
+                  </td>
+                  <td data-label="Reaches">
+                    {t.grantWorkspaces ? (
+                      `Agent grant: ${t.grantWorkspaces.join(', ')}`
+                    ) : (
+                      <TokenScope role={t.role ?? 'owner'} groupIds={t.groupIds ?? null} groups={groupsById} />
+                    )}
+                  </td>
+                  <td data-label="Created">{whenUtc(t.createdAt)}</td>
+                  <td data-label="Last used">{whenUtc(t.lastUsedAt)}</td>
+                  <td data-label="State">
+                    {t.revokedAt ? (
+                      `revoked ${whenUtc(t.revokedAt)}`
+                    ) : (
+                      <ActionButton
+                        action={workspacePage(member, `/settings/tokens/${t.id}/revoke`)}
+                        csrfToken={csrfToken}
+                        class="danger btn-small"
+                        label={`Revoke ${t.name}`}
+                      >
+                        Revoke
+                      </ActionButton>
+                    )}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {tokens.map((t) => (
-                  <tr>
-                    <td data-label="Name">{t.name}</td>
-                    <td data-label="Role">
-                      <span class="badge badge-role">{ROLE_WORDS[t.role ?? 'owner'].name}</span>
-                    </td>
-                    <td data-label="Reaches">
-                      {t.grantWorkspaces ? (
-                        `Agent grant: ${t.grantWorkspaces.join(', ')}`
-                      ) : (
-                        <TokenScope role={t.role ?? 'owner'} groupIds={t.groupIds ?? null} groups={groupsById} />
-                      )}
-                    </td>
-                    <td data-label="Created">{when(t.createdAt)}</td>
-                    <td data-label="Last used">{when(t.lastUsedAt)}</td>
-                    <td data-label="State">
-                      {t.revokedAt ? (
-                        `revoked ${when(t.revokedAt)}`
-                      ) : (
-                        <form
-                          method="post"
-                          action={workspacePage(member, `/settings/tokens/${t.id}/revoke`)}
-                          class="inline"
-                        >
-                          <Csrf token={csrfToken} />
-                          <button type="submit" class="danger btn-small" aria-label={`Revoke ${t.name}`}>
-                            Revoke
-                          </button>
-                        </form>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </ListTable>
           </TableScroll>
         </>
       ) : (

@@ -11,6 +11,7 @@ import { Csrf, Field, Message } from '../pages'
 import { dashboardCaller } from '../caller'
 import { refuseUnlessManager } from '../workspace'
 import { refuseReviewer, SettingsPage } from './frame'
+import { ActionButton, ListTable } from './parts'
 
 async function render(
   c: Context<DashboardEnv>,
@@ -57,42 +58,34 @@ async function render(
                 {e.enabled ? 'enabled' : `disabled${e.disabledReason ? `: ${e.disabledReason}` : ''}`} ·{' '}
                 {e.events.join(', ')}
               </p>
-              <form method="post" action={path(`/${e.id}/delete`)} class="inline">
-                <Csrf token={csrfToken} />
-                <button type="submit" class="danger" aria-label={`Delete endpoint ${e.url}`}>
-                  Delete
-                </button>
-              </form>
-              <table class="cards-on-phone">
-                <caption>Recent deliveries</caption>
-                <thead>
+              <ActionButton
+                action={path(`/${e.id}/delete`)}
+                csrfToken={csrfToken}
+                class="danger"
+                label={`Delete endpoint ${e.url}`}
+              >
+                Delete
+              </ActionButton>
+              <ListTable caption="Recent deliveries" columns={['Event', 'Status', 'Attempts', 'Replay']}>
+                {(deliveries[i] ?? []).map((d) => (
                   <tr>
-                    <th scope="col">Event</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Attempts</th>
-                    <th scope="col">Replay</th>
+                    <td data-label="Event">{d.eventType}</td>
+                    <td data-label="Status">{d.status}</td>
+                    <td data-label="Attempts">
+                      {d.attempts.map((a) => a.statusCode ?? a.errorClass ?? '?').join(', ')}
+                    </td>
+                    <td data-label="Replay">
+                      <ActionButton
+                        action={path(`/${e.id}/replay/${d.eventId}`)}
+                        csrfToken={csrfToken}
+                        class="secondary"
+                      >
+                        Replay
+                      </ActionButton>
+                    </td>
                   </tr>
-                </thead>
-                <tbody>
-                  {(deliveries[i] ?? []).map((d) => (
-                    <tr>
-                      <td data-label="Event">{d.eventType}</td>
-                      <td data-label="Status">{d.status}</td>
-                      <td data-label="Attempts">
-                        {d.attempts.map((a) => a.statusCode ?? a.errorClass ?? '?').join(', ')}
-                      </td>
-                      <td data-label="Replay">
-                        <form method="post" action={path(`/${e.id}/replay/${d.eventId}`)} class="inline">
-                          <Csrf token={csrfToken} />
-                          <button type="submit" class="secondary">
-                            Replay
-                          </button>
-                        </form>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                ))}
+              </ListTable>
             </section>
           ))}
         </>
