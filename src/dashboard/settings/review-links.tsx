@@ -7,7 +7,6 @@ import type { Context, Hono } from 'hono'
 import { canManage } from '../../domain/people'
 import { REVIEW_LINK_DAYS } from '../../domain/review-links'
 import { AppError } from '../../domain/errors'
-import type { Caller } from '../../services/caller'
 import {
   type CreatedReviewLink,
   createReviewLink,
@@ -20,23 +19,12 @@ import type { DashboardEnv } from '../env'
 import { workspacePage } from '../env'
 import { Csrf, Field, Message } from '../pages'
 import { formFields } from '../session'
+import { dashboardCaller } from '../caller'
 import { refuseUnlessManager } from '../workspace'
 import { SettingsPage } from './frame'
 import { ActionButton, ListTable, whenUtc } from './parts'
 
 const STATE_WORDS = { active: 'Active', expired: 'Expired', revoked: 'Revoked' }
-
-/** The signed-in member as the services' caller. */
-function dashboardCaller(c: Context<DashboardEnv>): Caller {
-  const { member, clientIp } = c.var
-  return {
-    workspaceId: member.workspaceId,
-    access: { role: member.role, groupIds: member.groupIds },
-    actor: { kind: 'user', id: member.userId, name: member.name },
-    userId: member.userId,
-    ip: clientIp,
-  }
-}
 
 function CreatedLink({ link }: { link: CreatedReviewLink }) {
   return (
