@@ -1,10 +1,11 @@
 /**
  * Pieces the settings pages share: a setting card, the switch, colour dots and swatches (drawn as SVG
- * fills: the CSP allows no inline style), the delete that asks first (no script), the account and group
- * pickers (large rows that work by touch), and the roles in words.
+ * fills: the CSP allows no inline style), the delete that asks first (no script), a row's one-button
+ * action, the account and group pickers (large rows that work by touch), and the roles in words and
+ * the role choice.
  */
 import type { Child } from 'hono/jsx'
-import type { MemberRole } from '../../domain/people'
+import { MEMBER_ROLES, type MemberRole } from '../../domain/people'
 import type { PlatformId } from '../../domain/vocabulary'
 import { Csrf } from '../pages'
 import { NetworkMark, networkName } from '../ui'
@@ -33,6 +34,19 @@ export const ROLE_WORDS: Record<MemberRole, { name: string; line: string }> = {
   admin: { name: 'Admin', line: 'Everything but owners: members, tokens, groups, settings.' },
   member: { name: 'Member', line: 'Writes, schedules and publishes posts; connects accounts.' },
   reviewer: { name: 'Reviewer', line: 'Sees posts, comments, approves or asks for changes.' },
+}
+
+export /** The role choice (a form's `role`), each option with its one line. */
+function RoleSelect(props: { id: string; value?: string; allowOwner: boolean; label?: string }) {
+  return (
+    <select id={props.id} name="role" aria-label={props.label}>
+      {MEMBER_ROLES.filter((r) => r !== 'owner' || props.allowOwner).map((r) => (
+        <option value={r} selected={r === (props.value ?? 'member')}>
+          {ROLE_WORDS[r].name}: {ROLE_WORDS[r].line}
+        </option>
+      ))}
+    </select>
+  )
 }
 
 /** A colour dot (decorative; the name is written beside it). */
@@ -125,6 +139,26 @@ export function ConfirmDelete(props: {
         </button>
       </form>
     </details>
+  )
+}
+
+/** A row's one-button action that needs no confirming (withdraw, revoke): a form posting to `action`. */
+export function RowAction(props: {
+  action: string
+  csrfToken: string
+  /** The button's classes (`danger`, `secondary btn-small`...). */
+  buttonClass: string
+  /** The button's accessible name, when its word alone does not say which row. */
+  label?: string
+  children: Child
+}) {
+  return (
+    <form method="post" action={props.action} class="inline">
+      <Csrf token={props.csrfToken} />
+      <button type="submit" class={props.buttonClass} aria-label={props.label}>
+        {props.children}
+      </button>
+    </form>
   )
 }
 

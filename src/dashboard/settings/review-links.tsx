@@ -22,6 +22,7 @@ import { Csrf, Field, Message } from '../pages'
 import { formFields } from '../session'
 import { refuseUnlessManager } from '../workspace'
 import { SettingsPage } from './frame'
+import { RowAction } from './parts'
 
 const when = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace('T', ' ')} UTC` : 'never')
 
@@ -131,18 +132,16 @@ async function render(
                   <td data-label="Expires">{when(l.expiresAt)}</td>
                   <td data-label="Last used">{when(l.lastUsedAt)}</td>
                   <td data-label="State">
-                    {STATE_WORDS[l.state]}
+                    {STATE_WORDS[l.state]}{' '}
                     {l.state === 'active' ? (
-                      <form
-                        method="post"
+                      <RowAction
                         action={workspacePage(member, `/settings/review-links/${l.id}/revoke`)}
-                        class="inline"
+                        csrfToken={csrfToken}
+                        buttonClass="danger"
+                        label={`Revoke ${l.name}`}
                       >
-                        <Csrf token={csrfToken} />{' '}
-                        <button type="submit" class="danger" aria-label={`Revoke ${l.name}`}>
-                          Revoke
-                        </button>
-                      </form>
+                        Revoke
+                      </RowAction>
                     ) : null}
                   </td>
                 </tr>
