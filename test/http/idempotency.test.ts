@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { account, fixedClock } from '../support/fixtures'
 import { and, eq } from 'drizzle-orm'
 import { idempotencyKeys, posts } from '../../src/db/schema'
-import { createPost } from '../../src/services/posts/write'
+import { createPost } from '../../src/services/posts/create'
 import { createTestApp } from '../support/test-app'
 
 describe('Idempotency-Key', () => {

@@ -21,7 +21,7 @@ import {
   calendarListPage,
   type CalendarPostRow,
 } from '../../services/posts/calendar'
-import { reschedulePost } from '../../services/posts/write'
+import { reschedulePost } from '../../services/posts/update'
 import { type DashboardEnv, type DashboardMember, workspacePage } from '../env'
 import { Layout } from '../layout'
 import { CalendarFilters, CalendarToolbar, StatusTabs } from './calendar-filters'

@@ -2,10 +2,11 @@
  * Members and invitations: invite by link for a role (shown once to the inviter), withdraw, change a
  * role, limit a member or a reviewer to some groups, remove a member. Owners and admins manage; only an
  * owner gives or changes an owner, and the last owner stays one (the service refuses, the page says so).
+ * The page and its actions are here; its list is ./members-list.tsx, its invite card ./members-invite.tsx.
  */
 import type { Context, Hono } from 'hono'
 import { AppError } from '../../domain/errors'
-import { canManage, isMemberRole, MEMBER_ROLES, type MemberRole } from '../../domain/people'
+import { canManage, isMemberRole, type MemberRole } from '../../domain/people'
 import { listGroups } from '../../services/groups/groups'
 import { createInvitation, listInvitations, revokeInvitation } from '../../services/people/invitations'
 import {
@@ -15,86 +16,44 @@ import {
   removeMember,
   setMemberGroups,
 } from '../../services/people/memberships'
+import { dashboardCaller } from '../caller'
 import type { DashboardEnv } from '../env'
 import { workspacePage } from '../env'
-import { Csrf, Message } from '../pages'
+import { Message } from '../pages'
 import { formFields } from '../session'
 import { refuseUnlessManager } from '../workspace'
-import { dashboardCaller } from '../caller'
 import { refuseReviewer, SettingsPage } from './frame'
-import { allValues, ConfirmDelete, Dot, GroupPicker, type PickGroup, ROLE_WORDS, Setting } from './parts'
+import { InvitationLink, InviteCard } from './members-invite'
+import { MemberRow, type MemberRowContext } from './members-list'
+import { allValues, type PickGroup, ROLE_WORDS } from './parts'
 
-/** The role choice, each option with its one line. */
-function RoleSelect(props: { id: string; value?: string; allowOwner: boolean; label?: string }) {
-  return (
-    <select id={props.id} name="role" aria-label={props.label}>
-      {MEMBER_ROLES.filter((r) => r !== 'owner' || props.allowOwner).map((r) => (
-        <option value={r} selected={r === (props.value ?? 'member')}>
-          {ROLE_WORDS[r].name}: {ROLE_WORDS[r].line}
-        </option>
-      ))}
-    </select>
-  )
+/** What an action leaves on the page: the link it made, or its notice or error. */
+interface MembersPageState {
+  link?: { url: string; role: MemberRole }
+  notice?: string
+  error?: string
 }
 
-/** The four roles in a line each. */
-const RoleLegend = () => (
-  <ul class="roles" aria-label="Roles">
-    {MEMBER_ROLES.map((r) => (
-      <li>
-        <strong>{ROLE_WORDS[r].name}</strong>
-        {ROLE_WORDS[r].line}
-      </li>
-    ))}
-  </ul>
-)
-
-const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w[0]!.toUpperCase())
-    .join('') || '?'
-
-/** Who a member reaches: the whole workspace, or their groups as chips. */
-function Scope(props: { role: MemberRole; groupIds: readonly string[] | null; groups: Map<string, PickGroup> }) {
-  if (props.role === 'owner' || props.role === 'admin' || !props.groupIds)
-    return <p class="member-scope">All accounts</p>
-  const mine = props.groupIds.map((id) => props.groups.get(id)).filter((g): g is PickGroup => !!g)
-  return (
-    <p class="member-scope">
-      Limited to{' '}
-      {mine.length
-        ? mine.map((g) => (
-            <span class="chip chip-group">
-              <Dot color={g.color} />
-              {g.name}
-            </span>
-          ))
-        : 'no group (sees nothing yet)'}
-    </p>
-  )
-}
-
-async function render(
-  c: Context<DashboardEnv>,
-  state: { link?: { url: string; role: MemberRole }; notice?: string; error?: string } = {},
-  status: 200 | 400 | 403 | 404 = 200,
-) {
+/** The members page, as the signed-in member sees it. */
+async function render(c: Context<DashboardEnv>, state: MembersPageState = {}, status: 200 | 400 | 403 | 404 = 200) {
   const { member, csrfToken, deps } = c.var
   const manager = canManage(member.role)
-  const owner = member.role === 'owner'
   const [members, invitations, groups] = await Promise.all([
     listMembers(deps.db, member.workspaceId),
     manager ? listInvitations(deps.db, member.workspaceId, deps.clock.now()) : Promise.resolve([]),
     listGroups(deps.db, dashboardCaller(c)),
   ])
-  const groupsById = new Map<string, PickGroup>(groups.map((g) => [g.id, g]))
   const limits = await Promise.all(
     members.map((m) => listMemberGroupIds(deps.db, { workspaceId: member.workspaceId, role: m.role }, m.userId)),
   )
-  const path = (p: string) => workspacePage(member, `/settings/members${p}`)
+  const ctx: MemberRowContext = {
+    manager,
+    owner: member.role === 'owner',
+    csrfToken,
+    groups,
+    groupsById: new Map<string, PickGroup>(groups.map((g) => [g.id, g])),
+    path: (p: string) => workspacePage(member, `/settings/members${p}`),
+  }
   return c.html(
     <SettingsPage
       title="Members"
@@ -105,125 +64,13 @@ async function render(
     >
       <Message kind="notice" text={state.notice} />
       <Message kind="error" text={state.error} />
-      {state.link ? (
-        <section class="notice" aria-labelledby="invite-link">
-          <div>
-            <h2 id="invite-link">Invitation link for a {ROLE_WORDS[state.link.role].name.toLowerCase()}</h2>
-            <p>Send this link to the person you invite. It works once, for 7 days, and is shown only now.</p>
-            <p class="secret" data-testid="invitation-link">
-              {state.link.url}
-            </p>
-          </div>
-        </section>
-      ) : null}
+      {state.link ? <InvitationLink link={state.link} /> : null}
       <ul class="member-list" aria-label="Members">
-        {members.map((m, i) => {
-          const groupIds = limits[i] ?? null
-          const limited = m.role === 'member' || m.role === 'reviewer'
-          const mayChange = manager && (owner || m.role !== 'owner')
-          return (
-            <li class="member-row" data-member={m.userId}>
-              <div class="member-who">
-                <span class="avatar" aria-hidden="true">
-                  {initials(m.name)}
-                </span>
-                <span class="member-name">
-                  <strong>{m.name}</strong>
-                  <span>{m.email}</span>
-                </span>
-              </div>
-              <div>
-                <span class="badge badge-role">{ROLE_WORDS[m.role].name}</span>
-                <Scope role={m.role} groupIds={groupIds} groups={groupsById} />
-              </div>
-              {mayChange ? (
-                <div class="member-manage">
-                  <form method="post" action={path(`/${m.userId}/role`)} class="row-form">
-                    <Csrf token={csrfToken} />
-                    <RoleSelect id={`role-${m.userId}`} value={m.role} allowOwner={owner} label={`Role of ${m.name}`} />
-                    <button type="submit" class="secondary">
-                      Change role
-                    </button>
-                  </form>
-                  {limited && groups.length ? (
-                    <details class="limit">
-                      <summary>Limit to groups</summary>
-                      <form method="post" action={path(`/${m.userId}/groups`)}>
-                        <Csrf token={csrfToken} />
-                        <GroupPicker
-                          groups={groups}
-                          chosen={groupIds ?? []}
-                          legend={`Groups ${m.name} sees (none chosen: every account)`}
-                        />
-                        <button type="submit" class="secondary">
-                          Save groups
-                        </button>
-                      </form>
-                    </details>
-                  ) : null}
-                  <ConfirmDelete
-                    action={path(`/${m.userId}/remove`)}
-                    csrfToken={csrfToken}
-                    what="member"
-                    verb="Remove"
-                    label={`Remove ${m.name}`}
-                  >
-                    Remove {m.name} from this workspace? Their posts stay.
-                  </ConfirmDelete>
-                </div>
-              ) : null}
-            </li>
-          )
-        })}
+        {members.map((m, i) => (
+          <MemberRow m={m} groupIds={limits[i] ?? null} ctx={ctx} />
+        ))}
       </ul>
-      {manager ? (
-        <Setting id="invite" title="Invite someone" description="An invitation is a link for one person and one role.">
-          <RoleLegend />
-          <form method="post" action={workspacePage(member, '/settings/invitations')} class="row-form">
-            <Csrf token={csrfToken} />
-            <label for="invite-role" class="visually-hidden">
-              Role
-            </label>
-            <RoleSelect id="invite-role" allowOwner={owner} />
-            <button type="submit">Create invitation link</button>
-          </form>
-          {invitations.length ? (
-            <table class="cards-on-phone">
-              <caption>Invitations</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Role</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">State</th>
-                </tr>
-              </thead>
-              <tbody>
-                {invitations.map((i) => (
-                  <tr>
-                    <td data-label="Role">{ROLE_WORDS[i.role].name}</td>
-                    <td data-label="Created">{i.createdAt.slice(0, 16).replace('T', ' ')} UTC</td>
-                    <td data-label="State">
-                      {i.state}{' '}
-                      {i.state === 'pending' ? (
-                        <form
-                          method="post"
-                          action={workspacePage(member, `/settings/invitations/${i.id}/revoke`)}
-                          class="inline"
-                        >
-                          <Csrf token={csrfToken} />
-                          <button type="submit" class="secondary btn-small">
-                            Withdraw
-                          </button>
-                        </form>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          ) : null}
-        </Setting>
-      ) : null}
+      {manager ? <InviteCard member={member} csrfToken={csrfToken} invitations={invitations} /> : null}
     </SettingsPage>,
     status,
   )

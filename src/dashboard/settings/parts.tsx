@@ -2,11 +2,11 @@
  * Pieces the settings pages share: a setting card, the switch, colour dots and swatches (drawn as SVG
  * fills: the CSP allows no inline style), the delete that asks first (no script), the account and group
  * pickers (large rows that work by touch), the list tables and their one-button actions, the save of a
- * form that goes back to its list, and the roles in words.
+ * form that goes back to its list, and the roles in words and the role choice.
  */
 import type { Child } from 'hono/jsx'
 import { AppError } from '../../domain/errors'
-import type { MemberRole } from '../../domain/people'
+import { MEMBER_ROLES, type MemberRole } from '../../domain/people'
 import type { PlatformId } from '../../domain/vocabulary'
 import { Csrf } from '../pages'
 import { back, type PageContext } from '../pages/shared'
@@ -36,6 +36,19 @@ export const ROLE_WORDS: Record<MemberRole, { name: string; line: string }> = {
   admin: { name: 'Admin', line: 'Everything but owners: members, tokens, groups, settings.' },
   member: { name: 'Member', line: 'Writes, schedules and publishes posts; connects accounts.' },
   reviewer: { name: 'Reviewer', line: 'Sees posts, comments, approves or asks for changes.' },
+}
+
+export /** The role choice (a form's `role`), each option with its one line. */
+function RoleSelect(props: { id: string; value?: string; allowOwner: boolean; label?: string }) {
+  return (
+    <select id={props.id} name="role" aria-label={props.label}>
+      {MEMBER_ROLES.filter((r) => r !== 'owner' || props.allowOwner).map((r) => (
+        <option value={r} selected={r === (props.value ?? 'member')}>
+          {ROLE_WORDS[r].name}: {ROLE_WORDS[r].line}
+        </option>
+      ))}
+    </select>
+  )
 }
 
 /** A colour dot (decorative; the name is written beside it). */

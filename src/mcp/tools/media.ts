@@ -24,7 +24,7 @@ import { editAsset } from '../../services/media/edit'
 import { createUpload } from '../../services/media/uploads'
 import { createVariants } from '../../services/media/variants'
 import { getPost } from '../../services/posts/read'
-import { updatePost } from '../../services/posts/write'
+import { updatePost } from '../../services/posts/update'
 import type { UpdatePostInput } from '../../services/posts/types'
 import { defineTool, type McpTool, type ToolContext } from '../tool'
 

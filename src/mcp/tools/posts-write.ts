@@ -12,7 +12,9 @@ import {
 import { DeletedPostSchema, PostNetworkDeletionSchema } from '../../schemas/post-deletion'
 import { deletePostFromNetworks } from '../../services/posts/delete-from-networks'
 import { publishPostNow, retryFailedTargets } from '../../services/publishing/actions'
-import { createPost, deletePost, reschedulePost, updatePost } from '../../services/posts/write'
+import { createPost } from '../../services/posts/create'
+import { deletePost } from '../../services/posts/delete'
+import { reschedulePost, updatePost } from '../../services/posts/update'
 import { assertAccountsVisible, assertPostWritable } from '../../services/access/visibility'
 import { defineTool, type McpTool } from '../tool'
 

@@ -12,6 +12,7 @@ import { lockWorkspace } from '../workspace/lock'
 import { assertValidContent, contentOf } from './content'
 import { loadPostAccounts, loadPostMedia } from './load'
 import type { PostRow } from './record'
+import { pendingTargetFields } from './targets'
 import { type PostTiming, timingFor } from './timing'
 
 const accountIdsOf = (targets: Array<{ accountId: string; position: number }>) =>
@@ -64,15 +65,6 @@ export async function timingOfIntent(tx: Tx, row: PostRow, intent: ApprovalInten
 /** Every target of the post PENDING and due at `dueAt`, as an edit with an action leaves them. */
 export async function makeTargetsDue(tx: Tx, postId: string, dueAt: Date | null, now: Date): Promise<void> {
   for (const t of await selectPostTargets(tx, postId)) {
-    await updatePostTarget(tx, postId, t.accountId, {
-      status: 'PENDING',
-      dueAt,
-      error: null,
-      attempts: 0,
-      leaseUntil: null,
-      claimedVersion: null,
-      progress: null,
-      updatedAt: now,
-    })
+    await updatePostTarget(tx, postId, t.accountId, pendingTargetFields(dueAt, now))
   }
 }

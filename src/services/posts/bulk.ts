@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync'
 import type { Deps } from '../../deps'
 import { AppError, type ErrorCode, type ErrorDetail } from '../../domain/errors'
 import { describeError } from '../../infra/logger'
-import { createPost } from './write'
+import { createPost } from './create'
 import type { WorkspaceScope } from '../activity/scope'
 import type { CreatePostInput } from './types'
 

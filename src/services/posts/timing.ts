@@ -55,3 +55,8 @@ export async function timingFor(
       return { status: 'DRAFT', scheduledAt: input.scheduledAt, queued: false, queueSlotAt: null, dueAt: null }
   }
 }
+
+/** The post's columns a timing sets (its `dueAt` goes to the targets). */
+export function timingColumns(t: PostTiming) {
+  return { status: t.status, scheduledAt: t.scheduledAt, queued: t.queued, queueSlotAt: t.queueSlotAt }
+}

@@ -1,3 +1,4 @@
+import type { Deps } from '../../deps'
 import type { ContentFieldsInput } from '../../domain/post-content'
 import type { PostWarning } from '../../domain/post-validation'
 import type { PostType } from '../../domain/vocabulary'
@@ -31,3 +32,9 @@ export interface UpdatePostInput extends PostContentInput {
 
 /** What create, edit and reschedule answer: the post, and what the write accepted but reports back. */
 export type WrittenPost = PostRecord & { warnings: PostWarning[] }
+
+/** What creating, editing and deleting a post work with. */
+export type PostWriteDeps = Pick<
+  Deps,
+  'db' | 'clock' | 'publishQueue' | 'logger' | 'cipher' | 'networks' | 'webhookQueue' | 'settings'
+>

@@ -1,6 +1,6 @@
 /**
  * The publishing engine's events, recorded inside the transaction that settles a target or a post
- * (record-result.ts, the sweep, aggregate.ts) and the deletion of a post (posts/write.ts).
+ * (record-result.ts, the sweep, aggregate.ts) and the deletion of a post (posts/delete.ts).
  */
 import { selectPostTargets, type PostRow, type TargetRow } from '../../db/queries/posts'
 import type { Tx } from '../../db/types'

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { createPost } from '../../../src/services/posts/write'
+import { createPost } from '../../../src/services/posts/create'
 import { account } from '../../support/fixtures'
 import { mountContentPages, otherWorkspaceAccount, type PagesApp } from '../../support/dashboard-pages'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { networkName } from '../../../src/dashboard/ui'
 import { getPost } from '../../../src/services/posts/read'
-import { createPost } from '../../../src/services/posts/write'
+import { createPost } from '../../../src/services/posts/create'
 import { account } from '../../support/fixtures'
 import { mountContentPages, otherWorkspaceAccount, type PagesApp } from '../../support/dashboard-pages'
 

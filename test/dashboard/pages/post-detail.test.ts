@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { addSandboxAccount } from '../../../src/services/accounts/accounts'
 import { getPost } from '../../../src/services/posts/read'
-import { createPost } from '../../../src/services/posts/write'
+import { createPost } from '../../../src/services/posts/create'
 import { runDue } from '../../support/engine'
 import { account } from '../../support/fixtures'
 import { mountContentPages, otherWorkspaceAccount, type PagesApp } from '../../support/dashboard-pages'

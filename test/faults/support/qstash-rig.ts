@@ -25,7 +25,7 @@ import { createTestApp, type TestApp } from '../../support/test-app'
 /** Short, deterministic backoffs; a 60 s lease and a 30 s sweep grace on the test's clock. */
 export const RIG_POLICY = { backoffBaseSec: 10, maxAttempts: 4, leaseSec: 60, sweepGraceSec: 30, random: () => 0.5 }
 
-/** What a create's transaction returns (services/posts/write.ts): the rows it wrote. */
+/** What a create's transaction returns (services/posts/create.ts): the rows it wrote. */
 interface WrittenRows {
   post: { id: string; version: number }
   targets: Array<{ id: string; dueAt: Date | null; attempts: number }>

@@ -1,154 +1,43 @@
+/**
+ * Editing a post (PUT /posts/{id}, the dashboard's edit) and rescheduling it (POST /posts/{id}/schedule,
+ * the calendar): what may still change, the edit and its action in one transaction, the approval and
+ * targets it leaves.
+ */
 import {
   deleteTargetsOutside,
-  deleteWorkspacePost,
   hasTargetGoneOut,
-  insertPostWithTargets,
   insertTargets,
   lockWorkspacePost,
-  postRowsAsInserted,
   selectPostTargets,
   updatePostRow,
   updatePostTarget,
 } from '../../db/queries/posts'
 import type { Tx } from '../../db/types'
-import type { Deps } from '../../deps'
-import { AppError, notFound } from '../../domain/errors'
-import { newId, newIds } from '../../lib/ids'
-import { notApplicableWarnings, type PostWarning, type ValidationAccount } from '../../domain/post-validation'
-import { mergeContent } from '../../domain/post-content'
 import type { StoredApproval } from '../../domain/approval'
-import { approvalRequiredOf, assertGoOutGate } from './approval-gate'
-import { admitCreate, assertCreatable, resolveCreate } from './check'
+import { AppError, notFound } from '../../domain/errors'
+import { mergeContent } from '../../domain/post-content'
+import { notApplicableWarnings, type PostWarning, type ValidationAccount } from '../../domain/post-validation'
+import { assertBoardsOfAccounts } from '../accounts/boards'
+import { assertDestinationsOfAccounts } from '../accounts/destinations'
+import { changedFields, recordPostEdited } from '../activity/posts'
+import { callerOfScope, type WorkspaceScope } from '../activity/scope'
+import { setPostLabels } from '../labels/labels'
+import { notifyExpiringTokens } from '../notifications/triggers'
+import { dispatchPendingTargets } from '../publishing/dispatch'
+import { lockWorkspace } from '../workspace/lock'
+import { assertGoOutGate } from './approval-gate'
 import { assertValidContent, contentOf } from './content'
 import { assertServicePost } from './external'
 import { loadPostAccounts, loadPostMedia } from './load'
-import { dispatchPendingTargets, dispatchWrittenTargets } from '../publishing/dispatch'
 import { getPost } from './read'
-import { toPostRecord } from './record'
-import { timingFor } from './timing'
+import { newTargetRows, pendingTargetFields } from './targets'
+import { timingColumns, timingFor } from './timing'
 import { tokenExpiryWarnings } from './token-warnings'
-import { notifyExpiringTokens } from '../notifications/triggers'
-import type { CreatePostInput, UpdatePostInput, WrittenPost } from './types'
-import { lockWorkspace } from '../workspace/lock'
-import { assertBoardsOfAccounts } from '../accounts/boards'
-import { assertDestinationsOfAccounts } from '../accounts/destinations'
-import { newOutbox, sendOutbox } from '../webhooks/outbox'
-import { recordPostDeleted } from '../webhooks/publish-events'
-import { firstAnswerRecord, idempotencyKeyTaken, type IdempotentWrite } from '../idempotency'
-import { loadPostLabels, setPostLabels } from '../labels/labels'
-import { replacePostLabels } from '../../db/queries/labels'
-import { changedFields, recordPostAction, recordPostCreated, recordPostEdited } from '../activity/posts'
-import { callerOfScope, type WorkspaceScope } from '../activity/scope'
-
-type PostDeps = Pick<
-  Deps,
-  'db' | 'clock' | 'publishQueue' | 'logger' | 'cipher' | 'networks' | 'webhookQueue' | 'settings'
->
-
-/**
- * Who writes: a caller (the post records who created it), or only the workspace (the service's own
- * writes, the dashboard until it passes its member).
- */
-const accountIdsOf = (accounts: ValidationAccount[]) => accounts.map((a) => a.id)
+import type { PostWriteDeps, UpdatePostInput, WrittenPost } from './types'
 
 const parseTime = (iso: string | null | undefined) => (iso ? new Date(iso) : null)
 
-function targetRows(postId: string, workspaceId: string, accounts: ValidationAccount[], dueAt: Date | null, now: Date) {
-  const ids = newIds('target', accounts.length)
-  return accounts.map((a, position) => ({
-    id: ids[position]!,
-    postId,
-    workspaceId,
-    accountId: a.id,
-    platform: a.platform,
-    position,
-    status: 'PENDING' as const,
-    dueAt,
-    createdAt: now,
-    updatedAt: now,
-  }))
-}
-
-/**
- * Creates a post and one target per distinct account, in one transaction, after the checks of
- * ./check.ts (the dry run runs the same). Answers the post with its warnings: `bodyWarnings` (the
- * body's unknown fields, found by the route) and the fields none of its networks uses. With
- * `idempotency`, that answer is stored as the key's first answer in the same statement as the post,
- * or, when the key was taken meanwhile, nothing is written (409 `idempotency_key_in_use`, which the
- * route's middleware turns into the key's answer).
- */
-export async function createPost(
-  deps: PostDeps,
-  scope: WorkspaceScope,
-  input: CreatePostInput,
-  bodyWarnings: PostWarning[] = [],
-  idempotency?: IdempotentWrite,
-): Promise<WrittenPost> {
-  const caller = callerOfScope(scope)
-  const { workspaceId } = caller
-  const now = deps.clock.now()
-  const createdBy = typeof scope === 'string' ? null : scope.actor
-  const draft = await resolveCreate(deps.db, workspaceId, input)
-  // Before the transaction: for a real account the boards check may be a network call.
-  await assertCreatable(deps, workspaceId, draft)
-  const { content, accounts } = draft
-  const id = newId('post')
-  // The rows are known before they are written, so the answer is too: nothing is read back.
-  const written = await deps.db.transaction(async (tx) => {
-    const timing = await admitCreate(tx, workspaceId, draft, now)
-    const postValues = {
-      id,
-      workspaceId,
-      ...content,
-      ...timingColumns(timing),
-      createdBy,
-      createdAt: now,
-      updatedAt: now,
-    }
-    const targetValues = targetRows(id, workspaceId, accounts, timing.dueAt, now)
-    const rows = postRowsAsInserted(postValues, targetValues)
-    const labels = await loadPostLabels(tx, workspaceId, input.labelIds ?? [])
-    const expiring = await tokenExpiryWarnings({ db: tx, cipher: deps.cipher }, workspaceId, accounts, timing.dueAt)
-    const answer: WrittenPost = {
-      ...toPostRecord(
-        rows.post,
-        rows.targets,
-        await approvalRequiredOf(tx, workspaceId, accountIdsOf(accounts)),
-        labels,
-      ),
-      warnings: [...bodyWarnings, ...notApplicableWarnings(content, accounts), ...expiring],
-    }
-    const stored = idempotency && firstAnswerRecord(workspaceId, idempotency, answer, now)
-    if (!(await insertPostWithTargets(tx, postValues, targetValues, stored))) throw idempotencyKeyTaken()
-    await notifyExpiringTokens(tx, { workspaceId, postId: id, warnings: expiring, now })
-    await replacePostLabels(
-      tx,
-      workspaceId,
-      id,
-      labels.map((l) => l.id),
-    )
-    await recordPostCreated(tx, caller, {
-      postId: id,
-      action: input.action,
-      timing,
-      now,
-      accountIds: answer.accountIds,
-    })
-    return { ...rows, answer }
-  })
-  const { post, targets } = written
-  await dispatchWrittenTargets(
-    deps,
-    id,
-    targets.map((t) => ({ id: t.id, dueAt: t.dueAt, attempts: t.attempts, version: post.version })),
-  )
-  return written.answer
-}
-
-function timingColumns(t: Awaited<ReturnType<typeof timingFor>>) {
-  return { status: t.status, scheduledAt: t.scheduledAt, queued: t.queued, queueSlotAt: t.queueSlotAt }
-}
-
+/** The post, locked for the edit; 404 when the workspace has none, refused when it is not the service's. */
 async function lockPost(tx: Tx, workspaceId: string, postId: string) {
   const row = await lockWorkspacePost(tx, workspaceId, postId)
   if (!row) throw notFound('Post')
@@ -181,7 +70,7 @@ async function assertEditable(tx: Tx, post: { id: string; status: string }): Pro
  * the edited post that none of its networks uses.
  */
 export async function updatePost(
-  deps: PostDeps,
+  deps: PostWriteDeps,
   scope: WorkspaceScope,
   postId: string,
   input: UpdatePostInput,
@@ -225,19 +114,9 @@ export async function updatePost(
     await deleteTargetsOutside(tx, postId, keep)
     const existing = new Set(current.map((t) => t.accountId))
     const added = accounts.filter((a) => !existing.has(a.id))
-    if (added.length > 0) await insertTargets(tx, targetRows(postId, workspaceId, added, timing.dueAt, now))
+    if (added.length > 0) await insertTargets(tx, newTargetRows(postId, workspaceId, added, timing.dueAt, now))
     for (const [position, account] of accounts.entries()) {
-      await updatePostTarget(tx, postId, account.id, {
-        position,
-        status: 'PENDING',
-        dueAt: timing.dueAt,
-        error: null,
-        attempts: 0,
-        leaseUntil: null,
-        claimedVersion: null,
-        progress: null,
-        updatedAt: now,
-      })
+      await updatePostTarget(tx, postId, account.id, { position, ...pendingTargetFields(timing.dueAt, now) })
     }
     const expiring = await tokenExpiryWarnings({ db: tx, cipher: deps.cipher }, workspaceId, accounts, timing.dueAt)
     await notifyExpiringTokens(tx, { workspaceId, postId, warnings: expiring, now })
@@ -271,7 +150,7 @@ function approvalAfterEdit(row: { approval: unknown }, input: UpdatePostInput, g
  * read now. Anything else wrong with the edit (unknown accounts, a post no longer editable) is the
  * transaction's to refuse, so this check steps aside for it.
  */
-async function assertEditedBoards(deps: PostDeps, workspaceId: string, postId: string, input: UpdatePostInput) {
+async function assertEditedBoards(deps: PostWriteDeps, workspaceId: string, postId: string, input: UpdatePostInput) {
   if (input.pinboardNetBoards === null && input.destinations === null) return
   const current = await getPost(deps.db, workspaceId, postId)
   if (current.status === 'PUBLISHED' || current.status === 'PUBLISHING') return
@@ -291,45 +170,11 @@ async function assertEditedBoards(deps: PostDeps, workspaceId: string, postId: s
 
 /** POST /posts/{id}/schedule: the same edit path with only a new time. */
 export function reschedulePost(
-  deps: PostDeps,
+  deps: PostWriteDeps,
   scope: WorkspaceScope,
   postId: string,
   scheduledAt: string,
   bodyWarnings: PostWarning[] = [],
 ): Promise<WrittenPost> {
   return updatePost(deps, scope, postId, { action: 'schedule', scheduledAt }, bodyWarnings)
-}
-
-/**
- * Removes the service's copy (its targets with it); what was published on a network stays there.
- * A delivery still on its way finds no target to claim and does nothing. `post.deleted` (with the
- * post as it was) is recorded in the same transaction.
- */
-export async function deletePost(
-  deps: PostDeps,
-  scope: WorkspaceScope,
-  postId: string,
-): Promise<{ id: string; deleted: true }> {
-  const caller = callerOfScope(scope)
-  const { workspaceId } = caller
-  const outbox = newOutbox()
-  await deps.db.transaction(async (tx) => {
-    // The post first, then its targets: the lock order of the engine.
-    const locked = await lockWorkspacePost(tx, workspaceId, postId)
-    if (!locked) throw notFound('Post')
-    assertServicePost(locked)
-    const record = await getPost(tx, workspaceId, postId)
-    if (!(await deleteWorkspacePost(tx, workspaceId, postId))) throw notFound('Post')
-    const now = deps.clock.now()
-    await recordPostDeleted(tx, outbox, workspaceId, record, now)
-    await recordPostAction(tx, caller, {
-      postId,
-      action: 'post.deleted',
-      words: `deleted post ${postId}`,
-      details: { status: record.status, accountIds: record.accountIds },
-      now,
-    })
-  })
-  await sendOutbox(deps, outbox)
-  return { id: postId, deleted: true }
 }
