@@ -62,7 +62,7 @@ export interface AppSettings {
 
 /**
  * Everything the app needs from the outside world. Each runtime makes its clients in src/runtime/
- * (`worker-deps.ts`, `node-deps.ts`) and `buildDeps` (`runtime/build-deps.ts`) assembles them; nothing changes it after.
+ * (`worker-deps.ts`, `node-deps.ts`, `cli-deps.ts`) and `buildDeps` (`runtime/build-deps.ts`) assembles them; nothing changes it after.
  */
 export interface Deps {
   readonly settings: AppSettings

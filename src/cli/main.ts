@@ -25,7 +25,7 @@ async function main(): Promise<number> {
 async function runOnDatabase(command: DatabaseCommandSpec, options: Record<string, unknown>): Promise<number> {
   // Loaded only here: a remote command never loads the database drivers.
   const { parseNodeConfig } = await import('../config')
-  const { openCliRuntime } = await import('../runtime/node-deps')
+  const { openCliRuntime } = await import('../runtime/cli-deps')
   const runtime = await openCliRuntime(parseNodeConfig(process.env))
   try {
     const result = await runCommand(
