@@ -1,8 +1,9 @@
 /**
  * `npm start`: the API on Node with embedded defaults (PGlite, in-memory rate limits, in-process
  * jobs). The start in order: listen, open the database while the app's modules load, make the demo
- * workspace on a fresh database, answer, print the banner, take over earlier boots' work, start the
- * timers, and stop cleanly on a signal; a failed start says why in one line.
+ * workspace on a fresh database, answer, listen for a stop, print the banner, take over earlier
+ * boots' work and start the timers (a stop asked for meanwhile waits for them, then is clean); a
+ * failed start says why in one line.
  */
 import { ConfigError, parseNodeConfig } from '../config'
 import { DatabaseOpenError } from '../db/open-error'
@@ -80,10 +81,10 @@ async function main(): Promise<void> {
   logBootTimings(runtime.deps.logger, { startedAt, listenedAt, loadedAt, openedAt, demoAt })
   // The app answers from here on; the local store's back end loads now (a failure still stops the start).
   await runtime.warmUp()
+  const stop = stopOnSignal({ server, runtime, services })
   printBanner({ base, bootMs, runtime, demo })
   await takeOver(runtime, liveness, services)
-  const timers = startTimers(runtime, liveness, services)
-  stopOnSignal({ server, runtime, timers, services })
+  stop.started(startTimers(runtime, liveness, services))
 }
 
 main().catch((err) => {

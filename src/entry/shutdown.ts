@@ -17,22 +17,36 @@ import type { Timers } from './timers'
  */
 const SHUTDOWN_LIMIT_MS = 20_000
 
+/** What `main` tells the stop once the timers run (a signal before then waits for them). */
+export interface Stop {
+  started(timers: Timers): void
+}
+
+/**
+ * Listens for SIGINT and SIGTERM from before the banner is printed, so a stop asked for as soon as
+ * the address shows is a clean one; the timers, started after the takeover, are stopped once there.
+ */
 export function stopOnSignal(options: {
   server: Server
   runtime: NodeRuntime
-  timers: Timers
   services: Pick<typeof InstancesModule, 'retire'>
-}): void {
-  const { server, runtime, timers, services } = options
+}): Stop {
+  const { server, runtime, services } = options
+  let started: (timers: Timers) => void = () => {}
+  const timersRunning = new Promise<Timers>((resolve) => {
+    started = resolve
+  })
   const shutdown = () => {
-    timers.stop()
     runtime.stopping()
     setTimeout(() => {
       runtime.deps.logger.error('shutdown_timeout', { limitMs: SHUTDOWN_LIMIT_MS })
       process.exit(1)
     }, SHUTDOWN_LIMIT_MS).unref()
-    void closeServer(server)
-      .then(() => Promise.all([timers.stopLiveness(), runtime.publishQueue.close()]))
+    void timersRunning
+      .then((timers) => {
+        timers.stop()
+        return closeServer(server).then(() => Promise.all([timers.stopLiveness(), runtime.publishQueue.close()]))
+      })
       .then(() => services.retire(runtime.deps))
       .catch((err: unknown) => runtime.deps.logger.error('retire_failed', describeError(err)))
       .then(() => runtime.close())
@@ -40,4 +54,5 @@ export function stopOnSignal(options: {
   }
   process.once('SIGINT', shutdown)
   process.once('SIGTERM', shutdown)
+  return { started }
 }

@@ -174,12 +174,14 @@ describe('npm start again right after a stop', () => {
   it('waits for its port while another process still holds it a moment, then starts', async () => {
     const port = await freePortPair()
     const holder = await listenOn(port)
-    setTimeout(() => void closeServer(holder), 1_500)
-    const server = await start(serverEnv(join(root, 'port'), port))
+    const server = launch(process.execPath, ['bin/start.js'], serverEnv(join(root, 'port'), port))
     try {
-      expect(server.output()).toMatch(new RegExp(`Port ${port} is in use: trying again for up to \\d+ s`))
-      expect(server.baseUrl).toBe(`http://127.0.0.1:${port}`)
-      expect((await fetch(`${server.baseUrl}/v1/me`)).status).toBe(401)
+      // The port is let go once the server has found it taken (however long its start took to get there).
+      await server.waitFor(new RegExp(`Port ${port} is in use: trying again for up to \\d+ s`))
+      await closeServer(holder)
+      const [, baseUrl] = await server.waitFor(LISTENING)
+      expect(baseUrl).toBe(`http://127.0.0.1:${port}`)
+      expect((await fetch(`${baseUrl}/v1/me`)).status).toBe(401)
     } finally {
       await stopGracefully(server)
     }
