@@ -81,7 +81,7 @@ export const POST_CSS = `
 .approval-quote-who { font-size: var(--text-xs); color: var(--color-text-muted); font-weight: 600; margin-bottom: var(--space-1) !important; }
 .approval-form { display: grid; gap: var(--space-2); margin: 0; }
 .approval-form textarea { width: 100%; }
-.approval-intent { display: grid; gap: var(--space-2); grid-template-columns: repeat(auto-fit, minmax(10rem, 1fr)); }
+.approval-intent { display: grid; gap: var(--space-2); grid-template-columns: repeat(auto-fit, minmax(min(100%, 17rem), 1fr)); }
 .approval-intent > div { display: grid; gap: var(--space-1); min-width: 0; }
 .approval-intent select, .approval-intent input { width: 100%; min-height: var(--touch); }
 .approval-form label { font-size: var(--text-sm); font-weight: 600; }
