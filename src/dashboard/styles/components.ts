@@ -30,6 +30,8 @@ const BUTTONS = `
 }
 .btn-ghost:hover, button.ghost:hover { background: var(--color-accent-soft); border-color: transparent; }
 .btn-small { min-height: 2rem; padding: 0 var(--space-3); font-size: var(--text-xs); }
+/* On a phone a small button is still a finger's height. */
+@media (max-width: 639.98px) { .btn-small { min-height: var(--touch); } }
 .btn[aria-disabled="true"], button:disabled { opacity: .55; cursor: not-allowed; }
 .btn-block { width: 100%; }
 `

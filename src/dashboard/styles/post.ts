@@ -107,6 +107,7 @@ export const POST_CSS = `
 .note-body { grid-column: 1 / -1; margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; }
 .note-delete { grid-row: 1; grid-column: 2; margin: 0; }
 .note-delete button { min-height: 2rem; padding: 0 var(--space-2); font-size: var(--text-sm); }
+@media (max-width: 639.98px) { .note-delete button { min-height: var(--touch); } }
 .mention { background: color-mix(in srgb, var(--color-accent) 18%, transparent); color: var(--color-text); border-radius: var(--radius-sm);
   padding: 0 .15em; font-weight: 600; }
 .note-form { display: grid; gap: var(--space-2); margin: 0; }
