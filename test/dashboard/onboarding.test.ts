@@ -61,4 +61,11 @@ describe('onboarding checklist', () => {
     expect(integrate).not.toContain('href=')
     expect(integrate).toContain('Ask an owner or admin')
   })
+
+  it('is not shown to a reviewer, who writes no posts', async () => {
+    const p = await mountContentPages({ role: 'reviewer' })
+    const home = await (await p.get('')).text()
+    expect(home).not.toContain('Get started')
+    expect(step(home, 'compose')).toBeUndefined()
+  })
 })

@@ -9,6 +9,7 @@ import { can } from '../../domain/access'
 import type { MemberRole } from '../../domain/people'
 import { CsrfField, ZonedTime } from './shared'
 import { zonedText } from './post-wording'
+import { toLocalInput } from './zoned-time'
 
 /** An approval as the page shows it (the post record's `approval`). */
 export interface ApprovalView {
@@ -95,9 +96,16 @@ function ApprovalState({ approval, timeZone }: { approval: ApprovalView; timeZon
   )
 }
 
-/** Submit for review with the action to take once approved (the composer's three choices). */
+/**
+ * Submit for review with the action to take once approved (the composer's three choices), set to
+ * what was asked the last time (a post sent back keeps its action and time) or else to an hour from now.
+ */
 export function SubmitForm(props: ApprovalPanelProps) {
   const id = (name: string) => `submit-${name}`
+  const asked = props.post.approval?.intent ?? null
+  const action = asked?.action ?? 'schedule'
+  const at = asked?.scheduledAt ?? props.post.scheduledAt
+  const local = at ? toLocalInput(at, props.timeZone) : props.defaultLocal
   return (
     <form method="post" action={props.url('/submit')} class="approval-form">
       <CsrfField token={props.csrfToken} />
@@ -105,14 +113,20 @@ export function SubmitForm(props: ApprovalPanelProps) {
         <div>
           <label for={id('action')}>Once approved</label>
           <select id={id('action')} name="action">
-            <option value="schedule">Schedule at</option>
-            <option value="queue">Add to the queue</option>
-            <option value="now">Publish right away</option>
+            <option value="schedule" selected={action === 'schedule'}>
+              Schedule at
+            </option>
+            <option value="queue" selected={action === 'queue'}>
+              Add to the queue
+            </option>
+            <option value="now" selected={action === 'now'}>
+              Publish right away
+            </option>
           </select>
         </div>
         <div>
           <label for={id('at')}>Time ({props.timeZone})</label>
-          <input type="datetime-local" id={id('at')} name="scheduledAt" value={props.defaultLocal} />
+          <input type="datetime-local" id={id('at')} name="scheduledAt" value={local} />
         </div>
       </div>
       <label for={id('note')}>Note for the reviewer (optional)</label>

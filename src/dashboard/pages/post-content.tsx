@@ -102,6 +102,7 @@ const yesNo = (v: boolean | undefined) => (v === undefined ? null : v ? 'yes' : 
 /** The options the post carries, as label and value pairs (only what is set). */
 export function postOptions(post: PostRecord, accountName: (id: string) => string): Array<[string, string]> {
   const out: Array<[string, string]> = [['Format', post.type.toLowerCase()]]
+  if (post.labels.length > 0) out.push(['Labels', post.labels.map((l) => l.name).join(', ')])
   if (post.linkUrl) out.push(['Link', post.linkUrl])
   if (post.firstComment) out.push(['First comment', post.firstComment])
   if (post.replyToMicropostId) out.push(['Reply to', post.replyToMicropostId])

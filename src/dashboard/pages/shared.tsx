@@ -112,8 +112,8 @@ export const frame = (c: PageContext): { member: DashboardMember; csrfToken: str
   csrfToken: c.get('csrfToken'),
 })
 
-/** A post or target status as a badge (the design system's, keeping the status word as the API spells it). */
-export const StatusBadge = ({ status }: { status: string }) => <UiStatusBadge status={status}>{status}</UiStatusBadge>
+/** A post or target status as a badge in words ("In review"), coloured by the status. */
+export const StatusBadge = ({ status }: { status: string }) => <UiStatusBadge status={status} />
 
 /** A time in the workspace zone, readable, inside a <time> with the instant. */
 export const ZonedTime = ({ at, timeZone }: { at: string | null; timeZone: string }) =>

@@ -17,7 +17,8 @@ import { dashboardCaller } from '../caller'
 import { refuseReviewer, SettingsPage } from './frame'
 import { Setting, Switch } from './parts'
 
-const cap = (n: number) => (n < 0 ? 'Unlimited' : String(n))
+/** "20 of 25", or "20, no limit" when the plan sets none. */
+const usedOf = (used: number, allowed: number) => (allowed < 0 ? `${used}, no limit` : `${used} of ${allowed}`)
 
 /** The zones the runtime knows, the current one included even when the list lacks it ("UTC"). */
 function timeZones(current: string): string[] {
@@ -43,9 +44,7 @@ function Usage(props: { overview: WorkspaceOverview }) {
         <li>
           <div class="usage-line">
             <strong>{what}</strong>
-            <span>
-              {used} of {cap(allowed)}
-            </span>
+            <span>{usedOf(used, allowed)}</span>
           </div>
           {allowed >= 0 ? (
             <progress

@@ -30,6 +30,8 @@ const BUTTONS = `
 }
 .btn-ghost:hover, button.ghost:hover { background: var(--color-accent-soft); border-color: transparent; }
 .btn-small { min-height: 2rem; padding: 0 var(--space-3); font-size: var(--text-xs); }
+/* On a phone a small button is still a finger's height. */
+@media (max-width: 639.98px) { .btn-small { min-height: var(--touch); } }
 .btn[aria-disabled="true"], button:disabled { opacity: .55; cursor: not-allowed; }
 .btn-block { width: 100%; }
 `
@@ -174,6 +176,8 @@ tbody tr:hover { background: color-mix(in srgb, var(--color-accent-soft) 45%, tr
   .cards-on-phone td { display: grid; grid-template-columns: minmax(6rem, 35%) minmax(0, 1fr); gap: var(--space-3); padding: var(--space-2) 0; overflow-wrap: anywhere; }
   .cards-on-phone td:last-child { border-bottom: 0; }
   .cards-on-phone td > * { justify-self: start; max-width: 100%; }
+  /* Whatever a labelled cell holds stays in the value column, under its first line. */
+  .cards-on-phone td[data-label] > * { grid-column: 2; }
   .cards-on-phone td:not([data-label]) > * { justify-self: stretch; }
   .cards-on-phone td[data-label]::before { content: attr(data-label); font-weight: 600; font-size: var(--text-xs); text-transform: uppercase; letter-spacing: .04em; color: var(--color-text-muted); }
   .cards-on-phone td:not([data-label]) { grid-template-columns: minmax(0, 1fr); }

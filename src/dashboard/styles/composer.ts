@@ -14,8 +14,11 @@ const LAYOUT = `
 @media (min-width: 60rem) {
   .composer { grid-template-columns: minmax(0, 1.15fr) minmax(0, 1fr); }
   .composer-actions { position: sticky; bottom: 0; }
+  /* The previews' column runs the editor's whole height, so its inner panel can stay in view. */
+  .composer-previews { align-self: stretch; }
   .composer .composer-editor > .preview-jump { display: none; }
-  .previews-sticky { position: sticky; top: var(--space-4); max-height: calc(100vh - 2 * var(--space-4)); overflow-y: auto; padding-right: var(--space-1); }
+  /* Below the sticky top bar (3.75rem high). */
+  .previews-sticky { position: sticky; top: calc(3.75rem + var(--space-4)); max-height: calc(100vh - 3.75rem - 2 * var(--space-4)); overflow-y: auto; padding-right: var(--space-1); }
 }
 .composer [hidden] { display: none !important; }
 .composer:not(.is-live) .js-only { display: none !important; }
@@ -63,7 +66,11 @@ const ACCOUNTS = `
 `
 
 const OVERRIDES = `
-.overrides > summary { cursor: pointer; font-weight: 700; min-height: var(--touch); display: flex; align-items: center; }
+.overrides > summary { cursor: pointer; font-weight: 700; min-height: var(--touch); display: flex; align-items: center; gap: var(--space-2); list-style: none; }
+.overrides > summary::-webkit-details-marker { display: none; }
+/* A chevron says the heading opens (a flex summary loses the browser's marker). */
+.overrides > summary::before { content: ""; flex: none; width: .5rem; height: .5rem; border-right: 2px solid currentColor; border-bottom: 2px solid currentColor; transform: rotate(-45deg); transition: transform .15s; }
+.overrides[open] > summary::before { transform: rotate(45deg); }
 .override-tabs { display: flex; gap: var(--space-1); overflow-x: auto; border-bottom: 1px solid var(--color-border); margin: 0 0 var(--space-3); }
 .composer .override-tab { margin: 0; display: flex; align-items: center; gap: var(--space-2); white-space: nowrap; padding: 0 var(--space-3);
   background: transparent; color: var(--color-text-muted); border: 0; border-bottom: 3px solid transparent; border-radius: 0; font-weight: 600; }
@@ -107,16 +114,22 @@ const SCHEDULE = `
   padding: var(--space-3) 0; background: var(--color-bg); border-top: 1px solid var(--color-border); }
 .composer-actions button { margin: 0; }
 .autosave-status { margin: 0 0 0 auto; font-size: var(--text-sm); }
-.composer-actions-review { display: grid; grid-template-columns: 1fr auto auto; align-items: end; }
+.composer-actions-review { display: grid; grid-template-columns: minmax(0, 1fr) auto auto; align-items: center; }
 .composer-actions-review .review-why { grid-column: 1 / -1; margin: 0; padding: var(--space-2) var(--space-3); border-radius: var(--radius-md);
   background: color-mix(in srgb, var(--status-in-review) 12%, var(--color-surface)); border-left: 3px solid var(--status-in-review); font-size: var(--text-sm); }
-.review-intent { display: grid; gap: var(--space-1); min-width: 0; }
-.review-intent label { font-size: var(--text-sm); font-weight: 600; }
+/* "Once approved" and its choice on a row of their own (the choice is never cut), the buttons under it at the right. */
+.review-intent { display: grid; grid-template-columns: auto minmax(0, 1fr); align-items: center; gap: var(--space-1) var(--space-3); min-width: 0; grid-column: 1 / -1; }
+.review-intent label { margin: 0; font-size: var(--text-sm); font-weight: 600; }
 .review-intent select { min-height: var(--touch); }
-.composer-actions-review .autosave-status { grid-column: 1 / -1; margin: 0; }
+.composer-actions-review > button { grid-row: 3; }
+.composer-actions-review > button[value="draft"] { grid-column: 2; }
+.composer-actions-review > button[value="review"] { grid-column: 3; }
+.composer-actions-review .autosave-status { grid-column: 1; grid-row: 3; margin: 0; }
 @media (max-width: 40rem) {
   .composer-actions-review { grid-template-columns: 1fr 1fr; }
-  .composer-actions-review .review-intent { grid-column: 1 / -1; }
+  .review-intent { grid-template-columns: minmax(0, 1fr); }
+  .composer-actions-review > button { grid-row: auto; grid-column: auto !important; }
+  .composer-actions-review .autosave-status { grid-column: 1 / -1; grid-row: auto; }
 }
 .label-picker .chips { margin-bottom: var(--space-3); }
 .label-chip { display: inline-flex; align-items: center; gap: var(--space-2); cursor: pointer; }

@@ -17,6 +17,15 @@ main h1, main h2 { overflow-wrap: anywhere; }
 .action-link:hover { background: var(--color-accent-soft); }
 .row-form { display: flex; flex-wrap: wrap; gap: var(--space-2); align-items: center; }
 .row-form select { width: auto; min-width: 8rem; }
+/* A list or table under a form: apart from the form's button. */
+main form + table, main form + .table-scroll { margin-top: var(--space-5); }
+/* A notice that shows something once (a new token, secret, link or invitation): heading, text, then the value, stacked. */
+section.notice { flex-direction: column; align-items: stretch; gap: var(--space-1); }
+section.notice > div { min-width: 0; }
+.notice h2 { margin: 0 0 var(--space-1); font-size: var(--text-lg); }
+.notice p:last-child { margin-bottom: 0; }
+.secret:has(input) { display: flex; flex-wrap: wrap; gap: var(--space-2); align-items: center; }
+.secret input { flex: 1 1 16rem; min-width: 0; max-width: none; font-family: var(--font-mono); }
 .inline-check { display: flex; align-items: center; gap: var(--space-2); min-height: var(--touch); font-weight: 400; margin: 0; }
 
 /* Accounts: the connect form, then one card per account. */
@@ -66,6 +75,7 @@ table.cards-on-phone td.check-cell { display: flex; align-items: center; }
 .activity-filters { display: flex; flex-wrap: wrap; gap: var(--space-3); align-items: end; margin: var(--space-3) 0; }
 .activity-filters label { display: grid; gap: 2px; font-size: var(--text-sm); font-weight: 600; }
 .activity-filters input, .activity-filters select { min-height: var(--touch); width: auto; max-width: 14rem; }
+.activity-filters > button { margin-top: 0; }
 .activity-log td { overflow-wrap: anywhere; }
 .pager { display: flex; gap: var(--space-4); margin: var(--space-3) 0; }
 .pager a { display: inline-flex; align-items: center; min-height: var(--touch); }
@@ -79,6 +89,26 @@ table.cards-on-phone td.check-cell { display: flex; align-items: center; }
   border-left: 4px solid var(--status-in-review); border-radius: var(--radius-lg); box-shadow: var(--shadow-1); color: var(--color-text); }
 .review-link { font-weight: 600; color: var(--color-text); overflow-wrap: anywhere; min-height: var(--touch); display: flex; align-items: center; }
 .review-meta { display: flex; flex-wrap: wrap; align-items: center; gap: var(--space-2); }
+.review-item:has(.badge-changes_requested) { border-left-color: var(--status-changes-requested); }
+.review-item:has(.badge-approved) { border-left-color: var(--status-approved); }
 .review-who, .review-comment { margin: 0; font-size: var(--text-sm); color: var(--color-text-muted); }
 .review-comment { font-style: italic; }
+
+/* Notifications: one card each, the unread ones marked by a bar and a dot. */
+.notifications { list-style: none; margin: 0 0 var(--space-4); padding: 0; display: grid; gap: var(--space-2); }
+.notification { padding: var(--space-3) var(--space-4); background: var(--color-surface); border: 1px solid var(--color-border); border-radius: var(--radius-lg); }
+.notification-unread { border-left: 4px solid var(--color-accent); background: color-mix(in srgb, var(--color-accent-soft) 45%, var(--color-surface)); }
+.notification form { display: grid; gap: var(--space-1); margin: 0; }
+.notification p { margin: 0; overflow-wrap: anywhere; }
+.notification-title { display: flex; align-items: baseline; gap: var(--space-2); }
+.notification-unread .notification-title::before { content: ""; flex: none; width: .5rem; height: .5rem; border-radius: 50%; background: var(--color-accent); transform: translateY(-.1em); }
+.notification .muted { font-size: var(--text-sm); }
+.notification .actions { margin: var(--space-1) 0 0; }
+
+/* The client review page (/review/{token}): one readable column, each post's decisions apart from its previews. */
+main.review { max-width: 52rem; margin: 0 auto; }
+.review-decisions { display: grid; gap: var(--space-3); margin-top: var(--space-4); padding-top: var(--space-4); border-top: 1px solid var(--color-border); }
+.review-decisions form { margin: 0; }
+.review-decisions .field { margin-bottom: var(--space-2); max-width: none; }
+.review-decisions form > button { margin-top: 0; }
 `

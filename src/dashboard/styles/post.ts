@@ -81,7 +81,7 @@ export const POST_CSS = `
 .approval-quote-who { font-size: var(--text-xs); color: var(--color-text-muted); font-weight: 600; margin-bottom: var(--space-1) !important; }
 .approval-form { display: grid; gap: var(--space-2); margin: 0; }
 .approval-form textarea { width: 100%; }
-.approval-intent { display: grid; gap: var(--space-2); grid-template-columns: repeat(auto-fit, minmax(10rem, 1fr)); }
+.approval-intent { display: grid; gap: var(--space-2); grid-template-columns: repeat(auto-fit, minmax(min(100%, 17rem), 1fr)); }
 .approval-intent > div { display: grid; gap: var(--space-1); min-width: 0; }
 .approval-intent select, .approval-intent input { width: 100%; min-height: var(--touch); }
 .approval-form label { font-size: var(--text-sm); font-weight: 600; }
@@ -107,6 +107,7 @@ export const POST_CSS = `
 .note-body { grid-column: 1 / -1; margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; }
 .note-delete { grid-row: 1; grid-column: 2; margin: 0; }
 .note-delete button { min-height: 2rem; padding: 0 var(--space-2); font-size: var(--text-sm); }
+@media (max-width: 639.98px) { .note-delete button { min-height: var(--touch); } }
 .mention { background: color-mix(in srgb, var(--color-accent) 18%, transparent); color: var(--color-text); border-radius: var(--radius-sm);
   padding: 0 .15em; font-weight: 600; }
 .note-form { display: grid; gap: var(--space-2); margin: 0; }

@@ -33,7 +33,7 @@ const CARDS = `
 .setting-foot { display: flex; flex-wrap: wrap; gap: var(--space-2); justify-content: flex-end; align-items: center; padding: var(--space-3) var(--space-5); border-top: 1px solid var(--color-border); background: var(--color-surface-2); border-radius: 0 0 var(--radius-lg) var(--radius-lg); }
 .setting-foot .muted { margin: 0 auto 0 0; font-size: var(--text-sm); }
 .setting form > button, .setting-foot button { margin-top: 0; }
-.setting label:first-child { margin-top: 0; }
+.setting label:first-child, .setting-body > input[type=hidden]:first-child + label { margin-top: 0; }
 .setting.is-danger { border-color: color-mix(in srgb, var(--color-danger) 45%, var(--color-border)); }
 .form-grid { display: grid; gap: 0 var(--space-4); grid-template-columns: minmax(0, 1fr); }
 @media (min-width: 640px) { .form-grid { grid-template-columns: repeat(2, minmax(0, 1fr)); } }
@@ -47,7 +47,7 @@ const SWITCH = `
 .switch-row .switch-help { color: var(--color-text-muted); font-size: var(--text-sm); }
 input.switch {
   appearance: none; -webkit-appearance: none; flex: none; position: relative; width: 3rem; height: 1.75rem; margin: var(--space-2) 0;
-  border-radius: var(--radius-full); background: var(--color-border); border: 0; cursor: pointer; transition: background-color .15s;
+  border-radius: var(--radius-full); background: color-mix(in srgb, var(--color-text-muted) 60%, var(--color-border)); border: 0; cursor: pointer; transition: background-color .15s;
 }
 input.switch::after {
   content: ""; position: absolute; top: .1875rem; left: .1875rem; width: 1.375rem; height: 1.375rem; border-radius: 50%;
@@ -65,7 +65,7 @@ input.switch:checked::after { transform: translateX(1.25rem); }
 const SWATCHES = `
 .dot { display: inline-block; flex: none; width: .75rem; height: .75rem; vertical-align: middle; }
 .dot.is-large { width: 1rem; height: 1rem; }
-.swatches { display: flex; flex-wrap: wrap; gap: var(--space-2); border: 0; padding: 0; margin: 0 0 var(--space-4); }
+.swatches { display: flex; flex-wrap: wrap; gap: var(--space-2); border: 0; padding: 0; margin: var(--space-4) 0; }
 .swatches legend { padding: 0; margin: 0 0 var(--space-2); font-size: var(--text-sm); }
 .swatch { position: relative; display: inline-grid; place-items: center; width: var(--touch); height: var(--touch); margin: 0; border-radius: 50%; cursor: pointer; }
 .swatch input { position: absolute; inset: 0; width: 100%; height: 100%; opacity: 0; margin: 0; cursor: pointer; }
@@ -114,7 +114,7 @@ const GROUPS = `
 const LABELS = `
 .label-row { display: flex; flex-wrap: wrap; align-items: center; gap: var(--space-2) var(--space-3); padding: var(--space-3) var(--space-4); background: var(--color-surface); border: 1px solid var(--color-border); border-radius: var(--radius-lg); }
 .label-chip { display: inline-flex; align-items: center; gap: var(--space-2); font-weight: 600; flex: 1 1 10rem; min-width: 0; overflow-wrap: anywhere; }
-.label-row details.edit { flex-basis: 100%; order: 3; }
+.label-row details.edit[open] { flex-basis: 100%; order: 3; }
 .label-row details.edit[open] { padding-top: var(--space-2); border-top: 1px solid var(--color-border); }
 .label-row summary, .member-row summary { display: inline-flex; align-items: center; min-height: var(--touch); padding: 0 var(--space-3); border-radius: var(--radius-md); color: var(--color-accent); font-weight: 600; font-size: var(--text-sm); cursor: pointer; }
 .label-row summary:hover, .member-row summary:hover { background: var(--color-accent-soft); }
@@ -128,8 +128,9 @@ const MEMBERS = `
 .member-name strong { overflow-wrap: anywhere; }
 .member-name span { color: var(--color-text-muted); font-size: var(--text-sm); overflow-wrap: anywhere; }
 .member-scope { display: flex; flex-wrap: wrap; gap: var(--space-1) var(--space-2); align-items: center; font-size: var(--text-sm); color: var(--color-text-muted); }
-.member-manage { display: grid; gap: var(--space-3); }
-.member-manage .row-form select { flex: 1 1 14rem; max-width: 22rem; }
+.member-manage { display: grid; gap: var(--space-3); grid-template-columns: minmax(0, 1fr); }
+/* A role select shrinks with its row (its longest option is cut, never the card). */
+.member-manage .row-form select { flex: 1 1 14rem; min-width: 0; max-width: 22rem; }
 @media (min-width: 720px) {
   .member-row { grid-template-columns: minmax(0, 1fr) auto; align-items: start; }
   .member-row > .member-manage { grid-column: 1 / -1; }

@@ -2,8 +2,9 @@
  * The first-run checklist on the workspace's home (the calendar): connect an account, compose a
  * post, schedule one, reach the workspace from code. Each step is ticked from the workspace's data
  * (services/workspace/onboarding.ts) and links to the page that does it; once every step is done the list is
- * no longer shown.
+ * no longer shown. A reviewer, who writes no posts, is not shown it.
  */
+import { can } from '../../domain/access'
 import { type FirstStep, firstStepsProgress } from '../../services/workspace/onboarding'
 import { workspacePage } from '../env'
 import type { PageContext } from '../pages/shared'
@@ -42,9 +43,10 @@ const STEPS: Record<FirstStep, StepText> = {
   },
 }
 
-/** The checklist, or nothing once every step is done. */
+/** The checklist, or nothing once every step is done or for a member who cannot take its steps (a reviewer). */
 export async function Onboarding(props: { c: PageContext }) {
   const member = props.c.get('member')
+  if (!can(member.role, 'write')) return null
   const progress = await firstStepsProgress(props.c.var.deps.db, member.workspaceId)
   if (progress.complete) return null
   const steps = Object.entries(STEPS) as Array<[FirstStep, StepText]>

@@ -8,6 +8,7 @@ import { getPost } from '../../../src/services/posts/read'
 import { createPost } from '../../../src/services/posts/create'
 import { runDue } from '../../support/engine'
 import { account, fixedClock, media } from '../../support/fixtures'
+import { label } from '../../support/groups'
 import { mountContentPages, type PagesApp } from '../../support/dashboard-pages'
 
 /** The page's text without tags (what a reader reads). */
@@ -93,15 +94,17 @@ describe('post page wording per state', () => {
     expect((await getPost(p.t.deps.db, p.t.workspaceId, post.id)).status).toBe('PUBLISHED')
   })
 
-  it('shows the media with alt text, each override, the thread parts and the options', async () => {
+  it('shows the media with alt text, each override, the thread parts, the options and the labels', async () => {
     const p = await mountContentPages()
     const micro = await account(p.t, 'MICROBLOG_NET', 'alice')
     const pro = await account(p.t, 'PROFESSIONAL_NET', 'bob')
     const image = await media(p.t)
+    const launch = await label(p.t, 'Spring launch')
     await p.t.deps.db.update(mediaAssets).set({ altText: 'A red kite over hills' }).where(eq(mediaAssets.id, image))
     const post = await create(p, {
       accountIds: [micro.id, pro.id],
       mediaIds: [image],
+      labelIds: [launch.id],
       action: 'draft',
       caption: 'Base words',
       captionOverrides: { PROFESSIONAL_NET: 'Longer professional words' },
@@ -117,6 +120,7 @@ describe('post page wording per state', () => {
     )
     expect(text).toContain('Thread (3 parts)')
     expect(text).toMatch(/Link\s+https:\/\/example.com\/story/)
+    expect(text).toMatch(/Labels\s+Spring launch/)
   })
 
   it('shows the figures once collected, and before that when they will be', async () => {
