@@ -182,6 +182,17 @@ function Decisions(props: { item: ReviewPost; base: string; csrf: string; proble
   )
 }
 
+/** When the post goes out: its time, or what the submitter asked for once it is approved. */
+function whenItGoesOut(post: ReviewPost['post'], timezone: string): string {
+  if (post.scheduledAt) return zonedText(post.scheduledAt, timezone)
+  const intent = post.approval?.intent
+  if (intent?.action === 'schedule' && intent.scheduledAt)
+    return `${zonedText(intent.scheduledAt, timezone)}, once approved`
+  if (intent?.action === 'queue') return 'The next free queue slot, once approved'
+  if (intent?.action === 'now') return 'As soon as it is approved'
+  return 'No time set yet'
+}
+
 function PostCard(props: {
   item: ReviewPost
   timezone: string
@@ -197,13 +208,14 @@ function PostCard(props: {
     <Card
       id={`post-${post.id}`}
       class="review-post"
-      title={post.scheduledAt ? zonedText(post.scheduledAt, props.timezone) : 'No time set yet'}
+      title={whenItGoesOut(post, props.timezone)}
       actions={<StatusBadge status={post.status}>{STATUS_WORDS[post.status] ?? post.status}</StatusBadge>}
     >
       {props.problem ? <Toast kind="error">{props.problem.message}</Toast> : null}
       {approval?.decidedBy && approval.comment ? (
         <p class="muted">
-          {approval.decidedBy.name}: “{approval.comment}”
+          {approval.state === 'APPROVED' ? 'Approved' : 'Changes asked'} by {approval.decidedBy.name}: “
+          {approval.comment}”
         </p>
       ) : null}
       <div class="preview-list">

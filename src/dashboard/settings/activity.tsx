@@ -157,7 +157,10 @@ async function render(c: Context<DashboardEnv>) {
                 </time>
               </td>
               <td data-label="Who">
-                {e.actor.name} <span class="muted">({ACTOR_LABELS[e.actor.kind] ?? e.actor.kind})</span>
+                {e.actor.name}{' '}
+                {e.actor.kind === 'review_link' ? null : (
+                  <span class="muted">({ACTOR_LABELS[e.actor.kind] ?? e.actor.kind})</span>
+                )}
               </td>
               <td data-label="What">
                 {e.summary} <span class="muted">· {e.action}</span>

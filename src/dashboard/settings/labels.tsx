@@ -82,7 +82,7 @@ async function render(
                 {l.name}
               </span>
               <details class="edit">
-                <summary aria-label={`Rename or recolour ${l.name}`}>Edit</summary>
+                <summary aria-label={`Edit ${l.name}`}>Edit</summary>
                 <form method="post" action={path(c, `/${l.id}`)}>
                   <Csrf token={csrfToken} />
                   <label for={`label-${l.id}-name`}>Name</label>

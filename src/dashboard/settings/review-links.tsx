@@ -64,7 +64,7 @@ async function render(
   const groups = manager ? await reviewLinkGroups(deps, caller) : []
   const v = state.values ?? {}
   return c.html(
-    <SettingsPage title="Client review links" section="/review-links" member={member} csrfToken={csrfToken}>
+    <SettingsPage title="Review links" section="/review-links" member={member} csrfToken={csrfToken}>
       <p class="muted">
         A review link shows the upcoming posts of one account group to someone without an account, with their network
         previews; they can approve a post in review or ask for changes after giving their name.
