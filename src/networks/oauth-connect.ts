@@ -1,140 +1,20 @@
 /**
  * Hosted connect through a network's OAuth 2.0 authorization code flow, over `oauth4webapi`: the
- * authorization URL (with PKCE S256 where the network takes it), the code exchange, and token
- * revocation. What differs per network (its endpoints, scopes, PKCE, how the client authenticates,
- * which credentials the token answer becomes) is data in `adapters/<network>/oauth.ts`. Every
- * endpoint is an origin key of the configuration plus a path, so a test points it at a loopback fake.
+ * authorization URL (with PKCE S256 where the network takes it), the code exchange (and the trade
+ * for a long-lived token where the network has one), and token revocation. What differs per
+ * network (its endpoints, scopes, PKCE, how the client authenticates, which credentials the token
+ * answer becomes) is data in `adapters/<network>/oauth.ts`, of the shape in
+ * oauth-connect-settings.ts (re-exported here); oauth-connect-client.ts turns it into what
+ * oauth4webapi takes and oauth-connect-answers.ts reads the answers. Every endpoint is an origin
+ * key of the configuration plus a path, so a test points it at a loopback fake.
  */
 import * as oauth from 'oauth4webapi'
-import type { Connection, PlatformId } from '../domain/vocabulary'
 import { NetworkFailure } from './http'
-import type { OAuthClient } from './oauth'
-import type { NetworkOriginKey, NetworkOrigins } from './origins'
+import { answerOf, failureWords, rewritten, withTokenType } from './oauth-connect-answers'
+import { authorizationServer, clientAuthOf, endpointUrl, requestOptions } from './oauth-connect-client'
+import type { OAuthContext, OAuthProvider, TokenAnswer } from './oauth-connect-settings'
 
-/**
- * An endpoint: the configured origin (`<KEY>` in the configuration) and the path on it, or
- * `instance`: the account owner's own server (the federated network).
- */
-export interface OAuthEndpoint {
-  origin: NetworkOriginKey | 'instance'
-  path: string
-}
-
-/** What a token endpoint answered, as the provider data reads it. */
-export interface TokenAnswer {
-  accessToken: string
-  refreshToken: string | null
-  /** Seconds, when the network said. */
-  expiresIn: number | null
-  /** Everything else in the answer (ids some networks return with the token). */
-  extra: Record<string, unknown>
-}
-
-export interface OAuthProvider {
-  platform: PlatformId
-  /** The connection an account made through this flow has. */
-  connection: Connection
-  /** The documentation page these settings follow. */
-  docs: string
-  authorize: OAuthEndpoint
-  token: OAuthEndpoint
-  /** Where a token is revoked on disconnect; absent when the network documents none. */
-  revoke?: OAuthEndpoint
-  /** Which token the revocation endpoint takes: the refresh token (all of the grant; default) or the access token. */
-  revokes?: 'refresh' | 'access'
-  /** The scopes the adapter needs, no more. */
-  scopes: readonly string[]
-  /** How the scopes are joined in the authorization URL (space by default). */
-  scopeSeparator?: string
-  /** PKCE with S256. */
-  pkce: boolean
-  /**
-   * How the client proves itself at the token (and revocation) endpoint: HTTP Basic, RFC 6749's
-   * `client_id` / `client_secret` form fields, or form fields under the network's own names.
-   */
-  clientAuth: 'basic' | 'post' | { idField: string; secretField: string }
-  /** The authorization request's name for the client id, where the network does not say `client_id`. */
-  clientIdParam?: string
-  /**
-   * Where the network trades the code's short-lived token for a long-lived one (Meta's
-   * `fb_exchange_token`, `th_exchange_token`): a GET with the grant type, the client's secret (and
-   * id, where asked) and the token under `tokenParam`; its answer replaces the first one's token.
-   */
-  longLived?: { endpoint: OAuthEndpoint; grantType: string; tokenParam: string; sendClientId: boolean }
-  /** More parameters of the authorization request (offline access, consent prompt...). */
-  authorizeParams?: Record<string, string>
-  /**
-   * A token endpoint answering outside RFC 6749 (an error as HTTP 200 with `ok:false`, a token type
-   * of its own) rewritten to its standard shape before it is read; absent: read as sent.
-   */
-  tokenAnswer?(status: number, body: Record<string, unknown>): { status: number; body: Record<string, unknown> }
-  /**
-   * The credentials to verify and store, from the token answer (`expiresAt` as an ISO time when
-   * known); `instanceUrl`: the owner's server, for the federated network.
-   */
-  credentials(answer: TokenAnswer, now: Date, instanceUrl: string | null): Record<string, unknown>
-}
-
-export interface OAuthContext {
-  origins: NetworkOrigins
-  client: OAuthClient
-  fetch: typeof fetch
-  /** Plain http endpoints (loopback fakes, local trials): ALLOW_PRIVATE_URLS only. */
-  allowHttp: boolean
-  /** The owner's own server, for endpoints at `instance`. */
-  instanceUrl?: string | null
-}
-
-function endpointUrl(ctx: Pick<OAuthContext, 'origins' | 'instanceUrl'>, e: OAuthEndpoint): string {
-  const origin = e.origin === 'instance' ? ctx.instanceUrl : ctx.origins[e.origin]
-  if (!origin) throw new TypeError(`no origin for ${e.origin}`)
-  return new URL(e.path, origin).href
-}
-
-function server(
-  provider: OAuthProvider,
-  ctx: Pick<OAuthContext, 'origins' | 'instanceUrl'>,
-): oauth.AuthorizationServer {
-  const token = endpointUrl(ctx, provider.token)
-  return {
-    issuer: new URL(token).origin,
-    authorization_endpoint: endpointUrl(ctx, provider.authorize),
-    token_endpoint: token,
-    ...(provider.revoke ? { revocation_endpoint: endpointUrl(ctx, provider.revoke) } : {}),
-  }
-}
-
-/**
- * HTTP Basic as the networks document it: base64 of `id:secret` as given. (oauth4webapi's own
- * `ClientSecretBasic` form-encodes both first, RFC 6749 2.3.1, turning `-` into `%2D`, which the
- * networks' examples do not do; the token renewal in oauth.ts sends the same header as this.)
- */
-const documentedBasic =
-  (secret: string): oauth.ClientAuth =>
-  (_as, client, _body, headers) => {
-    headers.set('authorization', `Basic ${btoa(`${client.client_id}:${secret}`)}`)
-  }
-
-/** The client id and secret as form fields under the network's own names (`client_key`...). */
-const namedFields =
-  (fields: { idField: string; secretField: string }, secret: string | null): oauth.ClientAuth =>
-  (_as, client, body) => {
-    body.set(fields.idField, client.client_id)
-    if (secret) body.set(fields.secretField, secret)
-  }
-
-function clientAuthOf(provider: OAuthProvider, client: OAuthClient): oauth.ClientAuth {
-  const auth = provider.clientAuth
-  if (typeof auth === 'object') return namedFields(auth, client.clientSecret)
-  if (!client.clientSecret) return oauth.None()
-  return auth === 'basic' ? documentedBasic(client.clientSecret) : oauth.ClientSecretPost(client.clientSecret)
-}
-
-const requestOptions = (ctx: OAuthContext) => ({
-  [oauth.customFetch]: ctx.fetch,
-  [oauth.allowInsecureRequests]: ctx.allowHttp,
-  ...(ctx.client.userAgent ? { headers: { 'user-agent': ctx.client.userAgent } } : {}),
-})
+export * from './oauth-connect-settings'
 
 /** A fresh PKCE verifier, or null where the network takes none. */
 export const newCodeVerifier = (provider: OAuthProvider): string | null =>
@@ -163,40 +43,6 @@ export async function authorizationUrl(
   return url.href
 }
 
-/** The network's own words for a failed token or revocation answer, never a token. */
-async function failureWords(err: unknown): Promise<string> {
-  if (err instanceof oauth.ResponseBodyError)
-    return err.error_description ? `${err.error}: ${err.error_description}` : `${err.error} (HTTP ${err.status})`
-  if (err instanceof oauth.AuthorizationResponseError)
-    return err.error_description ? `${err.error}: ${err.error_description}` : err.error
-  if (err instanceof oauth.OperationProcessingError) {
-    // An answer outside the protocol (a 5xx, an error page): its status and, when it is one, the OAuth error in it.
-    const answer = answerOf(err)
-    if (answer) return `HTTP ${answer.status}${await oauthErrorIn(answer)}`
-    return err.message
-  }
-  if (err instanceof TypeError) return 'the network could not be reached'
-  return 'an unexpected answer'
-}
-
-/** The HTTP answer an oauth4webapi error carries (a Response of whichever fetch was used), if any. */
-function answerOf(err: unknown): Response | null {
-  const cause = err instanceof oauth.OperationProcessingError ? (err.cause as Partial<Response> | undefined) : undefined
-  return cause && typeof cause.status === 'number' && typeof cause.clone === 'function' ? (cause as Response) : null
-}
-
-/** `: error: description` when the answer's body is an RFC 6749 error object, else ''. */
-async function oauthErrorIn(response: Response): Promise<string> {
-  try {
-    const body = (await response.clone().json()) as { error?: unknown; error_description?: unknown }
-    if (typeof body.error !== 'string') return ''
-    const words = typeof body.error_description === 'string' ? `: ${body.error_description.slice(0, 300)}` : ''
-    return ` ${body.error}${words}`
-  } catch {
-    return ''
-  }
-}
-
 /**
  * Exchanges the code of the callback for tokens. The `state` was checked by the caller (stored
  * hashed, single use); a refusal or failure of the network is a `NetworkFailure` in its words.
@@ -206,7 +52,7 @@ export async function exchangeCode(
   ctx: OAuthContext,
   input: { callback: URLSearchParams; redirectUri: string; codeVerifier: string | null },
 ): Promise<TokenAnswer> {
-  const as = server(provider, ctx)
+  const as = authorizationServer(provider, ctx)
   const client: oauth.Client = { client_id: ctx.client.clientId }
   try {
     const params = oauth.validateAuthResponse(as, client, input.callback, oauth.skipStateCheck)
@@ -239,39 +85,6 @@ export async function exchangeCode(
         `${provider.platform} could not complete the sign-in (${words}); try again.`,
       )
     throw new NetworkFailure('rejected', `${provider.platform} refused the sign-in: ${words}`)
-  }
-}
-
-/** The answer as `rewrite` makes it (a body that is no JSON object is left as sent). */
-async function rewritten(response: Response, rewrite: NonNullable<OAuthProvider['tokenAnswer']>): Promise<Response> {
-  try {
-    const body = (await response.clone().json()) as unknown
-    if (!body || typeof body !== 'object') return response
-    const next = rewrite(response.status, body as Record<string, unknown>)
-    return new Response(JSON.stringify(next.body), {
-      status: next.status,
-      headers: { 'content-type': 'application/json' },
-    })
-  } catch {
-    return response
-  }
-}
-
-/**
- * A token answer without `token_type` (Threads and LinkedIn document none) as a bearer one, which
- * it is; oauth4webapi requires the field. Any other answer is passed on untouched.
- */
-async function withTokenType(response: Response): Promise<Response> {
-  if (!response.ok) return response
-  try {
-    const body = (await response.clone().json()) as Record<string, unknown>
-    if (!body || typeof body !== 'object' || body.token_type !== undefined) return response
-    return new Response(JSON.stringify({ ...body, token_type: 'bearer' }), {
-      status: response.status,
-      headers: response.headers,
-    })
-  } catch {
-    return response
   }
 }
 
@@ -310,7 +123,7 @@ async function longLivedToken(provider: OAuthProvider, ctx: OAuthContext, first:
  */
 export async function revokeToken(provider: OAuthProvider, ctx: OAuthContext, token: string): Promise<boolean> {
   if (!provider.revoke) return false
-  const as = server(provider, ctx)
+  const as = authorizationServer(provider, ctx)
   try {
     const response = await oauth.revocationRequest(
       as,
@@ -327,7 +140,3 @@ export async function revokeToken(provider: OAuthProvider, ctx: OAuthContext, to
     throw new NetworkFailure('rejected', `${provider.platform} did not revoke the token: ${await failureWords(err)}`)
   }
 }
-
-/** `expiresAt` from a token answer's lifetime, when it gave one. */
-export const expiresAtOf = (answer: TokenAnswer, now: Date): string | undefined =>
-  answer.expiresIn === null ? undefined : new Date(now.getTime() + answer.expiresIn * 1000).toISOString()

@@ -7,7 +7,8 @@
 import { PLATFORM_IDS, type PlatformId, type PostType } from '../vocabulary'
 import type { FormatRules, MediaKind, PlatformRules, RulesRegistry } from './schema'
 import { BLOG_NET_RULES } from './blog-network'
-import { PHOTO_NET_RULES, PINBOARD_NET_RULES, SHORTVIDEO_NET_RULES, VIDEOSHARE_NET_RULES } from './media-networks'
+import { PHOTO_NET_RULES, PINBOARD_NET_RULES } from './photo-and-pinboard-networks'
+import { SHORTVIDEO_NET_RULES, VIDEOSHARE_NET_RULES } from './video-networks'
 import {
   CHAT_NET_RULES,
   MESSAGING_NET_RULES,

@@ -7,225 +7,33 @@
  * seconds, aspect ratios are width / height as a decimal (4:5 = 0.8, 1.91:1 = 1.91), and
  * `null` means "the network sets no limit here", never zero. Served text stays free of the
  * networks' brand names, like the rest of the interface.
+ *
+ * This file holds the whole `PlatformRules` and what has no part of its own (insights, limits,
+ * display); the parts are beside it and re-exported here: text budgets (schema-text.ts), post
+ * options (schema-options.ts), media (schema-media.ts), inbox (schema-inbox.ts), the closed
+ * lists (schema-names.ts).
  */
 import { z } from 'zod'
 import { CONNECTIONS, PLATFORM_IDS } from '../vocabulary'
-import { count, note, orNull, positive } from './schema-fields'
+import { note, orNull, positive } from './schema-fields'
 import { InboxRulesSchema } from './schema-inbox'
 import {
   type CanvasNameSchema,
-  MediaKindSchema,
+  type MediaKindSchema,
   MediaRulesSchema,
   PostTypeSchema,
   RecommendedSpecSchema,
   FormatRulesSchema,
 } from './schema-media'
-import { CAPTION_COUNTINGS, LIMITED_ACTIONS, POST_METRICS, VIDEO_NET_PRIVACY_LEVELS } from './schema-names'
+import { LIMITED_ACTIONS, POST_METRICS, type VIDEO_NET_PRIVACY_LEVELS } from './schema-names'
+import { PostOptionsRulesSchema } from './schema-options'
+import { CaptionFormattingSchema, CaptionRulesSchema, ThreadRulesSchema, TitleRulesSchema } from './schema-text'
 
+export * from './schema-text'
+export * from './schema-options'
 export * from './schema-media'
 export * from './schema-names'
 export * from './schema-inbox'
-
-export const CaptionCountingSchema = z.enum(CAPTION_COUNTINGS).meta({
-  id: 'CaptionCounting',
-  description: [
-    'How the network counts text against `maxLength`.',
-    "`weighted`: text is NFC-normalised; code points in U+0000-U+10FF, U+2000-U+200D, U+2010-U+201F and U+2032-U+2037 count 1, every other code point 2, a whole emoji sequence counts 2, and every URL counts `urlWeight` (the microblog network's published counting configuration, version 3).",
-    '`graphemes`: user-perceived characters (extended grapheme clusters, as `Intl.Segmenter` splits them).',
-    '`utf16`: UTF-16 code units (JavaScript `string.length`).',
-    '`characters`: Unicode code points.',
-    '`characters_emoji_bytes`: code points, except that each emoji counts as many as its UTF-8 bytes (a ZWJ sequence as a whole).',
-    '`utf8_bytes`: bytes of the UTF-8 encoding.',
-  ].join(' '),
-})
-
-/** A budget for one piece of text: a caption, a thread part, a title. */
-export const TextBudgetSchema = z
-  .object({
-    maxLength: positive.meta({ description: 'Most units allowed, counted as `counting` says.' }),
-    counting: CaptionCountingSchema,
-    urlWeight: positive.nullable().meta({
-      description: 'Every URL counts exactly this many units whatever its length; null: URLs count like other text.',
-    }),
-    maxBytes: positive.nullable().meta({ description: 'A second cap on the UTF-8 byte length; null: none.' }),
-    normalization: z
-      .enum(['NFC'])
-      .nullable()
-      .meta({ description: 'Unicode normalisation applied before counting; null: counted as sent.' }),
-    mentionDomainFree: z
-      .boolean()
-      .meta({ description: 'True when a `@user@domain` mention counts only its `@user` part.' }),
-    forbiddenCharacters: z
-      .array(z.string())
-      .meta({ description: 'Characters the network refuses in this text.', example: ['<', '>'] }),
-  })
-  .meta({ id: 'TextBudget' })
-
-export const CaptionRulesSchema = TextBudgetSchema.extend({
-  maxLengthWithImages: positive
-    .nullable()
-    .meta({ description: 'Budget when the post carries images (and no video); null: `maxLength`.' }),
-  maxLengthWithVideo: positive
-    .nullable()
-    .meta({ description: 'Budget when the post carries a video; null: `maxLength`.' }),
-  maxHashtags: count.nullable().meta({ description: 'Most hashtags in one caption; null: no limit.' }),
-  maxMentions: count.nullable().meta({ description: 'Most @mentions in one caption; null: no limit.' }),
-  note,
-}).meta({
-  id: 'CaptionRules',
-  description:
-    "The caption budget: `caption`, or the platform's entry in `captionOverrides`. Over the budget is rejected (`caption_too_long`), never truncated.",
-})
-
-export const CaptionFormattingSchema = z
-  .object({
-    markdown: z.boolean().meta({ description: 'Markdown in the caption is rendered; false: shown as typed.' }),
-    links: z.enum(['clickable', 'shortened', 'not_clickable']).meta({
-      description: '`shortened`: clickable, wrapped in a short link and counted as `caption.urlWeight`.',
-    }),
-    lineBreaks: z.boolean().meta({ description: 'Line breaks are kept.' }),
-    hashtags: z.string().nullable().meta({ description: 'Syntax of a linked hashtag; null: not linked.' }),
-    mentions: z.string().nullable().meta({ description: 'Syntax of a linked mention; null: not linked.' }),
-    note,
-  })
-  .meta({ id: 'CaptionFormatting', description: 'How the network shows the caption.' })
-
-export const TitleRulesSchema = TextBudgetSchema.extend({
-  required: z.boolean().meta({ description: 'The network needs a non-empty title.' }),
-  field: z.enum(['pinboardNetOptions.title', 'title']).nullable().meta({
-    description:
-      "Body field that sets the title explicitly: `title` is the post body's top-level `title` (over the budget: `title_too_long`), `pinboardNetOptions.title` the pin title (over the budget: `pin_title_too_long`); null: always derived.",
-  }),
-  derivedFrom: z
-    .enum(['caption_first_line'])
-    .meta({ description: 'Where the title comes from when no field sets it: the first line of the caption.' }),
-  derivedOverflow: z
-    .enum(['shorten'])
-    .meta({ description: 'A derived title over the budget is shortened at the last whole word that fits.' }),
-  media: orNull(MediaKindSchema, 'The title exists only for posts carrying this kind of media; null: every post.'),
-  note,
-}).meta({ id: 'TitleRules', description: 'A title the network publishes beside the caption.' })
-
-export const ThreadRulesSchema = z
-  .object({
-    maxParts: positive.meta({
-      description:
-        'Most entries in `threadParts` (follow-ups after the head post). More is rejected (`thread_too_long`), never truncated.',
-    }),
-    part: TextBudgetSchema.meta({ description: 'Budget of each follow-up; parts are text only.' }),
-    note,
-  })
-  .meta({ id: 'ThreadRules' })
-
-export const OPTION_FIELD_TYPES = ['string', 'text', 'boolean', 'enum', 'tags', 'url', 'datetime', 'integer'] as const
-
-export const OptionFieldSchema = z
-  .object({
-    key: z.string().meta({ description: 'Key of the value in `targetOptions.<accountId>`.', example: 'flair' }),
-    label: z.string().meta({ description: 'What a form shows beside the input.', example: 'Flair' }),
-    type: z.enum(OPTION_FIELD_TYPES).meta({
-      description:
-        '`string`: one line of text; `text`: several lines; `boolean`: true or false; `enum`: one of `values`; `tags`: a list of strings; `url`: an http(s) URL; `datetime`: an ISO 8601 instant with an offset; `integer`: a whole number.',
-    }),
-    values: z
-      .array(z.string())
-      .nullable()
-      .meta({ description: 'The values an `enum` takes; null for every other type.' }),
-    maxLength: positive
-      .nullable()
-      .meta({ description: 'Most characters of a text value, or of each tag; null: no limit.' }),
-    maxItems: positive.nullable().meta({ description: 'Most entries of a `tags` value; null: no limit.' }),
-    min: z.number().int().nullable().meta({ description: 'Least value of an `integer`; null: no limit.' }),
-    max: z.number().int().nullable().meta({ description: 'Greatest value of an `integer`; null: no limit.' }),
-    requiredToPublish: z
-      .boolean()
-      .meta({ description: 'A draft saves without it; scheduling or publishing a target without it is refused.' }),
-    description: z.string().meta({ description: 'What the value does on the network, in a sentence.' }),
-  })
-  .meta({ id: 'OptionField', description: 'One per-target option a network takes, as data.' })
-
-export const DestinationRulesSchema = z
-  .object({
-    noun: z.string().meta({ description: 'What one destination is called.', example: 'board' }),
-    nounPlural: z.string().meta({ example: 'boards' }),
-    requiredToPublish: z.boolean().meta({
-      description: 'A target without a destination cannot be scheduled or published now; a draft saves without one.',
-    }),
-    note,
-  })
-  .meta({
-    id: 'DestinationRules',
-    description:
-      'The network publishes into a place chosen per target (`destinations.<accountId>`), listed by GET /v1/accounts/{id}/destinations.',
-  })
-
-export const PostOptionsRulesSchema = z
-  .object({
-    firstComment: z
-      .object({
-        formats: z.array(PostTypeSchema).meta({ description: 'Formats under which the comment is posted.' }),
-        maxLength: positive,
-        counting: CaptionCountingSchema,
-      })
-      .nullable()
-      .meta({
-        description:
-          '`firstComment` is posted right after the post; a comment the network refuses does not fail the post. Null: ignored here.',
-      }),
-    replyToMicropostId: z.boolean().meta({ description: '`replyToMicropostId` applies (an id or a URL).' }),
-    quoteMicropostId: z.boolean().meta({ description: '`quoteMicropostId` applies (an id or a URL).' }),
-    videoNetOptions: z
-      .object({
-        privacyLevels: z.array(z.enum(VIDEO_NET_PRIVACY_LEVELS)),
-        defaultPrivacyLevel: z
-          .enum(VIDEO_NET_PRIVACY_LEVELS)
-          .meta({ description: 'Used when the account has no entry in `videoNetOptions`.' }),
-        switches: z.array(z.string()).meta({ description: 'Boolean fields of an entry.' }),
-        note,
-      })
-      .nullable()
-      .meta({ description: 'Per-account `videoNetOptions`; null: ignored here.' }),
-    audio: z
-      .object({
-        formats: z.array(PostTypeSchema),
-        connections: z
-          .array(z.enum(CONNECTIONS))
-          .meta({ description: 'Account connections through which `audio` is sent.' }),
-        catalogue: z.array(z.enum(CONNECTIONS)).meta({
-          description:
-            "Account connections through which the network's audio catalogue is read (list_audio); []: none.",
-        }),
-      })
-      .nullable()
-      .meta({ description: '`audio` (`audioId`, `audioVolume`, `videoVolume`); null: ignored here.' }),
-    pinboardNetBoards: z
-      .object({
-        requiredToPublish: z
-          .boolean()
-          .meta({ description: 'A target without a board fails when it publishes; a draft saves without one.' }),
-      })
-      .nullable()
-      .meta({ description: 'Board id per account; null: ignored here.' }),
-    pinboardNetOptions: z
-      .object({ titleMaxLength: positive })
-      .nullable()
-      .meta({ description: '`pinboardNetOptions` (`{ title }`); null: ignored here.' }),
-    linkUrl: z
-      .object({
-        use: z.enum(['link_card', 'destination']).meta({
-          description:
-            '`link_card`: published as a link preview card; `destination`: where the post leads when opened.',
-        }),
-        maxLength: positive.nullable(),
-      })
-      .nullable()
-      .meta({ description: 'How `linkUrl` is used; null: ignored here.' }),
-    destination: orNull(DestinationRulesSchema, 'A place chosen per target; null: none (`destinations` is refused).'),
-    fields: z.array(OptionFieldSchema).meta({
-      description: 'Per-target options (`targetOptions.<accountId>.<key>`); []: none (`targetOptions` is refused).',
-    }),
-  })
-  .meta({ id: 'PostOptionsRules', description: 'Which optional post body fields apply on this network.' })
 
 export const InsightsRulesSchema = z
   .object({
@@ -311,20 +119,10 @@ export const RulesRegistrySchema = z.record(z.enum(PLATFORM_IDS), PlatformRulesS
     "Every platform's rules, keyed by platform id. The publisher and the validator read this same object. Units: bytes, pixels, seconds; aspect ratios are width / height; null means no limit.",
 })
 
-export type CaptionCounting = z.infer<typeof CaptionCountingSchema>
 export type MediaKind = z.infer<typeof MediaKindSchema>
 export type CanvasName = z.infer<typeof CanvasNameSchema>
 export type PostMetric = (typeof POST_METRICS)[number]
 export type VideoNetPrivacyLevel = (typeof VIDEO_NET_PRIVACY_LEVELS)[number]
-export type TextBudget = z.infer<typeof TextBudgetSchema>
-export type CaptionRules = z.infer<typeof CaptionRulesSchema>
-export type CaptionFormatting = z.infer<typeof CaptionFormattingSchema>
-export type TitleRules = z.infer<typeof TitleRulesSchema>
-export type ThreadRules = z.infer<typeof ThreadRulesSchema>
-export type PostOptionsRules = z.infer<typeof PostOptionsRulesSchema>
-export type OptionField = z.infer<typeof OptionFieldSchema>
-export type OptionFieldType = (typeof OPTION_FIELD_TYPES)[number]
-export type DestinationRules = z.infer<typeof DestinationRulesSchema>
 export type InsightsRules = z.infer<typeof InsightsRulesSchema>
 export type LimitRule = z.infer<typeof LimitRuleSchema>
 export type NetworkDisplay = z.infer<typeof NetworkDisplaySchema>

@@ -8,18 +8,11 @@
  */
 import type { AudioInput, AudioPage, AudioTrack } from '../../adapter'
 import { credential } from '../../http'
-import { graphClient } from '../meta/containers'
-import { PHOTO_GRAPH_VERSION, PHOTO_NETWORK } from './plan'
+import { accountGraph } from '../meta/container-publish'
+import { PHOTO_HOST } from './plan'
 
 export async function listPhotoAudio(input: AudioInput): Promise<AudioPage> {
-  const graph = graphClient({
-    network: PHOTO_NETWORK,
-    fetch: input.fetch,
-    baseUrl: input.baseUrl,
-    version: PHOTO_GRAPH_VERSION,
-    accessToken: credential(input.credentials, 'accessToken'),
-    now: input.now,
-  })
+  const graph = accountGraph(PHOTO_HOST, input)
   const body = await graph.get('ig_audio', {
     audio_type: input.kind,
     user_id: credential(input.credentials, 'igUserId'),

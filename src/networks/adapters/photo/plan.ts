@@ -5,11 +5,14 @@
  */
 import type { PublishMedia, TargetContent } from '../../adapter'
 import { NetworkFailure } from '../../http'
+import type { GraphHost } from '../meta/container-publish'
 import type { ContainerPlan, Params } from '../meta/containers'
 
 export const PHOTO_NETWORK = 'PHOTO_NET'
 /** The Graph API version in every path, on both hosts. */
 export const PHOTO_GRAPH_VERSION = 'v23.0'
+/** The Graph host the adapter's calls go to (the base URL says which of the two). */
+export const PHOTO_HOST: GraphHost = { network: PHOTO_NETWORK, version: PHOTO_GRAPH_VERSION }
 /** Seconds between container status checks (Meta suggests polling about once a minute for up to 5 minutes). */
 export const PHOTO_POLL_SEC = 20
 /**

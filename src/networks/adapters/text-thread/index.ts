@@ -10,25 +10,28 @@
 import type {
   DeleteInput,
   NetworkAdapter,
-  PendingInput,
   PublishInput,
   PublishMedia,
-  PublishProgress,
   PublishResult,
   RefreshInput,
   TargetContent,
   VerifyInput,
 } from '../../adapter'
-import { NetworkFailure, asFailedResult, credential, expiresWithin } from '../../http'
+import { NetworkFailure, credential, expiresWithin } from '../../http'
+import {
+  accountGraph,
+  containerOps,
+  headOutcome,
+  progressOf,
+  publishSteps,
+  savePermalink,
+  type GraphHost,
+} from '../meta/container-publish'
 import {
   driveContainers,
-  findListed,
-  graphClient,
   refreshLongLivedToken,
-  type ContainerCode,
   type ContainerPlan,
   type ContainerState,
-  type GraphClient,
   type Params,
 } from '../meta/containers'
 import type { AdapterOptions } from '../options'
@@ -44,18 +47,7 @@ export const TEXTTHREAD_REFRESH_MARGIN_SEC = 7 * 24 * 3600
 /** Recent posts (or replies) searched for one whose publish answer was lost. */
 export const TEXTTHREAD_RECOVERY_LIST_LIMIT = 25
 
-const client = (
-  input: { fetch: typeof fetch; baseUrl: string; credentials: Record<string, unknown> },
-  now: Date,
-): GraphClient =>
-  graphClient({
-    network: N,
-    fetch: input.fetch,
-    baseUrl: input.baseUrl,
-    version: TEXTTHREAD_API_VERSION,
-    accessToken: credential(input.credentials, 'accessToken'),
-    now,
-  })
+const HOST: GraphHost = { network: N, version: TEXTTHREAD_API_VERSION }
 
 const item = (m: PublishMedia): Params => ({
   ...(m.type === 'VIDEO' ? { media_type: 'VIDEO', video_url: m.url } : { media_type: 'IMAGE', image_url: m.url }),
@@ -86,16 +78,8 @@ const partPlan = (text: string, replyTo: string): ContainerPlan => ({
 })
 
 export function createTextThreadAdapter(_options: AdapterOptions): NetworkAdapter {
-  async function run(input: PublishInput | PendingInput, confirm: boolean): Promise<PublishResult> {
-    try {
-      return await advance(input, confirm)
-    } catch (e) {
-      return asFailedResult(e)
-    }
-  }
   return {
-    publish: (input) => run(input, false),
-    checkStatus: (input) => run(input, input.unconfirmed),
+    ...publishSteps(advance),
     verifyCredentials,
     deletePost,
     listPosts: listThreadPosts,
@@ -112,38 +96,24 @@ export function createTextThreadAdapter(_options: AdapterOptions): NetworkAdapte
 
 /** One step: head post, then each thread part in turn; waits (pending) wherever a container is not ready. */
 async function advance(input: PublishInput, confirm: boolean): Promise<PublishResult> {
-  const graph = client(input, input.now)
+  const graph = accountGraph(HOST, input)
   const userId = credential(input.credentials, 'userId')
-  const progress: PublishProgress = { ...input.progress }
-  const save = async (step: Partial<PublishProgress>) => {
-    Object.assign(progress, step)
-    await input.saveProgress({ ...progress })
-  }
-  const ops = (
-    edge: 'threads' | 'replies',
-    text: string,
-    onSave: (s: ContainerState | undefined) => Promise<void>,
-  ) => ({
-    network: N,
-    now: input.now,
-    create: async (params: Params) => String((await graph.post(`${userId}/threads`, params)).id),
-    status: async (id: string) => {
-      const body = await graph.get(id, { fields: 'status,error_message' })
-      return {
-        code: String(body.status ?? 'IN_PROGRESS') as ContainerCode,
-        detail: typeof body.error_message === 'string' ? body.error_message : null,
-      }
-    },
-    publish: async (id: string) => String((await graph.post(`${userId}/threads_publish`, { creation_id: id })).id),
-    findPublished: async (since: Date | null) => {
-      const listed = await graph.get(`${userId}/${edge}`, {
-        fields: 'id,text,timestamp',
-        limit: String(TEXTTHREAD_RECOVERY_LIST_LIMIT),
-      })
-      return findListed(Array.isArray(listed.data) ? listed.data : [], 'text', text, since)
-    },
-    save: onSave,
-  })
+  const { progress, save } = progressOf(input)
+  const ops = (listed: 'threads' | 'replies', text: string, onSave: (s: ContainerState | undefined) => Promise<void>) =>
+    containerOps({
+      graph,
+      host: HOST,
+      now: input.now,
+      accountId: userId,
+      edge: 'threads',
+      status: {
+        fields: 'status,error_message',
+        codeField: 'status',
+        detail: (body) => (typeof body.error_message === 'string' ? body.error_message : null),
+      },
+      recent: { edge: listed, textField: 'text', text, limit: TEXTTHREAD_RECOVERY_LIST_LIMIT },
+      save: onSave,
+    })
 
   if (!progress.headId) {
     const result = await driveContainers(
@@ -152,15 +122,11 @@ async function advance(input: PublishInput, confirm: boolean): Promise<PublishRe
       ops('threads', input.content.text, (s) => save({ containers: s })),
       confirm,
     )
-    if (result.kind === 'absent') return { status: 'absent' }
-    if (result.kind === 'pending') return { status: 'pending', state: result.state, checkAfterSec: TEXTTHREAD_POLL_SEC }
-    await save({ headId: result.mediaId, containers: undefined })
+    const answer = await headOutcome(result, save, TEXTTHREAD_POLL_SEC)
+    if (answer) return answer
   }
   const headId = progress.headId!
-  if (!progress.headPermalink) {
-    const body = await graph.get(headId, { fields: 'permalink' })
-    if (typeof body.permalink === 'string') await save({ headPermalink: body.permalink })
-  }
+  await savePermalink(graph, headId, progress, save)
 
   const parts = input.content.threadParts
   const partIds = [...(progress.partIds ?? [])]
@@ -185,7 +151,7 @@ async function advance(input: PublishInput, confirm: boolean): Promise<PublishRe
 
 /** Whose the token is; a hosted connect knows no user id yet: the token's own user is the account. */
 async function verifyCredentials(input: VerifyInput) {
-  const me = await client(input, input.now).get('me', { fields: 'id,username' })
+  const me = await accountGraph(HOST, input).get('me', { fields: 'id,username' })
   const userId = input.credentials.userId === undefined ? String(me.id ?? '') : credential(input.credentials, 'userId')
   if (!userId || String(me.id) !== userId)
     throw new NetworkFailure('rejected', `${N}: this token belongs to user ${me.id}, not ${userId}.`)
@@ -194,13 +160,13 @@ async function verifyCredentials(input: VerifyInput) {
 
 /** Long-lived tokens renew themselves (`th_refresh_token`) while valid and at least 24 h old. */
 async function refresh(input: RefreshInput) {
-  return refreshLongLivedToken(client(input, input.now), N, 'th_refresh_token', input)
+  return refreshLongLivedToken(accountGraph(HOST, input), N, 'th_refresh_token', input)
 }
 
 /** DELETE /{media-id}; a post already gone is not an error. */
 async function deletePost(input: DeleteInput): Promise<void> {
   try {
-    await client(input, input.now).del(input.platformPostId)
+    await accountGraph(HOST, input).del(input.platformPostId)
   } catch (e) {
     if (
       e instanceof NetworkFailure &&
