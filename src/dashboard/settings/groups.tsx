@@ -68,7 +68,7 @@ function GroupForm(props: {
   return (
     <form method="post" action={props.action} class="setting" aria-labelledby="group-form-title">
       <div class="setting-head">
-        <h2 id="group-form-title">{props.submit === 'Create group' ? 'Its name and accounts' : 'Group'}</h2>
+        <h2 id="group-form-title">Group</h2>
         <p>A client or a brand: its accounts, filtered together on the calendar, in lists and in analytics.</p>
       </div>
       <div class="setting-body">
