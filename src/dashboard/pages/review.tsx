@@ -1,7 +1,7 @@
 /**
- * The review queue (`/review`): the posts waiting for a reviewer, oldest request first, each with
+ * The review queue (`/review`): the posts waiting for a reviewer, oldest first, each with
  * who asked and when, what happens once approved and a link to its page (where the decision is
- * taken); tabs for the posts sent back with changes and the ones approved. A reviewer sees only the
+ * taken); tabs for the posts sent back with changes and the ones approved, newest first. A reviewer sees only the
  * posts of their groups (the service's visibility).
  */
 import type { Hono } from 'hono'
@@ -54,7 +54,8 @@ export function registerReview(app: Hono<DashboardEnv>): void {
     const posts = await listPosts(
       c.var.deps.db,
       member.workspaceId,
-      { status: state, sort: 'createdAt', visibleGroupIds: member.groupIds },
+      // Waiting posts oldest first (the longest wait on top); the decided ones newest first.
+      { status: state, sort: state === 'IN_REVIEW' ? '-createdAt' : 'createdAt', visibleGroupIds: member.groupIds },
       100,
     )
     const reviews = can(member.role, 'review')
