@@ -54,7 +54,7 @@ async function expectError(res: Response, status: number, code: string) {
 }
 
 describe('hosted connect into an account group', () => {
-  it("puts the account a member limited to one group connects into that group, where the member sees it", async () => {
+  it('puts the account a member limited to one group connects into that group, where the member sees it', async () => {
     const t = await serveTestApp({ connectRedirectOrigins: [APP] })
     const ga = await group(t, 'Client A')
     await group(t, 'Client B')
