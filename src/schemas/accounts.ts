@@ -132,7 +132,7 @@ export const ConnectRequestSchema = z
     redirectUrl,
     groupId: z.string().min(1).max(64).optional().openapi({
       description:
-        "The account group (`GET /v1/groups`) the new account joins when the owner connects it; a reconnected account keeps its groups. A caller limited to groups names one of them, or may leave it out when limited to exactly one (that one is used); limited to several, leaving it out is 422 `invalid_option` naming them. A group of another workspace, or outside the caller's groups, is 404. Without it an unlimited caller's account joins no group.",
+        "The account group (`GET /v1/groups`) the new account joins; a reconnected one keeps its groups. A caller limited to groups names one of theirs, or may leave it out when limited to one; limited to several, leaving it out is 422. A group outside the caller's is 404.",
       example: 'grp_3kqZ7m0pL2aYbN4tR8cVxd',
     }),
   })

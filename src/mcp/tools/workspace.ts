@@ -171,7 +171,7 @@ export const connectAccountTool = defineTool({
     'which), then the account appears in list_accounts. Hand the `url` to the user: you cannot complete it.',
     '`connection: SANDBOX` connects a simulated account without any sign-in. A network without an OAuth client here',
     'answers `invalid_option` naming the missing settings. An EXPIRED account is renewed by the user reconnecting it.',
-    '`groupId` (list_groups) files the new account into a group: required when you are limited to several groups.',
+    '`groupId` (list_groups): the group it joins; needed when you are limited to several.',
   ].join(' '),
   input: ConnectRequestSchema,
   output: ConnectLinkSchema,
