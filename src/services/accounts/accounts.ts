@@ -150,7 +150,8 @@ export async function insertAccount(db: Db, cipher: CredentialCipher, input: New
 /**
  * Inserts an account whose credentials are already sealed (bound to `id`), within the caller's
  * transaction, after checking the plan's cap under the workspace lock, into its group if it has one;
- * `account.connected` is recorded in the same transaction and sent by the webhook sweep (the CLI does not stay to deliver).
+ * `account.connected` is recorded in the same transaction and sent by the webhook sweep (the CLI
+ * does not stay to deliver).
  */
 export async function insertSealedAccount(tx: Tx, id: string, sealed: string, input: NewAccount): Promise<AccountRow> {
   await assertRoomForAccount(tx, input.workspaceId)

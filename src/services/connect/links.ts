@@ -2,9 +2,9 @@
  * Hosted connect links (`POST /v1/accounts/connect`, `POST /v1/accounts/{id}/reconnect`): a
  * single-use link, valid 30 minutes, to our connect page, for whoever owns the social account.
  * Only the token's SHA-256 is stored, with the account group a new account joins (link-group.ts).
- * A network is connected on the page through its OAuth flow,
- * a form (networks without OAuth), or the sandbox's simulated consent; one this service has no
- * OAuth client for is refused here, naming the configuration keys, never handed out as a broken link.
+ * A network is connected on the page through its OAuth flow, a form (networks without OAuth), or
+ * the sandbox's simulated consent; one this service has no OAuth client for is refused here,
+ * naming the configuration keys, never handed out as a broken link.
  */
 import { insertConnectLink } from '../../db/queries/connect-links'
 import type { Deps } from '../../deps'
