@@ -4,9 +4,9 @@
  *
  * History: the workspace's PUBLISHED targets (for a caller limited to groups, those on its groups'
  * accounts) published between `LOOKBACK_DAYS` days and `MATURE_AFTER_HOURS` hours ago (younger
- * posts are still gathering interactions). A post's
- * figures are its latest metric snapshot taken at least `MATURE_AFTER_HOURS` after publication,
- * which a trigger keeps on the target as snapshots arrive: a report reads one row per post.
+ * posts are still gathering interactions). A post's figures are its latest metric snapshot taken
+ * at least `MATURE_AFTER_HOURS` after publication, which a trigger keeps on the target as
+ * snapshots arrive: a report reads one row per post.
  * `overall` pools the platforms whose network reports per-post interactions.
  */
 import { selectAccountPlatforms, selectEngagementMedians, selectSlotTotals } from '../../db/queries/analytics'
