@@ -115,7 +115,7 @@ export interface paths {
         put?: never;
         /**
          * A hosted connect link
-         * @description A single-use link, valid 30 minutes, to our hosted connect page: the account owner signs in at the network and approves (or, for networks without OAuth, fills in a form), and the account appears in `GET /v1/accounts`. A network this deployment has no OAuth client for is 422 `invalid_option` naming the missing configuration keys (`<PLATFORM>_CLIENT_ID` / `_CLIENT_SECRET`); a `redirectUrl` outside the allowed origins is 422 too.
+         * @description A single-use link, valid 30 minutes, to our hosted connect page: the account owner signs in at the network and approves (or, for networks without OAuth, fills in a form), and the account appears in `GET /v1/accounts`. A network this deployment has no OAuth client for is 422 `invalid_option` naming the missing configuration keys (`<PLATFORM>_CLIENT_ID` / `_CLIENT_SECRET`); a `redirectUrl` outside the allowed origins is 422 too. `groupId` files the new account into an account group; a member or token limited to groups always connects into one of theirs.
          *
          *     Requires the `connect` permission.
          */
@@ -1013,7 +1013,7 @@ export interface paths {
         };
         /**
          * Recommended posting times, overall and per platform
-         * @description When the workspace's posts do best, from its own publishing history.
+         * @description When the workspace's posts do best, from its own publishing history. A member or token limited to account groups gets the history of its groups' accounts only (and their platforms in `byPlatform`).
          *
          *     **History.** Published targets from the last 180 days, except the last 48 hours (young posts are still gathering interactions). A post's engagement is its latest figures collected at least 48 hours after it went out: likes + comments + shares + saves (views are exposure, not interaction, and do not count).
          *
@@ -2621,6 +2621,11 @@ export interface components {
              * @example https://app.example.com/accounts/connected
              */
             redirectUrl?: string;
+            /**
+             * @description The account group (`GET /v1/groups`) the new account joins; a reconnected one keeps its groups. A caller limited to groups names one of theirs, or may leave it out when limited to one; limited to several, leaving it out is 422. A group outside the caller's is 404.
+             * @example grp_3kqZ7m0pL2aYbN4tR8cVxd
+             */
+            groupId?: string;
         };
         ReconnectRequest: {
             /**

@@ -130,6 +130,11 @@ export const ConnectRequestSchema = z
         "How the account connects; default the network's OAuth login, else its only connection. `SANDBOX` connects an account of the simulated network (a consent page of its own).",
     }),
     redirectUrl,
+    groupId: z.string().min(1).max(64).optional().openapi({
+      description:
+        "The account group (`GET /v1/groups`) the new account joins; a reconnected one keeps its groups. A caller limited to groups names one of theirs, or may leave it out when limited to one; limited to several, leaving it out is 422. A group outside the caller's is 404.",
+      example: 'grp_3kqZ7m0pL2aYbN4tR8cVxd',
+    }),
   })
   .openapi('ConnectRequest')
 

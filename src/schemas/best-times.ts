@@ -75,7 +75,7 @@ export const BestTimesSchema = z
   .openapi('BestTimes')
 
 export const BEST_TIMES_DESCRIPTION = [
-  "When the workspace's posts do best, from its own publishing history.",
+  "When the workspace's posts do best, from its own publishing history. A member or token limited to account groups gets the history of its groups' accounts only (and their platforms in `byPlatform`).",
   '',
   "**History.** Published targets from the last 180 days, except the last 48 hours (young posts are still gathering interactions). A post's engagement is its latest figures collected at least 48 hours after it went out: likes + comments + shares + saves (views are exposure, not interaction, and do not count).",
   '',

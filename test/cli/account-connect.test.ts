@@ -12,7 +12,7 @@ const env = { ...databaseEnv(dataDir), PUBLIC_URL: 'https://sps.example.test' }
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
 describe('npm run cli -- account connect / list / disconnect', () => {
-  it('prints a connect link, refuses a network without a client, lists and disconnects accounts', async () => {
+  it('prints a connect link, refuses a network without a client or an unknown group, lists and disconnects accounts', async () => {
     const ws = await runCli(['workspace', 'create', '--name', 'Acme', '--plan', 'pro', '--timezone', 'UTC'], env)
     expect(ws.code, ws.stderr).toBe(0)
     const workspace = ws.json.id as string
@@ -28,6 +28,23 @@ describe('npm run cli -- account connect / list / disconnect', () => {
     const refused = await runCli(['account', 'connect', '--workspace', workspace, '--platform', 'MICROBLOG_NET'], env)
     expect(refused.code).not.toBe(0)
     expect(refused.stderr).toContain('MICROBLOG_NET_CLIENT_ID and MICROBLOG_NET_CLIENT_SECRET')
+    const noGroup = await runCli(
+      [
+        'account',
+        'connect',
+        '--workspace',
+        workspace,
+        '--platform',
+        'PHOTO_NET',
+        '--connection',
+        'SANDBOX',
+        '--group',
+        'grp_none',
+      ],
+      env,
+    )
+    expect(noGroup.code).not.toBe(0)
+    expect(noGroup.stderr).toContain('Group not found.')
 
     const added = await runCli(
       ['account', 'add', '--workspace', workspace, '--platform', 'MESSAGING_NET', '--username', 'news', '--sandbox'],

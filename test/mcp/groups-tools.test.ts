@@ -1,9 +1,11 @@
 /**
  * Groups and labels through MCP: list_groups, list_labels, the groupId/labelId filters of
- * list_posts and get_analytics, and a token limited to one group kept inside it by every tool.
+ * list_posts and get_analytics, a token limited to one group kept inside it by every tool, and
+ * connect_account and best_times of a limited token.
  */
 import { describe, expect, it } from 'vitest'
-import { account } from '../support/fixtures'
+import { scoredPost, weekly, writeHistory } from '../support/analytics-history'
+import { account, fixedClock } from '../support/fixtures'
 import { group, label, limitedToken } from '../support/groups'
 import { mcpSession, serveApp } from '../support/mcp'
 import { createTestApp } from '../support/test-app'
@@ -44,5 +46,33 @@ describe('MCP groups and labels', () => {
     expect((await member.refused('create_post', { ...draft, accountIds: [b.id] })).code).toBe('account_not_found')
     expect((await member.refused('get_analytics', { groupId: gb.id })).code).toBe('not_found')
     expect((await member.ok('update_post', { id: onA.id, changes: { caption: 'ok' } })).caption).toBe('ok')
+  })
+
+  it('connects into the groups of a limited token, and gives it the best times of its accounts only', async () => {
+    const t = await createTestApp({ clock: fixedClock('2026-05-15T12:00:00.000Z') })
+    const a = await account(t, 'MICROBLOG_NET', 'client_a')
+    const b = await account(t, 'PHOTO_NET', 'client_b')
+    const ga = await group(t, 'Client A', [a.id])
+    const gb = await group(t, 'Client B', [b.id])
+    await writeHistory(t, [
+      ...weekly('2026-05-05T18:00:00Z', 20).map((d) => scoredPost(a, d, 200)),
+      ...weekly('2026-05-09T07:00:00Z', 20).map((d) => scoredPost(b, d, 500)),
+    ])
+    const base = await serveApp(t)
+    const sandbox = { platform: 'PHOTO_NET', connection: 'SANDBOX' }
+
+    const one = await mcpSession(t, base, await limitedToken(t, [ga.id]))
+    expect((await one.ok('connect_account', sandbox)).url).toContain('/connect/')
+    expect((await one.refused('connect_account', { ...sandbox, groupId: gb.id })).code).toBe('not_found')
+    const best = await one.ok('best_times')
+    expect(best).toMatchObject({ observations: 20 })
+    expect(best.byPlatform.map((p: any) => p.platform)).toEqual(['MICROBLOG_NET'])
+
+    const both = await mcpSession(t, base, await limitedToken(t, [ga.id, gb.id]))
+    const refused = await both.refused('connect_account', sandbox)
+    expect(refused.code).toBe('invalid_option')
+    expect(refused.message).toContain('Client B')
+    expect((await both.ok('connect_account', { ...sandbox, groupId: gb.id })).url).toContain('/connect/')
+    expect((await both.ok('best_times')).observations).toBe(40)
   })
 })

@@ -3,6 +3,7 @@ import { connectAccount } from '../../services/accounts/connection'
 import { disconnectAccount } from '../../services/accounts/disconnect'
 import { accountWorkspaceId, addSandboxAccount, listAccounts } from '../../services/accounts/accounts'
 import { createConnectLink } from '../../services/connect/links'
+import { systemCaller } from '../../services/caller'
 import { CliError } from '../args'
 import { defineCommand } from '../command'
 import { requireWorkspace } from './token'
@@ -98,6 +99,7 @@ export const accountConnect = defineCommand({
       value: '<url>',
       description: 'where the owner goes back to (an origin of CONNECT_REDIRECT_ORIGINS)',
     },
+    group: { type: 'string', value: 'grp_…', description: 'the account group the new account joins' },
   },
   examples: [
     'account connect --workspace ws_… --platform MICROBLOG_NET',
@@ -109,11 +111,12 @@ export const accountConnect = defineCommand({
     const connection = o.connection === undefined ? undefined : oneOf(o.connection, CONNECTIONS, 'connection')
     return createConnectLink(
       deps,
-      o.workspace,
+      systemCaller(o.workspace),
       {
         platform,
         ...(connection ? { connection } : {}),
         ...(o['redirect-url'] ? { redirectUrl: o['redirect-url'] } : {}),
+        ...(o.group ? { groupId: o.group } : {}),
       },
       deps.settings.publicUrl ?? DEFAULT_BASE_URL,
     )

@@ -47,6 +47,7 @@ export const accountsConnect = defineRemoteCommand({
       description: `default the network's own login; ${CONNECTIONS.join(', ')}`,
     },
     'redirect-url': { type: 'string', value: '<url>', description: 'where the owner goes back to when done' },
+    group: { type: 'string', value: 'grp_…', description: 'the account group the new account joins' },
   },
   examples: ['accounts connect --platform MICROBLOG_NET', 'accounts connect --platform PHOTO_NET --connection SANDBOX'],
   run: async (ctx, o) => {
@@ -54,6 +55,7 @@ export const accountsConnect = defineRemoteCommand({
       platform: o.platform,
       ...(o.connection ? { connection: o.connection } : {}),
       ...(o['redirect-url'] ? { redirectUrl: o['redirect-url'] } : {}),
+      ...(o.group ? { groupId: o.group } : {}),
     }
     const res = await ctx.api().request('POST', '/v1/accounts/connect', { body })
     const link = res.json as { url: string; expiresAt: string }

@@ -57,3 +57,25 @@ export function GroupFilter(props: {
     </nav>
   )
 }
+
+/**
+ * The connect form's group: the groups the member may connect into, the one shown preselected. A
+ * member limited to groups picks one of theirs; one who sees the whole workspace may pick "No
+ * group". Nothing when there is no group to pick.
+ */
+export function ConnectGroupField(props: { groups: GroupRecord[]; limited: boolean; current: string | undefined }) {
+  if (props.groups.length === 0) return null
+  return (
+    <div class="connect-field">
+      <label for="groupId">Group</label>
+      <select name="groupId" id="groupId" required={props.limited}>
+        {props.limited ? null : <option value="">No group</option>}
+        {props.groups.map((g) => (
+          <option value={g.id} selected={g.id === props.current}>
+            {g.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}

@@ -14,7 +14,7 @@ import { type GroupRecord, listGroups } from '../../services/groups/groups'
 import { createConnectLink, createReconnectLink } from '../../services/connect/links'
 import { type DashboardEnv, workspacePage } from '../env'
 import { connectRefusalMessage } from './connect-messages'
-import { AccountGroupChips, GroupFilter } from './account-groups'
+import { AccountGroupChips, ConnectGroupField, GroupFilter } from './account-groups'
 import { Layout } from '../layout'
 import { EmptyState, NetworkMark, networkName, PageHeader } from '../ui'
 import {
@@ -56,7 +56,7 @@ const CONNECTION_CHOICES: Record<Exclude<Connection, 'SANDBOX'>, string> = {
 export function registerAccounts(app: Hono<DashboardEnv>): void {
   app.get('/accounts', async (c) => {
     const { member, csrfToken } = frame(c)
-    const viewer = { workspaceId: member.workspaceId, access: { role: member.role, groupIds: member.groupIds ?? null } }
+    const viewer = dashboardCaller(c)
     const groups: GroupRecord[] = await listGroups(c.var.deps.db, viewer)
     const groupId = groups.find((g) => g.id === c.req.query('groupId'))?.id
     const accounts = await listAccounts(c.var.deps.db, member.workspaceId, {
@@ -104,6 +104,7 @@ export function registerAccounts(app: Hono<DashboardEnv>): void {
                 <option value="SANDBOX">Sandbox (simulated network)</option>
               </select>
             </div>
+            <ConnectGroupField groups={groups} limited={viewer.access.groupIds !== null} current={groupId} />
             <button type="submit">Connect an account</button>
           </form>
         ) : null}
@@ -196,13 +197,15 @@ export function registerAccounts(app: Hono<DashboardEnv>): void {
     const platform = PLATFORM_IDS.find((p) => p === form.platform) as PlatformId | undefined
     if (!platform) return back(c, workspacePage(member, '/accounts'), { problem: 'Choose a network.' })
     const connection = CONNECTIONS.find((value) => value === form.connection)
+    const groupId = typeof form.groupId === 'string' && form.groupId !== '' ? form.groupId : undefined
     try {
       const link = await createConnectLink(
         c.var.deps,
-        member.workspaceId,
+        dashboardCaller(c),
         {
           platform,
           ...(connection ? { connection } : {}),
+          ...(groupId ? { groupId } : {}),
           redirectUrl: returnUrl(c),
         },
         baseUrlOf(c),

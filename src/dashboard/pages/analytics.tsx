@@ -128,7 +128,7 @@ export function registerAnalytics(app: Hono<DashboardEnv>): void {
     const caller = dashboardCaller(c)
     const [{ analytics, problem }, best, all, groups, labels] = await Promise.all([
       analyticsFor(c, filters, now),
-      getBestTimes(c.var.deps.db, member.workspaceId, now),
+      getBestTimes(c.var.deps.db, member.workspaceId, now, caller.access.groupIds),
       getAnalytics(c.var.deps.db, member.workspaceId, now, { days: 1, maxPosts: 0, visibleGroupIds: member.groupIds }),
       listGroups(c.var.deps.db, caller),
       listLabels(c.var.deps.db, member.workspaceId),

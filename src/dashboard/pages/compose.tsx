@@ -52,7 +52,7 @@ async function scheduleHints(c: PageContext): Promise<ScheduleHints> {
   const now = clock.now()
   const [queue, best] = await Promise.all([
     getQueueSchedule(db, member.workspaceId, now),
-    getBestTimes(db, member.workspaceId, now),
+    getBestTimes(db, member.workspaceId, now, member.groupIds),
   ])
   const at = queue.nextFreeSlot
   return {

@@ -59,15 +59,21 @@ export interface PublishingWindow {
   timezone: string
   from: Date
   until: Date
+  /** The groups whose accounts' targets count (a limited caller's); null or absent: every account. */
+  visibleGroupIds?: readonly string[] | null | undefined
 }
 
-/** The workspace's PUBLISHED targets published between `from` and `until` (the history best times read). */
+/**
+ * The workspace's PUBLISHED targets published between `from` and `until` (the history best times
+ * read), on accounts of `visibleGroupIds` when given.
+ */
 const inWindow = (workspaceId: string, window: PublishingWindow) =>
   and(
     eq(targets.workspaceId, workspaceId),
     eq(targets.status, 'PUBLISHED'),
     gte(targets.publishedAt, window.from),
     lte(targets.publishedAt, window.until),
+    ...accountScopeConditions(sql`${targets.accountId}`, { visibleGroupIds: window.visibleGroupIds }),
   )
 
 /**
@@ -128,9 +134,12 @@ export function selectEngagementMedians(
     .groupBy(sql`grouping sets ((${targets.platform}, ${targets.accountId}), (${targets.platform}), ())`)
 }
 
-/** The platforms the workspace has accounts on, each once. */
-export function selectAccountPlatforms(db: DbOrTx, workspaceId: string) {
-  return db.selectDistinct({ platform: accounts.platform }).from(accounts).where(eq(accounts.workspaceId, workspaceId))
+/** The platforms the workspace has accounts on (with `scope`: a limited caller's accounts), each once. */
+export function selectAccountPlatforms(db: DbOrTx, workspaceId: string, scope: ScopeFilter = {}) {
+  return db
+    .selectDistinct({ platform: accounts.platform })
+    .from(accounts)
+    .where(and(eq(accounts.workspaceId, workspaceId), ...accountScopeConditions(sql`${accounts.id}`, scope)))
 }
 
 /** The latest metric snapshot of each of the targets (the caller checked they are its workspace's). */

@@ -120,6 +120,23 @@ export async function replaceGroupAccounts(
     on conflict do nothing`)
 }
 
+/**
+ * Puts the workspace's account into the workspace's group; the group ids it joined (none when the
+ * group is gone).
+ */
+export async function addAccountToGroup(
+  db: DbOrTx,
+  workspaceId: string,
+  groupId: string,
+  accountId: string,
+): Promise<string[]> {
+  const result = await db.execute(sql`insert into account_group_members (group_id, account_id, workspace_id)
+    select g.id, a.id, a.workspace_id from account_groups g join accounts a on a.workspace_id = g.workspace_id
+    where g.workspace_id = ${workspaceId} and g.id = ${groupId} and a.id = ${accountId}
+    on conflict do nothing returning group_id`)
+  return resultRows(result).map((r) => r.group_id as string)
+}
+
 /** Each account's groups (ids, sorted), for the accounts given; an account in none is absent. */
 export async function selectGroupIdsOfAccounts(db: DbOrTx, accountIds: string[]): Promise<Map<string, string[]>> {
   if (accountIds.length === 0) return new Map()

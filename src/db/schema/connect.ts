@@ -1,6 +1,7 @@
 import type { Connection, PlatformId } from '../../domain/vocabulary'
 import { index, pgTable, text } from 'drizzle-orm/pg-core'
 import { accounts } from './accounts'
+import { accountGroups } from './groups'
 import { ts, workspaces } from './workspaces'
 
 /**
@@ -21,6 +22,8 @@ export const connectLinks = pgTable(
     redirectUrl: text('redirect_url'),
     /** Set for a reconnect: the account whose credentials the link renews. */
     accountId: text('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    /** The account group a new account joins when the link connects it; null: none (a group deleted meanwhile too). */
+    groupId: text('group_id').references(() => accountGroups.id, { onDelete: 'set null' }),
     expiresAt: ts('expires_at').notNull(),
     /** When an account was connected through it; a used link connects nothing more. */
     usedAt: ts('used_at'),

@@ -82,8 +82,8 @@ export const bestTimesTool = defineTool({
   output: BestTimesAnswerSchema,
   annotations: READ,
   listOutput: true,
-  run: async ({ deps, workspaceId }, { detail }) =>
-    bestTimesAnswer(await getBestTimes(deps.db, workspaceId, deps.clock.now()), detail === true),
+  run: async ({ deps, workspaceId, access }, { detail }) =>
+    bestTimesAnswer(await getBestTimes(deps.db, workspaceId, deps.clock.now(), access.groupIds), detail === true),
 })
 
 export const PLANNING_TOOLS: McpTool[] = [getQueueSlotsTool, setQueueSlotsTool, getAnalyticsTool, bestTimesTool]

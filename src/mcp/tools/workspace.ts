@@ -171,11 +171,12 @@ export const connectAccountTool = defineTool({
     'which), then the account appears in list_accounts. Hand the `url` to the user: you cannot complete it.',
     '`connection: SANDBOX` connects a simulated account without any sign-in. A network without an OAuth client here',
     'answers `invalid_option` naming the missing settings. An EXPIRED account is renewed by the user reconnecting it.',
+    '`groupId` (list_groups): the group it joins; needed when you are limited to several.',
   ].join(' '),
   input: ConnectRequestSchema,
   output: ConnectLinkSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-  run: ({ deps, workspaceId, baseUrl }, input) => createConnectLink(deps, workspaceId, input, baseUrl),
+  run: (ctx, input) => createConnectLink(ctx.deps, ctx, input, ctx.baseUrl),
 })
 
 export const WORKSPACE_TOOLS: McpTool[] = [

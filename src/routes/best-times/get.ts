@@ -20,5 +20,5 @@ export const meta: RouteMeta = { idempotent: false, rateLimit: 'default', permis
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { deps, auth } = c.var
-  return c.json(await getBestTimes(deps.db, auth.workspaceId, deps.clock.now()), 200)
+  return c.json(await getBestTimes(deps.db, auth.workspaceId, deps.clock.now(), auth.access.groupIds), 200)
 }

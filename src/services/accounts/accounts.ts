@@ -9,7 +9,7 @@ import {
   markAccountExpired,
 } from '../../db/queries/accounts'
 import { selectSyncRows } from '../../db/queries/sync'
-import { selectGroupIdsOfAccounts } from '../../db/queries/groups'
+import { addAccountToGroup, selectGroupIdsOfAccounts } from '../../db/queries/groups'
 import type { ScopeFilter } from '../../db/queries/scope'
 import type { Db, Tx } from '../../db/types'
 import { AppError } from '../../domain/errors'
@@ -133,6 +133,8 @@ export interface NewAccount {
   captionMaxLength?: number | null
   /** Who connects it, for the activity log; absent: the service (a hosted link's holder, the CLI, the demo). */
   caller?: Caller
+  /** The account group it joins (a hosted link's); absent or null: none. */
+  groupId?: string | null
 }
 
 /**
@@ -147,8 +149,9 @@ export async function insertAccount(db: Db, cipher: CredentialCipher, input: New
 
 /**
  * Inserts an account whose credentials are already sealed (bound to `id`), within the caller's
- * transaction, after checking the plan's cap under the workspace lock; `account.connected` is
- * recorded in the same transaction and sent by the webhook sweep (the CLI does not stay to deliver).
+ * transaction, after checking the plan's cap under the workspace lock, into its group if it has one;
+ * `account.connected` is recorded in the same transaction and sent by the webhook sweep (the CLI
+ * does not stay to deliver).
  */
 export async function insertSealedAccount(tx: Tx, id: string, sealed: string, input: NewAccount): Promise<AccountRow> {
   await assertRoomForAccount(tx, input.workspaceId)
@@ -163,10 +166,11 @@ export async function insertSealedAccount(tx: Tx, id: string, sealed: string, in
     tokenExpiresAt: tokenExpiryOf(input.credentials),
     captionMaxLength: input.captionMaxLength ?? null,
   })
+  const groupIds = input.groupId ? await addAccountToGroup(tx, input.workspaceId, input.groupId, id) : []
   await recordEvent(tx, null, {
     workspaceId: input.workspaceId,
     type: 'account.connected',
-    data: { ...toAccountRecord(row) },
+    data: { ...toAccountRecord(row, { groupIds }) },
     now: row.createdAt,
   })
   await recordAccountActivity(tx, callerOfScope(input.caller ?? input.workspaceId), {

@@ -2,10 +2,11 @@
  * `GET /v1/best-times`: the workspace's publishing history read from the database, handed to the
  * statistics of best-times-stats.ts, overall and per platform.
  *
- * History: the workspace's PUBLISHED targets published between `LOOKBACK_DAYS` days and
- * `MATURE_AFTER_HOURS` hours ago (younger posts are still gathering interactions). A post's
- * figures are its latest metric snapshot taken at least `MATURE_AFTER_HOURS` after publication,
- * which a trigger keeps on the target as snapshots arrive: a report reads one row per post.
+ * History: the workspace's PUBLISHED targets (for a caller limited to groups, those on its groups'
+ * accounts) published between `LOOKBACK_DAYS` days and `MATURE_AFTER_HOURS` hours ago (younger
+ * posts are still gathering interactions). A post's figures are its latest metric snapshot taken
+ * at least `MATURE_AFTER_HOURS` after publication, which a trigger keeps on the target as
+ * snapshots arrive: a report reads one row per post.
  * `overall` pools the platforms whose network reports per-post interactions.
  */
 import { selectAccountPlatforms, selectEngagementMedians, selectSlotTotals } from '../../db/queries/analytics'
@@ -26,17 +27,27 @@ export interface BestTimes {
   byPlatform: Array<{ platform: PlatformId; report: BestTimesReport }>
 }
 
-export async function getBestTimes(db: Db, workspaceId: string, now: Date): Promise<BestTimes> {
+/**
+ * The best times of the workspace; `visibleGroupIds` (a limited caller's groups, `Access.groupIds`)
+ * reads the history and the platforms of those groups' accounts only.
+ */
+export async function getBestTimes(
+  db: Db,
+  workspaceId: string,
+  now: Date,
+  visibleGroupIds: readonly string[] | null = null,
+): Promise<BestTimes> {
   const timezone = (await findWorkspaceTimezone(db, workspaceId)) ?? 'UTC'
   const window = {
     timezone,
     from: new Date(now.getTime() - LOOKBACK_DAYS * 24 * HOUR_MS),
     until: new Date(now.getTime() - MATURE_AFTER_HOURS * HOUR_MS),
+    visibleGroupIds,
   }
   const [slotTotals, medians, accountPlatforms] = await Promise.all([
     selectSlotTotals(db, workspaceId, window),
     selectEngagementMedians(db, workspaceId, { ...window, pooled: PLATFORM_IDS.filter(reportsEngagement) }),
-    selectAccountPlatforms(db, workspaceId),
+    selectAccountPlatforms(db, workspaceId, { visibleGroupIds }),
   ])
 
   const empty = (): HistorySummary => ({

@@ -1,9 +1,10 @@
 /**
  * Hosted connect links (`POST /v1/accounts/connect`, `POST /v1/accounts/{id}/reconnect`): a
  * single-use link, valid 30 minutes, to our connect page, for whoever owns the social account.
- * Only the token's SHA-256 is stored. A network is connected on the page through its OAuth flow,
- * a form (networks without OAuth), or the sandbox's simulated consent; one this service has no
- * OAuth client for is refused here, naming the configuration keys, never handed out as a broken link.
+ * Only the token's SHA-256 is stored, with the account group a new account joins (link-group.ts).
+ * A network is connected on the page through its OAuth flow, a form (networks without OAuth), or
+ * the sandbox's simulated consent; one this service has no OAuth client for is refused here,
+ * naming the configuration keys, never handed out as a broken link.
  */
 import { insertConnectLink } from '../../db/queries/connect-links'
 import type { Deps } from '../../deps'
@@ -15,7 +16,9 @@ import { connectionsOf } from '../../networks/credentials'
 import { FEDERATED_OAUTH } from '../../networks/adapters/federated/oauth'
 import type { OAuthProvider } from '../../networks/oauth-connect'
 import { OAUTH_PROVIDERS } from '../../networks/oauth-providers'
+import type { Viewer } from '../access/visibility'
 import { getAccountRow } from '../accounts/accounts'
+import { groupOfNewAccount } from './link-group'
 import { oauthClientOf } from './oauth-context'
 
 export const LINK_LIFETIME_MS = 30 * 60_000
@@ -86,6 +89,8 @@ export interface ConnectLinkInput {
   platform: PlatformId
   connection?: Connection
   redirectUrl?: string
+  /** The account group the new account joins (`groupOfNewAccount` decides, by who asks). */
+  groupId?: string
 }
 
 export interface ConnectLink {
@@ -124,9 +129,17 @@ function checkConnectable(settings: Deps['settings'], platform: PlatformId, conn
 
 async function storeLink(
   deps: Pick<Deps, 'db' | 'clock' | 'settings'>,
-  values: { workspaceId: string; platform: PlatformId; connection: Connection; redirectUrl: string | null },
+  values: {
+    workspaceId: string
+    platform: PlatformId
+    connection: Connection
+    redirectUrl: string | null
+    /** A reconnect: the account it renews; else null. */
+    accountId: string | null
+    /** A new account's group; null for none, and for a reconnect (its groups stay as they are). */
+    groupId: string | null
+  },
   baseUrl: string,
-  accountId: string | null,
 ): Promise<ConnectLink> {
   const token = randomBase62(43)
   const expiresAt = new Date(deps.clock.now().getTime() + LINK_LIFETIME_MS)
@@ -134,15 +147,15 @@ async function storeLink(
     id: newId('connectLink'),
     ...values,
     tokenHash: await sha256Hex(token),
-    accountId,
     expiresAt,
   })
   return { url: `${baseUrl.replace(/\/+$/, '')}/connect/${token}`, expiresAt: expiresAt.toISOString() }
 }
 
+/** A link that connects a new account (or renews the workspace's account of the same identity). */
 export async function createConnectLink(
   deps: Pick<Deps, 'db' | 'clock' | 'settings'>,
-  workspaceId: string,
+  viewer: Viewer,
   input: ConnectLinkInput,
   baseUrl: string,
 ): Promise<ConnectLink> {
@@ -150,7 +163,9 @@ export async function createConnectLink(
   const connection = input.connection ?? OAUTH_PROVIDERS[platform]?.connection ?? connectionsOf(platform)[0]!
   checkConnectable(deps.settings, platform, connection)
   const redirectUrl = allowedRedirect(deps.settings, input.redirectUrl, baseUrl)
-  return storeLink(deps, { workspaceId, platform, connection, redirectUrl }, baseUrl, null)
+  const groupId = await groupOfNewAccount(deps.db, viewer, input.groupId)
+  const { workspaceId } = viewer
+  return storeLink(deps, { workspaceId, platform, connection, redirectUrl, accountId: null, groupId }, baseUrl)
 }
 
 /** A link that renews this account's credentials (the same account id; the same network identity only). */
@@ -164,10 +179,10 @@ export async function createReconnectLink(
   const account = await getAccountRow(deps.db, workspaceId, accountId)
   checkConnectable(deps.settings, account.platform, account.connection)
   const redirectUrl = allowedRedirect(deps.settings, input.redirectUrl, baseUrl)
+  const { platform, connection } = account
   return storeLink(
     deps,
-    { workspaceId, platform: account.platform, connection: account.connection, redirectUrl },
+    { workspaceId, platform, connection, redirectUrl, accountId: account.id, groupId: null },
     baseUrl,
-    account.id,
   )
 }

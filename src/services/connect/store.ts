@@ -3,7 +3,8 @@
  * renews its own account (the same network identity only); otherwise the workspace's account of
  * each identity is renewed, or a new one is added under the plan's cap. The same identity in
  * another workspace is another account (agencies connect their clients' accounts). Several
- * identities chosen at once are stored together or not at all.
+ * identities chosen at once are stored together or not at all. A new account joins the link's
+ * account group, if it names one, in the transaction that inserts it; a renewed one keeps its groups.
  */
 import { findAccountByIdentity, lockWorkspaceAccount, reconnectAccountRow } from '../../db/queries/accounts'
 import { type ConnectLinkRow, useConnectLink } from '../../db/queries/connect-links'
@@ -96,6 +97,7 @@ async function storeOne(tx: Tx, deps: StoreDeps, link: ConnectLinkRow, verified:
       externalId: verified.externalId,
       credentials: verified.credentials,
       captionMaxLength: verified.captionMaxLength ?? null,
+      groupId: link.groupId,
     })
     return { accountId: id, username, platform: link.platform, redirectUrl: back, reconnected: false }
   }

@@ -1,4 +1,8 @@
+import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { connectLinks } from '../../../src/db/schema'
+import { setMemberGroups } from '../../../src/services/people/memberships'
+import { group } from '../../support/groups'
 import { account } from '../../support/fixtures'
 import { mountContentPages, otherWorkspaceAccount } from '../../support/dashboard-pages'
 
@@ -41,6 +45,37 @@ describe('accounts page', () => {
     const flash = (refused.headers.get('set-cookie') ?? '').split(';')[0]!
     const shown = await p.request('/accounts', { headers: { cookie: flash } })
     expect(await shown.text()).toContain('DEVBLOG_NET connects through API_KEY')
+  })
+
+  it('offers the groups to connect into: all of them and none for a whole-workspace member, only theirs when limited', async () => {
+    const p = await mountContentPages({ publicUrl: 'http://127.0.0.1:8787' })
+    expect(await (await p.get('/accounts')).text()).not.toContain('name="groupId"')
+    const ga = await group(p.t, 'Client A')
+    const gb = await group(p.t, 'Client B')
+    const gc = await group(p.t, 'Client C')
+    const open = await (await p.get(`/accounts?groupId=${gb.id}`)).text()
+    expect(open).toContain('<option value="">No group</option>')
+    expect(open).toContain(`<option value="${gb.id}" selected="">Client B</option>`)
+    for (const g of [ga, gc]) expect(open).toContain(`value="${g.id}"`)
+
+    await setMemberGroups(p.t.deps.db, p.t.workspaceId, p.member.userId, [ga.id, gb.id])
+    const limited = await (await p.get('/accounts')).text()
+    expect(limited).toMatch(/<select name="groupId" id="groupId" required="">/)
+    expect(limited).not.toContain('No group')
+    expect(limited).not.toContain(`value="${gc.id}"`)
+    const sandbox = { platform: 'PHOTO_NET', connection: 'SANDBOX' }
+    const refused = await p.post('/accounts/connect', sandbox)
+    expect(refused.headers.get('location')).not.toMatch(/\/connect\//)
+    const flash = (refused.headers.get('set-cookie') ?? '').split(';')[0]!
+    expect(await (await p.request('/accounts', { headers: { cookie: flash } })).text()).toContain(
+      'several account groups',
+    )
+    const outside = await p.post('/accounts/connect', { ...sandbox, groupId: gc.id })
+    expect(outside.headers.get('location')).not.toMatch(/\/connect\//)
+    const res = await p.post('/accounts/connect', { ...sandbox, groupId: gb.id })
+    expect(res.headers.get('location')).toMatch(/\/connect\//)
+    const links = await p.t.deps.db.select().from(connectLinks).where(eq(connectLinks.workspaceId, p.t.workspaceId))
+    expect(links.map((l) => l.groupId)).toEqual([gb.id])
   })
 
   it('says its own words for a refused connection, never the text of the address', async () => {

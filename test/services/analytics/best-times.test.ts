@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { PLATFORM_IDS } from '../../../src/domain/vocabulary'
 import { account, fixedClock } from '../../support/fixtures'
+import { group, limitedToken } from '../../support/groups'
 import { createTestApp, type TestApp } from '../../support/test-app'
 import { scoredPost, weekly, writeHistory, type HistoryPost } from '../../support/analytics-history'
 
@@ -222,6 +223,37 @@ describe('GET /v1/best-times', () => {
     const photoBody = await bestTimes(u)
     expectInsufficient(photoBody.overall, 'not_collected')
     expect(photoBody.overall.observations).toBe(0)
+  })
+
+  it("gives a token limited to a group the history and platforms of its group's accounts only", async () => {
+    const t = await app()
+    const mine = await account(t, 'MICROBLOG_NET', 'client_a')
+    const theirs = await account(t, 'PHOTO_NET', 'client_b')
+    const ga = await group(t, 'Client A', [mine.id])
+    await group(t, 'Client B', [theirs.id])
+    await writeHistory(t, [
+      ...weekly('2026-05-05T18:00:00Z', 20).map((d) => scoredPost(mine, d, 200)), // Tuesdays 18:00
+      ...weekly('2026-05-04T09:00:00Z', 20).map((d) => scoredPost(mine, d, 100)), // Mondays 09:00
+      ...weekly('2026-05-09T07:00:00Z', 20).map((d) => scoredPost(theirs, d, 500)), // Saturdays 07:00
+      ...weekly('2026-05-06T12:00:00Z', 20).map((d) => scoredPost(theirs, d, 100)), // Wednesdays 12:00
+    ])
+    const slotsOf = (report: any) => report.slots.map((s: any) => [s.weekday, s.minutes])
+
+    const token = await limitedToken(t, [ga.id])
+    const res = await t.call('GET', '/v1/best-times', { token })
+    expect(res.status).toBe(200)
+    const limited = await res.json()
+    expect(limited.overall).toMatchObject({ reason: 'ok', observations: 40 })
+    expect(slotsOf(limited.overall)).toEqual([
+      [2, 1080],
+      [1, 540],
+    ])
+    expect(limited.byPlatform.map((p: any) => p.platform)).toEqual(['MICROBLOG_NET'])
+
+    const all = await bestTimes(t)
+    expect(all.overall.observations).toBe(80)
+    expect(slotsOf(all.overall)).toContainEqual([6, 420])
+    expect(all.byPlatform.map((p: any) => p.platform).sort()).toEqual(['MICROBLOG_NET', 'PHOTO_NET'])
   })
 
   it('answers few_posts for an empty workspace, and 401 without a token', async () => {

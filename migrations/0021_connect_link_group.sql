@@ -1,0 +1,2 @@
+ALTER TABLE "connect_links" ADD COLUMN "group_id" text;--> statement-breakpoint
+ALTER TABLE "connect_links" ADD CONSTRAINT "connect_links_group_id_account_groups_id_fk" FOREIGN KEY ("group_id") REFERENCES "public"."account_groups"("id") ON DELETE set null ON UPDATE no action;
