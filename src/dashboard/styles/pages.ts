@@ -17,7 +17,7 @@ main h1, main h2 { overflow-wrap: anywhere; }
 .action-link:hover { background: var(--color-accent-soft); }
 .row-form { display: flex; flex-wrap: wrap; gap: var(--space-2); align-items: center; }
 .row-form select { width: auto; min-width: 8rem; }
-/* A list or table under a form: apart from the form's button. */
+/* A list or table under a form: a gap below the form's button. */
 main form + table, main form + .table-scroll { margin-top: var(--space-5); }
 /* A notice that shows something once (a new token, secret, link or invitation): heading, text, then the value, stacked. */
 section.notice { flex-direction: column; align-items: stretch; gap: var(--space-1); }

@@ -296,9 +296,12 @@ export async function viewOf(ws: TenantWorkspace, ops: Operation[], kindOf: (op:
   return view
 }
 
-/** JSON without what changes by itself between two identical reads (request ids, computation times). */
+/**
+ * JSON without what changes by itself between two identical reads: request ids, computation times,
+ * and analytics' default period (the last 30 days up to today moves at midnight UTC).
+ */
 export function stable(value: unknown): string {
-  return JSON.stringify(value, (k, v) => (k === 'requestId' || k === 'generatedAt' ? undefined : v))
+  return JSON.stringify(value, (k, v) => (k === 'requestId' || k === 'generatedAt' || k === 'period' ? undefined : v))
 }
 
 /** Every string a view holds (ids, texts, names, URLs), for the leak check. */
